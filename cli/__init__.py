@@ -1,0 +1,1 @@
+"""The `magie` command line (typer + rich)."""

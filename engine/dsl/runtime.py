@@ -1,0 +1,184 @@
+"""The interface between compiled DSL code and the game: what generated code may call.
+
+Compiled effects and formulas are plain Python functions generated from the checked DSL tree.
+They receive the game object `g` and call only the members listed in `GameRuntime` (and read
+the attributes listed in `PlayerRuntime` and `SpaceModel`). The engine's `Game` implements this
+protocol; tests of the DSL use a small fake that does too. Nothing else is reachable from DSL
+code: no Python builtins, no modules, no attributes beyond these.
+
+Conventions:
+- money is `int`, in units of the edition's currency;
+- a space is its board index (`int`, 0 = first space in the edition's `board` list);
+- a player is a `PlayerRuntime` object; "no player" is `None`;
+- the bank is `None` wherever a payer or payee is expected;
+- a roll is a `Roll`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Protocol, Sequence
+
+
+class Roll(NamedTuple):
+    """One throw of `len(dice)` dice. `total` is their sum; `doubles` is true when there are at
+    least two dice and all show the same face."""
+
+    dice: tuple[int, ...]
+    total: int
+    doubles: bool
+
+
+class PlayerRuntime(Protocol):
+    """The attributes of a player that compiled code reads directly."""
+
+    seat: int          # 0-based seat index, in turn order
+    cash: int          # money in hand
+    pos: int           # board index of the token
+    in_jail: bool
+    alive: bool        # False once bankrupt
+
+
+class SpaceModel(Protocol):
+    """The static facts of a board space (from the edition; never change during a game)."""
+
+    index: int
+    id: str
+    kind: str                 # start, street, railroad, utility, tax, card, jail, go_to_jail, free_parking, court, plain
+    group: str | None         # group id, for deeds
+    price: int                # printed price (0 when not a deed)
+    mortgage: int             # mortgage value (0 when not a deed)
+    rent: tuple[int, ...]     # the deed's rent table (streets: by level; railroads/utilities: by count owned)
+    house_cost: int           # the group's house cost (0 when not buildable)
+    hotel_cost: int
+
+
+# A rent override: called with the normal rent (already computed for the landing) and returns
+# the rent to charge. Called only when rent is actually due.
+RentOverride = Callable[[int], int]
+
+
+class GameRuntime(Protocol):
+    """What compiled DSL code may call on the game object `g`."""
+
+    spaces: Sequence[SpaceModel]
+    """Static board facts, by index."""
+
+    owner: list  # list[PlayerRuntime | None], by space index
+    level: list  # list[int], by space index: 0..houses_before_hotel houses, then hotel
+    mortgaged: list  # list[bool], by space index
+    round: int
+    """1-based number of the current round (a round = every player once)."""
+
+    # ---- money (all amounts are int >= 0; negative amounts are a GameError) ----
+    def pay(self, payer: PlayerRuntime, payee: PlayerRuntime | None, amount: int, reason: str) -> None:
+        """`payer` pays `amount` to `payee` (None = the bank). If the payer lacks the cash, they
+        raise it (sell, mortgage) or go bankrupt to the payee, as the rules say. `reason` is a
+        short tag for the event log and house rules: 'card', 'tax', 'rent', 'fine', 'action'."""
+
+    def pay_each_other(self, payer: PlayerRuntime, amount: int, reason: str) -> None:
+        """`payer` pays `amount` to every other player still in the game, in seat order."""
+
+    def collect_each_other(self, payee: PlayerRuntime, amount: int, reason: str) -> None:
+        """Every other player still in the game pays `amount` to `payee`, in seat order."""
+
+    # ---- movement ----
+    def move_to(self, p: PlayerRuntime, space: int, *, forward: bool = True,
+                salary: int | None = None, rent: RentOverride | None = None,
+                dice: Roll | None = None) -> None:
+        """Move `p`'s token to `space` and resolve the landing (buy/auction, rent, card, tax...).
+        `forward=True`: the token travels forward and passing or reaching the start space
+        completes a lap (salary). `forward=False`: it travels backwards; no lap.
+        `salary`: None = the edition's normal lap settlement; an int = pay exactly this instead
+        of the salary for a lap completed on this move (the lap still counts as completed).
+        `rent`: if rent is due on landing, charge `rent(normal_rent)` instead.
+        `dice`: the roll the rent formula sees as `roll` (default: the roll that moved the player)."""
+
+    def move_by(self, p: PlayerRuntime, steps: int, *, salary: int | None = None,
+                rent: RentOverride | None = None, dice: Roll | None = None) -> None:
+        """Move `p` by `steps` spaces (negative = backwards; no lap when moving backwards) and
+        resolve the landing, as `move_to`."""
+
+    def nearest(self, p: PlayerRuntime, kind: str | None = None, group: str | None = None) -> int:
+        """The index of the first space ahead of `p` (not counting its own space) of `kind`
+        or in `group`. The DSL checker guarantees such a space exists."""
+
+    def go_to_jail(self, p: PlayerRuntime) -> None:
+        """Send `p` straight to jail: no lap, no salary; ends their turn."""
+
+    # ---- cards and dice ----
+    def keep_card(self, p: PlayerRuntime, card: str, use: str) -> None:
+        """`p` keeps the card being resolved (out of its deck) for `use` ('get_out_of_jail')."""
+
+    def draw(self, p: PlayerRuntime, deck: str) -> None:
+        """`p` draws the top card of `deck` and resolves it."""
+
+    def roll(self, n: int) -> Roll:
+        """Throw `n` dice (the edition's die size). Not a movement throw: it gives no extra turn
+        and does not count towards doubles."""
+
+    # ---- flags on players ----
+    def set_flag(self, p: PlayerRuntime, name: str, until: str) -> None:
+        """Set flag `name` on `p`. `until` is 'used' (until `use_flag` consumes it) or
+        'end_of_turn' (cleared when the current turn ends)."""
+
+    def clear_flag(self, p: PlayerRuntime, name: str) -> None: ...
+
+    def has_flag(self, p: PlayerRuntime, name: str) -> bool: ...
+
+    def use_flag(self, p: PlayerRuntime, name: str) -> bool:
+        """True if `p` has flag `name`; the flag is removed."""
+
+    # ---- property ----
+    def offer_build(self, p: PlayerRuntime, cost: Callable[[int], int]) -> None:
+        """Offer `p` to build one house on a lot where a house is legal now, at `cost(space)`
+        instead of the house cost; `p` may decline. Does not count towards per-turn limits."""
+
+    def transfer_deed(self, space: int, to: PlayerRuntime) -> None:
+        """Give the title deed of `space` (with its mortgage, if any) to `to`."""
+
+    # ---- queries on players ----
+    def others(self, p: PlayerRuntime) -> list:
+        """The other players still in the game, in seat order starting after `p`."""
+
+    def alive_players(self) -> list:
+        """The players still in the game, in seat order."""
+
+    def houses_of(self, p: PlayerRuntime) -> int: ...
+    def hotels_of(self, p: PlayerRuntime) -> int: ...
+    def deeds_of(self, p: PlayerRuntime) -> int:
+        """Number of title deeds `p` owns."""
+    def deed_prices(self, p: PlayerRuntime) -> int:
+        """Sum of the printed prices of `p`'s deeds, mortgaged or not."""
+    def mortgaged_prices(self, p: PlayerRuntime) -> int:
+        """Sum of the printed prices of `p`'s mortgaged deeds."""
+    def building_costs(self, p: PlayerRuntime) -> int:
+        """What `p`'s buildings cost to buy (a hotel counts with the houses it replaced)."""
+    def industries(self, p: PlayerRuntime) -> int:
+        """Number of groups in which `p` owns at least one deed (mortgaged or not)."""
+    def monopolies(self, p: PlayerRuntime) -> int:
+        """Number of groups `p` owns whole."""
+    def net_worth(self, p: PlayerRuntime) -> int:
+        """The edition's score formula (`end.score`) for `p`."""
+    def owned_in_group(self, p: PlayerRuntime, group: str) -> int:
+        """How many deeds of `group` `p` owns."""
+    def completes_group(self, p: PlayerRuntime, space: int) -> bool:
+        """Would owning `space` give `p` the whole group of `space`?"""
+
+    # ---- queries for rent formulas ----
+    def rent_level(self, space: int) -> int:
+        """Index into the deed's rent table for streets: the number of houses, or the last
+        index of the table when the lot has a hotel."""
+    def group_mortgaged(self, space: int) -> bool:
+        """Is any lot of the group of `space` mortgaged?"""
+    def group_built(self, space: int) -> bool:
+        """Has any lot of the group of `space` a building?"""
+    def group_size(self, space: int) -> int: ...
+
+    # ---- game-level queries for end conditions ----
+    bankruptcies: int
+    """Players gone bankrupt so far."""
+    def max_net_worth(self) -> int: ...
+    def max_cash(self) -> int: ...
+
+    def landed(self) -> int | None:
+        """The space where the current player's last move this turn ended, or None."""

@@ -1,0 +1,37 @@
+"""Exceptions shared by every part of magie.
+
+Input problems (bad YAML, schema, DSL, saves) are reported as `Problem`s, not raised one by one;
+see `engine.edition.problems`. The exceptions here are for a game that cannot go on.
+"""
+
+
+class MagieError(Exception):
+    """Base class of magie's own errors. The CLI prints its message and exits with code 1."""
+
+
+class GameError(MagieError):
+    """A game cannot go on: a rule formula or card effect failed at run time (division by zero,
+    an index out of range), or an agent returned an answer the rules do not allow."""
+
+
+class EffectError(GameError):
+    """A compiled DSL effect or formula failed while running.
+
+    `where` names the card, action or formula and its position in the edition file,
+    e.g. "card 'inflation_1' (editions/x.yaml:120:9)".
+    """
+
+    def __init__(self, where: str, message: str):
+        self.where = where
+        super().__init__(f"{where}: {message}")
+
+
+class IllegalDecision(GameError):
+    """An agent answered a decision with an option the rules do not allow.
+
+    Human agents catch it and ask again with the reason; for a bot it is a bug and stops the game.
+    """
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
