@@ -63,7 +63,12 @@ class Problem:
 
     def format(self) -> str:
         """The compiler-style line: `file:line:col: error[code]: message`."""
-        where = f"{self.file}:{self.line}:{self.col}: " if self.file else ""
+        if not self.file:
+            where = ""
+        elif self.line:
+            where = f"{self.file}:{self.line}:{self.col}: "
+        else:  # a problem with the whole file (missing, too large)
+            where = f"{self.file}: "
         return f"{where}{self.severity}[{self.code}]: {self.message}"
 
     def to_json(self) -> dict:

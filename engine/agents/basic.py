@@ -1,0 +1,255 @@
+"""The basic bot: a sensible heuristic player, fast enough for large simulations.
+
+It keeps a cash reserve that grows with the buildings on the board; buys when it can keep the
+reserve (always when a deed completes its group); bids up to a valuation; builds evenly on its
+whole groups while the reserve holds; proposes trades that complete a group and accepts those
+that pay it a fair value (its own valuation of what it gives, plus a premium when the trade
+completes the other player's group); mortgages deeds outside whole groups first when in debt;
+leaves jail early in the game and stays late; takes an edition action when the edition's `bot`
+hint says so. All money is integer units of the edition's currency.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..game.decisions import DONE, Decision, TradeOffer
+from .liquidate import raise_money_action
+
+INF = 1 << 60
+
+
+class BasicBot:
+    """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
+
+    human = False
+
+    def __init__(self, seed: int = 0, name: str = "basic"):
+        self.rng = random.Random(seed)
+        self.name = name
+        self._version = -1
+        self._trigger = INF
+        self._offers: dict[tuple, int] = {}
+
+    # ------------------------------------------------------------------ valuations
+    @staticmethod
+    def reserve(game) -> int:
+        """Cash to keep: a base of 1/15 of the start cash plus 1/75 of it per house on the board
+        (a hotel counts 4), capped at 40% of the start cash."""
+        start = game.ed.setup.start_cash
+        r = game.rules
+        if r.houses_supply is not None and r.hotels_supply is not None:
+            built = (r.houses_supply - game.houses) + 4 * (r.hotels_supply - game.hotels)
+        else:
+            built = sum(game.level)
+        return min(start * 2 // 5, start // 15 + built * start // 75)
+
+    @staticmethod
+    def value(game, p, i: int) -> int:
+        """What deed `i` is worth to `p`: its price, doubled if it would complete `p`'s group,
+        +30% if `p` already has part of the group, +30% if it blocks another player's group."""
+        sp = game.spaces[i]
+        v = sp.price
+        g = sp.group_index
+        if g < 0:
+            return v
+        members = game.ed.groups[g].spaces
+        mine = others_best = 0
+        counts: dict[int, int] = {}
+        for j in members:
+            o = game.owner[j]
+            if j == i or o is None:
+                continue
+            if o is p:
+                mine += 1
+            else:
+                counts[o.seat] = counts.get(o.seat, 0) + 1
+        others_best = max(counts.values(), default=0)
+        size = len(members)
+        if mine + 1 == size and not counts:
+            v = v * 2
+        elif mine:
+            v = v * 13 // 10
+        if others_best + 1 == size:
+            v = v * 13 // 10
+        return v
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, game, d: Decision) -> Any:
+        kind = d.kind
+        p = d.player
+        if kind == "manage":
+            return self._manage(game, p, d.window)
+        if kind == "buy":
+            return self._buy(game, p, d.space, d.price) if "buy" in d.options else "decline"
+        if kind == "bid":
+            return self._bid(game, p, d)
+        if kind == "raise":
+            return raise_money_action(game, p)
+        if kind == "jail":
+            return self._jail(game, p, d.options)
+        if kind == "trade":
+            return "accept" if self._fair(game, p, d.offer) else "reject"
+        if kind == "tax":
+            sp = game.spaces[d.space]
+            return "fixed" if sp.tax(game, p) <= sp.tax_alternative(game, p) else "alternative"
+        if kind == "claim":
+            return True
+        if kind == "inherited_mortgage":
+            cost = game.unmortgage_cost(d.space)
+            return "lift" if p.cash - cost >= self.reserve(game) else "keep"
+        if kind == "redeem":
+            ok = "redeem" in d.options and p.cash - d.cost >= self.reserve(game) // 2
+            return "redeem" if ok else "release"
+        if kind == "place":
+            return d.options[0]
+        return d.options[0]
+
+    def _buy(self, game, p, i: int, price: int) -> str:
+        left = p.cash - price
+        if game.completes_group(p, i) and left >= 0:
+            return "buy"
+        return "buy" if left >= self.reserve(game) else "decline"
+
+    def _bid(self, game, p, d: Decision):
+        if d.ctx.get("building"):
+            limit = min(p.cash - self.reserve(game), d.min * 3 // 2)
+        else:
+            limit = min(self.value(game, p, d.space), p.cash - self.reserve(game) // 2)
+        if d.max is not None:
+            limit = min(limit, d.max)
+        lo = d.min
+        if lo > limit:
+            return None
+        return lo + (limit - lo) // 2
+
+    def _jail(self, game, p, options) -> str:
+        early = sum(1 for o, s in zip(game.owner, game.spaces) if o is None and s.is_deed) >= 6
+        if early:
+            if "card" in options:
+                return "card"
+            if "pay" in options and p.cash - game.rules.jail_fine >= self.reserve(game):
+                return "pay"
+        return "roll"
+
+    # ------------------------------------------------------------------ manage
+    def _manage(self, game, p, window: str):
+        if game.ed.actions:
+            act = self._edition_action(game, p)
+            if act is not None:
+                return act
+        if game.version == self._version and p.cash < self._trigger:
+            return DONE
+        reserve = self.reserve(game)
+        trigger = INF
+        spare = p.cash - reserve
+        groups = game.ed.groups
+        owner = game.owner
+        level = game.level
+        limited = False
+        seen = set()
+        for i in p.deeds:
+            g = game.spaces[i].group_index
+            if g < 0 or g in seen:
+                continue
+            seen.add(g)
+            grp = groups[g]
+            if not grp.buildable or any(owner[j] is not p for j in grp.spaces):
+                continue
+            mortgaged = [j for j in grp.spaces if game.mortgaged[j]]
+            if mortgaged:
+                cost = game.unmortgage_cost(mortgaged[0])
+                if cost <= spare:
+                    return ("unmortgage", mortgaged[0])
+                trigger = min(trigger, cost + reserve)
+                continue
+            low = min(level[j] for j in grp.spaces)
+            if low >= game.hotel_level:
+                continue
+            j = next(j for j in grp.spaces if level[j] == low)
+            sp = game.spaces[j]
+            cost = sp.hotel_cost if low == game.hotel_level - 1 else sp.house_cost
+            if cost <= spare:
+                if game.build_problem(p, j, window) is None:
+                    return ("build", j)
+                limited = True
+            else:
+                trigger = min(trigger, cost + reserve)
+        for i in p.deeds:
+            if game.mortgaged[i]:
+                cost = game.unmortgage_cost(i)
+                if cost * 2 <= spare:
+                    return ("unmortgage", i)
+                trigger = min(trigger, cost * 2 + reserve)
+        offer = self._propose(game, p, window, reserve)
+        if offer is not None:
+            return ("trade", offer)
+        self._version = -1 if limited else game.version
+        self._trigger = trigger
+        return DONE
+
+    def _edition_action(self, game, p):
+        for a in game.ed.actions:
+            if a.bot is None:
+                continue
+            targets = [i for i, o in enumerate(game.owner) if o is not None and o is not p] \
+                if a.target == "deed" else [None]
+            for t in targets:
+                if game.action_problem(p, a, t) is None and a.bot(game, p, t):
+                    return ("act", a.id, t)
+        return None
+
+    # ------------------------------------------------------------------ trades
+    def _propose(self, game, p, window: str, reserve: int) -> TradeOffer | None:
+        """Offer cash for the deeds that would complete one of `p`'s groups, when one other
+        player holds them all: their value to that player plus a premium of half their price."""
+        if not game.rules.trade_enabled:
+            return None
+        seen = set()
+        for i in p.deeds:
+            g = game.spaces[i].group_index
+            if g < 0 or g in seen:
+                continue
+            seen.add(g)
+            grp = game.ed.groups[g]
+            missing = [j for j in grp.spaces if game.owner[j] is not p]
+            if not missing or len(missing) * 2 > len(grp.spaces):
+                continue
+            holders = {game.owner[j] for j in missing}
+            if len(holders) != 1 or None in holders:
+                continue
+            q = holders.pop()
+            price = sum(game.spaces[j].price for j in missing)
+            cash = sum(self.value(game, q, j) for j in missing) * 11 // 10 + price // 2
+            if p.cash - cash < reserve:
+                continue
+            offer = TradeOffer(p.seat, q.seat, give_cash=cash, get_deeds=tuple(missing))
+            key = (q.seat, offer.get_deeds, cash)
+            if game.turns - self._offers.get(key, -INF) < 40:
+                continue
+            if game.trade_problem(offer, window) is None:
+                self._offers[key] = game.turns
+                return offer
+        return None
+
+    def _fair(self, game, p, offer: TradeOffer) -> bool:
+        """Accept when what `p` receives is worth at least what it gives, counting a premium
+        of half the price of a deed whose loss completes the other player's group."""
+        me_proposer = offer.proposer == p.seat
+        other = game.players[offer.partner if me_proposer else offer.proposer]
+        give = offer.give_deeds if me_proposer else offer.get_deeds
+        get = offer.get_deeds if me_proposer else offer.give_deeds
+        cash_out = offer.give_cash if me_proposer else offer.get_cash
+        cash_in = offer.get_cash if me_proposer else offer.give_cash
+        gain = cash_in - cash_out + sum(self.value(game, p, j) for j in get)
+        after = other.deeds | set(give)
+        for j in give:
+            gain -= self.value(game, p, j)
+            g = game.spaces[j].group_index
+            if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
+                gain -= game.spaces[j].price // 2
+        return gain >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+
+    def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover
+        pass

@@ -1,0 +1,51 @@
+"""A scripted agent for tests and rule cases: answers given in advance, by decision kind."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..game.decisions import DONE, Decision
+from .liquidate import raise_money_action
+
+DEFAULTS = {"buy": "decline", "bid": None, "jail": "roll", "manage": DONE, "trade": "reject",
+            "tax": "fixed", "claim": True, "inherited_mortgage": "keep", "redeem": "redeem"}
+
+
+class Scripted:
+    """Answers decisions from per-kind queues: `Scripted(buy=['buy'], bid=[10, None])`.
+
+    Each decision of a kind takes the next answer queued for that kind. When a kind's queue is
+    empty, `default(game, decision)` answers if given, else a neutral default: decline to buy,
+    pass bids, roll in jail, done managing, reject trades, fixed tax, claim rent, keep
+    inherited mortgages, redeem at lap end, the first option for a placement, and when in debt
+    the liquidation order of the basic bot (mortgage lone deeds, sell buildings, mortgage).
+    `asked` records every decision, for assertions."""
+
+    human = False
+
+    def __init__(self, default: Callable[[Any, Decision], Any] | None = None, name: str = "script",
+                 **answers: list):
+        self.answers = {k: list(v) for k, v in answers.items()}
+        self.default = default
+        self.name = name
+        self.asked: list[Decision] = []
+
+    def decide(self, game, d: Decision) -> Any:
+        self.asked.append(d)
+        queue = self.answers.get(d.kind)
+        if queue:
+            return queue.pop(0)
+        if self.default is not None:
+            return self.default(game, d)
+        if d.kind == "raise":
+            return raise_money_action(game, d.player)
+        if d.kind == "place":
+            return d.options[0]
+        return DEFAULTS.get(d.kind)
+
+    def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are never re-asked
+        pass
+
+    def left(self) -> dict[str, list]:
+        """Scripted answers not used (a case must use exactly what it scripts)."""
+        return {k: v for k, v in self.answers.items() if v}

@@ -1,0 +1,44 @@
+"""Problems found in one snippet, located in the snippet's own text.
+
+The checker and the parser report `Issue`s at (line, col) inside the DSL text; `pipeline.py`
+maps them to the YAML file and turns them into `Problem`s.
+
+Codes (stable, kebab-case; docs/dsl.md lists them):
+  dsl-syntax         the text does not follow the grammar
+  dsl-limit          the snippet is too long or too deeply nested (vocabulary.LIMITS)
+  unknown-name       a name, attribute, function, space, group, deck, param or kind that does not exist
+  wrong-arity        a function called with the wrong number of arguments
+  type-error         a value of the wrong type (a player compared with a number, a statement where
+                     a value is expected, indexing something that is not a list, ...)
+  fractional-money   an amount of money that may be fractional (`pay bank cash / 10`)
+  flag-never-set     has_flag / use_flag / clear flag of a flag no `set flag` in the edition sets
+  kind-not-on-board  `move to nearest KIND` when the board has no space of that kind
+  not-allowed-here   a statement or name this context does not offer (keep outside a card, roll()
+                     in a condition that is only checked, net_worth in the score formula)
+  duplicate-name     `let` or `for ... as` of a name that is already defined
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .nodes import Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One problem in a snippet: a stable code, a message, its position in the snippet text
+    (1-based line and column), and optional hints ('did you mean ...')."""
+
+    code: str
+    message: str
+    pos: Pos
+    hints: tuple[str, ...] = field(default=())
+
+
+class DslError(Exception):
+    """Raised by `parse` when a snippet cannot be parsed; carries the issues."""
+
+    def __init__(self, issues: list[Issue]):
+        self.issues = issues
+        super().__init__("; ".join(i.message for i in issues))

@@ -1,0 +1,274 @@
+"""The syntax tree of the DSL, built by `parser.py` and annotated by `checker.py`.
+
+Every node carries `pos`, its (line, col) in the snippet text (both 1-based), and `depth`,
+how deeply it nests (see `vocabulary.LIMITS`), computed while parsing so that over-deep input
+is rejected before any recursive pass walks it. The checker stores its findings on the nodes
+(`type` on expressions, `res` on names, attributes and calls) for the code generator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+Pos = tuple[int, int]
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """Base of all nodes: a position in the snippet and a nesting depth."""
+
+    pos: Pos
+    depth: int = field(default=1, kw_only=True)
+
+
+# ------------------------------------------------------------------ expressions
+
+@dataclass(eq=False, slots=True)
+class Expr(Node):
+    """Base of expressions. `type` is set by the checker (a `typesys.Type`)."""
+
+    type: Any = field(default=None, kw_only=True)
+
+
+@dataclass(eq=False, slots=True)
+class Num(Expr):
+    """An integer literal (`1_000` allowed)."""
+
+    value: int
+
+
+@dataclass(eq=False, slots=True)
+class Decimal(Expr):
+    """A decimal literal such as `1.5`: parsed only to be rejected with a clear message."""
+
+    text: str
+
+
+@dataclass(eq=False, slots=True)
+class Bool(Expr):
+    value: bool
+
+
+@dataclass(eq=False, slots=True)
+class NoneLit(Expr):
+    pass
+
+
+@dataclass(eq=False, slots=True)
+class Name(Expr):
+    """A bare name. `res` is what it resolved to: a `checker.Resolved`."""
+
+    name: str
+    res: Any = field(default=None, kw_only=True)
+
+
+@dataclass(eq=False, slots=True)
+class Attr(Expr):
+    """`obj.name`. `pos` is the position of `name`."""
+
+    obj: Expr
+    name: str
+    res: Any = field(default=None, kw_only=True)
+
+
+@dataclass(eq=False, slots=True)
+class Index(Expr):
+    """`obj[index]`. `pos` is the position of `[`."""
+
+    obj: Expr
+    index: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Call(Expr):
+    """`name(args...)`: only built-in functions can be called."""
+
+    name: str
+    args: list[Expr]
+    res: Any = field(default=None, kw_only=True)
+
+
+@dataclass(eq=False, slots=True)
+class Neg(Expr):
+    operand: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Not(Expr):
+    operand: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Chain(Expr):
+    """A left-associative chain `first op x op y ...` of `+ -` or of `* / // %`.
+    `rest` holds (operator, operator position, operand)."""
+
+    first: Expr
+    rest: list[tuple[str, Pos, Expr]]
+
+
+@dataclass(eq=False, slots=True)
+class BoolOp(Expr):
+    """`a and b and c` or `a or b or c` (`op` is 'and' or 'or')."""
+
+    op: str
+    operands: list[Expr]
+
+
+@dataclass(eq=False, slots=True)
+class Compare(Expr):
+    """`left op right`, op in == != < <= > >=. `pos` is the operator's position."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Cond(Expr):
+    """`then if cond else other`. `pos` is the position of `if`."""
+
+    then: Expr
+    cond: Expr
+    other: Expr
+
+
+@dataclass(eq=False, slots=True)
+class ListLit(Expr):
+    items: list[Expr]
+
+
+# ------------------------------------------------------------------ statements
+
+@dataclass(eq=False, slots=True)
+class Stmt(Node):
+    """Base of statements. `pos` is the position of the first keyword."""
+
+
+@dataclass(eq=False, slots=True)
+class Pay(Stmt):
+    """`pay bank A` (to='bank'), `pay each other player A` (to='each'), `pay PATH A`."""
+
+    to: Any            # 'bank' | 'each' | Expr (a name or dotted path)
+    amount: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Collect(Stmt):
+    """`collect A from bank | each other player | PATH`."""
+
+    amount: Expr
+    source: Any        # 'bank' | 'each' | Expr
+
+
+@dataclass(eq=False, slots=True)
+class Option(Node):
+    """A `with` option of a move: name in 'rent', 'dice', 'salary', 'no_salary'."""
+
+    name: str
+    expr: Optional[Expr]
+
+
+@dataclass(eq=False, slots=True)
+class Move(Stmt):
+    """A move of the current player.
+
+    how: 'to' (arg: space expr), 'nearest' (arg: kind name, str), 'nearest_group' (arg: group
+    name, str), 'forward' / 'back' (arg: steps expr), 'back_to' (arg: space expr).
+    `arg_pos` locates `arg` when it is a plain name."""
+
+    how: str
+    arg: Any
+    arg_pos: Pos
+    options: list[Option]
+
+
+@dataclass(eq=False, slots=True)
+class GoToJail(Stmt):
+    pass
+
+
+@dataclass(eq=False, slots=True)
+class Keep(Stmt):
+    """`keep as USE`: the card being resolved is held by the player."""
+
+    use: str
+    use_pos: Pos
+
+
+@dataclass(eq=False, slots=True)
+class Draw(Stmt):
+    deck: str
+    deck_pos: Pos
+
+
+@dataclass(eq=False, slots=True)
+class Let(Stmt):
+    name: str
+    name_pos: Pos
+    expr: Expr
+
+
+@dataclass(eq=False, slots=True)
+class If(Stmt):
+    """`if c: ... elif c: ... else: ...`; branches are (condition, body)."""
+
+    branches: list[tuple[Expr, list[Stmt]]]
+    orelse: Optional[list[Stmt]]
+
+
+@dataclass(eq=False, slots=True)
+class ForEach(Stmt):
+    """`for each [other] player as NAME: ...`."""
+
+    other: bool
+    name: str
+    name_pos: Pos
+    body: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class SetFlag(Stmt):
+    """`set flag NAME on PATH [until used | until end of turn]`; until is 'used' or 'end_of_turn'."""
+
+    flag: str
+    flag_pos: Pos
+    player: Expr
+    until: str
+
+
+@dataclass(eq=False, slots=True)
+class ClearFlag(Stmt):
+    flag: str
+    flag_pos: Pos
+    player: Expr
+
+
+@dataclass(eq=False, slots=True)
+class OfferBuild(Stmt):
+    """`offer build house at COST` (`house_cost` is a name inside COST)."""
+
+    cost: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Transfer(Stmt):
+    """`transfer SPACE to PATH`: a title deed changes owner."""
+
+    space: Expr
+    to: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Effect(Node):
+    """A parsed effect: a list of statements."""
+
+    body: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class Formula(Node):
+    """A parsed formula: one expression."""
+
+    expr: Expr

@@ -1,0 +1,172 @@
+"""Everything the DSL knows by name: limits, built-in functions, attributes, space kinds, the
+uses of a kept card, and the statement forms. docs/dsl.md documents each entry; a test fails
+when one is missing there.
+
+Attribute entries carry the Python code that reads them (`{x}` is the object, `g` the game),
+using only what `runtime.GameRuntime` offers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .typesys import BOOL, GROUP, INT, KIND, PLAYER, ROLL, SPACE, Type, list_of
+
+# ------------------------------------------------------------------ limits
+
+#: Input limits. Input beyond them is a `dsl-limit` problem, never a crash or a hang.
+LIMITS = {
+    "chars": 10_000,      # characters in one snippet
+    "depth": 32,          # nesting: brackets, calls, operators, conditionals, blocks
+    "chain": 50,          # operands in one chain of `+ -`, of `* / // %`, of `and`, of `or`
+    "list_items": 100,    # items in one list literal
+    "branches": 32,       # `elif` branches of one `if`
+    "digits": 18,         # digits in one number
+    "dice": 100,          # dice in one roll(n)
+}
+
+ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+
+# ------------------------------------------------------------------ kinds and uses
+
+#: The kinds of space an edition's board may use.
+SPACE_KINDS = ("start", "street", "railroad", "utility", "tax", "card", "jail", "go_to_jail",
+               "free_parking", "court", "plain")
+
+#: What a kept card can be used for (`keep as USE`).
+KEEP_USES = ("get_out_of_jail",)
+
+
+# ------------------------------------------------------------------ functions
+
+@dataclass(frozen=True, slots=True)
+class FunctionSpec:
+    """A built-in function: arity bounds (max None = any number), a call example, a summary.
+    `impure` functions change the game (dice, flags): not allowed in conditions that are
+    only checked (action `when`/`bot`, end conditions, score)."""
+
+    name: str
+    min_args: int
+    max_args: int | None
+    signature: str
+    summary: str
+    impure: bool = False
+
+
+FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
+    FunctionSpec("min", 2, None, "min(a, b, ...)", "the smallest of its arguments"),
+    FunctionSpec("max", 2, None, "max(a, b, ...)", "the largest of its arguments"),
+    FunctionSpec("floor", 1, 1, "floor(x)", "x rounded down to a whole number"),
+    FunctionSpec("ceil", 1, 1, "ceil(x)", "x rounded up to a whole number"),
+    FunctionSpec("round", 1, 1, "round(x)", "x rounded to the nearest whole number, halves up"),
+    FunctionSpec("abs", 1, 1, "abs(x)", "x without its sign"),
+    FunctionSpec("roll", 1, 1, "roll(n)", "throws n dice now (not a movement throw)", impure=True),
+    FunctionSpec("has_flag", 2, 2, "has_flag(p, f)", "does player p carry flag f?"),
+    FunctionSpec("use_flag", 2, 2, "use_flag(p, f)",
+                 "does player p carry flag f? the flag is removed", impure=True),
+    FunctionSpec("completes_group", 2, 2, "completes_group(p, space)",
+                 "would owning space give p its whole group?"),
+    FunctionSpec("owned_in", 2, 2, "owned_in(p, group)", "how many deeds of group p owns"),
+)}
+
+
+# ------------------------------------------------------------------ attributes
+
+@dataclass(frozen=True, slots=True)
+class AttrSpec:
+    """An attribute of a player, a space or a roll: its type, the Python code reading it
+    (`{x}` is the object), and whether it is never negative (lets `table[level]` index
+    without a range check on the low side)."""
+
+    name: str
+    type: Type
+    code: str
+    summary: str
+    nonneg: bool = False
+
+
+PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
+    AttrSpec("cash", INT, "{x}.cash", "money in hand", True),
+    AttrSpec("position", SPACE, "{x}.pos", "the space the token is on", True),
+    AttrSpec("in_jail", BOOL, "{x}.in_jail", "is the player in jail?"),
+    AttrSpec("houses", INT, "g.houses_of({x})", "houses the player has built", True),
+    AttrSpec("hotels", INT, "g.hotels_of({x})", "hotels the player has built", True),
+    AttrSpec("deeds", INT, "g.deeds_of({x})", "number of title deeds owned", True),
+    AttrSpec("deed_prices", INT, "g.deed_prices({x})",
+             "sum of the printed prices of the player's deeds", True),
+    AttrSpec("mortgaged_prices", INT, "g.mortgaged_prices({x})",
+             "sum of the printed prices of the player's mortgaged deeds", True),
+    AttrSpec("building_costs", INT, "g.building_costs({x})",
+             "what the player's buildings cost to buy", True),
+    AttrSpec("industries", INT, "g.industries({x})",
+             "groups in which the player owns at least one deed", True),
+    AttrSpec("monopolies", INT, "g.monopolies({x})", "groups the player owns whole", True),
+    AttrSpec("net_worth", INT, "g.net_worth({x})", "the edition's score (end.score)"),
+    AttrSpec("seat", INT, "{x}.seat", "0-based seat in turn order", True),
+)}
+
+SPACE_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
+    AttrSpec("price", INT, "g.spaces[{x}].price", "printed price (0 when not a deed)", True),
+    AttrSpec("mortgage", INT, "g.spaces[{x}].mortgage", "mortgage value", True),
+    AttrSpec("owner", PLAYER, "g.owner[{x}]", "the owning player, or none"),
+    AttrSpec("mortgaged", BOOL, "g.mortgaged[{x}]", "is the deed mortgaged?"),
+    AttrSpec("level", INT, "g.level[{x}]", "buildings: houses, then the hotel level", True),
+    AttrSpec("kind", KIND, "g.spaces[{x}].kind", "the kind of space"),
+    AttrSpec("group", GROUP, "g.spaces[{x}].group", "the group, or none"),
+    AttrSpec("house_cost", INT, "g.spaces[{x}].house_cost", "the group's house cost", True),
+)}
+
+ROLL_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
+    AttrSpec("total", INT, "{x}.total", "sum of the dice", True),
+    AttrSpec("doubles", BOOL, "{x}.doubles", "two or more dice, all alike"),
+    AttrSpec("dice", list_of(INT), "{x}.dice", "the faces, as a list"),
+)}
+
+ATTRS_BY_TYPE = {"player": PLAYER_ATTRS, "space": SPACE_ATTRS, "roll": ROLL_ATTRS}
+
+
+# ------------------------------------------------------------------ statements
+
+#: The statement forms, as docs/dsl.md writes them (a test checks each is documented).
+STATEMENT_FORMS = (
+    "pay bank AMOUNT",
+    "pay each other player AMOUNT",
+    "pay PLAYER AMOUNT",
+    "collect AMOUNT from bank",
+    "collect AMOUNT from each other player",
+    "collect AMOUNT from PLAYER",
+    "move to SPACE",
+    "move to nearest KIND",
+    "move to nearest group GROUP",
+    "move forward N",
+    "move back N",
+    "move back to SPACE",
+    "go to jail",
+    "keep as USE",
+    "draw from DECK",
+    "let NAME = EXPR",
+    "if COND: ... elif COND: ... else: ...",
+    "for each player as NAME: ...",
+    "for each other player as NAME: ...",
+    "set flag NAME on PLAYER",
+    "clear flag NAME on PLAYER",
+    "offer build house at COST",
+    "transfer SPACE to PLAYER",
+)
+
+#: `with` options of moves.
+MOVE_OPTIONS = ("rent", "dice", "salary", "no salary")
+
+#: Words that can never name a variable (`let`, `for ... as`).
+RESERVED = frozenset({
+    "pay", "bank", "each", "other", "player", "collect", "from", "move", "to", "nearest", "group",
+    "forward", "back", "with", "rent", "dice", "salary", "no", "go", "jail", "keep", "as", "draw",
+    "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
+    "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
+    "none", "params",
+})
+
+#: Words that start a statement (used to word "a statement where a value is expected").
+STATEMENT_WORDS = frozenset({
+    "pay", "collect", "move", "go", "keep", "draw", "let", "set", "clear", "offer", "transfer",
+})

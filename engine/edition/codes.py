@@ -1,0 +1,48 @@
+"""Every problem code the edition tooling reports, with its one-line meaning.
+
+Codes are stable: tests, tools and docs/authoring.md rely on them. The DSL checker
+(`magie.engine.dsl.check_edition`) reports codes of its own, listed in its module.
+"""
+
+CODES: dict[str, str] = {
+    # reading files
+    "file-not-found": "a file or folder named on the command line, in `extends:` or `--variant` does not exist",
+    "file-too-large": "a file is over the 5 MB limit for edition files (refused without reading it)",
+    "not-utf8": "a file has bytes that are not UTF-8 (the message says where)",
+    "yaml-syntax": "the YAML cannot be parsed (a missing bracket, a bad indent, ...)",
+    "yaml-tab": "a tab is used for indentation (YAML indents with spaces only)",
+    "duplicate-key": "a map has the same key twice (YAML would silently keep one)",
+    "empty-file": "a file is empty or only comments",
+    "not-a-mapping": "the top level of a file is not a map of keys",
+    "unsupported-yaml": "YAML outside the safe subset: a tag such as !!python/object, a map used as a key, "
+                        "an alias loop, or a file that expands to too many values",
+    "no-yaml-files": "a folder given to `magie validate` has no .yaml files",
+    # editions, extends and overlays
+    "unknown-edition": "an edition id (on the command line or in `extends:`) is neither built in nor a file",
+    "unknown-variant": "a `--variant` id is not a built-in overlay",
+    "extends-cycle": "editions extend each other in a loop",
+    "wrong-file-kind": "an overlay used as an edition, an edition used as an overlay, or `extends:` in an overlay",
+    "unknown-target": "an overlay or child edition patches or deletes an item id the edition it changes does not have",
+    "bad-delete": "an item with `delete: true` has keys other than `id` and `delete`",
+    "overlay-conflict": "(warning) two overlays set the same value differently; the later one wins",
+    # schema
+    "missing-key": "a required key is missing",
+    "unknown-key": "a key is not allowed here (misspelt, or it belongs to another kind of space)",
+    "wrong-type": "a value has the wrong type (text where an integer is expected, ...)",
+    "bad-value": "a value is not allowed: not one of the choices, out of range, a malformed id or colour, an empty list",
+    # meaning
+    "duplicate-id": "two spaces, groups, decks, cards (across all decks) or actions share an id",
+    "unknown-group": "a space names a group that is not defined",
+    "unknown-deck": "a card space names a deck that is not defined",
+    "start-space": "the board does not have exactly one start space",
+    "jail-space": "the board has more than one jail, or a go_to_jail space but no jail",
+    "rent-length": "a rent table has the wrong number of entries for its kind",
+    "rent-not-rising": "a street's rents do not rise strictly with each building",
+    "mortgage-too-high": "a deed's mortgage value is not below its price",
+    "empty-group": "a group has no spaces",
+    "group-kind": "a street is in a group without house costs, or another deed is in a buildable group",
+    "players-range": "players.min is greater than players.max",
+    "unused-deck": "(warning) no card space draws from a deck",
+}
+
+WARNING_CODES = frozenset({"overlay-conflict", "unused-deck"})

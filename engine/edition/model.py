@@ -1,0 +1,425 @@
+"""The immutable edition model the engine plays: built once from a merged, validated edition tree.
+
+`build_edition(tree, compiled)` turns the plain tree (dicts and lists from YAML, already merged
+and validated) and the compiled DSL functions (JSON pointer -> function, from
+`engine.dsl.compile_edition`) into frozen objects with everything the engine needs precomputed:
+space indices, group membership, rent tables as tuples, rule parameters as flat attributes.
+
+Money is integer units of the edition's currency everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+DEED_KINDS = frozenset({"street", "railroad", "utility"})
+"""Kinds of space that carry a title deed."""
+
+Text = Mapping[str, str]
+"""A player-facing text by language code ('en', 'ru', ...)."""
+
+
+def text_in(text: Text | str | None, lang: str) -> str:
+    """The text in `lang`, falling back to English, then to any language given."""
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return text
+    if lang in text:
+        return text[lang]
+    if "en" in text:
+        return text["en"]
+    return next(iter(text.values()), "")
+
+
+def _text(value: Any) -> Text:
+    if isinstance(value, str):
+        return MappingProxyType({"en": value})
+    return MappingProxyType(dict(value or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class Currency:
+    """The edition's money: `code` (e.g. 'RUB'), `symbol`, `unit` (real currency units per unit
+    of game money), `format` (pattern with `{n}` by language)."""
+
+    code: str
+    symbol: str
+    unit: int
+    format: Text
+
+    def show(self, amount: int, lang: str = "en") -> str:
+        """`amount` formatted for players, e.g. '1500k ₽'."""
+        pattern = text_in(self.format, lang) or "{n}"
+        return pattern.replace("{n}", str(amount))
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A color group (Biznespolia: an industry). `spaces` are the board indices of its deeds;
+    `buildable` groups have a house cost."""
+
+    index: int
+    id: str
+    name: Text
+    color: str
+    house_cost: int
+    hotel_cost: int
+    spaces: tuple[int, ...]
+
+    @property
+    def buildable(self) -> bool:
+        return self.house_cost > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """One space of the board. Deeds (street, railroad, utility) have a group, price, mortgage
+    value and rent table; card spaces a deck; tax spaces one or two compiled tax formulas
+    (`fn(g, player) -> int`)."""
+
+    index: int
+    id: str
+    kind: str
+    name: Text
+    group: str | None = None
+    group_index: int = -1
+    price: int = 0
+    mortgage: int = 0
+    rent: tuple[int, ...] = ()
+    house_cost: int = 0
+    hotel_cost: int = 0
+    deck: str | None = None
+    tax: Callable | None = None
+    tax_alternative: Callable | None = None
+    cells: int = 1
+
+    @property
+    def is_deed(self) -> bool:
+        return self.kind in DEED_KINDS
+
+    @property
+    def buildable(self) -> bool:
+        return self.kind == "street" and self.house_cost > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card: `effect` is the compiled `do:` (`fn(g, player)`)."""
+
+    id: str
+    deck: str
+    text: Text
+    effect: Callable
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck of cards; shuffled by the game's seed at the start when `shuffle` is true."""
+
+    id: str
+    name: Text
+    cards: tuple[Card, ...]
+    shuffle: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An edition-defined action (e.g. Biznespolia's court). `when`, `do` and `bot` are compiled
+    (`fn(g, player, target)`); `target` is 'deed' (the player picks a title deed) or 'none'."""
+
+    id: str
+    name: Text
+    text: Text
+    target: str
+    when: Callable
+    do: Callable
+    bot: Callable | None
+    limit_per_turn: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule parameter the engine reads, flattened from the edition's `rules` section.
+    docs/rules.md explains each, with its source and the readings it selects. Formulas are
+    compiled DSL functions; their signatures are given in engine/dsl/contexts.py."""
+
+    turn_order: str                      # seating | ranking
+    doubles_roll_again: bool
+    doubles_jail_after: int | None       # None: doubles never send to jail
+    salary: Callable                     # fn(g, p) -> int
+    purchase_declined: str               # auction | none
+    auction_start: Callable              # fn(g, space) -> int
+    auction_step: int
+    auction_decliner_may_bid: bool
+    auction_bid_limit: str               # cash | binding
+    rent_formulas: Mapping[str, Callable]  # kind -> fn(g, payer, space, owner, roll) -> int
+    rent_claim: str                      # automatic | owner_claims
+    rent_jailed_owner_collects: bool
+    jail_fine: int
+    jail_attempts: int
+    jail_after_attempts: str             # pay_and_move | move | leave_next_turn
+    jail_doubles_roll_again: bool
+    houses_supply: int | None            # None: unlimited
+    hotels_supply: int | None
+    houses_before_hotel: int
+    sell_percent: int
+    max_per_turn: int | None
+    max_per_group_per_turn: int | None
+    build_window: str                    # any | before_roll
+    shortage_auction: bool
+    interest_percent: int
+    rounding: str                        # up | down | half_up
+    sell_buildings_first: str            # group | lot
+    transfer_interest: bool
+    redeem_at_lap_end: bool
+    bank_buys_percent: int | None
+    trade_enabled: bool
+    trade_mortgaged: bool
+    trade_cards: bool
+    trade_while_in_debt: bool
+    trade_window: str                    # any | before_roll
+    bankruptcy_to_bank: str              # auction | free
+    bankruptcy_to_player: str            # creditor | bank_settles
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def percent(self, amount: int, percent: int) -> int:
+        """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
+        return round_div(amount * percent, 100, self.rounding)
+
+
+def round_div(numerator: int, denominator: int, rounding: str) -> int:
+    """numerator / denominator rounded to an integer: 'down' (floor), 'up' (ceiling) or
+    'half_up' (halves away from zero, for non-negative values)."""
+    if rounding == "down":
+        return numerator // denominator
+    if rounding == "up":
+        return -(-numerator // denominator)
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How a game starts: start cash, deeds dealt (`deal_each`: an int, 'all' or None;
+    `deal_pay`: whether the players pay the printed price), deeds auctioned
+    (`auction_count` deeds, opening bid `auction_start(g, space)`)."""
+
+    start_cash: int
+    deal_each: int | str | None = None
+    deal_pay: bool = False
+    auction_count: int = 0
+    auction_start: Callable | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """When the game ends besides one player being left: any `when` condition (`fn(g) -> bool`)
+    after a turn, or `max_rounds` rounds played. Then the richest by `score` (`fn(g, p) -> int`)
+    wins; ties share the win."""
+
+    when: tuple[Callable, ...]
+    max_rounds: int | None
+    score: Callable
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A playable edition. `spaces` are in board order; `space_index` maps a space id to its
+    index; `content_hash` identifies the merged edition content (saves refuse another)."""
+
+    id: str
+    name: Text
+    description: Text
+    version: str
+    currency: Currency
+    players_min: int
+    players_max: int
+    dice_count: int
+    dice_sides: int
+    setup: Setup
+    groups: tuple[Group, ...]
+    spaces: tuple[Space, ...]
+    decks: Mapping[str, Deck]
+    rules: Rules
+    end: End
+    actions: tuple[Action, ...]
+    params: Mapping[str, Any]
+    content_hash: str = ""
+    variants: tuple[str, ...] = ()
+    space_index: Mapping[str, int] = field(default_factory=dict)
+    group_by_id: Mapping[str, Group] = field(default_factory=dict)
+    start_index: int = 0
+    jail_index: int | None = None
+
+    def deeds(self) -> list[Space]:
+        """Every space with a title deed, in board order."""
+        return [s for s in self.spaces if s.is_deed]
+
+
+def _fn(compiled: Mapping[str, Callable], pointer: str, value: Any, arity: int) -> Callable:
+    """The compiled function at `pointer`; a constant when the tree holds a plain number."""
+    fn = compiled.get(pointer)
+    if fn is not None:
+        return fn
+    if isinstance(value, (int, bool)) and not isinstance(value, str):
+        const = value
+        if arity == 1:
+            return lambda g, _c=const: _c
+        if arity == 2:
+            return lambda g, a, _c=const: _c
+        if arity == 3:
+            return lambda g, a, b, _c=const: _c
+        return lambda g, *a, _c=const: _c
+    raise KeyError(f"no compiled DSL for {pointer}")
+
+
+def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
+                  content_hash: str = "", variants: tuple[str, ...] = ()) -> Edition:
+    """Build the immutable `Edition` from a merged, validated tree and its compiled DSL.
+
+    Raises KeyError only if the tree was not validated (a missing required part)."""
+    groups_raw = tree.get("groups") or []
+    board_raw = tree["board"]
+    group_spaces: dict[str, list[int]] = {g["id"]: [] for g in groups_raw}
+    for i, s in enumerate(board_raw):
+        if s.get("group") in group_spaces:
+            group_spaces[s["group"]].append(i)
+    groups = tuple(
+        Group(index=gi, id=g["id"], name=_text(g.get("name")), color=g.get("color", "#888888"),
+              house_cost=int(g.get("house_cost") or 0),
+              hotel_cost=int(g.get("hotel_cost") or g.get("house_cost") or 0),
+              spaces=tuple(group_spaces[g["id"]]))
+        for gi, g in enumerate(groups_raw))
+    group_by_id = {g.id: g for g in groups}
+
+    spaces = []
+    for i, s in enumerate(board_raw):
+        grp = group_by_id.get(s.get("group"))
+        base = f"/board/{i}"
+        spaces.append(Space(
+            index=i, id=s["id"], kind=s["kind"], name=_text(s.get("name")),
+            group=grp.id if grp else None, group_index=grp.index if grp else -1,
+            price=int(s.get("price") or 0), mortgage=int(s.get("mortgage") or 0),
+            rent=tuple(s.get("rent") or ()),
+            house_cost=grp.house_cost if grp and s["kind"] == "street" else 0,
+            hotel_cost=grp.hotel_cost if grp and s["kind"] == "street" else 0,
+            deck=s.get("deck"),
+            tax=_fn(compiled, f"{base}/tax", s["tax"], 2) if "tax" in s else None,
+            tax_alternative=(_fn(compiled, f"{base}/tax_alternative", s["tax_alternative"], 2)
+                             if s.get("tax_alternative") is not None else None),
+            cells=int(s.get("cells") or 1)))
+    spaces_t = tuple(spaces)
+
+    decks = {}
+    for di, d in enumerate(tree.get("decks") or []):
+        cards = tuple(
+            Card(id=c["id"], deck=d["id"], text=_text(c.get("text")),
+                 effect=compiled[f"/decks/{di}/cards/{ci}/do"])
+            for ci, c in enumerate(d.get("cards") or []))
+        decks[d["id"]] = Deck(id=d["id"], name=_text(d.get("name")), cards=cards,
+                              shuffle=bool(d.get("shuffle", True)))
+
+    r = tree["rules"]
+    rules = _build_rules(r, compiled)
+
+    setup_raw = tree.get("setup") or {}
+    deal = setup_raw.get("deal_deeds") or {}
+    auction = setup_raw.get("auction_deeds") or {}
+    setup = Setup(
+        start_cash=int(setup_raw["start_cash"]),
+        deal_each=deal.get("each"), deal_pay=bool(deal.get("pay", False)),
+        auction_count=int(auction.get("count") or 0),
+        auction_start=(_fn(compiled, "/setup/auction_deeds/start", auction.get("start", 1), 2)
+                       if auction else None))
+
+    end_raw = tree.get("end") or {}
+    end = End(
+        when=tuple(_fn(compiled, f"/end/when/{i}", w, 1) for i, w in enumerate(end_raw.get("when") or [])),
+        max_rounds=end_raw.get("max_rounds"),
+        score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2))
+
+    actions = tuple(
+        Action(id=a["id"], name=_text(a.get("name")), text=_text(a.get("text")),
+               target=a.get("target", "none"),
+               when=_fn(compiled, f"/actions/{i}/when", a.get("when", True), 3),
+               do=compiled[f"/actions/{i}/do"],
+               bot=(_fn(compiled, f"/actions/{i}/bot", a["bot"], 3) if "bot" in a else None),
+               limit_per_turn=a.get("limit_per_turn"))
+        for i, a in enumerate(tree.get("actions") or []))
+
+    start_index = next(s.index for s in spaces_t if s.kind == "start")
+    jail_index = next((s.index for s in spaces_t if s.kind == "jail"), None)
+    currency_raw = tree.get("currency") or {}
+    players = tree.get("players") or {}
+    dice = tree.get("dice") or {}
+    return Edition(
+        id=tree["id"], name=_text(tree.get("name")), description=_text(tree.get("description")),
+        version=str(tree.get("version", "")),
+        currency=Currency(code=currency_raw.get("code", ""), symbol=currency_raw.get("symbol", ""),
+                          unit=int(currency_raw.get("unit", 1)),
+                          format=_text(currency_raw.get("format") or "{n}")),
+        players_min=int(players.get("min", 2)), players_max=int(players.get("max", 8)),
+        dice_count=int(dice.get("count", 2)), dice_sides=int(dice.get("sides", 6)),
+        setup=setup, groups=groups, spaces=spaces_t, decks=MappingProxyType(decks),
+        rules=rules, end=end, actions=actions,
+        params=MappingProxyType(dict(tree.get("params") or {})),
+        content_hash=content_hash, variants=variants,
+        space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
+        group_by_id=MappingProxyType(group_by_id),
+        start_index=start_index, jail_index=jail_index)
+
+
+def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rules:
+    doubles = r["doubles"]
+    auction = r["auction"]
+    rent = r["rent"]
+    jail = r["jail"]
+    b = r["buildings"]
+    supply = b.get("supply")
+    m = r["mortgage"]
+    t = r["trade"]
+    bk = r["bankruptcy"]
+    rent_formulas = {
+        kind: _fn(compiled, f"/rules/rent/{kind}", rent[kind], 5)
+        for kind in ("street", "railroad", "utility") if kind in rent}
+    return Rules(
+        turn_order=r["turn_order"],
+        doubles_roll_again=bool(doubles["roll_again"]),
+        doubles_jail_after=doubles.get("jail_after"),
+        salary=_fn(compiled, "/rules/salary", r["salary"], 2),
+        purchase_declined=r["purchase"]["declined"],
+        auction_start=_fn(compiled, "/rules/auction/start", auction["start"], 2),
+        auction_step=int(auction["step"]),
+        auction_decliner_may_bid=bool(auction["decliner_may_bid"]),
+        auction_bid_limit=auction["bid_limit"],
+        rent_formulas=MappingProxyType(rent_formulas),
+        rent_claim=rent["claim"],
+        rent_jailed_owner_collects=bool(rent["jailed_owner_collects"]),
+        jail_fine=int(jail["fine"]),
+        jail_attempts=int(jail["attempts"]),
+        jail_after_attempts=jail["after_attempts"],
+        jail_doubles_roll_again=bool(jail["doubles_roll_again"]),
+        houses_supply=supply.get("houses") if supply else None,
+        hotels_supply=supply.get("hotels") if supply else None,
+        houses_before_hotel=int(b["houses_before_hotel"]),
+        sell_percent=int(b["sell_percent"]),
+        max_per_turn=b.get("max_per_turn"),
+        max_per_group_per_turn=b.get("max_per_group_per_turn"),
+        build_window=b["window"],
+        shortage_auction=bool(b["shortage_auction"]),
+        interest_percent=int(m["interest_percent"]),
+        rounding=m["rounding"],
+        sell_buildings_first=m["sell_buildings_first"],
+        transfer_interest=bool(m["transfer_interest"]),
+        redeem_at_lap_end=bool(m["redeem_at_lap_end"]),
+        bank_buys_percent=m.get("bank_buys_percent"),
+        trade_enabled=bool(t["enabled"]),
+        trade_mortgaged=bool(t["mortgaged"]),
+        trade_cards=bool(t["cards"]),
+        trade_while_in_debt=bool(t["while_in_debt"]),
+        trade_window=t["window"],
+        bankruptcy_to_bank=bk["to_bank"],
+        bankruptcy_to_player=bk["to_player"],
+    )

@@ -1,0 +1,255 @@
+"""The JSON Schema of an edition: loading it, checking a tree, and deriving the patch schema.
+
+`schema_problems(tree)` checks a merged, marked tree against `schema/edition.schema.json` and
+turns each jsonschema error into a `Problem` in plain English, located through the marks
+(an unknown key at the key, a missing key at the map that lacks it), with a 'did you mean'
+for misspelt keys and values.
+
+`patch_schema()` is the same schema with nothing required (and `delete` allowed on items with
+an id): the form for files with `extends:` or `overlay: true`, which give only what they
+change. It is shipped as `schema/patch.schema.json` for editors; regenerate that file with
+`python -m magie.engine.edition.schema` after changing the edition schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+
+from jsonschema import Draft7Validator, validators
+
+from ..paths import SCHEMA_PATH
+from .merge import suggest
+from .pointers import describe, join, locate, locate_key
+from .problems import Problem
+from .yamlload import MarkedMap, MarkedSeq
+
+PATCH_SCHEMA_PATH = SCHEMA_PATH.with_name("patch.schema.json")
+"""The published relaxed schema for overlays and editions with `extends:` (editor use only)."""
+
+SCHEMA_ID = "https://magie.dev/schema/edition.schema.json"
+
+# Money and counts are whole numbers: unlike jsonschema's default, 5.0 is not an integer.
+_Validator = validators.extend(
+    Draft7Validator,
+    type_checker=Draft7Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool)),
+)
+
+_PATTERN_MEANING = {
+    "^[a-z][a-z0-9_]*$": "ids are lowercase letters, digits and '_', starting with a letter",
+    "^[a-z]{2}$": "languages are two-letter codes such as en, ru",
+    "^#[0-9a-fA-F]{6}$": "colours are written #rrggbb",
+    "^all$": "expected a number or 'all'",
+    "\\{n\\}": "the pattern must contain {n} where the amount goes",
+}
+
+_TYPE_NAMES = {"integer": "an integer", "string": "text", "object": "a map", "array": "a list",
+               "boolean": "true or false", "null": "null", "number": "a number"}
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict:
+    """The edition schema, parsed from `schema/edition.schema.json`."""
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    return _Validator(load_schema())
+
+
+def schema_problems(tree) -> list[Problem]:
+    """Every schema error of a marked tree, as located problems in plain English."""
+    out: list[Problem] = []
+    for err in _validator().iter_errors(tree):
+        out.extend(_convert(tree, err))
+    return out
+
+
+def _where(tree, pointer: str) -> str:
+    d = describe(tree, pointer)
+    return f"{d}: " if d else ""
+
+
+def _found(v) -> str:
+    if isinstance(v, bool):
+        return str(v).lower()
+    if v is None:
+        return "nothing (null)"
+    if isinstance(v, int):
+        return f"the integer {v}"
+    if isinstance(v, float):
+        return f"the number {v}"
+    if isinstance(v, str):
+        return f"the text {v!r}"
+    return "a map" if isinstance(v, dict) else "a list"
+
+
+def _convert(tree, err) -> list[Problem]:
+    ptr = join(err.absolute_path)
+    where = _where(tree, ptr)
+    v, inst = err.validator, err.instance
+
+    if v == "required":
+        missing = [p for p in err.validator_value if p not in inst and repr(p) in err.message][:1]
+        key = missing[0] if missing else err.validator_value[0]
+        kind = inst.get("kind") if "then" in err.schema_path and isinstance(inst, dict) else None
+        for_what = f" for a {kind} space" if isinstance(kind, str) else ""
+        return [Problem.at(locate(tree, ptr), "error", "missing-key",
+                           f"{where}'{key}' is required{for_what}", ptr)]
+
+    if v == "dependencies":
+        out = []
+        for prop, needs in err.validator_value.items():
+            for need in needs:
+                if prop in inst and need not in inst and repr(need) in err.message:
+                    kp = join([*err.absolute_path, prop])
+                    out.append(Problem.at(locate_key(tree, kp), "error", "missing-key",
+                                          f"{where}'{prop}' needs '{need}' too", kp))
+        return out
+
+    if v == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        out = []
+        for key in inst:
+            if key not in allowed:
+                kp = join([*err.absolute_path, key])
+                out.append(Problem.at(locate_key(tree, kp), "error", "unknown-key",
+                                      f"{where}unknown key '{key}'{suggest(key, allowed)} "
+                                      f"(allowed here: {', '.join(allowed)})", kp))
+        return out
+
+    if v == "not" and err.validator_value == {}:
+        # a key that belongs to another kind of space (see the space's if/then in the schema)
+        key = err.absolute_path[-1] if err.absolute_path else "?"
+        parent = join(list(err.absolute_path)[:-1])
+        reason = err.schema.get("description", "")
+        return [Problem.at(locate_key(tree, ptr), "error", "unknown-key",
+                           f"{_where(tree, parent)}'{key}' does not belong here: {reason[:1].lower()}{reason[1:]}",
+                           ptr)]
+
+    if "propertyNames" in err.schema_path:
+        kp = join([*err.absolute_path, inst])
+        meaning = _PATTERN_MEANING.get(err.validator_value, "") if v == "pattern" else ""
+        return [Problem.at(locate_key(tree, kp), "error", "bad-value",
+                           f"{where}the key '{inst}' is not allowed here" + (f": {meaning}" if meaning else ""),
+                           kp)]
+
+    mark = locate(tree, ptr)
+    if v == "type":
+        types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        expected = " or ".join(_TYPE_NAMES.get(t, t) for t in types)
+        hint = ""
+        if "string" in types and isinstance(inst, (int, float)) and not isinstance(inst, bool):
+            hint = f' (write it in quotes: "{inst}")'
+        elif "integer" in types and isinstance(inst, float):
+            hint = " (amounts are whole numbers)"
+        return [Problem.at(mark, "error", "wrong-type", f"{where}expected {expected}, found {_found(inst)}{hint}", ptr)]
+
+    if v == "enum":
+        options = [str(o) for o in err.validator_value]
+        sugg = suggest(inst, options) if isinstance(inst, str) else ""
+        return [Problem.at(mark, "error", "bad-value",
+                           f"{where}{_found(inst)} is not one of: {', '.join(options)}{sugg}", ptr)]
+    if v == "pattern":
+        meaning = _PATTERN_MEANING.get(err.validator_value, f"expected text matching {err.validator_value}")
+        return [Problem.at(mark, "error", "bad-value", f"{where}{inst!r} is not allowed: {meaning}", ptr)]
+    if v in ("minimum", "exclusiveMinimum"):
+        msg = f"{inst} is too small (the least allowed is {err.validator_value})"
+    elif v in ("maximum", "exclusiveMaximum"):
+        msg = f"{inst} is too large (the most allowed is {err.validator_value})"
+    elif v == "minItems":
+        msg = f"needs at least {err.validator_value} item{'s' if err.validator_value != 1 else ''}"
+    elif v == "minLength":
+        msg = "must not be empty"
+    else:
+        msg = err.message
+    return [Problem.at(mark, "error", "bad-value", f"{where}{msg}", ptr)]
+
+
+def _resolve(schema: dict, root: dict) -> dict:
+    while isinstance(schema, dict) and "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        schema = root["definitions"][name]
+    return schema
+
+
+def apply_defaults(tree, schema: dict | None = None) -> None:
+    """Fill in, in place, the schema's `default` for every absent key whose map is present.
+
+    Defaults have no mark (`locate` gives None for them). Only `properties` and `items` are
+    followed, which is where the edition schema puts its defaults.
+    """
+    root = load_schema() if schema is None else schema
+
+    def walk(node, sch):
+        sch = _resolve(sch, root)
+        if isinstance(node, dict):
+            for key, sub in sch.get("properties", {}).items():
+                if key not in node and "default" in sub:
+                    node[key] = _marked(copy.deepcopy(sub["default"]))
+                elif key in node:
+                    walk(node[key], sub)
+        elif isinstance(node, list) and isinstance(sch.get("items"), dict):
+            for item in node:
+                walk(item, sch["items"])
+
+    walk(tree, root)
+
+
+def _marked(value):
+    if isinstance(value, dict):
+        out = MarkedMap()
+        for k, v in value.items():
+            out.put(k, _marked(v), None, None)
+        return out
+    if isinstance(value, list):
+        seq = MarkedSeq()
+        for v in value:
+            seq.push(_marked(v), None)
+        return seq
+    return value
+
+
+_RELAXED = ("required", "dependencies", "allOf", "if", "then", "else", "minItems", "default")
+
+
+def patch_schema() -> dict:
+    """The edition schema with nothing required, for files that give only what they change.
+
+    Items with an `id` (spaces, groups, decks, cards, actions) also accept `delete: true`.
+    """
+    def relax(node, top=False):
+        if isinstance(node, list):
+            return [relax(x) for x in node]
+        if not isinstance(node, dict):
+            return node
+        out = {k: relax(v) for k, v in node.items() if k not in _RELAXED}
+        props = out.get("properties")
+        if isinstance(props, dict) and "id" in props and not top:
+            props["delete"] = {"const": True, "description":
+                               "true removes the item with this id from the edition patched; "
+                               "such an item has only id and delete."}
+        return out
+
+    schema = relax(load_schema(), top=True)
+    schema["$id"] = SCHEMA_ID.replace("edition.schema.json", "patch.schema.json")
+    schema["title"] = "magie edition patch (extends or overlay)"
+    schema["description"] = (
+        "A file that changes an edition: an edition with `extends:` or an overlay (`overlay: true`). "
+        "Every key is optional; maps merge deeply, `null` deletes a key, items with an id merge by id "
+        "(`{id: x, delete: true}` removes x), other lists replace. This file is generated from "
+        "edition.schema.json by `python -m magie.engine.edition.schema`.")
+    return schema
+
+
+def patch_schema_text() -> str:
+    """The text of `schema/patch.schema.json` as generated from the edition schema."""
+    return json.dumps(patch_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # regenerate schema/patch.schema.json
+    PATCH_SCHEMA_PATH.write_text(patch_schema_text(), encoding="utf-8")
+    print(f"wrote {PATCH_SCHEMA_PATH}")

@@ -1,0 +1,198 @@
+"""Checks of meaning that a JSON Schema cannot express: ids, references, rent tables, the board.
+
+`semantic_problems(tree)` runs on a merged tree (schema-valid or not: parts of the wrong shape
+are skipped, the schema check reports them) and returns located problems, each with a code
+from `codes.CODES`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .merge import id_list_text, suggest
+from .pointers import locate
+from .problems import Problem
+
+DEEDS = ("street", "railroad", "utility")
+
+
+def _items(tree, key: str) -> list[tuple[int, dict]]:
+    """(index, item) for the map items of a top-level list (other items are skipped)."""
+    value = tree.get(key) if isinstance(tree, dict) else None
+    if not isinstance(value, list):
+        return []
+    return [(i, it) for i, it in enumerate(value) if isinstance(it, dict)]
+
+
+def _int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class _Checker:
+    def __init__(self, tree):
+        self.tree = tree
+        self.problems: list[Problem] = []
+
+    def add(self, pointer: str, code: str, message: str, severity: str = "error") -> None:
+        self.problems.append(Problem.at(locate(self.tree, pointer), severity, code, message, pointer))
+
+    def unique_ids(self, what: str, entries: list[tuple[str, object]]) -> None:
+        """entries: (pointer of the item, its id)."""
+        first: dict[str, str] = {}
+        for ptr, iid in entries:
+            if not isinstance(iid, str):
+                continue
+            if iid in first:
+                m = locate(self.tree, first[iid])
+                at = f" (first at line {m.line})" if m else ""
+                self.add(ptr + "/id", "duplicate-id", f"{what} id '{iid}' is used twice{at}")
+            else:
+                first[iid] = ptr
+
+    def run(self) -> list[Problem]:
+        t = self.tree
+        board = _items(t, "board")
+        groups = _items(t, "groups")
+        decks = _items(t, "decks")
+        actions = _items(t, "actions")
+        cards = [(f"/decks/{d}/cards/{c}", card) for d, deck in decks
+                 for c, card in enumerate(deck.get("cards") or []) if isinstance(card, dict)]
+
+        self.unique_ids("space", [(f"/board/{i}", s.get("id")) for i, s in board])
+        self.unique_ids("group", [(f"/groups/{i}", g.get("id")) for i, g in groups])
+        self.unique_ids("deck", [(f"/decks/{i}", d.get("id")) for i, d in decks])
+        self.unique_ids("card", [(p, c.get("id")) for p, c in cards])
+        self.unique_ids("action", [(f"/actions/{i}", a.get("id")) for i, a in actions])
+
+        group_by_id = {g["id"]: g for _, g in groups if isinstance(g.get("id"), str)}
+        deck_ids = [d["id"] for _, d in decks if isinstance(d.get("id"), str)]
+        self.references(board, group_by_id, deck_ids)
+        self.special_spaces(board)
+        self.deeds(board, group_by_id)
+        self.group_use(board, groups)
+        self.deck_use(board, decks)
+        self.players()
+        return self.problems
+
+    def references(self, board, group_by_id, deck_ids) -> None:
+        for i, s in board:
+            name = s.get("id", f"#{i}")
+            g = s.get("group")
+            if isinstance(g, str) and g not in group_by_id:
+                self.add(f"/board/{i}/group", "unknown-group",
+                         f"space '{name}' names group '{g}', which is not defined{suggest(g, group_by_id)} "
+                         f"(defined: {id_list_text(group_by_id)})")
+            d = s.get("deck")
+            if isinstance(d, str) and d not in deck_ids:
+                self.add(f"/board/{i}/deck", "unknown-deck",
+                         f"space '{name}' draws from deck '{d}', which is not defined{suggest(d, deck_ids)} "
+                         f"(defined: {id_list_text(deck_ids)})")
+
+    def special_spaces(self, board) -> None:
+        if not board:
+            return
+        starts = [i for i, s in board if s.get("kind") == "start"]
+        if not starts:
+            self.add("/board", "start-space", "the board has no start space (a space with kind: start)")
+        for i in starts[1:]:
+            self.add(f"/board/{i}/kind", "start-space",
+                     f"the board has more than one start space: '{board_id(board, starts[0])}' and "
+                     f"'{board_id(board, i)}'")
+        jails = [i for i, s in board if s.get("kind") == "jail"]
+        for i in jails[1:]:
+            self.add(f"/board/{i}/kind", "jail-space",
+                     f"the board has more than one jail: '{board_id(board, jails[0])}' and '{board_id(board, i)}'")
+        if not jails:
+            for i, s in board:
+                if s.get("kind") == "go_to_jail":
+                    self.add(f"/board/{i}/kind", "jail-space",
+                             f"space '{s.get('id')}' sends players to jail, but the board has no jail "
+                             f"(a space with kind: jail)")
+
+    def deeds(self, board, group_by_id) -> None:
+        rules = self.tree.get("rules") if isinstance(self.tree.get("rules"), dict) else {}
+        buildings = rules.get("buildings") if isinstance(rules.get("buildings"), dict) else {}
+        houses = buildings.get("houses_before_hotel")
+        in_group = Counter(s.get("group") for _, s in board if s.get("kind") in DEEDS)
+        for i, s in board:
+            kind, sid = s.get("kind"), s.get("id", f"#{i}")
+            if kind not in DEEDS:
+                continue
+            price, mortgage, rent = s.get("price"), s.get("mortgage"), s.get("rent")
+            if _int(price) and _int(mortgage) and mortgage >= price:
+                self.add(f"/board/{i}/mortgage", "mortgage-too-high",
+                         f"{kind} '{sid}': the mortgage value {mortgage} must be below the price {price}")
+            group = group_by_id.get(s.get("group"))
+            buildable = isinstance(group, dict) and "house_cost" in group
+            if group is not None:
+                if kind == "street" and not buildable:
+                    self.add(f"/board/{i}/group", "group-kind",
+                             f"street '{sid}' is in group '{group['id']}', which has no house_cost; "
+                             f"streets belong to groups that can be built on")
+                elif kind != "street" and buildable:
+                    self.add(f"/board/{i}/group", "group-kind",
+                             f"{kind} '{sid}' is in group '{group['id']}', which has house costs; "
+                             f"only streets can be in a group that can be built on")
+            if not (isinstance(rent, list) and all(_int(r) for r in rent)):
+                continue
+            if kind == "street" and _int(houses):
+                want = houses + 2
+                if len(rent) != want:
+                    self.add(f"/board/{i}/rent", "rent-length",
+                             f"street '{sid}' has {len(rent)} rents, expected {want}: the base rent, rents with "
+                             f"1 to {houses} houses, and with a hotel (rules.buildings.houses_before_hotel is {houses})")
+                for j in range(1, len(rent)):
+                    if rent[j] <= rent[j - 1]:
+                        self.add(f"/board/{i}/rent/{j}", "rent-not-rising",
+                                 f"street '{sid}': rents must rise with each building, but {rent[j]} "
+                                 f"({_level(j, len(rent), want)}) is not above {rent[j - 1]} "
+                                 f"({_level(j - 1, len(rent), want)})")
+                        break
+            elif kind in ("railroad", "utility") and group is not None:
+                n = in_group[s.get("group")]
+                if len(rent) != n:
+                    what = "rents" if kind == "railroad" else "dice multipliers"
+                    self.add(f"/board/{i}/rent", "rent-length",
+                             f"{kind} '{sid}' has {len(rent)} {what}, expected {n}: one for each number of "
+                             f"deeds of group '{group['id']}' owned (the group has {n})")
+
+    def group_use(self, board, groups) -> None:
+        used = {s.get("group") for _, s in board}
+        for i, g in groups:
+            if isinstance(g.get("id"), str) and g["id"] not in used:
+                self.add(f"/groups/{i}", "empty-group", f"group '{g['id']}' has no spaces on the board")
+
+    def deck_use(self, board, decks) -> None:
+        used = {s.get("deck") for _, s in board if s.get("kind") == "card"}
+        for i, d in decks:
+            if isinstance(d.get("id"), str) and d["id"] not in used:
+                self.add(f"/decks/{i}", "unused-deck",
+                         f"no card space draws from deck '{d['id']}', so its cards can never be drawn",
+                         severity="warning")
+
+    def players(self) -> None:
+        p = self.tree.get("players")
+        if isinstance(p, dict) and _int(p.get("min")) and _int(p.get("max")) and p["min"] > p["max"]:
+            self.add("/players/min", "players-range",
+                     f"players.min ({p['min']}) is greater than players.max ({p['max']})")
+
+
+def board_id(board, index: int) -> str:
+    """The id of the space at board index `index` (from _items pairs)."""
+    return next((s.get("id", f"#{i}") for i, s in board if i == index), f"#{index}")
+
+
+def _level(j: int, n: int, want: int) -> str:
+    if j == 0:
+        return "base"
+    if j == n - 1 and n == want:
+        return "hotel"
+    return f"{j} house{'s' if j > 1 else ''}"
+
+
+def semantic_problems(tree) -> list[Problem]:
+    """Every problem of meaning in a merged edition tree (see the module docstring)."""
+    if not isinstance(tree, dict):
+        return []
+    return _Checker(tree).run()
+

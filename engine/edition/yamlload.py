@@ -1,0 +1,335 @@
+"""Reading one YAML file into plain containers that remember where each node came from.
+
+`read_yaml(path)` parses a file with pyyaml's safe loader (compose nodes, then build the
+containers here) and returns a `MarkedMap` (a dict) whose maps and lists are `MarkedMap` and
+`MarkedSeq`. Scalars are plain Python values (str, int, float, bool, None): they cannot carry
+attributes, so the container that holds a scalar keeps its `Mark`.
+
+Only YAML's safe subset is accepted: maps, lists, strings, numbers, booleans, null, anchors,
+aliases and `<<` merge keys. Keys are always read as text (`on:` is the key "on", not True).
+Timestamps are kept as the text written. Any other tag (`!!python/...`, `!!binary`, `!foo`)
+is a problem.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .problems import Mark, Problem
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+"""Largest edition file read; a larger file is refused by its size before reading it."""
+
+MAX_NODES = 1_000_000
+"""Largest number of values a file may expand to (aliases can multiply a small file)."""
+
+_STR = "tag:yaml.org,2002:str"
+_SAFE_SCALAR_TAGS = {
+    "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float", _STR,
+}
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class MarkedMap(dict):
+    """A YAML map: a dict that also holds the marks of itself, its keys and its values.
+
+    `mark` is where the map starts; `key_marks[k]` where key `k` is written;
+    `value_marks[k]` where its value starts (for a container value, the container's own mark).
+    """
+
+    __slots__ = ("mark", "key_marks", "value_marks")
+
+    def __init__(self, mark: Mark | None = None):
+        super().__init__()
+        self.mark = mark
+        self.key_marks: dict[str, Mark] = {}
+        self.value_marks: dict[str, Mark] = {}
+
+    def put(self, key: str, value, key_mark: Mark | None, value_mark: Mark | None) -> None:
+        """Set `key` to `value`, remembering both marks."""
+        self[key] = value
+        if key_mark is not None:
+            self.key_marks[key] = key_mark
+        if value_mark is not None:
+            self.value_marks[key] = value_mark
+
+    def drop(self, key: str) -> None:
+        """Remove `key` and its marks (no error when absent)."""
+        self.pop(key, None)
+        self.key_marks.pop(key, None)
+        self.value_marks.pop(key, None)
+
+
+class MarkedSeq(list):
+    """A YAML list: a list that also holds its own mark and the mark of each item."""
+
+    __slots__ = ("mark", "item_marks")
+
+    def __init__(self, mark: Mark | None = None):
+        super().__init__()
+        self.mark = mark
+        self.item_marks: list[Mark | None] = []
+
+    def push(self, value, mark: Mark | None) -> None:
+        """Append `value`, remembering its mark."""
+        self.append(value)
+        self.item_marks.append(mark)
+
+
+def value_mark(container, key) -> Mark | None:
+    """The mark of `container[key]` (a key of a MarkedMap or an index of a MarkedSeq), or None."""
+    if isinstance(container, MarkedMap):
+        return container.value_marks.get(key)
+    if isinstance(container, MarkedSeq) and isinstance(key, int) and 0 <= key < len(container.item_marks):
+        return container.item_marks[key]
+    return None
+
+
+def node_mark(node) -> Mark | None:
+    """The mark of a container node itself (None for scalars and unmarked containers)."""
+    return getattr(node, "mark", None)
+
+
+def to_plain(node):
+    """A deep copy of a marked tree as plain dicts and lists (for JSON, YAML output, hashing)."""
+    if isinstance(node, dict):
+        return {k: to_plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [to_plain(v) for v in node]
+    return node
+
+
+def display_path(path: Path) -> str:
+    """How a file is named in messages: relative to the current folder when inside it."""
+    try:
+        return os.path.relpath(path) if Path(path).resolve().is_relative_to(Path.cwd().resolve()) else str(path)
+    except (OSError, ValueError):
+        return str(path)
+
+
+@dataclass
+class YamlFile:
+    """The result of reading one file: `tree` is None when the file could not be read at all."""
+
+    path: Path
+    name: str
+    tree: MarkedMap | None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlFile:
+    """Read one YAML file whose top level must be a map.
+
+    Never raises for bad input: every problem found (missing file, size over `max_bytes`,
+    bytes that are not UTF-8, a syntax error, tabs used for indentation, duplicate keys,
+    unsupported tags, an empty file, a top level that is not a map) is returned in
+    `YamlFile.problems`, located at file:line:col. `tree` is None when the YAML could not be
+    parsed at all; when it could, every problem of the file is reported together.
+    """
+    path = Path(path)
+    name = display_path(path)
+    fail = lambda code, msg, line=0, col=0: YamlFile(  # noqa: E731
+        path, name, None, [Problem("error", code, msg, name, line, col)])
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return fail("file-not-found", f"no such file: {name}")
+    except OSError as e:
+        return fail("file-not-found", f"cannot read {name}: {e.strerror}")
+    if path.is_dir():
+        return fail("file-not-found", f"{name} is a folder, not a YAML file")
+    if st.st_size > max_bytes:
+        return fail("file-too-large",
+                    f"file is {_size(st.st_size)}; edition files are limited to {_size(max_bytes)}")
+    try:
+        with path.open("rb") as f:
+            data = f.read(max_bytes + 1)
+    except OSError as e:
+        return fail("file-not-found", f"cannot read {name}: {e.strerror}")
+    if len(data) > max_bytes:  # grew between stat and read
+        return fail("file-too-large", f"file is over {_size(max_bytes)}, the limit for edition files")
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        col = len(data[line_start:e.start].decode("utf-8", errors="replace")) + 1
+        return fail("not-utf8",
+                    f"byte 0x{data[e.start]:02x} is not valid UTF-8; save the file as UTF-8", line, col)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return _parse(path, name, text)
+
+
+def _size(n: int) -> str:
+    return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+def _parse(path: Path, name: str, text: str) -> YamlFile:
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        return YamlFile(path, name, None, _syntax_problems(name, text, e))
+    except yaml.YAMLError as e:  # unmarked reader errors (e.g. control characters)
+        mark = getattr(e, "position", None)
+        return YamlFile(path, name, None, [Problem("error", "yaml-syntax", f"YAML syntax error: {e}", name,
+                                                   1, 1 if mark is None else mark + 1)])
+    except RecursionError:
+        return YamlFile(path, name, None, [Problem("error", "unsupported-yaml",
+                                                   "the YAML is nested too deeply", name, 1, 1)])
+    if root is None:
+        return YamlFile(path, name, None, [Problem(
+            "error", "empty-file",
+            "the file is empty (or only comments); an edition is a map with keys such as id, name, board",
+            name, 1, 1)])
+    builder = _Builder(name, text.splitlines())
+    try:
+        tree = builder.build(root)
+    except _TooBig:
+        return YamlFile(path, name, None, [Problem(
+            "error", "unsupported-yaml",
+            f"the file expands to more than {MAX_NODES:,} values (aliases used in a loop?)",
+            name, 1, 1)])
+    except RecursionError:
+        return YamlFile(path, name, None, [Problem("error", "unsupported-yaml",
+                                                   "the YAML is nested too deeply", name, 1, 1)])
+    problems = builder.problems
+    if not isinstance(tree, MarkedMap):
+        m = builder.mark(root)
+        what = "a list" if isinstance(tree, list) else f"the value {tree!r}"
+        problems.append(Problem("error", "not-a-mapping",
+                                f"the top level of the file must be a map of keys (id, name, board, ...), "
+                                f"not {what}", name, m.line, m.col))
+        return YamlFile(path, name, None, problems)
+    return YamlFile(path, name, tree, problems)
+
+
+def _syntax_problems(name: str, text: str, e: yaml.MarkedYAMLError) -> list[Problem]:
+    """One problem for a YAML syntax error, or one per tab-indented line when tabs are the cause."""
+    tabbed = []
+    for i, line in enumerate(text.splitlines(), 1):
+        lead = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in lead:
+            tabbed.append(Problem("error", "yaml-tab",
+                                  "a tab is used for indentation; YAML indents with spaces only",
+                                  name, i, lead.index("\t") + 1))
+    pm = e.problem_mark or e.context_mark
+    line = pm.line + 1 if pm else 1
+    col = pm.column + 1 if pm else 1
+    if tabbed and line >= tabbed[0].line:
+        return tabbed  # the syntax error is the tabs' doing
+    what = e.problem or "syntax error"
+    ctx = f" ({e.context}" + (f" at line {e.context_mark.line + 1}" if e.context_mark else "") + ")" \
+        if e.context else ""
+    return [Problem("error", "yaml-syntax", f"YAML syntax error: {what}{ctx}", name, line, col)]
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _Builder:
+    """Builds marked containers from composed nodes, collecting problems on the way."""
+
+    def __init__(self, name: str, lines: list[str]):
+        self.name = name
+        self.lines = lines
+        self.problems: list[Problem] = []
+        self.count = 0
+        self.active: set[int] = set()  # nodes being built: an alias to one of them is a loop
+        self.constructor = SafeConstructor()
+
+    def mark(self, node: Node) -> Mark:
+        m = node.start_mark
+        style = node.style if isinstance(node, ScalarNode) and node.style in ("|", ">", '"', "'") else None
+        indent = self._block_indent(node) if style in ("|", ">") else None
+        return Mark(self.name, m.line + 1, m.column + 1, style, indent)
+
+    def _block_indent(self, node: ScalarNode) -> int | None:
+        """Indentation of a block scalar's content lines, read from the file text."""
+        first, last = node.start_mark.line + 1, node.end_mark.line
+        for i in range(first, min(last + 1, len(self.lines))):
+            line = self.lines[i]
+            if line.strip():
+                return len(line) - len(line.lstrip(" "))
+        return None
+
+    def problem(self, node: Node, code: str, message: str) -> None:
+        m = self.mark(node)
+        self.problems.append(Problem("error", code, message, self.name, m.line, m.col))
+
+    def build(self, node: Node):
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _TooBig
+        if id(node) in self.active:
+            self.problem(node, "unsupported-yaml", "an alias refers to a node that contains it (a loop)")
+            return None
+        if isinstance(node, ScalarNode):
+            return self._scalar(node)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                if node.tag != _SEQ:
+                    self.problem(node, "unsupported-yaml", f"unsupported tag {node.tag}; only plain YAML is read")
+                seq = MarkedSeq(self.mark(node))
+                for item in node.value:
+                    seq.push(self.build(item), self.mark(item))
+                return seq
+            if node.tag != _MAP:
+                self.problem(node, "unsupported-yaml", f"unsupported tag {node.tag}; only plain YAML is read")
+            return self._map(node)
+        finally:
+            self.active.discard(id(node))
+
+    def _scalar(self, node: ScalarNode):
+        if node.tag == _TIMESTAMP:
+            return node.value
+        if node.tag not in _SAFE_SCALAR_TAGS:
+            self.problem(node, "unsupported-yaml", f"unsupported tag {node.tag}; only plain YAML is read")
+            return node.value
+        return self.constructor.construct_object(node)
+
+    def _map(self, node: MappingNode) -> MarkedMap:
+        out = MarkedMap(self.mark(node))
+        merged: list[tuple[str, object, Mark, Mark]] = []  # from `<<` keys: explicit keys win
+        for knode, vnode in node.value:
+            if knode.tag == _MERGE:
+                merged.extend(self._merge_key(vnode))
+                continue
+            if not isinstance(knode, ScalarNode):
+                self.problem(knode, "unsupported-yaml", "a key must be a plain word or text, not a map or list")
+                continue
+            key = knode.value
+            if key in out:
+                first = out.key_marks[key]
+                self.problem(knode, "duplicate-key",
+                             f"key '{key}' appears twice in this map (first at line {first.line}); "
+                             f"YAML would silently keep only one")
+                continue
+            out.put(key, self.build(vnode), self.mark(knode), self.mark(vnode))
+        for key, value, km, vm in merged:
+            if key not in out:
+                out.put(key, value, km, vm)
+        return out
+
+    def _merge_key(self, vnode: Node):
+        sources = vnode.value if isinstance(vnode, SequenceNode) else [vnode]
+        for src in sources:
+            built = self.build(src)
+            if not isinstance(built, MarkedMap):
+                self.problem(src, "unsupported-yaml", "'<<' merges only maps (an alias to a map)")
+                continue
+            for k, v in built.items():
+                yield k, v, built.key_marks[k], built.value_marks[k]

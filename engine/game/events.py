@@ -1,0 +1,39 @@
+"""The event log: every state change of a game, as JSON lines.
+
+Events are plain dicts with a type `e` first, then fields in a fixed order (players by seat
+number, spaces by id, money as int), so the same game always serialises to the same bytes.
+A game with no log (fast simulation) skips building events altogether.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable, TextIO
+
+
+class EventLog:
+    """Collects events; optionally calls `listener(event)` for each (the CLI renders them live)
+    and writes each as a JSON line to `stream`."""
+
+    __slots__ = ("events", "listener", "stream")
+
+    def __init__(self, listener: Callable[[dict], None] | None = None, stream: TextIO | None = None):
+        self.events: list[dict] = []
+        self.listener = listener
+        self.stream = stream
+
+    def add(self, event: dict) -> None:
+        self.events.append(event)
+        if self.stream is not None:
+            self.stream.write(dumps(event) + "\n")
+        if self.listener is not None:
+            self.listener(event)
+
+    def lines(self) -> list[str]:
+        """The log as JSON lines (without newlines)."""
+        return [dumps(e) for e in self.events]
+
+
+def dumps(event: dict) -> str:
+    """One event as a compact, deterministic JSON line (UTF-8 text kept as is)."""
+    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))

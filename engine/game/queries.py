@@ -1,0 +1,99 @@
+"""Read-only questions about the game that the DSL, the bots and the CLI ask."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import Player
+
+
+class QueriesMixin:
+    """Queries for `Game` (the read side of engine/dsl/runtime.py's `GameRuntime`)."""
+
+    def others(self, p: "Player") -> list:
+        """The other players still in the game, in turn order starting after `p`."""
+        order = self.order
+        k = order.index(p) if p in order else 0
+        return [q for q in order[k + 1:] + order[:k] if q.alive]
+
+    def alive_players(self) -> list:
+        return [q for q in self.order if q.alive]
+
+    def houses_of(self, p: "Player") -> int:
+        h = self.hotel_level
+        return sum(self.level[i] for i in p.deeds if self.level[i] < h)
+
+    def hotels_of(self, p: "Player") -> int:
+        h = self.hotel_level
+        return sum(1 for i in p.deeds if self.level[i] == h)
+
+    def deeds_of(self, p: "Player") -> int:
+        return len(p.deeds)
+
+    def deed_prices(self, p: "Player") -> int:
+        sp = self.spaces
+        return sum(sp[i].price for i in p.deeds)
+
+    def mortgaged_prices(self, p: "Player") -> int:
+        sp = self.spaces
+        return sum(sp[i].price for i in p.deeds if self.mortgaged[i])
+
+    def building_costs(self, p: "Player") -> int:
+        """Purchase cost of `p`'s buildings; a hotel counts with the houses it replaced."""
+        total = 0
+        h = self.hotel_level
+        hbh = self.rules.houses_before_hotel
+        for i in p.deeds:
+            lvl = self.level[i]
+            if lvl:
+                sp = self.spaces[i]
+                total += sp.hotel_cost + hbh * sp.house_cost if lvl == h else lvl * sp.house_cost
+        return total
+
+    def industries(self, p: "Player") -> int:
+        return len({self.spaces[i].group_index for i in p.deeds if self.spaces[i].group_index >= 0})
+
+    def monopolies(self, p: "Player") -> int:
+        return sum(1 for g in self.ed.groups if g.spaces and all(self.owner[j] is p for j in g.spaces))
+
+    def net_worth(self, p: "Player") -> int:
+        """The edition's score formula (`end.score`)."""
+        return self.ed.end.score(self, p)
+
+    def owned_in_group(self, p: "Player", group: str) -> int:
+        return sum(1 for j in self.ed.group_by_id[group].spaces if self.owner[j] is p)
+
+    def owned_unmortgaged_in_group(self, p: "Player", group: str) -> int:
+        return sum(1 for j in self.ed.group_by_id[group].spaces
+                   if self.owner[j] is p and not self.mortgaged[j])
+
+    def completes_group(self, p: "Player", space: int) -> bool:
+        g = self.spaces[space].group_index
+        if g < 0:
+            return False
+        return all(self.owner[j] is p or j == space for j in self.ed.groups[g].spaces)
+
+    def rent_level(self, space: int) -> int:
+        lvl = self.level[space]
+        if lvl == self.hotel_level:
+            return len(self.spaces[space].rent) - 1
+        return lvl
+
+    def group_mortgaged(self, space: int) -> bool:
+        g = self.spaces[space].group_index
+        return g >= 0 and any(self.mortgaged[j] for j in self.ed.groups[g].spaces)
+
+    def group_built(self, space: int) -> bool:
+        g = self.spaces[space].group_index
+        return g >= 0 and any(self.level[j] for j in self.ed.groups[g].spaces)
+
+    def group_size(self, space: int) -> int:
+        g = self.spaces[space].group_index
+        return len(self.ed.groups[g].spaces) if g >= 0 else 0
+
+    def max_net_worth(self) -> int:
+        return max((self.net_worth(p) for p in self.order if p.alive), default=0)
+
+    def max_cash(self) -> int:
+        return max((p.cash for p in self.order if p.alive), default=0)
