@@ -28,8 +28,10 @@ class BasicBot:
     def __init__(self, seed: int = 0, name: str = "basic"):
         self.rng = random.Random(seed)
         self.name = name
-        self._version = -1
-        self._trigger = INF
+        self._pver = -1        # the player's version when _trigger was computed
+        self._trigger = 0      # cash from which developing is worth a look
+        self._dver = -1        # the deeds version when trades were last considered
+        self._whole: list = []  # buildable groups the player owns whole (as of _pver)
         self._offers: dict[tuple, int] = {}
 
     # ------------------------------------------------------------------ valuations
@@ -139,29 +141,33 @@ class BasicBot:
             act = self._edition_action(game, p)
             if act is not None:
                 return act
-        if game.version == self._version and p.cash < self._trigger:
-            return DONE
+        if p.version != self._pver:
+            self._pver = p.version
+            self._trigger = 0
+            self._whole = self._whole_groups(game, p)
+        if p.cash >= self._trigger:
+            act, self._trigger = self._develop(game, p, window)
+            if act is not None:
+                return act
+        if game.deeds_version != self._dver:
+            self._dver = game.deeds_version
+            offer = self._propose(game, p, window, self.reserve(game))
+            if offer is not None:
+                return ("trade", offer)
+        return DONE
+
+    def _develop(self, game, p, window: str) -> tuple:
+        """The next build or unmortgage worth doing, or (None, the cash at which one would be)."""
         reserve = self.reserve(game)
         trigger = INF
         spare = p.cash - reserve
-        groups = game.ed.groups
-        owner = game.owner
         level = game.level
-        limited = False
-        seen = set()
-        for i in p.deeds:
-            g = game.spaces[i].group_index
-            if g < 0 or g in seen:
-                continue
-            seen.add(g)
-            grp = groups[g]
-            if not grp.buildable or any(owner[j] is not p for j in grp.spaces):
-                continue
+        for grp in self._whole:
             mortgaged = [j for j in grp.spaces if game.mortgaged[j]]
             if mortgaged:
                 cost = game.unmortgage_cost(mortgaged[0])
                 if cost <= spare:
-                    return ("unmortgage", mortgaged[0])
+                    return ("unmortgage", mortgaged[0]), 0
                 trigger = min(trigger, cost + reserve)
                 continue
             low = min(level[j] for j in grp.spaces)
@@ -172,22 +178,39 @@ class BasicBot:
             cost = sp.hotel_cost if low == game.hotel_level - 1 else sp.house_cost
             if cost <= spare:
                 if game.build_problem(p, j, window) is None:
-                    return ("build", j)
-                limited = True
+                    return ("build", j), 0
+                trigger = 0      # blocked by a limit or the supply: look again next time
             else:
                 trigger = min(trigger, cost + reserve)
         for i in p.deeds:
             if game.mortgaged[i]:
                 cost = game.unmortgage_cost(i)
                 if cost * 2 <= spare:
-                    return ("unmortgage", i)
+                    return ("unmortgage", i), 0
                 trigger = min(trigger, cost * 2 + reserve)
-        offer = self._propose(game, p, window, reserve)
-        if offer is not None:
-            return ("trade", offer)
-        self._version = -1 if limited else game.version
-        self._trigger = trigger
-        return DONE
+        return None, trigger
+
+    @staticmethod
+    def _whole_groups(game, p) -> list:
+        """The buildable groups `p` owns whole."""
+        out = []
+        seen = set()
+        for i in p.deeds:
+            g = game.spaces[i].group_index
+            if g >= 0 and g not in seen:
+                seen.add(g)
+                grp = game.ed.groups[g]
+                if grp.buildable and all(game.owner[j] is p for j in grp.spaces):
+                    out.append(grp)
+        return out
+
+    def windows(self, game) -> frozenset:
+        """The manage windows this bot wants to be asked in: it does its building and trading
+        after landing, unless the rules allow them only before rolling."""
+        r = game.rules
+        if r.build_window == "any" and r.trade_window == "any" and not game.ed.actions:
+            return frozenset({"after_landing"})
+        return frozenset({"before_roll", "after_landing"})
 
     def _edition_action(self, game, p):
         for a in game.ed.actions:

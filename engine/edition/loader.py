@@ -24,7 +24,7 @@ from .pointers import locate
 from .problems import Mark, Problem, ProblemsError
 from .schema import apply_defaults, overlay_meta_problems
 from .text import one_line
-from .validate import check_tree, sort_problems
+from .checks import check_tree, sort_problems
 from .yamlload import MarkedMap, display_path, read_yaml, to_plain
 
 DEFAULT_BASE = "classic"
@@ -164,20 +164,95 @@ class _Load:
             self.files.append(path)
             return None
         ext = tree.get("extends")
+        ext_key, ext_val = tree.key_marks.get("extends"), tree.value_marks.get("extends")
         for key in ("extends", "overlay", "base"):
             tree.drop(key)
         if ext is None:
             self.files.append(path)
             return tree
-        ext_mark = tree_mark = tree.mark
-        ext_mark = self._extends_mark
-        return self._extend(path, tree, ext, chain, ext_mark or tree_mark)
+        if not isinstance(ext, str) or not ext:
+            self.error(ext_val, "wrong-type", f"extends: expected an edition id or a path, found {ext!r}")
+            self.files.append(path)
+            return None
+        if "id" not in tree:
+            self.error(tree.mark, "missing-key", "'id' is required: an edition that extends another needs its own id")
+        base_path = self.resolve_edition(ext, path.parent, ext_val)
+        if base_path is None:
+            self.files.append(path)
+            return None
+        here = path.resolve()
+        if base_path.resolve() in chain + (here,):
+            loop = [*chain, here, base_path.resolve()]
+            start = loop.index(base_path.resolve())
+            self.error(ext_key, "extends-cycle",
+                       "editions extend each other in a loop: "
+                       + " -> ".join(display_path(p) for p in loop[start:]))
+            self.files.append(path)
+            return None
+        base = self.edition(base_path, chain + (here,))
+        self.files.append(path)
+        if base is None:
+            return None
+        layer = Layer("edition", str(tree.get("id", path.stem)), display_path(path))
+        return self.merger.apply(base, tree, layer, f"edition '{base.get('id')}'")
 
-    _extends_mark: Mark | None = None
+    def overlay(self, tree: MarkedMap, ref: str) -> MarkedMap:
+        """`tree` with the overlay `ref` merged on top (unchanged when the overlay is unusable)."""
+        path = self.resolve_overlay(ref)
+        if path is None:
+            return tree
+        ov = self.read(path)
+        self.files.append(path)
+        if ov is None:
+            return tree
+        name = display_path(path)
+        if ov.get("overlay") is not True:
+            self.error(ov.mark, "wrong-file-kind",
+                       f"{name} is not an overlay: an overlay file starts with 'overlay: true' "
+                       f"(to build on an edition, use 'extends:' in an edition of your own)")
+            return tree
+        if "extends" in ov:
+            self.error(ov.key_marks.get("extends"), "wrong-file-kind",
+                       "an overlay cannot use 'extends:'; it applies to the edition it is used with")
+        self.problems.extend(overlay_meta_problems(ov))
+        patch = MarkedMap(ov.mark)
+        for k, v in ov.items():
+            if k not in _OVERLAY_META and k != "extends":
+                patch.put(k, v, ov.key_marks.get(k), ov.value_marks.get(k))
+        layer = Layer("overlay", str(ov.get("id", path.stem)), name)
+        return self.merger.apply(tree, patch, layer, f"edition '{tree.get('id')}'")
 
-    def _extend(self, path, tree, ext, chain, mark) -> MarkedMap | None:
-        raise NotImplementedError
 
+def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.PathLike | None = None
+                 ) -> LoadedEdition:
+    """Load, merge and validate an edition with overlays applied in order.
 
-def _never():  # pragma: no cover
-    pass
+    `ref` is a built-in edition id or a path to an edition file (relative to the current
+    folder); each of `variants` is a built-in overlay id or a path to an overlay file.
+    `base_dir` is the folder of the built-in editions (default: magie's `editions/`), whose
+    `variants/` subfolder holds the built-in overlays.
+
+    Raises `ProblemsError` carrying every problem found (errors and warnings, sorted by file
+    and position) when there is at least one error. Warnings alone do not raise: they are in
+    `LoadedEdition.warnings`.
+    """
+    job = _Load(Path(base_dir) if base_dir else EDITIONS_DIR)
+    path = job.resolve_edition(ref, Path.cwd(), None)
+    tree = job.edition(path) if path is not None else None
+    if tree is None:
+        for v in variants:  # report unknown variants too, in the same run
+            if (p := job.resolve_overlay(v)) is not None:
+                job.read(p)
+        raise ProblemsError(sort_problems(job.problems))
+    for v in variants:
+        tree = job.overlay(tree, v)
+    apply_defaults(tree)
+    problems = job.problems + job.merger.problems + check_tree(tree, job.merger.appended)
+    problems += job.merger.warnings(tree)
+    problems = sort_problems(problems)
+    if any(p.severity == "error" for p in problems):
+        raise ProblemsError(problems)
+    return LoadedEdition(
+        id=str(tree.get("id")), tree=tree, files=job.files,
+        warnings=[p for p in problems if p.severity == "warning"],
+        variants=tuple(variants), content_hash=content_hash(tree))

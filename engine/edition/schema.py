@@ -43,6 +43,7 @@ _PATTERN_MEANING = {
     "^#[0-9a-fA-F]{6}$": "colours are written #rrggbb",
     "^all$": "expected a number or 'all'",
     "\\{n\\}": "the pattern must contain {n} where the amount goes",
+    "^[a-z][a-z0-9_-]*$": "overlay ids are lowercase letters, digits, '_' and '-', starting with a letter",
 }
 
 _TYPE_NAMES = {"integer": "an integer", "string": "text", "object": "a map", "array": "a list",
@@ -65,6 +66,29 @@ def schema_problems(tree) -> list[Problem]:
     out: list[Problem] = []
     for err in _validator().iter_errors(tree):
         out.extend(_convert(tree, err))
+    return out
+
+
+OVERLAY_ID_PATTERN = "^[a-z][a-z0-9_-]*$"
+
+
+@lru_cache(maxsize=1)
+def _overlay_meta_validator():
+    root = load_schema()
+    props = {k: root["properties"][k] for k in ("overlay", "name", "description", "base")}
+    props["id"] = {"type": "string", "pattern": OVERLAY_ID_PATTERN}
+    return _Validator({"definitions": root["definitions"], "type": "object",
+                       "required": ["overlay", "id", "name", "description"], "properties": props})
+
+
+def overlay_meta_problems(overlay) -> list[Problem]:
+    """Problems with an overlay file's own keys: overlay, id, name, description, base.
+
+    The rest of the overlay is checked after merging, as part of the edition it changes.
+    """
+    out: list[Problem] = []
+    for err in _overlay_meta_validator().iter_errors(overlay):
+        out.extend(_convert(overlay, err))
     return out
 
 

@@ -30,7 +30,7 @@ level), `('sell_all', group_id)` (every building of the group at once), `('mortg
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 BUY_OPTIONS = ("buy", "decline")
 TRADE_OPTIONS = ("accept", "reject")
@@ -44,21 +44,21 @@ class Decision:
     (computed on first access for `manage` and `raise`); `ctx` holds the kind's details
     (`space`, `amount`, `creditor`, `min`, `max`, `offer`, `window`, `high_bidder`, ...)."""
 
-    __slots__ = ("kind", "player", "_options", "_lister", "ctx")
+    __slots__ = ("kind", "player", "_options", "game", "ctx")
 
-    def __init__(self, kind: str, player, options=None, lister: Callable[[], list] | None = None,
-                 **ctx: Any):
+    def __init__(self, kind: str, player, options=None, game=None, **ctx: Any):
         self.kind = kind
         self.player = player
         self._options = options
-        self._lister = lister
+        self.game = game
         self.ctx = ctx
 
     @property
     def options(self) -> list | tuple:
-        """The legal answers (for manage/raise: every legal action tuple, then done/bankrupt)."""
-        if self._options is None and self._lister is not None:
-            self._options = self._lister()
+        """The legal answers (for manage/raise: every legal action tuple, then done/bankrupt,
+        listed on first access from `game`)."""
+        if self._options is None and self.game is not None:
+            self._options = self.game.legal_actions(self.player, self.ctx["window"])
         return self._options if self._options is not None else ()
 
     def __getattr__(self, name: str) -> Any:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 from ..edition.model import DEED_KINDS, Edition
 from ..errors import GameError, IllegalDecision
-from .decisions import Agent, Decision, decode_answer, encode_answer
+from .decisions import DONE, Agent, Decision, decode_answer, encode_answer
 from .dice import Dice, ForcedDice
 from .events import EventLog
 from .manage import ManageMixin
@@ -94,7 +94,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         for p, a in zip(self.players, self.agents):
             p.kind = "human" if getattr(a, "human", False) else "bot"
         self.owner: list[Player | None] = [None] * self.n
-        self.version = 0   # bumped on every change of ownership, buildings or mortgages
+        self.version = 0        # bumped on every change of ownership, buildings or mortgages
+        self.deeds_version = 0  # bumped when a deed changes hands
         self.level = [0] * self.n
         self.mortgaged = [False] * self.n
         r = self.rules
@@ -137,6 +138,9 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             "card": self._land_card, "tax": self._land_tax, "go_to_jail": self._land_go_to_jail,
             "free_parking": self._land_free_parking}
         self._handlers = [self._land_by_kind.get(s.kind) for s in self.spaces]
+        self._rent_fn = [self.rules.rent_formulas.get(s.kind) for s in self.spaces]
+        every = frozenset({"before_roll", "after_landing"})
+        self._windows = [a.windows(self) if hasattr(a, "windows") else every for a in self.agents]
         if setup:
             self._setup(first, deal)
 
@@ -207,9 +211,10 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             self.log.add(fields)
 
     def ask(self, d: Decision, check: Callable[[Any], None] | None = None) -> Any:
-        """Ask `d.player`'s agent (or take the next replayed answer), check the answer with
-        `check` (raising `IllegalDecision`) or against `d.options`, record it, return it.
-        A human is told the reason and asked again; a bot's illegal answer is a `GameError`."""
+        """Ask `d.player`'s agent (or take the next replayed answer), check the answer (manage
+        and raise actions by `check_action`, others by `check` or against `d.options`), record
+        it and return it. A human is told the reason and asked again; a bot's illegal answer is
+        a `GameError` naming the bot and the decision."""
         agent = self.agents[d.player.seat]
         while True:
             if self._replay:
@@ -218,21 +223,23 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             else:
                 answer = agent.decide(self, d)
                 replayed = False
-            try:
-                if check is not None:
-                    check(answer)
-                elif d._options is not None or d._lister is not None:
-                    if answer not in d.options:
-                        raise IllegalDecision(f"{answer!r} is not one of {list(d.options)!r}")
-            except IllegalDecision as exc:
-                if replayed:
-                    raise GameError(f"the save does not fit this game: recorded answer {answer!r} "
-                                    f"to {d.kind} is illegal here ({exc.reason})") from None
-                if getattr(agent, "human", False):
-                    agent.rejected(d, exc.reason)
-                    continue
-                raise GameError(f"bot {agent.name!r} (seat {d.player.seat}, {d.player.name}) gave "
-                                f"an illegal answer to '{d.kind}': {exc.reason}") from None
+            if answer is not DONE:
+                try:
+                    if d.game is not None:
+                        self.check_action(d.player, answer, d.ctx["window"])
+                    elif check is not None:
+                        check(answer)
+                    elif d._options is not None and answer not in d._options:
+                        raise IllegalDecision(f"{answer!r} is not one of {list(d._options)!r}")
+                except IllegalDecision as exc:
+                    if replayed:
+                        raise GameError(f"the save does not fit this game: recorded answer {answer!r} "
+                                        f"to '{d.kind}' is illegal here ({exc.reason})") from None
+                    if getattr(agent, "human", False):
+                        agent.rejected(d, exc.reason)
+                        continue
+                    raise GameError(f"bot {agent.name!r} (seat {d.player.seat}, {d.player.name}) gave "
+                                    f"an illegal answer to '{d.kind}': {exc.reason}") from None
             if self.record:
                 self.decisions.append(encode_answer(answer))
             return answer
@@ -280,7 +287,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             if roll is None:
                 roll = self.dice.throw(self.ed.dice_count)
                 self._last_roll = roll
-                self.emit("roll", player=p.seat, dice=list(roll.dice))
+                if self.log is not None:
+                    self.emit("roll", player=p.seat, dice=list(roll.dice))
                 doubles = roll.doubles and not p.intro
                 if doubles:
                     p.doubles += 1
@@ -456,7 +464,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         p.laps += 1
         p.intro = False
         amount = self.rules.salary(self, p) if salary is None else salary
-        self.emit("lap", player=p.seat, salary=amount)
+        if self.log is not None:
+            self.emit("lap", player=p.seat, salary=amount)
         if amount > 0:
             self.bank_pays(p, amount, "salary")
         elif amount < 0:
@@ -496,7 +505,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                 return
             if dice is None:
                 dice = LazyRoll(self) if self._in_card else self._last_roll
-            amount = self.rules.rent_formulas[self.spaces[i].kind](self, p, i, o, dice)
+            amount = self._rent_fn[i](self, p, i, o, dice)
             if rent is not None:
                 amount = rent(amount)
             if amount <= 0:

@@ -25,14 +25,16 @@ class ManageMixin:
     """Manage windows for `Game`."""
 
     def _manage(self, p: "Player", window: str) -> None:
-        """Offer `p` the manage window until they answer done."""
+        """Offer `p` the manage window until they answer done. An agent with a `windows(game)`
+        method is asked only in the windows it names (bots that never act before rolling)."""
+        if window not in self._windows[p.seat]:
+            return
         self._window = window
         for _ in range(MAX_ACTIONS_PER_WINDOW):
             if not p.alive or self.over:
                 return
-            d = Decision("manage", p, lister=lambda: self.legal_actions(p, window), window=window)
-            action = self.ask(d, check=lambda a: self.check_action(p, a, window))
-            if action[0] == "done":
+            action = self.ask(Decision("manage", p, game=self, window=window))
+            if action is DONE or action[0] == "done":
                 return
             self.apply_action(p, action, window)
 

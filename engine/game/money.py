@@ -85,10 +85,9 @@ class MoneyMixin:
                 if p.cash + self.liquidation_value(p) < amount:
                     self.bankrupt(p, creditor, amount)
                     return False
-                d = Decision("raise", p, lister=lambda: self.legal_actions(p, "raise"),
-                             amount=amount, creditor=None if creditor is None else creditor.seat,
-                             reason=reason)
-                action = self.ask(d, check=lambda a: self.check_action(p, a, "raise"))
+                action = self.ask(Decision("raise", p, game=self, window="raise", amount=amount,
+                                           creditor=None if creditor is None else creditor.seat,
+                                           reason=reason))
                 if action[0] == "bankrupt":
                     self.bankrupt(p, creditor, amount)
                     return False

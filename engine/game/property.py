@@ -28,12 +28,15 @@ class PropertyMixin:
     def set_owner(self, i: int, p: "Player | None") -> None:
         """Record `p` (None: the bank) as the holder of the title deed of space `i`."""
         self.version += 1
+        self.deeds_version += 1
         old = self.owner[i]
         if old is not None:
             old.deeds.discard(i)
+            old.version += 1
         self.owner[i] = p
         if p is not None:
             p.deeds.add(i)
+            p.version += 1
 
     def transfer_deed(self, i: int, to: "Player") -> None:
         """Pass the deed of `i` to `to`, with its mortgage. A new owner of a mortgaged deed
@@ -50,6 +53,7 @@ class PropertyMixin:
                 self.pay(to, None, self.spaces[i].mortgage + interest, "unmortgage")
                 self.mortgaged[i] = False
                 self.version += 1
+                to.version += 1
                 self.emit("unmortgage", player=to.seat, space=self.spaces[i].id)
             else:
                 self.pay(to, None, interest, "interest")
@@ -203,7 +207,7 @@ class PropertyMixin:
         it at once by the normal rules. Returns True if an auction took place (and built)."""
         hotel = self.level[i] == self.hotel_level - 1
         stock = self.hotels if hotel else self.houses
-        if stock is None:
+        if stock is None or stock >= len(self.order):
             return False
         rivals = [q for q in self.others(p) if self._building_spots(q, hotel)]
         if len(rivals) < stock:
@@ -249,6 +253,7 @@ class PropertyMixin:
             self.houses -= 1
         self.level[i] += 1
         self.version += 1
+        p.version += 1
         if count:
             p.built_this_turn += 1
             p.built_groups[sp.group] = p.built_groups.get(sp.group, 0) + 1
@@ -286,6 +291,7 @@ class PropertyMixin:
             self.houses += 1
         self.level[i] -= 1
         self.version += 1
+        p.version += 1
         self.bank_pays(p, refund, "sell_building")
         self.emit("sell", player=p.seat, space=sp.id, level=self.level[i])
 
@@ -311,6 +317,8 @@ class PropertyMixin:
             self.houses += lvl
         self.level[i] = 0
         self.version += 1
+        if self.owner[i] is not None:
+            self.owner[i].version += 1
         return refund
 
     def sell_all(self, p: "Player", group_index: int) -> None:
@@ -341,6 +349,7 @@ class PropertyMixin:
         """Mortgage `i`: the bank pays the mortgage value ([000] 21.3)."""
         self.mortgaged[i] = True
         self.version += 1
+        p.version += 1
         self.bank_pays(p, self.spaces[i].mortgage, "mortgage")
         self.emit("mortgage", player=p.seat, space=self.spaces[i].id)
 
@@ -350,6 +359,7 @@ class PropertyMixin:
         if p.alive:
             self.mortgaged[i] = False
             self.version += 1
+            p.version += 1
             self.emit("unmortgage", player=p.seat, space=self.spaces[i].id)
 
     def sell_deed(self, p: "Player", i: int) -> None:

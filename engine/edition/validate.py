@@ -1,0 +1,84 @@
+"""Validating files and folders of editions and overlays, as `magie validate` does.
+
+An edition file is loaded with its `extends:` chain and checked (schema, meaning, DSL).
+An overlay file (`overlay: true`) is checked by applying it to the edition named by its
+`base:` key (a built-in id, or a path relative to the overlay file), or to `classic` when it
+names none: an overlay is only meaningful on top of an edition.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable
+
+from .checks import sort_problems
+from .loader import DEFAULT_BASE, is_path_ref, load_edition
+from .problems import Problem, ProblemsError
+from .yamlload import display_path, read_yaml
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def expand_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Path], list[Problem]]:
+    """The files named by `paths` (a folder stands for every .yaml/.yml file under it,
+    subfolders included), and the problems of paths that name nothing to check."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+            if not found:
+                problems.append(Problem("error", "no-yaml-files",
+                                        f"the folder {display_path(path)} has no .yaml files",
+                                        display_path(path)))
+            files.extend(found)
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Problem("error", "file-not-found", f"no such file or folder: {raw}", str(raw)))
+    return files, problems
+
+
+def validate_paths(paths: Iterable[str | os.PathLike], *, base_dir: str | os.PathLike | None = None
+                   ) -> list[Problem]:
+    """Every problem (errors and warnings) of the given files and folders, sorted and deduplicated.
+
+    Folders are expanded by `expand_paths`; a folder without YAML files is a `no-yaml-files`
+    error. Never raises for bad input.
+    """
+    files, problems = expand_paths(paths)
+    for f in files:
+        problems.extend(validate_file(f, base_dir=base_dir))
+    return sort_problems(problems)
+
+
+def validate_file(path: str | os.PathLike, *, base_dir: str | os.PathLike | None = None) -> list[Problem]:
+    """Every problem of one edition or overlay file (see the module docstring)."""
+    path = Path(path)
+    yf = read_yaml(path)
+    if yf.tree is None:
+        return yf.problems
+    try:
+        if yf.tree.get("overlay") is True:
+            base = yf.tree.get("base", DEFAULT_BASE)
+            if not isinstance(base, str) or not base:
+                return [Problem.at(yf.tree.value_marks.get("base"), "error", "wrong-type",
+                                   f"base: expected an edition id or a path, found {base!r}", "/base")]
+            ref = str((path.parent / base).resolve()) if is_path_ref(base) else base
+            loaded = load_edition(ref, [str(path.resolve())], base_dir=base_dir)
+        else:
+            loaded = load_edition(str(path.resolve()), base_dir=base_dir)
+    except ProblemsError as e:
+        return _relocate(e.problems, yf.tree, "base" if yf.tree.get("overlay") is True else None)
+    return loaded.warnings
+
+
+def _relocate(problems: list[Problem], tree, key: str | None) -> list[Problem]:
+    """Place a base edition that cannot be found at the overlay's `base:` line."""
+    if key is None:
+        return problems
+    mark = tree.value_marks.get(key) or tree.mark
+    return [Problem(p.severity, p.code, f"base: {p.message}", mark.file, mark.line, mark.col, p.pointer)
+            if p.code in ("unknown-edition", "file-not-found") and not p.file else p for p in problems]
