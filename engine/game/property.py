@@ -76,9 +76,12 @@ class PropertyMixin:
     # ------------------------------------------------------------------ purchase and auction
     def offer_purchase(self, p: "Player", i: int) -> None:
         """`p` stopped on the unowned deed `i`: buy at the printed price, or decline and the
-        bank auctions it at once ([000] 6.2-6.4, 7). A player without the cash may only decline."""
+        bank auctions it at once ([000] 6.2-6.4, 7). A player short of cash may buy if selling
+        and mortgaging can raise the price (they are asked to raise it first); one who could not
+        raise it may only decline."""
         price = self.spaces[i].price
-        options = BUY_OPTIONS if p.cash >= price else ("decline",)
+        affordable = p.cash >= price or p.cash + self.liquidation_value(p) >= price
+        options = BUY_OPTIONS if affordable else ("decline",)
         if self.ask(Decision("buy", p, options, space=i, price=price)) == "buy":
             self.pay(p, None, price, "purchase")
             self.set_owner(i, p)
@@ -160,9 +163,11 @@ class PropertyMixin:
                 return False
         return True
 
-    def build_problem(self, p: "Player", i: int, window: str, *, free_limits: bool = False) -> str | None:
+    def build_problem(self, p: "Player", i: int, window: str, *, limits: bool = True,
+                      cash: bool = True) -> str | None:
         """Why `p` may not build one level on `i` now, or None if they may ([000] 16-18;
-        Biznespolia rule 8; parameters under `rules.buildings`)."""
+        Biznespolia rule 8; parameters under `rules.buildings`). `limits=False` ignores the
+        build window and per-turn limits, `cash=False` the price (a card sets its own)."""
         sp = self.spaces[i]
         r = self.rules
         if not sp.buildable:
@@ -180,7 +185,7 @@ class PropertyMixin:
             return f"{sp.id} already has a hotel"
         if lvl > min(self.level[j] for j in grp.spaces):
             return "build evenly: another lot of the group has fewer buildings"
-        if not free_limits:
+        if limits:
             if r.build_window == "before_roll" and not self._before_roll_window(window):
                 return "buildings may be bought only before rolling"
             if r.max_per_turn is not None and p.built_this_turn >= r.max_per_turn:
@@ -196,7 +201,7 @@ class PropertyMixin:
             if self.houses is not None and self.houses <= 0:
                 return "the bank has no houses left"
             cost = sp.house_cost
-        if not free_limits and p.cash < cost:
+        if cash and p.cash < cost:
             return f"{p.name} has {p.cash}, the building costs {cost}"
         return None
 
@@ -226,11 +231,11 @@ class PropertyMixin:
         return True
 
     def _building_spots(self, q: "Player", hotel: bool) -> list[int]:
-        """Lots where `q` could put a house (or a hotel) now, ignoring turn limits."""
+        """Lots where `q` could put (and pay for) a house or a hotel now, turn limits aside."""
         want = self.hotel_level - 1
         return [j for j in sorted(q.deeds)
                 if (self.level[j] == want) == hotel
-                and self.build_problem(q, j, "any", free_limits=True) is None]
+                and self.build_problem(q, j, "any", limits=False) is None]
 
     def _before_roll_window(self, window: str) -> bool:
         return window == "before_roll" or (window == "after_landing" and self._more_rolls)
@@ -390,7 +395,7 @@ class PropertyMixin:
         lot where a house is legal and affordable now, or declines."""
         options = [i for i in sorted(p.deeds)
                    if self.level[i] < self.hotel_level - 1
-                   and self.build_problem(p, i, "card", free_limits=True) is None
+                   and self.build_problem(p, i, "card", limits=False, cash=False) is None
                    and p.cash >= cost(i)]
         if not options:
             return

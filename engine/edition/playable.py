@@ -1,0 +1,27 @@
+"""From an edition reference to a playable `Edition`: load, merge, validate, compile, build."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+from ..dsl import compile_edition
+from .loader import load_edition
+from .model import Edition, build_edition
+
+
+def load_playable(ref: str, variants: Sequence[str] = ()) -> Edition:
+    """Load the edition `ref` (a built-in id such as 'classic', or a path) with the overlays
+    `variants` applied in order, validate it, compile its DSL and build the immutable model.
+
+    Raises `ProblemsError` carrying every problem found when the edition is not valid."""
+    loaded = load_edition(ref, tuple(variants))
+    compiled = compile_edition(loaded.tree, loaded.locate)
+    return build_edition(loaded.tree, compiled, content_hash=loaded.content_hash,
+                         variants=tuple(variants))
+
+
+@lru_cache(maxsize=16)
+def load_playable_cached(ref: str, variants: tuple[str, ...] = ()) -> Edition:
+    """`load_playable`, cached per process (for simulations and tests). Editions are immutable."""
+    return load_playable(ref, variants)
