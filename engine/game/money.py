@@ -27,12 +27,16 @@ class MoneyMixin:
             self.emit("pay", payer=None, payee=p.seat, amount=amount, reason=reason)
 
     def pay(self, payer: "Player", payee: "Player | None", amount: int, reason: str) -> None:
-        """`payer` pays `amount` to `payee` (None: the bank). A payer short of cash must raise
+        """`payer` pays `amount` to `payee` (either may be None: the bank). A payer short of cash must raise
         it by selling buildings and mortgaging ([000] 23.4); one who cannot goes bankrupt to
         the payee ([000] 24.1) and the payee gets what the bankruptcy rules give instead."""
         if amount <= 0:
             if amount < 0:
                 raise GameError(f"negative payment of {amount} ({reason})")
+            return
+        if payer is None:
+            if payee is not None:
+                self.bank_pays(payee, amount, reason)
             return
         if not payer.alive:
             return
