@@ -1,12 +1,23 @@
 """The effect DSL: one lark grammar for card effects, rule formulas and edition actions.
 
-Placeholder until the DSL lands: `check_edition` finds nothing and `compile_edition` compiles nothing.
+Public API:
+    check_edition(tree, locate) -> list[Problem]
+    compile_edition(tree, locate) -> dict[str, Callable]        (JSON pointer -> function)
+    check_snippet(text, context, names=None, ...) -> list[Problem]
+    compile_snippet(text, context, names=None, ...) -> Callable
+    EditionNames.from_tree(tree)                                  (the ids a snippet may use)
+    CONTEXTS, POINTERS                                            (where DSL is used; signatures)
+
+The pipeline: parser.py (grammar.lark -> nodes) -> checker.py (names, types) -> codegen.py
+(Python source, compiled once) running against runtime.GameRuntime. Reference: docs/dsl.md.
 """
 
+from .contexts import CONTEXTS, POINTERS, Context
+from .names import EditionNames
+from .pipeline import (Snippet, check_edition, check_snippet, compile_edition, compile_snippet,
+                       find_snippets)
 
-def check_edition(tree, locate):  # replaced by the DSL implementation
-    return []
-
-
-def compile_edition(tree, locate):  # replaced by the DSL implementation
-    return {}
+__all__ = [
+    "CONTEXTS", "POINTERS", "Context", "EditionNames", "Snippet",
+    "check_edition", "check_snippet", "compile_edition", "compile_snippet", "find_snippets",
+]

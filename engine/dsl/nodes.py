@@ -272,3 +272,26 @@ class Formula(Node):
     """A parsed formula: one expression."""
 
     expr: Expr
+
+
+def children(node: Node) -> list[Node]:
+    """The nodes directly inside `node` (any field holding a node, or lists/tuples of them)."""
+    out: list[Node] = []
+    for name in node.__dataclass_fields__:
+        stack = [getattr(node, name)]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, Node):
+                out.append(x)
+            elif isinstance(x, (list, tuple)):
+                stack.extend(reversed(x))
+    return out
+
+
+def walk(node: Node):
+    """Every node under `node` (itself included), without recursion."""
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(reversed(children(x)))

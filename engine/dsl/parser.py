@@ -76,7 +76,7 @@ def describe_expected(expected: set[str]) -> str:
     if "_INDENT" in exp:
         words.append(_term_word("_INDENT"))
     if value:
-        words.append("a number, a name or '('")
+        words.extend(["a number", "a name", "'('"])
     if operator:
         words.append("an operator")
     if line_end:
@@ -499,8 +499,23 @@ def parse(text: str, start: str):
         raise DslError(issues)
     if tree.depth > LIMITS["depth"]:
         raise DslError([Issue("dsl-limit", f"this text is nested {tree.depth} levels deep; at "
-                                           f"most {LIMITS['depth']} are allowed", (1, 1))])
+                                           f"most {LIMITS['depth']} are allowed",
+                              _too_deep_at(tree, LIMITS["depth"]))])
     return tree
+
+
+def _too_deep_at(tree, limit: int) -> n.Pos:
+    """The position of the node at nesting level `limit + 1`, following the deepest path from
+    the top (iteratively: the tree may be far deeper than Python's recursion limit)."""
+    node = tree
+    level = 0
+    while level <= limit:
+        kids = n.children(node)
+        if not kids:
+            break
+        node = max(kids, key=lambda c: c.depth)
+        level += 1
+    return node.pos
 
 
 def _parses_as(text: str, start: str) -> bool:
@@ -517,18 +532,18 @@ def _syntax_issue(text: str, start: str, e: UnexpectedInput) -> Issue:
     recent = list(postlex.recent)
     if isinstance(e, UnexpectedCharacters):
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
-        if ch in "\"'":
+        if ch in "\"'`":
             msg = f"unexpected quote {ch}: the language has no text in quotes"
         else:
             msg = f"unexpected character '{ch}'"
         return Issue("dsl-syntax", msg, (e.line, e.column))
 
     assert isinstance(e, UnexpectedToken)
+    if start == "formula" and not text.strip():
+        return Issue("dsl-syntax", "this formula is empty: write a value, for example 200",
+                     (1, 1))
     tok = e.token
-    if tok.type == "$END":
-        pos = _end_pos(text)
-    else:
-        pos = (tok.line, tok.column)
+    pos = _end_pos(text) if tok.type == "$END" else (tok.line, tok.column)
     expected = set(e.accepts or e.expected or ())
 
     # A whole snippet of the wrong sort: a value where statements are expected, or the reverse.
@@ -546,18 +561,17 @@ def _syntax_issue(text: str, start: str, e: UnexpectedInput) -> Issue:
     prev = None
     if recent:
         last = recent[-1]
-        if (last.type == tok.type and last.line == tok.line and last.column == tok.column
-                and len(recent) > 1):
+        same = last.type == tok.type and last.line == tok.line and last.column == tok.column
+        if same and len(recent) > 1:
             prev = recent[-2]
-        elif not (last.type == tok.type and last.line == tok.line and last.column == tok.column):
+        elif not same:
             prev = last
     if (prev is not None and prev.type == "NAME" and prev.value in STATEMENT_WORDS
             and tok.type not in ("_NL", "$END") and "COMP_OP" in expected):
         return Issue("type-error", f"'{prev.value} ...' is a statement, but a value is "
                                    f"expected here", (prev.line, prev.column))
 
-    found = describe_token(tok)
-    msg = f"expected {describe_expected(expected)}, but found {found}"
+    msg = f"expected {describe_expected(expected)}, but found {describe_token(tok)}"
     hints: tuple[str, ...] = ()
     if tok.type == "EQUAL" and "COMP_OP" in expected:
         hints = ("to compare two values, write '=='",)

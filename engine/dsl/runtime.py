@@ -54,6 +54,9 @@ class SpaceModel(Protocol):
 
 # A rent override: called with the normal rent (already computed for the landing) and returns
 # the rent to charge. Called only when rent is actually due.
+# A compiled override carries `needs_rent` (bool): False when it ignores the normal rent
+# (`with rent = 10 * roll(2).total`); the engine may then call it with 0 instead of computing the
+# normal rent, so no dice are thrown for a rent that is not used.
 RentOverride = Callable[[int], int]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .typesys import BOOL, GROUP, INT, KIND, PLAYER, ROLL, SPACE, Type, list_of
+from .typesys import BOOL, GROUP, INT, KIND, PLAYER, SPACE, Type, list_of
 
 # ------------------------------------------------------------------ limits
 

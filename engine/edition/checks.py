@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .merge import Appended, path_text, pointer_of, suggest
+from .hints import suggest
+from .merge import Appended, path_text, pointer_of
 from .pointers import locate
 from .problems import Problem
 from .schema import schema_problems

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Sequence
 
 from ..paths import EDITIONS_DIR
+from .checks import check_tree, sort_problems
 from .merge import Layer, Merger
 from .pointers import locate
 from .problems import Mark, Problem, ProblemsError
 from .schema import apply_defaults, overlay_meta_problems
 from .text import one_line
-from .checks import check_tree, sort_problems
 from .yamlload import MarkedMap, display_path, read_yaml, to_plain
 
 DEFAULT_BASE = "classic"
@@ -163,6 +163,9 @@ class _Load:
                        f"apply it to an edition with --variant")
             self.files.append(path)
             return None
+        if "base" in tree:
+            self.error(tree.key_marks.get("base"), "unknown-key",
+                       "'base' is for overlays only; an edition builds on another with 'extends:'")
         ext = tree.get("extends")
         ext_key, ext_val = tree.key_marks.get("extends"), tree.value_marks.get("extends")
         for key in ("extends", "overlay", "base"):

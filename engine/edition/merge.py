@@ -17,10 +17,11 @@ reported as such), and overlays that set the same value differently (a warning; 
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .hints import id_list_text, suggest
+from .pointers import join
 from .problems import Mark, Problem
 from .yamlload import MarkedMap, MarkedSeq, node_mark
 
@@ -86,7 +87,7 @@ def path_text(path: tuple) -> str:
 
 def pointer_of(tree, path: tuple) -> str | None:
     """The JSON pointer, in `tree`, of the node at a logical path (None when it is not there)."""
-    node, parts = tree, []
+    node, tokens = tree, []
     for step in path:
         if isinstance(step, ById):
             if not isinstance(node, list):
@@ -94,26 +95,12 @@ def pointer_of(tree, path: tuple) -> str | None:
             idx = next((i for i, it in enumerate(node) if isinstance(it, dict) and it.get("id") == step.id), None)
             if idx is None:
                 return None
-            node, parts = node[idx], parts + [str(idx)]
+            node, tokens = node[idx], tokens + [idx]
         elif isinstance(node, dict) and step in node:
-            node, parts = node[step], parts + [str(step).replace("~", "~0").replace("/", "~1")]
+            node, tokens = node[step], tokens + [step]
         else:
             return None
-    return "".join("/" + p for p in parts)
-
-
-def suggest(word: str, known) -> str:
-    """'; did you mean 'x'?' when `word` is close to one of `known`, else ''."""
-    close = difflib.get_close_matches(word, [k for k in known if isinstance(k, str)], n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
-
-
-def id_list_text(ids, limit: int = 12) -> str:
-    """A short listing of ids: all of them, or the first `limit` and how many in all."""
-    ids = list(ids)
-    if len(ids) <= limit:
-        return ", ".join(ids) if ids else "none"
-    return ", ".join(ids[:limit]) + f", ... ({len(ids)} in all)"
+    return join(tokens)
 
 
 @dataclass
@@ -121,14 +108,15 @@ class Merger:
     """Applies layers one after another, collecting problems, appended items and conflicts.
 
     `problems` holds errors (a deletion of a missing id, a malformed delete item, a patch item
-    without an id); `warnings` holds the overlay conflicts found so far, each located at the
-    later overlay's value; `appended` lists the items added under a new id.
+    without an id); `conflicts` the overlay conflicts found so far (see `warnings()`), each
+    located at the later overlay's value; `appended` lists the items added under a new id.
     """
 
     problems: list[Problem] = field(default_factory=list)
     conflicts: list[tuple[tuple, Problem]] = field(default_factory=list)
     appended: list[Appended] = field(default_factory=list)
     _setters: dict = field(default_factory=dict)
+    _target: str = ""
 
     def apply(self, base: MarkedMap, patch: MarkedMap, layer: Layer, target: str) -> MarkedMap:
         """`patch` (one layer's file, metadata keys already removed) merged on top of `base`.

@@ -20,7 +20,7 @@ from functools import lru_cache
 from jsonschema import Draft7Validator, validators
 
 from ..paths import SCHEMA_PATH
-from .merge import suggest
+from .hints import suggest
 from .pointers import describe, join, locate, locate_key
 from .problems import Problem
 from .yamlload import MarkedMap, MarkedSeq
@@ -129,9 +129,9 @@ def _convert(tree, err) -> list[Problem]:
         for prop, needs in err.validator_value.items():
             for need in needs:
                 if prop in inst and need not in inst and repr(need) in err.message:
-                    kp = join([*err.absolute_path, prop])
-                    out.append(Problem.at(locate_key(tree, kp), "error", "missing-key",
-                                          f"{where}'{prop}' needs '{need}' too", kp))
+                    # at the map: when a patch deleted `need`, the map is where it was changed
+                    out.append(Problem.at(locate(tree, ptr), "error", "missing-key",
+                                          f"{where}'{prop}' needs '{need}' too", ptr))
         return out
 
     if v == "additionalProperties":

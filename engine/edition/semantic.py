@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .merge import id_list_text, suggest
+from .hints import id_list_text, suggest
 from .pointers import locate
 from .problems import Problem
 
 DEEDS = ("street", "railroad", "utility")
+_HOUSES = "/rules/buildings/houses_before_hotel"
 
 
 def _items(tree, key: str) -> list[tuple[int, dict]]:
@@ -22,6 +23,11 @@ def _items(tree, key: str) -> list[tuple[int, dict]]:
     if not isinstance(value, list):
         return []
     return [(i, it) for i, it in enumerate(value) if isinstance(it, dict)]
+
+
+def _text(v) -> str | None:
+    """`v` when it is a string, else None (values of the wrong type are the schema's to report)."""
+    return v if isinstance(v, str) else None
 
 
 def _int(v) -> bool:
@@ -56,7 +62,8 @@ class _Checker:
         decks = _items(t, "decks")
         actions = _items(t, "actions")
         cards = [(f"/decks/{d}/cards/{c}", card) for d, deck in decks
-                 for c, card in enumerate(deck.get("cards") or []) if isinstance(card, dict)]
+                 if isinstance(deck.get("cards"), list)
+                 for c, card in enumerate(deck["cards"]) if isinstance(card, dict)]
 
         self.unique_ids("space", [(f"/board/{i}", s.get("id")) for i, s in board])
         self.unique_ids("group", [(f"/groups/{i}", g.get("id")) for i, g in groups])
@@ -113,16 +120,16 @@ class _Checker:
         rules = self.tree.get("rules") if isinstance(self.tree.get("rules"), dict) else {}
         buildings = rules.get("buildings") if isinstance(rules.get("buildings"), dict) else {}
         houses = buildings.get("houses_before_hotel")
-        in_group = Counter(s.get("group") for _, s in board if s.get("kind") in DEEDS)
+        in_group = Counter(_text(s.get("group")) for _, s in board if s.get("kind") in DEEDS)
         for i, s in board:
-            kind, sid = s.get("kind"), s.get("id", f"#{i}")
+            kind, sid = _text(s.get("kind")), s.get("id", f"#{i}")
             if kind not in DEEDS:
                 continue
             price, mortgage, rent = s.get("price"), s.get("mortgage"), s.get("rent")
             if _int(price) and _int(mortgage) and mortgage >= price:
                 self.add(f"/board/{i}/mortgage", "mortgage-too-high",
                          f"{kind} '{sid}': the mortgage value {mortgage} must be below the price {price}")
-            group = group_by_id.get(s.get("group"))
+            group = group_by_id.get(_text(s.get("group")))
             buildable = isinstance(group, dict) and "house_cost" in group
             if group is not None:
                 if kind == "street" and not buildable:
@@ -137,10 +144,15 @@ class _Checker:
                 continue
             if kind == "street" and _int(houses):
                 want = houses + 2
-                if len(rent) != want:
+                # longer is fine: the hotel rent is the last entry, and the rents for more
+                # houses than a hotel needs go unused (the quick game keeps classic deeds)
+                if len(rent) < want:
+                    rent_at, set_at = locate(self.tree, f"/board/{i}/rent"), locate(self.tree, _HOUSES)
+                    where = f", set at {set_at}" if set_at and rent_at and set_at.file != rent_at.file else ""
                     self.add(f"/board/{i}/rent", "rent-length",
-                             f"street '{sid}' has {len(rent)} rents, expected {want}: the base rent, rents with "
-                             f"1 to {houses} houses, and with a hotel (rules.buildings.houses_before_hotel is {houses})")
+                             f"street '{sid}' has {len(rent)} rents, expected at least {want}: the base rent, "
+                             f"rents with 1 to {houses} houses, and with a hotel (last) "
+                             f"(rules.buildings.houses_before_hotel is {houses}{where})")
                 for j in range(1, len(rent)):
                     if rent[j] <= rent[j - 1]:
                         self.add(f"/board/{i}/rent/{j}", "rent-not-rising",
@@ -149,7 +161,7 @@ class _Checker:
                                  f"({_level(j - 1, len(rent), want)})")
                         break
             elif kind in ("railroad", "utility") and group is not None:
-                n = in_group[s.get("group")]
+                n = in_group[_text(s.get("group"))]
                 if len(rent) != n:
                     what = "rents" if kind == "railroad" else "dice multipliers"
                     self.add(f"/board/{i}/rent", "rent-length",
@@ -157,13 +169,13 @@ class _Checker:
                              f"deeds of group '{group['id']}' owned (the group has {n})")
 
     def group_use(self, board, groups) -> None:
-        used = {s.get("group") for _, s in board}
+        used = {_text(s.get("group")) for _, s in board}
         for i, g in groups:
             if isinstance(g.get("id"), str) and g["id"] not in used:
                 self.add(f"/groups/{i}", "empty-group", f"group '{g['id']}' has no spaces on the board")
 
     def deck_use(self, board, decks) -> None:
-        used = {s.get("deck") for _, s in board if s.get("kind") == "card"}
+        used = {_text(s.get("deck")) for _, s in board if s.get("kind") == "card"}
         for i, d in decks:
             if isinstance(d.get("id"), str) and d["id"] not in used:
                 self.add(f"/decks/{i}", "unused-deck",

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 
+from ..paths import EDITIONS_DIR
 from .checks import sort_problems
 from .loader import DEFAULT_BASE, is_path_ref, load_edition
 from .problems import Problem, ProblemsError
@@ -20,9 +21,14 @@ from .yamlload import display_path, read_yaml
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
-def expand_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Path], list[Problem]]:
-    """The files named by `paths` (a folder stands for every .yaml/.yml file under it,
-    subfolders included), and the problems of paths that name nothing to check."""
+def expand_paths(paths: Iterable[str | os.PathLike], *, base_dir: str | os.PathLike | None = None
+                 ) -> tuple[list[Path], list[Problem]]:
+    """The files named by `paths`, and the problems of paths that name nothing to check.
+
+    A folder stands for every .yaml/.yml file under it (subfolders included); a name that is
+    not an existing path but a built-in edition id stands for that edition's file.
+    """
+    builtin = Path(base_dir) if base_dir else EDITIONS_DIR
     files: list[Path] = []
     problems: list[Problem] = []
     for raw in paths:
@@ -36,26 +42,32 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> tuple[list[Path], list[P
             files.extend(found)
         elif path.exists():
             files.append(path)
+        elif not is_path_ref(str(raw)) and (builtin / f"{raw}.yaml").is_file():
+            files.append(builtin / f"{raw}.yaml")
         else:
             problems.append(Problem("error", "file-not-found", f"no such file or folder: {raw}", str(raw)))
     return files, problems
 
 
-def validate_paths(paths: Iterable[str | os.PathLike], *, base_dir: str | os.PathLike | None = None
-                   ) -> list[Problem]:
+def validate_paths(paths: Iterable[str | os.PathLike], variants: Sequence[str] = (), *,
+                   base_dir: str | os.PathLike | None = None) -> list[Problem]:
     """Every problem (errors and warnings) of the given files and folders, sorted and deduplicated.
 
-    Folders are expanded by `expand_paths`; a folder without YAML files is a `no-yaml-files`
-    error. Never raises for bad input.
+    Folders and built-in ids are expanded by `expand_paths`; a folder without YAML files is a
+    `no-yaml-files` error. `variants` (overlay ids or paths) are applied, in order, to every
+    edition checked (not to overlay files, which are checked on their base alone), so that
+    overlays can be checked together. Never raises for bad input.
     """
-    files, problems = expand_paths(paths)
+    files, problems = expand_paths(paths, base_dir=base_dir)
     for f in files:
-        problems.extend(validate_file(f, base_dir=base_dir))
+        problems.extend(validate_file(f, variants, base_dir=base_dir))
     return sort_problems(problems)
 
 
-def validate_file(path: str | os.PathLike, *, base_dir: str | os.PathLike | None = None) -> list[Problem]:
-    """Every problem of one edition or overlay file (see the module docstring)."""
+def validate_file(path: str | os.PathLike, variants: Sequence[str] = (), *,
+                  base_dir: str | os.PathLike | None = None) -> list[Problem]:
+    """Every problem of one edition or overlay file (see the module docstring); `variants`
+    are applied to an edition file, not to an overlay file."""
     path = Path(path)
     yf = read_yaml(path)
     if yf.tree is None:
@@ -69,7 +81,7 @@ def validate_file(path: str | os.PathLike, *, base_dir: str | os.PathLike | None
             ref = str((path.parent / base).resolve()) if is_path_ref(base) else base
             loaded = load_edition(ref, [str(path.resolve())], base_dir=base_dir)
         else:
-            loaded = load_edition(str(path.resolve()), base_dir=base_dir)
+            loaded = load_edition(str(path.resolve()), variants, base_dir=base_dir)
     except ProblemsError as e:
         return _relocate(e.problems, yf.tree, "base" if yf.tree.get("overlay") is True else None)
     return loaded.warnings

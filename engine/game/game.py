@@ -126,7 +126,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self.bank_out = 0
         self.start_total = sum(p.cash for p in self.players)
         self.landings = [0] * self.n
-        self.stats = {"suits": 0, "suits_won": 0}
+        self.stats: dict[str, int] = {}   # edition actions taken, deeds they moved (simulate)
+        self._acting: str | None = None
         self.order: list[Player] = list(self.players)
         self.turn_idx = 0
         self._nearest_cache: dict[tuple, list[int]] = {}

@@ -190,10 +190,17 @@ class ManageMixin:
         return None
 
     def run_action(self, p: "Player", a, target) -> None:
+        """Carry out edition action `a`. Counts it in `stats[a.id]`, and the deeds it moves in
+        `stats[a.id + '_deeds']` (court suits filed and won, for simulations)."""
         p.actions_used[a.id] = p.actions_used.get(a.id, 0) + 1
+        self.stats[a.id] = self.stats.get(a.id, 0) + 1
         self.emit("action", player=p.seat, action=a.id,
                   target=None if target is None else self.spaces[target].id)
-        a.do(self, p, target)
+        self._acting = a.id
+        try:
+            a.do(self, p, target)
+        finally:
+            self._acting = None
 
     # ------------------------------------------------------------------ building requests
     def request_building(self, p: "Player", i: int, window: str) -> None:

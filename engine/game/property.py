@@ -44,6 +44,9 @@ class PropertyMixin:
         24.6; parameter `mortgage.transfer_interest`)."""
         old = self.owner[i]
         self.set_owner(i, to)
+        if self._acting is not None:
+            key = self._acting + "_deeds"
+            self.stats[key] = self.stats.get(key, 0) + 1
         self.emit("deed", space=self.spaces[i].id, frm=None if old is None else old.seat, to=to.seat)
         if self.mortgaged[i] and self.rules.transfer_interest:
             interest = self.interest(i)

@@ -1,0 +1,48 @@
+"""The `magie` command: the typer app, the command modules registered on it, and `main()`.
+
+Each command module has a `register(app)` function that adds its commands; add a new module to
+`_COMMAND_MODULES` to register it.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="magie",
+    help="magie: Monopoly-family board games from YAML editions.\n\n"
+         "Editions (boards, deeds, cards, rules) are YAML files checked by a JSON Schema; "
+         "overlays add house rules. Start with `magie editions` and `magie show classic`.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+_COMMAND_MODULES = [
+    "magie.cli.edition_commands",
+    "magie.cli.play",
+    "magie.cli.simulate",
+]
+
+for _name in _COMMAND_MODULES:
+    importlib.import_module(_name).register(app)
+
+
+def main() -> None:
+    """Run the `magie` command line (the console-script entry point).
+
+    Bad command-line input (an unknown option, a missing argument) exits with code 1 like every
+    other input error, not click's usual 2."""
+    try:
+        app()
+    except SystemExit as e:
+        if e.code == 2:
+            raise SystemExit(1) from None
+        raise
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,301 @@
+"""Commands about edition files: validate, editions, show, diff, schema.
+
+Problems are printed like a compiler (`file:line:col: severity[code]: message`); bad input
+ends with exit code 1 and a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from typing import Annotated, NoReturn, Optional
+
+import typer
+import yaml
+from rich.console import Console
+from rich.table import Table
+
+from magie.engine.edition.diff import diff_trees
+from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
+from magie.engine.edition.pointers import split
+from magie.engine.edition.problems import Problem, ProblemsError
+from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text
+from magie.engine.edition.text import languages, localized
+from magie.engine.edition.validate import expand_paths, validate_paths
+from magie.engine.edition.yamlload import display_path, to_plain
+from magie.engine.paths import SCHEMA_PATH
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _out() -> Console:
+    # A terminal sets the width; piped output (files, tests) gets room for the whole board table.
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"magie: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def _print_problems(problems: list[Problem], err: bool = True) -> None:
+    for p in problems:
+        typer.echo(p.format(), err=err)
+
+
+def _load(ref: str, variants: list[str]) -> LoadedEdition:
+    """Load an edition for a command, or print its problems and exit 1."""
+    try:
+        return load_edition(ref, variants)
+    except ProblemsError as e:
+        _print_problems(e.problems)
+        raise typer.Exit(1)
+
+
+def _summary(problems: list[Problem], n_files: int) -> str:
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = len(problems) - errors
+    files = f"{n_files} file{'s' if n_files != 1 else ''}"
+    if not problems:
+        return f"checked {files}: no problems"
+    parts = [f"{errors} error{'s' if errors != 1 else ''}"] if errors else []
+    parts += [f"{warnings} warning{'s' if warnings != 1 else ''}"] if warnings else []
+    return f"checked {files}: {', '.join(parts)}"
+
+
+VariantOpt = Annotated[Optional[list[str]], typer.Option(
+    "--variant", "-V", metavar="OVERLAY",
+    help="Apply an overlay (a built-in id from `magie editions`, or a path to an overlay file). "
+         "Repeat to apply several, in order.")]
+
+
+def validate(
+    paths: Annotated[list[str], typer.Argument(
+        metavar="PATH...",
+        help="Edition or overlay files, folders (every .yaml file under a folder is checked), "
+             "or built-in edition ids.",
+        show_default=False)],
+    format: Annotated[Format, typer.Option("--format", "-f", help="text: one line per problem; "
+                                           "json: a JSON list of problems.")] = Format.text,
+    variant: VariantOpt = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Fail (exit 1) on warnings too.")] = False,
+) -> None:
+    """Check edition and overlay files: YAML, schema, meaning, and DSL code.
+
+    Every problem of every file is reported in one run, one line each, as
+    `file:line:col: severity[code]: message`, sorted by file and position, then a summary line.
+    A PATH may also be a built-in edition id. An overlay file is checked by applying it to the
+    edition named by its `base:` key (default: classic); `--variant` applies overlays to every
+    edition checked, to check overlays together (conflicts between them are warnings).
+    The exit code is 1 when there is an error (or, with --strict, a warning).
+    docs/authoring.md lists every code.
+
+    **Examples**
+
+    ```
+    magie validate editions/
+    magie validate my_edition.yaml my_overlay.yaml
+    magie validate --format json my_edition.yaml
+    magie validate classic --variant ./house_rules.yaml --variant ./more_rules.yaml
+    ```
+    """
+    files, _ = expand_paths(paths)
+    problems = validate_paths(paths, variant or [])
+    if format is Format.json:
+        typer.echo(json.dumps([p.to_json() for p in problems], indent=2, ensure_ascii=False))
+    else:
+        _print_problems(problems, err=False)
+        typer.echo(_summary(problems, len(files)))
+    errors = any(p.severity == "error" for p in problems)
+    if errors or (strict and problems):
+        raise typer.Exit(1)
+
+
+def editions() -> None:
+    """List the built-in editions and overlays with a one-line description of each.
+
+    Use an edition's id with `magie show`, `magie play` and `magie diff`; apply an overlay
+    (house rules) with `--variant ID`. Your own files are used by their path instead of an id.
+
+    **Examples**
+
+    ```
+    magie editions
+    magie show classic --variant ID
+    ```
+    """
+    table = Table(title="Built-in editions and overlays", title_justify="left")
+    table.add_column("kind")
+    table.add_column("id", style="bold")
+    table.add_column("name")
+    table.add_column("description")
+    for info in list_builtin():
+        desc = "(cannot be read: run magie validate)" if info.broken else info.description
+        table.add_row(info.kind, info.id, info.name, desc)
+    _out().print(table)
+
+
+def _check_lang(loaded: LoadedEdition, lang: str) -> None:
+    langs = languages(loaded.tree)
+    if lang not in langs:
+        _fail(f"unknown language '{lang}' (edition '{loaded.id}' is written in: {', '.join(langs)})")
+
+
+def show(
+    edition: Annotated[str, typer.Argument(help="A built-in edition id or a path to an edition file.",
+                                           show_default=False)],
+    variant: VariantOpt = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of names (falls back to en).")] = "en",
+    merged: Annotated[bool, typer.Option("--merged", help="Print the whole merged edition as YAML "
+                                         "(extends and overlays applied) instead of the board.")] = False,
+) -> None:
+    """Show an edition's board as a table, or the whole merged edition as YAML.
+
+    The table lists each space: its index, name, kind, group, price, rents and mortgage value.
+    With --merged, the edition is printed as one YAML file with `extends:` and every overlay
+    applied and schema defaults filled in; overlay conflicts are reported on stderr.
+
+    **Examples**
+
+    ```
+    magie show classic
+    magie show classic --lang ru
+    magie show classic --variant ID --merged > merged.yaml
+    magie show ./my_edition.yaml
+    ```
+    """
+    loaded = _load(edition, variant or [])
+    _check_lang(loaded, lang)
+    _print_problems(loaded.warnings)
+    if merged:
+        header = (f"# {loaded.id}: merged by magie from "
+                  + ", ".join(display_path(f) for f in loaded.files) + "\n")
+        text = yaml.safe_dump(to_plain(loaded.tree), allow_unicode=True, sort_keys=False, width=100)
+        sys.stdout.flush()
+        typer.echo(header + text, nl=False)
+        return
+    tree = loaded.tree
+    groups = {g["id"]: g for g in tree.get("groups", [])}
+    title = localized(tree.get("name"), lang)
+    if variant:
+        title += " + " + ", ".join(variant)
+    table = Table(title=title, title_justify="left")
+    for col, just in (("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),
+                      ("price", "right"), ("rents", "left"), ("mortgage", "right")):
+        table.add_column(col, justify=just, no_wrap=col in ("#", "kind", "price", "mortgage"),
+                         min_width={"name": 14, "group": 9, "rents": 12}.get(col))
+    for i, space in enumerate(tree.get("board", [])):
+        group = groups.get(space.get("group"))
+        table.add_row(
+            str(i), localized(space.get("name"), lang), space.get("kind", ""),
+            localized(group.get("name"), lang) if group else "",
+            _num(space.get("price")), " ".join(str(r) for r in space.get("rent", [])),
+            _num(space.get("mortgage")))
+    _out().print(table)
+
+
+def _item_ids(tree, pointer: str) -> list[str]:
+    """The ids of the list items a pointer passes through: /decks/0/cards/3 -> [chance, chance_go]."""
+    ids, node = [], tree
+    for token in split(pointer):
+        if isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            node = node[int(token)]
+            if isinstance(node, dict) and isinstance(node.get("id"), str):
+                ids.append(node["id"])
+        elif isinstance(node, dict) and token in node:
+            node = node[token]
+        else:
+            break
+    return ids
+
+
+def _num(v) -> str:
+    return "" if v is None else str(v)
+
+
+def _value(v) -> str:
+    text = json.dumps(to_plain(v), ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def diff(
+    a: Annotated[str, typer.Argument(help="The first edition (id or path).", show_default=False)],
+    b: Annotated[str, typer.Argument(help="The second edition (id or path).", show_default=False)],
+    variant: VariantOpt = None,
+    a_variant: Annotated[Optional[list[str]], typer.Option(
+        "--a-variant", metavar="OVERLAY", help="Apply an overlay to A (repeatable).")] = None,
+) -> None:
+    """Show what differs between two editions after merging, by JSON pointer.
+
+    Both editions are fully merged (extends, overlays, defaults) and compared: each line is
+    `added`, `removed` or `changed` (old -> new) with the pointer and a readable name of the
+    node. Items with ids (spaces, groups, decks, cards) are matched by id. `--variant` applies
+    to B, `--a-variant` to A, so `magie diff classic classic --variant X` shows what overlay X
+    changes. The exit code is 0 whether or not they differ.
+
+    **Examples**
+
+    ```
+    magie diff classic ./my_edition.yaml
+    magie diff classic classic --variant ID
+    ```
+    """
+    ea = _load(a, a_variant or [])
+    eb = _load(b, variant or [])
+    _print_problems(ea.warnings + eb.warnings)
+    diffs = diff_trees(to_plain(ea.tree), to_plain(eb.tree))
+    for d in diffs:
+        tree = ea.tree if d.kind == "removed" else eb.tree
+        ids = _item_ids(tree, d.pointer)
+        where = (d.pointer or "/") + (f" [{'.'.join(ids)}]" if ids else "")
+        if d.kind == "changed":
+            typer.echo(f"changed   {where}: {_value(d.old)} -> {_value(d.new)}")
+        elif d.kind == "added":
+            typer.echo(f"added     {where}: {_value(d.new)}")
+        elif d.kind == "removed":
+            typer.echo(f"removed   {where}: {_value(d.old)}")
+        else:
+            typer.echo(f"reordered {where}: {_value(d.old)} -> {_value(d.new)}")
+    n = len(diffs)
+    typer.echo(f"{n} difference{'s' if n != 1 else ''} between {a} and {b}" if n else
+               f"no differences between {a} and {b}")
+
+
+def schema(
+    path: Annotated[bool, typer.Option("--path", help="Print the schema file's path instead of its text.")] = False,
+    patch: Annotated[bool, typer.Option("--patch", help="The patch schema (for files with `extends:` "
+                                        "or `overlay: true`) instead of the edition schema.")] = False,
+) -> None:
+    """Print the JSON Schema of edition files, or its path (for editor setup).
+
+    Put `# yaml-language-server: $schema=PATH` on the first line of an edition to get
+    completion, descriptions and checks in VS Code (YAML extension). Use the patch schema
+    (`--patch`) for overlays and editions with `extends:`, which give only what they change.
+
+    **Examples**
+
+    ```
+    magie schema --path
+    magie schema --patch --path
+    magie schema > edition.schema.json
+    ```
+    """
+    file = PATCH_SCHEMA_PATH if patch else SCHEMA_PATH
+    if path:
+        typer.echo(str(file))
+        return
+    text = file.read_text(encoding="utf-8") if file.exists() else patch_schema_text()
+    typer.echo(text, nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the `magie` app."""
+    app.command()(validate)
+    app.command()(editions)
+    app.command()(show)
+    app.command()(diff)
+    app.command()(schema)

@@ -1,0 +1,477 @@
+"""The human at the terminal: an `Agent` that asks every decision as a prompt.
+
+Each decision kind of `engine.game.decisions` is shown with the numbers that matter (price,
+cash, rent, bids, what a trade gives and takes) and its legal options, numbered; the answer is
+a number (or the option's word). At any prompt: `s` shows the status view, `w` saves the game
+and goes on, `h` or `?` helps, `q` quits (offering to save). An answer the engine rejects is
+shown with the engine's reason and asked again.
+
+`Terminal` reads the answers: with `--decision-timeout`, through `select` on stdin when it is
+a real file descriptor; a human who does not answer in time raises `DecisionTimeout` (for now
+`HumanAgent` then answers the neutral default itself: see `default_answer`).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import select
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from rich.console import Console
+from rich.markup import escape
+
+from magie.engine.agents.liquidate import raise_money_action
+from magie.engine.edition.model import round_div, text_in
+from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
+from magie.engine.errors import IllegalDecision
+
+from .render import Names
+from .status import status_view
+
+HELP = """[bold]At any prompt[/]
+  [bold]s[/], status   the status view: players, title deeds, the bank
+  [bold]w[/], save     save the game now and go on playing
+  [bold]h[/], ?        this help
+  [bold]q[/], quit     quit the game (you are offered to save it first)
+Answer with the number of an option (or its word: buy, pass, roll, ...)."""
+
+
+class DecisionTimeout(Exception):
+    """A human did not answer a decision within `--decision-timeout` seconds."""
+
+
+class QuitGame(Exception):
+    """The human asked to quit (`q`): the session offers to save, then stops."""
+
+
+# ---------------------------------------------------------------------- reading answers
+class LineReader:
+    """Reads lines from a file descriptor with a deadline, using `select`: raises
+    `DecisionTimeout` when the deadline passes, `EOFError` at the end of input. It keeps its
+    own buffer, so lines already read count as ready (unlike `select` on a buffered stream)."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buf = b""
+
+    def readline(self, deadline: float | None) -> str:
+        while b"\n" not in self.buf:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise DecisionTimeout()
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                raise DecisionTimeout()
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                if self.buf:
+                    line, self.buf = self.buf, b""
+                    return line.decode("utf-8", "replace").rstrip("\r")
+                raise EOFError
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode("utf-8", "replace").rstrip("\r")
+
+
+def _stdin_fd() -> int | None:
+    """The file descriptor of stdin if `select` can wait on it, else None."""
+    try:
+        fd = sys.stdin.fileno()
+        select.select([fd], [], [], 0)
+        return fd
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+
+
+class Terminal:
+    """Prompts and answers on the console. `interactive` (default: stdin is a terminal) says
+    whether a person can answer questions such as "save before quitting?"; `timeouts` makes
+    reads honour a deadline (see `LineReader`)."""
+
+    def __init__(self, console: Console, *, interactive: bool | None = None, timeouts: bool = False):
+        self.console = console
+        if interactive is None:
+            try:
+                interactive = sys.stdin.isatty()
+            except (AttributeError, ValueError):
+                interactive = False
+        self.interactive = interactive
+        fd = _stdin_fd() if timeouts else None
+        self.reader = LineReader(fd) if fd is not None else None
+
+    @property
+    def timeouts(self) -> bool:
+        """True when reads can time out."""
+        return self.reader is not None
+
+    def say(self, text: Any = "") -> None:
+        """Print markup text (or a rich renderable)."""
+        self.console.print(text, highlight=False)
+
+    def read(self, prompt: str, deadline: float | None = None) -> str:
+        """Show `prompt`, return the answer line stripped. Raises `EOFError` at the end of
+        input, `DecisionTimeout` after `deadline` (time.monotonic) when timeouts are on."""
+        self.console.print(prompt, end="", highlight=False)
+        if self.reader is not None:
+            self.console.file.flush()
+            line = self.reader.readline(deadline)
+        else:
+            line = self.console.input("")
+        if not self.interactive:   # show the answer, so a transcript reads like a session
+            self.console.print(escape(line), highlight=False)
+        return line.strip()
+
+
+# ---------------------------------------------------------------------- defaults
+def default_answer(game, d: Decision) -> Any:
+    """The neutral answer to `d` for a player who did not answer: decline, pass, roll, done,
+    reject, the fixed tax, claim the rent, keep an inherited mortgage, redeem when affordable,
+    no optional building (else the first lot); in debt, the basic bot's liquidation order."""
+    kind = d.kind
+    simple = {"buy": "decline", "bid": None, "manage": DONE, "trade": "reject", "tax": "fixed",
+              "claim": True, "inherited_mortgage": "keep"}
+    if kind in simple:
+        return simple[kind]
+    if kind == "jail":
+        return "roll" if "roll" in d.options else d.options[-1]
+    if kind == "raise":
+        return raise_money_action(game, d.player)
+    if kind == "redeem":
+        return "redeem" if "redeem" in d.options else "release"
+    if kind == "place":
+        return None if d.ctx.get("optional") else d.options[0]
+    return d.options[0] if d.options else None
+
+
+# ---------------------------------------------------------------------- the agent
+@dataclass
+class Opt:
+    """One option of a prompt: typed as `key` (or one of `words`), answers `answer`."""
+
+    key: str
+    label: str
+    answer: Any
+    words: tuple[str, ...] = ()
+
+
+class HumanAgent:
+    """The human player at the terminal (the `Agent` protocol of engine/game/decisions.py).
+
+    `names` renders the edition's names in the chosen language. `auto_claim` answers
+    rent claims (editions where owners must claim rent) with yes without asking. `timeout`
+    (seconds) bounds each decision; when it runs out the `default_answer` is given and said.
+    `on_save(game)` saves the game (the `w` command) and returns a message to show."""
+
+    human = True
+
+    def __init__(self, name: str, term: Terminal, names: Names, *, auto_claim: bool = True,
+                 timeout: float | None = None, on_save: Callable[[Any], str] | None = None):
+        self.name = name
+        self.term = term
+        self.names = names
+        self.auto_claim = auto_claim
+        self.timeout = timeout if term.timeouts else None
+        self.on_save = on_save
+        self._deadline: float | None = None
+        self.game = None
+
+    # ------------------------------------------------------------------ protocol
+    def decide(self, game, d: Decision) -> Any:
+        """Ask the human `d` at the terminal and return the answer."""
+        self.game = game
+        if d.kind == "claim" and self.auto_claim:
+            return True
+        self._deadline = time.monotonic() + self.timeout if self.timeout else None
+        handler = getattr(self, "_ask_" + d.kind, self._ask_other)
+        try:
+            return handler(game, d)
+        except DecisionTimeout:
+            answer = default_answer(game, d)
+            self.term.say(f"\n[yellow]No answer within {self.timeout:g} s: "
+                          f"{self._describe_default(game, d, answer)}[/]")
+            return answer
+
+    def rejected(self, d: Decision, reason: str) -> None:
+        """The engine refused the last answer: say why (the engine asks again)."""
+        self.term.say(f"[red]Not allowed:[/] {escape(reason)}")
+
+    # ------------------------------------------------------------------ reading
+    def _line(self, prompt: str, on_status: Callable[[], None] | None = None) -> str | None:
+        """Read one answer; handle the global commands (returning None after one)."""
+        raw = self.term.read(prompt, self._deadline)
+        word = raw.lower()
+        if word in ("s", "status"):
+            self.term.say(status_view(self.game, self.names))
+            if on_status:
+                on_status()
+            return None
+        if word in ("h", "?", "help"):
+            self.term.say(HELP)
+            return None
+        if word in ("q", "quit", "exit"):
+            raise QuitGame()
+        if word in ("w", "save"):
+            self.term.say(self.on_save(self.game) if self.on_save else "Saving is not available here.")
+            return None
+        return raw
+
+    def _choose(self, lines: Sequence[str], options: Sequence[Opt], *, default: str | None = None,
+                parse: Callable[[str], Any] | None = None, hint: str = "") -> Any:
+        """Show `lines` and `options`; return the chosen option's answer (or `parse(text)` for
+        free input such as a bid; `parse` raises ValueError with a message to ask again).
+        Empty input picks the option keyed `default`."""
+        by_key = {}
+        for o in options:
+            by_key[o.key.lower()] = o
+            for w in o.words:
+                by_key.setdefault(w.lower(), o)
+
+        def show() -> None:
+            for line in lines:
+                self.term.say(line)
+            for o in options:
+                self.term.say(f"  [bold cyan]{escape(o.key)}[/]  {o.label}")
+
+        show()
+        keys = [o.key for o in options]
+        numbers = [k for k in keys if k.isdigit()]
+        letters = [k for k in keys if not k.isdigit()]
+        choices = ([f"1-{len(numbers)}" if len(numbers) > 1 else numbers[0]] if numbers else []) + letters
+        hint = hint or "/".join(choices)
+        enter = f", Enter = {by_key[default].key}" if default else ""
+        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; s status, h help)[/] > "
+        while True:
+            raw = self._line(prompt, on_status=show)
+            if raw is None:
+                continue
+            if raw == "" and default:
+                return by_key[default].answer
+            o = by_key.get(raw.lower())
+            if o is not None:
+                return o.answer
+            if parse is not None and raw:
+                try:
+                    return parse(raw)
+                except ValueError as e:
+                    self.term.say(f"[red]{escape(str(e))}[/]")
+                    continue
+            self.term.say(f"[red]Please answer {hint}{' (or press Enter)' if default else ''}.[/]")
+
+    # ------------------------------------------------------------------ the decisions
+    def _cash(self, p) -> str:
+        return f"you have {self.names.money(p.cash)}"
+
+    def _ask_buy(self, game, d):
+        n = self.names
+        sp = game.spaces[d.space]
+        lines = [f"[bold]{n.space(d.space)}[/] ({n.group(sp.group)}) is for sale: price "
+                 f"{n.money(d.price)}; {self._cash(d.player)}."]
+        if sp.rent:
+            lines.append(f"  rents: {' / '.join(n.money(r) for r in sp.rent)}; mortgage value "
+                         f"{n.money(sp.mortgage)}")
+        opts = []
+        auction = "the bank auctions it" if game.rules.purchase_declined == "auction" else "it stays with the bank"
+        if "buy" in d.options:
+            opts.append(Opt("1", f"buy it for {n.money(d.price)}", "buy", ("buy", "b", "y", "yes")))
+        else:
+            lines.append("  [red]You cannot afford it.[/]")
+        opts.append(Opt(str(len(opts) + 1), f"do not buy ({auction})", "decline",
+                        ("decline", "no", "n")))
+        return self._choose(lines, opts)
+
+    def _ask_bid(self, game, d):
+        n = self.names
+        if d.ctx.get("space") is not None:
+            sp = game.spaces[d.space]
+            what = f"{n.space(d.space)} (printed price {n.money(sp.price)})"
+        else:
+            what = f"a {d.ctx.get('building', 'building')} from the bank"
+        high = d.ctx.get("high_bidder")
+        if d.ctx.get("price") is None or high is None:
+            state = "no bids yet"
+        else:
+            state = f"highest bid {n.money(d.price)} by {n.player(high)}"
+        top = f", at most {n.money(d.max)}" if d.max is not None else ""
+        lines = [f"[bold]Auction[/] of {what}: {state}; {self._cash(d.player)}.",
+                 f"  Type a bid of at least {n.money(d.min)}{top}, [bold]m[/] to bid the minimum, "
+                 f"or [bold]p[/] to pass (a pass is final)."]
+
+        def parse(text: str):
+            try:
+                bid = int(text.replace("_", "").replace(" ", ""))
+            except ValueError:
+                raise ValueError(f"A bid is a whole number (at least {d.min}), m or p.") from None
+            if bid < d.min:
+                raise ValueError(f"The bid must be at least {d.min}.")
+            if d.max is not None and bid > d.max:
+                raise ValueError(f"The bid may not be more than {d.max}.")
+            return bid
+
+        opts = [Opt("m", f"bid {n.money(d.min)}", d.min, ("min",)),
+                Opt("p", "pass", None, ("pass",))]
+        return self._choose(lines, opts, parse=parse, hint=f"a bid from {d.min}, m or p")
+
+    def _ask_jail(self, game, d):
+        n = self.names
+        r = game.rules
+        lines = [f"[bold]You are in jail[/] (failed tries so far: {d.attempts} of {r.jail_attempts}); "
+                 f"{self._cash(d.player)}."]
+        labels = {"pay": (f"pay the fine of {n.money(d.fine)} and move", ("pay",)),
+                  "card": ("use your get-out-of-jail card", ("card", "c")),
+                  "roll": ("roll for doubles", ("roll", "r"))}
+        opts = [Opt(str(k + 1), labels.get(o, (str(o), ()))[0], o, labels.get(o, ("", (str(o),)))[1])
+                for k, o in enumerate(d.options)]
+        return self._choose(lines, opts)
+
+    def _ask_manage(self, game, d):
+        p = d.player
+        when = {"before_roll": "before rolling", "after_landing": "after your move"}.get(d.window, d.window)
+        done = "roll the dice" if d.window == "before_roll" else "done"
+        lines = [f"[bold]{escape(p.name)}[/], {when}: {self._cash(p)}, on {self.names.space(p.pos)}."]
+        return self._manage(game, d, lines, done)
+
+    def _ask_raise(self, game, d):
+        p = d.player
+        n = self.names
+        creditor = n.player(d.creditor) if d.creditor is not None else "the bank"
+        lines = [f"[bold red]You owe {n.money(d.amount)} to {creditor}[/] ({escape(str(d.reason))}) and have "
+                 f"{n.money(p.cash)}: raise {n.money(d.amount - p.cash)} more by selling or mortgaging."]
+        return self._manage(game, d, lines, None)
+
+    def _manage(self, game, d, lines, done: str | None):
+        p = d.player
+        acts = [a for a in d.options if a[0] not in ("done", "bankrupt")]
+        opts = [Opt(str(k + 1), self.describe(game, a), a) for k, a in enumerate(acts)]
+        raising = d.window == "raise"
+        if game.rules.trade_enabled and game.others(p) and (not raising or game.rules.trade_while_in_debt):
+            opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
+        if raising and BANKRUPT in d.options and self._legal(game, p, BANKRUPT, "raise"):
+            opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))
+        if done:
+            opts.append(Opt("d", done, DONE, ("done",)))
+        while True:
+            answer = self._choose(lines, opts, default="d" if done else None)
+            if answer != "trade":
+                return answer
+            from .trade_builder import TradeBuilder
+            offer = TradeBuilder(self, game, p, d.window).run()
+            if offer is not None:
+                return ("trade", offer)
+
+    @staticmethod
+    def _legal(game, p, action, window) -> bool:
+        try:
+            game.check_action(p, action, window)
+        except IllegalDecision:
+            return False
+        return True
+
+    def describe(self, game, action: tuple) -> str:
+        """A manage or raise action in words, with its money: 'Build a house on X (50k ₽)'."""
+        n = self.names
+        kind = action[0]
+        if kind in ("build", "sell", "mortgage", "unmortgage", "sell_deed"):
+            i = action[1]
+            sp = game.spaces[i]
+            where = n.space(i)
+            lvl = game.level[i]
+            hotel = game.hotel_level
+            if kind == "build":
+                if lvl == hotel - 1:
+                    return f"Build a hotel on {where} ({n.money(sp.hotel_cost)})"
+                return f"Build a house on {where} ({n.money(sp.house_cost)}; it has {lvl})"
+            if kind == "sell":
+                cost = sp.hotel_cost if lvl == hotel else sp.house_cost
+                refund = round_div(cost * game.rules.sell_percent, 100, "down")
+                what = "the hotel" if lvl == hotel else "a house"
+                return f"Sell {what} on {where} (+{n.money(refund)})"
+            if kind == "mortgage":
+                return f"Mortgage {where} (+{n.money(sp.mortgage)})"
+            if kind == "unmortgage":
+                return f"Lift the mortgage on {where} ({n.money(game.unmortgage_cost(i))})"
+            return f"Sell {where} to the bank (+{n.money(game.bank_sale_value(i))})"
+        if kind == "sell_all":
+            g = game.ed.group_by_id[action[1]]
+            total = sum(game.building_refund(j, game.level[j]) for j in g.spaces)
+            return f"Sell every building of the {n.group(g.id)} group (+{n.money(total)})"
+        if kind == "act":
+            a = next((a for a in game.ed.actions if a.id == action[1]), None)
+            name = escape(text_in(a.name, n.lang) or a.id) if a else escape(str(action[1]))
+            target = f" on {n.space(action[2])}" if action[2] is not None else ""
+            return f"{name}{target}"
+        return escape(str(action))
+
+    def _ask_trade(self, game, d):
+        n = self.names
+        o: TradeOffer = d.offer
+        lines = [f"[bold]{n.player(o.proposer)} offers you a trade[/] ({self._cash(d.player)}):",
+                 f"  you get:  {n.side(o.give_deeds, o.give_cash, o.give_cards)}",
+                 f"  you give: {n.side(o.get_deeds, o.get_cash, o.get_cards)}"]
+        for i in o.give_deeds:
+            if game.mortgaged[i]:
+                lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
+                             f"{n.money(game.interest(i))} interest at once[/]")
+        return self._choose(lines, [Opt("1", "accept", "accept", ("accept", "a", "yes", "y")),
+                                    Opt("2", "reject", "reject", ("reject", "r", "no", "n"))])
+
+    def _ask_tax(self, game, d):
+        n = self.names
+        p = d.player
+        lines = [f"[bold]{n.space(d.space)}[/]: choose how to pay before counting "
+                 f"({self._cash(p)}; net worth {n.money(game.net_worth(p))})."]
+        return self._choose(lines, [Opt("1", "the fixed amount", "fixed", ("fixed",)),
+                                    Opt("2", "the alternative amount", "alternative", ("alternative",))])
+
+    def _ask_claim(self, game, d):
+        n = self.names
+        lines = [f"{n.player(d.payer)} is on your {n.space(d.space)}: rent {n.money(d.amount)}."]
+        return self._choose(lines, [Opt("1", "claim the rent", True, ("claim", "yes", "y")),
+                                    Opt("2", "let it go", False, ("no", "n"))])
+
+    def _ask_inherited_mortgage(self, game, d):
+        n = self.names
+        lines = [f"{n.space(d.space)} came to you mortgaged ({self._cash(d.player)})."]
+        return self._choose(lines, [
+            Opt("1", f"lift the mortgage now ({n.money(d.value + d.interest)}: value plus interest)",
+                "lift", ("lift",)),
+            Opt("2", f"keep it mortgaged (pay {n.money(d.interest)} interest now, and again when lifted)",
+                "keep", ("keep",))])
+
+    def _ask_redeem(self, game, d):
+        n = self.names
+        lines = [f"Lap end: {n.space(d.space)} is mortgaged ({self._cash(d.player)})."]
+        opts = []
+        if "redeem" in d.options:
+            opts.append(Opt("1", f"redeem it ({n.money(d.cost)})", "redeem", ("redeem",)))
+        opts.append(Opt(str(len(opts) + 1), "release it (the bank takes it back)", "release", ("release",)))
+        return self._choose(lines, opts)
+
+    def _ask_place(self, game, d):
+        n = self.names
+        why = {"shortage": "You won the building at auction", "card": "A card lets you build"}
+        lines = [f"{why.get(d.ctx.get('reason'), 'Place a building')}: choose the lot."]
+        opts = []
+        for i in d.options:
+            if i is None:
+                opts.append(Opt("n", "no building", None, ("none", "no")))
+            else:
+                opts.append(Opt(str(len(opts) + 1), f"{n.space(i)} (has {game.level[i]})", i))
+        return self._choose(lines, opts)
+
+    def _ask_other(self, game, d):
+        """A decision kind this terminal does not know: its options as they are."""
+        lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
+        opts = [Opt(str(k + 1), escape(repr(o)), o) for k, o in enumerate(d.options)]
+        return self._choose(lines, opts)
+
+    def _describe_default(self, game, d, answer) -> str:
+        if isinstance(answer, tuple) and answer and answer[0] not in ("done", "bankrupt"):
+            return self.describe(game, answer)
+        words = {None: "pass", True: "yes", False: "no"}
+        if isinstance(answer, tuple):
+            return answer[0]
+        return words.get(answer, str(answer)) if not isinstance(answer, int) or isinstance(answer, bool) else str(answer)

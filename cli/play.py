@@ -1,0 +1,245 @@
+"""`magie play`: a game at the terminal, for people and bots, with saves and a game log.
+
+This module reads the options, checks them (bad input gives a message and exit code 1, never
+a traceback), loads the edition, sets the seats and hands the game to `session.PlaySession`.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, NoReturn, Optional
+
+import typer
+from rich.console import Console
+
+from magie.engine.edition.loader import is_path_ref
+from magie.engine.edition.playable import load_playable
+from magie.engine.edition.problems import ProblemsError
+from magie.engine.errors import MagieError
+from magie.engine.game.save import SaveGame, Seat, check_edition, read_save
+
+from .human import Terminal
+from .session import PlaySession
+
+
+class BotKind(str, Enum):
+    basic = "basic"
+    random = "random"
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"magie: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def _problems(e: ProblemsError, hint: str = "") -> NoReturn:
+    for p in e.problems:
+        typer.echo(p.format(), err=True)
+    if hint:
+        typer.echo(hint, err=True)
+    raise typer.Exit(1)
+
+
+def parse_players(players: str | None) -> list[str]:
+    """The human players' names from `--players "Anna,Boris"` (trimmed). Raises ValueError
+    with a message for an empty list or an empty name."""
+    if players is None:
+        return []
+    names = [n.strip() for n in players.split(",")]
+    if not any(names):
+        raise ValueError('--players needs names separated by commas, e.g. --players "Anna,Boris"')
+    for k, name in enumerate(names):
+        if not name:
+            raise ValueError(f'--players "{players}": name {k + 1} is empty; give a name for each '
+                             f'player, separated by commas, e.g. --players "Anna,Boris"')
+    return names
+
+
+def make_seats(humans: list[str], bots: int, bot_kind: str, lo: int, hi: int, edition: str) -> list[Seat]:
+    """Humans first, then bots named 'Bot 1', 'Bot 2', ... Raises ValueError with a message for
+    duplicate names or a number of players the edition does not allow."""
+    seats = [Seat(n, "human") for n in humans] + [Seat(f"Bot {k + 1}", bot_kind) for k in range(bots)]
+    if not seats:
+        raise ValueError('who plays? Give --players "Anna,Boris" for people at this terminal '
+                         "and/or --bots N for computer players")
+    seen: dict[str, str] = {}
+    for s in seats:
+        key = s.name.casefold()
+        if key in seen:
+            raise ValueError(f"two players are called '{s.name}': each player needs a different name"
+                             + (" (bots are called 'Bot 1', 'Bot 2', ...)" if s.agent != "human" else ""))
+        seen[key] = s.name
+    if not lo <= len(seats) <= hi:
+        raise ValueError(f"edition '{edition}' is for {lo} to {hi} players, not {len(seats)} "
+                         f"({len(humans)} from --players and {bots} from --bots)")
+    return seats
+
+
+def _languages(edition) -> list[str]:
+    return sorted({"en"} | set(edition.name))
+
+
+def _console() -> Console:
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
+
+
+def play(
+    edition: Annotated[Optional[str], typer.Argument(
+        help="A built-in edition id (see `magie editions`) or a path to your edition file. "
+             "Leave it out with --resume.", show_default=False)] = None,
+    players: Annotated[Optional[str], typer.Option(
+        "--players", "-p", metavar="NAMES",
+        help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
+    bots: Annotated[Optional[int], typer.Option(
+        "--bots", "-b", metavar="N", help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
+    bot_kind: Annotated[Optional[BotKind], typer.Option(
+        "--bot-kind", help="basic: a sensible player; random: any legal move. [default: basic]",
+        show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
+                             "same game. Default: a random seed, printed.")] = None,
+    variant: Annotated[Optional[list[str]], typer.Option(
+        "--variant", "-v", metavar="OVERLAY",
+        help="Apply a house-rule overlay (id from `magie editions`, or a path). Repeatable.")] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", "-l", help="Language of the edition's names and card texts (falls back to en).")] = "en",
+    log: Annotated[Optional[Path], typer.Option(
+        "--log", metavar="FILE", help="Write every event as JSON lines to FILE (with --resume: the "
+                                      "whole game from the start).")] = None,
+    resume: Annotated[Optional[Path], typer.Option(
+        "--resume", "-r", metavar="SAVE", help="Continue a saved game (its edition, players, seed and "
+                                               "options come from the save).")] = None,
+    save_to: Annotated[Optional[Path], typer.Option(
+        "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
+                                          "resumed, else magie-EDITION-seedSEED.json here.")] = None,
+    max_rounds: Annotated[Optional[int], typer.Option(
+        "--max-rounds", metavar="N", help="End after N rounds (the richest wins), instead of the "
+                                          "edition's limit.")] = None,
+    time_limit: Annotated[Optional[float], typer.Option(
+        "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
+                                                "out and the richest wins.")] = None,
+    decision_timeout: Annotated[Optional[float], typer.Option(
+        "--decision-timeout", metavar="SECONDS", help="A person who does not answer in time gets the "
+                                                      "neutral answer (decline, pass, done...).")] = None,
+    auto_claim: Annotated[Optional[bool], typer.Option(
+        "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent, claim it for "
+                                             "the people automatically. [default: auto-claim]",
+        show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+) -> None:
+    """Play a game at the terminal: people and bots, with a readable log, saves and resume.
+
+    People named by --players sit first, then --bots computer players; the engine's order roll
+    then decides who starts. Each event is printed as one line (rolls, moves, purchases,
+    auctions, rent, cards, jail, buildings, mortgages, trades, bankruptcies), and the winner
+    and final standings at the end. A person answers each decision by number; at any prompt
+    `s` shows the status (players, deeds, buildings), `w` saves, `h` helps and `q` quits.
+    Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with
+    --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
+    130 interrupted by Ctrl-C (the game is saved).
+
+    **Examples**
+
+    ```
+    magie play classic --bots 4 --seed 1
+    magie play classic --players "Anna,Boris" --bots 2 --lang ru
+    magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
+    magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
+    magie play --resume game.json
+    magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
+    ```
+    """
+    given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
+             "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
+    for opt, value in (("--bots", bots), ("--max-rounds", max_rounds)):
+        if value is not None and value < (0 if opt == "--bots" else 1):
+            _fail(f"{opt} must be {'0 or more' if opt == '--bots' else '1 or more'}, not {value}")
+    for opt, value in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
+        if value is not None and not value > 0:
+            _fail(f"{opt} must be more than 0, not {value:g}")
+
+    if resume is not None:
+        extra = [k for k, v in given.items() if v is not None]
+        if extra:
+            _fail(f"--resume continues the saved game with its own edition, players, seed and options; "
+                  f"leave out {', '.join(extra)}")
+        try:
+            base = read_save(resume)
+        except ProblemsError as e:
+            _problems(e)
+        try:
+            ed = load_playable(base.edition_ref, base.variants)
+        except ProblemsError as e:
+            _problems(e, f"magie: the save {resume} was played with edition '{base.edition_ref}'"
+                         + (f" and variants {', '.join(base.variants)}" if base.variants else "")
+                         + ", which cannot be loaded now")
+        try:
+            check_edition(base, ed.content_hash, str(resume))
+        except ProblemsError as e:
+            _problems(e)
+        if not ed.players_min <= len(base.seats) <= ed.players_max:
+            _fail(f"the save {resume} seats {len(base.seats)} players; edition '{ed.id}' is for "
+                  f"{ed.players_min} to {ed.players_max}")
+        if time_limit is not None:
+            base = base.at(base.decisions, round=base.round, turns=base.turns, time_limit=time_limit)
+        save_path = save_to or resume
+    else:
+        if edition is None:
+            _fail("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
+                  "`magie play classic --bots 4`, or --resume SAVE")
+        try:
+            humans = parse_players(players)
+        except ValueError as e:
+            _fail(str(e))
+        try:
+            ed = load_playable(edition, tuple(variant or ()))
+        except ProblemsError as e:
+            _problems(e)
+        try:
+            seats = make_seats(humans, bots or 0, (bot_kind or BotKind.basic).value,
+                               ed.players_min, ed.players_max, ed.id)
+        except ValueError as e:
+            _fail(str(e))
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        ref = str(Path(edition).resolve()) if is_path_ref(edition) else edition
+        base = SaveGame(edition_ref=ref, edition_id=ed.id, variants=tuple(variant or ()),
+                        content_hash=ed.content_hash, seed=seed, seats=tuple(seats),
+                        options={"max_rounds": max_rounds, "time_limit": time_limit,
+                                 "elapsed": 0.0, "auto_claim": auto_claim is not False})
+        save_path = save_to or Path(f"magie-{ed.id}-seed{seed}.json")
+
+    if lang not in _languages(ed):
+        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
+    if resume is not None and auto_claim is not None:
+        base = base.at(base.decisions, round=base.round, turns=base.turns, auto_claim=auto_claim)
+
+    console = _console()
+    term = Terminal(console, timeouts=decision_timeout is not None)
+    log_stream = None
+    if log is not None:
+        try:
+            log_stream = open(log, "w", encoding="utf-8", newline="\n")
+        except OSError as e:
+            _fail(f"cannot write the log {log}: {e.strerror}")
+    try:
+        session = PlaySession(ed, base, console=console, term=term, lang=lang, save_path=save_path,
+                              quiet=quiet, log_stream=log_stream, decision_timeout=decision_timeout,
+                              time_limit=base.options.get("time_limit"))
+        code = session.run()
+    except MagieError as e:
+        _fail(str(e))
+    finally:
+        if log_stream is not None:
+            log_stream.close()
+    if log is not None and not quiet:
+        console.print(f"Event log written to {log}", highlight=False)
+    raise typer.Exit(code)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `magie play` to the `magie` app."""
+    app.command()(play)

@@ -1,0 +1,422 @@
+"""The readable game log: one line per meaningful event, in the edition's language.
+
+`Names` turns the engine's ids and amounts into player-facing text (space, group, deck and
+card names and card texts from the edition in the chosen language, money in the edition's
+currency format). `EventRenderer` is an `EventLog` listener that prints the events as they
+happen with rich: turn headers, rolls and moves, purchases, auctions (one line each, not every
+bid), payments, cards, jail, buildings, mortgages, trades and bankruptcies. Payments that
+another line already tells (a purchase price, a building's cost, a mortgage) are folded into
+that line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from magie.engine.edition.model import Edition, text_in
+from magie.engine.game.decisions import TradeOffer
+
+_FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",
+                     "salary", "trade", "sell_deed", "fine"})
+"""Payment reasons whose amount appears in the line of the event that goes with them."""
+
+_HOW_LEFT = {"paid": "pays the fine and leaves jail", "card": "uses a get-out-of-jail card and leaves jail",
+             "doubles": "throws doubles and leaves jail", "served": "has served the sentence and leaves jail",
+             "forced": "leaves jail after the last try"}
+
+_REASONS = {"last_standing": "the last player left", "max_rounds": "the round limit was reached",
+            "time_limit": "time ran out", "condition": "the edition's end condition was met"}
+
+
+class Names:
+    """Player-facing names and amounts for one edition and language.
+
+    `players` maps seat numbers to names (set when the game starts)."""
+
+    def __init__(self, edition: Edition, lang: str = "en"):
+        self.ed = edition
+        self.lang = lang
+        self.players: dict[int, str] = {}
+        self._cards = {(d.id, c.id): c for d in edition.decks.values() for c in d.cards}
+
+    def money(self, amount: int) -> str:
+        """An amount in the edition's currency format, e.g. '1500k ₽'."""
+        return escape(self.ed.currency.show(amount, self.lang))
+
+    def player(self, seat: int | None) -> str:
+        """A player's name in bold, or 'the bank' for None."""
+        if seat is None:
+            return "the bank"
+        return f"[bold]{escape(self.players.get(seat, f'seat {seat}'))}[/]"
+
+    def plain_player(self, seat: int) -> str:
+        return self.players.get(seat, f"seat {seat}")
+
+    def space(self, space: int | str, color: bool = True) -> str:
+        """A space's name (by index or id), in its group's color."""
+        i = space if isinstance(space, int) else self.ed.space_index.get(space)
+        if i is None:
+            return escape(str(space))
+        sp = self.ed.spaces[i]
+        name = escape(text_in(sp.name, self.lang) or sp.id)
+        if color and sp.group_index >= 0:
+            return f"[{self.ed.groups[sp.group_index].color}]{name}[/]"
+        return name
+
+    def plain_space(self, space: int | str) -> str:
+        """A space's name without markup."""
+        i = space if isinstance(space, int) else self.ed.space_index.get(space)
+        if i is None:
+            return str(space)
+        return text_in(self.ed.spaces[i].name, self.lang) or self.ed.spaces[i].id
+
+    def group(self, group_id: str | None, color: bool = True) -> str:
+        g = self.ed.group_by_id.get(group_id) if group_id else None
+        if g is None:
+            return escape(str(group_id or ""))
+        name = escape(text_in(g.name, self.lang) or g.id)
+        return f"[{g.color}]{name}[/]" if color else name
+
+    def deck(self, deck_id: str) -> str:
+        d = self.ed.decks.get(deck_id)
+        return escape(text_in(d.name, self.lang) or deck_id) if d else escape(deck_id)
+
+    def card_text(self, deck_id: str, card_id: str) -> str:
+        c = self._cards.get((deck_id, card_id))
+        return escape(text_in(c.text, self.lang) if c else card_id)
+
+    def held_card(self, held) -> str:
+        """A held card (deck id, card id), e.g. 'Chance: “Get out of jail free.”' (first sentence)."""
+        deck_id, card_id = held
+        text = self.card_text(deck_id, card_id)
+        first = text.split(". ")[0].rstrip(".")
+        return f"{self.deck(deck_id)} card “{first}”"
+
+    def side(self, deeds, cash: int, cards) -> str:
+        """One side of a trade: 'Polyanka Street, 100k ₽ and a Chance card' ('nothing')."""
+        parts = [self.space(i) for i in deeds]
+        if cash:
+            parts.append(self.money(cash))
+        parts += [self.held_card(c) for c in cards]
+        if not parts:
+            return "nothing"
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    def offer(self, offer: TradeOffer) -> str:
+        """A trade in words: 'Anna gives X and 100k ₽ to Boris for Y'."""
+        return (f"{self.player(offer.proposer)} gives {self.side(offer.give_deeds, offer.give_cash, offer.give_cards)}"
+                f" to {self.player(offer.partner)} for "
+                f"{self.side(offer.get_deeds, offer.get_cash, offer.get_cards)}")
+
+    def reason(self, end_reason: str) -> str:
+        return _REASONS.get(end_reason, end_reason)
+
+
+class EventRenderer:
+    """Prints game events as readable lines (use as `EventLog(listener=renderer)`).
+
+    Set `enabled = False` to follow the game silently (while a save is replayed)."""
+
+    def __init__(self, console: Console, names: Names):
+        self.console = console
+        self.names = names
+        self.enabled = True
+        self._stash: dict[str, int] = {}       # folded payment amounts, by reason
+        self._where: dict[int, str] = {}       # the space each player last moved to
+        self._bidding: dict[str, Any] | None = None
+        self._roll_line: tuple[int, int, str] | None = None   # (player, total, line) not yet printed
+        self._offer: TradeOffer | None = None
+        self._trading = False
+        self._jailed: set[int] = set()
+        self._hotel = edition_hotel_level(names.ed)
+
+    def __call__(self, event: dict) -> None:
+        e = event["e"]
+        handler = getattr(self, "_on_" + e, None)
+        if e == "start":     # names are needed even when replaying silently
+            self.names.players = dict(enumerate(event["players"]))
+        pending = self._roll_line
+        if pending is not None:
+            self._roll_line = None
+            if e == "move" and event["player"] == pending[0] and event["steps"] == pending[1]:
+                self._where[event["player"]] = event["to"]
+                self._print(f"{pending[2]} → {self.names.space(event['to'])}")
+                return
+            self._print(pending[2])
+        line = handler(event) if handler is not None else self._other(event)
+        if e not in ("pay", "deed", "unmortgage"):
+            self._trading = e == "trade"
+        if line:
+            self._print(line)
+
+    def _print(self, line: str) -> None:
+        if self.enabled:
+            self.console.print(line, highlight=False)
+
+    def flush(self) -> None:
+        """Print a roll held back to share its line with the move that follows."""
+        if self._roll_line is not None:
+            self._print(self._roll_line[2])
+            self._roll_line = None
+
+    def say(self, line: str) -> None:
+        """Print a line of the CLI's own (markup allowed)."""
+        if self.enabled:
+            self.console.print(line, highlight=False)
+
+    # ------------------------------------------------------------------ events
+    def _on_start(self, ev):
+        n = self.names
+        order = ", ".join(n.player(s) for s in ev["order"])
+        name = escape(text_in(n.ed.name, n.lang) or n.ed.id)
+        return f"[bold]{name}[/] · seed {ev['seed']} · order of play: {order}"
+
+    def _on_order_roll(self, ev):
+        return None
+
+    def _on_deal(self, ev):
+        return f"{self.names.space(ev['space'])} is dealt to {self.names.player(ev['player'])}"
+
+    def _on_turn(self, ev):
+        n = self.names
+        seat = ev["player"]
+        where = n.space(ev["pos"])
+        jail = " [red](in jail)[/]" if seat in self._jailed else ""
+        self._bidding = None
+        self.flush()
+        if self.enabled:
+            self.console.rule(f"Round {ev['round']} · {n.player(seat)} · {n.money(ev['cash'])} · {where}{jail}",
+                              align="left", style="dim")
+        return None
+
+    def _on_roll(self, ev):
+        p = self.names.player(ev["player"]) if ev["player"] >= 0 else "The dice"
+        dice = ev["dice"]
+        shown = " + ".join(map(str, dice))
+        total = f" = {sum(dice)}" if len(dice) > 1 else ""
+        double = " [yellow](doubles)[/]" if len(dice) > 1 and len(set(dice)) == 1 else ""
+        if ev.get("extra"):
+            return f"{p} throws {shown}{total}"
+        if ev.get("jail"):
+            return f"{p} throws {shown}{total} in jail{double}"
+        self._roll_line = (ev["player"], sum(dice), f"{p} rolls {shown}{total}{double}")
+        return None
+
+    def _on_move(self, ev):
+        self._where[ev["player"]] = ev["to"]
+        steps = ev["steps"]
+        to = self.names.space(ev["to"])
+        if steps < 0:
+            return f"{self.names.player(ev['player'])} moves back {-steps} to {to}"
+        return f"{self.names.player(ev['player'])} moves to {to}"
+
+    def _on_lap(self, ev):
+        n = self.names
+        start = n.space(n.ed.start_index)
+        amount = ev["salary"]
+        if amount > 0:
+            return f"{n.player(ev['player'])} passes {start}: collects {n.money(amount)}"
+        if amount < 0:
+            return f"{n.player(ev['player'])} passes {start}: pays {n.money(-amount)}"
+        return None
+
+    def _on_buy(self, ev):
+        n = self.names
+        return f"{n.player(ev['player'])} buys {n.space(ev['space'])} for {n.money(ev['price'])}"
+
+    def _on_decline(self, ev):
+        n = self.names
+        return f"{n.player(ev['player'])} does not buy {n.space(ev['space'])}"
+
+    def _on_auction(self, ev):
+        self._bidding = {"space": ev["space"], "bids": 0, "bidders": set()}
+        return None
+
+    def _on_shortage_auction(self, ev):
+        self._bidding = {"space": None, "bids": 0, "bidders": set()}
+        what = "house" if ev["building"] == "house" else "hotel"
+        return (f"The bank has only {ev['stock']} {what}{'s' if ev['stock'] != 1 else ''} left and "
+                f"several players want them: the {what} goes to auction")
+
+    def _on_bid(self, ev):
+        if self._bidding is not None:
+            self._bidding["bids"] += 1
+            self._bidding["bidders"].add(ev["player"])
+        return None
+
+    def _bids(self) -> str:
+        a = self._bidding or {"bids": 0, "bidders": ()}
+        k, b = a["bids"], len(a["bidders"])
+        return f"{k} bid{'s' if k != 1 else ''} from {b} player{'s' if b != 1 else ''}"
+
+    def _on_sold(self, ev):
+        n = self.names
+        line = (f"Auction of {n.space(ev['space'])}: {n.player(ev['player'])} buys it for "
+                f"{n.money(ev['price'])} ({self._bids()})")
+        self._bidding = None
+        return line
+
+    def _on_unsold(self, ev):
+        self._bidding = None
+        return f"Auction of {self.names.space(ev['space'])}: no bids; it stays with the bank"
+
+    def _on_pay(self, ev):
+        n = self.names
+        reason, amount = ev["reason"], ev["amount"]
+        payer, payee = ev["payer"], ev["payee"]
+        if reason in _FOLDED:
+            self._stash[reason] = amount
+            return None
+        money = n.money(amount)
+        if reason == "rent":
+            where = self._where.get(payer)
+            at = f" for {n.space(where)}" if where else ""
+            return f"{n.player(payer)} pays {n.player(payee)} {money} rent{at}"
+        if reason == "tax":
+            where = self._where.get(payer)
+            return f"{n.player(payer)} pays {money}" + (f" ({n.space(where)})" if where else " tax")
+        if reason == "interest":
+            return f"{n.player(payer)} pays {money} interest on an inherited mortgage"
+        if reason == "bankruptcy":
+            if payer is None:
+                return f"The bank pays {n.player(payee)} {money} of the bankrupt player's debt"
+            return f"{n.player(payee)} takes {n.player(payer)}'s remaining {money}"
+        if payer is None:
+            return f"{n.player(payee)} receives {money} from the bank"
+        if payee is None:
+            return f"{n.player(payer)} pays {money} to the bank"
+        return f"{n.player(payer)} pays {n.player(payee)} {money}"
+
+    def _on_card(self, ev):
+        n = self.names
+        return f"{n.player(ev['player'])} draws {n.deck(ev['deck'])}: [italic]“{n.card_text(ev['deck'], ev['card'])}”[/]"
+
+    def _on_card_kept(self, ev):
+        return f"{self.names.player(ev['player'])} keeps the card"
+
+    def _on_deck_empty(self, ev):
+        return f"The {self.names.deck(ev['deck'])} deck is empty: nothing happens"
+
+    def _on_jail(self, ev):
+        self._jailed.add(ev["player"])
+        return f"{self.names.player(ev['player'])} [red]goes to jail[/]"
+
+    def _on_doubles_jail(self, ev):
+        return f"{self.names.player(ev['player'])} throws doubles for the third time in a row"
+
+    def _on_jail_leave(self, ev):
+        self._jailed.discard(ev["player"])
+        fine = self._stash.pop("fine", None)
+        how = ev["how"]
+        text = _HOW_LEFT.get(how, f"leaves jail ({how})")
+        if how == "paid" and fine:
+            text = f"pays the {self.names.money(fine)} fine and leaves jail"
+        elif how == "forced" and fine:
+            text = f"pays the {self.names.money(fine)} fine after the last try and leaves jail"
+        return f"{self.names.player(ev['player'])} {text}"
+
+    def _on_jail_stay(self, ev):
+        return f"{self.names.player(ev['player'])} stays in jail (try {ev['attempts']})"
+
+    def _on_build(self, ev):
+        n = self.names
+        lvl = ev["level"]
+        if lvl == self._hotel:
+            return f"{n.player(ev['player'])} builds a hotel on {n.space(ev['space'])} for {n.money(ev['cost'])}"
+        return (f"{n.player(ev['player'])} builds a house on {n.space(ev['space'])} for "
+                f"{n.money(ev['cost'])} ({lvl} house{'s' if lvl != 1 else ''} there)")
+
+    def _on_sell(self, ev):
+        n = self.names
+        lvl = ev["level"]
+        got = self._stash.pop("sell_building", None)
+        what = "the hotel" if lvl == self._hotel - 1 else "a house"
+        left = f" ({lvl} left)" if lvl < self._hotel - 1 else ""
+        price = f" for {n.money(got)}" if got is not None else ""
+        return f"{n.player(ev['player'])} sells {what} on {n.space(ev['space'])}{price}{left}"
+
+    def _on_sell_all(self, ev):
+        n = self.names
+        got = self._stash.pop("sell_building", None)
+        price = f" for {n.money(got)}" if got is not None else ""
+        return f"{n.player(ev['player'])} sells every building of the {n.group(ev['group'])} group{price}"
+
+    def _on_mortgage(self, ev):
+        n = self.names
+        got = self._stash.pop("mortgage", None)
+        price = f" for {n.money(got)}" if got is not None else ""
+        return f"{n.player(ev['player'])} mortgages {n.space(ev['space'])}{price}"
+
+    def _on_unmortgage(self, ev):
+        n = self.names
+        cost = self._stash.pop("unmortgage", None)
+        price = f" for {n.money(cost)}" if cost is not None else ""
+        return f"{n.player(ev['player'])} lifts the mortgage on {n.space(ev['space'])}{price}"
+
+    def _on_sell_deed(self, ev):
+        n = self.names
+        return f"{n.player(ev['player'])} sells {n.space(ev['space'])} to the bank for {n.money(ev['value'])}"
+
+    def _on_released(self, ev):
+        n = self.names
+        return f"{n.space(ev['space'])} goes back to the bank ({n.player(ev['player'])} did not redeem it)"
+
+    def _on_deed(self, ev):
+        if self._trading:
+            return None
+        n = self.names
+        return f"{n.space(ev['space'])} passes from {n.player(ev['frm'])} to {n.player(ev['to'])}"
+
+    def _on_trade_offer(self, ev):
+        self._offer = TradeOffer.from_json(ev)
+        return None
+
+    def _on_trade(self, ev):
+        offer = self._offer
+        self._offer = None
+        if offer is None:
+            return f"{self.names.player(ev['proposer'])} and {self.names.player(ev['partner'])} trade"
+        return f"Trade: {self.names.offer(offer)}"
+
+    def _on_trade_rejected(self, ev):
+        offer = self._offer
+        self._offer = None
+        n = self.names
+        text = f": {n.offer(offer)}" if offer else ""
+        return f"{n.player(ev['partner'])} rejects the offer of {n.player(ev['proposer'])}{text}"
+
+    def _on_bankrupt(self, ev):
+        n = self.names
+        self._jailed.discard(ev["player"])
+        return (f"[bold red]{escape(n.plain_player(ev['player']))} is bankrupt[/], owing "
+                f"{n.money(ev['debt'])} to {n.player(ev['creditor'])}")
+
+    def _on_action(self, ev):
+        n = self.names
+        a = next((a for a in n.ed.actions if a.id == ev["action"]), None)
+        name = escape(text_in(a.name, n.lang) or a.id) if a else escape(ev["action"])
+        target = f" on {n.space(ev['target'])}" if ev.get("target") else ""
+        return f"{n.player(ev['player'])} uses {name}{target}"
+
+    def _on_rent_unclaimed(self, ev):
+        n = self.names
+        return f"{n.player(ev['owner'])} does not claim the rent on {n.space(ev['space'])} from {n.player(ev['player'])}"
+
+    def _on_flag(self, ev):
+        return None
+
+    def _on_end(self, ev):
+        return None
+
+    def _other(self, ev):
+        """An event this renderer does not know (a newer engine): shown as its fields."""
+        fields = ", ".join(f"{k}={v}" for k, v in ev.items() if k not in ("e", "turn"))
+        return f"[dim]{escape(ev['e'])}: {escape(fields)}[/]"
+
+
+def edition_hotel_level(edition: Edition) -> int:
+    """The building level of a hotel (one more than the most houses on a lot)."""
+    return edition.rules.houses_before_hotel + 1

@@ -1,0 +1,218 @@
+"""One game at the terminal: seats and agents, replaying a save, the turn loop with the time
+limit, saving (on `w`, on quit, on Ctrl-C) and the final standings.
+
+Exit codes of a session: 0 when the game ends or the player quits with `q`; 130 after Ctrl-C
+(the game is saved first); 1 when input ends before the game does (saved) or the game cannot
+go on (an error in the edition's rules or a save that does not fit; the game so far is saved
+unless it was still replaying a save).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from magie.engine.agents import make_bot
+from magie.engine.edition.model import Edition
+from magie.engine.errors import GameError
+from magie.engine.game.events import EventLog
+from magie.engine.game.game import Game
+from magie.engine.game.save import Replayer, SaveGame, SaveMismatch, write_save
+
+from .human import HumanAgent, QuitGame, Terminal
+from .render import EventRenderer, Names
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+class PlaySession:
+    """Plays the game described by `base` (a save: seats, seed, options, and the decisions to
+    replay first) on `edition`, printing events unless `quiet`, writing JSON lines to
+    `log_stream`, saving to `save_path`."""
+
+    def __init__(self, edition: Edition, base: SaveGame, *, console: Console, term: Terminal,
+                 lang: str = "en", save_path: Path, quiet: bool = False,
+                 log_stream: TextIO | None = None, decision_timeout: float | None = None,
+                 time_limit: float | None = None):
+        self.ed = edition
+        self.base = base
+        self.console = console
+        self.term = term
+        self.save_path = Path(save_path)
+        self.quiet = quiet
+        self.time_limit = time_limit
+        self.names = Names(edition, lang)
+        self.renderer = EventRenderer(console, self.names)
+        self.bankrupt_rounds: dict[int, int] = {}
+        self._round = 1
+        self.replayer = Replayer(base.decisions, on_done=self._replay_done)
+        self.renderer.enabled = not quiet and not self.replayer.replaying
+        self.live_since = time.monotonic()
+        self.elapsed_before = float(base.options.get("elapsed", 0.0))
+        auto_claim = bool(base.options.get("auto_claim", True))
+        players = []
+        for k, seat in enumerate(base.seats):
+            if seat.agent == "human":
+                agent = HumanAgent(seat.name, term, self.names, auto_claim=auto_claim,
+                                   timeout=decision_timeout, on_save=self.save_command)
+            else:
+                agent = make_bot(seat.agent, base.seed, k)
+            players.append((seat.name, self.replayer.wrap(agent)))
+        self.players = players
+        self.log = EventLog(listener=self._listen, stream=log_stream)
+        self.game: Game | None = None
+
+    # ------------------------------------------------------------------ events
+    def _listen(self, event: dict) -> None:
+        e = event["e"]
+        if e == "turn":
+            self._round = event["round"]
+        elif e == "bankrupt":
+            self.bankrupt_rounds[event["player"]] = self._round
+        self.renderer(event)
+
+    def _replay_done(self) -> None:
+        self.live_since = time.monotonic()
+        if not self.quiet:
+            self.renderer.enabled = True
+            g = self.replayer.game
+            where = f"round {g.round}, turn {g.turns}" if g is not None else "the start"
+            self.console.rule(f"Resumed the saved game at {where}", style="bold")
+
+    # ------------------------------------------------------------------ saving
+    def snapshot(self) -> SaveGame:
+        """The save of the game as it stands (at the decision being asked)."""
+        g = self.game or self.replayer.game
+        return self.base.at(self.replayer.decisions(g), round=g.round if g else 1,
+                            turns=g.turns if g else 0, elapsed=round(self.elapsed(), 1),
+                            time_limit=self.time_limit)
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the save (atomically) and return its path. Raises OSError."""
+        return write_save(path or self.save_path, self.snapshot())
+
+    def save_command(self, game) -> str:
+        """The `w` command at a prompt: save and say where (or why not)."""
+        try:
+            path = self.save(self.save_path)
+        except OSError as e:
+            return f"[red]Could not save to {escape(str(self.save_path))}: {escape(e.strerror or str(e))}[/]"
+        return f"Saved to [bold]{escape(str(path))}[/] (resume with: magie play --resume {escape(str(path))})"
+
+    def elapsed(self) -> float:
+        """Seconds of play so far, earlier sessions included (replay time excluded)."""
+        if self.replayer.replaying:
+            return self.elapsed_before
+        return self.elapsed_before + time.monotonic() - self.live_since
+
+    # ------------------------------------------------------------------ the game
+    def run(self) -> int:
+        """Play to the end (or until the player quits); return the exit code."""
+        try:
+            self.game = Game(self.ed, self.players, seed=self.base.seed, log=self.log, record=True,
+                             max_rounds=self.base.options.get("max_rounds"))
+            game = self.game
+            while not game.over:
+                before = game.round
+                game.play_turn()
+                if (not game.over and game.round > before and self.time_limit is not None
+                        and not self.replayer.replaying and self.elapsed() >= self.time_limit * 60):
+                    self.renderer.say("[bold]Time is up[/]: the round is over and the richest player wins.")
+                    game._finish_richest("time_limit")
+        except QuitGame:
+            return self._stop("You quit the game.", EXIT_OK)
+        except KeyboardInterrupt:
+            return self._stop("Interrupted (Ctrl-C).", EXIT_INTERRUPTED)
+        except EOFError:
+            return self._stop("The input ended before the game did.", EXIT_ERROR, ask=False)
+        except GameError as e:
+            return self._failed(e)
+        self.print_result()
+        return EXIT_OK
+
+    def _failed(self, e: GameError) -> int:
+        replaying = self.replayer.replaying or isinstance(e, SaveMismatch)
+        self.console.print(f"[red]magie: the game cannot go on:[/] {escape(str(e))}", highlight=False)
+        if replaying:
+            self.console.print("The save could not be replayed; it was left as it is.", highlight=False)
+            return EXIT_ERROR
+        return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False)
+
+    def _stop(self, why: str, code: int, *, ask: bool = True) -> int:
+        """Save the game (asking where, if a person can answer) and return `code`."""
+        self.console.print(f"\n{why}", highlight=False)
+        path: Path | None = self.save_path
+        if ask and self.term.interactive:
+            try:
+                raw = self.term.read(f"Save the game to [bold]{escape(str(self.save_path))}[/]? "
+                                     "[dim](Enter or y: yes; n: no; or type another file name)[/] ")
+            except (KeyboardInterrupt, EOFError):
+                raw = ""
+            if raw.lower() in ("n", "no"):
+                self.console.print("The game was not saved.")
+                return code
+            if raw and raw.lower() not in ("y", "yes"):
+                path = Path(raw).expanduser()
+        try:
+            written = self.save(path)
+        except OSError as e:
+            self.console.print(f"[red]magie: could not save to {escape(str(path))}: "
+                               f"{escape(e.strerror or str(e))}[/]", highlight=False)
+            try:
+                written = self.save(self.save_path) if path != self.save_path else None
+            except OSError:
+                written = None
+            if written is None:
+                return EXIT_ERROR
+        self.console.print(f"Game saved to [bold]{escape(str(written))}[/]. Resume it with:\n"
+                           f"  magie play --resume {escape(str(written))}", highlight=False)
+        return code
+
+    # ------------------------------------------------------------------ the end
+    def print_result(self) -> None:
+        """The winner(s) and the final standings (printed even when quiet)."""
+        g = self.game
+        n = self.names
+        rounds = g.round - 1 if g.end_reason in ("max_rounds", "time_limit") else g.round
+        self.console.rule("Game over", style="bold")
+        names = " and ".join(f"[bold]{escape(p.name)}[/]" for p in g.winners)
+        title = "Winner" if len(g.winners) == 1 else "Winners (tie)"
+        self.console.print(f"{title}: {names} ({n.reason(g.end_reason)}; {rounds} round"
+                           f"{'s' if rounds != 1 else ''}, {g.turns} turns, seed {g.seed})",
+                           highlight=False)
+        self.console.print(standings_table(g, n, self.bankrupt_rounds))
+
+
+def standings(game, bankrupt_rounds: dict[int, int]) -> list:
+    """Players from first to last: those left by net worth (ties in turn order), then the
+    bankrupt ones, the last to go bankrupt first."""
+    alive = sorted((p for p in game.order if p.alive), key=lambda p: -game.net_worth(p))
+    gone = [p for p in game.order if not p.alive]
+    order = {seat: k for k, seat in enumerate(bankrupt_rounds)}
+    gone.sort(key=lambda p: -order.get(p.seat, -1))
+    return alive + gone
+
+
+def standings_table(game, names: Names, bankrupt_rounds: dict[int, int]) -> Table:
+    """The final standings as a table: place, player, cash, net worth, how they ended."""
+    t = Table(title="Final standings", title_justify="left")
+    for col, just in (("#", "right"), ("player", "left"), ("cash", "right"),
+                      ("net worth", "right"), ("", "left")):
+        t.add_column(col, justify=just)
+    winners = {p.seat for p in game.winners}
+    for k, p in enumerate(standings(game, bankrupt_rounds)):
+        if p.alive:
+            note = "[bold green]winner[/]" if p.seat in winners else ""
+            t.add_row(str(k + 1), escape(p.name), names.money(p.cash), names.money(game.net_worth(p)), note)
+        else:
+            r = bankrupt_rounds.get(p.seat)
+            t.add_row(str(k + 1), escape(p.name), "", "", f"bankrupt in round {r}" if r else "bankrupt")
+    return t
+

@@ -1,0 +1,203 @@
+"""The interactive trade builder behind `t` in a manage window of `magie play`.
+
+The human picks a partner, then the title deeds to give and to get (only deeds the rules let
+change hands now are listed), cash each way and held cards; a summary follows with a menu to
+change any part, propose, or cancel. Before proposing, the engine checks the offer
+(`game.trade_problem`); its reason is shown and the human can fix the offer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+
+from magie.engine.game.decisions import TradeOffer
+
+if TYPE_CHECKING:
+    from .human import HumanAgent
+
+
+class TradeBuilder:
+    """Builds one `TradeOffer` for `me` in `window` by asking `agent`'s terminal."""
+
+    def __init__(self, agent: "HumanAgent", game, me, window: str):
+        self.agent = agent
+        self.game = game
+        self.me = me
+        self.window = window
+        self.names = agent.names
+        self.partner = None
+        self.give_deeds: list[int] = []
+        self.get_deeds: list[int] = []
+        self.give_cash = 0
+        self.get_cash = 0
+        self.give_cards: list[tuple[str, str]] = []
+        self.get_cards: list[tuple[str, str]] = []
+
+    # ------------------------------------------------------------------ reading
+    def _read(self, prompt: str) -> str:
+        """One answer (global commands handled; `c` cancels the builder)."""
+        while True:
+            raw = self.agent._line(f"{prompt} [dim](c cancels)[/] > ")
+            if raw is None:
+                continue
+            if raw.lower() in ("c", "cancel"):
+                raise _Cancel()
+            return raw
+
+    def _pick_many(self, title: str, items: list, label) -> list:
+        """Choose any of `items` by number ('1 3'); Enter for none."""
+        if not items:
+            return []
+        self.agent.term.say(title)
+        for k, it in enumerate(items):
+            self.agent.term.say(f"  [bold cyan]{k + 1}[/]  {label(it)}")
+        while True:
+            raw = self._read("numbers separated by spaces, Enter for none")
+            try:
+                picks = [int(x) for x in raw.replace(",", " ").split()]
+            except ValueError:
+                self.agent.term.say("[red]Type the numbers of the items, e.g. 1 3.[/]")
+                continue
+            if any(not 1 <= k <= len(items) for k in picks):
+                self.agent.term.say(f"[red]Numbers go from 1 to {len(items)}.[/]")
+                continue
+            return [items[k - 1] for k in dict.fromkeys(picks)]
+
+    def _amount(self, title: str, most: int) -> int:
+        while True:
+            raw = self._read(f"{title} (0 to {most}, Enter for 0)")
+            if raw == "":
+                return 0
+            try:
+                value = int(raw.replace("_", ""))
+            except ValueError:
+                self.agent.term.say("[red]Type a whole amount.[/]")
+                continue
+            if not 0 <= value <= most:
+                self.agent.term.say(f"[red]The amount goes from 0 to {most}.[/]")
+                continue
+            return value
+
+    # ------------------------------------------------------------------ what can be traded
+    def tradable(self, who) -> list[int]:
+        """`who`'s deeds that may change hands now, by the engine's own check."""
+        other = self.partner if who is self.me else self.me
+        out = []
+        for i in sorted(who.deeds):
+            offer = (TradeOffer(self.me.seat, other.seat, give_deeds=(i,)) if who is self.me
+                     else TradeOffer(self.me.seat, who.seat, get_deeds=(i,)))
+            if self.game.trade_problem(offer, self.window) is None:
+                out.append(i)
+        return out
+
+    def _deed_label(self, i: int) -> str:
+        n = self.names
+        sp = self.game.spaces[i]
+        mort = " [red]mortgaged[/]" if self.game.mortgaged[i] else ""
+        return f"{n.space(i)} ({n.group(sp.group)}, price {n.money(sp.price)}){mort}"
+
+    # ------------------------------------------------------------------ steps
+    def _choose_partner(self) -> None:
+        others = self.game.others(self.me)
+        n = self.names
+        self.agent.term.say("[bold]Trade with whom?[/]")
+        for k, q in enumerate(others):
+            deeds = len(q.deeds)
+            self.agent.term.say(f"  [bold cyan]{k + 1}[/]  {n.player(q.seat)} ({n.money(q.cash)}, "
+                                f"{deeds} title deed{'s' if deeds != 1 else ''})")
+        while True:
+            raw = self._read("a number")
+            if raw.isdigit() and 1 <= int(raw) <= len(others):
+                new = others[int(raw) - 1]
+                if new is not self.partner:
+                    self.get_deeds, self.get_cash, self.get_cards = [], 0, []
+                self.partner = new
+                return
+            self.agent.term.say(f"[red]Type a number from 1 to {len(others)}.[/]")
+
+    def _step(self, part: str) -> None:
+        q = self.partner
+        rules = self.game.rules
+        if part == "give_deeds":
+            deeds = self.tradable(self.me)
+            if not deeds:
+                self.agent.term.say("You have no title deeds that can be traded now.")
+            self.give_deeds = self._pick_many("[bold]Title deeds you give[/]", deeds, self._deed_label)
+        elif part == "get_deeds":
+            deeds = self.tradable(q)
+            if not deeds:
+                self.agent.term.say(f"{escape(q.name)} has no title deeds that can be traded now.")
+            self.get_deeds = self._pick_many(f"[bold]Title deeds you get from {escape(q.name)}[/]", deeds,
+                                             self._deed_label)
+        elif part == "give_cash":
+            self.give_cash = self._amount(f"Cash you give (you have {self.names.money(self.me.cash)})",
+                                          self.me.cash)
+        elif part == "get_cash":
+            self.get_cash = self._amount(f"Cash you get ({escape(q.name)} has {self.names.money(q.cash)})",
+                                         q.cash)
+        elif part == "give_cards" and rules.trade_cards:
+            self.give_cards = self._pick_many("[bold]Cards you give[/]", list(self.me.held_cards),
+                                              self.names.held_card)
+        elif part == "get_cards" and rules.trade_cards:
+            self.get_cards = self._pick_many(f"[bold]Cards you get from {escape(q.name)}[/]",
+                                             list(q.held_cards), self.names.held_card)
+
+    def _cards_possible(self) -> bool:
+        return self.game.rules.trade_cards and bool(self.me.held_cards or self.partner.held_cards)
+
+    def offer(self) -> TradeOffer:
+        """The offer as built so far."""
+        return TradeOffer(self.me.seat, self.partner.seat, give_deeds=tuple(self.give_deeds),
+                          give_cash=self.give_cash, give_cards=tuple(self.give_cards),
+                          get_deeds=tuple(self.get_deeds), get_cash=self.get_cash,
+                          get_cards=tuple(self.get_cards))
+
+    def _summary(self) -> None:
+        o = self.offer()
+        n = self.names
+        self.agent.term.say(f"[bold]Your offer to {n.player(o.partner)}[/]\n"
+                            f"  you give: {n.side(o.give_deeds, o.give_cash, o.give_cards)}\n"
+                            f"  you get:  {n.side(o.get_deeds, o.get_cash, o.get_cards)}")
+
+    # ------------------------------------------------------------------ the builder
+    def run(self) -> TradeOffer | None:
+        """Build and check an offer; None if the human cancels."""
+        term = self.agent.term
+        if not self.game.others(self.me):
+            term.say("There is nobody to trade with.")
+            return None
+        parts = ["give_deeds", "get_deeds", "give_cash", "get_cash", "give_cards", "get_cards"]
+        try:
+            self._choose_partner()
+            for part in parts:
+                self._step(part)
+            menu = {"1": "partner", "2": "give_deeds", "3": "get_deeds", "4": "give_cash",
+                    "5": "get_cash", "6": "give_cards", "7": "get_cards"}
+            while True:
+                self._summary()
+                line = ("  [bold cyan]p[/] propose   change: [bold cyan]1[/] partner  [bold cyan]2[/] deeds you give"
+                        "  [bold cyan]3[/] deeds you get  [bold cyan]4[/] cash you give  [bold cyan]5[/] cash you get")
+                if self._cards_possible():
+                    line += "  [bold cyan]6[/] cards you give  [bold cyan]7[/] cards you get"
+                term.say(line)
+                raw = self._read("p to propose, or what to change").lower()
+                if raw in ("p", "propose"):
+                    problem = self.game.trade_problem(self.offer(), self.window)
+                    if problem is None:
+                        return self.offer()
+                    term.say(f"[red]This offer cannot be made:[/] {escape(problem)}")
+                elif raw == "1":
+                    self._choose_partner()
+                elif raw in menu:
+                    self._step(menu[raw])
+                else:
+                    term.say("[red]Type p, or a number from the list.[/]")
+        except _Cancel:
+            term.say("Trade cancelled.")
+            return None
+
+
+class _Cancel(Exception):
+    """The human cancelled the trade builder."""

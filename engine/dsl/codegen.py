@@ -1,0 +1,511 @@
+"""Python source generation from checked snippets.
+
+`ModuleBuilder` turns checked trees into one Python module (one function per snippet), compiles it
+with a single `compile()` call and executes it with `{'__builtins__': {}}` plus the helpers of
+`helpers.py`. User text reaches the generated source only as validated tokens: variables are
+mangled to `v_<name>` (names match [A-Za-z_][A-Za-z0-9_]* and were resolved by the checker),
+space ids become board indices, group / kind / flag / deck ids are string literals matching
+`^[a-z][a-z0-9_]*$`, numbers are ints; any other text (card ids) goes through a constants tuple.
+
+For run-time errors, every generated line remembers its snippet and DSL position, and every
+generated sub-expression that can fail remembers the column span it occupies and the DSL
+position it came from (see `helpers.make_fail`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import linecache
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import nodes as n
+from .checker import Checker
+from .contexts import Context
+from .helpers import make_fail, namespace
+from .typesys import INT, NONE, PLAYER
+from .vocabulary import LIMITS
+
+_SAFE = re.compile(r"^[a-z][a-z0-9_]*$")
+_counter = itertools.count(1)
+
+
+class Code:
+    """Generated text plus the spans (start, end, DSL pos) of tagged sub-expressions."""
+
+    __slots__ = ("text", "spans")
+
+    def __init__(self, text: str = "", spans: list | None = None):
+        self.text = text
+        self.spans = spans or []
+
+
+def cat(*parts) -> Code:
+    """Concatenate strings and `Code`s, shifting their spans."""
+    text: list[str] = []
+    spans: list = []
+    off = 0
+    for p in parts:
+        if isinstance(p, Code):
+            spans.extend((a + off, b + off, pos) for a, b, pos in p.spans)
+            text.append(p.text)
+            off += len(p.text)
+        else:
+            text.append(p)
+            off += len(p)
+    return Code("".join(text), spans)
+
+
+def tag(code: Code, pos) -> Code:
+    """Record that all of `code` comes from DSL position `pos`."""
+    code.spans.append((0, len(code.text), pos))
+    return code
+
+
+def paren(code: Code, pos) -> Code:
+    """`(code)`, with `code` (the Python node inside the parentheses) tagged with `pos`."""
+    return cat("(", tag(code, pos), ")")
+
+
+def _template(template: str, obj: Code) -> Code:
+    before, after = template.split("{x}")
+    return cat(before, obj, after)
+
+
+def _safe(s: str) -> str:
+    if not _SAFE.match(s):
+        raise ValueError(f"unsafe identifier in generated code: {s!r}")
+    return repr(s)
+
+
+@dataclass
+class Unit:
+    """One snippet to compile: its checked tree, checker, context, and what to call it."""
+
+    fid: int
+    tree: object                 # nodes.Effect | nodes.Formula | None (a constant)
+    checker: Checker | None
+    ctx: Context
+    constant: object = None      # the YAML value of a constant formula
+    card_id: str = ""
+    where: Callable = None       # (pos) -> "card 'x' (file:line:col)"
+
+
+@dataclass
+class _Line:
+    indent: int
+    code: Code
+    pos: tuple
+
+
+class _FunctionGen:
+    """Generates the body of one snippet's function."""
+
+    def __init__(self, unit: Unit, consts: list):
+        self.unit = unit
+        self.ctx = unit.ctx
+        self.consts = consts
+        self.lines: list[_Line] = []
+        self.precomputed: set[str] = set()
+
+    # ---------------------------------------------------------------- context names
+
+    def ctx_code(self, name: str) -> str:
+        if name in self.precomputed or name in self.ctx.params:
+            return "v_" + name
+        spec = self.ctx.names[name]
+        deps = re.findall(r"\{(\w+)\}", spec.code)
+        code = spec.code
+        for d in deps:
+            code = code.replace("{" + d + "}", self.ctx_code(d))
+        return code
+
+    def prologue(self, indent: int) -> None:
+        uses = self.unit.checker.ctx_uses if self.unit.checker else {}
+        order = []
+        for name in self.ctx.names:          # table order: dependencies come first
+            if name in self.ctx.params or uses.get(name, 0) < 2:
+                continue
+            order.append(name)
+        for name in order:
+            code = self.ctx_code(name)
+            self.precomputed.add(name)
+            self.lines.append(_Line(indent, Code(f"v_{name} = {code}"), (1, 1)))
+
+    # ---------------------------------------------------------------- expressions
+
+    def expr(self, e: n.Expr) -> Code:
+        return getattr(self, "x_" + type(e).__name__)(e)
+
+    def x_Num(self, e: n.Num) -> Code:
+        return Code(str(e.value))
+
+    def x_Bool(self, e: n.Bool) -> Code:
+        return Code("True" if e.value else "False")
+
+    def x_NoneLit(self, e) -> Code:
+        return Code("None")
+
+    def x_Name(self, e: n.Name) -> Code:
+        kind = e.res[0]
+        if kind == "code":
+            return Code(e.res[1])
+        if kind == "ctx":
+            return tag(Code(self.ctx_code(e.res[1])), e.pos)
+        if kind == "me_attr":
+            return tag(_template(e.res[1].code, Code("v_me")), e.pos)
+        if kind == "space":
+            return Code(str(int(e.res[1])))
+        if kind in ("group", "kind"):
+            return Code(_safe(e.res[1]))
+        if kind == "const":
+            return Code(self.const_literal(e.res[1]))
+        raise AssertionError(f"unresolved name {e.name}")
+
+    @staticmethod
+    def const_literal(v) -> str:
+        if isinstance(v, bool):
+            return "True" if v else "False"
+        if isinstance(v, int):
+            return str(int(v))
+        raise AssertionError("bad constant")
+
+    def x_Attr(self, e: n.Attr) -> Code:
+        if e.res[0] == "const":
+            return Code(self.const_literal(e.res[1]))
+        return tag(_template(e.res[1].code, self.expr(e.obj)), e.pos)
+
+    def _nonneg(self, e: n.Expr) -> bool:
+        if isinstance(e, n.Num):
+            return True
+        if isinstance(e, n.Name) and e.res:
+            if e.res[0] == "code":
+                return bool(e.res[2]) if len(e.res) > 2 else False
+            if e.res[0] == "ctx":
+                return self.ctx.names[e.res[1]].nonneg
+        return False
+
+    def x_Index(self, e: n.Index) -> Code:
+        obj = self.expr(e.obj)
+        idx = self.expr(e.index)
+        if self._nonneg(e.index):
+            return tag(cat(obj, "[", idx, "]"), e.pos)
+        return tag(cat("_at(", obj, ", ", idx, ")"), e.pos)
+
+    def x_Call(self, e: n.Call) -> Code:
+        name = e.name
+        args = e.args
+        if name in ("min", "max"):
+            parts = [self.expr(a) for a in args]
+            joined = []
+            for i, p in enumerate(parts):
+                if i:
+                    joined.append(", ")
+                joined.append(p)
+            return tag(cat(f"_{name}(", *joined, ")"), e.pos)
+        if name in ("floor", "ceil", "round"):
+            return self._rounding(e)
+        if name == "abs":
+            return tag(cat("_abs(", self.expr(args[0]), ")"), e.pos)
+        if name == "roll":
+            a = args[0]
+            if isinstance(a, n.Num) and 1 <= a.value <= LIMITS["dice"]:
+                return tag(Code(f"g.roll({a.value})"), e.pos)
+            return tag(cat("_roll(g, ", self.expr(a), ")"), e.pos)
+        if name in ("has_flag", "use_flag"):
+            flag = _safe(args[1].res[1])
+            return tag(cat(f"g.{name}(", self.expr(args[0]), f", {flag})"), e.pos)
+        if name == "completes_group":
+            return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
+                           ")"), e.pos)
+        if name == "owned_in":
+            return tag(cat("g.owned_in_group(", self.expr(args[0]), ", ", self.expr(args[1]),
+                           ")"), e.pos)
+        raise AssertionError(f"unknown function {name}")
+
+    def _rounding(self, e: n.Call) -> Code:
+        (a,) = e.args
+        if a.type == INT:
+            return self.expr(a)
+        # floor(x / y), ceil(x / y), round(x / y) of whole numbers: integer arithmetic
+        if (isinstance(a, n.Chain) and a.rest and a.rest[-1][0] == "/"
+                and a.rest[-1][2].type == INT
+                and all(op not in ("/",) for op, _, _ in a.rest[:-1])
+                and all(x.type == INT for x in [a.first] + [r[2] for r in a.rest[:-1]])):
+            op_pos = a.rest[-1][1]
+            prefix = self._chain_code(a.first, a.rest[:-1])
+            divisor = self.expr(a.rest[-1][2])
+            if e.name == "floor":
+                return paren(cat(prefix, " // ", divisor), op_pos)
+            if e.name == "ceil":
+                return cat("(-", paren(cat("(-", prefix, ")", " // ", divisor), op_pos), ")")
+            if isinstance(a.rest[-1][2], n.Num) and a.rest[-1][2].value > 0:
+                d = a.rest[-1][2].value
+                return paren(cat("(2 * ", prefix, f" + {d}) // {2 * d}"), op_pos)
+        return tag(cat(f"_{e.name}(", self.expr(a), ")"), e.pos)
+
+    def _chain_code(self, first: n.Expr, rest) -> Code:
+        acc = self.expr(first)
+        for op, op_pos, x in rest:
+            xc = self.expr(x)
+            if op == "/":
+                acc = tag(cat("_div(", acc, ", ", xc, ")"), op_pos)
+            else:
+                acc = paren(cat(acc, f" {op} ", xc), op_pos)
+        return acc
+
+    def x_Chain(self, e: n.Chain) -> Code:
+        return self._chain_code(e.first, e.rest)
+
+    def x_Neg(self, e: n.Neg) -> Code:
+        return paren(cat("-", self.expr(e.operand)), e.pos)
+
+    def x_Not(self, e: n.Not) -> Code:
+        return paren(cat("not ", self.expr(e.operand)), e.pos)
+
+    def x_BoolOp(self, e: n.BoolOp) -> Code:
+        parts = []
+        for i, x in enumerate(e.operands):
+            if i:
+                parts.append(f" {e.op} ")
+            parts.append(self.expr(x))
+        return paren(cat(*parts), e.pos)
+
+    def x_Compare(self, e: n.Compare) -> Code:
+        op = e.op
+        identity = (e.left.type == PLAYER or e.right.type == PLAYER
+                    or e.left.type == NONE or e.right.type == NONE)
+        if identity and op in ("==", "!="):
+            op = "is" if op == "==" else "is not"
+        return paren(cat(self.expr(e.left), f" {op} ", self.expr(e.right)), e.pos)
+
+    def x_Cond(self, e: n.Cond) -> Code:
+        return paren(cat(self.expr(e.then), " if ", self.expr(e.cond), " else ",
+                         self.expr(e.other)), e.pos)
+
+    def x_ListLit(self, e: n.ListLit) -> Code:
+        parts = []
+        for i, x in enumerate(e.items):
+            if i:
+                parts.append(", ")
+            parts.append(self.expr(x))
+        if len(e.items) == 1:
+            parts.append(",")
+        return cat("(", *parts, ")")
+
+    # ---------------------------------------------------------------- statements
+
+    def emit(self, indent: int, code, pos) -> None:
+        self.lines.append(_Line(indent, code if isinstance(code, Code) else Code(code), pos))
+
+    def amount(self, e: n.Expr) -> Code:
+        """Code of an amount of money, checked for a negative value unless it cannot be."""
+        if self.never_negative(e):
+            return self.expr(e)
+        return cat("_amount(", self.expr(e), ")")
+
+    def never_negative(self, e: n.Expr) -> bool:
+        """Is `e` surely >= 0 (built from non-negative numbers by + * // % min max floor ceil
+        round abs)? Then money needs no run-time sign check."""
+        if isinstance(e, n.Num):
+            return True
+        if isinstance(e, n.Name) and e.res:
+            kind = e.res[0]
+            if kind == "me_attr":
+                return e.res[1].nonneg
+            return self._nonneg(e)
+        if isinstance(e, n.Attr) and e.res and e.res[0] == "attr":
+            return e.res[1].nonneg
+        if isinstance(e, n.Chain):
+            return all(op in ("+", "*", "//", "%", "/") for op, _, _ in e.rest) and \
+                all(self.never_negative(x) for x in [e.first] + [r[2] for r in e.rest])
+        if isinstance(e, n.Call):
+            if e.name == "abs":
+                return True
+            if e.name in ("floor", "ceil", "round", "min", "max"):
+                return all(self.never_negative(a) for a in e.args)
+            return False
+        if isinstance(e, n.Cond):
+            return self.never_negative(e.then) and self.never_negative(e.other)
+        return False
+
+    def stop_if_out(self, indent: int, pos) -> None:
+        self.emit(indent, "if not v_me.alive: return", pos)
+
+    def block(self, stmts: list[n.Stmt], indent: int) -> None:
+        for s in stmts:
+            getattr(self, "s_" + type(s).__name__)(s, indent)
+
+    def s_Pay(self, s: n.Pay, ind: int) -> None:
+        reason = repr(self.ctx.reason)
+        amt = self.amount(s.amount)
+        if s.to == "bank":
+            self.emit(ind, cat("g.pay(v_me, None, ", amt, f", {reason})"), s.pos)
+        elif s.to == "each":
+            self.emit(ind, cat("g.pay_each_other(v_me, ", amt, f", {reason})"), s.pos)
+        else:
+            self.emit(ind, cat("g.pay(v_me, ", self.expr(s.to), ", ", amt, f", {reason})"), s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_Collect(self, s: n.Collect, ind: int) -> None:
+        reason = repr(self.ctx.reason)
+        amt = self.amount(s.amount)
+        if s.source == "bank":
+            self.emit(ind, cat("g.pay(None, v_me, ", amt, f", {reason})"), s.pos)
+        elif s.source == "each":
+            self.emit(ind, cat("g.collect_each_other(v_me, ", amt, f", {reason})"), s.pos)
+        else:
+            self.emit(ind, cat("g.pay(", self.expr(s.source), ", v_me, ", amt, f", {reason})"),
+                      s.pos)
+
+    def _options(self, s: n.Move) -> list:
+        out: list = []
+        for opt in s.options:
+            if opt.name == "rent":
+                needs = any(isinstance(x, n.Name) and x.res and x.res[0] == "code"
+                            and x.res[1] == "v_rent" for x in n.walk(opt.expr))
+                out += [", rent=_override(lambda v_rent: ", self.amount(opt.expr),
+                        f", {needs})"]
+            elif opt.name == "dice":
+                out += [", dice=", self.expr(opt.expr)]
+            elif opt.name == "salary":
+                out += [", salary=", self.amount(opt.expr)]
+            elif opt.name == "no_salary":
+                out += [", salary=0"]
+        return out
+
+    def s_Move(self, s: n.Move, ind: int) -> None:
+        opts = self._options(s)
+        if s.how == "to":
+            code = cat("g.move_to(v_me, ", self.expr(s.arg), *opts, ")")
+        elif s.how == "back_to":
+            code = cat("g.move_to(v_me, ", self.expr(s.arg), ", forward=False", *opts, ")")
+        elif s.how == "nearest":
+            code = cat(f"g.move_to(v_me, g.nearest(v_me, kind={_safe(s.arg)})", *opts, ")")
+        elif s.how == "nearest_group":
+            code = cat(f"g.move_to(v_me, g.nearest(v_me, group={_safe(s.arg)})", *opts, ")")
+        elif s.how == "forward":
+            steps = self.expr(s.arg) if isinstance(s.arg, n.Num) else \
+                cat("_steps(", self.expr(s.arg), ")")
+            code = cat("g.move_by(v_me, ", steps, *opts, ")")
+        else:  # back
+            steps = self.expr(s.arg) if isinstance(s.arg, n.Num) else \
+                cat("_steps(", self.expr(s.arg), ")")
+            code = cat("g.move_by(v_me, -", steps, *opts, ")")
+        self.emit(ind, code, s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_GoToJail(self, s, ind: int) -> None:
+        self.emit(ind, "g.go_to_jail(v_me)", s.pos)
+
+    def s_Keep(self, s: n.Keep, ind: int) -> None:
+        card = self.const_str(self.unit.card_id)
+        self.emit(ind, f"g.keep_card(v_me, {card}, {_safe(s.use)})", s.pos)
+
+    def const_str(self, value: str) -> str:
+        if _SAFE.match(value):
+            return repr(value)
+        self.consts.append(value)
+        return f"_S[{len(self.consts) - 1}]"
+
+    def s_Draw(self, s: n.Draw, ind: int) -> None:
+        self.emit(ind, f"g.draw(v_me, {_safe(s.deck)})", s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_Let(self, s: n.Let, ind: int) -> None:
+        self.emit(ind, cat(f"v_{s.name} = ", self.expr(s.expr)), s.pos)
+
+    def s_If(self, s: n.If, ind: int) -> None:
+        for i, (cond, body) in enumerate(s.branches):
+            word = "if" if i == 0 else "elif"
+            self.emit(ind, cat(f"{word} ", self.expr(cond), ":"), cond.pos)
+            self.block(body, ind + 1)
+        if s.orelse is not None:
+            self.emit(ind, "else:", s.pos)
+            self.block(s.orelse, ind + 1)
+
+    def s_ForEach(self, s: n.ForEach, ind: int) -> None:
+        source = "g.others(v_me)" if s.other else "g.alive_players()"
+        self.emit(ind, f"for v_{s.name} in {source}:", s.pos)
+        self.emit(ind + 1, f"if not v_{s.name}.alive: continue", s.pos)
+        self.block(s.body, ind + 1)
+
+    def s_SetFlag(self, s: n.SetFlag, ind: int) -> None:
+        self.emit(ind, cat("g.set_flag(", self.expr(s.player), f", {_safe(s.flag)}, "
+                                                               f"{_safe(s.until)})"), s.pos)
+
+    def s_ClearFlag(self, s: n.ClearFlag, ind: int) -> None:
+        self.emit(ind, cat("g.clear_flag(", self.expr(s.player), f", {_safe(s.flag)})"), s.pos)
+
+    def s_OfferBuild(self, s: n.OfferBuild, ind: int) -> None:
+        self.emit(ind, cat("g.offer_build(v_me, lambda _s: ", self.amount(s.cost), ")"), s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_Transfer(self, s: n.Transfer, ind: int) -> None:
+        self.emit(ind, cat("g.transfer_deed(", self.expr(s.space), ", ", self.expr(s.to), ")"),
+                  s.pos)
+
+    # ---------------------------------------------------------------- the function
+
+    def function(self, name: str) -> list[_Line]:
+        params = ", ".join(["g"] + ["v_" + p for p in self.ctx.params])
+        head = [_Line(0, Code(f"def {name}({params}):"), (1, 1)),
+                _Line(1, Code("try:"), (1, 1))]
+        self.lines = []
+        u = self.unit
+        if u.tree is None:
+            self.emit(2, f"return {self.const_literal(u.constant)}", (1, 1))
+        elif isinstance(u.tree, n.Formula):
+            self.prologue(2)
+            self.emit(2, cat("return ", self.expr(u.tree.expr)), u.tree.expr.pos)
+        else:
+            self.prologue(2)
+            self.block(u.tree.body, 2)
+            if not u.tree.body:
+                self.emit(2, "pass", (1, 1))
+        tail = [_Line(1, Code("except _Exception as _e:"), (1, 1)),
+                _Line(2, Code(f"raise _fail(_e, {u.fid})"), (1, 1))]
+        return head + self.lines + tail
+
+
+@dataclass
+class ModuleBuilder:
+    """Collects units, generates one module, compiles it once, returns the functions."""
+
+    label: str = "edition"
+    units: list[Unit] = field(default_factory=list)
+
+    def add(self, unit: Unit) -> None:
+        self.units.append(unit)
+
+    def build(self) -> dict[int, Callable]:
+        """Compile every unit; returns fid -> function. Functions carry `where` (a label)."""
+        filename = f"<magie-dsl-{next(_counter)}:{re.sub(r'[^a-z0-9_]', '_', self.label)}>"
+        consts: list[str] = []
+        src: list[str] = []
+        line_info: dict[int, tuple] = {}
+        names: dict[int, str] = {}
+        for u in self.units:
+            fname = f"_f{u.fid}"
+            names[u.fid] = fname
+            for ln in _FunctionGen(u, consts).function(fname):
+                prefix = "    " * ln.indent
+                src.append(prefix + ln.code.text)
+                spans = [(a + len(prefix), b + len(prefix), pos) for a, b, pos in ln.code.spans]
+                line_info[len(src)] = (u.fid, ln.pos, spans)
+        source = "\n".join(src) + "\n"
+        code = compile(source, filename, "exec")
+        by_fid = {u.fid: u for u in self.units}
+        ns = namespace()
+        ns["__name__"] = "magie_dsl"
+        ns["_S"] = tuple(consts)
+        ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: by_fid[fid].where(pos))
+        exec(code, ns)  # noqa: S102 - generated from the checked tree only
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        out = {}
+        for fid, fname in names.items():
+            fn = ns[fname]
+            fn.where = by_fid[fid].where((1, 1))
+            out[fid] = fn
+        return out

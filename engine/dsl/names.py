@@ -1,0 +1,80 @@
+"""The ids an edition defines, as the DSL checker needs them.
+
+`EditionNames.from_tree(tree)` reads them from a merged edition tree (the dict the YAML loader
+builds). It is forgiving: a malformed part of the tree (reported by the schema check) is
+skipped, never raised on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from .vocabulary import ID_PATTERN
+
+_ID = re.compile(ID_PATTERN)
+
+
+def items_of(node: Any) -> list[tuple[str, Any]]:
+    """The (key, item) pairs of a list (key = index as a string) or a map; [] otherwise."""
+    if isinstance(node, list):
+        return [(str(i), v) for i, v in enumerate(node)]
+    if isinstance(node, dict):
+        return [(str(k), v) for k, v in node.items()]
+    return []
+
+
+def item_id(key: str, item: Any) -> str:
+    """The `id` of a list item or map entry: its `id` field, else its map key or index."""
+    if isinstance(item, dict) and isinstance(item.get("id"), str):
+        return item["id"]
+    return key
+
+
+@dataclass(frozen=True)
+class EditionNames:
+    """The names a snippet can refer to, from one edition.
+
+    spaces:      space id -> board index (0 = first space of `board`);
+    space_kinds: kinds present on the board (for `move to nearest KIND`);
+    groups:      group ids;
+    decks:       deck ids;
+    flags:       flags some `set flag` of the edition sets (has_flag/use_flag need one);
+    params:      the top-level `params:` map (name -> int or bool).
+    """
+
+    spaces: dict[str, int] = field(default_factory=dict)
+    space_kinds: frozenset[str] = frozenset()
+    groups: frozenset[str] = frozenset()
+    decks: frozenset[str] = frozenset()
+    flags: frozenset[str] = frozenset()
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_tree(cls, tree: Any) -> "EditionNames":
+        """Collect the ids of a merged edition tree (flags are left empty: they come from the
+        effects, see `pipeline.check_edition`)."""
+        if not isinstance(tree, dict):
+            return cls()
+        spaces: dict[str, int] = {}
+        kinds: set[str] = set()
+        board = tree.get("board")
+        if isinstance(board, list):
+            for i, sp in enumerate(board):
+                if isinstance(sp, dict):
+                    if isinstance(sp.get("id"), str) and _ID.match(sp["id"]):
+                        spaces.setdefault(sp["id"], i)
+                    if isinstance(sp.get("kind"), str):
+                        kinds.add(sp["kind"])
+        groups = {item_id(k, g) for k, g in items_of(tree.get("groups"))}
+        decks = {item_id(k, d) for k, d in items_of(tree.get("decks"))}
+        params = tree.get("params") if isinstance(tree.get("params"), dict) else {}
+        return cls(spaces=spaces, space_kinds=frozenset(kinds),
+                   groups=frozenset(g for g in groups if _ID.match(g)),
+                   decks=frozenset(d for d in decks if _ID.match(d)),
+                   params={str(k): v for k, v in params.items()})
+
+    def with_flags(self, flags: Iterable[str]) -> "EditionNames":
+        """A copy whose `flags` are `flags`."""
+        return replace(self, flags=frozenset(flags))

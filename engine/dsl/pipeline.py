@@ -1,0 +1,267 @@
+"""Checking and compiling the DSL of an edition, or of a single snippet.
+
+    check_edition(tree, locate)   -> list[Problem]            every problem of every snippet
+    compile_edition(tree, locate) -> dict[pointer, function]   one module, one compile() call
+    check_snippet(text, context, names=None, ...)   -> list[Problem]
+    compile_snippet(text, context, names=None, ...) -> function
+
+`tree` is the merged edition (a dict from YAML); `locate(pointer)` returns the `Mark` of a node
+(see engine/edition/problems.py), so every problem is placed at file:line:col inside the YAML
+file. The snippets are found at the pointers of `contexts.POINTERS`; a YAML integer at a formula
+location is a constant formula (a boolean, at a condition).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..edition.problems import Mark, Problem, ProblemsError
+from . import nodes as n
+from .checker import Checker
+from .codegen import ModuleBuilder, Unit
+from .contexts import POINTERS, Context, context as get_context
+from .issues import DslError, Issue
+from .names import EditionNames, item_id, items_of
+from .parser import parse
+from .positions import file_position, format_position
+
+
+@dataclass
+class Snippet:
+    """One piece of DSL (or a constant formula) found in an edition.
+
+    pointer:    JSON pointer of the node ('/decks/0/cards/3/do');
+    context:    the `Context` of that location;
+    value:      the node's value: DSL text, or an int / bool constant;
+    mark:       where the node is in the YAML file (None when unknown);
+    label:      how messages name it ("card 'chance_go'");
+    card_id:    the card's id, for `keep as` (cards only);
+    has_target: False for an action whose `target` is none.
+    """
+
+    pointer: str
+    context: Context
+    value: Any
+    mark: Mark | None = None
+    label: str = "snippet"
+    card_id: str = ""
+    has_target: bool = True
+
+    def where(self, pos: tuple[int, int] = (1, 1)) -> str:
+        """"card 'x' (file:line:col)" for a DSL position of this snippet."""
+        return f"{self.label} ({format_position(self.mark, *pos)})"
+
+    def problem(self, issue: Issue) -> Problem:
+        f, line, col = file_position(self.mark, *issue.pos)
+        return Problem("error", issue.code, issue.message, f, line, col, self.pointer,
+                       issue.hints)
+
+
+@dataclass
+class Analysed:
+    """A snippet after parsing and checking."""
+
+    snippet: Snippet
+    tree: Any = None                  # nodes.Effect | nodes.Formula | None
+    checker: Checker | None = None
+    constant: Any = None              # for a constant formula
+    problems: list[Problem] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ finding snippets
+
+def _escape(seg: str) -> str:
+    return seg.replace("~", "~0").replace("/", "~1")
+
+
+def _walk(node, pattern, i, path, ids) -> Iterator[tuple[list[str], list[str], Any]]:
+    if i == len(pattern):
+        yield path, ids, node
+        return
+    seg = pattern[i]
+    if seg == "*":
+        for key, item in items_of(node):
+            yield from _walk(item, pattern, i + 1, path + [key], ids + [item_id(key, item)])
+    elif isinstance(node, dict) and seg in node:
+        yield from _walk(node[seg], pattern, i + 1, path + [seg], ids)
+
+
+def _safe_locate(locate, pointer: str) -> Mark | None:
+    if locate is None:
+        return None
+    try:
+        return locate(pointer)
+    except (KeyError, LookupError, ValueError, TypeError):
+        return None
+
+
+def find_snippets(tree: Any, locate: Callable[[str], Mark | None] | None) -> list[Snippet]:
+    """Every DSL location of `tree` that holds a value (in `contexts.POINTERS` order)."""
+    out: list[Snippet] = []
+    if not isinstance(tree, dict):
+        return out
+    for rule in POINTERS:
+        ctx = get_context(rule.context)
+        for path, ids, value in _walk(tree, rule.pattern, 0, [], []):
+            if value is None:
+                continue
+            if isinstance(value, list) and any(r.pattern == rule.pattern + ("*",)
+                                               for r in POINTERS):
+                continue            # end.when as a list: each item is its own snippet
+            pointer = "/" + "/".join(_escape(p) for p in path)
+            label = rule.label.format(*ids)
+            card_id = ids[1] if rule.context == "card" and len(ids) > 1 else ""
+            has_target = True
+            if rule.pattern[0] == "actions":
+                action = _walk_get(tree, path[:2])
+                if isinstance(action, dict) and "target" in action and \
+                        action["target"] in (None, "none"):
+                    has_target = False
+            out.append(Snippet(pointer, ctx, value, _safe_locate(locate, pointer), label,
+                               card_id, has_target))
+    return out
+
+
+def _walk_get(tree, path):
+    node = tree
+    for seg in path:
+        if isinstance(node, list):
+            node = node[int(seg)]
+        else:
+            node = node[seg]
+    return node
+
+
+# ------------------------------------------------------------------ analysis
+
+def collect_flags(stmts: list[n.Stmt]) -> set[str]:
+    """The flags that `set flag` statements in `stmts` set."""
+    out: set[str] = set()
+    for s in stmts:
+        if isinstance(s, n.SetFlag):
+            out.add(s.flag)
+        elif isinstance(s, n.If):
+            for _, body in s.branches:
+                out |= collect_flags(body)
+            if s.orelse:
+                out |= collect_flags(s.orelse)
+        elif isinstance(s, n.ForEach):
+            out |= collect_flags(s.body)
+    return out
+
+
+def _constant(sn: Snippet, a: Analysed) -> None:
+    v, ctx = sn.value, sn.context
+    where = sn.mark
+    def bad(code, msg):
+        p = Problem.at(where, "error", code, msg, sn.pointer)
+        a.problems.append(p)
+    if ctx.kind == "effect":
+        bad("type-error", f"{sn.label}: expected statements (text), found {v!r}")
+    elif ctx.kind == "int" and isinstance(v, int) and not isinstance(v, bool):
+        a.constant = v
+    elif ctx.kind == "bool" and isinstance(v, bool):
+        a.constant = v
+    elif ctx.kind == "int" and isinstance(v, float):
+        bad("fractional-money", f"{sn.label}: money is whole units; {v!r} is not a whole number")
+    else:
+        want = "a formula (text) or a whole number" if ctx.kind == "int" else \
+            "a condition (text) or true/false"
+        bad("type-error", f"{sn.label}: expected {want}, found {v!r}")
+
+
+def analyse(snippets: list[Snippet], names: EditionNames) -> list[Analysed]:
+    """Parse and check every snippet; all problems of all snippets are collected."""
+    done: list[Analysed] = []
+    flags = set(names.flags)
+    for sn in snippets:
+        a = Analysed(sn)
+        done.append(a)
+        if not isinstance(sn.value, str):
+            _constant(sn, a)
+            continue
+        start = "effect" if sn.context.kind == "effect" else "formula"
+        try:
+            a.tree = parse(sn.value, start)
+        except DslError as e:
+            a.problems.extend(sn.problem(i) for i in e.issues)
+            continue
+        if isinstance(a.tree, n.Effect):
+            flags |= collect_flags(a.tree.body)
+    checked_names = names.with_flags(flags)
+    for a in done:
+        if a.tree is None:
+            continue
+        a.checker = Checker(a.snippet.context, checked_names, has_target=a.snippet.has_target)
+        a.problems.extend(a.snippet.problem(i) for i in a.checker.check(a.tree))
+    return done
+
+
+def _compile(analysed: list[Analysed], label: str) -> dict[str, Callable]:
+    builder = ModuleBuilder(label)
+    for fid, a in enumerate(analysed):
+        sn = a.snippet
+        builder.add(Unit(fid, a.tree, a.checker, sn.context, a.constant, sn.card_id, sn.where))
+    fns = builder.build()
+    return {a.snippet.pointer: fns[fid] for fid, a in enumerate(analysed)}
+
+
+# ------------------------------------------------------------------ public entry points
+
+def check_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> list[Problem]:
+    """Every DSL problem of an edition, each located inside the YAML file.
+
+    `tree` is the merged edition; `locate(pointer)` the Mark of a node (may return None).
+    Never raises on bad input."""
+    names = EditionNames.from_tree(tree)
+    problems: list[Problem] = []
+    for a in analyse(find_snippets(tree, locate), names):
+        problems.extend(a.problems)
+    return problems
+
+
+def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None
+                    ) -> dict[str, Callable]:
+    """Compile every DSL snippet (and constant formula) of an edition into Python functions.
+
+    Returns {JSON pointer: function}; each function has the signature of its context
+    (contexts.CONTEXTS) and a `where` attribute ("card 'x' (file:line:col)"). All snippets
+    are generated into one module and compiled with one `compile()` call.
+    Raises `ProblemsError` (with every problem) when the edition's DSL has errors."""
+    names = EditionNames.from_tree(tree)
+    analysed = analyse(find_snippets(tree, locate), names)
+    problems = [p for a in analysed for p in a.problems]
+    if problems:
+        raise ProblemsError(problems)
+    label = tree.get("id", "edition") if isinstance(tree, dict) else "edition"
+    return _compile(analysed, str(label))
+
+
+def _snippet(text, ctx, mark, pointer, label, card_id, has_target) -> Snippet:
+    c = get_context(ctx)
+    return Snippet(pointer, c, text, mark, label or f"{c.id} snippet", card_id, has_target)
+
+
+def check_snippet(text: Any, context: str | Context, names: EditionNames | None = None, *,
+                  mark: Mark | None = None, pointer: str = "", label: str | None = None,
+                  card_id: str = "", has_target: bool = True) -> list[Problem]:
+    """The problems of one snippet (DSL text, or an int / bool constant) in `context`
+    ('card', 'action', 'action_when', 'action_bot', 'salary', 'rent', 'tax', 'auction_start',
+    'end_when', 'score'), resolving ids with `names` (default: none). Flags the snippet sets
+    itself count as set. Raises KeyError for an unknown context."""
+    sn = _snippet(text, context, mark, pointer, label, card_id, has_target)
+    return [p for a in analyse([sn], names or EditionNames()) for p in a.problems]
+
+
+def compile_snippet(text: Any, context: str | Context, names: EditionNames | None = None, *,
+                    mark: Mark | None = None, pointer: str = "", label: str | None = None,
+                    card_id: str = "", has_target: bool = True) -> Callable:
+    """Compile one snippet into a function with its context's signature (for tests and for the
+    engine's own rule defaults). Raises `ProblemsError` when the snippet has problems."""
+    sn = _snippet(text, context, mark, pointer, label, card_id, has_target)
+    analysed = analyse([sn], names or EditionNames())
+    problems = [p for a in analysed for p in a.problems]
+    if problems:
+        raise ProblemsError(problems)
+    return _compile(analysed, sn.label)[sn.pointer]

@@ -1,0 +1,172 @@
+"""The edition commands of the `magie` CLI: validate, editions, show, diff, schema."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from magie.cli.app import app
+from magie.engine.edition.loader import load_edition
+from magie.engine.edition.yamlload import to_plain
+from magie.engine.paths import SCHEMA_PATH
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures" / "editions"
+
+
+@pytest.fixture(autouse=True)
+def in_repo(monkeypatch):
+    monkeypatch.chdir(REPO)
+
+
+def run(*args):
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.fixture
+def overlay(tmp_path):
+    def make(name: str, body: str) -> str:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(f"overlay: true\nid: {name}\nname: {name}\ndescription: A test overlay.\n"
+                        + textwrap.dedent(body), encoding="utf-8")
+        return str(path)
+    return make
+
+
+def test_validate_shipped_editions_passes():
+    r = run("validate", "editions/")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().splitlines()[-1].startswith("checked ") and "no problems" in r.stdout
+
+
+def test_validate_reports_like_a_compiler_and_exits_1():
+    r = run("validate", str(FIXTURES / "unknown-group.yaml"))
+    assert r.exit_code == 1
+    first, summary = r.stdout.strip().splitlines()
+    assert first.endswith("unknown-group.yaml:6:24: error[unknown-group]: space 'arbat' names group "
+                          "'darkblue', which is not defined; did you mean 'dark_blue'? (defined: brown, "
+                          "light_blue, pink, orange, red, yellow, green, dark_blue, railroads, utilities)")
+    assert summary == "checked 1 file: 1 error"
+    assert "Traceback" not in r.output
+
+
+def test_validate_json_format():
+    r = run("validate", "--format", "json", str(FIXTURES / "wrong-type.yaml"))
+    assert r.exit_code == 1
+    [p] = json.loads(r.stdout)
+    assert (p["code"], p["line"], p["col"], p["pointer"], p["severity"]) == \
+        ("wrong-type", 6, 24, "/board/39/price", "error")
+
+
+def test_warnings_fail_only_with_strict():
+    path = str(FIXTURES / "unused-deck.yaml")
+    assert run("validate", path).exit_code == 0
+    r = run("validate", "--strict", path)
+    assert r.exit_code == 1 and "warning[unused-deck]" in r.stdout
+
+
+def test_validate_a_folder_without_yaml_and_a_missing_path(tmp_path):
+    r = run("validate", str(tmp_path), str(tmp_path / "nope.yaml"))
+    assert r.exit_code == 1
+    assert "error[no-yaml-files]" in r.stdout and "error[file-not-found]" in r.stdout
+
+
+def test_validate_an_overlay_file_applies_it_to_its_base(overlay):
+    good = overlay("good", "rules: {jail: {fine: 100}}\n")
+    assert run("validate", good).exit_code == 0
+    bad = overlay("bad", "base: nosuch\n")
+    r = run("validate", bad)
+    assert r.exit_code == 1 and ":5:7: error[unknown-edition]: base: unknown edition 'nosuch'" in r.stdout
+
+
+def test_editions_lists_builtins():
+    r = run("editions")
+    assert r.exit_code == 0
+    assert "classic" in r.stdout and "The classic game on the Moscow board" in r.stdout
+
+
+def test_show_board_in_english_and_russian():
+    r = run("show", "classic")
+    assert r.exit_code == 0
+    row = next(line for line in r.stdout.splitlines() if "Arbat Street" in line)
+    assert [c.strip() for c in row.strip("│ ").split("│")] == \
+        ["39", "Arbat Street", "street", "Dark blue", "400", "50 200 600 1400 1700 2000", "200"]
+    r = run("show", "classic", "--lang", "ru")
+    assert r.exit_code == 0 and "Улица Арбат" in r.stdout and "Тёмно-синие" in r.stdout
+
+
+def test_show_merged_prints_the_merged_edition_and_warns_on_stderr(overlay):
+    a = overlay("a", "rules: {jail: {fine: 100}}\n")
+    b = overlay("b", "rules: {jail: {fine: 200}}\n")
+    r = run("show", "classic", "--variant", a, "-V", b, "--merged")
+    assert r.exit_code == 0
+    merged = yaml.safe_load(r.stdout)
+    assert merged == to_plain(load_edition("classic", [a, b]).tree)
+    assert merged["rules"]["jail"]["fine"] == 200
+    assert "warning[overlay-conflict]" in r.stderr and "warning" not in r.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (("show", "nosuch"), ["error[unknown-edition]", "'nosuch'", "classic"]),
+    (("show", "classic", "--variant", "nope"), ["error[unknown-variant]", "'nope'", "built-in overlays"]),
+    (("show", "classic", "--lang", "de"), ["unknown language 'de'", "en, ru"]),
+    (("diff", "classic", "nosuch"), ["error[unknown-edition]", "'nosuch'"]),
+])
+def test_bad_command_line_input_is_one_line_and_exit_1(args, words):
+    r = run(*args)
+    assert r.exit_code == 1
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and all(w in lines[0] for w in words), r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_diff_shows_changes_by_pointer(overlay):
+    ov = overlay("ov", """
+        rules: {jail: {fine: 100}}
+        board:
+          - {id: luxury_tax, delete: true}
+        decks:
+          - {id: chance, shuffle: false}
+        """)
+    r = run("diff", "classic", "classic", "--variant", ov)
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith('removed   /board/38 [luxury_tax]: {"id": "luxury_tax", "kind": "tax"')
+    assert lines[1:] == [
+        "changed   /decks/0/shuffle [chance]: true -> false",
+        "changed   /rules/jail/fine: 50 -> 100",
+        "3 differences between classic and classic",
+    ]
+    assert run("diff", "classic", "classic").stdout.strip() == "no differences between classic and classic"
+
+
+def test_schema_command():
+    r = run("schema", "--path")
+    assert r.exit_code == 0 and r.stdout.strip() == str(SCHEMA_PATH)
+    r = run("schema")
+    assert json.loads(r.stdout)["$id"] == "https://magie.dev/schema/edition.schema.json"
+    assert json.loads(run("schema", "--patch").stdout)["$id"].endswith("patch.schema.json")
+
+
+@pytest.mark.parametrize("command", ["validate", "editions", "show", "diff", "schema"])
+def test_every_command_help_teaches_with_examples(command):
+    r = run(command, "--help")
+    assert r.exit_code == 0
+    assert "Examples" in r.stdout and f"magie {command} " in r.stdout
+
+
+def test_validate_checks_overlays_together_and_warns_on_conflicts(overlay):
+    a = overlay("a", "rules: {jail: {fine: 100}}\n")
+    b = overlay("b", "rules: {jail: {fine: 200}}\n")
+    r = run("validate", "classic", "--variant", a, "--variant", b)
+    assert r.exit_code == 0
+    [warning, summary] = r.stdout.strip().splitlines()
+    assert warning == (f"{b}:5:22: warning[overlay-conflict]: overlay 'b' ({b}) sets rules.jail.fine to 200, "
+                       f"overriding 100 set by overlay 'a' ({a}:5:22); the later overlay wins")
+    assert summary == "checked 1 file: 1 warning"
+    assert run("validate", "--strict", "classic", "-V", a, "-V", b).exit_code == 1

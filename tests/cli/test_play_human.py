@@ -1,0 +1,229 @@
+"""The human agent at a scripted terminal: every kind of decision, on the classic board.
+
+Each test builds a two-player game (the human "Anna" at seat 0, a scripted bot at seat 1)
+with forced dice, feeds Anna's answers on stdin and checks the game state afterwards.
+Classic board: 1 Zhitnaya (brown, 60), 3 Nagatinskaya (brown, 60), 4 income tax (200),
+5 Riga railway (200, mortgage 100), 10 jail, 20 free parking.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+
+import pytest
+from rich.console import Console
+
+from magie.cli.human import DecisionTimeout, HumanAgent, LineReader, QuitGame, Terminal
+from magie.cli.render import EventRenderer, Names
+from magie.engine.agents import Scripted
+from magie.engine.edition.playable import load_playable_cached
+from magie.engine.errors import IllegalDecision
+from magie.engine.game.decisions import Decision, TradeOffer
+from magie.engine.game.dice import ForcedDice
+from magie.engine.game.events import EventLog
+from magie.engine.game.game import Game
+
+
+@pytest.fixture
+def classic():
+    return load_playable_cached("classic")
+
+
+class Table:
+    """A game of Anna (human) against a scripted bot, with her answers on stdin."""
+
+    def __init__(self, edition, monkeypatch, answers: str, dice=(), bot=None, first=0):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+        self.out = io.StringIO()
+        console = Console(file=self.out, width=200, color_system=None)
+        self.term = Terminal(console, interactive=False)
+        names = Names(edition)
+        self.human = HumanAgent("Anna", self.term, names)
+        self.bot = bot or Scripted(name="bot")
+        self.game = Game(edition, [("Anna", self.human), ("Bot", self.bot)], seed=1,
+                         dice=ForcedDice(dice), first=first, record=True,
+                         log=EventLog(listener=EventRenderer(console, names)))
+        self.anna, self.other = self.game.players
+
+    def turn(self):
+        self.game.play_turn()
+        return self
+
+    @property
+    def text(self) -> str:
+        return self.out.getvalue()
+
+
+def test_buy(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "\n1\n\n", dice=[(1, 2)]).turn()
+    assert t.game.owner[3] is t.anna
+    assert t.anna.cash == 1440
+    assert "Nagatinskaya Street (Brown) is for sale: price 60k ₽; you have 1500k ₽" in t.text
+    assert "Anna buys Nagatinskaya Street for 60k ₽" in t.text
+    assert t.game.decisions == [["done"], "buy", ["done"]]
+
+
+def test_an_answer_not_offered_is_asked_again(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "\n9\nbuy\n\n", dice=[(1, 2)]).turn()
+    assert "Please answer 1-2." in t.text
+    assert t.game.owner[3] is t.anna
+
+
+def test_decline_and_win_the_auction(classic, monkeypatch):
+    bot = Scripted(name="bot", bid=[10, None])
+    t = Table(classic, monkeypatch, "\n2\n5\n25\n\n", dice=[(1, 2)], bot=bot).turn()
+    assert "The bid must be at least 11." in t.text          # 5 is refused locally, then 25
+    assert "highest bid 10k ₽ by Bot" in t.text
+    assert t.game.owner[3] is t.anna
+    assert t.anna.cash == 1475
+    assert "Auction of Nagatinskaya Street: Anna buys it for 25k ₽ (2 bids from 2 players)" in t.text
+
+
+def test_build_on_a_whole_group(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "1\n2\n\n\n", dice=[(1, 2)])
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(3, t.anna)
+    t.turn()
+    assert "Build a house on Zhitnaya Street (50k ₽; it has 0)" in t.text
+    assert t.game.level[1] == 1 and t.game.level[3] == 1
+    assert t.anna.cash == 1400
+    assert t.game.houses == 30
+
+
+def test_mortgage_then_lift(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "1\n\n1\n\n", dice=[(3, 1)])
+    t.game.set_owner(5, t.anna)
+    t.turn()
+    assert "Mortgage Riga Railway Station (+100k ₽)" in t.text
+    assert "Lift the mortgage on Riga Railway Station (110k ₽)" in t.text
+    assert t.anna.cash == 1500 + 100 - 200 - 110          # mortgage, income tax, lift
+    assert not t.game.mortgaged[5]
+
+
+def test_raise_money_when_in_debt(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "\n1\n\n", dice=[(2, 3)])
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(5, t.other)
+    t.anna.cash = 20
+    t.other.cash = 2980                                     # keeps the money total unchanged
+    t.turn()
+    assert "You owe 25k ₽ to Bot (rent) and have 20k ₽: raise 5k ₽ more" in t.text
+    assert "declare bankruptcy" not in t.text               # not offered while assets can pay
+    assert t.game.mortgaged[1]
+    assert t.anna.cash == 20 + 30 - 25
+    assert t.other.cash == 2980 + 25
+
+
+def test_propose_a_trade_to_a_bot(classic, monkeypatch):
+    bot = Scripted(name="bot", trade=["accept"])
+    answers = "t\n1\n\n1\n100\n\np\n\n\n"   # partner, give none, get deed 1, give 100, get 0, propose
+    t = Table(classic, monkeypatch, answers, dice=[(4, 6)], bot=bot)
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(3, t.other)
+    t.turn()
+    assert "Your offer to Bot" in t.text
+    assert t.game.owner[3] is t.anna
+    assert t.anna.cash == 1400 and t.other.cash == 1600
+    assert "Trade: Anna gives 100k ₽ to Bot for Nagatinskaya Street" in t.text
+    offer = bot.asked[0].offer
+    assert offer == TradeOffer(0, 1, give_cash=100, get_deeds=(3,))
+
+
+def test_trade_builder_shows_the_engines_reason(classic, monkeypatch):
+    answers = "t\n1\n\n\n\n\np\nc\n\n\n"    # an empty offer: refused, then cancelled
+    t = Table(classic, monkeypatch, answers, dice=[(4, 6)])
+    t.turn()
+    assert "This offer cannot be made: the trade is empty" in t.text
+    assert "Trade cancelled." in t.text
+    assert t.anna.cash == 1500
+
+
+def test_answer_a_bots_trade_offer(classic, monkeypatch):
+    offer = TradeOffer(1, 0, give_cash=80, get_deeds=(1,))
+    bot = Scripted(name="bot", manage=[("trade", offer)])
+    t = Table(classic, monkeypatch, "2\n", dice=[(4, 6)], bot=bot, first=1)
+    t.game.set_owner(1, t.anna)
+    t.turn()
+    assert "Bot offers you a trade" in t.text
+    assert "you get:  80k ₽" in t.text and "you give: Zhitnaya Street" in t.text
+    assert t.game.owner[1] is t.anna                       # rejected
+    assert "Anna rejects the offer of Bot" in t.text
+
+
+def test_jail_pay_the_fine(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "\n1\n\n", dice=[(4, 6)])
+    t.game.go_to_jail(t.anna)
+    t.turn()
+    assert "pay the fine of 50k ₽ and move" in t.text
+    assert not t.anna.in_jail
+    assert t.anna.cash == 1450 and t.anna.pos == 20
+
+
+def test_jail_roll_and_stay(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "\nroll\n", dice=[(1, 2)])
+    t.game.go_to_jail(t.anna)
+    t.turn()
+    assert t.anna.in_jail and t.anna.jail_attempts == 1
+    assert "Anna stays in jail (try 1)" in t.text
+
+
+def test_status_and_help_at_a_prompt(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "s\nh\n\n\n", dice=[(4, 6)])
+    t.game.set_owner(1, t.anna)
+    t.turn()
+    assert "Players" in t.text and "Title deeds" in t.text
+    assert "Bank: 32 houses and 12 hotels left" in t.text
+    assert "s, status" in t.text
+
+
+def test_quit_raises_quitgame(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "q\n", dice=[(4, 6)])
+    with pytest.raises(QuitGame):
+        t.turn()
+    assert t.game.decisions == []
+
+
+def test_an_answer_the_engine_rejects_is_asked_again_with_the_reason(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "15\n20\n")
+
+    def even(bid):
+        if bid % 2:
+            raise IllegalDecision("bids are even in this test")
+
+    d = Decision("bid", t.anna, space=3, min=1, max=1500, price=None, high_bidder=None)
+    assert t.game.ask(d, check=even) == 20
+    assert "Not allowed: bids are even in this test" in t.text
+    assert t.game.decisions == [20]
+
+
+def test_no_answer_in_time_gives_the_neutral_answer(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "")
+    r, w = os.pipe()
+    try:
+        t.term.reader = LineReader(r)
+        t.human.timeout = 0.05
+        d = Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)
+        assert t.human.decide(t.game, d) == "decline"
+        assert "No answer within 0.05 s: decline" in t.text
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+def test_line_reader_reads_lines_times_out_and_ends():
+    r, w = os.pipe()
+    reader = LineReader(r)
+    os.write(w, "1\nзаём\n".encode())
+    assert reader.readline(None) == "1"
+    assert reader.readline(None) == "заём"     # already buffered: no select needed
+    import time
+    with pytest.raises(DecisionTimeout):
+        reader.readline(time.monotonic() + 0.05)
+    os.write(w, b"last")
+    os.close(w)
+    assert reader.readline(None) == "last"
+    with pytest.raises(EOFError):
+        reader.readline(None)
+    os.close(r)

@@ -1,0 +1,186 @@
+"""Reading YAML with marks, and every way a file can be unreadable."""
+
+from __future__ import annotations
+
+import pathlib
+import time
+
+from magie.engine.edition.yamlload import MAX_FILE_BYTES, MarkedMap, MarkedSeq, read_yaml
+
+from edition_helpers import where
+
+
+def test_marks_of_keys_values_and_items(write):
+    path = write("a.yaml", """
+        id: demo
+        board:
+          - {id: go, kind: start}
+          - id: arbat
+            price: 400
+        """)
+    yf = read_yaml(path)
+    assert yf.problems == []
+    tree = yf.tree
+    assert isinstance(tree, MarkedMap) and isinstance(tree["board"], MarkedSeq)
+    assert (tree.key_marks["id"].line, tree.key_marks["id"].col) == (1, 1)
+    assert (tree.value_marks["id"].line, tree.value_marks["id"].col) == (1, 5)
+    board = tree["board"]
+    assert [(m.line, m.col) for m in board.item_marks] == [(3, 5), (4, 5)]
+    assert (board[0].value_marks["kind"].line, board[0].value_marks["kind"].col) == (3, 20)
+    assert (board[1].key_marks["price"].line, board[1].value_marks["price"].col) == (5, 12)
+    assert tree.value_marks["id"].file.endswith("a.yaml")
+
+
+def test_block_scalar_marks_carry_style_and_content_indent(write):
+    path = write("a.yaml", """
+        do: |
+            let r = roll(2)
+            pay bank r.total
+        folded: >
+          one
+          two
+        quoted: "x"
+        single: 'y'
+        plain: z
+        """)
+    tree = read_yaml(path).tree
+    do = tree.value_marks["do"]
+    assert (do.line, do.col, do.style, do.indent) == (1, 5, "|", 4)
+    assert tree["do"] == "let r = roll(2)\npay bank r.total\n"
+    assert (tree.value_marks["folded"].style, tree.value_marks["folded"].indent) == (">", 2)
+    assert tree.value_marks["quoted"].style == '"'
+    assert tree.value_marks["single"].style == "'"
+    assert (tree.value_marks["plain"].style, tree.value_marks["plain"].indent) == (None, None)
+
+
+def test_values_are_plain_and_keys_are_text(write):
+    path = write("a.yaml", """
+        on: 1
+        yes: true
+        date: 2024-01-02
+        ratio: 1.5
+        none: ~
+        base: &b {a: 1, b: 2}
+        copy: *b
+        merged: {<<: *b, b: 3}
+        """)
+    tree = read_yaml(path).tree
+    assert tree == {"on": 1, "yes": True, "date": "2024-01-02", "ratio": 1.5, "none": None,
+                    "base": {"a": 1, "b": 2}, "copy": {"a": 1, "b": 2}, "merged": {"a": 1, "b": 3}}
+    assert tree["copy"] is not tree["base"]  # aliases are copied, never shared
+
+
+def test_syntax_error_is_located(write):
+    path = write("a.yaml", """
+        id: x
+        name: [unclosed
+        board: []
+        """)
+    yf = read_yaml(path)
+    assert yf.tree is None
+    assert where(yf.problems) == [("yaml-syntax", 3, 6)]
+    assert "expected ',' or ']'" in yf.problems[0].message
+
+
+def test_tabs_in_indentation_are_named_on_every_line(write):
+    path = write("a.yaml", "id: x\nplayers:\n\tmin: 2\n\tmax: 4\n")
+    yf = read_yaml(path)
+    assert where(yf.problems) == [("yaml-tab", 3, 1), ("yaml-tab", 4, 1)]
+    assert "tab" in yf.problems[0].message and "spaces" in yf.problems[0].message
+
+
+def test_tab_inside_a_block_scalar_is_fine(write):
+    path = write("a.yaml", "do: |\n  a\n  \tb\n")
+    yf = read_yaml(path)
+    assert yf.problems == [] and yf.tree["do"] == "a\n\tb\n"
+
+
+def test_duplicate_keys_are_all_reported(write):
+    path = write("a.yaml", """
+        id: x
+        id: y
+        players: {min: 2, max: 3, min: 4}
+        """)
+    yf = read_yaml(path)
+    assert where(yf.problems) == [("duplicate-key", 2, 1), ("duplicate-key", 3, 27)]
+    assert "'id' appears twice" in yf.problems[0].message and "line 1" in yf.problems[0].message
+
+
+def test_non_utf8_bytes_are_located(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_bytes("id: x\nname: Café \xff\n".encode("utf-8").replace(b"\xc3\xbf", b"\xff"))
+    yf = read_yaml(path)
+    assert where(yf.problems) == [("not-utf8", 2, 12)]
+    assert "0xff" in yf.problems[0].message and "UTF-8" in yf.problems[0].message
+
+
+def test_utf8_bom_is_accepted(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"\xef\xbb\xbfid: x\n")
+    assert read_yaml(path).tree == {"id": "x"}
+
+
+def test_empty_file_and_comment_only_file(tmp_path):
+    for text in ("", "# nothing here\n\n"):
+        path = tmp_path / "a.yaml"
+        path.write_text(text)
+        yf = read_yaml(path)
+        assert where(yf.problems) == [("empty-file", 1, 1)]
+
+
+def test_top_level_must_be_a_map(write):
+    yf = read_yaml(write("a.yaml", "# a list\n- a\n- b\n"))
+    assert where(yf.problems) == [("not-a-mapping", 2, 1)]
+    yf = read_yaml(write("b.yaml", "just text\n"))
+    assert where(yf.problems) == [("not-a-mapping", 1, 1)]
+
+
+def test_missing_file(tmp_path):
+    yf = read_yaml(tmp_path / "nope.yaml")
+    assert [(p.code, p.line) for p in yf.problems] == [("file-not-found", 0)]
+    assert "nope.yaml" in yf.problems[0].format()
+
+
+def test_a_50_mb_file_is_refused_by_its_size_without_reading(tmp_path, monkeypatch):
+    path = tmp_path / "huge.yaml"
+    with path.open("wb") as f:  # sparse: instant to make, 50 MB by its size
+        f.truncate(50 * 1024 * 1024)
+
+    def no_open(*args, **kwargs):
+        raise AssertionError("the file must be refused before it is opened")
+
+    monkeypatch.setattr(pathlib.Path, "open", no_open)
+    start = time.perf_counter()
+    yf = read_yaml(path)
+    assert time.perf_counter() - start < 0.5
+    assert [p.code for p in yf.problems] == ["file-too-large"]
+    assert "50.0 MB" in yf.problems[0].message and f"{MAX_FILE_BYTES // (1024 * 1024)}.0 MB" in yf.problems[0].message
+
+
+def test_python_tags_are_refused_with_a_location(write):
+    yf = read_yaml(write("a.yaml", "id: x\ncmd: !!python/object/apply:os.system [ls]\n"))
+    assert where(yf.problems) == [("unsupported-yaml", 2, 6)]
+    assert "python/object" in yf.problems[0].message
+
+
+def test_recursive_alias_is_refused(write):
+    yf = read_yaml(write("a.yaml", "a: &x [1, *x]\n"))
+    assert [p.code for p in yf.problems] == ["unsupported-yaml"]
+    assert "loop" in yf.problems[0].message
+
+
+def test_alias_bomb_is_refused(write, monkeypatch):
+    import magie.engine.edition.yamlload as yl
+
+    monkeypatch.setattr(yl, "MAX_NODES", 10_000)
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [*a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}]"
+              for i in range(1, 9)]
+    yf = read_yaml(write("a.yaml", "\n".join(lines) + "\n"))
+    assert yf.tree is None and [p.code for p in yf.problems] == ["unsupported-yaml"]
+    assert "expands" in yf.problems[0].message
+
+
+def test_map_as_key_is_refused(write):
+    yf = read_yaml(write("a.yaml", "? [a, b]\n: 1\nc: 2\n"))
+    assert where(yf.problems) == [("unsupported-yaml", 1, 3)]
