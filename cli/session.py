@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+
+import typer
 from typing import TextIO
 
 from rich.console import Console
@@ -138,11 +140,13 @@ class PlaySession:
         return EXIT_OK
 
     def _failed(self, e: GameError) -> int:
-        replaying = self.replayer.replaying or isinstance(e, SaveMismatch)
-        self.console.print(f"[red]magie: the game cannot go on:[/] {escape(str(e))}", highlight=False)
-        if replaying:
-            self.console.print("The save could not be replayed; it was left as it is.", highlight=False)
+        if self.replayer.replaying or isinstance(e, SaveMismatch):
+            why = str(e) if isinstance(e, SaveMismatch) else (
+                f"the save does not fit this game: a recorded answer is not allowed here ({e})")
+            typer.echo(f"magie: the game cannot go on: {why}", err=True)
+            typer.echo("magie: the save could not be replayed; it was left as it is", err=True)
             return EXIT_ERROR
+        typer.echo(f"magie: the game cannot go on: {e}", err=True)
         return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False)
 
     def _stop(self, why: str, code: int, *, ask: bool = True) -> int:
@@ -163,8 +167,7 @@ class PlaySession:
         try:
             written = self.save(path)
         except OSError as e:
-            self.console.print(f"[red]magie: could not save to {escape(str(path))}: "
-                               f"{escape(e.strerror or str(e))}[/]", highlight=False)
+            typer.echo(f"magie: could not save to {path}: {e.strerror or e}", err=True)
             try:
                 written = self.save(self.save_path) if path != self.save_path else None
             except OSError:

@@ -35,3 +35,9 @@ class IllegalDecision(GameError):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
+
+
+class DecisionTimeout(MagieError):
+    """Raised by a human agent whose player let a decision time out. The engine then takes the
+    default answer or, where the edition says so (`rules.decision_timeout: bankrupt`, the online
+    rules), makes the player bankrupt to the bank."""

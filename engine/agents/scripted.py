@@ -4,21 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..game.decisions import DONE, Decision
+from ..game.decisions import DEFAULT_ANSWERS, Decision
 from .liquidate import raise_money_action
-
-DEFAULTS = {"buy": "decline", "bid": None, "jail": "roll", "manage": DONE, "trade": "reject",
-            "tax": "fixed", "claim": True, "inherited_mortgage": "keep", "redeem": "redeem"}
 
 
 class Scripted:
     """Answers decisions from per-kind queues: `Scripted(buy=['buy'], bid=[10, None])`.
 
     Each decision of a kind takes the next answer queued for that kind. When a kind's queue is
-    empty, `default(game, decision)` answers if given, else a neutral default: decline to buy,
-    pass bids, roll in jail, done managing, reject trades, fixed tax, claim rent, keep
-    inherited mortgages, redeem at lap end, the first option for a placement, and when in debt
-    the liquidation order of the basic bot (mortgage lone deeds, sell buildings, mortgage).
+    empty, `default(game, decision)` answers if given, else the neutral `DEFAULT_ANSWERS`
+    (decline to buy, pass bids, roll in jail, done managing, reject trades, fixed tax, claim
+    rent, keep inherited mortgages, release at lap end), the first option for a placement, and
+    when in debt the liquidation order of the basic bot (mortgage lone deeds, sell buildings,
+    mortgage).
     `asked` records every decision, for assertions."""
 
     human = False
@@ -41,7 +39,7 @@ class Scripted:
             return raise_money_action(game, d.player)
         if d.kind == "place":
             return d.options[0]
-        return DEFAULTS.get(d.kind)
+        return DEFAULT_ANSWERS.get(d.kind)
 
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are never re-asked
         pass

@@ -73,6 +73,7 @@ class Checker:
     """Checks one snippet of one context against an edition's names.
 
     `has_target=False`: an action whose `target` is none (using `target` is an error).
+    Per-node checks are the methods `s_<Stmt class>`, `e_<Expr class>` and `f_<function>`.
     After `check`, `ctx_uses` counts the uses of each context name (for the code generator)
     and `flags_set` holds the flags the snippet sets.
     """
@@ -104,17 +105,20 @@ class Checker:
     # ------------------------------------------------------------------ reporting
 
     def err(self, code: str, pos, message: str, hints: tuple[str, ...] = ()) -> None:
+        """Record an issue at snippet position `pos`."""
         self.issues.append(Issue(code, message, pos, hints))
 
     # ------------------------------------------------------------------ scopes
 
     def lookup_local(self, name: str) -> Binding | None:
+        """The binding of a `let` / loop / option name in scope, or None."""
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
         return None
 
     def visible_names(self) -> set[str]:
+        """Every name an expression could use here (for 'did you mean')."""
         out = set()
         for scope in self.scopes:
             out |= set(scope)
@@ -152,6 +156,7 @@ class Checker:
         self.scopes[-1][name] = binding
 
     def block(self, stmts: list[n.Stmt], bindings: dict[str, Binding] | None = None) -> None:
+        """Check statements in a new scope (names bound inside do not leak out)."""
         self.scopes.append(dict(bindings or {}))
         try:
             for s in stmts:
@@ -189,11 +194,13 @@ class Checker:
         return t
 
     def player_path(self, node: n.Expr, what: str) -> None:
+        """Check a `PLAYER` of a statement (a name or dotted path of type player)."""
         self.need(node, PLAYER, what)
 
     # ------------------------------------------------------------------ statements
 
     def stmt(self, s: n.Stmt) -> None:
+        """Check one statement (dispatches to `s_<NodeClass>`)."""
         meth = getattr(self, "s_" + type(s).__name__)
         meth(s)
 

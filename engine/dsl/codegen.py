@@ -100,7 +100,8 @@ class _Line:
 
 
 class _FunctionGen:
-    """Generates the body of one snippet's function."""
+    """Generates one snippet's function: `x_<Expr class>` return `Code` for expressions,
+    `s_<Stmt class>` emit lines for statements."""
 
     def __init__(self, unit: Unit, consts: list):
         self.unit = unit
@@ -112,6 +113,7 @@ class _FunctionGen:
     # ---------------------------------------------------------------- context names
 
     def ctx_code(self, name: str) -> str:
+        """Python code of a context name: its variable when computed up front, else its code."""
         if name in self.precomputed or name in self.ctx.params:
             return "v_" + name
         spec = self.ctx.names[name]
@@ -122,6 +124,7 @@ class _FunctionGen:
         return code
 
     def prologue(self, indent: int) -> None:
+        """Compute up front the context names used more than once."""
         uses = self.unit.checker.ctx_uses if self.unit.checker else {}
         order = []
         for name in self.ctx.names:          # table order: dependencies come first
@@ -136,6 +139,7 @@ class _FunctionGen:
     # ---------------------------------------------------------------- expressions
 
     def expr(self, e: n.Expr) -> Code:
+        """Code of a checked expression (dispatches to `x_<NodeClass>`)."""
         return getattr(self, "x_" + type(e).__name__)(e)
 
     def x_Num(self, e: n.Num) -> Code:
@@ -165,6 +169,7 @@ class _FunctionGen:
 
     @staticmethod
     def const_literal(v) -> str:
+        """Python literal of an int or bool constant."""
         if isinstance(v, bool):
             return "True" if v else "False"
         if isinstance(v, int):
@@ -297,6 +302,7 @@ class _FunctionGen:
     # ---------------------------------------------------------------- statements
 
     def emit(self, indent: int, code, pos) -> None:
+        """Add a generated line coming from DSL position `pos`."""
         self.lines.append(_Line(indent, code if isinstance(code, Code) else Code(code), pos))
 
     def amount(self, e: n.Expr) -> Code:
@@ -331,9 +337,11 @@ class _FunctionGen:
         return False
 
     def stop_if_out(self, indent: int, pos) -> None:
+        """End the effect if the current player has gone bankrupt."""
         self.emit(indent, "if not v_me.alive: return", pos)
 
     def block(self, stmts: list[n.Stmt], indent: int) -> None:
+        """Code of statements (dispatches to `s_<NodeClass>`)."""
         for s in stmts:
             getattr(self, "s_" + type(s).__name__)(s, indent)
 
@@ -404,6 +412,7 @@ class _FunctionGen:
         self.emit(ind, f"g.keep_card(v_me, {card}, {_safe(s.use)})", s.pos)
 
     def const_str(self, value: str) -> str:
+        """A string in generated code: a literal when it is an identifier, else `_S[i]`."""
         if _SAFE.match(value):
             return repr(value)
         self.consts.append(value)
@@ -449,6 +458,7 @@ class _FunctionGen:
     # ---------------------------------------------------------------- the function
 
     def function(self, name: str) -> list[_Line]:
+        """The lines of the snippet's function `name`, with its try/except for `_fail`."""
         params = ", ".join(["g"] + ["v_" + p for p in self.ctx.params])
         head = [_Line(0, Code(f"def {name}({params}):"), (1, 1)),
                 _Line(1, Code("try:"), (1, 1))]
@@ -477,6 +487,7 @@ class ModuleBuilder:
     units: list[Unit] = field(default_factory=list)
 
     def add(self, unit: Unit) -> None:
+        """Add a snippet to the module."""
         self.units.append(unit)
 
     def build(self) -> dict[int, Callable]:

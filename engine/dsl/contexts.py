@@ -68,6 +68,7 @@ class Context:
 
     @property
     def signature(self) -> str:
+        """'fn(g, me, target)': the compiled function's signature, as written in the docs."""
         return "fn(" + ", ".join(("g",) + self.params) + ")"
 
 

@@ -129,6 +129,7 @@ class IndentPostLexer(Indenter):
         self.base_indent = 0   # indentation of the first line: the text's own left margin
 
     def handle_NL(self, token):
+        """Yield the newline, then _INDENT or _DEDENTs for the next line's indentation."""
         if self.paren_level > 0:
             return
         yield token
@@ -169,6 +170,7 @@ class IndentPostLexer(Indenter):
                    else Token(self.DEDENT_type, "", 0, 1, 1, 1, 1, 0))
 
     def process(self, stream):
+        """Post-process the lexer's token stream (lark PostLex protocol)."""
         self.paren_level = 0
         self.indent_level = [self.base_indent]
         self.recent = []
@@ -204,8 +206,9 @@ def _flatten(children) -> list[n.Stmt]:
 
 
 class Builder(Transformer):
-    """Builds `nodes` from lark's reductions (used inline by the LALR parser). Limits that
-    are found while building are collected in `self.issues`, not raised."""
+    """Builds `nodes` from lark's reductions (used inline by the LALR parser): one method per
+    grammar rule or alias of grammar.lark, taking the rule's children. Limits that are found
+    while building are collected in `self.issues`, not raised."""
 
     def __init__(self):
         super().__init__(visit_tokens=False)

@@ -53,6 +53,7 @@ class Snippet:
         return f"{self.label} ({format_position(self.mark, *pos)})"
 
     def problem(self, issue: Issue) -> Problem:
+        """The `Problem` of an issue of this snippet, located in the YAML file."""
         f, line, col = file_position(self.mark, *issue.pos)
         return Problem("error", issue.code, issue.message, f, line, col, self.pointer,
                        issue.hints)

@@ -25,6 +25,7 @@ class Type:
 
     @property
     def is_number(self) -> bool:
+        """int, num, or any (unknown after an error)."""
         return self.name in ("int", "num", "any")
 
 

@@ -183,11 +183,25 @@ class Rules:
     trade_window: str                    # any | before_roll
     bankruptcy_to_bank: str              # auction | free
     bankruptcy_to_player: str            # creditor | bank_settles
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    final_estate: str = "usual"          # usual | intact (the bankruptcy that ends the game)
+    jackpot: "Jackpot | None" = None
+    intro_reroll: frozenset | None = None  # kinds that give another move on the introductory lap
+    decision_timeout: str = "default"    # default | bankrupt
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
         return round_div(amount * percent, 100, self.rounding)
+
+
+@dataclass(frozen=True, slots=True)
+class Jackpot:
+    """The free-parking pot house rule: payments to the bank whose reason is in `sources`
+    ('tax', 'fine', 'card') go into a pot; landing on a space of kind `collect_on` takes it.
+    The bank puts `seed` in at the start and after each payout."""
+
+    collect_on: str
+    sources: frozenset
+    seed: int = 0
 
 
 def round_div(numerator: int, denominator: int, rounding: str) -> int:
@@ -422,4 +436,9 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         trade_window=t["window"],
         bankruptcy_to_bank=bk["to_bank"],
         bankruptcy_to_player=bk["to_player"],
+        final_estate=bk.get("final_estate") or "usual",
+        jackpot=(Jackpot(collect_on=r["jackpot"]["collect_on"], sources=frozenset(r["jackpot"]["sources"]),
+                         seed=int(r["jackpot"].get("seed") or 0)) if r.get("jackpot") else None),
+        intro_reroll=frozenset(r["intro_lap"]["reroll_on"]) if r.get("intro_lap") else None,
+        decision_timeout=r.get("decision_timeout") or "default",
     )

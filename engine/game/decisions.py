@@ -37,6 +37,10 @@ TRADE_OPTIONS = ("accept", "reject")
 DONE = ("done",)
 BANKRUPT = ("bankrupt",)
 
+DEFAULT_ANSWERS = {"buy": "decline", "bid": None, "jail": "roll", "manage": DONE, "trade": "reject",
+                   "tax": "fixed", "claim": True, "inherited_mortgage": "keep", "redeem": "release"}
+"""The answer taken when a human lets a decision time out (and the rules do not bankrupt them)."""
+
 
 class Decision:
     """One question to one player. `kind` is from the table in this module's docstring;

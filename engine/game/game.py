@@ -16,8 +16,8 @@ from collections import deque
 from typing import Any, Callable, Sequence
 
 from ..edition.model import DEED_KINDS, Edition
-from ..errors import GameError, IllegalDecision
-from .decisions import DONE, Agent, Decision, decode_answer, encode_answer
+from ..errors import DecisionTimeout, GameError, IllegalDecision
+from .decisions import DEFAULT_ANSWERS, DONE, Agent, Decision, decode_answer, encode_answer
 from .dice import Dice, ForcedDice
 from .events import EventLog
 from .manage import ManageMixin
@@ -26,6 +26,9 @@ from .property import PropertyMixin
 from .queries import QueriesMixin
 from .state import Player
 from .trade import TradeMixin
+
+TIMEOUT = {"timeout": True}
+"""How a timed-out decision is recorded in saves."""
 
 MAX_DRAW_DEPTH = 20
 """Cards that draw cards (directly or by moving onto card spaces) may nest this deep."""
@@ -124,6 +127,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self.max_rounds = max_rounds if max_rounds is not None else edition.end.max_rounds
         self.bank_in = 0
         self.bank_out = 0
+        self.jackpot = 0          # money in the pot (house rule), see rules.jackpot
         self.start_total = sum(p.cash for p in self.players)
         self.landings = [0] * self.n
         self.stats: dict[str, int] = {}   # edition actions taken, deeds they moved (simulate)
@@ -138,10 +142,15 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             "street": self._land_deed, "railroad": self._land_deed, "utility": self._land_deed,
             "card": self._land_card, "tax": self._land_tax, "go_to_jail": self._land_go_to_jail,
             "free_parking": self._land_free_parking}
+        if self.rules.jackpot is not None:
+            self._land_by_kind[self.rules.jackpot.collect_on] = self._land_jackpot
         self._handlers = [self._land_by_kind.get(s.kind) for s in self.spaces]
         self._rent_fn = [self.rules.rent_formulas.get(s.kind) for s in self.spaces]
         every = frozenset({"before_roll", "after_landing"})
         self._windows = [a.windows(self) if hasattr(a, "windows") else every for a in self.agents]
+        if self.rules.intro_reroll is not None:
+            for p in self.players:
+                p.intro = True
         if setup:
             self._setup(first, deal)
 
@@ -163,6 +172,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             self.order = self.players[first:] + self.players[:first]
         self.emit("start", edition=self.ed.id, seed=self.seed,
                   players=[p.name for p in self.players], order=[p.seat for p in self.order])
+        if self.rules.jackpot is not None and self.rules.jackpot.seed:
+            self._seed_jackpot()
         if deal:
             self._deal_deeds()
 
@@ -222,8 +233,15 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                 answer = decode_answer(self._replay.popleft())
                 replayed = True
             else:
-                answer = agent.decide(self, d)
+                try:
+                    answer = agent.decide(self, d)
+                except DecisionTimeout:
+                    answer = TIMEOUT
                 replayed = False
+            if answer == TIMEOUT:
+                if self.record:
+                    self.decisions.append(TIMEOUT)
+                return self._timed_out(d)
             if answer is not DONE:
                 try:
                     if d.game is not None:
@@ -244,6 +262,23 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             if self.record:
                 self.decisions.append(encode_answer(answer))
             return answer
+
+    def _timed_out(self, d: Decision) -> Any:
+        """A human let `d` time out: the default answer, after making the player bankrupt to
+        the bank if the edition says so ([001b] 20, `rules.decision_timeout`)."""
+        p = d.player
+        self.emit("timeout", player=p.seat, decision=d.kind)
+        if self.rules.decision_timeout == "bankrupt" and p.alive:
+            self.bankrupt(p, None, 0)
+        if d.kind == "raise":
+            return ("bankrupt",) if not p.alive else self._default_raise(p)
+        if d.kind == "place":
+            return None if d.ctx.get("optional", True) else d.options[0]
+        return DEFAULT_ANSWERS.get(d.kind)
+
+    def _default_raise(self, p: Player) -> tuple:
+        from ..agents.liquidate import raise_money_action
+        return raise_money_action(self, p)
 
     # ------------------------------------------------------------------ the turn machine
     def play(self, max_turns: int | None = None) -> "Game":
@@ -325,6 +360,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             options.append("card")
         options.append("roll")
         answer = self.ask(Decision("jail", p, options, attempts=p.jail_attempts, fine=r.jail_fine))
+        if not p.alive:
+            return False
         if answer == "pay":
             self.pay(p, None, r.jail_fine, "fine")
             if not p.alive:
@@ -493,9 +530,19 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         """Resolve `p` stopping on space `i`."""
         self._landed = i
         self.landings[i] += 1
+        if p.intro and self.spaces[i].kind in self.rules.intro_reroll:
+            self._intro_reroll(p)
+            return
         handler = self._handlers[i]
         if handler is not None:
             handler(p, i, rent, dice)
+
+    def _intro_reroll(self, p: Player) -> None:
+        """Introductory lap (Biznespolia D4b, 6.2, 9.2): no card, no arrest: move again at once."""
+        roll = self.dice.throw(self.ed.dice_count)
+        self._last_roll = roll
+        self.emit("intro_reroll", player=p.seat, dice=list(roll.dice))
+        self.move_by(p, roll.total)
 
     def _land_deed(self, p: Player, i: int, rent, dice) -> None:
         o = self.owner[i]
@@ -535,6 +582,21 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
 
     def _land_free_parking(self, p: Player, i: int, rent, dice) -> None:
         pass
+
+    def _land_jackpot(self, p: Player, i: int, rent, dice) -> None:
+        """The free-parking house rule ([004] V4): the lander takes the whole pot."""
+        pot = self.jackpot
+        if pot:
+            self.jackpot = 0
+            p.cash += pot
+            self.emit("jackpot", player=p.seat, amount=pot)
+            self._seed_jackpot()
+
+    def _seed_jackpot(self) -> None:
+        seed = self.rules.jackpot.seed
+        if seed:
+            self.jackpot += seed
+            self.bank_out += seed
 
     # ------------------------------------------------------------------ cards
     def draw(self, p: Player, deck_id: str) -> None:
@@ -662,8 +724,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                                 f"!= {len(deck.cards)}")
 
     def pot(self) -> int:
-        """Money lying in a jackpot (house rule), 0 without one."""
-        return 0
+        """Money lying in the jackpot (house rule), 0 without one."""
+        return self.jackpot
 
     # ------------------------------------------------------------------ results
     def result(self) -> dict:

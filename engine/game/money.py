@@ -53,7 +53,12 @@ class MoneyMixin:
                       amount=amount, reason=reason)
 
     def _bank_receives(self, payer: "Player", amount: int, reason: str) -> None:
-        """Hook for house rules that divert money paid to the bank (a jackpot)."""
+        """Money paid to the bank for a reason the jackpot house rule collects goes into the
+        pot instead ([004] V4: taxes, fines, cards)."""
+        jp = self.rules.jackpot
+        if jp is not None and reason in jp.sources:
+            self.bank_in -= amount
+            self.jackpot += amount
 
     def pay_each_other(self, payer: "Player", amount: int, reason: str) -> None:
         """`payer` pays `amount` to every other player still in the game, in seat order."""
@@ -66,6 +71,34 @@ class MoneyMixin:
         """Every other player still in the game pays `amount` to `payee`, in seat order."""
         for q in self.others(payee):
             self.pay(q, payee, amount, reason)
+
+    def _hand_over(self, p: "Player", creditor: "Player", deeds: list[int], transfer: bool = False) -> None:
+        """Give `p`'s cash, held cards and deeds to `creditor`; `transfer=True` passes the deeds
+        by the usual rules (interest on mortgaged ones), else as they stand."""
+        cash = p.cash
+        p.cash = 0
+        creditor.cash += cash
+        if self.log is not None:
+            self.emit("pay", payer=p.seat, payee=creditor.seat, amount=cash, reason="bankruptcy")
+        creditor.held_cards.extend(p.held_cards)
+        p.held_cards = []
+        for i in deeds:
+            if transfer:
+                self.transfer_deed(i, creditor)
+            else:
+                self.set_owner(i, creditor)
+
+    def _ends_now(self) -> bool:
+        """Would the game end now (one player left, or an end condition holds)?"""
+        if sum(1 for q in self.order if q.alive) <= 1:
+            return True
+        return any(cond(self) for cond in self.ed.end.when)
+
+    def _finish_after_bankruptcy(self) -> None:
+        if sum(1 for q in self.order if q.alive) <= 1:
+            self._finish_last()
+        else:
+            self._check_end()
 
     # ------------------------------------------------------------------ debt
     def liquidation_value(self, p: "Player") -> int:
@@ -92,6 +125,8 @@ class MoneyMixin:
                 action = self.ask(Decision("raise", p, game=self, window="raise", amount=amount,
                                            creditor=None if creditor is None else creditor.seat,
                                            reason=reason))
+                if not p.alive:
+                    return False
                 if action[0] == "bankrupt":
                     self.bankrupt(p, creditor, amount)
                     return False
@@ -121,6 +156,11 @@ class MoneyMixin:
         r = self.rules
         to_player = creditor is not None and r.bankruptcy_to_player == "creditor"
         deeds = sorted(p.deeds)
+        if to_player and r.final_estate == "intact" and self._ends_now():
+            # the quick game's last bankruptcy: everything passes, buildings standing ([000-Q] Q3.3)
+            self._hand_over(p, creditor, deeds)
+            self._finish_after_bankruptcy()
+            raise GameOver
         for i in deeds:
             if self.level[i]:
                 refund = self._return_buildings(i)
@@ -128,16 +168,7 @@ class MoneyMixin:
                     p.cash += refund
                     self.bank_out += refund
         if to_player:
-            cash = p.cash
-            p.cash = 0
-            creditor.cash += cash
-            if self.log is not None:
-                self.emit("pay", payer=p.seat, payee=creditor.seat, amount=cash, reason="bankruptcy")
-            for held in p.held_cards:
-                creditor.held_cards.append(held)
-            p.held_cards = []
-            for i in deeds:
-                self.transfer_deed(i, creditor)
+            self._hand_over(p, creditor, deeds, transfer=True)
         else:
             if creditor is not None:   # bank_settles: the bank pays the creditor the whole debt
                 self.bank_pays(creditor, debt, "bankruptcy")
@@ -149,11 +180,7 @@ class MoneyMixin:
             for i in deeds:
                 self.set_owner(i, None)
                 self.mortgaged[i] = False
-        alive = [q for q in self.order if q.alive]
-        if len(alive) <= 1:
-            self._finish_last()
-            raise GameOver
-        self._check_end()
+        self._finish_after_bankruptcy()
         if self.over:
             raise GameOver
         if creditor is None and r.bankruptcy_to_bank == "auction":

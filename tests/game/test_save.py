@@ -87,8 +87,8 @@ def test_not_json_is_reported_at_its_line_and_column(tmp_path):
     path.write_text('{\n  "format": "magie-save",\n  "seed": 1,,\n}\n', encoding="utf-8")
     [p] = problems(path)
     assert p.code == "save-not-json"
-    assert (p.line, p.col) == (3, 12)
-    assert p.format().startswith(f"{path}:3:12: error[save-not-json]: is not a magie save: not valid JSON")
+    assert (p.line, p.col) == (3, 13)     # the second comma
+    assert p.format().startswith(f"{path}:3:13: error[save-not-json]: is not a magie save: not valid JSON")
 
 
 def test_binary_and_empty_files(tmp_path):
