@@ -7,8 +7,9 @@ and goes on, `h` or `?` helps, `q` quits (offering to save). An answer the engin
 shown with the engine's reason and asked again.
 
 `Terminal` reads the answers: with `--decision-timeout`, through `select` on stdin when it is
-a real file descriptor; a human who does not answer in time raises `DecisionTimeout` (for now
-`HumanAgent` then answers the neutral default itself: see `default_answer`).
+a real file descriptor; a human who does not answer in time raises the engine's
+`DecisionTimeout`, and the engine takes the neutral answer or, where the edition says so,
+makes the player bankrupt (`rules.decision_timeout`).
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from typing import Any, Callable, Sequence
 from rich.console import Console
 from rich.markup import escape
 
-from magie.engine.agents.liquidate import raise_money_action
 from magie.engine.edition.model import round_div, text_in
+from magie.engine.errors import DecisionTimeout, IllegalDecision
 from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
-from magie.engine.errors import IllegalDecision
 
 from .render import Names
 from .status import status_view
@@ -38,10 +38,6 @@ HELP = """[bold]At any prompt[/]
   [bold]h[/], ?        this help
   [bold]q[/], quit     quit the game (you are offered to save it first)
 Answer with the number of an option (or its word: buy, pass, roll, ...)."""
-
-
-class DecisionTimeout(Exception):
-    """A human did not answer a decision within `--decision-timeout` seconds."""
 
 
 class QuitGame(Exception):
@@ -110,7 +106,7 @@ class Terminal:
 
     def say(self, text: Any = "") -> None:
         """Print markup text (or a rich renderable)."""
-        self.console.print(text, highlight=False)
+        self.console.print(text, highlight=False, soft_wrap=isinstance(text, str))
 
     def read(self, prompt: str, deadline: float | None = None) -> str:
         """Show `prompt`, return the answer line stripped. Raises `EOFError` at the end of
@@ -124,27 +120,6 @@ class Terminal:
         if not self.interactive:   # show the answer, so a transcript reads like a session
             self.console.print(escape(line), highlight=False)
         return line.strip()
-
-
-# ---------------------------------------------------------------------- defaults
-def default_answer(game, d: Decision) -> Any:
-    """The neutral answer to `d` for a player who did not answer: decline, pass, roll, done,
-    reject, the fixed tax, claim the rent, keep an inherited mortgage, redeem when affordable,
-    no optional building (else the first lot); in debt, the basic bot's liquidation order."""
-    kind = d.kind
-    simple = {"buy": "decline", "bid": None, "manage": DONE, "trade": "reject", "tax": "fixed",
-              "claim": True, "inherited_mortgage": "keep"}
-    if kind in simple:
-        return simple[kind]
-    if kind == "jail":
-        return "roll" if "roll" in d.options else d.options[-1]
-    if kind == "raise":
-        return raise_money_action(game, d.player)
-    if kind == "redeem":
-        return "redeem" if "redeem" in d.options else "release"
-    if kind == "place":
-        return None if d.ctx.get("optional") else d.options[0]
-    return d.options[0] if d.options else None
 
 
 # ---------------------------------------------------------------------- the agent
@@ -163,7 +138,7 @@ class HumanAgent:
 
     `names` renders the edition's names in the chosen language. `auto_claim` answers
     rent claims (editions where owners must claim rent) with yes without asking. `timeout`
-    (seconds) bounds each decision; when it runs out the `default_answer` is given and said.
+    (seconds) bounds each decision; when it runs out `DecisionTimeout` is raised to the engine.
     `on_save(game)` saves the game (the `w` command) and returns a message to show."""
 
     human = True
@@ -190,10 +165,8 @@ class HumanAgent:
         try:
             return handler(game, d)
         except DecisionTimeout:
-            answer = default_answer(game, d)
-            self.term.say(f"\n[yellow]No answer within {self.timeout:g} s: "
-                          f"{self._describe_default(game, d, answer)}[/]")
-            return answer
+            self.term.say(f"\n[yellow]No answer within {self.timeout:g} s.[/]")
+            raise
 
     def rejected(self, d: Decision, reason: str) -> None:
         """The engine refused the last answer: say why (the engine asks again)."""
@@ -467,11 +440,3 @@ class HumanAgent:
         lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
         opts = [Opt(str(k + 1), escape(repr(o)), o) for k, o in enumerate(d.options)]
         return self._choose(lines, opts)
-
-    def _describe_default(self, game, d, answer) -> str:
-        if isinstance(answer, tuple) and answer and answer[0] not in ("done", "bankrupt"):
-            return self.describe(game, answer)
-        words = {None: "pass", True: "yes", False: "no"}
-        if isinstance(answer, tuple):
-            return answer[0]
-        return words.get(answer, str(answer)) if not isinstance(answer, int) or isinstance(answer, bool) else str(answer)

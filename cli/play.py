@@ -88,7 +88,7 @@ def _console() -> Console:
 
 def play(
     edition: Annotated[Optional[str], typer.Argument(
-        help="A built-in edition id (see `magie editions`) or a path to your edition file. "
+        metavar="EDITION", help="A built-in edition id (see `magie editions`) or a path to your edition file. "
              "Leave it out with --resume.", show_default=False)] = None,
     players: Annotated[Optional[str], typer.Option(
         "--players", "-p", metavar="NAMES",

@@ -27,7 +27,8 @@ _HOW_LEFT = {"paid": "pays the fine and leaves jail", "card": "uses a get-out-of
              "doubles": "throws doubles and leaves jail", "served": "has served the sentence and leaves jail",
              "forced": "leaves jail after the last try"}
 
-_REASONS = {"last_standing": "the last player left", "max_rounds": "the round limit was reached",
+_REASONS = {"last_standing": "the last player left", "round_limit": "the round limit was reached",
+            "max_rounds": "the round limit was reached",
             "time_limit": "time ran out", "condition": "the edition's end condition was met"}
 
 
@@ -154,7 +155,7 @@ class EventRenderer:
 
     def _print(self, line: str) -> None:
         if self.enabled:
-            self.console.print(line, highlight=False)
+            self.console.print(line, highlight=False, soft_wrap=True)
 
     def flush(self) -> None:
         """Print a roll held back to share its line with the move that follows."""
@@ -165,7 +166,7 @@ class EventRenderer:
     def say(self, line: str) -> None:
         """Print a line of the CLI's own (markup allowed)."""
         if self.enabled:
-            self.console.print(line, highlight=False)
+            self.console.print(line, highlight=False, soft_wrap=True)
 
     # ------------------------------------------------------------------ events
     def _on_start(self, ev):
@@ -204,6 +205,20 @@ class EventRenderer:
             return f"{p} throws {shown}{total} in jail{double}"
         self._roll_line = (ev["player"], sum(dice), f"{p} rolls {shown}{total}{double}")
         return None
+
+    def _on_intro_reroll(self, ev):
+        dice = ev["dice"]
+        line = (f"{self.names.player(ev['player'])} is on the introductory lap and rolls again: "
+                f"{' + '.join(map(str, dice))} = {sum(dice)}")
+        self._roll_line = (ev["player"], sum(dice), line)
+        return None
+
+    def _on_jackpot(self, ev):
+        return f"{self.names.player(ev['player'])} takes the jackpot: {self.names.money(ev['amount'])}"
+
+    def _on_timeout(self, ev):
+        return (f"{self.names.player(ev['player'])} [yellow]did not answer in time[/] "
+                f"({escape(str(ev['decision']))})")
 
     def _on_move(self, ev):
         self._where[ev["player"]] = ev["to"]
@@ -391,8 +406,10 @@ class EventRenderer:
     def _on_bankrupt(self, ev):
         n = self.names
         self._jailed.discard(ev["player"])
-        return (f"[bold red]{escape(n.plain_player(ev['player']))} is bankrupt[/], owing "
-                f"{n.money(ev['debt'])} to {n.player(ev['creditor'])}")
+        who = f"[bold red]{escape(n.plain_player(ev['player']))} is bankrupt[/]"
+        if not ev.get("debt"):
+            return f"{who} and leaves the game"
+        return f"{who}, owing {n.money(ev['debt'])} to {n.player(ev['creditor'])}"
 
     def _on_action(self, ev):
         n = self.names

@@ -150,40 +150,45 @@ class PlaySession:
         return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False)
 
     def _stop(self, why: str, code: int, *, ask: bool = True) -> int:
-        """Save the game (asking where, if a person can answer) and return `code`."""
+        """Save the game and return `code`. A person at a terminal is asked first (save here,
+        elsewhere, or not at all; a failed save asks again); otherwise the game is saved to the
+        default file. Exit code 1 if it could not be saved."""
+        self.renderer.flush()
         self.console.print(f"\n{why}", highlight=False)
-        path: Path | None = self.save_path
-        if ask and self.term.interactive:
+        interactive = ask and self.term.interactive
+        path = self.save_path
+        while True:
+            if interactive:
+                try:
+                    raw = self.term.read(f"Save the game to [bold]{escape(str(path))}[/]? "
+                                         "[dim](Enter or y: yes; n: no; or type another file name)[/] ")
+                except KeyboardInterrupt:
+                    raw = ""
+                except EOFError:
+                    raw, interactive = "", False
+                if raw.lower() in ("n", "no"):
+                    self.console.print("The game was not saved.", highlight=False)
+                    return code
+                if raw and raw.lower() not in ("y", "yes"):
+                    path = Path(raw).expanduser()
             try:
-                raw = self.term.read(f"Save the game to [bold]{escape(str(self.save_path))}[/]? "
-                                     "[dim](Enter or y: yes; n: no; or type another file name)[/] ")
-            except (KeyboardInterrupt, EOFError):
-                raw = ""
-            if raw.lower() in ("n", "no"):
-                self.console.print("The game was not saved.")
-                return code
-            if raw and raw.lower() not in ("y", "yes"):
-                path = Path(raw).expanduser()
-        try:
-            written = self.save(path)
-        except OSError as e:
-            typer.echo(f"magie: could not save to {path}: {e.strerror or e}", err=True)
-            try:
-                written = self.save(self.save_path) if path != self.save_path else None
-            except OSError:
-                written = None
-            if written is None:
+                written = self.save(path)
+            except OSError as e:
+                typer.echo(f"magie: could not save to {path}: {e.strerror or e}", err=True)
+                if interactive:
+                    continue
                 return EXIT_ERROR
-        self.console.print(f"Game saved to [bold]{escape(str(written))}[/]. Resume it with:\n"
-                           f"  magie play --resume {escape(str(written))}", highlight=False)
-        return code
+            self.console.print(f"Game saved to [bold]{escape(str(written))}[/]. Resume it with:\n"
+                               f"  magie play --resume {escape(str(written))}", highlight=False)
+            return code
 
     # ------------------------------------------------------------------ the end
     def print_result(self) -> None:
         """The winner(s) and the final standings (printed even when quiet)."""
+        self.renderer.flush()
         g = self.game
         n = self.names
-        rounds = g.round - 1 if g.end_reason in ("max_rounds", "time_limit") else g.round
+        rounds = self._round          # the round of the last turn played
         self.console.rule("Game over", style="bold")
         names = " and ".join(f"[bold]{escape(p.name)}[/]" for p in g.winners)
         title = "Winner" if len(g.winners) == 1 else "Winners (tie)"

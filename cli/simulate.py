@@ -27,7 +27,7 @@ def simulate_command(
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     players: Annotated[int, typer.Option(min=1, help="Number of bots at the table.")] = 4,
     bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
-    max_rounds: Annotated[int, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth.")] = 1000,
+    max_rounds: Annotated[Optional[int], typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
 ) -> None:

@@ -47,12 +47,14 @@ class Decimal(Expr):
 
 @dataclass(eq=False, slots=True)
 class Bool(Expr):
+    """`true` or `false`."""
+
     value: bool
 
 
 @dataclass(eq=False, slots=True)
 class NoneLit(Expr):
-    pass
+    """`none`: no player, no space."""
 
 
 @dataclass(eq=False, slots=True)
@@ -91,11 +93,15 @@ class Call(Expr):
 
 @dataclass(eq=False, slots=True)
 class Neg(Expr):
+    """`-operand`."""
+
     operand: Expr
 
 
 @dataclass(eq=False, slots=True)
 class Not(Expr):
+    """`not operand`."""
+
     operand: Expr
 
 
@@ -136,6 +142,8 @@ class Cond(Expr):
 
 @dataclass(eq=False, slots=True)
 class ListLit(Expr):
+    """`[a, b, ...]`."""
+
     items: list[Expr]
 
 
@@ -186,7 +194,7 @@ class Move(Stmt):
 
 @dataclass(eq=False, slots=True)
 class GoToJail(Stmt):
-    pass
+    """`go to jail`."""
 
 
 @dataclass(eq=False, slots=True)
@@ -199,12 +207,16 @@ class Keep(Stmt):
 
 @dataclass(eq=False, slots=True)
 class Draw(Stmt):
+    """`draw from DECK`."""
+
     deck: str
     deck_pos: Pos
 
 
 @dataclass(eq=False, slots=True)
 class Let(Stmt):
+    """`let NAME = EXPR`."""
+
     name: str
     name_pos: Pos
     expr: Expr
@@ -240,6 +252,8 @@ class SetFlag(Stmt):
 
 @dataclass(eq=False, slots=True)
 class ClearFlag(Stmt):
+    """`clear flag NAME on PATH`."""
+
     flag: str
     flag_pos: Pos
     player: Expr

@@ -75,7 +75,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
     `log` receives events (None: no events are built, for speed). `record=True` keeps every
     answer in `self.decisions` (for saves); `replay` is a list of recorded answers to give
     before asking agents. `check_invariants=True` checks the invariants after every turn
-    (raises `GameError` naming the broken one). `max_rounds` overrides the edition's cap."""
+    (raises `GameError` naming the broken one). `max_rounds` overrides the edition's round limit
+    (`end.max_rounds`); a game that reaches the limit ends with reason 'round_limit'."""
 
     def __init__(self, edition: Edition, players: Sequence[tuple[str, Agent]], seed: int = 0, *,
                  dice=None, first: int | None = None, deal: bool = True,
@@ -421,7 +422,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                 self.round += 1
                 if self.max_rounds is not None and self.round > self.max_rounds:
                     self.turn_idx = idx
-                    self._finish_richest("max_rounds")
+                    self._finish_richest("round_limit")
                     return
             if self.order[idx].alive:
                 break
@@ -551,11 +552,14 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         elif o is not p and not self.mortgaged[i]:
             if o.in_jail and not self.rules.rent_jailed_owner_collects:
                 return
-            if dice is None:
-                dice = LazyRoll(self) if self._in_card else self._last_roll
-            amount = self._rent_fn[i](self, p, i, o, dice)
-            if rent is not None:
-                amount = rent(amount)
+            if rent is not None and not getattr(rent, "needs_rent", True):
+                amount = rent(0)        # the card's rent ignores the normal one: do not roll for it
+            else:
+                if dice is None:
+                    dice = LazyRoll(self) if self._in_card else self._last_roll
+                amount = self._rent_fn[i](self, p, i, o, dice)
+                if rent is not None:
+                    amount = rent(amount)
             if amount <= 0:
                 return
             if self.rules.rent_claim == "owner_claims":

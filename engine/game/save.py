@@ -337,6 +337,8 @@ def _answer_problem(value: Any, depth: int = 0) -> str | None:
             if p:
                 return p
         return None
+    if value == {"timeout": True}:      # a decision the player let time out (Game.ask)
+        return None
     if isinstance(value, dict) and set(value) == {"trade"} and isinstance(value["trade"], dict):
         t = value["trade"]
         for k in _TRADE_INTS:
@@ -355,7 +357,8 @@ def _answer_problem(value: Any, depth: int = 0) -> str | None:
                                                 and all(isinstance(x, str) for x in it)):
                     return f"trade.{k}: expected [deck, card] pairs, found {_json_type(it)}"
         return None
-    return f"expected a recorded answer (a word, number, true/false, null, a list or a trade), found {_json_type(value)}"
+    return (f"expected a recorded answer (a word, number, true/false, null, a list, a trade or "
+            f"{{\"timeout\": true}}), found {_json_type(value)}")
 
 
 def check_edition(save: SaveGame, content_hash: str, file: str = "") -> None:

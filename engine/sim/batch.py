@@ -34,19 +34,25 @@ class BatchSpec:
     edition: str
     variants: tuple[str, ...] = ()
     bots: tuple[str, ...] = ("basic", "basic", "basic", "basic")
-    max_rounds: int | None = 1000
+    max_rounds: int | None = None      # None: the edition's own limit, else DEFAULT_CAP
     seed: int = 0
+
+
+DEFAULT_CAP = 1000
+"""Rounds after which a simulated game of an edition without a round limit is stopped."""
 
 
 @dataclass
 class GameStats:
-    """One finished (or capped) game: `reason` is 'last_standing', 'condition', 'max_rounds';
+    """One finished game: `reason` is 'last_standing', 'condition' or 'round_limit'; `capped`
+    when the round limit was the simulation's cap rather than a rule of the edition;
     `winners` are seats (several on a tie); `rounds` and `turns` played; `landings` per space;
     `bankruptcies`; `first` is the seat that played first; `extra` counts edition statistics
     (e.g. 'suits', 'suits_won')."""
 
     k: int
     reason: str
+    capped: bool
     winners: tuple[int, ...]
     rounds: int
     turns: int
@@ -61,10 +67,13 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     ed = load_playable_cached(spec.edition, spec.variants)
     seed = game_seed(spec.seed, k)
     players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
-    g = Game(ed, players, seed=seed, max_rounds=spec.max_rounds)
+    cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
+    g = Game(ed, players, seed=seed, max_rounds=cap)
     g.play()
-    rounds = g.round if g.end_reason != "max_rounds" else g.max_rounds
-    return GameStats(k=k, reason=g.end_reason, winners=tuple(p.seat for p in g.winners),
+    limited = g.end_reason == "round_limit"
+    rounds = g.max_rounds if limited else g.round
+    return GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
+                     winners=tuple(p.seat for p in g.winners),
                      rounds=rounds, turns=g.turns, landings=g.landings,
                      bankruptcies=g.bankruptcies, first=g.order[0].seat, extra=dict(g.stats))
 
@@ -80,7 +89,8 @@ def _play_chunk(spec: BatchSpec, ks: Sequence[int]) -> list[GameStats]:
 @dataclass
 class Summary:
     """The statistics of a batch. `games` is how many were played (less than asked if the run
-    was interrupted); `ended` ended by the rules, `capped` hit the round cap."""
+    was interrupted); `ended` ended by the rules (a round limit of the edition included),
+    `capped` were stopped by the simulation's round cap."""
 
     spec: BatchSpec
     asked: int
@@ -100,7 +110,7 @@ class Summary:
             self.wins = [0.0] * len(self.spec.bots)
             self.landings = [0] * len(s.landings)
         self.games += 1
-        if s.reason == "max_rounds":
+        if s.capped:
             self.capped += 1
         else:
             self.ended += 1
@@ -124,7 +134,8 @@ class Summary:
         return {
             "edition": self.spec.edition, "variants": list(self.spec.variants),
             "seed": self.spec.seed, "bots": list(self.spec.bots),
-            "max_rounds": self.spec.max_rounds,
+            "max_rounds": self.spec.max_rounds if self.spec.max_rounds is not None
+            else (ed.end.max_rounds or DEFAULT_CAP),
             "games": self.games, "asked": self.asked,
             "ended": self.ended, "capped": self.capped,
             "end_rate": round(self.ended / n, 4),

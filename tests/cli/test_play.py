@@ -12,7 +12,10 @@ from typer.testing import CliRunner
 import magie.cli.play as play_mod
 from magie.cli import session as session_mod
 from magie.cli.app import app
-from magie.cli.human import HumanAgent, QuitGame, Terminal, default_answer
+from magie.cli.human import HumanAgent, QuitGame, Terminal
+from magie.engine.agents.liquidate import raise_money_action
+from magie.engine.errors import DecisionTimeout
+from magie.engine.game.decisions import DEFAULT_ANSWERS
 from magie.engine.game.save import read_save
 from magie.engine.paths import EDITIONS_DIR
 
@@ -79,7 +82,7 @@ def test_the_log_is_json_lines_and_the_same_seed_gives_the_same_bytes(in_tmp):
     assert a == b
     log = events(in_tmp / "a.jsonl")
     assert next(e for e in log if e["e"] == "start")["seed"] == 5
-    assert log[-1] == {**log[-1], "e": "end", "reason": "max_rounds"}
+    assert log[-1] == {**log[-1], "e": "end", "reason": "round_limit"}
     play("classic", "--bots", "3", "--bot-kind", "random", "--seed", "6", "--max-rounds", "40",
          "--quiet", "--log", "c.jsonl")
     assert (in_tmp / "c.jsonl").read_bytes() != a
@@ -134,15 +137,27 @@ def test_w_saves_at_a_prompt_and_play_goes_on(in_tmp):
 
 
 # ---------------------------------------------------------------------- saves and resume
-def _scripted_human(monkeypatch, stop_at: int | None = None, stop=QuitGame):
-    """Humans answer the neutral default; the `stop_at`-th question raises `stop` instead."""
+def neutral(game, d):
+    """The answer of a player who does nothing special: decline, pass, roll, done, reject..."""
+    if d.kind == "raise":
+        return raise_money_action(game, d.player)
+    if d.kind == "place":
+        return None if d.ctx.get("optional") else d.options[0]
+    return DEFAULT_ANSWERS[d.kind]
+
+
+def _scripted_human(monkeypatch, stop_at: int | None = None, stop=QuitGame, timeout_every: int = 0):
+    """Humans answer `neutral`ly (every `timeout_every`-th question they let time out); the
+    `stop_at`-th question raises `stop` instead."""
     calls = {"n": 0}
 
     def decide(self, game, d):
         calls["n"] += 1
         if stop_at is not None and calls["n"] == stop_at:
             raise stop()
-        return default_answer(game, d)
+        if timeout_every and calls["n"] % timeout_every == 0:
+            raise DecisionTimeout()
+        return neutral(game, d)
 
     monkeypatch.setattr(HumanAgent, "decide", decide)
     return calls
@@ -324,3 +339,35 @@ def test_help_teaches_with_examples():
     for text in ("--players", "--resume", "--decision-timeout", "magie play classic --bots 4 --seed 1",
                  "magie play --resume game.json"):
         assert text in r.stdout
+
+
+def test_a_failed_save_at_a_terminal_asks_again(in_tmp, monkeypatch):
+    monkeypatch.setattr(play_mod, "Terminal", Interactive)
+    r = play("classic", "--players", "Anna", "--bots", "1", "--seed", "2",
+             input="q\nno/such/dir/x.json\nok.json\n")
+    assert r.exit_code == 0, r.output
+    assert "magie: could not save to no/such/dir/x.json" in r.stderr
+    assert read_save(in_tmp / "ok.json").seed == 2
+
+
+def test_a_save_that_cannot_be_written_without_a_terminal_exits_1(in_tmp):
+    r = play("classic", "--players", "Anna", "--bots", "1", "--seed", "2", "--save-to", "no/dir/s.json",
+             input="q\n")
+    assert r.exit_code == 1
+    assert "magie: could not save to no/dir/s.json" in r.stderr
+
+
+def test_timeouts_are_logged_saved_and_replayed(in_tmp, monkeypatch):
+    _scripted_human(monkeypatch, timeout_every=7)
+    whole = play(*GAME, "--log", "whole.jsonl")
+    assert whole.exit_code == 0, whole.output
+    log = events(in_tmp / "whole.jsonl")
+    assert any(e["e"] == "timeout" for e in log)
+    _scripted_human(monkeypatch, stop_at=60, timeout_every=7)
+    play(*GAME, "--save-to", "t.json")
+    assert {"timeout": True} in read_save(in_tmp / "t.json").decisions
+    calls = _scripted_human(monkeypatch, timeout_every=7)
+    calls["n"] = 59               # the count goes on where the interrupted game stopped
+    resumed = play("--resume", "t.json", "--log", "resumed.jsonl", "--quiet")
+    assert resumed.exit_code == 0, resumed.output
+    assert (in_tmp / "resumed.jsonl").read_bytes() == (in_tmp / "whole.jsonl").read_bytes()

@@ -15,7 +15,8 @@ import sys
 import pytest
 from rich.console import Console
 
-from magie.cli.human import DecisionTimeout, HumanAgent, LineReader, QuitGame, Terminal
+from magie.cli.human import HumanAgent, LineReader, QuitGame, Terminal
+from magie.engine.errors import DecisionTimeout
 from magie.cli.render import EventRenderer, Names
 from magie.engine.agents import Scripted
 from magie.engine.edition.playable import load_playable_cached
@@ -24,6 +25,7 @@ from magie.engine.game.decisions import Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from magie.engine.game.save import Replayer
 
 
 @pytest.fixture
@@ -198,15 +200,17 @@ def test_an_answer_the_engine_rejects_is_asked_again_with_the_reason(classic, mo
     assert t.game.decisions == [20]
 
 
-def test_no_answer_in_time_gives_the_neutral_answer(classic, monkeypatch):
+def test_no_answer_in_time_is_a_timeout_the_engine_answers(classic, monkeypatch):
     t = Table(classic, monkeypatch, "")
     r, w = os.pipe()
     try:
         t.term.reader = LineReader(r)
         t.human.timeout = 0.05
         d = Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)
-        assert t.human.decide(t.game, d) == "decline"
-        assert "No answer within 0.05 s: decline" in t.text
+        assert t.game.ask(d) == "decline"
+        assert "No answer within 0.05 s." in t.text
+        assert "Anna did not answer in time (buy)" in t.text
+        assert t.game.decisions == [{"timeout": True}]
     finally:
         os.close(r)
         os.close(w)
@@ -227,3 +231,29 @@ def test_line_reader_reads_lines_times_out_and_ends():
     with pytest.raises(EOFError):
         reader.readline(None)
     os.close(r)
+
+
+def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "1\nq\n", dice=[(1, 2)])
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(3, t.anna)
+    with pytest.raises(QuitGame):       # built a house, then quit at the next prompt of the window
+        t.turn()
+    assert t.game.decisions == [["build", 1]]
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n"))
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    names = Names(classic)
+    r = Replayer(t.game.decisions)
+    human = HumanAgent("Anna", Terminal(console, interactive=False), names)
+    g = Game(classic, [("Anna", r.wrap(human)), ("Bot", r.wrap(Scripted(name="bot")))], seed=1,
+             dice=ForcedDice([(1, 2)]), first=0, record=True)
+    g.set_owner(1, g.players[0])
+    g.set_owner(3, g.players[0])
+    g.play_turn()
+    assert g.level[1] == 1 and g.players[0].cash == 1450
+    first_prompt = out.getvalue().split("Anna (")[0]
+    assert "Build a house on Nagatinskaya Street (50k ₽; it has 0)" in first_prompt
+    assert "Build a house on Zhitnaya Street" not in first_prompt       # even building
+    assert g.decisions == [["build", 1], ["done"], ["done"]]

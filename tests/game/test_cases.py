@@ -474,5 +474,5 @@ def test_c32_turn_limit_ranks_by_net_worth(score, winner):
                   "B": {"cash": 1440, "owns": {"riga_railway": 0}}},
              dice=[(4, 6)] * 4, first="A")
     g.play()
-    assert g.over and g.end_reason == "max_rounds" and g.dice.left == 0
+    assert g.over and g.end_reason == "round_limit" and g.dice.left == 0
     assert [p.name for p in g.winners] == [winner]
