@@ -111,7 +111,7 @@ class Terminal:
     def read(self, prompt: str, deadline: float | None = None) -> str:
         """Show `prompt`, return the answer line stripped. Raises `EOFError` at the end of
         input, `DecisionTimeout` after `deadline` (time.monotonic) when timeouts are on."""
-        self.console.print(prompt, end="", highlight=False)
+        self.console.print(prompt, end="", highlight=False, soft_wrap=True)
         if self.reader is not None:
             self.console.file.flush()
             line = self.reader.readline(deadline)

@@ -123,7 +123,8 @@ def play(
                                                 "out and the richest wins.")] = None,
     decision_timeout: Annotated[Optional[float], typer.Option(
         "--decision-timeout", metavar="SECONDS", help="A person who does not answer in time gets the "
-                                                      "neutral answer (decline, pass, done...).")] = None,
+                                                      "neutral answer (decline, pass, done...), or goes "
+                                                      "bankrupt where the edition says so.")] = None,
     auto_claim: Annotated[Optional[bool], typer.Option(
         "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent, claim it for "
                                              "the people automatically. [default: auto-claim]",
@@ -152,82 +153,50 @@ def play(
     magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     ```
     """
-    given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
-             "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
-    for opt, value in (("--bots", bots), ("--max-rounds", max_rounds)):
-        if value is not None and value < (0 if opt == "--bots" else 1):
-            _fail(f"{opt} must be {'0 or more' if opt == '--bots' else '1 or more'}, not {value}")
+    for opt, value, least in (("--bots", bots, 0), ("--max-rounds", max_rounds, 1)):
+        if value is not None and value < least:
+            _fail(f"{opt} must be {least} or more, not {value}")
     for opt, value in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
         if value is not None and not value > 0:
             _fail(f"{opt} must be more than 0, not {value:g}")
-
     if resume is not None:
+        given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
+                 "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
         extra = [k for k, v in given.items() if v is not None]
         if extra:
             _fail(f"--resume continues the saved game with its own edition, players, seed and options; "
                   f"leave out {', '.join(extra)}")
-        try:
-            base = read_save(resume)
-        except ProblemsError as e:
-            _problems(e)
-        try:
-            ed = load_playable(base.edition_ref, base.variants)
-        except ProblemsError as e:
-            _problems(e, f"magie: the save {resume} was played with edition '{base.edition_ref}'"
-                         + (f" and variants {', '.join(base.variants)}" if base.variants else "")
-                         + ", which cannot be loaded now")
-        try:
-            check_edition(base, ed.content_hash, str(resume))
-        except ProblemsError as e:
-            _problems(e)
-        if not ed.players_min <= len(base.seats) <= ed.players_max:
-            _fail(f"the save {resume} seats {len(base.seats)} players; edition '{ed.id}' is for "
-                  f"{ed.players_min} to {ed.players_max}")
-        if time_limit is not None:
-            base = base.at(base.decisions, round=base.round, turns=base.turns, time_limit=time_limit)
+        ed, base = _resumed(resume)
+        changes = {k: v for k, v in (("time_limit", time_limit), ("auto_claim", auto_claim)) if v is not None}
+        base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
     else:
         if edition is None:
             _fail("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
                   "`magie play classic --bots 4`, or --resume SAVE")
-        try:
-            humans = parse_players(players)
-        except ValueError as e:
-            _fail(str(e))
-        try:
-            ed = load_playable(edition, tuple(variant or ()))
-        except ProblemsError as e:
-            _problems(e)
-        try:
-            seats = make_seats(humans, bots or 0, (bot_kind or BotKind.basic).value,
-                               ed.players_min, ed.players_max, ed.id)
-        except ValueError as e:
-            _fail(str(e))
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 1_000_000)
-        ref = str(Path(edition).resolve()) if is_path_ref(edition) else edition
-        base = SaveGame(edition_ref=ref, edition_id=ed.id, variants=tuple(variant or ()),
-                        content_hash=ed.content_hash, seed=seed, seats=tuple(seats),
-                        options={"max_rounds": max_rounds, "time_limit": time_limit,
-                                 "elapsed": 0.0, "auto_claim": auto_claim is not False})
-        save_path = save_to or Path(f"magie-{ed.id}-seed{seed}.json")
-
+        ed, base = _new_game(edition, variant or [], players, bots or 0,
+                             (bot_kind or BotKind.basic).value, seed,
+                             {"max_rounds": max_rounds, "time_limit": time_limit, "elapsed": 0.0,
+                              "auto_claim": auto_claim is not False})
+        save_path = save_to or Path(f"magie-{ed.id}-seed{base.seed}.json")
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
-    if resume is not None and auto_claim is not None:
-        base = base.at(base.decisions, round=base.round, turns=base.turns, auto_claim=auto_claim)
 
     console = _console()
-    term = Terminal(console, timeouts=decision_timeout is not None)
     log_stream = None
     if log is not None:
         try:
             log_stream = open(log, "w", encoding="utf-8", newline="\n")
         except OSError as e:
             _fail(f"cannot write the log {log}: {e.strerror}")
+    term = Terminal(console, timeouts=decision_timeout is not None)
+    if decision_timeout is not None and not term.timeouts:
+        typer.echo("magie: --decision-timeout is ignored: this input cannot be waited on with a "
+                   "time limit", err=True)
     try:
-        session = PlaySession(ed, base, console=console, term=term, lang=lang, save_path=save_path,
-                              quiet=quiet, log_stream=log_stream, decision_timeout=decision_timeout,
+        session = PlaySession(ed, base, console=console, lang=lang, save_path=save_path, quiet=quiet,
+                              term=term,
+                              log_stream=log_stream, decision_timeout=decision_timeout,
                               time_limit=base.options.get("time_limit"))
         code = session.run()
     except MagieError as e:
@@ -238,6 +207,56 @@ def play(
     if log is not None and not quiet:
         console.print(f"Event log written to {log}", highlight=False)
     raise typer.Exit(code)
+
+
+def _ref(ref: str) -> str:
+    """An edition or overlay reference as a save keeps it: a path made absolute (so the game
+    can be resumed from another folder), a built-in id as it is."""
+    return str(Path(ref).resolve()) if is_path_ref(ref) else ref
+
+
+def _new_game(edition: str, variants: list[str], players: str | None, bots: int, bot_kind: str,
+              seed: int | None, options: dict):
+    """Load the edition and set the table for a new game: (edition, the empty save)."""
+    try:
+        humans = parse_players(players)
+    except ValueError as e:
+        _fail(str(e))
+    try:
+        ed = load_playable(edition, tuple(variants))
+    except ProblemsError as e:
+        _problems(e)
+    try:
+        seats = make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
+    except ValueError as e:
+        _fail(str(e))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    return ed, SaveGame(edition_ref=_ref(edition), edition_id=ed.id,
+                        variants=tuple(_ref(v) for v in variants), content_hash=ed.content_hash,
+                        seed=seed, seats=tuple(seats), options=options)
+
+
+def _resumed(path: Path):
+    """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
+    try:
+        base = read_save(path)
+    except ProblemsError as e:
+        _problems(e)
+    try:
+        ed = load_playable(base.edition_ref, base.variants)
+    except ProblemsError as e:
+        _problems(e, f"magie: the save {path} was played with edition '{base.edition_ref}'"
+                     + (f" and variants {', '.join(base.variants)}" if base.variants else "")
+                     + ", which cannot be loaded now")
+    try:
+        check_edition(base, ed.content_hash, str(path))
+    except ProblemsError as e:
+        _problems(e)
+    if not ed.players_min <= len(base.seats) <= ed.players_max:
+        _fail(f"the save {path} seats {len(base.seats)} players; edition '{ed.id}' is for "
+              f"{ed.players_min} to {ed.players_max}")
+    return ed, base
 
 
 def register(app: typer.Typer) -> None:

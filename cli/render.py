@@ -179,7 +179,11 @@ class EventRenderer:
         return None
 
     def _on_deal(self, ev):
-        return f"{self.names.space(ev['space'])} is dealt to {self.names.player(ev['player'])}"
+        n = self.names
+        line = f"{n.space(ev['space'])} is dealt to {n.player(ev['player'])}"
+        if n.ed.setup.deal_pay:
+            line += f" for {n.money(n.ed.spaces[n.ed.space_index[ev['space']]].price)}"
+        return line
 
     def _on_turn(self, ev):
         n = self.names

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-
-import typer
 from typing import TextIO
 
+import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -39,6 +38,9 @@ class PlaySession:
     replay first) on `edition`, printing events unless `quiet`, writing JSON lines to
     `log_stream`, saving to `save_path`."""
 
+    clock = staticmethod(time.monotonic)
+    """The wall clock of the time limit (seconds; tests replace it)."""
+
     def __init__(self, edition: Edition, base: SaveGame, *, console: Console, term: Terminal,
                  lang: str = "en", save_path: Path, quiet: bool = False,
                  log_stream: TextIO | None = None, decision_timeout: float | None = None,
@@ -56,7 +58,7 @@ class PlaySession:
         self._round = 1
         self.replayer = Replayer(base.decisions, on_done=self._replay_done)
         self.renderer.enabled = not quiet and not self.replayer.replaying
-        self.live_since = time.monotonic()
+        self.live_since = self.clock()
         self.elapsed_before = float(base.options.get("elapsed", 0.0))
         auto_claim = bool(base.options.get("auto_claim", True))
         players = []
@@ -81,7 +83,7 @@ class PlaySession:
         self.renderer(event)
 
     def _replay_done(self) -> None:
-        self.live_since = time.monotonic()
+        self.live_since = self.clock()
         if not self.quiet:
             self.renderer.enabled = True
             g = self.replayer.game
@@ -112,7 +114,7 @@ class PlaySession:
         """Seconds of play so far, earlier sessions included (replay time excluded)."""
         if self.replayer.replaying:
             return self.elapsed_before
-        return self.elapsed_before + time.monotonic() - self.live_since
+        return self.elapsed_before + self.clock() - self.live_since
 
     # ------------------------------------------------------------------ the game
     def run(self) -> int:

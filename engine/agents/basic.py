@@ -82,6 +82,9 @@ class BasicBot:
         kind = d.kind
         p = d.player
         if kind == "manage":
+            if (p.version == self._pver and p.cash < self._trigger
+                    and game.deeds_version == self._dver and not game.ed.actions):
+                return DONE          # nothing changed since it last looked
             return self._manage(game, p, d.window)
         if kind == "buy":
             return self._buy(game, p, d.space, d.price) if "buy" in d.options else "decline"
@@ -193,16 +196,7 @@ class BasicBot:
     @staticmethod
     def _whole_groups(game, p) -> list:
         """The buildable groups `p` owns whole."""
-        out = []
-        seen = set()
-        for i in p.deeds:
-            g = game.spaces[i].group_index
-            if g >= 0 and g not in seen:
-                seen.add(g)
-                grp = game.ed.groups[g]
-                if grp.buildable and all(game.owner[j] is p for j in grp.spaces):
-                    out.append(grp)
-        return out
+        return [grp for grp, c in zip(game.ed.groups, p.groups) if c == len(grp.spaces) and grp.buildable]
 
     def windows(self, game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading

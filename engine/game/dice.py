@@ -12,20 +12,21 @@ from ..errors import GameError
 class Dice:
     """Throws `sides`-sided dice from the game's seeded random generator."""
 
-    __slots__ = ("rng", "sides")
+    __slots__ = ("rng", "sides", "_pairs")
 
     def __init__(self, rng: random.Random, sides: int = 6):
         self.rng = rng
         self.sides = sides
+        # the hot path throws two dice: the sides * sides possible rolls are made once
+        self._pairs = [[Roll((a, b), a + b, a == b) for b in range(1, sides + 1)]
+                       for a in range(1, sides + 1)]
 
     def throw(self, n: int) -> Roll:
         """Throw `n` dice. Doubles: at least two dice, all equal."""
         rnd = self.rng.random
         s = self.sides
-        if n == 2:  # the hot path
-            a = int(rnd() * s) + 1
-            b = int(rnd() * s) + 1
-            return Roll((a, b), a + b, a == b)
+        if n == 2:
+            return self._pairs[int(rnd() * s)][int(rnd() * s)]
         dice = tuple(int(rnd() * s) + 1 for _ in range(n))
         return Roll(dice, sum(dice), n >= 2 and len(set(dice)) == 1)
 

@@ -93,7 +93,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self.seed = seed
         self.rng = random.Random(seed)
         self.dice = dice if dice is not None else Dice(self.rng, edition.dice_sides)
-        self.players = [Player(i, name, edition.setup.start_cash) for i, (name, _) in enumerate(players)]
+        self.players = [Player(i, name, edition.setup.start_cash, n_groups=len(edition.groups))
+                        for i, (name, _) in enumerate(players)]
         self.agents = [agent for _, agent in players]
         for p, a in zip(self.players, self.agents):
             p.kind = "human" if getattr(a, "human", False) else "bot"
@@ -149,6 +150,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self._rent_fn = [self.rules.rent_formulas.get(s.kind) for s in self.spaces]
         every = frozenset({"before_roll", "after_landing"})
         self._windows = [a.windows(self) if hasattr(a, "windows") else every for a in self.agents]
+        self._wants_before_roll = ["before_roll" in w for w in self._windows]
+        self._start = edition.start_index
         if self.rules.intro_reroll is not None:
             for p in self.players:
                 p.intro = True
@@ -314,7 +317,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
     def _turn_body(self, p: Player) -> None:
         r = self.rules
         self._more_rolls = False
-        self._manage(p, "before_roll")
+        if self._wants_before_roll[p.seat]:
+            self._manage(p, "before_roll")
         roll = None
         if p.in_jail:
             roll = self._jail_turn(p)
@@ -402,10 +406,11 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self.emit("jail_leave", player=p.seat, how=how)
 
     def _end_turn(self, p: Player) -> None:
-        for q in self._turn_flags:
-            for name in [k for k, v in q.flags.items() if v == "end_of_turn"]:
-                del q.flags[name]
-        self._turn_flags.clear()
+        if self._turn_flags:
+            for q in self._turn_flags:
+                for name in [k for k, v in q.flags.items() if v == "end_of_turn"]:
+                    del q.flags[name]
+            self._turn_flags.clear()
         if self.check:
             self.check_invariants()
         if self.over:
@@ -462,7 +467,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         if self.log is not None:
             self.emit("move", player=p.seat, to=self.spaces[new].id, steps=steps)
         if steps > 0:
-            dist = (self.ed.start_index - old) % n or n
+            dist = (self._start - old) % n or n
             if steps >= dist:
                 self._complete_lap(p, salary)
                 if not p.alive:
@@ -698,6 +703,9 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             for i in p.deeds:
                 if self.owner[i] is not p:
                     raise GameError(f"{p.name} lists {self.spaces[i].id} but does not own it")
+            for g in self.ed.groups:
+                if p.groups[g.index] != sum(1 for j in g.spaces if self.owner[j] is p):
+                    raise GameError(f"{p.name}'s count of group {g.id} is wrong")
         for i, o in enumerate(self.owner):
             if o is not None and i not in o.deeds:
                 raise GameError(f"{self.spaces[i].id}: owner record disagrees")

@@ -30,13 +30,18 @@ class PropertyMixin:
         self.version += 1
         self.deeds_version += 1
         old = self.owner[i]
+        g = self.spaces[i].group_index
         if old is not None:
             old.deeds.discard(i)
             old.version += 1
+            if g >= 0:
+                old.groups[g] -= 1
         self.owner[i] = p
         if p is not None:
             p.deeds.add(i)
             p.version += 1
+            if g >= 0:
+                p.groups[g] += 1
 
     def transfer_deed(self, i: int, to: "Player") -> None:
         """Pass the deed of `i` to `to`, with its mortgage. A new owner of a mortgaged deed
@@ -161,10 +166,7 @@ class PropertyMixin:
         return [self.level[j] for j in self.ed.groups[self.spaces[i].group_index].spaces]
 
     def owns_group(self, p: "Player", group_index: int) -> bool:
-        for j in self.ed.groups[group_index].spaces:
-            if self.owner[j] is not p:
-                return False
-        return True
+        return p.groups[group_index] == len(self.ed.groups[group_index].spaces)
 
     def build_problem(self, p: "Player", i: int, window: str, *, limits: bool = True,
                       cash: bool = True) -> str | None:

@@ -52,17 +52,17 @@ class QueriesMixin:
         return total
 
     def industries(self, p: "Player") -> int:
-        return len({self.spaces[i].group_index for i in p.deeds if self.spaces[i].group_index >= 0})
+        return sum(1 for c in p.groups if c)
 
     def monopolies(self, p: "Player") -> int:
-        return sum(1 for g in self.ed.groups if g.spaces and all(self.owner[j] is p for j in g.spaces))
+        return sum(1 for g, c in zip(self.ed.groups, p.groups) if c and c == len(g.spaces))
 
     def net_worth(self, p: "Player") -> int:
         """The edition's score formula (`end.score`)."""
         return self.ed.end.score(self, p)
 
     def owned_in_group(self, p: "Player", group: str) -> int:
-        return sum(1 for j in self.ed.group_by_id[group].spaces if self.owner[j] is p)
+        return p.groups[self.ed.group_by_id[group].index]
 
     def owned_unmortgaged_in_group(self, p: "Player", group: str) -> int:
         return sum(1 for j in self.ed.group_by_id[group].spaces
@@ -72,7 +72,7 @@ class QueriesMixin:
         g = self.spaces[space].group_index
         if g < 0:
             return False
-        return all(self.owner[j] is p or j == space for j in self.ed.groups[g].spaces)
+        return p.groups[g] + (self.owner[space] is not p) == len(self.ed.groups[g].spaces)
 
     def rent_level(self, space: int) -> int:
         lvl = self.level[space]

@@ -96,7 +96,7 @@ def test_max_rounds_overrides_the_edition():
 
 def test_time_limit_ends_the_game_when_the_round_is_over(in_tmp, monkeypatch):
     clock = iter(range(0, 10**9, 7))           # every look at the clock: 7 s later
-    monkeypatch.setattr(session_mod.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(session_mod.PlaySession, "clock", staticmethod(lambda: next(clock)))
     r = play("classic", "--bots", "3", "--seed", "4", "--time-limit", "1", "--log", "t.jsonl")
     assert r.exit_code == 0, r.output
     assert "Time is up" in r.stdout

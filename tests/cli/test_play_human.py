@@ -257,3 +257,29 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
     assert "Build a house on Nagatinskaya Street (50k ₽; it has 0)" in first_prompt
     assert "Build a house on Zhitnaya Street" not in first_prompt       # even building
     assert g.decisions == [["build", 1], ["done"], ["done"]]
+
+
+@pytest.mark.parametrize("kind, options, ctx, answer, expected, shown", [
+    ("tax", ("fixed", "alternative"), {"space": 4}, "2", "alternative",
+     "Income Tax: choose how to pay before counting (you have 1500k ₽; net worth 1500k ₽)"),
+    ("claim", (True, False), {"space": 3, "amount": 4, "payer": 1}, "2", False,
+     "Bot is on your Nagatinskaya Street: rent 4k ₽."),
+    ("inherited_mortgage", ("lift", "keep"), {"space": 5, "interest": 10, "value": 100}, "keep", "keep",
+     "lift the mortgage now (110k ₽: value plus interest)"),
+    ("redeem", ("redeem", "release"), {"space": 5, "cost": 110}, "2", "release",
+     "Lap end: Riga Railway Station is mortgaged"),
+    ("place", [1, 3, None], {"optional": True, "reason": "card"}, "n", None,
+     "A card lets you build: choose the lot."),
+    ("vote", ("yes", "no"), {"topic": "x"}, "2", "no", "Decision vote"),
+])
+def test_every_other_decision_kind(classic, monkeypatch, kind, options, ctx, answer, expected, shown):
+    t = Table(classic, monkeypatch, answer + "\n")
+    t.human.auto_claim = False
+    assert t.game.ask(Decision(kind, t.anna, options, **ctx)) == expected
+    assert shown in t.text
+
+
+def test_rent_claims_are_answered_yes_without_asking_by_default(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "")
+    assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is True
+    assert t.text.endswith("order of play: Anna, Bot\n")        # nothing asked
