@@ -26,6 +26,8 @@ from .session import PlaySession
 
 
 class BotKind(str, Enum):
+    """The bots `--bot-kind` offers (engine.agents.BOTS)."""
+
     basic = "basic"
     random = "random"
 

@@ -28,7 +28,6 @@ _HOW_LEFT = {"paid": "pays the fine and leaves jail", "card": "uses a get-out-of
              "forced": "leaves jail after the last try"}
 
 _REASONS = {"last_standing": "the last player left", "round_limit": "the round limit was reached",
-            "max_rounds": "the round limit was reached",
             "time_limit": "time ran out", "condition": "the edition's end condition was met"}
 
 

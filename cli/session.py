@@ -20,10 +20,10 @@ from rich.table import Table
 
 from magie.engine.agents import make_bot
 from magie.engine.edition.model import Edition
-from magie.engine.errors import GameError
+from magie.engine.errors import GameError, ReplayMismatch
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import Replayer, SaveGame, SaveMismatch, write_save
+from magie.engine.game.save import SaveGame, write_save
 
 from .human import HumanAgent, QuitGame, Terminal
 from .render import EventRenderer, Names
@@ -56,8 +56,7 @@ class PlaySession:
         self.renderer = EventRenderer(console, self.names)
         self.bankrupt_rounds: dict[int, int] = {}
         self._round = 1
-        self.replayer = Replayer(base.decisions, on_done=self._replay_done)
-        self.renderer.enabled = not quiet and not self.replayer.replaying
+        self.renderer.enabled = not quiet and not base.decisions
         self.live_since = self.clock()
         self.elapsed_before = float(base.options.get("elapsed", 0.0))
         auto_claim = bool(base.options.get("auto_claim", True))
@@ -68,7 +67,7 @@ class PlaySession:
                                    timeout=decision_timeout, on_save=self.save_command)
             else:
                 agent = make_bot(seat.agent, base.seed, k)
-            players.append((seat.name, self.replayer.wrap(agent)))
+            players.append((seat.name, agent))
         self.players = players
         self.log = EventLog(listener=self._listen, stream=log_stream)
         self.game: Game | None = None
@@ -86,15 +85,16 @@ class PlaySession:
         self.live_since = self.clock()
         if not self.quiet:
             self.renderer.enabled = True
-            g = self.replayer.game
+            g = self.game
             where = f"round {g.round}, turn {g.turns}" if g is not None else "the start"
             self.console.rule(f"Resumed the saved game at {where}", style="bold")
 
     # ------------------------------------------------------------------ saving
     def snapshot(self) -> SaveGame:
         """The save of the game as it stands (at the decision being asked)."""
-        g = self.game or self.replayer.game
-        return self.base.at(self.replayer.decisions(g), round=g.round if g else 1,
+        g = self.game
+        decisions = g.saved_decisions() if g is not None else list(self.base.decisions)
+        return self.base.at(decisions, round=g.round if g else 1,
                             turns=g.turns if g else 0, elapsed=round(self.elapsed(), 1),
                             time_limit=self.time_limit)
 
@@ -112,7 +112,7 @@ class PlaySession:
 
     def elapsed(self) -> float:
         """Seconds of play so far, earlier sessions included (replay time excluded)."""
-        if self.replayer.replaying:
+        if self.game is None or self.game.replaying:
             return self.elapsed_before
         return self.elapsed_before + self.clock() - self.live_since
 
@@ -121,15 +121,16 @@ class PlaySession:
         """Play to the end (or until the player quits); return the exit code."""
         try:
             self.game = Game(self.ed, self.players, seed=self.base.seed, log=self.log, record=True,
-                             max_rounds=self.base.options.get("max_rounds"))
+                             max_rounds=self.base.options.get("max_rounds"),
+                             replay=self.base.decisions, on_replay_done=self._replay_done)
             game = self.game
             while not game.over:
                 before = game.round
                 game.play_turn()
                 if (not game.over and game.round > before and self.time_limit is not None
-                        and not self.replayer.replaying and self.elapsed() >= self.time_limit * 60):
+                        and not game.replaying and self.elapsed() >= self.time_limit * 60):
                     self.renderer.say("[bold]Time is up[/]: the round is over and the richest player wins.")
-                    game._finish_richest("time_limit")
+                    game.finish_richest("time_limit")
         except QuitGame:
             return self._stop("You quit the game.", EXIT_OK)
         except KeyboardInterrupt:
@@ -142,8 +143,8 @@ class PlaySession:
         return EXIT_OK
 
     def _failed(self, e: GameError) -> int:
-        if self.replayer.replaying or isinstance(e, SaveMismatch):
-            why = str(e) if isinstance(e, SaveMismatch) else (
+        if (self.game is not None and self.game.replaying) or isinstance(e, ReplayMismatch):
+            why = str(e) if isinstance(e, ReplayMismatch) else (
                 f"the save does not fit this game: a recorded answer is not allowed here ({e})")
             typer.echo(f"magie: the game cannot go on: {why}", err=True)
             typer.echo("magie: the save could not be replayed; it was left as it is", err=True)

@@ -37,6 +37,11 @@ class IllegalDecision(GameError):
         super().__init__(reason)
 
 
+class ReplayMismatch(GameError):
+    """A recorded answer does not fit the game being replayed (a hand-edited or damaged save,
+    or a save of another version of the rules)."""
+
+
 class DecisionTimeout(MagieError):
     """Raised by a human agent whose player let a decision time out. The engine then takes the
     default answer or, where the edition says so (`rules.decision_timeout: bankrupt`, the online

@@ -16,7 +16,7 @@ from collections import deque
 from typing import Any, Callable, Sequence
 
 from ..edition.model import DEED_KINDS, Edition
-from ..errors import DecisionTimeout, GameError, IllegalDecision
+from ..errors import DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
 from .decisions import DEFAULT_ANSWERS, DONE, Agent, Decision, decode_answer, encode_answer
 from .dice import Dice, ForcedDice
 from .events import EventLog
@@ -74,7 +74,9 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
     skipping the order roll), `deal=False` (skip dealing/auctioning deeds at setup).
     `log` receives events (None: no events are built, for speed). `record=True` keeps every
     answer in `self.decisions` (for saves); `replay` is a list of recorded answers to give
-    before asking agents. `check_invariants=True` checks the invariants after every turn
+    before asking agents live: bots are still asked (their answers dropped) so that their own
+    state moves on as in the recorded game; `on_replay_done()` is called once, as the last
+    recorded answer is given. `check_invariants=True` checks the invariants after every turn
     (raises `GameError` naming the broken one). `max_rounds` overrides the edition's round limit
     (`end.max_rounds`); a game that reaches the limit ends with reason 'round_limit'."""
 
@@ -82,7 +84,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                  dice=None, first: int | None = None, deal: bool = True,
                  log: EventLog | None = None, record: bool = False,
                  replay: Sequence[Any] | None = None, check_invariants: bool = False,
-                 max_rounds: int | None = None, setup: bool = True):
+                 max_rounds: int | None = None, setup: bool = True,
+                 on_replay_done: Callable[[], None] | None = None):
         if not edition.players_min <= len(players) <= edition.players_max:
             raise GameError(f"{edition.id} is for {edition.players_min} to {edition.players_max} "
                             f"players, not {len(players)}")
@@ -125,6 +128,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self.record = record
         self.decisions: list[Any] = []
         self._replay = deque(replay or ())
+        self.on_replay_done = on_replay_done
         self.check = check_invariants
         self.max_rounds = max_rounds if max_rounds is not None else edition.end.max_rounds
         self.bank_in = 0
@@ -234,8 +238,12 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         agent = self.agents[d.player.seat]
         while True:
             if self._replay:
+                if not getattr(agent, "human", False):
+                    agent.decide(self, d)       # the bot's state moves on as in the recorded game
                 answer = decode_answer(self._replay.popleft())
                 replayed = True
+                if not self._replay and self.on_replay_done is not None:
+                    self.on_replay_done()
             else:
                 try:
                     answer = agent.decide(self, d)
@@ -256,8 +264,9 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                         raise IllegalDecision(f"{answer!r} is not one of {list(d._options)!r}")
                 except IllegalDecision as exc:
                     if replayed:
-                        raise GameError(f"the save does not fit this game: recorded answer {answer!r} "
-                                        f"to '{d.kind}' is illegal here ({exc.reason})") from None
+                        raise ReplayMismatch(
+                            f"the save does not fit this game: a recorded answer to '{d.kind}' for "
+                            f"{d.player.name} is not allowed here ({exc.reason})") from None
                     if getattr(agent, "human", False):
                         agent.rejected(d, exc.reason)
                         continue
@@ -266,6 +275,16 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             if self.record:
                 self.decisions.append(encode_answer(answer))
             return answer
+
+    @property
+    def replaying(self) -> bool:
+        """True while recorded answers remain to be given."""
+        return bool(self._replay)
+
+    def saved_decisions(self) -> list:
+        """The answers a save must hold now: those given so far and, while replaying, the
+        recorded ones not yet reached (a save made during a replay loses nothing)."""
+        return list(self.decisions) + list(self._replay)
 
     def _timed_out(self, d: Decision) -> Any:
         """A human let `d` time out: the default answer, after making the player bankrupt to
@@ -427,7 +446,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                 self.round += 1
                 if self.max_rounds is not None and self.round > self.max_rounds:
                     self.turn_idx = idx
-                    self._finish_richest("round_limit")
+                    self.finish_richest("round_limit")
                     return
             if self.order[idx].alive:
                 break
@@ -437,10 +456,12 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         """End the game if an end condition of the edition holds (the richest wins)."""
         for cond in self.ed.end.when:
             if cond(self):
-                self._finish_richest("condition")
+                self.finish_richest("condition")
                 return
 
-    def _finish_richest(self, reason: str) -> None:
+    def finish_richest(self, reason: str) -> None:
+        """End the game now: the richest player still in it wins (by `end.score`; ties share).
+        `reason` is recorded in the end event ('condition', 'round_limit', 'time_limit')."""
         alive = [p for p in self.order if p.alive]
         scores = {p.seat: self.net_worth(p) for p in alive}
         best = max(scores.values())

@@ -30,10 +30,11 @@ JSON, not a save, of a newer format, or of the wrong shape, with a `ProblemsErro
 problems carry file:line:col where that applies. `check_edition` refuses a save whose edition
 content changed.
 
-Replaying: `Replayer` feeds the recorded answers through the agents themselves, so that bots
-answer every recorded decision again (their answers are dropped, the recorded one is used):
-their own random generators and caches then stand exactly where they stood in the original
-game, and a resumed game continues as the uninterrupted one would have.
+Replaying: `Game(replay=save.decisions)` gives the recorded answers first. Bots answer every
+recorded decision again (their answers are dropped, the recorded one is used), so their own
+random generators and caches stand exactly where they stood in the original game and a resumed
+game continues as the uninterrupted one would have. `Game.saved_decisions()` is what a new save
+holds.
 """
 
 from __future__ import annotations
@@ -42,14 +43,11 @@ import json
 import math
 import os
 import tempfile
-from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ..edition.problems import Problem, ProblemsError
-from ..errors import GameError
-from .decisions import decode_answer
 
 SAVE_FORMAT = "magie-save"
 """The value of a save's "format" key: tells a magie save from any other JSON file."""
@@ -376,75 +374,3 @@ def check_edition(save: SaveGame, content_hash: str, file: str = "") -> None:
 
 
 # ---------------------------------------------------------------------- replay
-class SaveMismatch(GameError):
-    """A recorded answer does not fit the game being replayed (a hand-edited or damaged save)."""
-
-
-class Replayer:
-    """Feeds recorded answers to a game through its agents (see the module docstring).
-
-    `wrap(agent)` returns an agent that answers from the shared queue while it lasts, asking a
-    bot too (to keep its state) but using the recorded answer, and then asks the agent itself.
-    `on_done()` is called once, right after the last recorded answer is handed out. `game` is
-    the game being played, as seen by the wrapped agents at their first decision."""
-
-    def __init__(self, decisions: Sequence[Any], on_done: Callable[[], None] | None = None):
-        self.recorded = list(decisions)
-        self.queue = deque(self.recorded)
-        self.on_done = on_done
-        self.game = None
-
-    @property
-    def replaying(self) -> bool:
-        """True while recorded answers remain."""
-        return bool(self.queue)
-
-    def wrap(self, agent) -> "_Replaying":
-        return _Replaying(agent, self)
-
-    def next(self) -> Any:
-        answer = decode_answer(self.queue.popleft())
-        if not self.queue and self.on_done is not None:
-            self.on_done()
-        return answer
-
-    def decisions(self, game=None) -> list:
-        """The decisions to save now: those of `game` (default: the game seen by the wrapped
-        agents), or the recorded ones while the game is still replaying them (a save made then
-        must not lose the rest)."""
-        game = game if game is not None else self.game
-        if game is None or len(game.decisions) < len(self.recorded):
-            return list(self.recorded)
-        return list(game.decisions)
-
-
-class _Replaying:
-    """An agent answering from a `Replayer` first (see `Replayer.wrap`). Other attributes
-    (`windows`, ...) are the wrapped agent's."""
-
-    def __init__(self, agent, replayer: Replayer):
-        self.agent = agent
-        self.replayer = replayer
-        self.name = agent.name
-        self.human = getattr(agent, "human", False)
-        self._replayed = False
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.agent, name)
-
-    def decide(self, game, d) -> Any:
-        self.replayer.game = game
-        if self.replayer.replaying:
-            self._replayed = True
-            if not self.human:
-                self.agent.decide(game, d)    # the bot's state moves on as in the original game
-            return self.replayer.next()
-        self._replayed = False
-        return self.agent.decide(game, d)
-
-    def rejected(self, d, reason: str) -> None:
-        if self._replayed:
-            raise SaveMismatch(f"the save does not fit this game: a recorded answer to '{d.kind}' "
-                               f"for {d.player.name} is not allowed here ({reason})")
-        self.agent.rejected(d, reason)
-

@@ -25,7 +25,6 @@ from magie.engine.game.decisions import Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import Replayer
 
 
 @pytest.fixture
@@ -245,10 +244,9 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
     out = io.StringIO()
     console = Console(file=out, width=200, color_system=None)
     names = Names(classic)
-    r = Replayer(t.game.decisions)
     human = HumanAgent("Anna", Terminal(console, interactive=False), names)
-    g = Game(classic, [("Anna", r.wrap(human)), ("Bot", r.wrap(Scripted(name="bot")))], seed=1,
-             dice=ForcedDice([(1, 2)]), first=0, record=True)
+    g = Game(classic, [("Anna", human), ("Bot", Scripted(name="bot"))], seed=1,
+             dice=ForcedDice([(1, 2)]), first=0, record=True, replay=t.game.decisions)
     g.set_owner(1, g.players[0])
     g.set_owner(3, g.players[0])
     g.play_turn()

@@ -15,7 +15,8 @@ from magie.engine.game import save as save_mod
 from magie.engine.game.decisions import TradeOffer, encode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import (SAVE_VERSION, Replayer, SaveGame, SaveMismatch, Seat,
+from magie.engine.errors import ReplayMismatch
+from magie.engine.game.save import (SAVE_VERSION, SaveGame, Seat,
                                     check_edition, read_save, write_save)
 
 
@@ -155,21 +156,21 @@ def test_a_changed_edition_is_refused_by_name():
 
 
 # ---------------------------------------------------------------------- replay
-def _play(kind: str, seed: int, replay=None, max_rounds=120):
+def _play(kind: str, seed: int, replay=None, max_rounds=120, on_replay_done=None):
     ed = load_playable_cached("classic")
     log = EventLog()
-    r = Replayer(replay or [])
-    players = [(f"b{i}", r.wrap(make_bot(kind, seed, i))) for i in range(3)]
-    g = Game(ed, players, seed=seed, log=log, record=True, max_rounds=max_rounds)
-    return g, log, r
+    players = [(f"b{i}", make_bot(kind, seed, i)) for i in range(3)]
+    g = Game(ed, players, seed=seed, log=log, record=True, max_rounds=max_rounds, replay=replay,
+             on_replay_done=on_replay_done)
+    return g, log
 
 
 @pytest.mark.parametrize("kind", ["random", "basic"])
 def test_replaying_a_prefix_continues_exactly_as_the_uninterrupted_game(kind):
-    g, log, _ = _play(kind, 3)
+    g, log = _play(kind, 3)
     g.play()
     for cut in (0, 1, len(g.decisions) // 3, len(g.decisions) - 1):
-        g2, log2, r = _play(kind, 3, g.decisions[:cut])
+        g2, log2 = _play(kind, 3, g.decisions[:cut])
         g2.play()
         assert log2.lines() == log.lines()
         assert g2.decisions == g.decisions
@@ -177,23 +178,22 @@ def test_replaying_a_prefix_continues_exactly_as_the_uninterrupted_game(kind):
 
 
 def test_a_save_made_while_replaying_keeps_every_recorded_decision():
-    g, _, _ = _play("random", 4)
+    g, _ = _play("random", 4)
     g.play(max_turns=30)
     recorded = list(g.decisions)
-    g2, _, r = _play("random", 4, recorded)
+    g2, _ = _play("random", 4, recorded)
     g2.play(max_turns=2)
-    assert r.replaying and len(g2.decisions) < len(recorded)
-    assert r.decisions(g2) == recorded
+    assert g2.replaying and len(g2.decisions) < len(recorded)
+    assert g2.saved_decisions() == recorded
     g2.play(max_turns=40)
-    assert not r.replaying and r.decisions(g2)[:len(recorded)] == recorded
+    assert not g2.replaying and g2.saved_decisions()[:len(recorded)] == recorded
 
 
 def test_replay_done_is_called_once_when_the_last_recorded_answer_is_given():
-    g, _, _ = _play("basic", 5)
+    g, _ = _play("basic", 5)
     g.play(max_turns=10)
     calls = []
-    g2, _, r = _play("basic", 5, g.decisions)
-    r.on_done = lambda: calls.append(len(g2.decisions))
+    g2, _ = _play("basic", 5, g.decisions, on_replay_done=lambda: calls.append(len(g2.decisions)))
     g2.play(max_turns=20)
     assert calls == [len(g.decisions) - 1]      # the last answer is being handed out
 
@@ -208,26 +208,26 @@ class Absent:
         raise AssertionError("a replayed human is not asked")
 
     def rejected(self, d, reason):
-        raise AssertionError("not reached: the replayer raises first")
+        raise AssertionError("not reached: the replay raises first")
 
 
 def test_an_illegal_recorded_answer_for_a_human_is_a_save_mismatch():
     ed = load_playable_cached("classic")
-    r = Replayer([["build", 1]])      # Anna owns nothing: she cannot build
-    players = [("Anna", r.wrap(Absent())), ("Bot", r.wrap(make_bot("basic", 0, 1)))]
-    g = Game(ed, players, seed=1, first=0, record=True)
-    with pytest.raises(SaveMismatch, match="the save does not fit this game.*'manage' for Anna"):
+    players = [("Anna", Absent()), ("Bot", make_bot("basic", 0, 1))]
+    # Anna owns nothing: she cannot build
+    g = Game(ed, players, seed=1, first=0, record=True, replay=[["build", 1]])
+    with pytest.raises(ReplayMismatch, match="the save does not fit this game.*'manage' for Anna"):
         g.play_turn()
-    assert isinstance(SaveMismatch("x"), GameError)
+    assert isinstance(ReplayMismatch("x"), GameError)
 
 
 def test_a_save_survives_a_trip_through_the_file(tmp_path):
-    g, log, _ = _play("random", 6, max_rounds=40)
+    g, log = _play("random", 6, max_rounds=40)
     g.play()
     s = sample(variants=(), seats=tuple(Seat(p.name, "random") for p in g.players),
                decisions=g.decisions[: len(g.decisions) // 2], seed=6)
     back = read_save(write_save(tmp_path / "g.json", s))
-    g2, log2, _ = _play("random", 6, back.decisions, max_rounds=40)
+    g2, log2 = _play("random", 6, back.decisions, max_rounds=40)
     g2.play()
     assert log2.lines() == log.lines()
     assert os.path.getsize(tmp_path / "g.json") > 0
