@@ -25,7 +25,7 @@ from typing import Any, Callable, Sequence
 from rich.console import Console
 from rich.markup import escape
 
-from magie.engine.edition.model import round_div, text_in
+from magie.engine.edition.model import text_in
 from magie.engine.errors import DecisionTimeout, IllegalDecision
 from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
 
@@ -303,7 +303,10 @@ class HumanAgent:
     def _ask_manage(self, game, d):
         p = d.player
         when = {"before_roll": "before rolling", "after_landing": "after your move"}.get(d.window, d.window)
-        done = "roll the dice" if d.window == "before_roll" else "done"
+        if d.window == "before_roll" or d.more_rolls:
+            done = "roll the dice"
+        else:
+            done = "end your turn"
         lines = [f"[bold]{escape(p.name)}[/], {when}: {self._cash(p)}, on {self.names.space(p.pos)}."]
         return self._manage(game, d, lines, done)
 
@@ -322,7 +325,7 @@ class HumanAgent:
         raising = d.window == "raise"
         if game.rules.trade_enabled and game.others(p) and (not raising or game.rules.trade_while_in_debt):
             opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
-        if raising and BANKRUPT in d.options and self._legal(game, p, BANKRUPT, "raise"):
+        if raising and BANKRUPT in d.options:
             opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))
         if done:
             opts.append(Opt("d", done, DONE, ("done",)))
@@ -334,14 +337,6 @@ class HumanAgent:
             offer = TradeBuilder(self, game, p, d.window).run()
             if offer is not None:
                 return ("trade", offer)
-
-    @staticmethod
-    def _legal(game, p, action, window) -> bool:
-        try:
-            game.check_action(p, action, window)
-        except IllegalDecision:
-            return False
-        return True
 
     def describe(self, game, action: tuple) -> str:
         """A manage or raise action in words, with its money: 'Build a house on X (50k ₽)'."""
@@ -358,10 +353,8 @@ class HumanAgent:
                     return f"Build a hotel on {where} ({n.money(sp.hotel_cost)})"
                 return f"Build a house on {where} ({n.money(sp.house_cost)}; it has {lvl})"
             if kind == "sell":
-                cost = sp.hotel_cost if lvl == hotel else sp.house_cost
-                refund = round_div(cost * game.rules.sell_percent, 100, "down")
                 what = "the hotel" if lvl == hotel else "a house"
-                return f"Sell {what} on {where} (+{n.money(refund)})"
+                return f"Sell {what} on {where} (+{n.money(game.sell_value(i))})"
             if kind == "mortgage":
                 return f"Mortgage {where} (+{n.money(sp.mortgage)})"
             if kind == "unmortgage":
@@ -396,8 +389,9 @@ class HumanAgent:
         p = d.player
         lines = [f"[bold]{n.space(d.space)}[/]: choose how to pay before counting "
                  f"({self._cash(p)}; net worth {n.money(game.net_worth(p))})."]
-        return self._choose(lines, [Opt("1", "the fixed amount", "fixed", ("fixed",)),
-                                    Opt("2", "the alternative amount", "alternative", ("alternative",))])
+        return self._choose(lines, [Opt("1", f"the fixed amount ({n.money(d.fixed)})", "fixed", ("fixed",)),
+                                    Opt("2", "the alternative amount (counted after you choose)",
+                                        "alternative", ("alternative",))])
 
     def _ask_claim(self, game, d):
         n = self.names

@@ -170,9 +170,11 @@ class EventRenderer:
     # ------------------------------------------------------------------ events
     def _on_start(self, ev):
         n = self.names
-        order = ", ".join(n.player(s) for s in ev["order"])
         name = escape(text_in(n.ed.name, n.lang) or n.ed.id)
-        return f"[bold]{name}[/] · seed {ev['seed']} · order of play: {order}"
+        return f"[bold]{name}[/] · seed {ev['seed']}"
+
+    def _on_order(self, ev):
+        return "Order of play: " + ", ".join(self.names.player(s) for s in ev["order"])
 
     def _on_order_roll(self, ev):
         return None

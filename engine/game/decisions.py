@@ -11,10 +11,10 @@ Kinds and answers:
 | `buy` | landing on an unowned deed | `'buy'` or `'decline'` |
 | `bid` | in an auction; `min`/`max` bound the bid | an int in [min, max], or `None` to pass (final) |
 | `jail` | start of a turn in jail; `options` ⊆ pay, card, roll | one of `options` |
-| `manage` | before rolling (`window='before_roll'`) and after each landing (`'after_landing'`) | an action tuple (below) or `('done',)` |
+| `manage` | before rolling (`window='before_roll'`) and after each landing (`'after_landing'`; `more_rolls` says whether a double gives another throw) | an action tuple (below) or `('done',)` |
 | `raise` | the player owes `amount` to `creditor` and lacks the cash | an action tuple that raises money, or `('bankrupt',)` when even everything cannot pay |
 | `trade` | another player offers `offer` | `'accept'` or `'reject'` |
-| `tax` | a tax space with two amounts; `options` = fixed, alternative | one of `options` |
+| `tax` | a tax space with two amounts; `options` = fixed, alternative; `fixed` is the fixed amount (the alternative is counted after the choice) | one of `options` |
 | `claim` | rent is due and the edition makes owners claim it | `True` (claim) or `False` |
 | `inherited_mortgage` | a mortgaged deed passed to the player | `'lift'` (pay value + interest now) or `'keep'` (interest now, again when lifted) |
 | `redeem` | lap end with a mortgaged deed, in editions that force the choice | `'redeem'` or `'release'` (the bank takes it) |

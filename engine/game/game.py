@@ -169,6 +169,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             if deck.shuffle:
                 self.rng.shuffle(cards)
             self.decks[deck.id] = deque(cards)
+        self.emit("start", edition=self.ed.id, seed=self.seed, players=[p.name for p in self.players])
         if first is None:
             ranking = self._rank(list(self.players))
             if self.rules.turn_order == "ranking":
@@ -178,8 +179,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                 self.order = self.players[top:] + self.players[:top]
         else:
             self.order = self.players[first:] + self.players[:first]
-        self.emit("start", edition=self.ed.id, seed=self.seed,
-                  players=[p.name for p in self.players], order=[p.seat for p in self.order])
+        self.emit("order", order=[p.seat for p in self.order])
         if self.rules.jackpot is not None and self.rules.jackpot.seed:
             self._seed_jackpot()
         if deal:
@@ -601,8 +601,9 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         sp = self.spaces[i]
         if sp.tax_alternative is not None:
             # the player chooses before counting ([004] 11.2)
-            choice = self.ask(Decision("tax", p, ("fixed", "alternative"), space=i))
-            amount = sp.tax(self, p) if choice == "fixed" else sp.tax_alternative(self, p)
+            fixed = sp.tax(self, p)
+            choice = self.ask(Decision("tax", p, ("fixed", "alternative"), space=i, fixed=fixed))
+            amount = fixed if choice == "fixed" else sp.tax_alternative(self, p)
         else:
             amount = sp.tax(self, p)
         self.pay(p, None, amount, "tax")

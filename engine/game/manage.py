@@ -33,13 +33,14 @@ class ManageMixin:
         for _ in range(MAX_ACTIONS_PER_WINDOW):
             if not p.alive or self.over:
                 return
-            action = self.ask(Decision("manage", p, game=self, window=window))
+            action = self.ask(Decision("manage", p, game=self, window=window, more_rolls=self._more_rolls))
             if action is DONE or action[0] == "done":
                 return
             self.apply_action(p, action, window)
 
     def legal_actions(self, p: "Player", window: str) -> list[tuple]:
-        """Every legal action for `p` in `window`, then ('done',) (or ('bankrupt',) in debt)."""
+        """Every legal action for `p` in `window`, then ('done',); in debt ('raise'), no done, and
+        ('bankrupt',) only when everything `p` has cannot pay the debt."""
         acts: list[tuple] = []
         raising = window == "raise"
         for i in sorted(p.deeds):
@@ -61,7 +62,10 @@ class ManageMixin:
                 for target in self._action_targets(a):
                     if self.action_problem(p, a, target) is None:
                         acts.append(("act", a.id, target))
-        acts.append(BANKRUPT if raising else DONE)
+        if not raising:
+            acts.append(DONE)
+        elif p.cash + self.liquidation_value(p) < self._debt_amount:
+            acts.append(BANKRUPT)
         return acts
 
     def check_action(self, p: "Player", action: Any, window: str) -> None:

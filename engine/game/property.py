@@ -285,13 +285,19 @@ class PropertyMixin:
                     f"(it has {self.houses}); sell all the group's buildings at once instead")
         return None
 
+    def sell_value(self, i: int) -> int:
+        """What the bank pays for one level sold on `i` now: the sell-back share of a house, or
+        of the hotel when breaking it down into houses ([000] 19.2, 19.7)."""
+        sp = self.spaces[i]
+        cost = sp.hotel_cost if self.level[i] == self.hotel_level else sp.house_cost
+        return round_div(cost * self.rules.sell_percent, 100, "down")
+
     def sell_building(self, p: "Player", i: int) -> None:
         """Sell one level on `i` back to the bank; a hotel comes back as houses plus the hotel's
         sell-back price ([000] 19.2, 19.7)."""
         sp = self.spaces[i]
         hotel = self.level[i] == self.hotel_level
-        pct = self.rules.sell_percent
-        refund = round_div((sp.hotel_cost if hotel else sp.house_cost) * pct, 100, "down")
+        refund = self.sell_value(i)
         if hotel:
             if self.hotels is not None:
                 self.hotels += 1

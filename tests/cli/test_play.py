@@ -46,7 +46,7 @@ def test_a_whole_bot_game_prints_the_log_and_the_winner(in_tmp):
     r = play("classic", "--bots", "4", "--seed", "1", "--log", "game.jsonl")
     assert r.exit_code == 0, r.output
     out = r.stdout
-    assert "Classic · seed 1 · order of play:" in out
+    assert "Classic · seed 1\nOrder of play:" in out
     assert re.search(r"Round 1 · Bot \d · 1500k ₽ · GO", out)
     assert re.search(r"Bot \d rolls \d \+ \d = \d+", out)
     assert re.search(r"Bot \d buys .+ for \d+k ₽", out)
@@ -104,7 +104,7 @@ def test_time_limit_ends_the_game_when_the_round_is_over(in_tmp, monkeypatch):
     log = events(in_tmp / "t.jsonl")
     assert log[-1]["e"] == "end" and log[-1]["reason"] == "time_limit"
     turns = [e for e in log if e["e"] == "turn"]
-    order = next(e for e in log if e["e"] == "start")["order"]
+    order = next(e for e in log if e["e"] == "order")["order"]
     assert turns[-1]["player"] == order[-1] or any(e["e"] == "bankrupt" for e in log)
 
 

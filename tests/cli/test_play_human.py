@@ -258,7 +258,7 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
 
 
 @pytest.mark.parametrize("kind, options, ctx, answer, expected, shown", [
-    ("tax", ("fixed", "alternative"), {"space": 4}, "2", "alternative",
+    ("tax", ("fixed", "alternative"), {"space": 4, "fixed": 200}, "2", "alternative",
      "Income Tax: choose how to pay before counting (you have 1500k ₽; net worth 1500k ₽)"),
     ("claim", (True, False), {"space": 3, "amount": 4, "payer": 1}, "2", False,
      "Bot is on your Nagatinskaya Street: rent 4k ₽."),
@@ -280,4 +280,4 @@ def test_every_other_decision_kind(classic, monkeypatch, kind, options, ctx, ans
 def test_rent_claims_are_answered_yes_without_asking_by_default(classic, monkeypatch):
     t = Table(classic, monkeypatch, "")
     assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is True
-    assert t.text.endswith("order of play: Anna, Bot\n")        # nothing asked
+    assert t.text.endswith("Order of play: Anna, Bot\n")        # nothing asked
