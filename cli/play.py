@@ -132,6 +132,10 @@ def play(
                                              "the people automatically. [default: auto-claim]",
         show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    check_invariants: Annotated[bool, typer.Option(
+        "--check-invariants", help="Check the game's invariants (money conserved, one owner per deed, "
+                                   "building supply, even building...) after every turn; for "
+                                   "debugging an edition or the engine.")] = False,
 ) -> None:
     """Play a game at the terminal: people and bots, with a readable log, saves and resume.
 
@@ -199,7 +203,8 @@ def play(
         session = PlaySession(ed, base, console=console, lang=lang, save_path=save_path, quiet=quiet,
                               term=term,
                               log_stream=log_stream, decision_timeout=decision_timeout,
-                              time_limit=base.options.get("time_limit"))
+                              time_limit=base.options.get("time_limit"),
+                              check_invariants=check_invariants)
         code = session.run()
     except MagieError as e:
         _fail(str(e))

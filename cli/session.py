@@ -44,8 +44,9 @@ class PlaySession:
     def __init__(self, edition: Edition, base: SaveGame, *, console: Console, term: Terminal,
                  lang: str = "en", save_path: Path, quiet: bool = False,
                  log_stream: TextIO | None = None, decision_timeout: float | None = None,
-                 time_limit: float | None = None):
+                 time_limit: float | None = None, check_invariants: bool = False):
         self.ed = edition
+        self.check_invariants = check_invariants
         self.base = base
         self.console = console
         self.term = term
@@ -122,7 +123,8 @@ class PlaySession:
         try:
             self.game = Game(self.ed, self.players, seed=self.base.seed, log=self.log, record=True,
                              max_rounds=self.base.options.get("max_rounds"),
-                             replay=self.base.decisions, on_replay_done=self._replay_done)
+                             replay=self.base.decisions, on_replay_done=self._replay_done,
+                             check_invariants=self.check_invariants)
             game = self.game
             while not game.over:
                 before = game.round

@@ -30,6 +30,7 @@ def simulate_command(
     max_rounds: Annotated[Optional[int], typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
+    check_invariants: Annotated[bool, typer.Option("--check-invariants", help="Check the invariants (money conserved, one owner per deed, building supply, even building...) after every turn; slower, for debugging an edition or the engine.")] = False,
 ) -> None:
     """Play many games with bots and report statistics.
 
@@ -61,7 +62,8 @@ def simulate_command(
         raise typer.Exit(1)
     if not ed.players_min <= len(kinds) <= ed.players_max:
         _fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
-    spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed)
+    spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
+                     check_invariants=check_invariants)
     jobs = jobs or default_jobs()
     err = Console(stderr=True)
     with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),

@@ -183,7 +183,10 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         if self.rules.jackpot is not None and self.rules.jackpot.seed:
             self._seed_jackpot()
         if deal:
-            self._deal_deeds()
+            try:
+                self._deal_deeds()
+            except GameOver:          # paying for dealt deeds bankrupted all but one player
+                pass
 
     def _rank(self, group: list[Player]) -> list[Player]:
         """Order players by a throw, highest first; tied players throw again among themselves."""

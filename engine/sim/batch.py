@@ -36,6 +36,7 @@ class BatchSpec:
     bots: tuple[str, ...] = ("basic", "basic", "basic", "basic")
     max_rounds: int | None = None      # None: the edition's own limit, else DEFAULT_CAP
     seed: int = 0
+    check_invariants: bool = False
 
 
 DEFAULT_CAP = 1000
@@ -68,7 +69,7 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     seed = game_seed(spec.seed, k)
     players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
-    g = Game(ed, players, seed=seed, max_rounds=cap)
+    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants)
     g.play()
     limited = g.end_reason == "round_limit"
     rounds = g.max_rounds if limited else g.round

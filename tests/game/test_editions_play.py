@@ -1,0 +1,31 @@
+"""Every built-in edition and overlay plays to the end with basic bots."""
+
+import pytest
+
+from magie.engine.agents import make_bot
+from magie.engine.edition.loader import list_builtin
+from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game.game import Game
+
+BUILTIN = list_builtin()
+EDITIONS = [b.id for b in BUILTIN if b.kind == "edition"]
+OVERLAYS = [b.id for b in BUILTIN if b.kind == "overlay"]
+
+
+def _base(overlay_id: str) -> str:
+    import yaml
+    info = next(b for b in BUILTIN if b.id == overlay_id)
+    return yaml.safe_load(info.path.read_text(encoding="utf-8")).get("base", "classic")
+
+
+@pytest.mark.parametrize("ref, variants", [(e, ()) for e in EDITIONS] + [(_base(o), (o,)) for o in OVERLAYS])
+def test_plays_to_the_end_with_bots(ref, variants):
+    ed = load_playable_cached(ref, variants)
+    for seed in range(10):     # the first seed whose game ends by the rules within 400 rounds
+        g = Game(ed, [(f"b{i}", make_bot("basic", seed, i)) for i in range(4)], seed=seed,
+                 max_rounds=ed.end.max_rounds or 400, check_invariants=True)
+        g.play()
+        if g.end_reason != "round_limit" or ed.end.max_rounds:
+            break
+    assert g.over and g.winners
+    assert g.end_reason in ("last_standing", "condition") or ed.end.max_rounds
