@@ -73,7 +73,7 @@ def is_id_list(value) -> bool:
 
 
 def path_text(path: tuple) -> str:
-    """A logical path as people read it: `rules.jail.fine`, `board[arbat].price`."""
+    """A logical path as people read it: `rules.jail.fine`, `board[some_street].price`."""
     out = ""
     for step in path:
         if isinstance(step, ById):

@@ -58,7 +58,7 @@ class Currency:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A color group (Biznespolia: an industry). `spaces` are the board indices of its deeds;
+    """A color group ([002]: an industry). `spaces` are the board indices of its deeds;
     `buildable` groups have a house cost."""
 
     index: int
@@ -127,7 +127,7 @@ class Deck:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """An edition-defined action (e.g. Biznespolia's court). `when`, `do` and `bot` are compiled
+    """An edition-defined action (e.g. a court where players sue, [002] rule 7). `when`, `do` and `bot` are compiled
     (`fn(g, player, target)`); `target` is 'deed' (the player picks a title deed) or 'none'."""
 
     id: str
@@ -155,6 +155,7 @@ class Rules:
     auction_step: int
     auction_decliner_may_bid: bool
     auction_bid_limit: str               # cash | binding
+    auction_unpaid: str                  # reauction | bank: a winning bid that was not paid
     rent_formulas: Mapping[str, Callable]  # kind -> fn(g, payer, space, owner, roll) -> int
     rent_claim: str                      # automatic | owner_claims
     rent_jailed_owner_collects: bool
@@ -408,6 +409,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         auction_step=int(auction["step"]),
         auction_decliner_may_bid=bool(auction["decliner_may_bid"]),
         auction_bid_limit=auction["bid_limit"],
+        auction_unpaid=auction.get("unpaid") or "reauction",
         rent_formulas=MappingProxyType(rent_formulas),
         rent_claim=rent["claim"],
         rent_jailed_owner_collects=bool(rent["jailed_owner_collects"]),

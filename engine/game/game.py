@@ -221,10 +221,12 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             deeds = deeds[per:]
         if s.auction_count:
             self.rng.shuffle(deeds)
-            for i in deeds[:s.auction_count]:
+            for k, i in enumerate(deeds[:s.auction_count]):
                 if self.over:
                     break
-                self.auction(i, start=s.auction_start(self, i), opener=self.order[-1])
+                # the player who bids first goes round the table, from the first player
+                opener = self.order[(k - 1) % len(self.order)]
+                self.auction(i, start=s.auction_start(self, i), opener=opener)
 
     # ------------------------------------------------------------------ events, decisions
     def emit(self, e: str, **fields: Any) -> None:
@@ -528,7 +530,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
 
     def _complete_lap(self, p: Player, salary: int | None) -> None:
         """A lap ends: salary (or the card's amount instead), then lap-end duties
-        ([000] 5.1; Biznespolia: salary minus industry tax [002] 5, mortgage redemption 9/1.1)."""
+        ([000] 5.1; [002] 5: salary minus a tax per industry, 9/1.1: mortgage redemption)."""
         p.laps += 1
         p.intro = False
         amount = self.rules.salary(self, p) if salary is None else salary
@@ -568,7 +570,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             handler(p, i, rent, dice)
 
     def _intro_reroll(self, p: Player) -> None:
-        """Introductory lap (Biznespolia D4b, 6.2, 9.2): no card, no arrest: move again at once."""
+        """Introductory lap ([002] D4b, 6.2, 9.2): no card, no arrest: move again at once."""
         roll = self.dice.throw(self.ed.dice_count)
         self._last_roll = roll
         self.emit("intro_reroll", player=p.seat, dice=list(roll.dice))

@@ -88,6 +88,9 @@ class ManageMixin:
         if kind == "trade":
             if len(action) != 2 or not isinstance(action[1], TradeOffer):
                 raise IllegalDecision("a trade is ('trade', TradeOffer)")
+            if action[1].proposer != p.seat:
+                raise IllegalDecision("a player proposes trades of their own: the proposer must be "
+                                      f"{p.name} (seat {p.seat})")
             problem = self.trade_problem(action[1], window)
         elif kind == "act":
             if len(action) != 3:

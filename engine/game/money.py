@@ -144,7 +144,7 @@ class MoneyMixin:
         (`bankruptcy.to_bank: auction`) or left for sale (`free`, [001b]).
         To a player, `to_player: creditor` ([000] 24.5-24.6): buildings are sold to the bank at
         the sell-back price, the creditor gets all the cash, the deeds (paying the interest on
-        mortgaged ones at once) and held cards. `to_player: bank_settles` ([001b] 19; Biznespolia
+        mortgaged ones at once) and held cards. `to_player: bank_settles` ([001b] 19; [002]
         9.3'): the bank pays the creditor the whole debt and takes everything, as to the bank
         but without an auction."""
         from .game import GameOver

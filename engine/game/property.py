@@ -1,8 +1,8 @@
 """Title deeds and buildings: purchase, auction, building and selling, mortgages, transfers.
 
 Rule sources: ../shared/rules/classic.md sections 6-7 (buying, auctions), 16-19 (houses,
-hotels, shortage, selling), 21-22 (mortgage); Biznespolia: ../shared/rules/biznespolia.md
-rule 8 and 9/1.1-9/1.4.
+hotels, shortage, selling), 21-22 (mortgage); [002] rule 8 and 9/1.1-9/1.4 (tags as in
+../shared/rules/sources.md).
 
 Building levels: 0 .. `houses_before_hotel` houses, then `hotel_level` (= houses_before_hotel + 1)
 for a hotel. Even building and selling compare levels, so a hotel counts as one more than the
@@ -75,7 +75,7 @@ class PropertyMixin:
 
     def bank_sale_value(self, i: int) -> int:
         """What the bank pays for the deed of `i` where the edition lets players sell deeds to
-        the bank (Biznespolia 9/1.2), else 0. A mortgaged deed brings nothing more."""
+        the bank ([002] 9/1.2), else 0. A mortgaged deed brings nothing more."""
         pct = self.rules.bank_buys_percent
         if pct is None or self.mortgaged[i]:
             return 0
@@ -122,8 +122,10 @@ class PropertyMixin:
             self.emit("unsold", space=self.spaces[i].id)
             return None
         self.pay(high, None, price, "auction")
-        if not high.alive:      # a binding bid the winner could not pay (C25): sell again
-            return self.auction(i, opener=opener) if not self.over else None
+        if not high.alive:      # a binding bid the winner could not pay (C25)
+            if self.rules.auction_unpaid == "reauction" and not self.over:
+                return self.auction(i, opener=opener)
+            return None         # 'bank': the deed stays with the bank ([002] G20)
         self.set_owner(i, high)
         self.emit("sold", space=self.spaces[i].id, player=high.seat, price=price)
         return high
@@ -171,7 +173,7 @@ class PropertyMixin:
     def build_problem(self, p: "Player", i: int, window: str, *, limits: bool = True,
                       cash: bool = True) -> str | None:
         """Why `p` may not build one level on `i` now, or None if they may ([000] 16-18;
-        Biznespolia rule 8; parameters under `rules.buildings`). `limits=False` ignores the
+        [002] rule 8; parameters under `rules.buildings`). `limits=False` ignores the
         build window and per-turn limits, `cash=False` the price (a card sets its own)."""
         sp = self.spaces[i]
         r = self.rules
@@ -379,7 +381,7 @@ class PropertyMixin:
             self.emit("unmortgage", player=p.seat, space=self.spaces[i].id)
 
     def sell_deed(self, p: "Player", i: int) -> None:
-        """Sell the deed of `i` to the bank (Biznespolia 9/1.2); it becomes free for sale."""
+        """Sell the deed of `i` to the bank ([002] 9/1.2); it becomes free for sale."""
         value = self.bank_sale_value(i)
         self.set_owner(i, None)
         self.mortgaged[i] = False
@@ -388,7 +390,7 @@ class PropertyMixin:
 
     def _redeem_at_lap_end(self, p: "Player") -> None:
         """At a lap end each mortgaged deed must be redeemed or the bank takes it
-        (Biznespolia D8, 9/1.1; parameter `mortgage.redeem_at_lap_end`)."""
+        ([002] D8, 9/1.1; parameter `mortgage.redeem_at_lap_end`)."""
         for i in sorted(p.deeds):
             if not self.mortgaged[i]:
                 continue
@@ -402,7 +404,7 @@ class PropertyMixin:
                 self.emit("released", player=p.seat, space=self.spaces[i].id)
 
     def offer_build(self, p: "Player", cost) -> None:
-        """A card lets `p` build one house at `cost(space)` (Biznespolia card 32): `p` picks a
+        """A card lets `p` build one house at `cost(space)` ([002] card 32): `p` picks a
         lot where a house is legal and affordable now, or declines."""
         options = [i for i in sorted(p.deeds)
                    if self.level[i] < self.hotel_level - 1

@@ -1,5 +1,5 @@
 """Trades between players: title deeds, cash and held cards, never buildings
-(../shared/rules/classic.md 20, 14.2, 22; Biznespolia 9/1.3 and 9.2').
+(../shared/rules/classic.md 20, 14.2, 22; [002] 9/1.3 and 9.2').
 
 Only the player whose turn it is proposes, in a manage window; the partner's agent answers.
 """

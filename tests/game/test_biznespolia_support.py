@@ -19,7 +19,6 @@ from magie.engine.game.decisions import DONE
 from .helpers import edition, game
 
 START_CASH = 2500
-DONE_ = DONE
 
 
 def bz(*variants: str, **kw):
@@ -28,7 +27,7 @@ def bz(*variants: str, **kw):
 
 
 def short(*variants: str, **kw):
-    return edition("biznespolia-short", *variants, **kw)
+    return edition("biznespolia_short", *variants, **kw)
 
 
 def bgame(players, ed=None, **kw):

@@ -1,0 +1,89 @@
+"""Biznespolia as data: seeded random-bot games with every invariant checked after every turn,
+basic-bot games that end with a winner, the edition files validate, and the engine and CLI hold
+no Biznespolia fact (DESIGN.md property 1)."""
+
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from magie.cli.app import app
+from magie.engine.agents import make_bot
+from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game.game import Game
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = 1000
+CHUNKS = 10
+# game k: seed k, 2 + k % 4 players; k % 5 picks the edition (3 of 5 the full board)
+EDITIONS = [("biznespolia", ()), ("biznespolia", ()), ("biznespolia", ()),
+            ("biznespolia_short", ()), ("biznespolia", ("start-auction",))]
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_every_invariant(chunk):
+    per = GAMES // CHUNKS
+    seen = Counter()
+    for seed in range(chunk * per, (chunk + 1) * per):
+        ref, variants = EDITIONS[seed % 5]
+        ed = load_playable_cached(ref, variants)
+        n = 2 + seed % 4
+        g = Game(ed, [(f"r{i}", make_bot("random", seed, i)) for i in range(n)], seed=seed,
+                 max_rounds=60, check_invariants=True)
+        g.play()
+        assert g.over and g.winners
+        seen.update(g.stats)
+        seen["jailed"] += any(p.in_jail for p in g.players)
+        seen["mortgaged"] += any(g.mortgaged)
+    # the random bot reaches the edition's mechanisms: suits filed and won, jail, mortgages
+    assert seen["sue"] > seen["sue_deeds"] > 0 and seen["jailed"] > 0 and seen["mortgaged"] > 0
+
+
+@pytest.mark.parametrize("ref, variants", [("biznespolia", ()), ("biznespolia_short", ()),
+                                           ("biznespolia", ("start-auction",))])
+def test_basic_bots_finish_with_a_winner(ref, variants):
+    ed = load_playable_cached(ref, variants)
+    ended = 0
+    for seed in range(1, 21):
+        g = Game(ed, [(f"b{i}", make_bot("basic", seed, i)) for i in range(4)], seed=seed,
+                 max_rounds=1000, check_invariants=True)
+        g.play()
+        ended += g.end_reason == "last_standing"
+        assert len(g.winners) >= 1
+    assert ended == 20
+
+
+def test_the_play_command_seed_1_finishes_with_a_winner():
+    # what `magie play biznespolia --bots 4 --seed 1` plays: bots seated by the CLI
+    ed = load_playable_cached("biznespolia")
+    g = Game(ed, [(f"Bot {i + 1}", make_bot("basic", 1, i)) for i in range(4)], seed=1)
+    g.play()
+    assert g.over and g.end_reason == "last_standing" and len(g.winners) == 1
+
+
+def test_magie_validate_editions_passes():
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        r = CliRunner().invoke(app, ["validate", "editions/", "--strict"])
+    finally:
+        os.chdir(cwd)
+    assert r.exit_code == 0, r.output
+    r2 = CliRunner().invoke(app, ["validate", str(REPO / "editions" / "variants" / "start-auction.yaml")])
+    assert r2.exit_code == 0 and "no problems" in r2.output
+
+
+def test_engine_and_cli_hold_no_biznespolia_fact():
+    # `grep -ri biznespolia engine/ cli/`, and the Russian name
+    pattern = re.compile(r"biznespolia|бизнесполи", re.IGNORECASE)
+    hits = []
+    for folder in ("engine", "cli"):
+        for path in sorted((REPO / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                text = path.read_text(encoding="utf-8", errors="replace")
+                hits += [f"{path.relative_to(REPO)}:{n}" for n, line in enumerate(text.splitlines(), 1)
+                         if pattern.search(line)]
+    assert hits == []
