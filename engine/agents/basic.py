@@ -223,16 +223,11 @@ class BasicBot:
         player holds them all: their value to that player plus a premium of half their price."""
         if not game.rules.trade_enabled:
             return None
-        seen = set()
-        for i in p.deeds:
-            g = game.spaces[i].group_index
-            if g < 0 or g in seen:
+        for grp, mine in zip(game.ed.groups, p.groups):
+            size = len(grp.spaces)
+            if mine == size or mine * 2 < size:
                 continue
-            seen.add(g)
-            grp = game.ed.groups[g]
             missing = [j for j in grp.spaces if game.owner[j] is not p]
-            if not missing or len(missing) * 2 > len(grp.spaces):
-                continue
             holders = {game.owner[j] for j in missing}
             if len(holders) != 1 or None in holders:
                 continue

@@ -57,6 +57,18 @@ class Decision:
         self.game = game
         self.ctx = ctx
 
+    @classmethod
+    def of(cls, kind: str, player, options, game, ctx: dict) -> "Decision":
+        """The same as `Decision(kind, player, options, game, **ctx)`, without copying `ctx`
+        (the engine's hot paths: the manage window after every landing)."""
+        d = object.__new__(cls)
+        d.kind = kind
+        d.player = player
+        d._options = options
+        d.game = game
+        d.ctx = ctx
+        return d
+
     @property
     def options(self) -> list | tuple:
         """The legal answers (for manage/raise: every legal action tuple, then done/bankrupt,

@@ -33,7 +33,8 @@ class ManageMixin:
         for _ in range(MAX_ACTIONS_PER_WINDOW):
             if not p.alive or self.over:
                 return
-            action = self.ask(Decision("manage", p, game=self, window=window, more_rolls=self._more_rolls))
+            action = self.ask(Decision.of("manage", p, None, self,
+                                          {"window": window, "more_rolls": self._more_rolls}))
             if action is DONE or action[0] == "done":
                 return
             self.apply_action(p, action, window)

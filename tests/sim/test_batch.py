@@ -17,7 +17,7 @@ def test_the_same_seed_gives_the_same_summary_for_any_jobs():
     two = simulate(spec, 24, jobs=2).to_json()
     assert one == two
     assert one["games"] == 24 and one["ended"] + one["capped"] == 24
-    assert sum(one["win_rate_by_seat"]) == pytest.approx(1.0)
+    assert sum(one["win_rate_by_seat"]) == pytest.approx(1.0, abs=1e-3)   # rounded to 4 places
     assert sum(one["landing_frequency"].values()) == pytest.approx(1.0, abs=1e-3)
 
 
