@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from magie.engine.edition.model import text_in
-from magie.engine.errors import DecisionTimeout, IllegalDecision
+from magie.engine.errors import DecisionTimeout
 from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
 
 from .render import Names

@@ -15,10 +15,10 @@ import random
 from collections import deque
 from typing import Any, Callable, Sequence
 
-from ..edition.model import DEED_KINDS, Edition
+from ..edition.model import Edition
 from ..errors import DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
 from .decisions import DEFAULT_ANSWERS, DONE, Agent, Decision, decode_answer, encode_answer
-from .dice import Dice, ForcedDice
+from .dice import Dice
 from .events import EventLog
 from .manage import ManageMixin
 from .money import MoneyMixin
@@ -84,7 +84,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                  dice=None, first: int | None = None, deal: bool = True,
                  log: EventLog | None = None, record: bool = False,
                  replay: Sequence[Any] | None = None, check_invariants: bool = False,
-                 max_rounds: int | None = None, setup: bool = True,
+                 max_rounds: int | None = None,
                  on_replay_done: Callable[[], None] | None = None):
         if not edition.players_min <= len(players) <= edition.players_max:
             raise GameError(f"{edition.id} is for {edition.players_min} to {edition.players_max} "
@@ -102,7 +102,6 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         for p, a in zip(self.players, self.agents):
             p.kind = "human" if getattr(a, "human", False) else "bot"
         self.owner: list[Player | None] = [None] * self.n
-        self.version = 0        # bumped on every change of ownership, buildings or mortgages
         self.deeds_version = 0  # bumped when a deed changes hands
         self.level = [0] * self.n
         self.mortgaged = [False] * self.n
@@ -123,7 +122,6 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self._draw_depth = 0
         self._in_card = 0
         self._more_rolls = False
-        self._window = ""
         self.log = log
         self.record = record
         self.decisions: list[Any] = []
@@ -159,8 +157,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         if self.rules.intro_reroll is not None:
             for p in self.players:
                 p.intro = True
-        if setup:
-            self._setup(first, deal)
+        self._setup(first, deal)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, first: int | None, deal: bool) -> None:

@@ -29,7 +29,6 @@ class ManageMixin:
         method is asked only in the windows it names (bots that never act before rolling)."""
         if window not in self._windows[p.seat]:
             return
-        self._window = window
         for _ in range(MAX_ACTIONS_PER_WINDOW):
             if not p.alive or self.over:
                 return

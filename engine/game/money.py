@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GameError, IllegalDecision
+from ..errors import GameError
 from .decisions import Decision
 
 if TYPE_CHECKING:

@@ -27,7 +27,6 @@ class PropertyMixin:
     # ------------------------------------------------------------------ ownership
     def set_owner(self, i: int, p: "Player | None") -> None:
         """Record `p` (None: the bank) as the holder of the title deed of space `i`."""
-        self.version += 1
         self.deeds_version += 1
         old = self.owner[i]
         g = self.spaces[i].group_index
@@ -60,7 +59,6 @@ class PropertyMixin:
             if choice == "lift" and to.cash >= self.spaces[i].mortgage + interest:
                 self.pay(to, None, self.spaces[i].mortgage + interest, "unmortgage")
                 self.mortgaged[i] = False
-                self.version += 1
                 to.version += 1
                 self.emit("unmortgage", player=to.seat, space=self.spaces[i].id)
             else:
@@ -264,7 +262,6 @@ class PropertyMixin:
         elif self.houses is not None:
             self.houses -= 1
         self.level[i] += 1
-        self.version += 1
         p.version += 1
         if count:
             p.built_this_turn += 1
@@ -308,7 +305,6 @@ class PropertyMixin:
         elif self.houses is not None:
             self.houses += 1
         self.level[i] -= 1
-        self.version += 1
         p.version += 1
         self.bank_pays(p, refund, "sell_building")
         self.emit("sell", player=p.seat, space=sp.id, level=self.level[i])
@@ -334,7 +330,6 @@ class PropertyMixin:
         elif self.houses is not None:
             self.houses += lvl
         self.level[i] = 0
-        self.version += 1
         if self.owner[i] is not None:
             self.owner[i].version += 1
         return refund
@@ -366,7 +361,6 @@ class PropertyMixin:
     def mortgage(self, p: "Player", i: int) -> None:
         """Mortgage `i`: the bank pays the mortgage value ([000] 21.3)."""
         self.mortgaged[i] = True
-        self.version += 1
         p.version += 1
         self.bank_pays(p, self.spaces[i].mortgage, "mortgage")
         self.emit("mortgage", player=p.seat, space=self.spaces[i].id)
@@ -376,7 +370,6 @@ class PropertyMixin:
         self.pay(p, None, self.unmortgage_cost(i), "unmortgage")
         if p.alive:
             self.mortgaged[i] = False
-            self.version += 1
             p.version += 1
             self.emit("unmortgage", player=p.seat, space=self.spaces[i].id)
 

@@ -6,12 +6,7 @@ Only the player whose turn it is proposes, in a manage window; the partner's age
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .decisions import TRADE_OPTIONS, Decision, TradeOffer
-
-if TYPE_CHECKING:
-    from .state import Player
 
 
 class TradeMixin:

@@ -6,7 +6,6 @@ import pytest
 from magie.engine.agents import Scripted
 from magie.engine.errors import DecisionTimeout, IllegalDecision
 from magie.engine.game.decisions import TradeOffer
-from magie.engine.game.dice import ForcedDice
 from magie.engine.game.game import Game
 
 from .helpers import cash, edition, game, owner_of, player, space, turn
