@@ -31,6 +31,19 @@ for _name in _COMMAND_MODULES:
     importlib.import_module(_name).register(app)
 
 
+def _version(value: bool) -> None:
+    if value:
+        from magie.engine import __version__
+        typer.echo(f"magie {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print magie's version and exit.")) -> None:
+    """magie: Monopoly-family board games from YAML editions."""
+
+
 def main() -> None:
     """Run the `magie` command line (the console-script entry point).
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import select
 import sys
 import time
@@ -221,8 +222,8 @@ class HumanAgent:
             raw = self._line(prompt, on_status=show)
             if raw is None:
                 continue
-            if raw == "" and default:
-                return by_key[default].answer
+            if raw == "" and (default or len(options) == 1):
+                return (by_key[default] if default else options[0]).answer
             o = by_key.get(raw.lower())
             if o is not None:
                 return o.answer
@@ -274,8 +275,8 @@ class HumanAgent:
                  f"or [bold]p[/] to pass (a pass is final)."]
 
         def parse(text: str):
-            try:
-                bid = int(text.replace("_", "").replace(" ", ""))
+            try:   # amounts are shown in the edition's money format (e.g. 80k ₽): take the digits
+                bid = int(re.sub(r"[\s_]", "", text).rstrip("kK₽$€β").strip())
             except ValueError:
                 raise ValueError(f"A bid is a whole number (at least {d.min}), m or p.") from None
             if bid < d.min:
@@ -320,10 +321,14 @@ class HumanAgent:
 
     def _manage(self, game, d, lines, done: str | None):
         p = d.player
-        acts = [a for a in d.options if a[0] not in ("done", "bankrupt")]
+        # a stable order, so that a number does not turn into the opposite action after a step:
+        # building first, then lifting mortgages, edition actions, mortgaging, selling
+        order = {"build": 0, "unmortgage": 1, "act": 2, "mortgage": 3, "sell_deed": 4, "sell": 5, "sell_all": 6}
+        acts = sorted((a for a in d.options if a[0] not in ("done", "bankrupt")),
+                      key=lambda a: order.get(a[0], 9))
         opts = [Opt(str(k + 1), self.describe(game, a), a) for k, a in enumerate(acts)]
         raising = d.window == "raise"
-        if game.rules.trade_enabled and game.others(p) and (not raising or game.rules.trade_while_in_debt):
+        if game.others(p) and game.trade_window_problem(d.window) is None:
             opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
         if raising and BANKRUPT in d.options:
             opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))

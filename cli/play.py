@@ -24,6 +24,10 @@ from magie.engine.game.save import SaveGame, Seat, check_edition, read_save
 from .human import Terminal
 from .session import PlaySession
 
+BOT_TABLE_CAP = 1000
+"""Rounds after which a game with no human at the table stops (the richest wins), unless
+--max-rounds or the edition says otherwise: random bots may never bankrupt each other."""
+
 
 class BotKind(str, Enum):
     """The bots `--bot-kind` offers (engine.agents.BOTS)."""
@@ -57,6 +61,9 @@ def parse_players(players: str | None) -> list[str]:
         if not name:
             raise ValueError(f'--players "{players}": name {k + 1} is empty; give a name for each '
                              f'player, separated by commas, e.g. --players "Anna,Boris"')
+        if any(not ch.isprintable() for ch in name):
+            raise ValueError(f"--players: name {k + 1} has a control character (a new line, a tab, "
+                             f"an escape code): names are printed, give plain text")
     return names
 
 
@@ -104,7 +111,7 @@ def play(
         "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
                              "same game. Default: a random seed, printed.")] = None,
     variant: Annotated[Optional[list[str]], typer.Option(
-        "--variant", "-v", metavar="OVERLAY",
+        "--variant", "-V", metavar="OVERLAY",
         help="Apply a house-rule overlay (id from `magie editions`, or a path). Repeatable.")] = None,
     lang: Annotated[str, typer.Option(
         "--lang", "-l", help="Language of the edition's names and card texts (falls back to en).")] = "en",
@@ -116,10 +123,12 @@ def play(
                                                "options come from the save).")] = None,
     save_to: Annotated[Optional[Path], typer.Option(
         "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
-                                          "resumed, else magie-EDITION-seedSEED.json here.")] = None,
+                                          "resumed, else magie-EDITION-seedSEED.json here (with -2, "
+                                          "-3... if that file exists).")] = None,
     max_rounds: Annotated[Optional[int], typer.Option(
         "--max-rounds", metavar="N", help="End after N rounds (the richest wins), instead of the "
-                                          "edition's limit.")] = None,
+                                          "edition's limit. A table of bots only stops after "
+                                          f"{BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
     time_limit: Annotated[Optional[float], typer.Option(
         "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
                                                 "out and the richest wins.")] = None,
@@ -184,7 +193,7 @@ def play(
                              (bot_kind or BotKind.basic).value, seed,
                              {"max_rounds": max_rounds, "time_limit": time_limit, "elapsed": 0.0,
                               "auto_claim": auto_claim is not False})
-        save_path = save_to or Path(f"magie-{ed.id}-seed{base.seed}.json")
+        save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
 
@@ -192,7 +201,7 @@ def play(
     log_stream = None
     if log is not None:
         try:
-            log_stream = open(log, "w", encoding="utf-8", newline="\n")
+            log_stream = open(log, "w", encoding="utf-8", newline="\n", buffering=1)
         except OSError as e:
             _fail(f"cannot write the log {log}: {e.strerror}")
     term = Terminal(console, timeouts=decision_timeout is not None)
@@ -209,11 +218,31 @@ def play(
     except MagieError as e:
         _fail(str(e))
     finally:
+        log_error = None
         if log_stream is not None:
-            log_stream.close()
+            try:
+                log_stream.close()
+            except OSError as e:
+                log_error = e
+    log_error = session.log.error or log_error
+    if log_error is not None:
+        typer.echo(f"magie: the event log {log} could not be written ({log_error.strerror or log_error}); "
+                   f"it is incomplete", err=True)
+        raise typer.Exit(code or 1)
     if log is not None and not quiet:
         console.print(f"Event log written to {log}", highlight=False)
     raise typer.Exit(code)
+
+
+def _free_save_path(edition_id: str, seed: int) -> Path:
+    """magie-EDITION-seedS.json in this folder, or -2, -3... when that name is taken, so that a
+    new game never overwrites the save of another."""
+    path = Path(f"magie-{edition_id}-seed{seed}.json")
+    k = 2
+    while path.exists():
+        path = Path(f"magie-{edition_id}-seed{seed}-{k}.json")
+        k += 1
+    return path
 
 
 def _ref(ref: str) -> str:
@@ -233,12 +262,16 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
         ed = load_playable(edition, tuple(variants))
     except ProblemsError as e:
         _problems(e)
+    for w in ed.warnings:
+        typer.echo(w.format(), err=True)
     try:
         seats = make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
     except ValueError as e:
         _fail(str(e))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
+    if not humans and options["max_rounds"] is None and ed.end.max_rounds is None:
+        options = {**options, "max_rounds": BOT_TABLE_CAP}    # bots may never finish (random ones)
     return ed, SaveGame(edition_ref=_ref(edition), edition_id=ed.id,
                         variants=tuple(_ref(v) for v in variants), content_hash=ed.content_hash,
                         seed=seed, seats=tuple(seats), options=options)
@@ -261,7 +294,7 @@ def _resumed(path: Path):
     except ProblemsError as e:
         _problems(e)
     if not ed.players_min <= len(base.seats) <= ed.players_max:
-        _fail(f"the save {path} seats {len(base.seats)} players; edition '{ed.id}' is for "
+        _fail(f"the save {path} has {len(base.seats)} seats; edition '{ed.id}' is for "
               f"{ed.players_min} to {ed.players_max}")
     return ed, base
 

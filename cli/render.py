@@ -27,6 +27,12 @@ _HOW_LEFT = {"paid": "pays the fine and leaves jail", "card": "uses a get-out-of
              "doubles": "throws doubles and leaves jail", "served": "has served the sentence and leaves jail",
              "forced": "leaves jail after the last try"}
 
+_DECISIONS = {"buy": "whether to buy", "bid": "a bid", "jail": "how to leave jail",
+              "manage": "what to do before or after the roll", "raise": "how to raise money",
+              "trade": "a trade offer", "tax": "how to pay the tax", "claim": "whether to claim rent",
+              "inherited_mortgage": "an inherited mortgage", "redeem": "a mortgage to redeem",
+              "place": "where to build"}
+
 _REASONS = {"last_standing": "the last player left", "round_limit": "the round limit was reached",
             "time_limit": "time ran out", "condition": "the edition's end condition was met"}
 
@@ -222,8 +228,9 @@ class EventRenderer:
         return f"{self.names.player(ev['player'])} takes the jackpot: {self.names.money(ev['amount'])}"
 
     def _on_timeout(self, ev):
+        what = _DECISIONS.get(ev["decision"], ev["decision"])
         return (f"{self.names.player(ev['player'])} [yellow]did not answer in time[/] "
-                f"({escape(str(ev['decision']))})")
+                f"({escape(str(what))})")
 
     def _on_move(self, ev):
         self._where[ev["player"]] = ev["to"]

@@ -152,9 +152,10 @@ class PlaySession:
             typer.echo("magie: the save could not be replayed; it was left as it is", err=True)
             return EXIT_ERROR
         typer.echo(f"magie: the game cannot go on: {e}", err=True)
-        return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False)
+        return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False,
+                          resumable=False)
 
-    def _stop(self, why: str, code: int, *, ask: bool = True) -> int:
+    def _stop(self, why: str, code: int, *, ask: bool = True, resumable: bool = True) -> int:
         """Save the game and return `code`. A person at a terminal is asked first (save here,
         elsewhere, or not at all; a failed save asks again); otherwise the game is saved to the
         default file. Exit code 1 if it could not be saved."""
@@ -183,8 +184,11 @@ class PlaySession:
                 if interactive:
                     continue
                 return EXIT_ERROR
-            self.console.print(f"Game saved to [bold]{escape(str(written))}[/]. Resume it with:\n"
-                               f"  magie play --resume {escape(str(written))}", highlight=False)
+            if resumable:
+                self.console.print(f"Game saved to [bold]{escape(str(written))}[/]. Resume it with:\n"
+                                   f"  magie play --resume {escape(str(written))}", highlight=False)
+            else:
+                self.console.print(f"Game saved to [bold]{escape(str(written))}[/].", highlight=False)
             return code
 
     # ------------------------------------------------------------------ the end

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from typing import Annotated, Optional
 
@@ -25,7 +26,7 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for any --jobs.")] = 0,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
-    players: Annotated[int, typer.Option(min=1, help="Number of bots at the table.")] = 4,
+    players: Annotated[Optional[int], typer.Option(min=1, help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[Optional[int], typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
@@ -49,7 +50,10 @@ def simulate_command(
     """
     kinds = [k.strip() for k in bot.split(",")]
     if len(kinds) == 1:
-        kinds = kinds * players
+        kinds = kinds * (players or 4)
+    elif players is not None and players != len(kinds):
+        _fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
+              f"give one kind for every seat, or a single kind")
     unknown = [k for k in kinds if k not in BOTS]
     if unknown:
         _fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
@@ -60,6 +64,10 @@ def simulate_command(
         for p in e.problems:
             typer.echo(p.format(), err=True)
         raise typer.Exit(1)
+    for w in ed.warnings:
+        typer.echo(w.format(), err=True)
+    if lang not in ed.name and lang != "en":
+        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted(ed.name))})")
     if not ed.players_min <= len(kinds) <= ed.players_max:
         _fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
@@ -75,6 +83,7 @@ def simulate_command(
         except MagieError as e:
             _fail(str(e))
     if summary.games < n:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)     # more Ctrl-C: let the summary print
         err.print(f"[yellow]interrupted: summary of the first {summary.games} of {n} games[/]")
     if as_json:
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
@@ -91,7 +100,10 @@ def _print_summary(summary: Summary, lang: str) -> None:
     t = Table(title=f"{text_in(ed.name, lang)}: {data['games']} games, seed {data['seed']}",
               show_header=False)
     t.add_row("ended by the rules", f"{data['ended']} ({data['end_rate']:.1%})")
-    t.add_row(f"capped at {data['max_rounds']} rounds", str(data["capped"]))
+    if ed.end.max_rounds is not None and data["max_rounds"] == ed.end.max_rounds:
+        t.add_row("round limit (a rule of the edition)", f"{data['max_rounds']} rounds")
+    else:
+        t.add_row(f"stopped by the simulation's cap of {data['max_rounds']} rounds", str(data["capped"]))
     t.add_row("rounds, mean / median", f"{data['rounds_mean']} / {data['rounds_median']}")
     t.add_row("turns played", str(data["turns"]))
     t.add_row("bankruptcies per game", str(data["bankruptcies_per_game"]))

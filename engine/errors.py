@@ -23,7 +23,11 @@ class EffectError(GameError):
 
     def __init__(self, where: str, message: str):
         self.where = where
+        self.message = message
         super().__init__(f"{where}: {message}")
+
+    def __reduce__(self):   # so that it crosses from a simulation worker to the main process
+        return (type(self), (self.where, self.message))
 
 
 class IllegalDecision(GameError):
@@ -35,6 +39,9 @@ class IllegalDecision(GameError):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
+
+    def __reduce__(self):
+        return (type(self), (self.reason,))
 
 
 class ReplayMismatch(GameError):

@@ -322,6 +322,10 @@ class Checker:
 
     def s_Transfer(self, s: n.Transfer) -> None:
         self.need(s.space, SPACE, "the deed to transfer")
+        if (isinstance(s.space, n.Name) and s.space.name in self.names.spaces
+                and s.space.name not in self.names.deeds and self.lookup_local(s.space.name) is None):
+            self.err("type-error", s.space.pos, f"'{s.space.name}' has no title deed: only a street, "
+                                                f"a railroad or a utility can change owner")
         self.player_path(s.to, "the new owner")
 
     # ------------------------------------------------------------------ expressions

@@ -38,6 +38,7 @@ class EditionNames:
 
     spaces:      space id -> board index (0 = first space of `board`);
     space_kinds: kinds present on the board (for `move to nearest KIND`);
+    deeds:       ids of the spaces with a title deed (street, railroad, utility);
     groups:      group ids;
     decks:       deck ids;
     flags:       flags some `set flag` of the edition sets (has_flag/use_flag need one);
@@ -46,6 +47,7 @@ class EditionNames:
 
     spaces: dict[str, int] = field(default_factory=dict)
     space_kinds: frozenset[str] = frozenset()
+    deeds: frozenset[str] = frozenset()
     groups: frozenset[str] = frozenset()
     decks: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
@@ -59,6 +61,7 @@ class EditionNames:
             return cls()
         spaces: dict[str, int] = {}
         kinds: set[str] = set()
+        deeds: set[str] = set()
         board = tree.get("board")
         if isinstance(board, list):
             for i, sp in enumerate(board):
@@ -67,10 +70,12 @@ class EditionNames:
                         spaces.setdefault(sp["id"], i)
                     if isinstance(sp.get("kind"), str):
                         kinds.add(sp["kind"])
+                        if sp["kind"] in ("street", "railroad", "utility") and isinstance(sp.get("id"), str):
+                            deeds.add(sp["id"])
         groups = {item_id(k, g) for k, g in items_of(tree.get("groups"))}
         decks = {item_id(k, d) for k, d in items_of(tree.get("decks"))}
         params = tree.get("params") if isinstance(tree.get("params"), dict) else {}
-        return cls(spaces=spaces, space_kinds=frozenset(kinds),
+        return cls(spaces=spaces, space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),
                    params={str(k): v for k, v in params.items()})

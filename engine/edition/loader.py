@@ -75,6 +75,15 @@ def content_hash(tree) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _not_a_file(path: Path) -> str:
+    """Why `path` cannot be read as an edition file, in words."""
+    if not path.exists():
+        return f"no such file {display_path(path)}"
+    if path.is_dir():
+        return f"{display_path(path)} is a folder, not a YAML file"
+    return f"{display_path(path)} is not a regular file (a pipe or a device?)"
+
+
 def is_path_ref(ref: str) -> bool:
     """True when an edition or overlay reference is a path rather than a built-in id."""
     return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml")) or ref.startswith(".")
@@ -123,7 +132,7 @@ class _Load:
         if is_path_ref(ref):
             path = (relative_to / ref).resolve()
             if not path.is_file():
-                self.error(mark, "file-not-found", f"edition '{ref}': no such file {display_path(path)}")
+                self.error(mark, "file-not-found", f"edition '{ref}': {_not_a_file(path)}")
                 return None
             return path
         path = self.base_dir / f"{ref}.yaml"
@@ -139,7 +148,7 @@ class _Load:
         if is_path_ref(ref):
             path = Path(ref).resolve()
             if not path.is_file():
-                self.error(None, "file-not-found", f"variant '{ref}': no such file {display_path(path)}")
+                self.error(None, "file-not-found", f"variant '{ref}': {_not_a_file(path)}")
                 return None
             return path
         path = self.base_dir / "variants" / f"{ref}.yaml"

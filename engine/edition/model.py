@@ -267,6 +267,7 @@ class Edition:
     group_by_id: Mapping[str, Group] = field(default_factory=dict)
     start_index: int = 0
     jail_index: int | None = None
+    warnings: tuple = ()              # Problems of severity 'warning' found when loading
 
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""
@@ -291,7 +292,8 @@ def _fn(compiled: Mapping[str, Callable], pointer: str, value: Any, arity: int) 
 
 
 def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
-                  content_hash: str = "", variants: tuple[str, ...] = ()) -> Edition:
+                  content_hash: str = "", variants: tuple[str, ...] = (),
+                  warnings: tuple = ()) -> Edition:
     """Build the immutable `Edition` from a merged, validated tree and its compiled DSL.
 
     Raises KeyError only if the tree was not validated (a missing required part)."""
@@ -383,7 +385,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         content_hash=content_hash, variants=variants,
         space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
         group_by_id=MappingProxyType(group_by_id),
-        start_index=start_index, jail_index=jail_index)
+        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings))
 
 
 def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rules:

@@ -14,11 +14,12 @@ def load_playable(ref: str, variants: Sequence[str] = ()) -> Edition:
     """Load the edition `ref` (a built-in id such as 'classic', or a path) with the overlays
     `variants` applied in order, validate it, compile its DSL and build the immutable model.
 
-    Raises `ProblemsError` carrying every problem found when the edition is not valid."""
+    Raises `ProblemsError` carrying every problem found when the edition is not valid. Warnings
+    (two overlays setting one parameter differently...) are kept in `Edition.warnings`."""
     loaded = load_edition(ref, tuple(variants))
     compiled = compile_edition(loaded.tree, loaded.locate)
     return build_edition(loaded.tree, compiled, content_hash=loaded.content_hash,
-                         variants=tuple(variants))
+                         variants=tuple(variants), warnings=tuple(loaded.warnings))
 
 
 @lru_cache(maxsize=16)

@@ -14,6 +14,7 @@ is a problem.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -151,6 +152,8 @@ def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlF
         return fail("file-not-found", f"cannot read {name}: {e.strerror}")
     if path.is_dir():
         return fail("file-not-found", f"{name} is a folder, not a YAML file")
+    if not stat.S_ISREG(st.st_mode):    # a pipe or a device: reading it could block forever
+        return fail("file-not-found", f"{name} is not a regular file (a pipe or a device?), not a YAML file")
     if st.st_size > max_bytes:
         return fail("file-too-large",
                     f"file is {_size(st.st_size)}; edition files are limited to {_size(max_bytes)}")
@@ -210,7 +213,9 @@ def _parse(path: Path, name: str, text: str) -> YamlFile:
     problems = builder.problems
     if not isinstance(tree, MarkedMap):
         m = builder.mark(root)
-        what = "a list" if isinstance(tree, list) else f"the value {tree!r}"
+        shown = repr(tree)
+        what = "a list" if isinstance(tree, list) else (
+            f"the value {shown if len(shown) <= 60 else shown[:57] + '...'}")
         problems.append(Problem("error", "not-a-mapping",
                                 f"the top level of the file must be a map of keys (id, name, board, ...), "
                                 f"not {what}", name, m.line, m.col))

@@ -13,19 +13,25 @@ from typing import Callable, TextIO
 
 class EventLog:
     """Collects events; optionally calls `listener(event)` for each (the CLI renders them live)
-    and writes each as a JSON line to `stream`."""
+    and writes each as a JSON line to `stream`. If writing fails (a full disk), the log stops
+    writing, keeps the error in `error`, and the game goes on."""
 
-    __slots__ = ("events", "listener", "stream")
+    __slots__ = ("events", "listener", "stream", "error")
 
     def __init__(self, listener: Callable[[dict], None] | None = None, stream: TextIO | None = None):
         self.events: list[dict] = []
         self.listener = listener
         self.stream = stream
+        self.error: OSError | None = None
 
     def add(self, event: dict) -> None:
         self.events.append(event)
         if self.stream is not None:
-            self.stream.write(dumps(event) + "\n")
+            try:
+                self.stream.write(dumps(event) + "\n")
+            except OSError as e:
+                self.stream = None
+                self.error = e
         if self.listener is not None:
             self.listener(event)
 

@@ -39,6 +39,7 @@ holds.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -126,8 +127,14 @@ def _dumps(value: Any) -> str:
 def write_save(path: str | os.PathLike, save: SaveGame) -> Path:
     """Write `save` to `path` atomically: a temporary file in the same folder, flushed and
     fsynced, then renamed over `path`. Returns the path written. Raises `OSError` (e.g. the
-    folder does not exist or is not writable); the previous file at `path` is then intact."""
+    folder does not exist or is not writable, or `path` is something other than a regular file,
+    such as a folder or a device); the previous file at `path` is then intact. A symbolic link
+    is followed: the file it points to is replaced and the link stays."""
     path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EEXIST, "it exists and is not a regular file", str(path))
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
@@ -289,6 +296,9 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
         if agent is not None and agent not in AGENT_KINDS:
             r.error(["seats", k, "agent"], "save-bad-value",
                     f"expected one of {', '.join(AGENT_KINDS)}, found {json.dumps(agent)}")
+        if name is not None and (not name.strip() or name.casefold() in {x.name.casefold() for x in seats}):
+            r.error(["seats", k, "name"], "save-bad-value",
+                    f"expected a name of its own for each seat, found {json.dumps(name)}")
         seats.append(Seat(name or "", agent or ""))
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -296,7 +306,9 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
         options = {}
     for key, types in OPTION_TYPES.items():
         if key in options:
-            r.typed(options, key, types, _describe(types), ["options"])
+            value = r.typed(options, key, types, _describe(types), ["options"])
+            if key in ("max_rounds", "time_limit") and isinstance(value, (int, float)) and value <= 0:
+                r.error(["options", key], "save-bad-value", f"expected a number above 0 or null, found {value}")
     progress = data.get("progress", {})
     if not isinstance(progress, dict):
         progress = {}

@@ -12,11 +12,23 @@ from .decisions import TRADE_OPTIONS, Decision, TradeOffer
 class TradeMixin:
     """Trades for `Game`."""
 
-    def trade_problem(self, offer: TradeOffer, window: str) -> str | None:
-        """Why `offer` may not be made now, or None."""
+    def trade_window_problem(self, window: str) -> str | None:
+        """Why no trade may be proposed in `window` at all, or None."""
         r = self.rules
         if not r.trade_enabled:
             return "this edition has no trades between players"
+        if window == "raise":
+            return None if r.trade_while_in_debt else "no trades while a payment is owed"
+        if r.trade_window == "before_roll" and not self._before_roll_window(window):
+            return "trades are made only before rolling"
+        return None
+
+    def trade_problem(self, offer: TradeOffer, window: str) -> str | None:
+        """Why `offer` may not be made now, or None."""
+        r = self.rules
+        problem = self.trade_window_problem(window)
+        if problem:
+            return problem
         if not (0 <= offer.proposer < len(self.players) and 0 <= offer.partner < len(self.players)):
             return "a trade names a seat that does not exist"
         a, b = self.players[offer.proposer], self.players[offer.partner]
@@ -24,11 +36,6 @@ class TradeMixin:
             return "a player cannot trade with themselves"
         if not a.alive or not b.alive:
             return "both players must still be in the game"
-        if window == "raise":
-            if not r.trade_while_in_debt:
-                return "no trades while a payment is owed"
-        elif r.trade_window == "before_roll" and not self._before_roll_window(window):
-            return "trades are made only before rolling"
         if not (offer.give_deeds or offer.get_deeds or offer.give_cash or offer.get_cash
                 or offer.give_cards or offer.get_cards):
             return "the trade is empty"

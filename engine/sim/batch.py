@@ -9,11 +9,12 @@ adds them up in game order.
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import os
 import signal
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, Sequence
 
 from ..agents import make_bot
@@ -179,18 +180,21 @@ def simulate(spec: BatchSpec, n: int, jobs: int = 1,
     else:
         chunk = max(1, min(50, n // (jobs * 8) or 1))
         chunks = [list(range(a, min(n, a + chunk))) for a in range(0, n, chunk)]
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
-        futures = [pool.submit(_play_chunk, spec, ks) for ks in chunks]
+        # workers ignore Ctrl-C; this process stops them at once when it gets one
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint)
         try:
-            for f in futures:
-                collect(f.result())
-            pool.shutdown()
+            for stats in pool.imap_unordered(partial(_play_chunk, spec), chunks):
+                collect(stats)
+            pool.close()
         except KeyboardInterrupt:
-            # workers ignore Ctrl-C: let the running chunks finish, drop the rest
-            pool.shutdown(wait=True, cancel_futures=True)
-            for f in futures:
-                if f.done() and not f.cancelled() and f.exception() is None:
-                    collect(f.result())
+            pass
+        finally:
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second Ctrl-C: still stop cleanly
+            try:
+                pool.terminate()
+                pool.join()
+            finally:
+                signal.signal(signal.SIGINT, previous)
     # add in game order, stopping at the first gap so an interrupted run is a prefix
     for k in range(n):
         if k not in done:

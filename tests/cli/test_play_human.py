@@ -83,7 +83,8 @@ def test_decline_and_win_the_auction(classic, monkeypatch):
 
 
 def test_build_on_a_whole_group(classic, monkeypatch):
-    t = Table(classic, monkeypatch, "1\n2\n\n\n", dice=[(1, 2)])
+    # builds are listed first, so "1" twice builds a house on each lot (evenly)
+    t = Table(classic, monkeypatch, "1\n1\n\n\n", dice=[(1, 2)])
     t.game.set_owner(1, t.anna)
     t.game.set_owner(3, t.anna)
     t.turn()
@@ -208,7 +209,7 @@ def test_no_answer_in_time_is_a_timeout_the_engine_answers(classic, monkeypatch)
         d = Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)
         assert t.game.ask(d) == "decline"
         assert "No answer within 0.05 s." in t.text
-        assert "Anna did not answer in time (buy)" in t.text
+        assert "Anna did not answer in time (whether to buy)" in t.text
         assert t.game.decisions == [{"timeout": True}]
     finally:
         os.close(r)

@@ -306,3 +306,10 @@ def test_compile_edition_raises_with_every_problem():
     with pytest.raises(ProblemsError) as err:
         compile_edition(tree, locate)
     assert [p.code for p in err.value.problems] == ["unknown-name"]
+
+
+def test_only_a_space_with_a_title_deed_can_be_transferred():
+    p = only(card_problems("transfer start to me"))
+    assert (p.code, p.line, p.col) == ("type-error", CARD_LINE, CARD_COL + 9)
+    assert "'start' has no title deed" in p.message
+    assert card_problems("transfer lot_a to me") == []
