@@ -152,10 +152,13 @@ def show(
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of names (falls back to en).")] = "en",
     merged: Annotated[bool, typer.Option("--merged", help="Print the whole merged edition as YAML "
                                          "(extends and overlays applied) instead of the board.")] = False,
+    cards: Annotated[bool, typer.Option("--cards", help="Also list the card decks with every card's "
+                                        "text.")] = False,
 ) -> None:
     """Show an edition's board as a table, or the whole merged edition as YAML.
 
-    The table lists each space: its index, name, kind, group, price, rents and mortgage value.
+    The table lists each space: its index, name, kind, group, price, rents (for a tax space its
+    tax, for a card space its deck) and mortgage value. --cards lists the decks too.
     With --merged, the edition is printed as one YAML file with `extends:` and every overlay
     applied and schema defaults filled in; overlay conflicts are reported on stderr.
 
@@ -163,7 +166,7 @@ def show(
 
     ```
     magie show classic
-    magie show classic --lang ru
+    magie show classic --lang ru --cards
     magie show classic --variant ID --merged > merged.yaml
     magie show ./my_edition.yaml
     ```
@@ -188,14 +191,39 @@ def show(
                       ("price", "right"), ("rents", "left"), ("mortgage", "right")):
         table.add_column(col, justify=just, no_wrap=col in ("#", "kind", "price", "mortgage"),
                          min_width={"name": 14, "group": 9, "rents": 12}.get(col))
+    decks = {d["id"]: d for d in tree.get("decks", [])}
     for i, space in enumerate(tree.get("board", [])):
         group = groups.get(space.get("group"))
         table.add_row(
             str(i), localized(space.get("name"), lang), space.get("kind", ""),
             localized(group.get("name"), lang) if group else "",
-            _num(space.get("price")), " ".join(str(r) for r in space.get("rent", [])),
-            _num(space.get("mortgage")))
-    _out().print(table)
+            _num(space.get("price")), _what(space, decks, lang), _num(space.get("mortgage")))
+    out = _out()
+    out.print(table)
+    if cards:
+        for deck in tree.get("decks", []):
+            t = Table(title=f"{localized(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
+                      title_justify="left")
+            t.add_column("id", no_wrap=True)
+            t.add_column("text")
+            for card in deck.get("cards", []):
+                t.add_row(card.get("id", ""), localized(card.get("text"), lang))
+            out.print(t)
+
+
+def _what(space, decks, lang: str) -> str:
+    """The rents column: the rent table, or what a tax or card space does."""
+    kind = space.get("kind")
+    if kind == "tax":
+        alt = space.get("tax_alternative")
+        return f"tax {space.get('tax')}" + (f" or {alt}" if alt is not None else "")
+    if kind == "card":
+        deck = decks.get(space.get("deck"))
+        return "draws " + (localized(deck.get("name"), lang) if deck else str(space.get("deck")))
+    rent = space.get("rent", [])
+    if kind == "utility":
+        return " ".join(f"{r}×" for r in rent) + " roll"
+    return " ".join(str(r) for r in rent)
 
 
 def _item_ids(tree, pointer: str) -> list[str]:

@@ -132,7 +132,10 @@ class Checker:
     def bind(self, name: str, pos, binding: Binding, what: str) -> None:
         """Define a new name (`let`, `for ... as`) in the innermost scope."""
         taken = None
-        if name in RESERVED:
+        if not ("a" <= name[0] <= "z"):
+            self.err("dsl-syntax", pos, f"'{name}' cannot name {what}: names start with a lowercase "
+                                        f"letter (then letters, digits and _)")
+        elif name in RESERVED:
             taken = "a reserved word"
         elif self.lookup_local(name) is not None:
             taken = "already defined"

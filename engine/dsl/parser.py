@@ -491,6 +491,8 @@ def parse(text: str, start: str):
     if len(text) > LIMITS["chars"]:
         raise DslError([Issue("dsl-limit", f"this text has {len(text)} characters; at most "
                                            f"{LIMITS['chars']:,} are allowed", (1, 1))])
+    if start == "effect" and not text.strip():
+        text = ""                 # blanks only: the empty effect, not an indentation error
     with _lock:
         try:
             tree, issues = _raw_parse(text, start)

@@ -82,15 +82,19 @@ class _Checker:
         return self.problems
 
     def references(self, board, group_by_id, deck_ids) -> None:
+        # a `groups` or `decks` that is not a list is a schema error already: do not also
+        # report every reference to it
+        groups_ok = isinstance(self.tree.get("groups"), list)
+        decks_ok = isinstance(self.tree.get("decks"), list)
         for i, s in board:
             name = s.get("id", f"#{i}")
             g = s.get("group")
-            if isinstance(g, str) and g not in group_by_id:
+            if groups_ok and isinstance(g, str) and g not in group_by_id:
                 self.add(f"/board/{i}/group", "unknown-group",
                          f"space '{name}' names group '{g}', which is not defined{suggest(g, group_by_id)} "
                          f"(defined: {id_list_text(group_by_id)})")
             d = s.get("deck")
-            if isinstance(d, str) and d not in deck_ids:
+            if decks_ok and isinstance(d, str) and d not in deck_ids:
                 self.add(f"/board/{i}/deck", "unknown-deck",
                          f"space '{name}' draws from deck '{d}', which is not defined{suggest(d, deck_ids)} "
                          f"(defined: {id_list_text(deck_ids)})")

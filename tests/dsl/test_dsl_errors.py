@@ -313,3 +313,13 @@ def test_only_a_space_with_a_title_deed_can_be_transferred():
     assert (p.code, p.line, p.col) == ("type-error", CARD_LINE, CARD_COL + 9)
     assert "'start' has no title deed" in p.message
     assert card_problems("transfer lot_a to me") == []
+
+
+@pytest.mark.parametrize("name", ["__x", "_y", "Xs"])
+def test_names_start_with_a_lowercase_letter(name):
+    p = only(card_problems(f"let {name} = 1"))
+    assert p.code == "dsl-syntax" and "start with a lowercase letter" in p.message
+
+
+def test_an_effect_of_blanks_only_is_the_empty_effect():
+    assert card_problems("'   '") == card_problems("''") == []
