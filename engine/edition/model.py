@@ -163,6 +163,7 @@ class Rules:
     jail_attempts: int
     jail_after_attempts: str             # pay_and_move | move | leave_next_turn
     jail_doubles_roll_again: bool
+    jail_paid_exit: str                  # normal | one_throw: after paying or using a card
     houses_supply: int | None            # None: unlimited
     hotels_supply: int | None
     houses_before_hotel: int
@@ -184,6 +185,7 @@ class Rules:
     trade_window: str                    # any | before_roll
     bankruptcy_to_bank: str              # auction | free
     bankruptcy_to_player: str            # creditor | bank_settles
+    bankruptcy_mortgages: str = "cleared"  # cleared | kept: deeds the bank auctions after a bankruptcy
     final_estate: str = "usual"          # usual | intact (the bankruptcy that ends the game)
     jackpot: "Jackpot | None" = None
     intro_reroll: frozenset | None = None  # kinds that give another move on the introductory lap
@@ -419,6 +421,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         jail_attempts=int(jail["attempts"]),
         jail_after_attempts=jail["after_attempts"],
         jail_doubles_roll_again=bool(jail["doubles_roll_again"]),
+        jail_paid_exit=jail.get("paid_exit") or "normal",
         houses_supply=supply.get("houses") if supply else None,
         hotels_supply=supply.get("hotels") if supply else None,
         houses_before_hotel=int(b["houses_before_hotel"]),
@@ -441,6 +444,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         bankruptcy_to_bank=bk["to_bank"],
         bankruptcy_to_player=bk["to_player"],
         final_estate=bk.get("final_estate") or "usual",
+        bankruptcy_mortgages=bk.get("mortgages") or "cleared",
         jackpot=(Jackpot(collect_on=r["jackpot"]["collect_on"], sources=frozenset(r["jackpot"]["sources"]),
                          seed=int(r["jackpot"].get("seed") or 0)) if r.get("jackpot") else None),
         intro_reroll=frozenset(r["intro_lap"]["reroll_on"]) if r.get("intro_lap") else None,

@@ -341,10 +341,12 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         if self._wants_before_roll[p.seat]:
             self._manage(p, "before_roll")
         roll = None
+        single = False                 # a jail exit that allows one throw only (C16 b)
         if p.in_jail:
             roll = self._jail_turn(p)
             if roll is False:          # the turn ends in jail
                 return
+            single = roll is None and r.jail_paid_exit == "one_throw"
         while p.alive and not p.in_jail:
             if roll is None:
                 roll = self.dice.throw(self.ed.dice_count)
@@ -358,7 +360,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                         self.emit("doubles_jail", player=p.seat)
                         self.go_to_jail(p)
                         return
-                again = doubles and r.doubles_roll_again
+                again = doubles and r.doubles_roll_again and not single
             else:   # the throw that freed the player from jail
                 again = roll.doubles and r.jail_doubles_roll_again
                 if again:

@@ -177,14 +177,18 @@ class MoneyMixin:
             for held in p.held_cards:
                 self._return_card(held)
             p.held_cards = []
+            keep = (r.bankruptcy_mortgages == "kept" and creditor is None
+                    and r.bankruptcy_to_bank == "auction" and not self._ends_now())
             for i in deeds:
                 self.set_owner(i, None)
-                self.mortgaged[i] = False
+                if not keep:
+                    self.mortgaged[i] = False
         self._finish_after_bankruptcy()
         if self.over:
             raise GameOver
         if creditor is None and r.bankruptcy_to_bank == "auction":
             for i in deeds:
-                self.auction(i, opener=p)
+                if self.auction(i, opener=p) is None:
+                    self.mortgaged[i] = False     # unsold: back with the bank, free of mortgage
                 if self.over:
                     raise GameOver

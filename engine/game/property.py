@@ -124,8 +124,11 @@ class PropertyMixin:
             if self.rules.auction_unpaid == "reauction" and not self.over:
                 return self.auction(i, opener=opener)
             return None         # 'bank': the deed stays with the bank ([002] G20)
-        self.set_owner(i, high)
         self.emit("sold", space=self.spaces[i].id, player=high.seat, price=price)
+        if self.mortgaged[i]:      # a bankrupt's deed sold still mortgaged (C30, a reading)
+            self.transfer_deed(i, high)
+        else:
+            self.set_owner(i, high)
         return high
 
     def _bidding(self, bidders: list, start: int, *, high=None, price: int | None = None,

@@ -476,3 +476,41 @@ def test_c32_turn_limit_ranks_by_net_worth(score, winner):
     g.play()
     assert g.over and g.end_reason == "round_limit" and g.dice.left == 0
     assert [p.name for p in g.winners] == [winner]
+
+
+def test_c30_reading_the_deed_is_auctioned_still_mortgaged():
+    ed = edition(rules={"bankruptcy": {"mortgages": "kept"}})
+    g = game(ed, {"A": {"cash": 1000, "script": {"bid": [None, 80]}},
+                  "B": {"cash": 20, "pos": "leningrad_railway",
+                        "owns": {"polyanka": 0, "nagatinskaya": {"mortgaged": True}}},
+                  "C": {"cash": 1500, "script": {"bid": [20, None], "inherited_mortgage": ["keep"]}}},
+             dice=[(1, 2)], first="B", check_invariants=True)
+    turn(g)
+    assert owner_of(g, "nagatinskaya") == "C" and g.mortgaged[space(g.ed, "nagatinskaya")]
+    assert cash(g)["C"] == 1500 - 20 - 3            # and 10% of the mortgage value 30 at once
+
+
+def test_c16b_reading_paying_the_fine_gives_one_throw_only():
+    ed = edition(rules={"jail": {"paid_exit": "one_throw"}})
+    owns = {"kursk_railway": 0, "ryazansky": 0, "rublyovskoye": 0}
+    g = game(ed, {"A": {"cash": 1000, "owns": owns},
+                  "B": {"cash": 1000, "jail": True, "script": {"jail": ["pay"]}}},
+             dice=[(3, 3)], first="B")
+    turn(g)
+    assert cash(g) == {"A": 1014, "B": 936}
+    assert player(g, "B").pos == space(g.ed, "ryazansky") and g.dice.left == 0
+
+
+def test_c11_variant_a_card_sold_and_used_goes_back_to_its_own_deck():
+    from magie.engine.game.decisions import TradeOffer
+    g = game(edition(), {"A": {"cash": 1000, "script": {"jail": ["card"]}},
+                         "B": {"cash": 1500, "cards": ["chance_jail_free"], "script": {"trade": ["accept"]}}},
+             dice=[(2, 3)], first="A")
+    a, b = player(g, "A"), player(g, "B")
+    offer = TradeOffer(a.seat, b.seat, give_cash=30, get_cards=(("chance", "chance_jail_free"),))
+    g.apply_action(a, ("trade", offer), "before_roll")
+    assert cash(g) == {"A": 970, "B": 1530} and a.held_cards == [("chance", "chance_jail_free")]
+    a.in_jail, a.pos = True, g.ed.jail_index
+    turn(g, "A")
+    assert not a.in_jail and a.held_cards == []
+    assert deck_ids(g, "chance")[-1] == "chance_jail_free" and "chance_jail_free" not in deck_ids(g, "chest")
