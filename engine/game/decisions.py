@@ -104,6 +104,7 @@ class TradeOffer:
     get_cards: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict:
+        """The offer as plain JSON data (seats, space indices, cash, cards)."""
         return {"proposer": self.proposer, "partner": self.partner,
                 "give_deeds": list(self.give_deeds), "give_cash": self.give_cash,
                 "give_cards": [list(c) for c in self.give_cards],
@@ -112,6 +113,7 @@ class TradeOffer:
 
     @classmethod
     def from_json(cls, d: dict) -> "TradeOffer":
+        """The inverse of `to_json`."""
         return cls(proposer=d["proposer"], partner=d["partner"],
                    give_deeds=tuple(d.get("give_deeds", ())), give_cash=d.get("give_cash", 0),
                    give_cards=tuple(tuple(c) for c in d.get("give_cards", ())),

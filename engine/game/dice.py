@@ -48,6 +48,7 @@ class ForcedDice:
 
     @property
     def left(self) -> int:
+        """Forced throws not used yet."""
         return len(self.throws) - self.pos
 
     def throw(self, n: int) -> Roll:

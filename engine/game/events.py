@@ -25,6 +25,7 @@ class EventLog:
         self.error: OSError | None = None
 
     def add(self, event: dict) -> None:
+        """Record `event`, write it as a JSON line, pass it to the listener."""
         self.events.append(event)
         if self.stream is not None:
             try:

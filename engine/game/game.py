@@ -692,21 +692,26 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
 
     # ------------------------------------------------------------------ flags
     def set_flag(self, p: Player, name: str, until: str) -> None:
+        """Set flag `name` on `p` until it is used (`until='used'`) or the turn ends (`'end_of_turn'`)."""
         p.flags[name] = until
         if until == "end_of_turn":
             self._turn_flags.append(p)
         self.emit("flag", player=p.seat, flag=name, until=until)
 
     def clear_flag(self, p: Player, name: str) -> None:
+        """Remove flag `name` from `p` (no-op if not set)."""
         p.flags.pop(name, None)
 
     def has_flag(self, p: Player, name: str) -> bool:
+        """Is flag `name` set on `p`?"""
         return name in p.flags
 
     def use_flag(self, p: Player, name: str) -> bool:
+        """Is flag `name` set on `p`? It is removed."""
         return p.flags.pop(name, None) is not None
 
     def landed(self) -> int | None:
+        """The space where the current player's last move this turn ended, or None."""
         return self._landed
 
     # ------------------------------------------------------------------ invariants

@@ -152,6 +152,7 @@ class ManageMixin:
         return self._debt or 0
 
     def unmortgage_problem(self, p: "Player", i: int) -> str | None:
+        """Why `p` may not lift the mortgage on `i` now, or None."""
         if self.owner[i] is not p:
             return f"{p.name} does not own {self.spaces[i].id}"
         if not self.mortgaged[i]:
@@ -162,6 +163,7 @@ class ManageMixin:
         return None
 
     def sell_deed_problem(self, p: "Player", i: int) -> str | None:
+        """Why `p` may not sell the deed of `i` to the bank now, or None."""
         if self.rules.bank_buys_percent is None:
             return "the bank does not buy title deeds in this edition"
         if self.owner[i] is not p:

@@ -69,6 +69,7 @@ class PropertyMixin:
         return self.rules.percent(self.spaces[i].mortgage, self.rules.interest_percent)
 
     def unmortgage_cost(self, i: int) -> int:
+        """Lifting the mortgage on `i`: its value plus the interest ([000] 21.4)."""
         return self.spaces[i].mortgage + self.interest(i)
 
     def bank_sale_value(self, i: int) -> int:
@@ -166,9 +167,11 @@ class PropertyMixin:
 
     # ------------------------------------------------------------------ buildings
     def group_levels(self, i: int) -> list[int]:
+        """The building levels of the lots in the group of `i`."""
         return [self.level[j] for j in self.ed.groups[self.spaces[i].group_index].spaces]
 
     def owns_group(self, p: "Player", group_index: int) -> bool:
+        """Does `p` hold every deed of the group?"""
         return p.groups[group_index] == len(self.ed.groups[group_index].spaces)
 
     def build_problem(self, p: "Player", i: int, window: str, *, limits: bool = True,
@@ -349,6 +352,7 @@ class PropertyMixin:
 
     # ------------------------------------------------------------------ mortgages
     def mortgage_problem(self, p: "Player", i: int) -> str | None:
+        """Why `p` may not mortgage `i` now, or None ([000] 21; `mortgage.sell_buildings_first`)."""
         sp = self.spaces[i]
         if self.owner[i] is not p:
             return f"{p.name} does not own {sp.id}"

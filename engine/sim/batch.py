@@ -109,6 +109,7 @@ class Summary:
     extra: dict[str, int] = field(default_factory=dict)
 
     def add(self, s: GameStats) -> None:
+        """Add one game's statistics (games are added in game order)."""
         if not self.wins:
             self.wins = [0.0] * len(self.spec.bots)
             self.landings = [0] * len(s.landings)
