@@ -273,16 +273,21 @@ class HumanAgent:
         lines = [f"[bold]Auction[/] of {what}: {state}; {self._cash(d.player)}.",
                  f"  Type a bid of at least {n.money(d.min)}{top}, [bold]m[/] to bid the minimum, "
                  f"or [bold]p[/] to pass (a pass is final)."]
+        if d.max is None:
+            lines.append("  [yellow]Bids are binding:[/] if you win and cannot raise the money, you go bankrupt.")
 
         def parse(text: str):
             try:   # amounts are shown in the edition's money format (e.g. 80k ₽): take the digits
-                bid = int(re.sub(r"[\s_]", "", text).rstrip("kK₽$€β").strip())
+                bid = int(re.sub(r"[\s_]", "", text).rstrip("!").rstrip("kK₽$€β").strip())
             except ValueError:
                 raise ValueError(f"A bid is a whole number (at least {d.min}), m or p.") from None
             if bid < d.min:
                 raise ValueError(f"The bid must be at least {d.min}.")
             if d.max is not None and bid > d.max:
                 raise ValueError(f"The bid may not be more than {d.max}.")
+            if d.max is None and bid > d.player.cash and not text.rstrip().endswith("!"):
+                raise ValueError(f"You have {d.player.cash}: if you win {bid} and cannot raise it, you go "
+                                 f"bankrupt. Type {bid}! to bid it anyway.")
             return bid
 
         opts = [Opt("m", f"bid {n.money(d.min)}", d.min, ("min",)),
@@ -383,7 +388,7 @@ class HumanAgent:
                  f"  you get:  {n.side(o.give_deeds, o.give_cash, o.give_cards)}",
                  f"  you give: {n.side(o.get_deeds, o.get_cash, o.get_cards)}"]
         for i in o.give_deeds:
-            if game.mortgaged[i]:
+            if game.mortgaged[i] and game.rules.transfer_interest:
                 lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
                              f"{n.money(game.interest(i))} interest at once[/]")
         return self._choose(lines, [Opt("1", "accept", "accept", ("accept", "a", "yes", "y")),
@@ -393,7 +398,7 @@ class HumanAgent:
         n = self.names
         p = d.player
         lines = [f"[bold]{n.space(d.space)}[/]: choose how to pay before counting "
-                 f"({self._cash(p)}; net worth {n.money(game.net_worth(p))})."]
+                 f"({self._cash(p)})."]
         return self._choose(lines, [Opt("1", f"the fixed amount ({n.money(d.fixed)})", "fixed", ("fixed",)),
                                     Opt("2", "the alternative amount (counted after you choose)",
                                         "alternative", ("alternative",))])
@@ -415,7 +420,9 @@ class HumanAgent:
 
     def _ask_redeem(self, game, d):
         n = self.names
-        lines = [f"Lap end: {n.space(d.space)} is mortgaged ({self._cash(d.player)})."]
+        lines = [f"Lap end: {n.space(d.space)} is mortgaged: redeem it for {n.money(d.cost)} or the bank "
+                 f"takes it back ({self._cash(d.player)}"
+                 + ("; you will be asked to raise the money" if d.player.cash < d.cost else "") + ")."]
         opts = []
         if "redeem" in d.options:
             opts.append(Opt("1", f"redeem it ({n.money(d.cost)})", "redeem", ("redeem",)))

@@ -124,8 +124,9 @@ class PlaySession:
             self.game = Game(self.ed, self.players, seed=self.base.seed, log=self.log, record=True,
                              max_rounds=self.base.options.get("max_rounds"),
                              replay=self.base.decisions, on_replay_done=self._replay_done,
-                             check_invariants=self.check_invariants)
+                             check_invariants=self.check_invariants, start=False)
             game = self.game
+            game.start()         # may ask decisions already (a start auction): saves can see them
             while not game.over:
                 before = game.round
                 game.play_turn()

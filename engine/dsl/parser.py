@@ -305,6 +305,8 @@ class Builder(Transformer):
         until = "used"
         if len(ch) > 5 and ch[-1].type == "TURN":
             until = "end_of_turn"
+        elif len(ch) > 5 and ch[-1].type == "MOVE":
+            until = "next_move"
         return n.SetFlag(_pos(ch[0]), str(ch[2]), _pos(ch[2]), ch[4], until, depth=_d(ch[4]))
 
     def clear_flag_stmt(self, ch):

@@ -121,8 +121,9 @@ class GameRuntime(Protocol):
 
     # ---- flags on players ----
     def set_flag(self, p: PlayerRuntime, name: str, until: str) -> None:
-        """Set flag `name` on `p`. `until` is 'used' (until `use_flag` consumes it) or
-        'end_of_turn' (cleared when the current turn ends)."""
+        """Set flag `name` on `p`. `until` is 'used' (until `use_flag` consumes it),
+        'end_of_turn' (cleared when the current turn ends) or 'next_move' (cleared when `p`
+        next moves, or when the turn ends)."""
 
     def clear_flag(self, p: PlayerRuntime, name: str) -> None: ...
 

@@ -76,7 +76,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
     answer in `self.decisions` (for saves); `replay` is a list of recorded answers to give
     before asking agents live: bots are still asked (their answers dropped) so that their own
     state moves on as in the recorded game; `on_replay_done()` is called once, as the last
-    recorded answer is given. `check_invariants=True` checks the invariants after every turn
+    recorded answer is given. `start=False` leaves the set-up (which may ask decisions) to a
+    later `start()`. `check_invariants=True` checks the invariants after every turn
     (raises `GameError` naming the broken one). `max_rounds` overrides the edition's round limit
     (`end.max_rounds`); a game that reaches the limit ends with reason 'round_limit'."""
 
@@ -85,7 +86,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                  log: EventLog | None = None, record: bool = False,
                  replay: Sequence[Any] | None = None, check_invariants: bool = False,
                  max_rounds: int | None = None,
-                 on_replay_done: Callable[[], None] | None = None):
+                 on_replay_done: Callable[[], None] | None = None, start: bool = True):
         if not edition.players_min <= len(players) <= edition.players_max:
             raise GameError(f"{edition.id} is for {edition.players_min} to {edition.players_max} "
                             f"players, not {len(players)}")
@@ -157,9 +158,22 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         if self.rules.intro_reroll is not None:
             for p in self.players:
                 p.intro = True
-        self._setup(first, deal)
+        self._first = first
+        self._deal = deal
+        self.started = False
+        if start:
+            self.start()
 
     # ------------------------------------------------------------------ setup
+    def start(self) -> None:
+        """Set the game up: shuffle the decks, roll for the order of play, deal or auction deeds
+        (which may ask decisions). Called by the constructor unless `start=False` was given, so
+        that a caller can hold the game before the first decision (a save made during the start
+        auction)."""
+        if not self.started:
+            self.started = True
+            self._setup(self._first, self._deal)
+
     def _setup(self, first: int | None, deal: bool) -> None:
         for deck in self.ed.decks.values():
             cards = list(deck.cards)
@@ -316,6 +330,10 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
 
     def play_turn(self) -> None:
         """One player's turn, including extra rolls after doubles ([000] 3-4, jail 15)."""
+        if not self.order[self.turn_idx].alive:   # went bankrupt before the first turn (a start auction)
+            self._advance()
+            if self.over:
+                return
         p = self.order[self.turn_idx]
         self.current = p
         self.turns += 1
@@ -431,7 +449,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
     def _end_turn(self, p: Player) -> None:
         if self._turn_flags:
             for q in self._turn_flags:
-                for name in [k for k, v in q.flags.items() if v == "end_of_turn"]:
+                for name in [k for k, v in q.flags.items() if v != "used"]:
                     del q.flags[name]
             self._turn_flags.clear()
         if self.check:
@@ -441,7 +459,11 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self._check_end()
         if self.over:
             return
-        # advance to the next player still in the game; a wrap starts a new round
+        self._advance()
+
+    def _advance(self) -> None:
+        """Pass the turn to the next player still in the game; a wrap starts a new round (and
+        may reach the round limit)."""
         idx = self.turn_idx
         n = len(self.order)
         while True:
@@ -489,6 +511,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         old = p.pos
         new = (old + steps) % n
         p.pos = new
+        if p.flags:
+            self._clear_move_flags(p)
         if self.log is not None:
             self.emit("move", player=p.seat, to=self.spaces[new].id, steps=steps)
         if steps > 0:
@@ -692,11 +716,16 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
 
     # ------------------------------------------------------------------ flags
     def set_flag(self, p: Player, name: str, until: str) -> None:
-        """Set flag `name` on `p` until it is used (`until='used'`) or the turn ends (`'end_of_turn'`)."""
+        """Set flag `name` on `p` until it is used (`until='used'`), the turn ends
+        (`'end_of_turn'`) or `p` next moves (`'next_move'`, also cleared when the turn ends)."""
         p.flags[name] = until
-        if until == "end_of_turn":
+        if until != "used":
             self._turn_flags.append(p)
         self.emit("flag", player=p.seat, flag=name, until=until)
+
+    def _clear_move_flags(self, p: Player) -> None:
+        for name in [k for k, v in p.flags.items() if v == "next_move"]:
+            del p.flags[name]
 
     def clear_flag(self, p: Player, name: str) -> None:
         """Remove flag `name` from `p` (no-op if not set)."""

@@ -168,6 +168,8 @@ class ManageMixin:
             return "the bank does not buy title deeds in this edition"
         if self.owner[i] is not p:
             return f"{p.name} does not own {self.spaces[i].id}"
+        if self.mortgaged[i]:
+            return f"{self.spaces[i].id} is mortgaged: the bank would pay nothing for it"
         sp = self.spaces[i]
         if sp.group_index >= 0 and any(self.level[j] for j in self.ed.groups[sp.group_index].spaces):
             return "sell the buildings of the group first"

@@ -391,11 +391,14 @@ class PropertyMixin:
     def _redeem_at_lap_end(self, p: "Player") -> None:
         """At a lap end each mortgaged deed must be redeemed or the bank takes it
         ([002] D8, 9/1.1; parameter `mortgage.redeem_at_lap_end`)."""
-        for i in sorted(p.deeds):
-            if not self.mortgaged[i]:
+        due = [i for i in sorted(p.deeds) if self.mortgaged[i]]   # not those mortgaged to pay now
+        for i in due:
+            if self.owner[i] is not p or not self.mortgaged[i] or not p.alive:
                 continue
             cost = self.unmortgage_cost(i)
-            options = ("redeem", "release") if p.cash >= cost else ("release",)
+            # like buying: selling and mortgaging other lots may raise the money
+            affordable = p.cash >= cost or p.cash + self.liquidation_value(p) >= cost
+            options = ("redeem", "release") if affordable else ("release",)
             if self.ask(Decision("redeem", p, options, space=i, cost=cost)) == "redeem":
                 self.unmortgage(p, i)
             else:

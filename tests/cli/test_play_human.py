@@ -260,7 +260,7 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
 
 @pytest.mark.parametrize("kind, options, ctx, answer, expected, shown", [
     ("tax", ("fixed", "alternative"), {"space": 4, "fixed": 200}, "2", "alternative",
-     "Income Tax: choose how to pay before counting (you have 1500k ₽; net worth 1500k ₽)"),
+     "Income Tax: choose how to pay before counting (you have 1500k ₽)"),
     ("claim", (True, False), {"space": 3, "amount": 4, "payer": 1}, "2", False,
      "Bot is on your Nagatinskaya Street: rent 4k ₽."),
     ("inherited_mortgage", ("lift", "keep"), {"space": 5, "interest": 10, "value": 100}, "keep", "keep",

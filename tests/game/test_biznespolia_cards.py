@@ -199,7 +199,7 @@ def test_card_14_good_lawyer_is_kept():
     assert "notice_14" not in deck_ids(g, "notice") and len(g.decks["notice"]) == 33
 
 
-def test_card_15_good_lawyer_lasts_the_turn():
+def test_card_15_good_lawyer_lasts_until_the_next_move():
     seen = []
     rec = Recorder()
 
@@ -209,7 +209,7 @@ def test_card_15_good_lawyer_lasts_the_turn():
         return rec(g, d)
 
     g = draw("notice_15", {"agent": Scripted(watch, name="A")})
-    assert seen == [True] and player(g, "A").flags == {}     # gone at the end of the turn
+    assert seen == [True] and player(g, "A").flags == {}     # gone at the end of the turn at the latest
     assert cash(g) == {"A": START_CASH, "B": START_CASH, "C": START_CASH}
 
 

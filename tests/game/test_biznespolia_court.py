@@ -72,9 +72,21 @@ def test_the_lawyer_card_does_not_allow_a_suit_after_moving_on():
     assert player(g, "A").pos == 27 and owner_of(g, "grain_elevator") == "B" and g.dice.left == 0
 
 
+def test_the_lawyer_card_does_not_carry_over_to_another_notice_space():
+    # card 15 on notice_e, a double, then another notice space: "now" is over
+    rec = Recorder()
+    g = bgame({"A": {"pos": "parking", "cash": 1000, "owns": A_KOLKHOZ, "agent": Scripted(rec, name="A")},
+               "B": {"owns": {"grain_elevator": 0}}}, dice=[(1, 1), (3, 4)], first="A")
+    stack(g, "notice", "notice_15", "notice_35")
+    turn(g)     # 22 -> 24 (notice_e, card 15), a double: 24 -> 31 (notice_f, card 35)
+    acts = [[o for o in opts if o[0] == "act"] for w, opts in rec.windows if w == "after_landing"]
+    assert acts == [[sue(ELEVATOR)], []]
+    assert player(g, "A").flags == {} and owner_of(g, "grain_elevator") == "B"
+
+
 def test_the_lawyer_card_makes_a_tie_win_on_the_court_square_too():
     g = court_game(6, 6, a={"pos": "shoe_factory"})
-    g.set_flag(player(g, "A"), "lawyer", "end_of_turn")       # drawn earlier this turn
+    g.set_flag(player(g, "A"), "lawyer", "end_of_turn")       # a flag that lasts the turn
     turn(g)
     assert owner_of(g, "grain_elevator") == "A" and player(g, "A").flags == {}
 
