@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import select
 import sys
 import time
@@ -30,6 +29,7 @@ from magie.engine.edition.model import text_in
 from magie.engine.errors import DecisionTimeout
 from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
 
+from .amounts import parse_amount
 from .render import Names
 from .status import status_view
 
@@ -153,6 +153,7 @@ class HumanAgent:
         self.timeout = timeout if term.timeouts else None
         self.on_save = on_save
         self._deadline: float | None = None
+        self._last_action: tuple | None = None    # the last manage answer (to explain a menu that changed)
         self.game = None
 
     # ------------------------------------------------------------------ protocol
@@ -277,8 +278,8 @@ class HumanAgent:
             lines.append("  [yellow]Bids are binding:[/] if you win and cannot raise the money, you go bankrupt.")
 
         def parse(text: str):
-            try:   # amounts are shown in the edition's money format (e.g. 80k ₽): take the digits
-                bid = int(re.sub(r"[\s_]", "", text).rstrip("!").rstrip("kK₽$€β").strip())
+            try:
+                bid = parse_amount(text.rstrip().rstrip("!"))
             except ValueError:
                 raise ValueError(f"A bid is a whole number (at least {d.min}), m or p.") from None
             if bid < d.min:
@@ -314,6 +315,11 @@ class HumanAgent:
         else:
             done = "end your turn"
         lines = [f"[bold]{escape(p.name)}[/], {when}: {self._cash(p)}, on {self.names.space(p.pos)}."]
+        # an edition action offered now: say what it does (its rules text, from the edition)
+        for a in game.ed.actions:
+            if any(o[0] == "act" and o[1] == a.id for o in d.options):
+                lines.append(f"  [dim]{escape(text_in(a.name, self.names.lang))}: "
+                             f"{escape(text_in(a.text, self.names.lang))}[/]")
         return self._manage(game, d, lines, done)
 
     def _ask_raise(self, game, d):
@@ -332,6 +338,10 @@ class HumanAgent:
         acts = sorted((a for a in d.options if a[0] not in ("done", "bankrupt")),
                       key=lambda a: order.get(a[0], 9))
         opts = [Opt(str(k + 1), self.describe(game, a), a) for k, a in enumerate(acts)]
+        last = self._last_action
+        if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
+            why = game.build_problem(p, last[1], d.window) or "no lot can take another building now"
+            lines = list(lines) + [f"[yellow]No more building for now:[/] {escape(why)}."]
         raising = d.window == "raise"
         if game.others(p) and game.trade_window_problem(d.window) is None:
             opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
@@ -341,6 +351,7 @@ class HumanAgent:
             opts.append(Opt("d", done, DONE, ("done",)))
         while True:
             answer = self._choose(lines, opts, default="d" if done else None)
+            self._last_action = answer if isinstance(answer, tuple) else None
             if answer != "trade":
                 return answer
             from .trade_builder import TradeBuilder

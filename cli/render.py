@@ -210,8 +210,8 @@ class EventRenderer:
         shown = " + ".join(map(str, dice))
         total = f" = {sum(dice)}" if len(dice) > 1 else ""
         double = " [yellow](doubles)[/]" if len(dice) > 1 and len(set(dice)) == 1 else ""
-        if ev.get("extra"):
-            return f"{p} throws {shown}{total}"
+        if ev.get("extra"):     # a card's or a court's dice: not always the current player's
+            return f"The dice show {shown}{total}"
         if ev.get("jail"):
             return f"{p} throws {shown}{total} in jail{double}"
         self._roll_line = (ev["player"], sum(dice), f"{p} rolls {shown}{total}{double}")
@@ -248,7 +248,7 @@ class EventRenderer:
             return f"{n.player(ev['player'])} passes {start}: collects {n.money(amount)}"
         if amount < 0:
             return f"{n.player(ev['player'])} passes {start}: pays {n.money(-amount)}"
-        return None
+        return f"{n.player(ev['player'])} passes {start}: nothing to collect"
 
     def _on_buy(self, ev):
         n = self.names

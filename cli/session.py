@@ -9,6 +9,7 @@ unless it was still replaying a save).
 
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
 from typing import TextIO
@@ -157,6 +158,16 @@ class PlaySession:
                           resumable=False)
 
     def _stop(self, why: str, code: int, *, ask: bool = True, resumable: bool = True) -> int:
+        if ask and self.term.interactive:
+            return self._save_and_say(why, code, ask=ask, resumable=resumable)
+        # nobody to ask: a second Ctrl-C must not stop the save
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            return self._save_and_say(why, code, ask=ask, resumable=resumable)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _save_and_say(self, why: str, code: int, *, ask: bool, resumable: bool) -> int:
         """Save the game and return `code`. A person at a terminal is asked first (save here,
         elsewhere, or not at all; a failed save asks again); otherwise the game is saved to the
         default file. Exit code 1 if it could not be saved."""

@@ -14,6 +14,8 @@ from rich.markup import escape
 
 from magie.engine.game.decisions import TradeOffer
 
+from .amounts import parse_amount
+
 if TYPE_CHECKING:
     from .human import HumanAgent
 
@@ -71,7 +73,7 @@ class TradeBuilder:
             if raw == "":
                 return 0
             try:
-                value = int(raw.replace("_", ""))
+                value = parse_amount(raw)
             except ValueError:
                 self.agent.term.say("[red]Type a whole amount.[/]")
                 continue

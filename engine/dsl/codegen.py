@@ -375,8 +375,8 @@ class _FunctionGen:
                             and x.res[1] == "v_rent" for x in n.walk(opt.expr))
                 out += [", rent=_override(lambda v_rent: ", self.amount(opt.expr),
                         f", {needs})"]
-            elif opt.name == "dice":
-                out += [", dice=", self.expr(opt.expr)]
+            elif opt.name == "dice":        # thrown only if rent is due
+                out += [", dice=lambda: ", self.expr(opt.expr)]
             elif opt.name == "salary":
                 out += [", salary=", self.amount(opt.expr)]
             elif opt.name == "no_salary":

@@ -87,17 +87,18 @@ class GameRuntime(Protocol):
     # ---- movement ----
     def move_to(self, p: PlayerRuntime, space: int, *, forward: bool = True,
                 salary: int | None = None, rent: RentOverride | None = None,
-                dice: Roll | None = None) -> None:
+                dice: Callable[[], Roll] | None = None) -> None:
         """Move `p`'s token to `space` and resolve the landing (buy/auction, rent, card, tax...).
         `forward=True`: the token travels forward and passing or reaching the start space
         completes a lap (salary). `forward=False`: it travels backwards; no lap.
         `salary`: None = the edition's normal lap settlement; an int = pay exactly this instead
         of the salary for a lap completed on this move (the lap still counts as completed).
         `rent`: if rent is due on landing, charge `rent(normal_rent)` instead.
-        `dice`: the roll the rent formula sees as `roll` (default: the roll that moved the player)."""
+        `dice`: a function returning the roll the rent formula sees as `roll`, called only if
+        rent is due (default: the roll that moved the player)."""
 
     def move_by(self, p: PlayerRuntime, steps: int, *, salary: int | None = None,
-                rent: RentOverride | None = None, dice: Roll | None = None) -> None:
+                rent: RentOverride | None = None, dice: Callable[[], Roll] | None = None) -> None:
         """Move `p` by `steps` spaces (negative = backwards; no lap when moving backwards) and
         resolve the landing, as `move_to`."""
 

@@ -25,6 +25,7 @@ CODES: dict[str, str] = {
     "unknown-target": "an overlay or child edition patches or deletes an item id the edition it changes does not have",
     "bad-delete": "an item with `delete: true` has keys other than `id` and `delete`",
     "overlay-conflict": "(warning) two overlays set the same value differently; the later one wins",
+    "overlay-base": "(warning) an overlay is applied to an edition that does not build on the edition it names in `base:`",
     # schema
     "missing-key": "a required key is missing",
     "unknown-key": "a key is not allowed here (misspelt, or it belongs to another kind of space)",
@@ -45,4 +46,4 @@ CODES: dict[str, str] = {
     "unused-deck": "(warning) no card space draws from a deck",
 }
 
-WARNING_CODES = frozenset({"overlay-conflict", "unused-deck"})
+WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck"})

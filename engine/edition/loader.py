@@ -119,6 +119,7 @@ class _Load:
     problems: list[Problem] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     merger: Merger = field(default_factory=Merger)
+    edition_ids: list[str] = field(default_factory=list)
 
     def error(self, mark: Mark | None, code: str, message: str) -> None:
         self.problems.append(Problem.at(mark, "error", code, message))
@@ -163,6 +164,8 @@ class _Load:
     def edition(self, path: Path, chain: tuple[Path, ...] = ()) -> MarkedMap | None:
         """The file at `path` with its `extends:` chain resolved and merged, or None."""
         tree = self.read(path)
+        if tree is not None and isinstance(tree.get("id"), str):
+            self.edition_ids.append(tree["id"])     # the edition and every one it builds on
         if tree is None:
             self.files.append(path)
             return None
@@ -227,6 +230,12 @@ class _Load:
             self.error(ov.key_marks.get("extends"), "wrong-file-kind",
                        "an overlay cannot use 'extends:'; it applies to the edition it is used with")
         self.problems.extend(overlay_meta_problems(ov))
+        base = ov.get("base")
+        if isinstance(base, str) and not is_path_ref(base) and base not in self.edition_ids:
+            self.problems.append(Problem.at(
+                ov.value_marks.get("base"), "warning", "overlay-base",
+                f"overlay '{ov.get('id', path.stem)}' is written for edition '{base}', and "
+                f"edition '{tree.get('id')}' does not build on it: check that it fits"))
         patch = MarkedMap(ov.mark)
         for k, v in ov.items():
             if k not in _OVERLAY_META and k != "extends":

@@ -611,6 +611,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             else:
                 if dice is None:
                     dice = LazyRoll(self) if self._in_card else self._last_roll
+                elif callable(dice):       # a card's own dice: thrown now that rent is due
+                    dice = dice()
                 amount = self._rent_fn[i](self, p, i, o, dice)
                 if rent is not None:
                     amount = rent(amount)

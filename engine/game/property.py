@@ -220,7 +220,8 @@ class PropertyMixin:
         """Building shortage ([000] 18.3): if the bank has no more of the wanted building
         (house or hotel) than there are other players who could build one now, the building is
         auctioned, opening at its price with `p`'s request as the first bid. The winner places
-        it at once by the normal rules. Returns True if an auction took place (and built)."""
+        it at once by the normal rules and pays the bid, or the printed price of that building
+        if it is higher. Returns True if an auction took place (and built)."""
         hotel = self.level[i] == self.hotel_level - 1
         stock = self.hotels if hotel else self.houses
         if stock is None or stock >= len(self.order):
@@ -238,7 +239,9 @@ class PropertyMixin:
             return True
         spots = self._building_spots(winner, hotel)
         j = self.ask(Decision("place", winner, spots, optional=False, reason="shortage"))
-        self.build(winner, j, price, count=False)
+        # never below the printed price of the building where it goes (our reading of 18.3)
+        printed = self.spaces[j].hotel_cost if hotel else self.spaces[j].house_cost
+        self.build(winner, j, max(price, printed), count=False)
         return True
 
     def _building_spots(self, q: "Player", hotel: bool) -> list[int]:

@@ -135,6 +135,7 @@ class Summary:
         n = self.games or 1
         total_landings = sum(self.landings) or 1
         ed = load_playable_cached(self.spec.edition, self.spec.variants)
+        landings = self.landings or [0] * len(ed.spaces)     # no game finished yet
         return {
             "edition": self.spec.edition, "variants": list(self.spec.variants),
             "seed": self.spec.seed, "bots": list(self.spec.bots),
@@ -146,11 +147,11 @@ class Summary:
             "rounds_mean": round(statistics.fmean(self.rounds), 2) if self.rounds else 0,
             "rounds_median": statistics.median(self.rounds) if self.rounds else 0,
             "turns": self.turns,
-            "win_rate_by_seat": [round(w / n, 4) for w in self.wins],
+            "win_rate_by_seat": [round(w / n, 4) for w in self.wins or [0.0] * len(self.spec.bots)],
             "first_player_win_rate": round(self.first_wins / n, 4),
             "bankruptcies_per_game": round(self.bankruptcies / n, 3),
             "landing_frequency": {ed.spaces[i].id: round(c / total_landings, 5)
-                                  for i, c in enumerate(self.landings)},
+                                  for i, c in enumerate(landings)},
             "extra": dict(sorted(self.extra.items())),
         }
 

@@ -132,7 +132,7 @@ class FakeGame:
             if rent is not None and not rent.needs_rent:
                 due = rent(0)                  # the override ignores the normal rent
             else:
-                normal = self.normal_rent(space, dice)
+                normal = self.normal_rent(space, dice() if callable(dice) else dice)
                 due = rent(normal) if rent is not None else normal
             self.calls.append(("rent", p.seat, owner.seat, due))
             self._transfer(p, owner, due)

@@ -156,9 +156,9 @@ def test_n11_nearest_utility_three_dice_salary_100(cards, new_game):
     g.owner[WATER] = owner
     g.normal_rent = lambda space, dice: 4 * dice.total
     cards["n11"](g, me)
-    assert g.calls[0] == ("roll", 3, (6, 5, 4))
-    _, seat, space, forward, salary, has_rent, dice = g.calls[1]
-    assert (seat, space, forward, salary, has_rent, dice.total) == (0, WATER, True, 100, False, 15)
+    _, seat, space, forward, salary, has_rent, dice = g.calls[0]
+    assert (seat, space, forward, salary, has_rent) == (0, WATER, True, 100, False)
+    assert g.calls[1] == ("roll", 3, (6, 5, 4))        # thrown when the rent is due, not before
     assert g.calls[2] == ("rent", 0, 1, 60)
     assert me.cash == 1500 + 100 - 60
 

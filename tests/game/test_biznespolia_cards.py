@@ -140,9 +140,10 @@ def test_card_11_crossing_start_pays_100_instead_of_the_salary_and_is_a_lap_end(
     assert cash(g) == {"A": START_CASH + 100 - 4 * 3, "B": START_CASH + 12, "C": START_CASH}
 
 
-def test_card_11_an_unowned_company_is_offered_and_no_rent_roll_matters():
-    g = draw("notice_11", {"script": {"buy": ["buy"]}}, dice=[(1, 2), (6, 6, 6)])
+def test_card_11_an_unowned_company_is_offered_and_no_rent_roll_is_thrown():
+    g = draw("notice_11", {"script": {"buy": ["buy"]}}, dice=[(1, 2)])
     assert owner_of(g, "gas") == "A" and cash(g)["A"] == START_CASH - 150
+    assert g.dice.left == 0
 
 
 def test_card_18_one_square_forward_and_40():
