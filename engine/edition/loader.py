@@ -130,34 +130,30 @@ class _Load:
         return yf.tree
 
     def resolve_edition(self, ref: str, relative_to: Path, mark: Mark | None) -> Path | None:
+        return self._resolve(ref, "edition", relative_to, self.base_dir, mark)
+
+    def resolve_overlay(self, ref: str) -> Path | None:
+        return self._resolve(ref, "variant", Path.cwd(), self.base_dir / "variants", None)
+
+    def _resolve(self, ref: str, what: str, relative_to: Path, folder: Path,
+                 mark: Mark | None) -> Path | None:
+        """The file of an edition or overlay `ref`: a path (relative to `relative_to`) or a
+        built-in id (a file in `folder`); None, with the problem recorded, if there is none."""
         if is_path_ref(ref):
             path = (relative_to / ref).resolve()
             if not path.is_file():
-                self.error(mark, "file-not-found", f"edition '{ref}': {_not_a_file(path)}")
+                self.error(mark, "file-not-found", f"{what} '{ref}': {_not_a_file(path)}")
                 return None
             return path
-        path = self.base_dir / f"{ref}.yaml"
+        path = folder / f"{ref}.yaml"
         if not path.is_file():
-            known = ", ".join(builtin_ids(self.base_dir)[0]) or "none"
-            self.error(mark, "unknown-edition",
-                       f"unknown edition '{ref}' (built-in editions: {known}; "
-                       f"to use your own file give its path, e.g. ./{ref}.yaml)")
-            return None
-        return path
-
-    def resolve_overlay(self, ref: str) -> Path | None:
-        if is_path_ref(ref):
-            path = Path(ref).resolve()
-            if not path.is_file():
-                self.error(None, "file-not-found", f"variant '{ref}': {_not_a_file(path)}")
-                return None
-            return path
-        path = self.base_dir / "variants" / f"{ref}.yaml"
-        if not path.is_file():
-            known = ", ".join(builtin_ids(self.base_dir)[1]) or "none"
-            self.error(None, "unknown-variant",
-                       f"unknown variant '{ref}' (built-in overlays: {known}; "
-                       f"to use your own overlay give its path, e.g. ./{ref}.yaml)")
+            editions, overlays = builtin_ids(self.base_dir)
+            known = ", ".join(editions if what == "edition" else overlays) or "none"
+            kinds = "editions" if what == "edition" else "overlays"
+            own = "file" if what == "edition" else "overlay"
+            self.error(mark, f"unknown-{what}",
+                       f"unknown {what} '{ref}' (built-in {kinds}: {known}; "
+                       f"to use your own {own} give its path, e.g. ./{ref}.yaml)")
             return None
         return path
 

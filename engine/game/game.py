@@ -35,18 +35,19 @@ MAX_DRAW_DEPTH = 20
 
 
 class LazyRoll:
-    """A roll thrown only when a rent formula first reads it: used when a card moved the player,
-    so the rent is found with a new throw ([000] 9.5), and only if rent is actually due."""
+    """A roll thrown only when a rent formula first reads it: when a card moved the player, the
+    rent is found with a new throw ([000] 9.5), or with the card's own dice (`with dice = ...`),
+    and only if rent is due and the formula needs the dice. `throw()` makes the roll."""
 
-    __slots__ = ("_game", "_roll")
+    __slots__ = ("_throw", "_roll")
 
-    def __init__(self, game: "Game"):
-        self._game = game
+    def __init__(self, throw: Callable[[], Any]):
+        self._throw = throw
         self._roll = None
 
     def _get(self):
         if self._roll is None:
-            self._roll = self._game.roll(self._game.ed.dice_count)
+            self._roll = self._throw()
         return self._roll
 
     @property
@@ -609,10 +610,12 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             if rent is not None and not getattr(rent, "needs_rent", True):
                 amount = rent(0)        # the card's rent ignores the normal one: do not roll for it
             else:
-                if dice is None:
-                    dice = LazyRoll(self) if self._in_card else self._last_roll
-                elif callable(dice):       # a card's own dice: thrown now that rent is due
-                    dice = dice()
+                if dice is not None:       # a card's own dice
+                    dice = LazyRoll(dice)
+                elif self._in_card:
+                    dice = LazyRoll(lambda: self.roll(self.ed.dice_count))
+                else:
+                    dice = self._last_roll
                 amount = self._rent_fn[i](self, p, i, o, dice)
                 if rent is not None:
                     amount = rent(amount)
