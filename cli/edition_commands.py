@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import Enum
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 import yaml
@@ -67,7 +67,7 @@ def _summary(problems: list[Problem], n_files: int) -> str:
     return f"checked {files}: {', '.join(parts)}"
 
 
-VariantOpt = Annotated[Optional[list[str]], typer.Option(
+VariantOpt = Annotated[list[str] | None, typer.Option(
     "--variant", "-V", metavar="OVERLAY",
     help="Apply an overlay (a built-in id from `magie editions`, or a path to an overlay file). "
          "Repeat to apply several, in order.")]
@@ -254,7 +254,7 @@ def diff(
     a: Annotated[str, typer.Argument(help="The first edition (id or path).", show_default=False)],
     b: Annotated[str, typer.Argument(help="The second edition (id or path).", show_default=False)],
     variant: VariantOpt = None,
-    a_variant: Annotated[Optional[list[str]], typer.Option(
+    a_variant: Annotated[list[str] | None, typer.Option(
         "--a-variant", metavar="OVERLAY", help="Apply an overlay to A (repeatable).")] = None,
 ) -> None:
     """Show what differs between two editions after merging, by JSON pointer.

@@ -19,8 +19,9 @@ import os
 import select
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape

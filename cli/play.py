@@ -10,7 +10,7 @@ import random
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -96,47 +96,47 @@ def _console() -> Console:
 
 
 def play(
-    edition: Annotated[Optional[str], typer.Argument(
+    edition: Annotated[str | None, typer.Argument(
         metavar="EDITION", help="A built-in edition id (see `magie editions`) or a path to your edition file. "
              "Leave it out with --resume.", show_default=False)] = None,
-    players: Annotated[Optional[str], typer.Option(
+    players: Annotated[str | None, typer.Option(
         "--players", "-p", metavar="NAMES",
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
-    bots: Annotated[Optional[int], typer.Option(
+    bots: Annotated[int | None, typer.Option(
         "--bots", "-b", metavar="N", help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
-    bot_kind: Annotated[Optional[BotKind], typer.Option(
+    bot_kind: Annotated[BotKind | None, typer.Option(
         "--bot-kind", help="basic: a sensible player; random: any legal move. [default: basic]",
         show_default=False)] = None,
-    seed: Annotated[Optional[int], typer.Option(
+    seed: Annotated[int | None, typer.Option(
         "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
                              "same game. Default: a random seed, printed.")] = None,
-    variant: Annotated[Optional[list[str]], typer.Option(
+    variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V", metavar="OVERLAY",
         help="Apply a house-rule overlay (id from `magie editions`, or a path). Repeatable.")] = None,
     lang: Annotated[str, typer.Option(
         "--lang", "-l", help="Language of the edition's names and card texts (falls back to en).")] = "en",
-    log: Annotated[Optional[Path], typer.Option(
+    log: Annotated[Path | None, typer.Option(
         "--log", metavar="FILE", help="Write every event as JSON lines to FILE (with --resume: the "
                                       "whole game from the start).")] = None,
-    resume: Annotated[Optional[Path], typer.Option(
+    resume: Annotated[Path | None, typer.Option(
         "--resume", "-r", metavar="SAVE", help="Continue a saved game (its edition, players, seed and "
                                                "options come from the save).")] = None,
-    save_to: Annotated[Optional[Path], typer.Option(
+    save_to: Annotated[Path | None, typer.Option(
         "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
                                           "resumed, else magie-EDITION-seedSEED.json here (with -2, "
                                           "-3... if that file exists).")] = None,
-    max_rounds: Annotated[Optional[int], typer.Option(
+    max_rounds: Annotated[int | None, typer.Option(
         "--max-rounds", metavar="N", help="End after N rounds (the richest wins), instead of the "
                                           "edition's limit. A table of bots only stops after "
                                           f"{BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
-    time_limit: Annotated[Optional[float], typer.Option(
+    time_limit: Annotated[float | None, typer.Option(
         "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
                                                 "out and the richest wins.")] = None,
-    decision_timeout: Annotated[Optional[float], typer.Option(
+    decision_timeout: Annotated[float | None, typer.Option(
         "--decision-timeout", metavar="SECONDS", help="A person who does not answer in time gets the "
                                                       "neutral answer (decline, pass, done...), or goes "
                                                       "bankrupt where the edition says so.")] = None,
-    auto_claim: Annotated[Optional[bool], typer.Option(
+    auto_claim: Annotated[bool | None, typer.Option(
         "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent, claim it for "
                                              "the people automatically. [default: auto-claim]",
         show_default=False)] = None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -24,11 +24,11 @@ def simulate_command(
     edition: Annotated[str, typer.Argument(help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for any --jobs.")] = 0,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
-    players: Annotated[Optional[int], typer.Option(min=1, help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
+    players: Annotated[int | None, typer.Option(min=1, help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
-    max_rounds: Annotated[Optional[int], typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
+    max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
     check_invariants: Annotated[bool, typer.Option("--check-invariants", help="Check the invariants (money conserved, one owner per deed, building supply, even building...) after every turn; slower, for debugging an edition or the engine.")] = False,

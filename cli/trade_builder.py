@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class TradeBuilder:
     """Builds one `TradeOffer` for `me` in `window` by asking `agent`'s terminal."""
 
-    def __init__(self, agent: "HumanAgent", game, me, window: str):
+    def __init__(self, agent: HumanAgent, game, me, window: str):
         self.agent = agent
         self.game = game
         self.me = me

@@ -14,8 +14,7 @@ The pipeline: parser.py (grammar.lark -> nodes) -> checker.py (names, types) -> 
 
 from .contexts import CONTEXTS, POINTERS, Context
 from .names import EditionNames
-from .pipeline import (Snippet, check_edition, check_snippet, compile_edition, compile_snippet,
-                       find_snippets)
+from .pipeline import Snippet, check_edition, check_snippet, compile_edition, compile_snippet, find_snippets
 
 __all__ = [
     "CONTEXTS", "POINTERS", "Context", "EditionNames", "Snippet",

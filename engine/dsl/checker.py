@@ -30,10 +30,24 @@ from . import nodes as n
 from .contexts import Context
 from .issues import Issue
 from .names import EditionNames
-from .typesys import (ANY, BOOL, GROUP, INT, KIND, NONE, NUM, PLAYER, ROLL, SPACE, Type,
-                      comparable, describe, list_of, unify)
-from .vocabulary import (ATTRS_BY_TYPE, FUNCTIONS, ID_PATTERN, KEEP_USES, LIMITS, PLAYER_ATTRS,
-                         RESERVED, SPACE_KINDS)
+from .typesys import (
+    ANY,
+    BOOL,
+    GROUP,
+    INT,
+    KIND,
+    NONE,
+    NUM,
+    PLAYER,
+    ROLL,
+    SPACE,
+    Type,
+    comparable,
+    describe,
+    list_of,
+    unify,
+)
+from .vocabulary import ATTRS_BY_TYPE, FUNCTIONS, ID_PATTERN, KEEP_USES, LIMITS, PLAYER_ATTRS, RESERVED, SPACE_KINDS
 
 _ID = re.compile(ID_PATTERN)
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import itertools
 import linecache
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from . import nodes as n
 from .checker import Checker

@@ -181,7 +181,7 @@ POINTERS: tuple[PointerRule, ...] = (
 )
 
 
-def context(ctx: "str | Context") -> Context:
+def context(ctx: str | Context) -> Context:
     """The `Context` named `ctx` (or `ctx` itself). Raises KeyError for an unknown name."""
     if isinstance(ctx, Context):
         return ctx

@@ -12,8 +12,8 @@ card or formula and the file:line:col of the failing DSL text.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from ..errors import EffectError, MagieError
 from .vocabulary import LIMITS

@@ -8,8 +8,9 @@ skipped, never raised on.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from typing import Any
 
 from .vocabulary import ID_PATTERN
 
@@ -54,7 +55,7 @@ class EditionNames:
     params: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def from_tree(cls, tree: Any) -> "EditionNames":
+    def from_tree(cls, tree: Any) -> EditionNames:
         """Collect the ids of a merged edition tree (flags are left empty: they come from the
         effects, see `pipeline.check_edition`)."""
         if not isinstance(tree, dict):
@@ -80,6 +81,6 @@ class EditionNames:
                    decks=frozenset(d for d in decks if _ID.match(d)),
                    params={str(k): v for k, v in params.items()})
 
-    def with_flags(self, flags: Iterable[str]) -> "EditionNames":
+    def with_flags(self, flags: Iterable[str]) -> EditionNames:
         """A copy whose `flags` are `flags`."""
         return replace(self, flags=frozenset(flags))

@@ -9,7 +9,7 @@ is rejected before any recursive pass walks it. The checker stores its findings 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 Pos = tuple[int, int]
 
@@ -175,7 +175,7 @@ class Option(Node):
     """A `with` option of a move: name in 'rent', 'dice', 'salary', 'no_salary'."""
 
     name: str
-    expr: Optional[Expr]
+    expr: Expr | None
 
 
 @dataclass(eq=False, slots=True)
@@ -227,7 +227,7 @@ class If(Stmt):
     """`if c: ... elif c: ... else: ...`; branches are (condition, body)."""
 
     branches: list[tuple[Expr, list[Stmt]]]
-    orelse: Optional[list[Stmt]]
+    orelse: list[Stmt] | None
 
 
 @dataclass(eq=False, slots=True)

@@ -13,14 +13,16 @@ location is a constant formula (a boolean, at a condition).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..edition.problems import Mark, Problem, ProblemsError
 from . import nodes as n
 from .checker import Checker
 from .codegen import ModuleBuilder, Unit
-from .contexts import POINTERS, Context, context as get_context
+from .contexts import POINTERS, Context
+from .contexts import context as get_context
 from .issues import DslError, Issue
 from .names import EditionNames, item_id, items_of
 from .parser import parse

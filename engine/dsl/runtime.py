@@ -16,7 +16,8 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
 
 
 class Roll(NamedTuple):

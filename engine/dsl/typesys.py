@@ -9,7 +9,6 @@ type, and the checker works out the type of each expression from them. Numbers a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +17,7 @@ class Type:
     list (with `item`), any (unknown after an error; accepted everywhere to avoid cascades)."""
 
     name: str
-    item: Optional["Type"] = None
+    item: Type | None = None
 
     def __str__(self) -> str:
         return describe(self)
@@ -85,7 +84,7 @@ def describe(t: Type) -> str:
 NULLABLE = ("player", "space", "group")
 
 
-def unify(a: Type, b: Type) -> Optional[Type]:
+def unify(a: Type, b: Type) -> Type | None:
     """The type of a value that is either `a` or `b` (both branches of `x if c else y`, the
     items of a list), or None when they do not mix."""
     if a.name == "any":

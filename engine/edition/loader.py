@@ -14,9 +14,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from ..paths import EDITIONS_DIR
 from .checks import check_tree, sort_problems

@@ -10,9 +10,10 @@ Money is integer units of the edition's currency everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 DEED_KINDS = frozenset({"street", "railroad", "utility"})
 """Kinds of space that carry a title deed."""
@@ -187,7 +188,7 @@ class Rules:
     bankruptcy_to_player: str            # creditor | bank_settles
     bankruptcy_mortgages: str = "cleared"  # cleared | kept: deeds the bank auctions after a bankruptcy
     final_estate: str = "usual"          # usual | intact (the bankruptcy that ends the game)
-    jackpot: "Jackpot | None" = None
+    jackpot: Jackpot | None = None
     intro_reroll: frozenset | None = None  # kinds that give another move on the introductory lap
     decision_timeout: str = "default"    # default | bankrupt
 

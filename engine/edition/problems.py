@@ -55,7 +55,7 @@ class Problem:
 
     @classmethod
     def at(cls, mark: Mark | None, severity: Severity, code: str, message: str,
-           pointer: str = "") -> "Problem":
+           pointer: str = "") -> Problem:
         """Build a problem located at `mark` (or nowhere, when mark is None)."""
         if mark is None:
             return cls(severity, code, message, pointer=pointer)

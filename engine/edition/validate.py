@@ -9,8 +9,8 @@ names none: an overlay is only meaningful on top of an edition.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from ..paths import EDITIONS_DIR
 from .checks import sort_problems

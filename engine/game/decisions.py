@@ -58,7 +58,7 @@ class Decision:
         self.ctx = ctx
 
     @classmethod
-    def of(cls, kind: str, player, options, game, ctx: dict) -> "Decision":
+    def of(cls, kind: str, player, options, game, ctx: dict) -> Decision:
         """The same as `Decision(kind, player, options, game, **ctx)`, without copying `ctx`
         (the engine's hot paths: the manage window after every landing)."""
         d = object.__new__(cls)
@@ -112,7 +112,7 @@ class TradeOffer:
                 "get_cards": [list(c) for c in self.get_cards]}
 
     @classmethod
-    def from_json(cls, d: dict) -> "TradeOffer":
+    def from_json(cls, d: dict) -> TradeOffer:
         """The inverse of `to_json`."""
         return cls(proposer=d["proposer"], partner=d["partner"],
                    give_deeds=tuple(d.get("give_deeds", ())), give_cash=d.get("give_cash", 0),

@@ -8,7 +8,8 @@ A game with no log (fast simulation) skips building events altogether.
 from __future__ import annotations
 
 import json
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 
 class EventLog:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..edition.model import Edition
 from ..errors import DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
@@ -321,7 +322,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         return raise_money_action(self, p)
 
     # ------------------------------------------------------------------ the turn machine
-    def play(self, max_turns: int | None = None) -> "Game":
+    def play(self, max_turns: int | None = None) -> Game:
         """Play turns until the game is over (or `max_turns` more turns were played)."""
         played = 0
         while not self.over and (max_turns is None or played < max_turns):

@@ -24,7 +24,7 @@ MAX_ACTIONS_PER_WINDOW = 500
 class ManageMixin:
     """Manage windows for `Game`."""
 
-    def _manage(self, p: "Player", window: str) -> None:
+    def _manage(self, p: Player, window: str) -> None:
         """Offer `p` the manage window until they answer done. An agent with a `windows(game)`
         method is asked only in the windows it names (bots that never act before rolling)."""
         if window not in self._windows[p.seat]:
@@ -38,7 +38,7 @@ class ManageMixin:
                 return
             self.apply_action(p, action, window)
 
-    def legal_actions(self, p: "Player", window: str) -> list[tuple]:
+    def legal_actions(self, p: Player, window: str) -> list[tuple]:
         """Every legal action for `p` in `window`, then ('done',); in debt ('raise'), no done, and
         ('bankrupt',) only when everything `p` has cannot pay the debt."""
         acts: list[tuple] = []
@@ -68,7 +68,7 @@ class ManageMixin:
             acts.append(BANKRUPT)
         return acts
 
-    def check_action(self, p: "Player", action: Any, window: str) -> None:
+    def check_action(self, p: Player, action: Any, window: str) -> None:
         """Raise `IllegalDecision` unless `action` is legal for `p` in `window`."""
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             raise IllegalDecision(f"an action is a tuple like ('build', space), not {action!r}")
@@ -127,7 +127,7 @@ class ManageMixin:
         if problem:
             raise IllegalDecision(problem)
 
-    def apply_action(self, p: "Player", action: tuple, window: str) -> None:
+    def apply_action(self, p: Player, action: tuple, window: str) -> None:
         """Carry out a checked action."""
         kind = action[0]
         if kind == "build":
@@ -151,7 +151,7 @@ class ManageMixin:
     def _debt_amount(self) -> int:
         return self._debt or 0
 
-    def unmortgage_problem(self, p: "Player", i: int) -> str | None:
+    def unmortgage_problem(self, p: Player, i: int) -> str | None:
         """Why `p` may not lift the mortgage on `i` now, or None."""
         if self.owner[i] is not p:
             return f"{p.name} does not own {self.spaces[i].id}"
@@ -162,7 +162,7 @@ class ManageMixin:
             return f"lifting the mortgage costs {cost}; {p.name} has {p.cash}"
         return None
 
-    def sell_deed_problem(self, p: "Player", i: int) -> str | None:
+    def sell_deed_problem(self, p: Player, i: int) -> str | None:
         """Why `p` may not sell the deed of `i` to the bank now, or None."""
         if self.rules.bank_buys_percent is None:
             return "the bank does not buy title deeds in this edition"
@@ -187,7 +187,7 @@ class ManageMixin:
             return [s.index for s in self.spaces if s.is_deed]
         return [None]
 
-    def action_problem(self, p: "Player", a, target) -> str | None:
+    def action_problem(self, p: Player, a, target) -> str | None:
         """Why `p` may not take edition action `a` on `target` now, or None."""
         if a.target == "deed":
             if not isinstance(target, int) or not 0 <= target < self.n or not self.spaces[target].is_deed:
@@ -200,7 +200,7 @@ class ManageMixin:
             return f"{a.id} is not allowed now"
         return None
 
-    def run_action(self, p: "Player", a, target) -> None:
+    def run_action(self, p: Player, a, target) -> None:
         """Carry out edition action `a`. Counts it in `stats[a.id]`, and the deeds it moves in
         `stats[a.id + '_deeds']` (court suits filed and won, for simulations)."""
         p.actions_used[a.id] = p.actions_used.get(a.id, 0) + 1
@@ -214,7 +214,7 @@ class ManageMixin:
             self._acting = None
 
     # ------------------------------------------------------------------ building requests
-    def request_building(self, p: "Player", i: int, window: str) -> None:
+    def request_building(self, p: Player, i: int, window: str) -> None:
         """Build one level on `i`. When the bank's last buildings of that type are wanted by
         other players too, they are auctioned ([000] 18.3; our reading in docs/rules.md)."""
         if self.rules.shortage_auction and self._shortage(p, i):

@@ -19,14 +19,14 @@ if TYPE_CHECKING:
 class MoneyMixin:
     """Payments and bankruptcy for `Game`."""
 
-    def bank_pays(self, p: "Player", amount: int, reason: str) -> None:
+    def bank_pays(self, p: Player, amount: int, reason: str) -> None:
         """The bank pays `amount` to `p` (the bank's money is unlimited, [000] 2.12)."""
         p.cash += amount
         self.bank_out += amount
         if self.log is not None:
             self.emit("pay", payer=None, payee=p.seat, amount=amount, reason=reason)
 
-    def pay(self, payer: "Player", payee: "Player | None", amount: int, reason: str) -> None:
+    def pay(self, payer: Player, payee: Player | None, amount: int, reason: str) -> None:
         """`payer` pays `amount` to `payee` (either may be None: the bank). A payer short of cash must raise
         it by selling buildings and mortgaging ([000] 23.4); one who cannot goes bankrupt to
         the payee ([000] 24.1) and the payee gets what the bankruptcy rules give instead."""
@@ -52,7 +52,7 @@ class MoneyMixin:
             self.emit("pay", payer=payer.seat, payee=None if payee is None else payee.seat,
                       amount=amount, reason=reason)
 
-    def _bank_receives(self, payer: "Player", amount: int, reason: str) -> None:
+    def _bank_receives(self, payer: Player, amount: int, reason: str) -> None:
         """Money paid to the bank for a reason the jackpot house rule collects goes into the
         pot instead ([004] V4: taxes, fines, cards)."""
         jp = self.rules.jackpot
@@ -60,19 +60,19 @@ class MoneyMixin:
             self.bank_in -= amount
             self.jackpot += amount
 
-    def pay_each_other(self, payer: "Player", amount: int, reason: str) -> None:
+    def pay_each_other(self, payer: Player, amount: int, reason: str) -> None:
         """`payer` pays `amount` to every other player still in the game, in seat order."""
         for q in self.others(payer):
             if not payer.alive:
                 return
             self.pay(payer, q, amount, reason)
 
-    def collect_each_other(self, payee: "Player", amount: int, reason: str) -> None:
+    def collect_each_other(self, payee: Player, amount: int, reason: str) -> None:
         """Every other player still in the game pays `amount` to `payee`, in seat order."""
         for q in self.others(payee):
             self.pay(q, payee, amount, reason)
 
-    def _hand_over(self, p: "Player", creditor: "Player", deeds: list[int], transfer: bool = False) -> None:
+    def _hand_over(self, p: Player, creditor: Player, deeds: list[int], transfer: bool = False) -> None:
         """Give `p`'s cash, held cards and deeds to `creditor`; `transfer=True` passes the deeds
         by the usual rules (interest on mortgaged ones), else as they stand."""
         cash = p.cash
@@ -101,7 +101,7 @@ class MoneyMixin:
             self._check_end()
 
     # ------------------------------------------------------------------ debt
-    def liquidation_value(self, p: "Player") -> int:
+    def liquidation_value(self, p: Player) -> int:
         """The most `p` can raise from the bank: every building sold back, every unmortgaged
         deed mortgaged (or sold to the bank where that pays more)."""
         total = 0
@@ -111,7 +111,7 @@ class MoneyMixin:
                 total += max(self.spaces[i].mortgage, self.bank_sale_value(i))
         return total
 
-    def raise_funds(self, p: "Player", amount: int, creditor: "Player | None", reason: str) -> bool:
+    def raise_funds(self, p: Player, amount: int, creditor: Player | None, reason: str) -> bool:
         """Let `p`, short of cash, raise `amount` ([000] 23.4, 24.1). Returns True when `p` can
         now pay; False when `p` went bankrupt. Bankruptcy is declared only when everything `p`
         has cannot cover the debt (C28)."""
@@ -136,7 +136,7 @@ class MoneyMixin:
             self.debtor = None
             self._debt = None
 
-    def bankrupt(self, p: "Player", creditor: "Player | None", debt: int) -> None:
+    def bankrupt(self, p: Player, creditor: Player | None, debt: int) -> None:
         """`p` cannot pay `debt` to `creditor` (None: the bank) and leaves the game.
 
         To the bank ([000] 24.3-24.4): buildings go back to the bank, the cash to the bank, held

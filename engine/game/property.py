@@ -25,7 +25,7 @@ class PropertyMixin:
     """Deeds and buildings for `Game`."""
 
     # ------------------------------------------------------------------ ownership
-    def set_owner(self, i: int, p: "Player | None") -> None:
+    def set_owner(self, i: int, p: Player | None) -> None:
         """Record `p` (None: the bank) as the holder of the title deed of space `i`."""
         self.deeds_version += 1
         old = self.owner[i]
@@ -42,7 +42,7 @@ class PropertyMixin:
             if g >= 0:
                 p.groups[g] += 1
 
-    def transfer_deed(self, i: int, to: "Player") -> None:
+    def transfer_deed(self, i: int, to: Player) -> None:
         """Pass the deed of `i` to `to`, with its mortgage. A new owner of a mortgaged deed
         pays the interest at once, then lifts the mortgage now or keeps it ([000] 22.2-22.3,
         24.6; parameter `mortgage.transfer_interest`)."""
@@ -81,7 +81,7 @@ class PropertyMixin:
         return round_div(self.spaces[i].price * pct, 100, "down")
 
     # ------------------------------------------------------------------ purchase and auction
-    def offer_purchase(self, p: "Player", i: int) -> None:
+    def offer_purchase(self, p: Player, i: int) -> None:
         """`p` stopped on the unowned deed `i`: buy at the printed price, or decline and the
         bank auctions it at once ([000] 6.2-6.4, 7). A player short of cash may buy if selling
         and mortgaging can raise the price (they are asked to raise it first); one who could not
@@ -100,8 +100,8 @@ class PropertyMixin:
         if self.rules.purchase_declined == "auction":
             self.auction(i, opener=p, exclude=None if self.rules.auction_decliner_may_bid else p)
 
-    def auction(self, i: int, *, opener: "Player | None" = None, exclude: "Player | None" = None,
-                start: int | None = None) -> "Player | None":
+    def auction(self, i: int, *, opener: Player | None = None, exclude: Player | None = None,
+                start: int | None = None) -> Player | None:
         """The bank auctions the deed of `i`: an open ascending auction ([000] 7; parameters
         under `rules.auction`). Bidding goes round in seat order from the player after `opener`;
         each bid beats the last by at least `step`, the first is at least `start`; a pass is
@@ -170,11 +170,11 @@ class PropertyMixin:
         """The building levels of the lots in the group of `i`."""
         return [self.level[j] for j in self.ed.groups[self.spaces[i].group_index].spaces]
 
-    def owns_group(self, p: "Player", group_index: int) -> bool:
+    def owns_group(self, p: Player, group_index: int) -> bool:
         """Does `p` hold every deed of the group?"""
         return p.groups[group_index] == len(self.ed.groups[group_index].spaces)
 
-    def build_problem(self, p: "Player", i: int, window: str, *, limits: bool = True,
+    def build_problem(self, p: Player, i: int, window: str, *, limits: bool = True,
                       cash: bool = True) -> str | None:
         """Why `p` may not build one level on `i` now, or None if they may ([000] 16-18;
         [002] rule 8; parameters under `rules.buildings`). `limits=False` ignores the
@@ -216,7 +216,7 @@ class PropertyMixin:
             return f"{p.name} has {p.cash}, the building costs {cost}"
         return None
 
-    def _shortage(self, p: "Player", i: int) -> bool:
+    def _shortage(self, p: Player, i: int) -> bool:
         """Building shortage ([000] 18.3): if the bank has no more of the wanted building
         (house or hotel) than there are other players who could build one now, the building is
         auctioned, opening at its price with `p`'s request as the first bid. The winner places
@@ -244,7 +244,7 @@ class PropertyMixin:
         self.build(winner, j, max(price, printed), count=False)
         return True
 
-    def _building_spots(self, q: "Player", hotel: bool) -> list[int]:
+    def _building_spots(self, q: Player, hotel: bool) -> list[int]:
         """Lots where `q` could put (and pay for) a house or a hotel now, turn limits aside."""
         want = self.hotel_level - 1
         return [j for j in sorted(q.deeds)
@@ -254,7 +254,7 @@ class PropertyMixin:
     def _before_roll_window(self, window: str) -> bool:
         return window == "before_roll" or (window == "after_landing" and self._more_rolls)
 
-    def build(self, p: "Player", i: int, cost: int | None = None, *, count: bool = True) -> None:
+    def build(self, p: Player, i: int, cost: int | None = None, *, count: bool = True) -> None:
         """Add one level on `i` (legality already checked): a house, or a hotel that hands the
         lot's houses back to the bank ([000] 17.2). `cost` overrides the price (a card)."""
         sp = self.spaces[i]
@@ -278,7 +278,7 @@ class PropertyMixin:
         if self.log is not None:
             self.emit("build", player=p.seat, space=sp.id, level=self.level[i], cost=price)
 
-    def sell_problem(self, p: "Player", i: int) -> str | None:
+    def sell_problem(self, p: Player, i: int) -> str | None:
         """Why `p` may not sell one level on `i` now, or None ([000] 16.6, 18.2, 19)."""
         sp = self.spaces[i]
         if self.owner[i] is not p:
@@ -300,7 +300,7 @@ class PropertyMixin:
         cost = sp.hotel_cost if self.level[i] == self.hotel_level else sp.house_cost
         return round_div(cost * self.rules.sell_percent, 100, "down")
 
-    def sell_building(self, p: "Player", i: int) -> None:
+    def sell_building(self, p: Player, i: int) -> None:
         """Sell one level on `i` back to the bank; a hotel comes back as houses plus the hotel's
         sell-back price ([000] 19.2, 19.7)."""
         sp = self.spaces[i]
@@ -343,7 +343,7 @@ class PropertyMixin:
             self.owner[i].version += 1
         return refund
 
-    def sell_all(self, p: "Player", group_index: int) -> None:
+    def sell_all(self, p: Player, group_index: int) -> None:
         """Sell every building of a group at once ([000] 19.6; the only sale possible when
         the bank lacks houses to break a hotel down, C23)."""
         total = 0
@@ -354,7 +354,7 @@ class PropertyMixin:
         self.emit("sell_all", player=p.seat, group=self.ed.groups[group_index].id)
 
     # ------------------------------------------------------------------ mortgages
-    def mortgage_problem(self, p: "Player", i: int) -> str | None:
+    def mortgage_problem(self, p: Player, i: int) -> str | None:
         """Why `p` may not mortgage `i` now, or None ([000] 21; `mortgage.sell_buildings_first`)."""
         sp = self.spaces[i]
         if self.owner[i] is not p:
@@ -368,14 +368,14 @@ class PropertyMixin:
             return f"sell the buildings on {sp.id} first"
         return None
 
-    def mortgage(self, p: "Player", i: int) -> None:
+    def mortgage(self, p: Player, i: int) -> None:
         """Mortgage `i`: the bank pays the mortgage value ([000] 21.3)."""
         self.mortgaged[i] = True
         p.version += 1
         self.bank_pays(p, self.spaces[i].mortgage, "mortgage")
         self.emit("mortgage", player=p.seat, space=self.spaces[i].id)
 
-    def unmortgage(self, p: "Player", i: int) -> None:
+    def unmortgage(self, p: Player, i: int) -> None:
         """Lift the mortgage on `i`: value plus interest ([000] 21.4)."""
         self.pay(p, None, self.unmortgage_cost(i), "unmortgage")
         if p.alive:
@@ -383,7 +383,7 @@ class PropertyMixin:
             p.version += 1
             self.emit("unmortgage", player=p.seat, space=self.spaces[i].id)
 
-    def sell_deed(self, p: "Player", i: int) -> None:
+    def sell_deed(self, p: Player, i: int) -> None:
         """Sell the deed of `i` to the bank ([002] 9/1.2); it becomes free for sale."""
         value = self.bank_sale_value(i)
         self.set_owner(i, None)
@@ -391,7 +391,7 @@ class PropertyMixin:
         self.bank_pays(p, value, "sell_deed")
         self.emit("sell_deed", player=p.seat, space=self.spaces[i].id, value=value)
 
-    def _redeem_at_lap_end(self, p: "Player") -> None:
+    def _redeem_at_lap_end(self, p: Player) -> None:
         """At a lap end each mortgaged deed must be redeemed or the bank takes it
         ([002] D8, 9/1.1; parameter `mortgage.redeem_at_lap_end`)."""
         due = [i for i in sorted(p.deeds) if self.mortgaged[i]]   # not those mortgaged to pay now
@@ -409,7 +409,7 @@ class PropertyMixin:
                 self.mortgaged[i] = False
                 self.emit("released", player=p.seat, space=self.spaces[i].id)
 
-    def offer_build(self, p: "Player", cost) -> None:
+    def offer_build(self, p: Player, cost) -> None:
         """A card lets `p` build one house at `cost(space)` ([002] card 32): `p` picks a
         lot where a house is legal and affordable now, or declines."""
         options = [i for i in sorted(p.deeds)

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 class QueriesMixin:
     """Queries for `Game` (the read side of engine/dsl/runtime.py's `GameRuntime`)."""
 
-    def others(self, p: "Player") -> list:
+    def others(self, p: Player) -> list:
         """The other players still in the game, in turn order starting after `p`."""
         order = self.order
         k = order.index(p) if p in order else 0
@@ -21,31 +21,31 @@ class QueriesMixin:
         """The players still in the game, in turn order."""
         return [q for q in self.order if q.alive]
 
-    def houses_of(self, p: "Player") -> int:
+    def houses_of(self, p: Player) -> int:
         """Houses on `p`'s lots (a hotel is not counted here)."""
         h = self.hotel_level
         return sum(self.level[i] for i in p.deeds if self.level[i] < h)
 
-    def hotels_of(self, p: "Player") -> int:
+    def hotels_of(self, p: Player) -> int:
         """Hotels on `p`'s lots."""
         h = self.hotel_level
         return sum(1 for i in p.deeds if self.level[i] == h)
 
-    def deeds_of(self, p: "Player") -> int:
+    def deeds_of(self, p: Player) -> int:
         """Number of title deeds `p` holds."""
         return len(p.deeds)
 
-    def deed_prices(self, p: "Player") -> int:
+    def deed_prices(self, p: Player) -> int:
         """Sum of the printed prices of `p`'s deeds, mortgaged or not."""
         sp = self.spaces
         return sum(sp[i].price for i in p.deeds)
 
-    def mortgaged_prices(self, p: "Player") -> int:
+    def mortgaged_prices(self, p: Player) -> int:
         """Sum of the printed prices of `p`'s mortgaged deeds."""
         sp = self.spaces
         return sum(sp[i].price for i in p.deeds if self.mortgaged[i])
 
-    def building_costs(self, p: "Player") -> int:
+    def building_costs(self, p: Player) -> int:
         """Purchase cost of `p`'s buildings; a hotel counts with the houses it replaced."""
         total = 0
         h = self.hotel_level
@@ -57,28 +57,28 @@ class QueriesMixin:
                 total += sp.hotel_cost + hbh * sp.house_cost if lvl == h else lvl * sp.house_cost
         return total
 
-    def industries(self, p: "Player") -> int:
+    def industries(self, p: Player) -> int:
         """Groups in which `p` holds at least one deed, mortgaged or not ([002] 5)."""
         return sum(1 for c in p.groups if c)
 
-    def monopolies(self, p: "Player") -> int:
+    def monopolies(self, p: Player) -> int:
         """Groups `p` holds whole."""
         return sum(1 for g, c in zip(self.ed.groups, p.groups) if c and c == len(g.spaces))
 
-    def net_worth(self, p: "Player") -> int:
+    def net_worth(self, p: Player) -> int:
         """The edition's score formula (`end.score`)."""
         return self.ed.end.score(self, p)
 
-    def owned_in_group(self, p: "Player", group: str) -> int:
+    def owned_in_group(self, p: Player, group: str) -> int:
         """How many deeds of `group` (an id) `p` holds."""
         return p.groups[self.ed.group_by_id[group].index]
 
-    def owned_unmortgaged_in_group(self, p: "Player", group: str) -> int:
+    def owned_unmortgaged_in_group(self, p: Player, group: str) -> int:
         """How many unmortgaged deeds of `group` `p` holds."""
         return sum(1 for j in self.ed.group_by_id[group].spaces
                    if self.owner[j] is p and not self.mortgaged[j])
 
-    def completes_group(self, p: "Player", space: int) -> bool:
+    def completes_group(self, p: Player, space: int) -> bool:
         """Would holding `space` give `p` the whole group of `space`?"""
         g = self.spaces[space].group_index
         if g < 0:

@@ -44,9 +44,10 @@ import json
 import math
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..edition.problems import Problem, ProblemsError
 
@@ -94,7 +95,7 @@ class SaveGame:
     round: int = 1
     turns: int = 0
 
-    def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> "SaveGame":
+    def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
         changed, e.g. `elapsed`)."""
         return replace(self, decisions=list(decisions), round=round, turns=turns,

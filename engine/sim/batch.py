@@ -13,9 +13,9 @@ import multiprocessing
 import os
 import signal
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Sequence
 
 from ..agents import make_bot
 from ..edition.playable import load_playable_cached

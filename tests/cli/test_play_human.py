@@ -16,11 +16,10 @@ import pytest
 from rich.console import Console
 
 from magie.cli.human import HumanAgent, LineReader, QuitGame, Terminal
-from magie.engine.errors import DecisionTimeout
 from magie.cli.render import EventRenderer, Names
 from magie.engine.agents import Scripted
 from magie.engine.edition.playable import load_playable_cached
-from magie.engine.errors import IllegalDecision
+from magie.engine.errors import DecisionTimeout, IllegalDecision
 from magie.engine.game.decisions import Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.edition.playable import load_playable_cached
-
 from tests.cli.test_play_human import Table
 
 

@@ -7,11 +7,19 @@ import re
 
 import pytest
 
-from magie.engine.dsl import CONTEXTS, POINTERS
-from magie.engine.dsl import issues
+from magie.engine.dsl import CONTEXTS, POINTERS, issues
 from magie.engine.dsl.parser import keywords
-from magie.engine.dsl.vocabulary import (FUNCTIONS, KEEP_USES, LIMITS, MOVE_OPTIONS, PLAYER_ATTRS,
-                                         ROLL_ATTRS, SPACE_ATTRS, SPACE_KINDS, STATEMENT_FORMS)
+from magie.engine.dsl.vocabulary import (
+    FUNCTIONS,
+    KEEP_USES,
+    LIMITS,
+    MOVE_OPTIONS,
+    PLAYER_ATTRS,
+    ROLL_ATTRS,
+    SPACE_ATTRS,
+    SPACE_KINDS,
+    STATEMENT_FORMS,
+)
 from tests.dsl.conftest import REPO
 
 DOC = (REPO / "docs" / "dsl.md").read_text(encoding="utf-8")

@@ -7,13 +7,12 @@ import json
 import shutil
 
 import pytest
+from edition_helpers import REPO, problems_of, where
 
 from magie.engine.edition.loader import content_hash, list_builtin, load_edition
 from magie.engine.edition.validate import validate_paths
 from magie.engine.edition.yamlload import to_plain
 from magie.engine.paths import EDITIONS_DIR
-
-from edition_helpers import REPO, problems_of, where
 
 
 def test_classic_loads_with_every_key_and_defaults():

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 
+from edition_helpers import problems_of, where
 from jsonschema import Draft7Validator
 
 from magie.engine.edition.loader import load_edition
-from magie.engine.edition.schema import (PATCH_SCHEMA_PATH, load_schema, patch_schema,
-                                         patch_schema_text, schema_problems)
+from magie.engine.edition.schema import PATCH_SCHEMA_PATH, load_schema, patch_schema, patch_schema_text, schema_problems
 from magie.engine.edition.yamlload import read_yaml, to_plain
 from magie.engine.paths import SCHEMA_PATH
-
-from edition_helpers import problems_of, where
 
 
 def walk(node, path="#", in_condition=False):

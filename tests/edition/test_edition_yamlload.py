@@ -5,9 +5,9 @@ from __future__ import annotations
 import pathlib
 import time
 
-from magie.engine.edition.yamlload import MAX_FILE_BYTES, MarkedMap, MarkedSeq, read_yaml
-
 from edition_helpers import where
+
+from magie.engine.edition.yamlload import MAX_FILE_BYTES, MarkedMap, MarkedSeq, read_yaml
 
 
 def test_marks_of_keys_values_and_items(write):
@@ -108,7 +108,7 @@ def test_duplicate_keys_are_all_reported(write):
 
 def test_non_utf8_bytes_are_located(tmp_path):
     path = tmp_path / "a.yaml"
-    path.write_bytes("id: x\nname: Café \xff\n".encode("utf-8").replace(b"\xc3\xbf", b"\xff"))
+    path.write_bytes("id: x\nname: Café \xff\n".encode().replace(b"\xc3\xbf", b"\xff"))
     yf = read_yaml(path)
     assert where(yf.problems) == [("not-utf8", 2, 12)]
     assert "0xff" in yf.problems[0].message and "UTF-8" in yf.problems[0].message
