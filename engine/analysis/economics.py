@@ -118,7 +118,10 @@ class _Position:
         fn = self.g.rules.rent_formulas.get(self.g.spaces[i].kind)
         if fn is None:
             return 0.0
-        return sum(p * fn(self.g, self.payer, i, self.owner, roll) for roll, p in self.throws)
+        rents = [(fn(self.g, self.payer, i, self.owner, roll), p) for roll, p in self.throws]
+        if all(r == rents[0][0] for r, _ in rents):
+            return float(rents[0][0])      # the rent does not depend on the throw: exact
+        return sum(r * p for r, p in rents)
 
 
 def economics(ed: Edition, odds: LandingOdds) -> Economics:
