@@ -55,14 +55,15 @@ def draw_board(ax: Any, ed: Edition, values: Mapping[str, float], *, lang: str =
     n = len(ed.spaces)
     cells = board_cells(n)
     s = max(1, math.ceil(n / 4))
-    present = [v for v in values.values() if v is not None and not math.isnan(v)]
+    # zeros (a go-to-jail space: a token never stays there) would flatten the scale: drawn grey
+    present = [v for v in values.values() if v is not None and not math.isnan(v) and v > 0]
     lo, hi = (min(present), max(present)) if present else (0.0, 1.0)
     norm = mpl.colors.Normalize(vmin=lo, vmax=hi if hi > lo else lo + 1e-9)
     cm = mpl.colormaps[cmap]
     groups = {g.id: g.color for g in ed.groups}
     for i, (sp, (x, y, _side)) in enumerate(zip(ed.spaces, cells)):
         v = values.get(sp.id)
-        face = cm(norm(v)) if v is not None else (0.9, 0.9, 0.9, 1.0)
+        face = cm(norm(v)) if v is not None and v > 0 else (0.9, 0.9, 0.9, 1.0)
         ax.add_patch(mpl.patches.Rectangle((x, y), 1, 1, facecolor=face, edgecolor="black", linewidth=0.5))
         if sp.group in groups:
             ax.add_patch(mpl.patches.Rectangle((x, y + 0.82), 1, 0.18, facecolor=groups[sp.group],
