@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,20 +16,33 @@ from rich.table import Table
 from magie.cli.simulate import SetOpt, check_report_dir, fail, load_or_exit, parse_sets
 
 
-class JailPolicy(str, Enum):
+class JailPolicy(StrEnum):
     short = "short"
     long = "long"
 
 
 def analyze_command(
-    edition: Annotated[str, typer.Argument(help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
-    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
+    edition: Annotated[str, typer.Argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V",
+        help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     sets: SetOpt = None,
-    jail_policy: Annotated[JailPolicy, typer.Option(help="How a jailed player leaves: 'short' pays the fine at the start of the next turn; 'long' throws for doubles and leaves as the edition says after the last failure.")] = JailPolicy.long,
-    economics: Annotated[bool, typer.Option("--economics", help="Also the expected rent per opponent roll and the payback of every deed, building level and group.")] = False,
-    players: Annotated[int | None, typer.Option(min=2, help="Players at the table for the payback in rounds (default 4, within the edition's range); --json gives every count.")] = None,
+    jail_policy: Annotated[JailPolicy, typer.Option(
+        help="How a jailed player leaves: 'short' pays the fine at the start of the next turn; 'long' "
+             "throws for doubles and leaves as the edition says after the last failure.")] = JailPolicy.long,
+    economics: Annotated[bool, typer.Option(
+        "--economics",
+        help="Also the expected rent per opponent roll and the payback of every deed, building level "
+             "and group.")] = False,
+    players: Annotated[int | None, typer.Option(
+        min=2,
+        help="Players at the table for the payback in rounds (default 4, within the edition's range); "
+             "--json gives every count.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    report: Annotated[Path | None, typer.Option(help="Write an HTML report (board heat maps of the odds and of the payback) to this folder; needs magie[analysis].")] = None,
+    report: Annotated[Path | None, typer.Option(
+        help="Write an HTML report (board heat maps of the odds and of the payback) to this folder; "
+             "needs magie[analysis].")] = None,
     lang: Annotated[str, typer.Option(help="Language of the space names.")] = "en",
 ) -> None:
     """Exact long-run landing odds of an edition, solved as a Markov chain (no simulation).
@@ -133,7 +146,7 @@ def _print_economics(econ, ed, lang: str, k: int) -> None:
                   "-" if rd is None else f"{rd:.1f}")
     out.print(t)
     from magie.engine.analysis.economics import best_marginal_level
-    d = Table(title="deeds: rent per landing by level, and the building step with the best extra rent per unit of money")
+    d = Table(title="deeds: rent per landing by level; the building step with the most extra rent per unit of money")
     d.add_column("space")
     d.add_column("per roll", justify="right")
     d.add_column("rents by level")

@@ -29,19 +29,38 @@ from magie.cli.simulate import (
 
 
 def compare_command(
-    configs: Annotated[list[str] | None, typer.Argument(metavar="CONFIG...", help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots, players, max_rounds or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
-    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Games per configuration (the same seeds for each).")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the batch (game k gets the same seed in every configuration).")] = 0,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
-    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay applied to every configuration (after each one's own).")] = None,
-    players: Annotated[int | None, typer.Option(min=1, help="Bots at the table when a configuration does not say (default 4).")] = None,
-    bot: Annotated[str, typer.Option(help="Bot kinds when a configuration does not say: one kind, or one per seat.")] = "basic",
-    max_rounds: Annotated[int | None, typer.Option(min=1, help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
+    configs: Annotated[list[str] | None, typer.Argument(
+        metavar="CONFIG...",
+        help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots, players, max_rounds "
+             "or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
+    n: Annotated[int, typer.Option(
+        "-n", "--games", min=1,
+        help="Games per configuration (the same seeds for each).")] = 1000,
+    seed: Annotated[int, typer.Option(
+        help="Seed of the batch (game k gets the same seed in every configuration).")] = 0,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1,
+        help="Worker processes (default: the CPUs available).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V",
+        help="Overlay applied to every configuration (after each one's own).")] = None,
+    players: Annotated[int | None, typer.Option(
+        min=1,
+        help="Bots at the table when a configuration does not say (default 4).")] = None,
+    bot: Annotated[str, typer.Option(
+        help="Bot kinds when a configuration does not say: one kind, or one per seat.")] = "basic",
+    max_rounds: Annotated[int | None, typer.Option(
+        min=1,
+        help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
-    sweep: Annotated[str | None, typer.Option(metavar="PATH=LOW..HIGH:STEP", help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. rules.salary=100..400:50 or rules.jail.fine=0,50,100.")] = None,
+    sweep: Annotated[str | None, typer.Option(
+        metavar="PATH=LOW..HIGH:STEP",
+        help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
+             "rules.salary=100..400:50 or rules.jail.fine=0,50,100.")] = None,
     confidence: ConfidenceOpt = 0.95,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
-    report: Annotated[Path | None, typer.Option(help="Write an HTML report with plots to this folder (needs magie[analysis]).")] = None,
+    report: Annotated[Path | None, typer.Option(
+        help="Write an HTML report with plots to this folder (needs magie[analysis]).")] = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
 ) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -20,10 +20,10 @@ from magie.engine.edition.model import Edition, text_in
 from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import MagieError
 from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
-from magie.engine.sim.config import Sets, SetError, load_config, parse_set
+from magie.engine.sim.config import SetError, Sets, load_config, parse_set
 
 
-class Backend(str, Enum):
+class Backend(StrEnum):
     process = "process"
     ray = "ray"
 
@@ -42,22 +42,45 @@ ConfidenceOpt = Annotated[float, typer.Option(
 
 
 def simulate_command(
-    edition: Annotated[str, typer.Argument(help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    edition: Annotated[str, typer.Argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games to play.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for any --jobs.")] = 0,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
-    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
-    players: Annotated[int | None, typer.Option(min=1, help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
-    bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
-    max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
+    seed: Annotated[int, typer.Option(
+        help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
+             "any --jobs.")] = 0,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1,
+        help="Worker processes (default: the CPUs available).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V",
+        help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
+    players: Annotated[int | None, typer.Option(
+        min=1,
+        help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
+    bot: Annotated[str, typer.Option(
+        help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
+    max_rounds: Annotated[int | None, typer.Option(
+        min=1,
+        help="Stop a game after this many rounds and rank the players by net worth (default: the "
+             "edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
-    check_invariants: Annotated[bool, typer.Option("--check-invariants", help="Check the invariants (money conserved, one owner per deed, building supply, even building...) after every turn; slower, for debugging an edition or the engine.")] = False,
+    check_invariants: Annotated[bool, typer.Option(
+        "--check-invariants",
+        help="Check the invariants (money conserved, one owner per deed, building supply, even "
+             "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
     sets: SetOpt = None,
     confidence: ConfidenceOpt = 0.95,
-    out: Annotated[Path | None, typer.Option(help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs magie[parquet]). Checked before the games start.")] = None,
-    report: Annotated[Path | None, typer.Option(help="Write an HTML report with plots (landing heat map on the board, game lengths, win rates, rent by group) to this folder; needs magie[analysis].")] = None,
-    counters: Annotated[bool, typer.Option("--counters/--no-counters", help="Count landings per roll and per turn, rent and buildings by group, events by kind (about a third slower; --no-counters for raw speed).")] = True,
+    out: Annotated[Path | None, typer.Option(
+        help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
+             "magie[parquet]). Checked before the games start.")] = None,
+    report: Annotated[Path | None, typer.Option(
+        help="Write an HTML report with plots (landing heat map on the board, game lengths, win rates, "
+             "rent by group) to this folder; needs magie[analysis].")] = None,
+    counters: Annotated[bool, typer.Option(
+        "--counters/--no-counters",
+        help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
+             "a third slower; --no-counters for raw speed).")] = True,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
 ) -> None:

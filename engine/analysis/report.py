@@ -61,7 +61,7 @@ def draw_board(ax: Any, ed: Edition, values: Mapping[str, float], *, lang: str =
     norm = mpl.colors.Normalize(vmin=lo, vmax=hi if hi > lo else lo + 1e-9)
     cm = mpl.colormaps[cmap]
     groups = {g.id: g.color for g in ed.groups}
-    for i, (sp, (x, y, _side)) in enumerate(zip(ed.spaces, cells)):
+    for i, (sp, (x, y, _side)) in enumerate(zip(ed.spaces, cells, strict=True)):
         v = values.get(sp.id)
         face = cm(norm(v)) if v is not None and v > 0 else (0.9, 0.9, 0.9, 1.0)
         ax.add_patch(mpl.patches.Rectangle((x, y), 1, 1, facecolor=face, edgecolor="black", linewidth=0.5))
@@ -146,7 +146,7 @@ def write_simulation_report(folder: Path, data: Mapping[str, Any], ed: Edition, 
     ax.bar(xs, [s["rate"] for s in seats], color="#66aa55",
            yerr=[[s["rate"] - s["low"] for s in seats], [s["high"] - s["rate"] for s in seats]], capsize=4)
     ax.axhline(1 / len(seats), color="black", linestyle="--", linewidth=0.8)
-    ax.set_xticks(xs, [f"seat {i} ({s['bot']})" for i, s in zip(xs, seats)])
+    ax.set_xticks(xs, [f"seat {i} ({s['bot']})" for i, s in zip(xs, seats, strict=True)])
     ax.set_ylabel("win rate")
     ax.set_title(f"win rate by seat, {data['confidence']:.0%} Wilson intervals (dashed: 1/players)")
     blocks.append("<h2>Win rates</h2>" + _save(fig, folder, "wins.png"))
@@ -244,7 +244,8 @@ def write_compare_report(folder: Path, data: Mapping[str, Any], sweep: str | Non
             pass
     for key, title, pick in (
             ("rounds", "mean game length (rounds)", lambda c: (c["rounds"]["mean"], c["rounds"]["sd"], c["games"])),
-            ("ended", "games ended by the rules", lambda c: (c["end_rate"]["rate"], c["end_rate"]["low"], c["end_rate"]["high"])),
+            ("ended", "games ended by the rules",
+             lambda c: (c["end_rate"]["rate"], c["end_rate"]["low"], c["end_rate"]["high"])),
             ("first", "first player's win rate", lambda c: (c["first_player"]["rate"], c["first_player"]["low"],
                                                             c["first_player"]["high"]))):
         fig, ax = plt.subplots(figsize=(8, 3.5))

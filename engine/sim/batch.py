@@ -13,10 +13,10 @@ import gc
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from ..agents import make_bot
 from ..analysis.stats import Histogram, rate_test, wilson
@@ -95,10 +95,11 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
     counters = GameCounters(ed, len(players)) if spec.counters else None
-    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants, log=counters)
+    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants,
+             log=cast(Any, counters))   # the engine calls log.add(event); counters keep numbers only
     g.play()
     limited = g.end_reason == "round_limit"
-    rounds = g.max_rounds if limited else g.round
+    rounds = (g.max_rounds or g.round) if limited else g.round
     stats = GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
                       winners=tuple(p.seat for p in g.winners),
                       rounds=rounds, turns=g.turns, landings=g.landings,
@@ -266,7 +267,7 @@ def chunk_size(n: int, workers: int, cap: int = 50) -> int:
 
 
 def stream(specs: Sequence[BatchSpec], n: int, jobs: int = 1, *, backend: str = "process",
-           address: str | None = None) -> Iterator[tuple[GameStats, ...]]:
+           address: str | None = None) -> Generator[tuple[GameStats, ...], None, None]:
     """Games 0..n-1 of every spec, in game order, one tuple (a game per spec) at a time.
 
     `backend` 'process' plays on `jobs` processes (1: in this process); 'ray' sends chunks of

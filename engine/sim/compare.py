@@ -92,8 +92,8 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
         if count > 200:
             raise ConfigError(f"--sweep {text!r}: {count} values; at most 200")
         whole = all(float(x).is_integer() for x in (lo, hi, step))
-        values = [lo + i * step for i in range(count)]
-        return path.strip(), [str(int(v)) if whole else f"{v:g}" for v in values]
+        points = [lo + i * step for i in range(count)]
+        return path.strip(), [str(int(v)) if whole else f"{v:g}" for v in points]
     values = [v.strip() for v in rng.split(",") if v.strip()]
     if not values:
         raise ConfigError(f"--sweep {text!r}: no values")
@@ -130,7 +130,7 @@ class Comparison:
     def to_json(self) -> dict[str, Any]:
         """Plain data for `magie compare --json`."""
         configs = []
-        for label, s in zip(self.labels, self.summaries):
+        for label, s in zip(self.labels, self.summaries, strict=True):
             d = s.to_json()
             configs.append({"label": label, "edition": d["edition"], "variants": d["variants"],
                             "sets": d["sets"], "bots": d["bots"], "content_hash": d["content_hash"],

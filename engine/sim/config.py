@@ -61,7 +61,8 @@ def apply_set(tree: Any, path: str, value_text: str) -> None:
     try:
         value = yaml.safe_load(value_text)
     except yaml.YAMLError as e:
-        raise SetError(f"--set {path}={value_text}: the value is not valid YAML ({e.problem})") from None
+        why = getattr(e, "problem", None) or e
+        raise SetError(f"--set {path}={value_text}: the value is not valid YAML ({why})") from None
     parts = path.split(".")
     node = tree
     for depth, seg in enumerate(parts):

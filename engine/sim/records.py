@@ -18,7 +18,7 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from ..edition.model import Edition
 from ..errors import MagieError
@@ -65,16 +65,16 @@ class RecordWriter:
                                    "(or write .jsonl or .csv)") from None
             self._pa, self._pqmod = pa, pq
             self._schema = pa.schema([(c, self._arrow_type(pa, c)) for c in self.columns])
+        self._file: TextIO | None = None
         try:
             if self.suffix == ".parquet":
                 self._pq = self._pqmod.ParquetWriter(str(self.path), self._schema)
-                self._file = None
             else:
                 self._file = open(self.path, "w", encoding="utf-8", newline="")
         except OSError as e:
             raise RecordsError(f"--out {self.path}: cannot write it ({e.strerror or e})") from None
-        self._csv = None
-        if self.suffix == ".csv":
+        self._csv: Any = None
+        if self.suffix == ".csv" and self._file is not None:
             self._csv = csv.writer(self._file)
             self._csv.writerow(self.columns)
 
@@ -112,7 +112,7 @@ class RecordWriter:
         """Write the record of game `s`. Raises `RecordsError` when the disk is full."""
         r = self.row(s)
         try:
-            if self.suffix == ".jsonl":
+            if self.suffix == ".jsonl" and self._file is not None:
                 self._file.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")
             elif self._csv is not None:
                 self._csv.writerow([r[c] for c in self.columns])

@@ -55,7 +55,7 @@ def test_classic_cards_are_all_derived():
     ed = load_playable_cached("classic")
     moves = card_moves(load_edition("classic").tree, ed.space_index, ed.start_index, ed.jail_index)
     assert moves.unknown == []
-    chance = dict(zip([c.id for c in ed.decks["chance"].cards], moves.decks["chance"]))
+    chance = dict(zip([c.id for c in ed.decks["chance"].cards], moves.decks["chance"], strict=True))
     assert chance["chance_back_3"] == (Step("by", -3),)
     assert chance["chance_jail"] == (Step("jail"),)
     assert sum(1 for steps in moves.decks["chance"] if steps) == 10      # 10 of 16 chance cards move

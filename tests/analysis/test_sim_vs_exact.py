@@ -41,8 +41,8 @@ def simulated(policy, games, seed=11, max_rounds=120):
         players = [(f"b{i}", JailPolicyBot(make_bot("basic", s, i), policy)) for i in range(4)]
         Game(ed, players, seed=s, max_rounds=max_rounds, log=c).play()
         c.finish()
-        per_roll = [a + b for a, b in zip(per_roll, c.per_roll)]
-        per_turn = [a + b for a, b in zip(per_turn, c.per_turn)]
+        per_roll = [a + b for a, b in zip(per_roll, c.per_roll, strict=True)]
+        per_turn = [a + b for a, b in zip(per_turn, c.per_turn, strict=True)]
     return ed, per_roll, per_turn
 
 

@@ -22,7 +22,8 @@ def test_configuration_strings():
     assert spec.bots == ("basic",) * 3
     with pytest.raises(ConfigError):
         parse_config("classic:players=x", BASE)
-    assert parse_sweep("rules.salary=100..400:50") == ("rules.salary", ["100", "150", "200", "250", "300", "350", "400"])
+    assert parse_sweep("rules.salary=100..400:50") == \
+        ("rules.salary", ["100", "150", "200", "250", "300", "350", "400"])
     assert parse_sweep("rules.jail.fine=0,50") == ("rules.jail.fine", ["0", "50"])
     with pytest.raises(ConfigError):
         parse_sweep("rules.salary=400..100:50")
