@@ -81,6 +81,10 @@ def simulate_command(
         "--counters/--no-counters",
         help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
              "a third slower; --no-counters for raw speed).")] = True,
+    warm_up: Annotated[int, typer.Option(
+        min=1,
+        help="Count landings per roll and per turn from this round on (all tokens start on the start "
+             "space; 8 or so makes them comparable with `magie analyze`).")] = 1,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
 ) -> None:
@@ -115,7 +119,8 @@ def simulate_command(
     if not ed.players_min <= len(kinds) <= ed.players_max:
         fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
-                     check_invariants=check_invariants, sets=set_values, counters=counters)
+                     check_invariants=check_invariants, sets=set_values, counters=counters,
+                     warm_up=warm_up)
     jobs = jobs or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:

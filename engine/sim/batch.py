@@ -36,7 +36,8 @@ def game_seed(seed: int, k: int) -> int:
 class BatchSpec:
     """What to simulate: edition ref, overlays and `--set` values, seats (one bot kind per
     seat), round cap. `counters=False` plays without the event counters (faster; no landing
-    measures, rent or building counts)."""
+    measures, rent or building counts); `warm_up` is the first round whose landings are counted
+    by the two measures (the tokens all start on the start space)."""
 
     edition: str
     variants: tuple[str, ...] = ()
@@ -46,6 +47,7 @@ class BatchSpec:
     check_invariants: bool = False
     sets: Sets = ()
     counters: bool = True
+    warm_up: int = 1                   # landings per roll / per turn are counted from this round on
 
     def edition_model(self):
         """The playable edition of this spec (cached per process)."""
@@ -94,7 +96,7 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     seed = game_seed(spec.seed, k)
     players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
-    counters = GameCounters(ed, len(players)) if spec.counters else None
+    counters = GameCounters(ed, len(players), spec.warm_up) if spec.counters else None
     g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants,
              log=cast(Any, counters))   # the engine calls log.add(event); counters keep numbers only
     g.play()
@@ -238,6 +240,7 @@ class Summary:
             out["landing_per_roll"] = _shares(self.per_roll, ids)
             out["landing_per_turn"] = _shares(self.per_turn, ids)
             out["rolls"] = sum(self.per_roll)
+            out["warm_up"] = self.spec.warm_up
             group_order = [g.id for g in ed.groups]
             out["rent_by_group"] = {g: self.rent_by_group.get(g, 0) for g in group_order if g in self.rent_by_group}
             out["builds_by_group"] = {g: self.builds_by_group.get(g, 0) for g in group_order

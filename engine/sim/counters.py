@@ -20,13 +20,16 @@ from ..edition.model import Edition
 
 
 class GameCounters:
-    """Counters of one game of edition `ed` (see the module docstring)."""
+    """Counters of one game of edition `ed` with `seats` players (see the module docstring).
+    Landings are counted from round `from_round` on: every token starts on the start space, so
+    the first rounds are not yet the long run the exact odds describe (the share in jail, for
+    one, starts at nothing)."""
 
     __slots__ = ("n", "jail", "index", "group_of", "pos", "in_jail", "pending", "current",
                  "round", "per_roll", "per_turn", "events", "rent_by_group", "builds_by_group",
-                 "bankrupt_rounds")
+                 "bankrupt_rounds", "from_round")
 
-    def __init__(self, ed: Edition, seats: int):
+    def __init__(self, ed: Edition, seats: int, from_round: int = 1):
         self.n = len(ed.spaces)
         self.jail = ed.jail_index
         self.index = dict(ed.space_index)
@@ -42,18 +45,20 @@ class GameCounters:
         self.rent_by_group: dict[str, int] = {}
         self.builds_by_group: dict[str, int] = {}
         self.bankrupt_rounds: list[int] = []
+        self.from_round = from_round         # landings are counted from this round on (a warm-up)
 
     def _where(self, seat: int) -> int:
         return self.n if self.in_jail[seat] else self.pos[seat]
 
     def _resolve_roll(self) -> None:
         if self.pending is not None:
-            self.per_roll[self._where(self.pending)] += 1
+            if self.round >= self.from_round:
+                self.per_roll[self._where(self.pending)] += 1
             self.pending = None
 
     def _end_turn(self, alive: bool = True) -> None:
         self._resolve_roll()
-        if self.current is not None and alive:
+        if self.current is not None and alive and self.round >= self.from_round:
             self.per_turn[self._where(self.current)] += 1
         self.current = None
 
