@@ -60,7 +60,7 @@ def analyze_command(
 
         magie analyze classic --jail-policy short --json
 
-        magie analyze biznespolia --economics --players 3
+        magie analyze classic --economics --players 3
 
         magie analyze classic --report odds/
     """

@@ -6,7 +6,7 @@ content hash, the seeds and the number of games, so that it can be reproduced.
 matplotlib is imported only here, when a report is written (the 'Agg' backend: no display).
 The board is drawn as a square ring of cells in board order (start at the bottom right, play
 running clockwise, as on the printed board), coloured by value, with the group colour as a
-strip; any number of spaces fits (Biznespolia's 44 as well as classic's 40).
+strip; any number of spaces fits (44 as well as 40).
 """
 
 from __future__ import annotations
@@ -86,6 +86,21 @@ def draw_board(ax: Any, ed: Edition, values: Mapping[str, float], *, lang: str =
     ax.figure.colorbar(sm, ax=ax, fraction=0.035, pad=0.02)
 
 
+def web_board(folder: Path, name: str, ed: Edition, values: Mapping[str, float], lang: str) -> str:
+    """The heat map drawn by the web board renderer (`magie.cli.web.board.board_svg`), when it is
+    installed, as an extra picture next to the matplotlib one; '' when it is not there."""
+    try:
+        from magie.cli.web.board import board_svg  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return ""
+    try:
+        svg = board_svg(ed, lang=lang, state=None, heat=dict(values))
+    except Exception:      # another version of the renderer: the matplotlib map is enough
+        return ""
+    (folder / name).write_text(str(svg), encoding="utf-8")
+    return f"<img src='{name}' alt='board heat map'>"
+
+
 def _version() -> str:
     try:
         from .. import __version__
@@ -127,7 +142,8 @@ def write_simulation_report(folder: Path, data: Mapping[str, Any], ed: Edition, 
     draw_board(ax, ed, {k: v for k, v in data[measure].items() if k != "in_jail"}, lang=lang,
                title=f"landing frequency ({measure.replace('landing_', '').replace('_', ' ')}), {data['games']} games",
                centre=f"in jail: {jail:.2%}" if jail is not None else "")
-    blocks.append("<h2>Landing heat map</h2>" + _save(fig, folder, "landing.png"))
+    blocks.append("<h2>Landing heat map</h2>" + _save(fig, folder, "landing.png")
+                  + web_board(folder, "landing.svg", ed, data[measure], lang))
     hist = data["rounds"]["histogram"]
     fig, ax = plt.subplots(figsize=(8, 3.5))
     if hist:
@@ -194,7 +210,8 @@ def write_analysis_report(folder: Path, odds: Any, econ: Any, ed: Edition, lang:
         draw_board(ax, ed, {k: v for k, v in values.items() if k != "in_jail"}, lang=lang,
                    title=f"exact landing odds {measure.replace('_', ' ')}, jail policy '{odds.jail_policy}'",
                    centre=f"in jail: {values.get('in_jail', 0):.2%}")
-        blocks.append(f"<h2>Landing odds {measure.replace('_', ' ')}</h2>" + _save(fig, folder, f"{measure}.png"))
+        blocks.append(f"<h2>Landing odds {measure.replace('_', ' ')}</h2>" + _save(fig, folder, f"{measure}.png")
+                      + web_board(folder, f"{measure}.svg", ed, values, lang))
     if econ is not None:
         pay: dict[str, float] = {}
         for d in econ.deeds:

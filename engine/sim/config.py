@@ -1,7 +1,7 @@
 """A configuration to simulate: an edition, overlays, and rule parameters set on the command line.
 
 `--set rules.salary=300` sets one value of the merged edition (after overlays) by its dotted
-path; a list is indexed by an item's id or by position (`board.arbat.price=450`). The value is
+path; a list is indexed by an item's id or by position (`board.SPACE_ID.price=450`). The value is
 read as YAML (`300`, `true`, `"2 * table[0]"`). The edition is then checked again (schema,
 meaning, DSL) like any edition file, so a value that makes it invalid is reported with the
 usual problems. An unknown path is a `SetError` naming the closest known paths.
