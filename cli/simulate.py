@@ -258,8 +258,15 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
             t.add_row(f"a {kind} bot wins ({rate['seats']} seats, fair share {rate['fair_share']:.0%})", _ci(rate))
     if "trades" in data:
         t.add_row("trades per game", f"{data['trades'] / max(1, data['games']):.2f}")
+    actions = {a.id for a in ed.actions}
     for key, value in data["extra"].items():
-        t.add_row(key.replace("_", " "), str(value))
+        if key in actions:
+            label = f"action '{key}' taken"
+        elif key.endswith("_deeds") and key[:-6] in actions:
+            label = f"deeds moved by action '{key[:-6]}'"
+        else:
+            label = key.replace("_", " ")
+        t.add_row(label, f"{value} ({value / max(1, data['games']):.2f} per game)")
     out.print(t)
     hist = data["rounds"]["histogram"]
     if hist:
