@@ -22,6 +22,6 @@ def test_golden_log(edition, overlay, kind, seed):
     want = stored(edition, overlay, kind, seed)
     if got != want:
         a, b = got.splitlines(), want.splitlines()
-        k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        k = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
         pytest.fail(f"log differs from line {k + 1} ({len(a)} lines now, {len(b)} stored):\n"
                     f"now:    {a[k] if k < len(a) else '<end>'}\nstored: {b[k] if k < len(b) else '<end>'}")
