@@ -15,7 +15,7 @@ from magie.cli.app import app
 from magie.cli.human import HumanAgent, QuitGame, Terminal
 from magie.engine.agents.liquidate import raise_money_action
 from magie.engine.errors import DecisionTimeout
-from magie.engine.game.decisions import DEFAULT_ANSWERS
+from magie.engine.game.decisions import DECISION_KINDS
 from magie.engine.game.save import read_save
 from magie.engine.paths import EDITIONS_DIR
 
@@ -143,7 +143,7 @@ def neutral(game, d):
         return raise_money_action(game, d.player)
     if d.kind == "place":
         return None if d.ctx.get("optional") else d.options[0]
-    return DEFAULT_ANSWERS[d.kind]
+    return DECISION_KINDS[d.kind].default(game, d)
 
 
 def _scripted_human(monkeypatch, stop_at: int | None = None, stop=QuitGame, timeout_every: int = 0):
