@@ -148,7 +148,7 @@ def decode_answer(data: Any) -> Any:
 class DecisionKind:
     """One kind of decision: `name`; `asked` says when; `answer` the shape of a legal answer;
     `default(game, decision)` the answer taken when a human lets it time out (scripted agents
-    use it too); `label` a short name for people (menus, logs)."""
+    use it too); `label` what is being decided, for people ("No answer to a bid")."""
 
     name: str
     asked: str
@@ -171,30 +171,30 @@ def _place_default(game: Any, d: Decision) -> Any:
 
 DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
     DecisionKind("buy", "landing on an unowned deed", "'buy' or 'decline'", _const("decline"),
-                 "buy the deed"),
+                 "whether to buy"),
     DecisionKind("bid", "in an auction; `min`/`max` bound the bid",
-                 "an int in [min, max], or `None` to pass (final)", _const(None), "bid in the auction"),
+                 "an int in [min, max], or `None` to pass (final)", _const(None), "a bid"),
     DecisionKind("jail", "start of a turn in jail; `options` among pay, card, roll", "one of `options`",
-                 _const("roll"), "get out of jail"),
+                 _const("roll"), "how to leave jail"),
     DecisionKind("manage", "before rolling (`window='before_roll'`) and after each landing "
                  "(`'after_landing'`; `more_rolls` says whether a double gives another throw)",
-                 "an action tuple (below) or `('done',)`", _const(DONE), "manage your deeds"),
+                 "an action tuple (below) or `('done',)`", _const(DONE), "what to do before or after the roll"),
     DecisionKind("raise", "the player owes `amount` to `creditor` and lacks the cash",
                  "an action tuple that raises money, or `('bankrupt',)` when even everything cannot pay",
-                 _raise_default, "raise money"),
+                 _raise_default, "how to raise money"),
     DecisionKind("trade", "another player offers `offer`", "'accept' or 'reject'", _const("reject"),
-                 "answer a trade offer"),
+                 "a trade offer"),
     DecisionKind("tax", "a tax space with two amounts; `options` = fixed, alternative; `fixed` is the "
                  "fixed amount (the alternative is counted after the choice)", "one of `options`",
-                 _const("fixed"), "choose the tax"),
+                 _const("fixed"), "how to pay the tax"),
     DecisionKind("claim", "rent is due and the edition makes owners claim it", "`True` (claim) or `False`",
-                 _const(True), "claim the rent"),
+                 _const(True), "whether to claim rent"),
     DecisionKind("inherited_mortgage", "a mortgaged deed passed to the player",
                  "'lift' (pay value + interest now) or 'keep' (interest now, again when lifted)",
-                 _const("keep"), "a mortgaged deed received"),
+                 _const("keep"), "an inherited mortgage"),
     DecisionKind("redeem", "lap end with a mortgaged deed, in editions that force the choice",
-                 "'redeem' or 'release' (the bank takes it)", _const("release"), "redeem a mortgage"),
+                 "'redeem' or 'release' (the bank takes it)", _const("release"), "a mortgage to redeem"),
     DecisionKind("place", "choose a lot for a building (card or shortage auction); `options` = legal spaces",
-                 "a space index from `options`, or `None` if `optional`", _place_default, "place a building"),
+                 "a space index from `options`, or `None` if `optional`", _place_default, "where to build"),
 )}
 """The registry of decision kinds, by name."""

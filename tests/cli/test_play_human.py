@@ -15,7 +15,8 @@ import sys
 import pytest
 from rich.console import Console
 
-from magie.cli.human import HumanAgent, LineReader, QuitGame, Terminal
+from magie.cli.human import HumanAgent
+from magie.cli.terminal import LineReader, QuitGame, Terminal
 from magie.cli.render import EventRenderer, Names
 from magie.engine.agents import Scripted
 from magie.engine.edition.playable import load_playable_cached
