@@ -94,7 +94,7 @@ def analyze_command(
     if econ is not None and economics:
         data["economics"] = econ.to_json()
     if report is not None:
-        from magie.engine.analysis.report import write_analysis_report
+        from magie.cli.report import write_analysis_report
         index = write_analysis_report(report, odds, econ, ed, lang)
         typer.echo(f"report: {index}", err=True)
     if as_json:

@@ -149,7 +149,7 @@ def compare_command(
     if sweep is not None:
         data["sweep"] = sweep
     if report is not None:
-        from magie.engine.analysis.report import write_compare_report
+        from magie.cli.report import write_compare_report
         index = write_compare_report(report, data, sweep)
         err.print(f"report: {index}")
     if as_json:

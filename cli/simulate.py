@@ -145,7 +145,7 @@ def simulate_command(
         err.print(f"[yellow]interrupted: summary of the first {summary.games} of {n} games[/]")
     data = summary.to_json()
     if report is not None:
-        from magie.engine.analysis.report import write_simulation_report
+        from magie.cli.report import write_simulation_report
         index = write_simulation_report(report, data, ed, lang)
         err.print(f"report: {index}")
     if as_json:

@@ -4,6 +4,6 @@ statistics with confidence intervals, comparisons and reports.
 
 Light modules (pure Python): `movement` (card movements from the DSL syntax tree), `markov`
 (the chain and its solution), `economics` (rents and payback), `stats` (Wilson intervals,
-percentiles, tests). `report` needs matplotlib (extra `magie[analysis]`) and imports it only
-when a report is written.
+percentiles, tests). The HTML reports (matplotlib, extra `magie[analysis]`) are in
+`magie.cli.report`.
 """

@@ -280,8 +280,10 @@ def stream(specs: Sequence[BatchSpec], n: int, jobs: int = 1, *, backend: str = 
         s.edition_model()          # fail early, in this process
     settle_memory()
     if backend == "ray":
-        from .ray_backend import ray_stream
-        yield from ray_stream(specs, n, jobs, address)
+        from .ray_backend import RAY_CHUNK_CAP, ray_map
+        for chunk in ray_map(play_chunk, specs, lambda workers: _chunks(n, chunk_size(n, workers, RAY_CHUNK_CAP)),
+                             jobs, address):
+            yield from chunk
         return
     if backend != "process":
         raise ValueError(f"unknown backend {backend!r} (known: process, ray)")

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..errors import MagieError
-from .batch import BatchSpec, GameStats, chunk_size, play_chunk
 
 RAY_CHUNK_CAP = 200
 """Most games in one Ray task (bigger than the process pool's: a task costs more)."""
@@ -30,9 +29,10 @@ def _ray() -> Any:
     return ray
 
 
-def ray_stream(specs: Sequence[BatchSpec], n: int, jobs: int, address: str | None
-               ) -> Iterator[tuple[GameStats, ...]]:
-    """Games 0..n-1 of every spec, in order, played as Ray tasks (see the module docstring)."""
+def ray_map(fn: Callable[[Any, list[int]], Any], shared: Any, chunks: Callable[[int], Iterable[list[int]]],
+            jobs: int, address: str | None) -> Iterator[Any]:
+    """`fn(shared, chunk)` for every chunk of `chunks(workers)` (given the number of CPUs of the
+    cluster), run as Ray tasks; results are yielded in chunk order (see the module docstring)."""
     ray = _ray()
     started = False
     if not ray.is_initialized():
@@ -44,26 +44,25 @@ def ray_stream(specs: Sequence[BatchSpec], n: int, jobs: int, address: str | Non
         started = True
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
-        task = ray.remote(num_cpus=1)(play_chunk)
-        specs_ref = ray.put(tuple(specs))
-        size = chunk_size(n, workers, RAY_CHUNK_CAP)
-        starts = iter(range(0, n, size))
+        task = ray.remote(num_cpus=1)(fn)
+        shared_ref = ray.put(shared)
+        todo = iter(chunks(workers))
         pending: deque = deque()
 
         def submit() -> bool:
-            a = next(starts, None)
-            if a is None:
+            chunk = next(todo, None)
+            if chunk is None:
                 return False
-            pending.append(task.remote(specs_ref, list(range(a, min(n, a + size)))))
+            pending.append(task.remote(shared_ref, chunk))
             return True
 
         for _ in range(4 * workers):
             if not submit():
                 break
         while pending:
-            chunk = ray.get(pending.popleft())
+            result = ray.get(pending.popleft())
             submit()
-            yield from chunk
+            yield result
     finally:
         if started:
             ray.shutdown()

@@ -41,7 +41,7 @@ def test_compare_sweep_report(tmp_path):
 
 
 def test_board_cells_form_a_ring():
-    from magie.engine.analysis.report import board_cells
+    from magie.cli.report import board_cells
     cells = board_cells(44)
     assert len(set((x, y) for x, y, _ in cells)) == 44
     assert cells[0] == (11, 0, 0) and cells[11] == (0, 0, 1) and cells[22] == (0, 11, 2) and cells[33] == (11, 11, 3)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..edition.model import Edition, text_in
+from magie.engine.edition.model import Edition, text_in
 
 
 def _plt() -> Any:
@@ -103,7 +103,7 @@ def web_board(folder: Path, name: str, ed: Edition, values: Mapping[str, float],
 
 def _version() -> str:
     try:
-        from .. import __version__
+        from magie.engine import __version__
         return str(__version__)
     except ImportError:  # pragma: no cover
         return "?"
