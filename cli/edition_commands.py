@@ -13,7 +13,7 @@ from typing import Annotated, NoReturn
 
 import typer
 import yaml
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from magie.engine.edition.diff import diff_trees
@@ -187,8 +187,10 @@ def show(
     if variant:
         title += " + " + ", ".join(variant)
     table = Table(title=title, title_justify="left")
-    for col, just in (("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),
-                      ("price", "right"), ("rents", "left"), ("mortgage", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),
+        ("price", "right"), ("rents", "left"), ("mortgage", "right"))
+    for col, just in columns:
         table.add_column(col, justify=just, no_wrap=col in ("#", "kind", "price", "mortgage"),
                          min_width={"name": 14, "group": 9, "rents": 12}.get(col))
     decks = {d["id"]: d for d in tree.get("decks", [])}
