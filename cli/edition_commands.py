@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, NoReturn
 
 import typer
@@ -27,7 +27,7 @@ from magie.engine.edition.yamlload import display_path, to_plain
 from magie.engine.paths import SCHEMA_PATH
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
@@ -53,7 +53,7 @@ def _load(ref: str, variants: list[str]) -> LoadedEdition:
         return load_edition(ref, variants)
     except ProblemsError as e:
         _print_problems(e.problems)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
 
 
 def _summary(problems: list[Problem], n_files: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -29,7 +29,7 @@ BOT_TABLE_CAP = 1000
 --max-rounds or the edition says otherwise: random bots may never bankrupt each other."""
 
 
-class BotKind(str, Enum):
+class BotKind(StrEnum):
     """The bots `--bot-kind` offers (engine.agents.BOTS)."""
 
     basic = "basic"

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..dsl.runtime import Roll
-
 from ..errors import GameError
 from .cards import KEPT_CARD_USES, holds_card_for, use_card
 from .decisions import Decision

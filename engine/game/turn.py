@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..dsl.runtime import Roll
-
 from .cards import clear_turn_flags
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_jail, jail_turn
