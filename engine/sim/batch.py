@@ -101,7 +101,7 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
              log=cast(Any, counters))   # the engine calls log.add(event); counters keep numbers only
     g.play()
     limited = g.end_reason == "round_limit"
-    rounds = (g.max_rounds or g.round) if limited else g.round
+    rounds = cap if limited else g.round       # cap is the max_rounds the game was given
     stats = GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
                       winners=tuple(p.seat for p in g.winners),
                       rounds=rounds, turns=g.turns, landings=g.landings,
