@@ -7,7 +7,8 @@ holds exactly that, plus who sits where and the options that shape the game:
 {
   "format": "magie-save",
   "version": 1,
-  "edition": {"ref": "classic", "id": "classic", "variants": [], "content_hash": "9f2c..."},
+  "edition": {"ref": "classic", "id": "classic", "variants": [], "content_hash": "9f2c...",
+              "content": {"id": "classic", "board": [...], ...}},
   "seed": 1,
   "seats": [{"name": "Anna", "agent": "human"}, {"name": "Bot 1", "agent": "basic"}],
   "options": {"max_rounds": null, "time_limit": null, "elapsed": 0.0, "auto_claim": true},
@@ -19,6 +20,9 @@ holds exactly that, plus who sits where and the options that shape the game:
   ]
 }
 ```
+
+`edition.content` (optional) is the merged edition the game was played with, as plain JSON
+data: a game resumes from it when the edition's file changed or is missing (another machine).
 
 `decisions` are the answers in the order the game asked them, as `decisions.encode_answer`
 writes them (`Game(record=True)` keeps them in `game.decisions`). `progress` is informational.
@@ -94,6 +98,7 @@ class SaveGame:
     decisions: list = field(default_factory=list)
     round: int = 1
     turns: int = 0
+    edition_content: dict | None = None
 
     def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
@@ -113,11 +118,19 @@ class SaveGame:
             "options": self.options,
             "progress": {"round": self.round, "turns": self.turns},
         }
+        if self.edition_content is not None:
+            head["edition"]["content"] = _CONTENT_MARK
         text = json.dumps(head, indent=2, ensure_ascii=False)
+        if self.edition_content is not None:
+            text = text.replace(json.dumps(_CONTENT_MARK), _dumps(self.edition_content), 1)
         lines = [_dumps(d) for d in self.decisions]
         body = ",\n".join("    " + line for line in lines)
         decisions = '"decisions": [\n' + body + "\n  ]" if lines else '"decisions": []'
         return text[:-2] + ",\n  " + decisions + "\n}\n"
+
+
+_CONTENT_MARK = "@@edition-content@@"
+"""Stands for the embedded edition while the head is indented: the edition goes on one line."""
 
 
 def _dumps(value: Any) -> str:
@@ -285,6 +298,11 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
         if not isinstance(v, str):
             r.error(["edition", "variants", k], "save-wrong-type", f"expected an overlay id or path, found {_json_type(v)}")
     chash = r.typed(ed, "content_hash", (str,), "the edition's content hash", ["edition"]) if ed else None
+    content = ed.get("content") if ed else None
+    if content is not None and not isinstance(content, dict):
+        r.error(["edition", "content"], "save-wrong-type",
+                f"expected the merged edition (an object), found {_json_type(content)}")
+        content = None
     seed = r.typed(data, "seed", (int,), "the game's seed (a whole number)")
     seats_raw = r.typed(data, "seats", (list,), "a list of seats ({name, agent})") or []
     seats = []
@@ -324,7 +342,8 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
     return SaveGame(
         edition_ref=ref, edition_id=ed_id, variants=tuple(variants), content_hash=chash,
         seed=seed, seats=tuple(seats), options=dict(options), decisions=list(decisions),
-        round=rnd if isinstance(rnd, int) else 1, turns=turns if isinstance(turns, int) else 0)
+        round=rnd if isinstance(rnd, int) else 1, turns=turns if isinstance(turns, int) else 0,
+        edition_content=content)
 
 
 def _describe(types: tuple[type, ...]) -> str:
