@@ -146,12 +146,14 @@
     const seat = Object.keys(decisions).map(Number).find(s => decisions[s]);
     if (seat === undefined) {
       shown = null;
+      delete box.dataset.decision;
       box.replaceChildren(el("p", { class: "dim", text: tokens.length ? t("Nothing to decide now.") : t("You are watching this game.") }));
       return;
     }
     const d = decisions[seat];
     if (shown === d.id) return;        // do not rebuild a form the person is filling in
     shown = d.id;
+    box.dataset.decision = JSON.stringify(d);     // this seat's own decision, for scripts and tests
     const parts = [el("p", { class: "who", text: seatName(seat) }), el("p", { class: "question", "data-kind": d.kind, text: d.text })];
     if (d.kind === "trade") parts.push(el("p", { class: "offer", text: d.details.description }));
     if (d.kind === "bid") {
