@@ -57,7 +57,7 @@
       for (const c of p.cards) notes.push("🂠 " + c.text);
       const chip = el("span", { class: "chip" }); chip.style.background = COLORS[p.seat % COLORS.length];
       rows.push(el("tr", { class: (p.seat === state.turn ? "current " : "") + (p.bankrupt ? "out" : ""), "data-seat": p.seat },
-        el("td", {}, chip, p.name + (p.kind === "bot" ? " 🤖" : "")),
+        el("td", {}, chip, p.name + (p.kind === "bot" ? " (" + t("bot") + ")" : "")),
         el("td", { class: "cash", text: money(p.cash) }),
         el("td", { text: spaceName(p.position) }),
         el("td", {}, ...deeds),
