@@ -15,7 +15,7 @@ After editing a .po file, compile it with `python -m magie.cli.i18n` (needs `bab
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DOMAIN = "magie"
@@ -24,7 +24,7 @@ LANGUAGES = ("en", "ru")
 """The interface languages: English (the message ids themselves) and Russian."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def gettext_for(lang: str) -> gettext.NullTranslations:
     """The translations of the interface into `lang` (an unknown language or English: the
     English texts). Use `.gettext(msg)` and `.ngettext(one, many, n)`."""
@@ -53,13 +53,15 @@ def compile_po(lang: str) -> bytes:
     for message in catalog:
         if not message.id or not message.string:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = [str(m) for m in (message.id if isinstance(message.id, (tuple, list)) else (message.id,))]
+        strings = [str(m) for m in (message.string if isinstance(message.string, (tuple, list))
+                                    else (message.string,))]
         wanted = set(fields.findall(ids[-1]))
         for s in strings:
-            if s and set(fields.findall(s)) - wanted:
+            extra = set(fields.findall(s)) - wanted
+            if extra:
                 raise ValueError(f"{po_path(lang)}: the translation of {ids[0]!r} uses placeholders "
-                                 f"that the message does not have: {sorted(set(fields.findall(s)) - wanted)}")
+                                 f"that the message does not have: {sorted(extra)}")
     buf = io.BytesIO()
     write_mo(buf, catalog)
     return buf.getvalue()

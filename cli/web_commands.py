@@ -26,7 +26,8 @@ def _problems(e: ProblemsError) -> NoReturn:
 
 
 def board(
-    edition: Annotated[str, typer.Argument(metavar="EDITION", help="A built-in edition id or a path to an edition file.")],
+    edition: Annotated[str, typer.Argument(metavar="EDITION",
+                                           help="A built-in edition id or a path to an edition file.")],
     output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
                                          help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and "
                                               "the cairo library: pip install 'magie[web]').")],
@@ -36,7 +37,8 @@ def board(
     save: Annotated[Path | None, typer.Option("--save", metavar="SAVE",
                                               help="Draw the game of this save as it stands: owners, buildings, "
                                                    "mortgages, tokens (the edition comes from the save).")] = None,
-    size: Annotated[int, typer.Option("--size", min=100, max=8000, help="Width and height of a PNG, in pixels.")] = 1000,
+    size: Annotated[int, typer.Option("--size", min=100, max=8000,
+                                      help="Width and height of a PNG, in pixels.")] = 1000,
 ) -> None:
     """Draw the board of an edition: spaces round a square, colour bands, names, prices.
 
@@ -73,7 +75,8 @@ def board(
     except ProblemsError as e:
         _problems(e)
     if lang not in {"en"} | set(ed.name):
-        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted({'en'} | set(ed.name)))})")
+        known = ", ".join(sorted({"en"} | set(ed.name)))
+        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {known})")
     svg = board_svg(ed, lang=lang, state=state)
     try:
         if suffix == ".svg":
@@ -92,8 +95,9 @@ def board(
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on. Only this computer can connect to "
-                                                     "127.0.0.1; give 0.0.0.0 to let other computers in.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(
+        "--host", help="Address to listen on. Only this computer can connect to 127.0.0.1; give 0.0.0.0 "
+                       "to let other computers in.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="Port to listen on.")] = 8000,
     data: Annotated[Path | None, typer.Option("--data", metavar="DIR",
                                               help="Folder where games are saved (atomically, at every decision) "

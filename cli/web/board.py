@@ -181,7 +181,7 @@ def board_svg(edition: Edition, *, lang: str = "en", state: BoardState | Mapping
            'patternTransform="rotate(45)"><rect width="8" height="8" fill="#ffffff" fill-opacity="0.4"/>'
            '<line x1="0" y1="0" x2="0" y2="8" stroke="#555" stroke-width="3"/></pattern></defs>',
            f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="#cde6d0" stroke="#222" stroke-width="2"/>']
-    for sp, cell in zip(spaces, cells):
+    for sp, cell in zip(spaces, cells, strict=True):
         out.append(_space(edition, sp, cell, lang, state, heat))
     out.append(_centre(edition, lang, state, cells[0].w))
     out.append("</svg>")
@@ -205,7 +205,8 @@ def _space(edition: Edition, sp, cell: _Cell, lang: str, state: BoardState | Non
     fill = "#fbfbf3"
     if heat is not None and sp.id in heat:
         fill = _heat_color(heat[sp.id])
-    parts.append(f'<rect class="cell" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="#222" stroke-width="1.5"/>')
+    parts.append(f'<rect class="cell" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="#222" '
+                 f'stroke-width="1.5"/>')
     band = h * 0.2
     font = max(7.0, min(12.0, w / 7.5))
     if cell.corner:
@@ -247,7 +248,8 @@ def _state(sp, w: float, h: float, band: float, state: BoardState, corner: bool)
                      f'fill="{color}"><title>{escape(name)}</title></rect>')
     if sp.id in state.mortgaged:
         parts.append(f'<rect class="mortgaged" width="{w:.1f}" height="{h:.1f}" fill="url(#mortgage-hatch)"/>'
-                     f'<text x="{w / 2:.1f}" y="{h * 0.62:.1f}" font-size="{min(w, h) * 0.35:.1f}" text-anchor="middle" '
+                     f'<text x="{w / 2:.1f}" y="{h * 0.62:.1f}" font-size="{min(w, h) * 0.35:.1f}" '
+                     f'text-anchor="middle" '
                      f'fill="#b71c1c" font-weight="bold">M</text>')
     level = state.levels.get(sp.id, 0)
     if level:

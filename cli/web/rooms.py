@@ -335,7 +335,7 @@ class Room:
         """The save of the game as it stands. `with_tokens=False` leaves out the seats' token
         digests (the copy a player downloads)."""
         g = self.game
-        web = {"lang": self.lang}
+        web: dict[str, Any] = {"lang": self.lang}
         if with_tokens:
             web["tokens"] = {str(k): v for k, v in self.tokens.items()}
         decisions = g.saved_decisions() if g is not None else list(self.base.decisions)

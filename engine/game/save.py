@@ -108,18 +108,19 @@ class SaveGame:
 
     def to_text(self) -> str:
         """The save as JSON text: metadata indented, one decision per line."""
+        edition: dict[str, Any] = {"ref": self.edition_ref, "id": self.edition_id,
+                                   "variants": list(self.variants), "content_hash": self.content_hash}
+        if self.edition_content is not None:
+            edition["content"] = _CONTENT_MARK
         head = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "edition": {"ref": self.edition_ref, "id": self.edition_id,
-                        "variants": list(self.variants), "content_hash": self.content_hash},
+            "edition": edition,
             "seed": self.seed,
             "seats": [{"name": s.name, "agent": s.agent} for s in self.seats],
             "options": self.options,
             "progress": {"round": self.round, "turns": self.turns},
         }
-        if self.edition_content is not None:
-            head["edition"]["content"] = _CONTENT_MARK
         text = json.dumps(head, indent=2, ensure_ascii=False)
         if self.edition_content is not None:
             text = text.replace(json.dumps(_CONTENT_MARK), _dumps(self.edition_content), 1)

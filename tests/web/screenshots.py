@@ -19,7 +19,8 @@ def _play(served_url: str, edition: str, lang: str, seed: int, decisions: int) -
     import httpx
     seats = [{"name": "Anna" if lang == "en" else "Анна", "kind": "human"}] + [
         {"name": f"Bot {k}", "kind": "bot"} for k in (1, 2, 3)]
-    g = httpx.post(served_url + "/api/games", json={"edition": edition, "lang": lang, "seed": seed, "seats": seats}).json()
+    body = {"edition": edition, "lang": lang, "seed": seed, "seats": seats}
+    g = httpx.post(served_url + "/api/games", json=body).json()
     game, tok = g["game"], g["seats"][0]["token"]
     for _ in range(decisions):
         for _ in range(200):

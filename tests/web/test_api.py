@@ -39,7 +39,8 @@ def test_the_board_of_an_edition(c):
 
 
 @pytest.mark.parametrize("url, message", [
-    ("/api/editions/nosuch/board.svg", "no edition 'nosuch' (built-in editions: biznespolia, biznespolia_short, classic"),
+    ("/api/editions/nosuch/board.svg", "no edition 'nosuch' (built-in editions: biznespolia, biznespolia_short, "
+                                       "classic"),
     ("/api/editions/classic/board.svg?variant=nosuch", "no overlay 'nosuch' (built-in overlays:"),
     ("/api/editions/..%2F..%2Fetc%2Fpasswd/board.svg", "no such address"),
     ("/api/editions/%2Fetc%2Fpasswd/board.svg", "no such address"),

@@ -178,7 +178,8 @@ def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, 
             after = _state(served, game)
             assert after["owners"][space] == 0
             WebDriverWait(b, WAIT).until(
-                lambda drv: drv.find_elements(By.CSS_SELECTOR, f'#board g[data-space="{space}"] rect.owner'))
+                lambda drv, space=space: drv.find_elements(By.CSS_SELECTOR,
+                                                           f'#board g[data-space="{space}"] rect.owner'))
             assert cash - price in (after["players"][0]["cash"],) or after["turns"] > state["turns"]
         if person.done():
             break
