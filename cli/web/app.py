@@ -448,6 +448,8 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     @app.get("/api/games/{game}")
     async def state(game: str) -> dict:
         room = server.room(game)
+        if not room.state:          # the game's thread is still setting the table
+            await asyncio.to_thread(room.ready.wait, 10)
         return {"game": room.id, "edition": room.ed.id, "lang": room.lang, **room.state}
 
     @app.get("/api/games/{game}/info")

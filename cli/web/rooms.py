@@ -20,8 +20,10 @@ import concurrent.futures
 import hashlib
 import hmac
 import secrets
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,6 +99,9 @@ class WebAgent:
         self.name = name
 
     def decide(self, game, d: Decision) -> Any:
+        if d.kind == "claim" and self.room.base.options.get("auto_claim", True):
+            self.room.settle()
+            return True           # owners claim their rent without being asked, as at the terminal
         return self.room.wait_answer(self.seat, game, d)
 
     def rejected(self, d: Decision, reason: str) -> None:
@@ -209,6 +214,9 @@ class Room:
             return
         except GameError as e:
             self.error = str(e)
+        except Exception as e:        # a bug: keep the server up and say what happened
+            traceback.print_exc(file=sys.stderr)
+            self.error = f"the game stopped on an internal error ({type(e).__name__}: {e})"
         finally:
             self.settle()
             self.ready.set()
@@ -255,6 +263,8 @@ class Room:
         state["auction"] = self.auction
         state["error"] = self.error
         self.state = state
+        if not game.replaying:
+            self.ready.set()
 
     def passed(self, seat: int) -> None:
         """`seat` passed in the auction under way (a pass is final)."""
