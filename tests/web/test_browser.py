@@ -110,7 +110,7 @@ def _decision(b, timeout=WAIT) -> dict:
     def shown(drv):
         raw = drv.find_element(By.ID, "decision").get_attribute("data-decision")
         return json.loads(raw) if raw else False
-    return WebDriverWait(b, timeout).until(shown)
+    return WebDriverWait(b, timeout, poll_frequency=0.05).until(shown)
 
 
 def _click_answer(b, answer):
@@ -130,7 +130,7 @@ def _answered(b, d):
         except StaleElementReferenceException:
             return False
         return not raw or json.loads(raw)["id"] != d["id"]
-    WebDriverWait(b, WAIT).until(gone)
+    WebDriverWait(b, WAIT, poll_frequency=0.05).until(gone)
 
 
 def _state(served, game):
@@ -144,19 +144,19 @@ def _log_texts(b):
 def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, browser):
     b = browser
     b.get(served.url + "/")
-    WebDriverWait(b, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
+    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
     Select(b.find_element(By.ID, "edition")).select_by_value("classic")
     b.find_element(By.ID, "seed").send_keys("30")
     names = b.find_elements(By.CSS_SELECTOR, "#seats .seat-name")
     assert len(names) == 4
     names[0].clear()
     names[0].send_keys("Anna")
-    WebDriverWait(b, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board-preview svg [data-space]"))
+    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board-preview svg [data-space]"))
     b.find_element(By.ID, "create").click()
-    WebDriverWait(b, WAIT).until(lambda d: "/games/" in d.current_url)
+    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: "/games/" in d.current_url)
     game_url = b.current_url
     game = game_url.split("/games/")[1].split("#")[0]
-    WebDriverWait(b, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board svg g[data-space]")) == 40)
+    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board svg g[data-space]")) == 40)
     person = Person()
     for _ in range(60):
         d = _decision(b)
@@ -177,7 +177,7 @@ def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, 
         if d["kind"] == "buy" and value == "buy" and person.bought == 1:
             after = _state(served, game)
             assert after["owners"][space] == 0
-            WebDriverWait(b, WAIT).until(
+            WebDriverWait(b, WAIT, poll_frequency=0.05).until(
                 lambda drv, space=space: drv.find_elements(By.CSS_SELECTOR,
                                                            f'#board g[data-space="{space}"] rect.owner'))
             assert cash - price in (after["players"][0]["cash"],) or after["turns"] > state["turns"]
@@ -230,7 +230,7 @@ def test_build_after_a_trade_with_a_bot(served, browser):
     space = info["spaces"][build[1]]
     _click_answer(b, build)
     _answered(b, d)
-    WebDriverWait(b, WAIT).until(
+    WebDriverWait(b, WAIT, poll_frequency=0.05).until(
         lambda drv: drv.find_elements(By.CSS_SELECTOR, f'#board g[data-space="{space["id"]}"] rect.house'))
     state = _state(served, game)
     assert state["levels"][space["id"]] == 1
@@ -248,7 +248,7 @@ def test_another_seats_browser_cannot_act_for_the_first(served, browser, second_
     browser.get(f"{served.url}/games/{game}#token={mine}")
     second_browser.get(f"{served.url}/games/{game}#token={theirs}")
     d = _decision(browser)
-    WebDriverWait(second_browser, WAIT).until(
+    WebDriverWait(second_browser, WAIT, poll_frequency=0.05).until(
         lambda drv: drv.find_element(By.CSS_SELECTOR, "#decision p").text == "Сейчас решать нечего.")
     assert not second_browser.find_element(By.ID, "decision").get_attribute("data-decision")
     # the other seat's page tries to answer anyway: refused, and the decision is still waiting
@@ -261,3 +261,46 @@ def test_another_seats_browser_cannot_act_for_the_first(served, browser, second_
     assert _decision(browser)["id"] == d["id"]
     assert _state(served, game)["waiting"] == [{"seat": waiting, "kind": "manage"}]
     assert browser.find_element(By.ID, "title").text == "Бизнесполия"
+
+
+def _play_to_the_end(served, b, game: str, limit: int = 400) -> int:
+    """Click the scripted person's answers until the game is over; the number of decisions."""
+    person = Person()
+    for n in range(limit):
+        try:
+            d = _decision(b, timeout=3)
+        except Exception:
+            if _state(served, game)["over"]:
+                return n
+            continue
+        how, value = person.choose(d, len(_state(served, game)["players"][d["seat"]]["deeds"]))
+        if how == "bid":
+            field = b.find_element(By.ID, "bid-amount")
+            field.clear()
+            field.send_keys(str(value))
+            b.find_element(By.ID, "bid-button").click()
+        elif how == "pass":
+            b.find_element(By.ID, "pass-button").click()
+        else:
+            _click_answer(b, value)
+        _answered(b, d)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("edition, lang, seed, over", [("classic", "en", 3, "Game over"),
+                                                        ("biznespolia", "ru", 4, "Игра окончена")])
+def test_a_whole_game_with_people_and_bots(served, browser, edition, lang, seed, over):
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"},
+             {"name": "Bot 1", "kind": "bot", "bot": "basic"}, {"name": "Bot 2", "kind": "bot", "bot": "random"}]
+    code, g = _api(served, "POST", "/api/games", {"edition": edition, "lang": lang, "seed": seed, "seats": seats,
+                                                 "max_rounds": 5})
+    assert code == 201
+    tokens = ",".join(s["token"] for s in g["seats"] if "token" in s)
+    browser.get(f"{served.url}/games/{g['game']}#token={tokens}")       # both people at this browser
+    n = _play_to_the_end(served, browser, g["game"])
+    state = _state(served, g["game"])
+    print("decisions", n); assert state["over"] and state["round"] >= 5 and state["end_reason"] == "round_limit" and n > 10
+    richest = max(p["net_worth"] for p in state["players"] if not p["bankrupt"])
+    assert {p["seat"] for p in state["players"] if p["net_worth"] == richest and not p["bankrupt"]} == \
+        set(state["winners"])
+    WebDriverWait(browser, WAIT, poll_frequency=0.05).until(lambda drv: drv.find_element(By.ID, "status").text.startswith(over))
