@@ -105,7 +105,7 @@ def answer_problem(value: Any, depth: int = 0) -> str | None:
     if value is None or isinstance(value, (bool, str)):
         return None if not isinstance(value, str) or len(value) <= 100 else "a word of at most 100 characters"
     if isinstance(value, int):
-        return None if abs(value) < 2**53 else "a number that small"
+        return None if abs(value) < 2**53 else "a whole number of at most 15 digits"
     if isinstance(value, list):
         if depth > 1 or len(value) > 4:
             return "an action such as [\"build\", 5], at most 4 items"
@@ -515,7 +515,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
         await ws.accept()
         sub = Subscriber(seat)
         server.subscribers.setdefault(game, set()).add(sub)
-        n = len(room.events)
+        n = min(len(room.events), len(room.lines))     # the game's thread may be adding one
         recent = [{"n": k, "event": room.events[k], "text": room.lines[k]} for k in range(max(0, n - 300), n)]
         await ws.send_json({"type": "hello", "seat": seat, "info": room.info, "state": room.state,
                             "events": recent, "decision": room.decision_for(seat) if seat is not None else None})
