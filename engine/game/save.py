@@ -61,8 +61,12 @@ SAVE_FORMAT = "magie-save"
 SAVE_VERSION = 1
 """The save format version this code writes and the newest it reads."""
 
-AGENT_KINDS = ("human", "basic", "random")
-"""Who can sit at a seat: a human at the terminal or one of the bots of `engine.agents`."""
+def agent_kinds() -> tuple[str, ...]:
+    """Who can sit at a seat: a human (at the terminal or in the browser) or one of the bots of
+    the registry `engine.agents.BOTS` (read when a save is read, so a new bot needs no change here)."""
+    from ..agents import BOTS
+
+    return ("human", *BOTS)
 
 OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "max_rounds": (int, type(None)),
@@ -75,7 +79,7 @@ OPTION_TYPES: dict[str, tuple[type, ...]] = {
 
 @dataclass(frozen=True)
 class Seat:
-    """One player: `name` as shown, `agent` one of `AGENT_KINDS`."""
+    """One player: `name` as shown, `agent` one of `agent_kinds()`."""
 
     name: str
     agent: str
@@ -306,16 +310,17 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
         content = None
     seed = r.typed(data, "seed", (int,), "the game's seed (a whole number)")
     seats_raw = r.typed(data, "seats", (list,), "a list of seats ({name, agent})") or []
-    seats = []
+    seats: list[Seat] = []
+    kinds = agent_kinds()
     for k, s in enumerate(seats_raw):
         if not isinstance(s, dict):
             r.error(["seats", k], "save-wrong-type", f"expected a seat object {{name, agent}}, found {_json_type(s)}")
             continue
         name = r.typed(s, "name", (str,), "the player's name", ["seats", k])
-        agent = r.typed(s, "agent", (str,), f"one of {', '.join(AGENT_KINDS)}", ["seats", k])
-        if agent is not None and agent not in AGENT_KINDS:
+        agent = r.typed(s, "agent", (str,), f"one of {', '.join(kinds)}", ["seats", k])
+        if agent is not None and agent not in kinds:
             r.error(["seats", k, "agent"], "save-bad-value",
-                    f"expected one of {', '.join(AGENT_KINDS)}, found {json.dumps(agent)}")
+                    f"expected one of {', '.join(kinds)}, found {json.dumps(agent)}")
         if name is not None and (not name.strip() or name.casefold() in {x.name.casefold() for x in seats}):
             r.error(["seats", k, "name"], "save-bad-value",
                     f"expected a name of its own for each seat, found {json.dumps(name)}")
