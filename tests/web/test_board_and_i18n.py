@@ -149,3 +149,13 @@ def test_gettext_for_gives_russian_and_falls_back_to_english():
     assert gettext_for("xx").gettext("Buy") == "Buy"
     t = gettext_for("ru").gettext("{player} buys {space} for {amount}")
     assert t.format(player="A", space="B", amount="C") == "A покупает «B» за C"
+
+
+def test_magie_serve_refuses_a_data_folder_it_cannot_use(tmp_path):
+    pytest.importorskip("uvicorn", reason="magie serve needs the web extra: pip install '.[test]'")
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    r = runner.invoke(cli_app, ["serve", "--data", str(blocker / "games")])
+    assert r.exit_code == 1 and f"cannot use the data folder {blocker / 'games'}" in r.output
+    r = runner.invoke(cli_app, ["serve", "--help"])
+    assert r.exit_code == 0 and "127.0.0.1" in r.output and "--data" in r.output
