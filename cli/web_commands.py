@@ -49,7 +49,7 @@ def board(
 
     ```
     magie board classic -o board.svg
-    magie board biznespolia --lang ru -o board.png
+    magie board quick --lang ru -o board.png
     magie board classic --save magie-classic-seed7.json -o game.svg
     ```
     """
