@@ -214,6 +214,18 @@ def test_build_after_a_trade_with_a_bot(served, browser):
     offer = group_offer(info, _state(served, game), 0)
     b.find_element(By.CSS_SELECTOR, "#trade-form summary").click()
     Select(b.find_element(By.ID, "trade-partner")).select_by_value(str(offer["partner"]))
+    # first an offer of more cash than Anna has: the engine refuses it, the page says why, asks again
+    cash = b.find_element(By.ID, "give-cash")
+    cash.clear()
+    cash.send_keys("99999999")
+    b.find_element(By.ID, "offer-trade").click()
+    _answered(b, d)
+    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda drv: drv.find_element(By.ID, "refusal").text)
+    refusal = b.find_element(By.ID, "refusal").text
+    d = _decision(b)
+    assert d["kind"] == "manage" and refusal == f"Anna has only {_state(served, game)['players'][0]['cash']}"
+    b.find_element(By.CSS_SELECTOR, "#trade-form summary").click()
+    Select(b.find_element(By.ID, "trade-partner")).select_by_value(str(offer["partner"]))
     for i in offer["get_deeds"]:
         b.find_element(By.CSS_SELECTOR, f'#trade-theirs input.get-deed[value="{i}"]').click()
     cash = b.find_element(By.ID, "give-cash")
