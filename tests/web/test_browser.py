@@ -105,12 +105,17 @@ def _api(served, method, path, body=None):
     return r.status_code, r.json() if r.headers.get("content-type", "").startswith("application/json") else r.text
 
 
+def _until(b, timeout: float, condition):
+    """`condition(driver)` once it holds (polled every 50 ms), or a timeout error."""
+    return WebDriverWait(b, timeout, poll_frequency=0.05).until(condition)
+
+
 def _decision(b, timeout=WAIT) -> dict:
     """The decision shown on the page, once there is one."""
     def shown(drv):
         raw = drv.find_element(By.ID, "decision").get_attribute("data-decision")
         return json.loads(raw) if raw else False
-    return WebDriverWait(b, timeout, poll_frequency=0.05).until(shown)
+    return _until(b, timeout, shown)
 
 
 def _click_answer(b, answer):
@@ -130,7 +135,7 @@ def _answered(b, d):
         except StaleElementReferenceException:
             return False
         return not raw or json.loads(raw)["id"] != d["id"]
-    WebDriverWait(b, WAIT, poll_frequency=0.05).until(gone)
+    _until(b, WAIT, gone)
 
 
 def _state(served, game):
@@ -144,19 +149,19 @@ def _log_texts(b):
 def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, browser):
     b = browser
     b.get(served.url + "/")
-    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
+    _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
     Select(b.find_element(By.ID, "edition")).select_by_value("classic")
     b.find_element(By.ID, "seed").send_keys("30")
     names = b.find_elements(By.CSS_SELECTOR, "#seats .seat-name")
     assert len(names) == 4
     names[0].clear()
     names[0].send_keys("Anna")
-    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board-preview svg [data-space]"))
+    _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#board-preview svg [data-space]"))
     b.find_element(By.ID, "create").click()
-    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: "/games/" in d.current_url)
+    _until(b, WAIT, lambda d: "/games/" in d.current_url)
     game_url = b.current_url
     game = game_url.split("/games/")[1].split("#")[0]
-    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board svg g[data-space]")) == 40)
+    _until(b, WAIT, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board svg g[data-space]")) == 40)
     person = Person()
     for _ in range(60):
         d = _decision(b)
@@ -177,7 +182,7 @@ def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, 
         if d["kind"] == "buy" and value == "buy" and person.bought == 1:
             after = _state(served, game)
             assert after["owners"][space] == 0
-            WebDriverWait(b, WAIT, poll_frequency=0.05).until(
+            _until(b, WAIT,
                 lambda drv, space=space: drv.find_elements(By.CSS_SELECTOR,
                                                            f'#board g[data-space="{space}"] rect.owner'))
             assert cash - price in (after["players"][0]["cash"],) or after["turns"] > state["turns"]
@@ -220,7 +225,7 @@ def test_build_after_a_trade_with_a_bot(served, browser):
     cash.send_keys("99999999")
     b.find_element(By.ID, "offer-trade").click()
     _answered(b, d)
-    WebDriverWait(b, WAIT, poll_frequency=0.05).until(lambda drv: drv.find_element(By.ID, "refusal").text)
+    _until(b, WAIT, lambda drv: drv.find_element(By.ID, "refusal").text)
     refusal = b.find_element(By.ID, "refusal").text
     d = _decision(b)
     assert d["kind"] == "manage" and refusal == f"Anna has only {_state(served, game)['players'][0]['cash']}"
@@ -242,7 +247,7 @@ def test_build_after_a_trade_with_a_bot(served, browser):
     space = info["spaces"][build[1]]
     _click_answer(b, build)
     _answered(b, d)
-    WebDriverWait(b, WAIT, poll_frequency=0.05).until(
+    _until(b, WAIT,
         lambda drv: drv.find_elements(By.CSS_SELECTOR, f'#board g[data-space="{space["id"]}"] rect.house'))
     state = _state(served, game)
     assert state["levels"][space["id"]] == 1
@@ -260,7 +265,7 @@ def test_another_seats_browser_cannot_act_for_the_first(served, browser, second_
     browser.get(f"{served.url}/games/{game}#token={mine}")
     second_browser.get(f"{served.url}/games/{game}#token={theirs}")
     d = _decision(browser)
-    WebDriverWait(second_browser, WAIT, poll_frequency=0.05).until(
+    _until(second_browser, WAIT,
         lambda drv: drv.find_element(By.CSS_SELECTOR, "#decision p").text == "Сейчас решать нечего.")
     assert not second_browser.find_element(By.ID, "decision").get_attribute("data-decision")
     # the other seat's page tries to answer anyway: refused, and the decision is still waiting
@@ -311,8 +316,8 @@ def test_a_whole_game_with_people_and_bots(served, browser, edition, lang, seed,
     browser.get(f"{served.url}/games/{g['game']}#token={tokens}")       # both people at this browser
     n = _play_to_the_end(served, browser, g["game"])
     state = _state(served, g["game"])
-    print("decisions", n); assert state["over"] and state["round"] >= 5 and state["end_reason"] == "round_limit" and n > 10
+    assert state["over"] and state["round"] >= 5 and state["end_reason"] == "round_limit" and n > 10
     richest = max(p["net_worth"] for p in state["players"] if not p["bankrupt"])
     assert {p["seat"] for p in state["players"] if p["net_worth"] == richest and not p["bankrupt"]} == \
         set(state["winners"])
-    WebDriverWait(browser, WAIT, poll_frequency=0.05).until(lambda drv: drv.find_element(By.ID, "status").text.startswith(over))
+    _until(browser, WAIT, lambda drv: drv.find_element(By.ID, "status").text.startswith(over))
