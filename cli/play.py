@@ -18,11 +18,11 @@ from rich.console import Console
 from magie.engine.edition.loader import is_path_ref
 from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import MagieError
-from magie.engine.game.save import SaveGame, Seat, read_save
+from magie.engine.game.save import SaveGame, Seat
 
-from .human import Terminal
-from .saved_edition import edition_for_save, load_with_content
+from .saved_edition import edition_for_save, load_with_content, read_game_save
 from .session import PlaySession
+from .terminal import Terminal
 
 BOT_TABLE_CAP = 1000
 """Rounds after which a game with no human at the table stops (the richest wins), unless
@@ -280,7 +280,7 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
 def _resumed(path: Path):
     """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
     try:
-        base = read_save(path)
+        base = read_game_save(path)
     except ProblemsError as e:
         _problems(e)
     try:

@@ -19,13 +19,20 @@ from magie.engine.edition.model import Edition
 from magie.engine.edition.playable import build_playable
 from magie.engine.edition.problems import Problem, ProblemsError
 from magie.engine.edition.yamlload import to_plain
-from magie.engine.game.save import SaveGame
+from magie.engine.game.save import SaveGame, read_save
 
 MAX_EMBEDDED_BYTES = 4_000_000
 """The largest merged edition a save may carry (the built-in ones are about 30 kB)."""
 
 EMBEDDED_NAME = "the edition in the save"
 """How problems found in a save's embedded edition name their file."""
+
+
+def read_game_save(path: str | Path) -> SaveGame:
+    """`read_save` allowing every bot of the registry at a seat. Raises `ProblemsError`."""
+    from magie.engine.agents import BOTS
+
+    return read_save(path, agents=("human", *BOTS))
 
 
 def load_with_content(ref: str, variants: Sequence[str] = ()) -> tuple[Edition, dict]:

@@ -61,11 +61,10 @@ def board(
     state = None
     try:
         if save is not None:
-            from magie.cli.saved_edition import edition_for_save
+            from magie.cli.saved_edition import edition_for_save, read_game_save
             from magie.cli.web.replay import state_of_save
-            from magie.engine.game.save import read_save
 
-            base = read_save(save)
+            base = read_game_save(save)
             ed, note = edition_for_save(base)
             if note:
                 typer.echo(f"magie: {note}", err=True)

@@ -34,10 +34,10 @@ from magie.engine.edition.loader import builtin_ids, is_path_ref, list_builtin
 from magie.engine.edition.model import Edition, text_in
 from magie.engine.edition.problems import ProblemsError
 from magie.engine.game.events import dumps
-from magie.engine.game.save import SaveGame, Seat, read_save
+from magie.engine.game.save import SaveGame, Seat
 
 from ..i18n import LANGUAGES, gettext_for
-from ..saved_edition import edition_for_save, load_embedded, load_with_content
+from ..saved_edition import edition_for_save, load_embedded, load_with_content, read_game_save
 from .board import board_svg
 from .messages import UI_MESSAGES
 from .rooms import Conflict, Room, Subscriber, hash_token, new_game_id, new_tokens
@@ -239,7 +239,7 @@ class Server:
             if game_id in self.rooms:
                 continue
             try:
-                save = read_save(path)
+                save = read_game_save(path)
                 web = save.options.get("web") or {}
                 tokens = {int(k): str(v) for k, v in (web.get("tokens") or {}).items()}
                 ed, note = edition_for_save(save)
@@ -573,7 +573,7 @@ def _read_uploaded(raw: bytes) -> SaveGame:
         path = Path(tmp) / "upload.json"
         path.write_bytes(raw)
         try:
-            return read_save(path)
+            return read_game_save(path)
         except ProblemsError as e:
             problems = [replace(p, file="the uploaded save").format() for p in e.problems]
             raise HTTPProblem(400, problems[0] if problems else "not a save", problems=problems) from None

@@ -31,14 +31,12 @@ from typing import Any
 
 from magie.engine.agents import make_bot
 from magie.engine.edition.model import Edition
-from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import GameError
 from magie.engine.game.decisions import Decision, decode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import SaveGame, read_save, write_save
+from magie.engine.game.save import SaveGame, write_save
 
-from ..saved_edition import edition_for_save
 from .narrate import Words, narrate
 from .view import decision_json, edition_info, public_state
 
@@ -372,12 +370,5 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(9)
 
 
-def load_room_save(path: Path) -> tuple[SaveGame, Edition, str | None]:
-    """A saved room from the data folder: (save, edition, note). Raises `ProblemsError`."""
-    save = read_save(path)
-    ed, note = edition_for_save(save)
-    return save, ed, note
-
-
 __all__ = ["Room", "Conflict", "Stopped", "WebAgent", "BotSeat", "Subscriber", "new_tokens",
-           "new_game_id", "hash_token", "load_room_save", "ProblemsError"]
+           "new_game_id", "hash_token"]

@@ -61,12 +61,10 @@ SAVE_FORMAT = "magie-save"
 SAVE_VERSION = 1
 """The save format version this code writes and the newest it reads."""
 
-def agent_kinds() -> tuple[str, ...]:
-    """Who can sit at a seat: a human (at the terminal or in the browser) or one of the bots of
-    the registry `engine.agents.BOTS` (read when a save is read, so a new bot needs no change here)."""
-    from ..agents import BOTS
-
-    return ("human", *BOTS)
+AGENT_KINDS = ("human", "basic", "random")
+"""Who can sit at a seat by default: a human or one of the first bots. Front ends pass the whole
+bot registry to `read_save(agents=...)`, so a new bot needs no change here (and the game layer
+does not import the agents)."""
 
 OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "max_rounds": (int, type(None)),
@@ -79,7 +77,7 @@ OPTION_TYPES: dict[str, tuple[type, ...]] = {
 
 @dataclass(frozen=True)
 class Seat:
-    """One player: `name` as shown, `agent` one of `agent_kinds()`."""
+    """One player: `name` as shown, `agent` "human" or a bot kind of the registry."""
 
     name: str
     agent: str
@@ -251,8 +249,9 @@ def _json_type(value: Any) -> str:
     return "an object"
 
 
-def read_save(path: str | os.PathLike) -> SaveGame:
-    """Read and check a save file. Raises `ProblemsError` (problems located at file:line:col
+def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
+    """Read and check a save file; `agents` are the seat kinds allowed (front ends pass
+    `("human", *BOTS)`). Raises `ProblemsError` (problems located at file:line:col
     where that applies) when the file cannot be read, is not JSON, is not a magie save, was
     written by a newer format, or has a part of the wrong type."""
     path = Path(path)
@@ -291,10 +290,10 @@ def read_save(path: str | os.PathLike) -> SaveGame:
                 f"this save has format version {version}, written by a newer magie; this one reads "
                 f"versions up to {SAVE_VERSION}: update magie to resume it")
         raise ProblemsError(r.problems)
-    return _parse(r, data)
+    return _parse(r, data, tuple(agents))
 
 
-def _parse(r: _Reader, data: dict) -> SaveGame:
+def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
     ed = r.typed(data, "edition", (dict,), "an object with ref, id, variants, content_hash") or {}
     ref = r.typed(ed, "ref", (str,), "the edition's id or file path", ["edition"]) if ed else None
     ed_id = r.typed(ed, "id", (str,), "the edition's id", ["edition"]) if ed else None
@@ -311,7 +310,6 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
     seed = r.typed(data, "seed", (int,), "the game's seed (a whole number)")
     seats_raw = r.typed(data, "seats", (list,), "a list of seats ({name, agent})") or []
     seats: list[Seat] = []
-    kinds = agent_kinds()
     for k, s in enumerate(seats_raw):
         if not isinstance(s, dict):
             r.error(["seats", k], "save-wrong-type", f"expected a seat object {{name, agent}}, found {_json_type(s)}")
