@@ -27,7 +27,8 @@ def test_health_and_editions(c):
     assert eds["classic"]["name"] == "Классическая игра"
     assert eds["biznespolia"]["players"] == {"min": 2, "max": 6}
     assert "all-deeds-dealt" in {o["id"] for o in data["overlays"]}
-    assert data["bots"] == ["basic", "random"] and data["languages"] == ["en", "ru"]
+    from magie.engine.agents import BOTS
+    assert data["bots"] == list(BOTS) and data["languages"] == ["en", "ru"]
 
 
 def test_the_board_of_an_edition(c):

@@ -189,3 +189,23 @@ def test_a_slow_client_is_dropped_and_the_game_goes_on():
         assert slow.queue.qsize() == QUEUE_SIZE
         d = until(c, game, tok, "manage")
         assert answer(c, game, tok, ["done"], decision=d["id"]).status_code == 200
+
+
+def test_saves_take_every_bot_of_the_registry(tmp_path, monkeypatch):
+    from magie.cli.saved_edition import read_game_save
+    from magie.engine import agents
+    from magie.engine.edition.problems import ProblemsError
+
+    with client() as c:
+        g = new_game(c, SEATS, seed=17)
+        text = c.get(f"/api/games/{g['game']}/save", params={"token": g["seats"][0]["token"]}).text
+    data = json.loads(text)
+    data["seats"][2]["agent"] = "newbot"
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ProblemsError, match="expected one of human, " + ", ".join(agents.BOTS)):
+        read_game_save(path)
+    monkeypatch.setitem(agents.BOTS, "newbot", agents.BOTS["random"])
+    assert read_game_save(path).seats[2].agent == "newbot"
+    with pytest.raises(ProblemsError):
+        read_save(path)          # the game layer's default knows only the first bots
