@@ -88,6 +88,10 @@ _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage"
 """Payments whose amount the line of another event already tells."""
 
 
+SILENT_EVENTS = frozenset({"order_roll", "flag"})
+"""Event kinds that get no line of their own (the order line and the card lines tell them)."""
+
+
 def narrate(w: Words, ev: dict[str, Any]) -> str | None:
     """One event as a sentence, or None for events that need no line of their own."""
     _ = w._
@@ -179,6 +183,23 @@ def narrate(w: Words, ev: dict[str, Any]) -> str | None:
         return _("{player} is bankrupt").format(player=p)
     if e == "action":
         return _("{player} uses {action}").format(player=p, action=w.action_name(ev["action"]))
+    if e == "intro_reroll":
+        return _("{player} is on the introductory lap and moves again: {dice}").format(
+            player=p, dice=" + ".join(map(str, ev["dice"])))
+    if e == "jackpot":
+        return _("{player} takes the jackpot: {amount}").format(player=p, amount=w.money(ev["amount"]))
+    if e == "shortage_auction":
+        return _("The bank's last buildings go to auction ({stock} left)").format(stock=ev["stock"])
+    if e == "deck_empty":
+        return _("The {deck} deck is empty: nothing happens").format(deck=w.deck(ev["deck"]))
+    if e == "doubles_jail":
+        return _("{player} throws doubles too many times in a row").format(player=p)
+    if e == "released":
+        return _("{space} goes back to the bank: {player} did not redeem it").format(
+            space=w.space(ev["space"]), player=p)
+    if e == "rent_unclaimed":
+        return _("{owner} does not claim the rent on {space}").format(owner=w.player(ev["owner"]),
+                                                                      space=w.space(ev["space"]))
     if e == "timeout":
         return _("{player} did not answer in time").format(player=p)
     if e == "end":

@@ -159,3 +159,39 @@ def test_magie_serve_refuses_a_data_folder_it_cannot_use(tmp_path):
     assert r.exit_code == 1 and f"cannot use the data folder {blocker / 'games'}" in r.output
     r = runner.invoke(cli_app, ["serve", "--help"])
     assert r.exit_code == 0 and "127.0.0.1" in r.output and "--data" in r.output
+
+
+def test_every_event_and_decision_kind_has_words_in_both_languages():
+    from magie.cli.web.narrate import SILENT_EVENTS, Words, narrate
+    from magie.cli.web.view import _question
+    from magie.engine.game import DECISION_KINDS, EVENT_KINDS
+    from magie.engine.game.decisions import Decision, TradeOffer
+    from magie.engine.game.game import Game
+
+    ed = load_playable_cached("classic")
+    deck = next(iter(ed.decks.values()))
+    values = {"player": 0, "payer": 0, "payee": 1, "owner": 1, "partner": 1, "proposer": 0, "creditor": 1,
+              "frm": 0, "to": 1, "space": "arbat", "pos": "go", "amount": 10, "price": 100, "cost": 50,
+              "value": 30, "salary": 200, "start": 100, "stock": 1, "level": 1, "steps": 3, "dice": [2, 3],
+              "deck": deck.id, "card": deck.cards[0].id, "group": ed.groups[0].id, "round": 1, "cash": 1500,
+              "order": [0, 1], "players": ["A", "B"], "seed": 1, "edition": ed.id, "reason": "rent",
+              "attempts": 1, "how": "paid", "building": "house", "decision": "buy", "action": "x",
+              "target": None, "debt": 5, "winners": [0], "scores": [1, 2], "give_deeds": [], "get_deeds": [],
+              "give_cash": 0, "get_cash": 0, "give_cards": [], "get_cards": [], "flag": "f", "until": "used",
+              "extra": False, "jail": False}
+    for lang in ("en", "ru"):
+        w = Words(ed, lang, {0: "A", 1: "B"})
+        for kind in EVENT_KINDS.values():
+            ev = {"e": kind.name, "turn": 1, **{f: values[f] for f in kind.fields}}
+            line = narrate(w, ev)
+            if kind.name in SILENT_EVENTS:
+                assert line is None
+            else:
+                assert line, f"no words for the event '{kind.name}'"
+        game = Game(ed, [("A", None), ("B", None)], seed=1, start=False)
+        ctx = {"space": 39, "price": 400, "min": 10, "max": 100, "amount": 50, "creditor": 1, "payer": 1,
+               "fixed": 200, "cost": 220, "window": "before_roll",
+               "offer": TradeOffer(1, 0, give_cash=5), "high_bidder": None}
+        for kind in DECISION_KINDS:
+            q = _question(game, Decision(kind, game.players[0], (), **ctx), w)
+            assert q and q != kind, f"no question for the decision '{kind}'"
