@@ -94,7 +94,8 @@ def web_board(folder: Path, name: str, ed: Edition, values: Mapping[str, float],
     except ImportError:
         return ""
     try:
-        svg = board_svg(ed, lang=lang, state=None, heat=dict(values))
+        top = max((v for v in values.values() if v), default=0.0) or 1.0
+        svg = board_svg(ed, lang=lang, state=None, heat={k: v / top for k, v in values.items()})  # in [0, 1]
     except Exception:      # another version of the renderer: the matplotlib map is enough
         return ""
     (folder / name).write_text(str(svg), encoding="utf-8")
