@@ -78,6 +78,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=16)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--shard", default="0/1", help="i/m: play only the games k with k % m == i (run m processes).")
     ap.add_argument("--summary", type=Path, help="Only summarise this file of results.")
     a = ap.parse_args()
     if a.summary:
@@ -90,8 +91,9 @@ def main() -> None:
         rows = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
         done = {r["k"] for r in rows}
     out = a.out.open("a") if a.out else None
+    i, m = (int(x) for x in a.shard.split("/"))
     for k in range(a.games):
-        if k in done:
+        if k in done or k % m != i:
             continue
         r = play(a.edition, k, a.seed, a.bot, a.players)
         rows.append(r)

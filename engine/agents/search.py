@@ -16,7 +16,7 @@ depend only on (bot seed, how many decisions the bot was asked), so a bot game i
 function of edition, seed and decisions, and a resumed game goes on as the uninterrupted one.
 During a replay (a resumed save) the bot does not search: the recorded answer is used anyway.
 
-Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (120). A fork costs
+Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (60). A fork costs
 about a millisecond (`copy.deepcopy` sharing the edition), a rollout of a classic game a few.
 """
 
@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ..game.decisions import DONE, Decision
+from ..game.decisions import DONE, Decision, TradeOffer
 from ..game.dice import Dice
 from ..game.game import Game, GameOver
 from .basic import BasicBot
@@ -150,7 +150,7 @@ class SearchBot:
 
     human = False
 
-    def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 120,
+    def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 60,
                  searched: frozenset[str] = SEARCHED):
         self.seed = seed
         self.name = name
@@ -164,6 +164,8 @@ class SearchBot:
         self._forker: Forker | None = None
         self._bid_limits: dict[tuple, int | None] = {}
         self._plans: dict[tuple, str] = {}
+        self._tried: dict[tuple, int] = {}
+        self._plan_memo: dict[tuple, str] = {}
 
     def windows(self, game) -> frozenset:
         """The manage windows it wants: the basic bot's."""
@@ -184,13 +186,15 @@ class SearchBot:
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
         pass
 
-    def _best(self, game, d: Decision, candidates: list[Candidate]) -> list[float]:
-        """The mean rollout value of each candidate for `d.player`."""
+    def _best(self, game, d: Decision, candidates: list[Candidate], rollouts: int | None = None) -> list[float]:
+        """The mean rollout value of each candidate for `d.player` (over `rollouts`, default
+        the bot's budget)."""
+        n = self.rollouts if rollouts is None else rollouts
         if self._forker is None or self._forker.memo.get(id(game.ed)) is not game.ed:
             self._forker = Forker(game)
         seat = d.player.seat
         totals = [0.0] * len(candidates)
-        for r in range(self.rollouts):
+        for r in range(n):
             seed = _mix(self.seed, self.asked, r)
             for k, apply in enumerate(candidates):
                 clone = self._forker.fork(game, seed)
@@ -202,7 +206,7 @@ class SearchBot:
                 if not clone.over:
                     clone.play(max_turns=self.horizon)
                 totals[k] += _value(clone, seat)
-        return [v / self.rollouts for v in totals]
+        return [v / n for v in totals]
 
     @staticmethod
     def _reenter(kind: str, answer: Any, call: Callable[[Any, Any], None], seat: int) -> Candidate:
@@ -306,6 +310,10 @@ class SearchBot:
         p = d.player
         key = (game.turns, d.window, p.seat)
         plan = self._plans.get(key)
+        if plan is None and (basic is DONE or basic[0] == "trade"):
+            offer = self._trade_offer(game, d)
+            if offer is not None:
+                return ("trade", offer)
         if plan is None:
             bold = self.bold.decide(game, d)
             if basic is DONE and bold is DONE:
@@ -314,9 +322,15 @@ class SearchBot:
                 return basic          # edition actions and the like: the basic bot's
             window = d.window
             seat = p.seat
-            policies = ["basic", "bold", "none"]
-            values = self._best(game, d, [self._run_plan(name, window, seat) for name in policies])
-            plan = policies[max(range(3), key=lambda k: (values[k], -k))]
+            # a plan found for the same holdings and about the same cash is still good
+            state = (p.version, game.deeds_version, p.cash * 20 // max(1, game.ed.setup.start_cash), window)
+            plan = self._plan_memo.get(state)
+            if plan is None:
+                policies = ["basic", "bold", "none"]
+                values = self._best(game, d, [self._run_plan(name, window, seat) for name in policies],
+                                    rollouts=max(2, self.rollouts // 2))   # frequent: half the budget
+                plan = policies[max(range(3), key=lambda k: (values[k], -k))]
+                self._plan_memo = {state: plan}
             self._plans = {key: plan}
             if plan == "bold":
                 return bold
@@ -325,6 +339,50 @@ class SearchBot:
         if plan == "bold":
             return self.bold.decide(game, d)
         return DONE
+
+    def _trade_offer(self, game, d: Decision) -> TradeOffer | None:
+        """A cash offer for the deeds that complete one of the player's groups, when one other
+        player holds them all: the least cash the basic bot would accept, proposed only if
+        rollouts find it better than not trading. Each offer is tried once per 40 turns."""
+        if not game.rules.trade_enabled:
+            return None
+        p = d.player
+        judge = BasicBot()
+        for grp, mine in zip(game.ed.groups, p.groups):
+            size = len(grp.spaces)
+            if mine == size or mine * 2 < size:
+                continue
+            missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
+            holders = {game.owner[j] for j in missing}
+            if len(holders) != 1 or None in holders:
+                continue
+            q = holders.pop()
+            key = (q.seat, missing)
+            if game.turns - self._tried.get(key, -1 << 30) < 40:
+                continue
+            self._tried[key] = game.turns
+
+            def offer_of(cash: int, q=q, missing=missing) -> TradeOffer:
+                return TradeOffer(p.seat, q.seat, give_cash=cash, get_deeds=missing)
+            if not judge._fair(game, q, offer_of(p.cash)):
+                continue
+            lo, hi = 0, p.cash            # the least cash the holder accepts: in (lo, hi]
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if judge._fair(game, q, offer_of(mid)):
+                    hi = mid
+                else:
+                    lo = mid
+            offer = offer_of(hi)
+            if game.trade_problem(offer, d.window) is not None:
+                continue
+
+            def propose(clone, me, offer=offer) -> None:
+                clone.propose_trade(offer)
+            values = self._best(game, d, [propose, lambda clone, me: None])
+            if values[0] > values[1]:
+                return offer
+        return None
 
     @staticmethod
     def _run_plan(name: str, window: str, seat: int) -> Candidate:
@@ -343,14 +401,14 @@ class SearchBot:
 
 
 def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
-    """The search bot with its default budget (16 rollouts per candidate, 200-turn horizon)."""
+    """The search bot with its default budget (8 rollouts per candidate, 60-turn horizon)."""
     return SearchBot(seed=seed, name=name)
 
 
 def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
-    """The 'hard' level: the search bot with a budget that keeps its turn under about a second
-    (8 rollouts per candidate, 120-turn horizon)."""
-    return SearchBot(seed=seed, name=name, rollouts=8, horizon=120)
+    """The 'hard' level for people: the search bot with its default budget, which keeps a bot's
+    turn under about a second (see docs/agents.md for the measured times)."""
+    return SearchBot(seed=seed, name=name)
 
 
 __all__ = ["SearchBot", "BoldBot", "Forker", "search_bot", "hard_bot", "SEARCHED"]
