@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from magie.engine.agents import BOTS
+from magie.engine.agents import BOTS, bot_factory
 from magie.engine.edition.model import text_in
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.edition.problems import ProblemsError
@@ -27,7 +27,7 @@ def simulate_command(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     players: Annotated[int | None, typer.Option(min=1, help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
-    bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
+    bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOTS)}, or your own agent class as module:Class (docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
@@ -54,9 +54,11 @@ def simulate_command(
     elif players is not None and players != len(kinds):
         _fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
               f"give one kind for every seat, or a single kind")
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        _fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
+    for k in dict.fromkeys(kinds):
+        try:
+            bot_factory(k)
+        except ValueError as e:
+            _fail(str(e))
     variants = tuple(variant or ())
     try:
         ed = load_playable_cached(edition, variants)

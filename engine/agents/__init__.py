@@ -18,11 +18,14 @@ the class is imported and called as `Class(seed=..., name=...)`.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from .basic import BasicBot
 from .easy import EasyBot
+from .guard import AgentError, Guarded
 from .random_bot import RandomBot
 from .scripted import Scripted
 from .search import SearchBot, hard_bot, search_bot
@@ -53,7 +56,13 @@ def bot_factory(kind: str) -> Callable[..., Any]:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOTS)}, or module:Class for your own)")
     module, _, attr = kind.partition(":")
     try:
-        mod = importlib.import_module(module)
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module.partition(".")[0] or os.getcwd() in sys.path:
+                raise
+            sys.path.insert(0, os.getcwd())    # a module in the current folder, as `python -m` finds it
+            mod = importlib.import_module(module)
     except Exception as e:     # any import failure of user code is reported, not a traceback
         raise PluginError(f"bot {kind!r}: cannot import module {module!r}: {type(e).__name__}: {e}") from None
     cls = getattr(mod, attr, None)
@@ -64,8 +73,10 @@ def bot_factory(kind: str) -> Callable[..., Any]:
 
 def make_bot(kind: str, seed: int = 0, seat: int = 0):
     """A bot of `kind` (see `BOTS`, or `module:Class`) with its own generator seeded from
-    (seed, seat), named '<kind>-<seat + 1>'. A plug-in class that lacks `decide` is refused;
-    `human` defaults to False. Raises `ValueError` with a message."""
+    (seed, seat), named '<kind>-<seat + 1>' (a plug-in keeps a name of its own). A plug-in is
+    created as `Class(seed=..., name=...)` (or `Class()` if it takes neither), must have
+    `decide(game, decision)`, and is wrapped in `Guarded` so that an exception it raises is an
+    `AgentError` naming it and the decision. Raises `ValueError` (`PluginError`) with a message."""
     factory = bot_factory(kind)
     label = kind.rpartition(":")[2] if is_plugin(kind) else kind
     try:
@@ -81,16 +92,19 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0):
         if not is_plugin(kind):
             raise
         raise PluginError(f"bot {kind!r}: cannot create it: {type(e).__name__}: {e}") from None
+    if not is_plugin(kind):
+        return bot
     if not callable(getattr(bot, "decide", None)):
         raise PluginError(f"bot {kind!r}: it has no decide(game, decision) method")
-    if not hasattr(bot, "name"):
-        bot.name = f"{label}-{seat + 1}"
-    if not hasattr(bot, "human"):
-        bot.human = False
-    if not hasattr(bot, "rejected"):
-        bot.rejected = lambda d, reason: None
-    return bot
+    if getattr(bot, "human", False):
+        raise PluginError(f"bot {kind!r}: a plug-in plays as a bot (its `human` must be False)")
+    if not isinstance(getattr(bot, "name", None), str):
+        try:
+            bot.name = f"{label}-{seat + 1}"
+        except AttributeError:
+            pass
+    return Guarded(bot, kind)
 
 
-__all__ = ["BasicBot", "EasyBot", "RandomBot", "SearchBot", "Scripted", "make_bot", "bot_factory",
+__all__ = ["AgentError", "Guarded", "BasicBot", "EasyBot", "RandomBot", "SearchBot", "Scripted", "make_bot", "bot_factory",
            "is_plugin", "BOTS", "LEVELS", "PluginError"]

@@ -341,13 +341,17 @@ class SearchBot:
         return DONE
 
     def _trade_offer(self, game, d: Decision) -> TradeOffer | None:
-        """A cash offer for the deeds that complete one of the player's groups, when one other
-        player holds them all: the least cash the basic bot would accept, proposed only if
-        rollouts find it better than not trading. Each offer is tried once per 40 turns."""
+        """An offer for the deeds that complete one of the player's groups, when one other
+        player holds them all: for cash (the least the basic bot would accept), and, when this
+        player holds what completes a group of the other player, as a swap of those deeds
+        (plus the least cash that makes it acceptable). Proposed only if rollouts (twice the
+        budget: rare and decisive) find it better than not trading; each pair of deed sets is
+        tried once per 40 turns."""
         if not game.rules.trade_enabled:
             return None
         p = d.player
         judge = BasicBot()
+        offers: list[TradeOffer] = []
         for grp, mine in zip(game.ed.groups, p.groups):
             size = len(grp.spaces)
             if mine == size or mine * 2 < size:
@@ -357,32 +361,49 @@ class SearchBot:
             if len(holders) != 1 or None in holders:
                 continue
             q = holders.pop()
-            key = (q.seat, missing)
-            if game.turns - self._tried.get(key, -1 << 30) < 40:
-                continue
-            self._tried[key] = game.turns
+            swaps: list[tuple[int, ...]] = [()]
+            for g2, theirs in zip(game.ed.groups, q.groups):
+                need = tuple(j for j in g2.spaces if game.owner[j] is not q)
+                if g2 is not grp and theirs and need and all(game.owner[j] is p and not game.level[j] for j in need):
+                    swaps.append(need)
+            for give in swaps:
+                key = (q.seat, missing, give)
+                if game.turns - self._tried.get(key, -1 << 30) < 40:
+                    continue
+                self._tried[key] = game.turns
+                offer = self._least_cash(game, judge, p, q, give, missing)
+                if offer is not None and game.trade_problem(offer, d.window) is None:
+                    offers.append(offer)
+        if not offers:
+            return None
 
-            def offer_of(cash: int, q=q, missing=missing) -> TradeOffer:
-                return TradeOffer(p.seat, q.seat, give_cash=cash, get_deeds=missing)
-            if not judge._fair(game, q, offer_of(p.cash)):
-                continue
-            lo, hi = 0, p.cash            # the least cash the holder accepts: in (lo, hi]
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                if judge._fair(game, q, offer_of(mid)):
-                    hi = mid
-                else:
-                    lo = mid
-            offer = offer_of(hi)
-            if game.trade_problem(offer, d.window) is not None:
-                continue
-
-            def propose(clone, me, offer=offer) -> None:
+        def propose(offer: TradeOffer) -> Candidate:
+            def apply(clone, me) -> None:
                 clone.propose_trade(offer)
-            values = self._best(game, d, [propose, lambda clone, me: None])
-            if values[0] > values[1]:
-                return offer
-        return None
+            return apply
+        values = self._best(game, d, [propose(o) for o in offers] + [lambda clone, me: None],
+                            rollouts=2 * self.rollouts)
+        k = max(range(len(offers)), key=lambda k: values[k])
+        return offers[k] if values[k] > values[-1] else None
+
+    @staticmethod
+    def _least_cash(game, judge: BasicBot, p, q, give: tuple[int, ...], get: tuple[int, ...]) -> TradeOffer | None:
+        """The offer of `give` (deeds) plus the least cash for `get` that the basic bot `q`
+        accepts, or None if even all of `p`'s cash is not enough."""
+        def offer_of(cash: int) -> TradeOffer:
+            return TradeOffer(p.seat, q.seat, give_deeds=give, give_cash=cash, get_deeds=get)
+        if judge._fair(game, q, offer_of(0)):
+            return offer_of(0)
+        if not judge._fair(game, q, offer_of(p.cash)):
+            return None
+        lo, hi = 0, p.cash              # the least cash accepted is in (lo, hi]
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if judge._fair(game, q, offer_of(mid)):
+                hi = mid
+            else:
+                lo = mid
+        return offer_of(hi)
 
     @staticmethod
     def _run_plan(name: str, window: str, seat: int) -> Candidate:

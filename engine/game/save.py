@@ -43,6 +43,7 @@ import errno
 import json
 import math
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -57,8 +58,12 @@ SAVE_FORMAT = "magie-save"
 SAVE_VERSION = 1
 """The save format version this code writes and the newest it reads."""
 
-AGENT_KINDS = ("human", "basic", "random")
-"""Who can sit at a seat: a human at the terminal or one of the bots of `engine.agents`."""
+AGENT_KINDS = ("human", "easy", "basic", "hard", "search", "random")
+"""Who can sit at a seat: a human at the terminal or one of the bots of `engine.agents` (or a
+user's agent class named `module:Class`, see `PLUGIN_KIND`)."""
+
+PLUGIN_KIND = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
+"""A seat's agent written as `module:Class` (a plug-in, docs/agents.md)."""
 
 OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "max_rounds": (int, type(None)),
@@ -294,9 +299,9 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
             continue
         name = r.typed(s, "name", (str,), "the player's name", ["seats", k])
         agent = r.typed(s, "agent", (str,), f"one of {', '.join(AGENT_KINDS)}", ["seats", k])
-        if agent is not None and agent not in AGENT_KINDS:
+        if agent is not None and agent not in AGENT_KINDS and not PLUGIN_KIND.match(agent):
             r.error(["seats", k, "agent"], "save-bad-value",
-                    f"expected one of {', '.join(AGENT_KINDS)}, found {json.dumps(agent)}")
+                    f"expected one of {', '.join(AGENT_KINDS)} or module:Class, found {json.dumps(agent)}")
         if name is not None and (not name.strip() or name.casefold() in {x.name.casefold() for x in seats}):
             r.error(["seats", k, "name"], "save-bad-value",
                     f"expected a name of its own for each seat, found {json.dumps(name)}")

@@ -17,7 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..agents import make_bot
+from ..agents import is_plugin, make_bot
+from ..agents.guard import save_failed_game
+from ..errors import GameError
 from ..edition.playable import load_playable_cached
 from ..game.game import Game
 
@@ -71,8 +73,15 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     seed = game_seed(spec.seed, k)
     players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
-    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants)
-    g.play()
+    plugins = any(is_plugin(kind) for kind in spec.bots)   # a user's agent: keep the game to save it
+    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants, record=plugins)
+    try:
+        g.play()
+    except GameError as e:
+        if not plugins:
+            raise
+        path = save_failed_game(g, spec.edition, spec.variants, spec.bots)
+        raise GameError(f"game {k} (seed {seed}): {e}; the game so far is saved to {path}") from None
     limited = g.end_reason == "round_limit"
     rounds = g.max_rounds if limited else g.round
     return GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
