@@ -48,7 +48,11 @@ def play(edition: str, k: int, seed: int, bot: str, players: int) -> dict:
     timing = getattr(agents[seat], "timing", {})
     return {"k": k, "seat": seat, "winners": winners, "win": (1 / len(winners)) if seat in winners else 0.0,
             "rounds": g.round, "turns": g.turns, "reason": g.end_reason, "seconds": round(secs, 3),
-            "timing": {kind: [c, round(t, 4)] for kind, (c, t) in timing.items()}}
+            "timing": {kind: [c, round(t, 4)] for kind, (c, t) in timing.items()},
+            "turns_asked": len(getattr(agents[seat], "turn_seconds", {})),
+            "turn_total": round(sum(getattr(agents[seat], "turn_seconds", {}).values()), 3),
+            "turn_max": round(max(getattr(agents[seat], "turn_seconds", {}).values(), default=0.0), 3),
+            "turns_over_1s": sum(1 for t in getattr(agents[seat], "turn_seconds", {}).values() if t > 1.0)}
 
 
 def summary(rows: list[dict]) -> dict:
@@ -63,7 +67,11 @@ def summary(rows: list[dict]) -> dict:
             a = kinds.setdefault(kind, [0, 0.0])
             a[0] += c
             a[1] += t
-    return {"games": n, "wins": round(wins, 2), "win_rate": round(wins / n, 4) if n else 0.0,
+    asked = sum(r.get("turns_asked", 0) for r in rows)
+    turns = {"turns_asked": asked, "seconds_per_turn_asked": round(sum(r.get("turn_total", 0.0) for r in rows) / asked, 3)
+             if asked else 0.0, "turn_max": max((r.get("turn_max", 0.0) for r in rows), default=0.0),
+             "turns_over_1s": sum(r.get("turns_over_1s", 0) for r in rows)}
+    return {"turns": turns, "games": n, "wins": round(wins, 2), "win_rate": round(wins / n, 4) if n else 0.0,
             "wilson95": [round(lo, 4), round(hi, 4)],
             "seconds_per_game": round(sum(r["seconds"] for r in rows) / n, 3) if n else 0.0,
             "decisions": {kind: {"per_game": round(c / n, 1), "ms_each": round(1000 * t / c, 2) if c else 0.0}

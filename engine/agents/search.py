@@ -5,9 +5,11 @@ building and proposing trades in a manage window) it forks the game once per can
 and rollout, carries the candidate out in the fork, ends the turn there and plays on with basic
 bots in every seat (itself included) for at most `horizon` turns. A rollout is worth 1 for a win
 (a share on a tie), 0 for a loss, and the player's share of the net worth of the players left
-when the horizon stops it. The candidate with the highest mean wins; the same rollout seeds are
-used for every candidate (common random numbers), so differences come from the answer, not the
-dice. Every other decision (jail, debts, taxes, placements) is the basic bot's.
+when the horizon stops it. The same rollout seeds are used for every candidate (common random
+numbers), so differences come from the answer, not the dice. A few rollouts are noisy, so the
+basic bot's answer stands unless another candidate beats it, rollout for rollout, by more than
+`confidence` standard errors of the mean difference. Every other decision (jail, debts, taxes,
+placements) is the basic bot's.
 
 Determinisation: a fork cannot peek at the real future. Its generator (dice, shuffles) is
 re-seeded from the bot's own seed and the decision's number, and its card decks are shuffled, so
@@ -23,6 +25,7 @@ about a millisecond (`copy.deepcopy` sharing the edition), a rollout of a classi
 from __future__ import annotations
 
 import copy
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -145,22 +148,25 @@ Candidate = Callable[[Any, Any], None]
 
 class SearchBot:
     """See the module docstring. `seed` seeds the rollouts; `rollouts` per candidate answer;
-    `horizon` in turns; `searched` the decision kinds to search. `timing` collects, per decision
-    kind, [decisions, seconds] spent deciding (searched or not)."""
+    `horizon` in turns; `searched` the decision kinds to search; `confidence` in standard errors
+    (see the module docstring). `timing` collects, per decision kind, [decisions, seconds] spent
+    deciding (searched or not); `turn_seconds[t]` the seconds spent deciding in game turn `t`."""
 
     human = False
 
     def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 60,
-                 searched: frozenset[str] = SEARCHED):
+                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0):
         self.seed = seed
         self.name = name
         self.rollouts = rollouts
         self.horizon = horizon
         self.searched = searched
+        self.confidence = confidence
         self.base = BasicBot(seed, name)
         self.bold = BoldBot(seed, name)
         self.asked = 0
         self.timing: dict[str, list[float]] = {}
+        self.turn_seconds: dict[int, float] = {}
         self._forker: Forker | None = None
         self._bid_limits: dict[tuple, int | None] = {}
         self._plans: dict[tuple, str] = {}
@@ -178,22 +184,24 @@ class SearchBot:
         answer = self.base.decide(game, d)      # always, so the basic bot's own state moves on
         if d.kind in self.searched and not game.replaying and self.rollouts > 0:
             answer = getattr(self, "_" + d.kind)(game, d, answer)
+        dt = time.perf_counter() - t0
         t = self.timing.setdefault(d.kind, [0, 0.0])
         t[0] += 1
-        t[1] += time.perf_counter() - t0
+        t[1] += dt
+        self.turn_seconds[game.turns] = self.turn_seconds.get(game.turns, 0.0) + dt
         return answer
 
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
         pass
 
-    def _best(self, game, d: Decision, candidates: list[Candidate], rollouts: int | None = None) -> list[float]:
-        """The mean rollout value of each candidate for `d.player` (over `rollouts`, default
-        the bot's budget)."""
+    def _values(self, game, d: Decision, candidates: list[Candidate], rollouts: int | None = None) -> list[list[float]]:
+        """The value of each rollout of each candidate for `d.player` (`rollouts` of them,
+        default the bot's budget); rollout r of every candidate has the same seed."""
         n = self.rollouts if rollouts is None else rollouts
         if self._forker is None or self._forker.memo.get(id(game.ed)) is not game.ed:
             self._forker = Forker(game)
         seat = d.player.seat
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         for r in range(n):
             seed = _mix(self.seed, self.asked, r)
             for k, apply in enumerate(candidates):
@@ -205,8 +213,33 @@ class SearchBot:
                 _end_turn(clone)
                 if not clone.over:
                     clone.play(max_turns=self.horizon)
-                totals[k] += _value(clone, seat)
-        return [v / n for v in totals]
+                values[k].append(_value(clone, seat))
+        return values
+
+    def _gain(self, better: list[float], base: list[float]) -> float:
+        """The mean gain of `better` over `base` (paired rollouts), or 0 unless it exceeds
+        `confidence` standard errors (a few rollouts are noisy: the default answer stands
+        unless the rollouts clearly say otherwise)."""
+        n = len(base)
+        diffs = [x - y for x, y in zip(better, base)]
+        mean = sum(diffs) / n
+        if mean <= 0:
+            return 0.0
+        se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else 0.0
+        return mean if mean > self.confidence * se else 0.0
+
+    def _choose(self, game, d: Decision, candidates: list[Candidate], default: int,
+                rollouts: int | None = None) -> int:
+        """The index of the candidate to take: the one with the largest clear gain over
+        candidate `default` (see `_gain`), else `default`."""
+        values = self._values(game, d, candidates, rollouts)
+        best, gain = default, 0.0
+        for k, v in enumerate(values):
+            if k != default:
+                g = self._gain(v, values[default])
+                if g > gain:
+                    best, gain = k, g
+        return best
 
     @staticmethod
     def _reenter(kind: str, answer: Any, call: Callable[[Any, Any], None], seat: int) -> Candidate:
@@ -230,8 +263,10 @@ class SearchBot:
 
         def offer(clone, p) -> None:
             clone.offer_purchase(p, i)
-        values = self._best(game, d, [self._reenter("buy", a, offer, seat) for a in ("buy", "decline")])
-        return "buy" if values[0] >= values[1] else "decline"
+        options = ("buy", "decline")
+        k = self._choose(game, d, [self._reenter("buy", a, offer, seat) for a in options],
+                         default=options.index(basic) if basic in options else 0)
+        return options[k]
 
     # ------------------------------------------------------------------ trade offers
     def _trade(self, game, d: Decision, basic: Any) -> Any:
@@ -240,8 +275,10 @@ class SearchBot:
 
         def propose(clone, p) -> None:
             clone.propose_trade(offer)
-        values = self._best(game, d, [self._reenter("trade", a, propose, seat) for a in ("accept", "reject")])
-        return "accept" if values[0] > values[1] else "reject"
+        options = ("accept", "reject")
+        k = self._choose(game, d, [self._reenter("trade", a, propose, seat) for a in options],
+                         default=options.index(basic) if basic in options else 1)
+        return options[k]
 
     # ------------------------------------------------------------------ auctions
     def _bid(self, game, d: Decision, basic: Any) -> Any:
@@ -255,6 +292,8 @@ class SearchBot:
         if key not in self._bid_limits:
             self._bid_limits = {key: self._bid_limit(game, d, i)}
         limit = self._bid_limits[key]
+        if limit == -1:                # the rollouts could not tell: bid as the basic bot
+            return basic
         if limit is None or d.min > limit:
             return None
         return d.min
@@ -282,11 +321,13 @@ class SearchBot:
                 clone.pay(r, None, rival_price, "auction")
                 if r.alive:
                     (clone.transfer_deed if clone.mortgaged[i] else clone.set_owner)(i, r)
-        values = self._best(game, d, [mine(x) for x in levels] + [other])
+        values = self._values(game, d, [mine(x) for x in levels] + [other])
         limit = None
         for x, v in zip(levels, values):
-            if v > values[-1]:
+            if self._gain(v, values[-1]) > 0:
                 limit = x
+        if limit is None and not self._gain(values[-1], values[0]) > 0:
+            return -1                  # neither clearly better: the basic bot's bid
         return limit
 
     @staticmethod
@@ -327,9 +368,9 @@ class SearchBot:
             plan = self._plan_memo.get(state)
             if plan is None:
                 policies = ["basic", "bold", "none"]
-                values = self._best(game, d, [self._run_plan(name, window, seat) for name in policies],
-                                    rollouts=max(2, self.rollouts // 2))   # frequent: half the budget
-                plan = policies[max(range(3), key=lambda k: (values[k], -k))]
+                k = self._choose(game, d, [self._run_plan(name, window, seat) for name in policies], default=0,
+                                 rollouts=max(2, self.rollouts // 2))   # frequent: half the budget
+                plan = policies[k]
                 self._plan_memo = {state: plan}
             self._plans = {key: plan}
             if plan == "bold":
@@ -381,10 +422,9 @@ class SearchBot:
             def apply(clone, me) -> None:
                 clone.propose_trade(offer)
             return apply
-        values = self._best(game, d, [propose(o) for o in offers] + [lambda clone, me: None],
-                            rollouts=2 * self.rollouts)
-        k = max(range(len(offers)), key=lambda k: values[k])
-        return offers[k] if values[k] > values[-1] else None
+        k = self._choose(game, d, [propose(o) for o in offers] + [lambda clone, me: None], default=len(offers),
+                         rollouts=2 * self.rollouts)
+        return offers[k] if k < len(offers) else None
 
     @staticmethod
     def _least_cash(game, judge: BasicBot, p, q, give: tuple[int, ...], get: tuple[int, ...]) -> TradeOffer | None:
@@ -427,9 +467,9 @@ def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
 
 
 def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
-    """The 'hard' level for people: the search bot with its default budget, which keeps a bot's
-    turn under about a second (see docs/agents.md for the measured times)."""
-    return SearchBot(seed=seed, name=name)
+    """The 'hard' level for people: the search bot with a budget that keeps a bot's turn under
+    about a second (4 rollouts per candidate, 40-turn horizon; docs/agents.md has the times)."""
+    return SearchBot(seed=seed, name=name, rollouts=4, horizon=40)
 
 
 __all__ = ["SearchBot", "BoldBot", "Forker", "search_bot", "hard_bot", "SEARCHED"]

@@ -18,7 +18,7 @@ seat 0 of the vector, the next to play after it seat 1, ...):
 | window | 3 | before_roll, after_landing, raise |
 | space | 1 per space | one-hot space the decision is about (buy, bid, tax, place...) |
 | amounts | 6 | price, min, max, amount, cost, fixed of the decision / (2 x start cash) |
-| offer | 1 per space + 2 | a trade offer: +1 deeds received... as 1 (receive) / 0.5 (give); cash in, cash out |
+| offer | 1 per space + 2 | a trade offer to the player: 1 for a deed it would get, 0.5 for one it would give; cash in, cash out / (2 x start cash) |
 | game | 4 | round / round limit, houses left / supply, hotels left / supply, more rolls this turn |
 
 Actions (`Actions`): a `Discrete` space of named slots; `legal(game, decision)` maps each legal
