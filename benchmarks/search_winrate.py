@@ -68,8 +68,9 @@ def summary(rows: list[dict]) -> dict:
             a[0] += c
             a[1] += t
     asked = sum(r.get("turns_asked", 0) for r in rows)
-    turns = {"turns_asked": asked, "seconds_per_turn_asked": round(sum(r.get("turn_total", 0.0) for r in rows) / asked, 3)
-             if asked else 0.0, "turn_max": max((r.get("turn_max", 0.0) for r in rows), default=0.0),
+    spent = sum(r.get("turn_total", 0.0) for r in rows)
+    turns = {"turns_asked": asked, "seconds_per_turn_asked": round(spent / asked, 3) if asked else 0.0,
+             "turn_max": max((r.get("turn_max", 0.0) for r in rows), default=0.0),
              "turns_over_1s": sum(r.get("turns_over_1s", 0) for r in rows)}
     return {"turns": turns, "games": n, "wins": round(wins, 2), "win_rate": round(wins / n, 4) if n else 0.0,
             "wilson95": [round(lo, 4), round(hi, 4)],

@@ -28,15 +28,23 @@ def _fail(message: str):
 
 
 def ladder_command(
-    edition: Annotated[str, typer.Argument(help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
-    bot: Annotated[str, typer.Option("--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
+    edition: Annotated[str, typer.Argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    bot: Annotated[str, typer.Option(
+        "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
+                            "search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 200,
     players: Annotated[int, typer.Option(min=2, help="Seats at each table.")] = 4,
     seed: Annotated[int, typer.Option(help="Seed of the ladder; game k gets a seed derived from it.")] = 0,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
-    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
-    max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, else 1000).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json).")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
+    max_rounds: Annotated[int | None, typer.Option(
+        min=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, "
+                    "else 1000).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON instead of the table.")] = False,
 ) -> None:
     """Rate bot kinds against each other: round-robin tables over many seeds, openskill ratings.
@@ -69,7 +77,7 @@ def ladder_command(
     except ProblemsError as e:
         for p in e.problems:
             typer.echo(p.format(), err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     if not ed.players_min <= players <= ed.players_max:
         _fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {players}")
     spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=players, seed=seed,
@@ -95,14 +103,13 @@ def ladder_command(
         console = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
         t = Table(title=f"{ed.id}: {ladder.games} games, {players} seats, "
                         f"{len(tables(kinds, players))} tables, seed {seed}")
-        for col, just in (("#", "right"), ("bot", "left"), ("rating", "right"), ("mu", "right"),
-                          ("sigma", "right"), ("games", "right"), ("win rate", "right"),
-                          ("95% interval", "right"), ("ms/decision", "right")):
-            t.add_column(col, justify=just)
-        for k, s in enumerate(data["ranking"]):
-            lo, hi = s["wilson95"]
-            t.add_row(str(k + 1), s["kind"], f"{s['rating']:.2f}", f"{s['mu']:.2f}", f"{s['sigma']:.2f}",
-                      str(s["games"]), f"{s['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}", f"{s['ms_per_decision']:.2f}")
+        for col in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval", "ms/decision"):
+            t.add_column(col, justify="left" if col == "bot" else "right")
+        for k, row in enumerate(data["ranking"]):
+            lo, hi = row["wilson95"]
+            t.add_row(str(k + 1), row["kind"], f"{row['rating']:.2f}", f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
+                      str(row["games"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
+                      f"{row['ms_per_decision']:.2f}")
         console.print(t)
         console.print(f"Written to {path}")
     if ladder.games < n:

@@ -51,7 +51,7 @@ def main() -> None:
     if a.baseline:
         policy = random_policy
     else:
-        from sb3_contrib import MaskablePPO          # pip install sb3-contrib
+        from sb3_contrib import MaskablePPO  # pip install sb3-contrib
 
         env = MagieGym(a.edition, opponents=a.opponents, max_rounds=200, shaping=1.0)
         model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=256, verbose=1, seed=0)

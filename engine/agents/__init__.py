@@ -106,5 +106,5 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0):
     return Guarded(bot, kind)
 
 
-__all__ = ["AgentError", "Guarded", "BasicBot", "EasyBot", "RandomBot", "SearchBot", "Scripted", "make_bot", "bot_factory",
-           "is_plugin", "BOTS", "LEVELS", "PluginError"]
+__all__ = ["AgentError", "Guarded", "BasicBot", "EasyBot", "RandomBot", "SearchBot", "Scripted", "make_bot",
+           "bot_factory", "is_plugin", "BOTS", "LEVELS", "PluginError"]

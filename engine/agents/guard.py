@@ -59,7 +59,7 @@ def save_failed_game(game, edition_ref: str, variants: tuple[str, ...], kinds: l
     `kinds` are the seats' agent kinds. Raises `OSError`."""
     from ..game.save import SaveGame, Seat, write_save
     ed = game.ed
-    seats = tuple(Seat(p.name, kind) for p, kind in zip(game.players, kinds))
+    seats = tuple(Seat(p.name, kind) for p, kind in zip(game.players, kinds, strict=True))
     save = SaveGame(edition_ref=edition_ref, edition_id=ed.id, variants=tuple(variants),
                     content_hash=ed.content_hash, seed=game.seed, seats=seats,
                     options={"max_rounds": game.max_rounds, "time_limit": None, "elapsed": 0.0,

@@ -221,7 +221,7 @@ class SearchBot:
         `confidence` standard errors (a few rollouts are noisy: the default answer stands
         unless the rollouts clearly say otherwise)."""
         n = len(base)
-        diffs = [x - y for x, y in zip(better, base)]
+        diffs = [x - y for x, y in zip(better, base, strict=True)]
         mean = sum(diffs) / n
         if mean <= 0:
             return 0.0
@@ -323,7 +323,7 @@ class SearchBot:
                     (clone.transfer_deed if clone.mortgaged[i] else clone.set_owner)(i, r)
         values = self._values(game, d, [mine(x) for x in levels] + [other])
         limit = None
-        for x, v in zip(levels, values):
+        for x, v in zip(levels, values, strict=False):
             if self._gain(v, values[-1]) > 0:
                 limit = x
         if limit is None and not self._gain(values[-1], values[0]) > 0:
@@ -393,7 +393,7 @@ class SearchBot:
         p = d.player
         judge = BasicBot()
         offers: list[TradeOffer] = []
-        for grp, mine in zip(game.ed.groups, p.groups):
+        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
             size = len(grp.spaces)
             if mine == size or mine * 2 < size:
                 continue
@@ -403,7 +403,7 @@ class SearchBot:
                 continue
             q = holders.pop()
             swaps: list[tuple[int, ...]] = [()]
-            for g2, theirs in zip(game.ed.groups, q.groups):
+            for g2, theirs in zip(game.ed.groups, q.groups, strict=True):
                 need = tuple(j for j in g2.spaces if game.owner[j] is not q)
                 if g2 is not grp and theirs and need and all(game.owner[j] is p and not game.level[j] for j in need):
                     swaps.append(need)

@@ -26,6 +26,7 @@ from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, Seat
 from magie.engine.sim.batch import DEFAULT_CAP
+
 from .driver import GameDriver
 from .encoding import Actions, Observation
 
@@ -100,7 +101,7 @@ class MagieAEC(AECEnv):
         self._log = EventLog() if self.keep_events else None
 
         def make(agents: list) -> Game:
-            return Game(self.ed, list(zip(names, agents)), seed=s, record=True, log=self._log,
+            return Game(self.ed, list(zip(names, agents, strict=True)), seed=s, record=True, log=self._log,
                         max_rounds=self.max_rounds, start=False)
         self.driver = GameDriver(make, self.n_players, {self._seat_of[a] for a in self.possible_agents},
                                  others, names)

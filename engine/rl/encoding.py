@@ -4,36 +4,19 @@ Both are sized from the edition (spaces, groups, edition actions) and the number
 one trained policy fits one (edition, players) pair. `Observation.layout` and `Actions.layout`
 name every block (docs/rl.md prints them for classic).
 
-Observation (float32, every value in [0, 1]; seats are rotated so the observing player is
-seat 0 of the vector, the next to play after it seat 1, ...):
+Observation (float32, every value in [0, 1]; seats rotated so the observing player comes first):
+blocks `players` (8 numbers each: alive, cash, position, in jail, jail attempts, held cards, net
+worth, is the one asked), `positions` (one-hot per player), `owners` (one-hot holder per deed,
+the bank first), `levels`, `mortgaged`, `kind` (one-hot decision kind), `window`, `space` (the
+space the decision is about), `amounts` (price, min, max, amount, cost, fixed), `offer` (deeds
+got 1 / given 0.5, cash in, cash out) and `game` (round, houses and hotels left, more rolls).
 
-| block | size | values |
-|---|---|---|
-| players | 8 per player | alive, cash / (4 x start cash), position / spaces, in jail, jail attempts / 3, held cards / 2, net worth / (8 x start cash), is the one asked |
-| positions | spaces per player | one-hot position of each player |
-| owners | (players + 1) per space | one-hot holder of each deed (bank first); zeros for spaces without a deed |
-| levels | 1 per space | building level / hotel level |
-| mortgaged | 1 per space | 1 if mortgaged |
-| kind | one per decision kind + 1 | one-hot kind of the decision asked (last: any other kind) |
-| window | 3 | before_roll, after_landing, raise |
-| space | 1 per space | one-hot space the decision is about (buy, bid, tax, place...) |
-| amounts | 6 | price, min, max, amount, cost, fixed of the decision / (2 x start cash) |
-| offer | 1 per space + 2 | a trade offer to the player: 1 for a deed it would get, 0.5 for one it would give; cash in, cash out / (2 x start cash) |
-| game | 4 | round / round limit, houses left / supply, hotels left / supply, more rolls this turn |
-
-Actions (`Actions`): a `Discrete` space of named slots; `legal(game, decision)` maps each legal
-slot to the engine answer it stands for, and the mask is its key set:
-
-| block | size | answer |
-|---|---|---|
-| named | 18 | done, pass, bankrupt, buy, decline, accept, reject, pay, card, roll, fixed, alternative, lift, keep, redeem, release, claim (True), waive (False) |
-| option | 8 | the k-th listed option of a decision kind this encoding does not know |
-| bid | 8 | the minimum bid, or 0.5, 0.75, 1, 1.25, 1.5, 2, 3 x the deed's printed price (at least the minimum) |
-| build, sell, mortgage, unmortgage, sell_deed | 1 per space each | ('build', space) ... |
-| place | 1 per space | a lot for a building (`place` decisions) |
-| sell_all | 1 per group | ('sell_all', group) |
-| trade | 3 per group | offer the one other holder of the group's missing deeds 1, 1.5 or 2 x their printed price in cash |
-| act | (1 + spaces) per edition action | ('act', id, None), ('act', id, space) |
+Actions (`Actions`): a `Discrete` space of named slots: `named` answers (done, pass, bankrupt,
+buy, decline, ...), `option` (the k-th option of an unknown kind), `bid` (the minimum, or a
+fraction of the printed price), per space `build`/`sell`/`mortgage`/`unmortgage`/`sell_deed`/
+`place`, per group `sell_all` and three `trade` templates, and the edition's `act`ions.
+`legal(game, decision)` maps each legal slot to the engine answer it stands for; the mask is
+its key set. docs/rl.md has the tables with sizes and scales.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ class MagieGym(gymnasium.Env):
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not one of 0..{players - 1}")
         others = [s for s in range(players) if s != seat]
-        self.aec = MagieAEC(edition, variants, players, seed, bots=dict(zip(others, kinds)),
+        self.aec = MagieAEC(edition, variants, players, seed, bots=dict(zip(others, kinds, strict=True)),
                             render_mode=render_mode, **kwargs)
         self.agent = f"player_{seat}"
         self.seat = seat

@@ -185,7 +185,7 @@ class Ladder:
         teams = [[model.rating(mu=self.stats[kind].mu, sigma=self.stats[kind].sigma)] for kind in lg.seats]
         new = model.rate(teams, ranks=lg.ranks)
         updates: dict[str, list] = {}
-        for kind, team in zip(lg.seats, new):
+        for kind, team in zip(lg.seats, new, strict=True):
             updates.setdefault(kind, []).append(team[0])
         for kind, rs in updates.items():
             st = self.stats[kind]
