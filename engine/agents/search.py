@@ -33,7 +33,10 @@ from typing import Any
 
 from ..game.decisions import DONE, Decision, TradeOffer
 from ..game.dice import Dice
-from ..game.game import Game, GameOver
+from ..game.cards import clear_turn_flags
+from ..game.ending import GameOver, check_end
+from ..game.game import Game
+from ..game.turn import advance
 from .basic import BasicBot
 
 SEARCHED = frozenset({"buy", "bid", "trade", "manage"})
@@ -99,11 +102,11 @@ class Forker:
             memo[id(a)] = BasicBot(seed=seed + k, name=f"rollout-{k + 1}")
         if game.log is not None:
             memo[id(game.log)] = None
-        memo[id(game.decisions)] = []
-        memo[id(game._replay)] = deque()
+        memo[id(game.answers)] = []
+        memo[id(game.replay_queue)] = deque()
         clone = copy.deepcopy(game, memo)
         clone.record = False
-        clone.check = False
+        clone.check_each_turn = False
         clone.on_replay_done = None
         clone.rng.seed(seed)
         clone.dice = Dice(clone.rng, game.ed.dice_sides)
@@ -117,14 +120,18 @@ class Forker:
 
 def _end_turn(clone) -> None:
     """Stop the fork's current turn where the decision was (the rest of the turn is not played)
-    and pass the turn on. The engine has no public way to end a turn from outside its turn loop;
-    this is the one place that reaches inside it."""
-    clone._in_card = 0
-    clone._draw_depth = 0
+    and pass the turn on, as the end of a turn does (engine/game/turn.py): turn flags cleared,
+    the end conditions checked, the next player's turn."""
+    clone.in_card = 0
+    clone.draw_depth = 0
     if clone.current is None or clone.over:
         return
     try:
-        clone._end_turn(clone.current)
+        if clone.turn_flags:
+            clear_turn_flags(clone)
+        check_end(clone)
+        if not clone.over:
+            advance(clone)
     except GameOver:
         pass
 

@@ -187,7 +187,7 @@ class MagieAEC(AECEnv):
         if slot not in self._legal:
             self.infos[agent]["illegal"] += 1
             self.rewards[agent] += self.illegal_penalty
-            slot = self.act_enc.default(d, self._legal)
+            slot = self.act_enc.default(self.game, d, self._legal)
         self.driver.answer(self._legal[slot])
         self._after_move()
 

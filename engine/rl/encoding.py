@@ -25,11 +25,11 @@ from typing import Any
 
 import numpy as np
 
-from magie.engine.game.decisions import BANKRUPT, DEFAULT_ANSWERS, DONE, Decision, TradeOffer
+from magie.engine.game.decisions import BANKRUPT, DECISION_KINDS, DONE, Decision, TradeOffer
 
-KINDS = ("buy", "bid", "jail", "manage", "raise", "trade", "tax", "claim", "inherited_mortgage", "redeem",
-         "place")
-"""Decision kinds with a slot of their own in the observation (others share the last one)."""
+KINDS = tuple(DECISION_KINDS)
+"""Decision kinds with a slot of their own in the observation (the engine's registry, in its
+order; an unknown kind takes the slot after them)."""
 
 WINDOWS = ("before_roll", "after_landing", "raise")
 
@@ -205,12 +205,14 @@ class Actions:
                 out.setdefault(slot, o)
         return out
 
-    def default(self, d: Decision, legal: dict[int, Any]) -> int:
-        """The slot of the neutral answer of `d` (the engine's default for a timed-out person
-        when it is legal, else the first legal slot)."""
-        neutral = DEFAULT_ANSWERS.get(d.kind, DONE if d.kind == "manage" else None)
+    def default(self, game, d: Decision, legal: dict[int, Any]) -> int:
+        """The slot of the neutral answer of `d` (the engine's default for a person who lets
+        the decision time out, `DECISION_KINDS[kind].default`, when this encoding has a slot
+        for it), else the first legal slot."""
+        kind = DECISION_KINDS.get(d.kind)
+        neutral = kind.default(game, d) if kind is not None else None
         for slot, answer in legal.items():
-            if answer == neutral:
+            if answer == neutral and type(answer) is type(neutral):
                 return slot
         return min(legal)
 

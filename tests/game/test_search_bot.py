@@ -42,7 +42,7 @@ def test_a_game_with_a_search_bot_is_a_function_of_its_seed(edition):
         g = Game(ed, players, seed=5, record=True, max_rounds=12, check_invariants=True)
         return g.play()
     a, b = run(), run()
-    assert a.decisions == b.decisions
+    assert a.answers == b.answers
     assert [p.cash for p in a.players] == [p.cash for p in b.players]
     assert sum(c for c, _ in a.agents[0].timing.values()) > 0
 
@@ -66,7 +66,7 @@ def test_a_fork_cannot_peek_at_the_real_dice_or_deck():
     assert clone.ed is g.ed and clone.spaces is g.spaces          # the edition is shared
     assert clone.players[0] is not g.players[0] and clone.owner is not g.owner
     assert all(type(a).__name__ == "BasicBot" for a in clone.agents)
-    assert clone.decisions == [] and not clone.record
+    assert clone.answers == [] and not clone.record
 
 
 def test_searching_does_not_change_the_real_game():
