@@ -87,6 +87,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=16)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--first", type=int, default=0, help="Start at game k = FIRST (split a run by ranges).")
     ap.add_argument("--shard", default="0/1", help="i/m: play only the games k with k % m == i (run m processes).")
     ap.add_argument("--summary", type=Path, help="Only summarise this file of results.")
     a = ap.parse_args()
@@ -98,11 +99,12 @@ def main() -> None:
     done: set[int] = set()
     if a.out and a.out.exists():
         rows = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
+        rows = list({r["k"]: r for r in rows}.values())      # a game played twice counts once
         done = {r["k"] for r in rows}
     out = a.out.open("a") if a.out else None
     i, m = (int(x) for x in a.shard.split("/"))
     for k in range(a.games):
-        if k in done or k % m != i:
+        if k in done or k % m != i or k < a.first:
             continue
         r = play(a.edition, k, a.seed, a.bot, a.players)
         rows.append(r)

@@ -7,7 +7,7 @@ factory `(seed, name) -> agent`; `LEVELS` are the names offered to people (termi
 |---|---|
 | `easy` | a timid basic bot: bigger cash reserve, lower valuations, no trade proposals |
 | `basic` | a sensible heuristic player, fast enough for large simulations |
-| `hard` | the search bot with a budget that keeps its turn under about a second |
+| `hard` | the search bot with a smaller budget that keeps its turn under about a second |
 | `search` | the search bot (rollouts with the engine, basic bots as the rollout policy) |
 | `random` | any legal answer, for fuzzing |
 
