@@ -61,7 +61,7 @@ def ladder_command(
 
         magie ladder classic --bot basic,hard,mybots:Greedy -n 100
 
-        magie ladder biznespolia --bot easy,basic --players 3 --out ladder.json
+        magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
     """
     kinds = tuple(dict.fromkeys(k.strip() for k in bot.split(",") if k.strip()))
     if len(kinds) < 2:

@@ -19,7 +19,7 @@ function of edition, seed and decisions, and a resumed game goes on as the unint
 During a replay (a resumed save) the bot does not search: the recorded answer is used anyway.
 
 Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (60). A fork costs
-about a millisecond (`copy.deepcopy` sharing the edition), a rollout of a classic game a few.
+about a millisecond (`copy.deepcopy` sharing the edition), a rollout to the end of a game a few.
 """
 
 from __future__ import annotations

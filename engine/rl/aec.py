@@ -38,7 +38,7 @@ class MagieAEC(AECEnv):
 
     metadata = {"name": "magie_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, edition: str = "classic", variants: tuple[str, ...] | list[str] = (), players: int = 4,
+    def __init__(self, edition: str, variants: tuple[str, ...] | list[str] = (), players: int = 4,
                  seed: int | None = None, *, max_rounds: int | None = None, shaping: float = 0.0,
                  illegal_penalty: float = 0.0, events: bool = False, render_mode: str | None = None,
                  bots: dict[int, str] | None = None):
@@ -221,7 +221,7 @@ class MagieAEC(AECEnv):
         return self._log.lines() if self._log is not None else []
 
 
-def env(edition: str = "classic", variants: tuple[str, ...] | list[str] = (), players: int = 4,
+def env(edition: str, variants: tuple[str, ...] | list[str] = (), players: int = 4,
         seed: int | None = None, **kwargs: Any) -> MagieAEC:
     """The PettingZoo AEC environment of `edition` (see `MagieAEC`)."""
     return MagieAEC(edition, variants, players, seed, **kwargs)

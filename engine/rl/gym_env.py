@@ -24,7 +24,7 @@ class MagieGym(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, edition: str = "classic", variants: tuple[str, ...] | list[str] = (), *, seat: int = 0,
+    def __init__(self, edition: str, variants: tuple[str, ...] | list[str] = (), *, seat: int = 0,
                  opponents: str | list[str] = "basic", players: int = 4, seed: int | None = None,
                  render_mode: str | None = None, **kwargs: Any):
         kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
