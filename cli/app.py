@@ -26,6 +26,7 @@ _COMMAND_MODULES = [
     "magie.cli.play",
     "magie.cli.simulate",
     "magie.cli.ladder",
+    "magie.cli.web_commands",
 ]
 
 for _name in _COMMAND_MODULES:

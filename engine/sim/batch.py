@@ -83,7 +83,7 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
         path = save_failed_game(g, spec.edition, spec.variants, spec.bots)
         raise GameError(f"game {k} (seed {seed}): {e}; the game so far is saved to {path}") from None
     limited = g.end_reason == "round_limit"
-    rounds = g.max_rounds if limited else g.round
+    rounds = cap if limited else g.round       # cap is the max_rounds the game was given
     return GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
                      winners=tuple(p.seat for p in g.winners),
                      rounds=rounds, turns=g.turns, landings=g.landings,
