@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 
+from magie.engine.agents import bot_factory
 from magie.engine.edition.loader import is_path_ref
 from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import MagieError
@@ -28,12 +28,6 @@ BOT_TABLE_CAP = 1000
 """Rounds after which a game with no human at the table stops (the richest wins), unless
 --max-rounds or the edition says otherwise: random bots may never bankrupt each other."""
 
-
-class BotKind(StrEnum):
-    """The bots `--bot-kind` offers (engine.agents.BOTS)."""
-
-    basic = "basic"
-    random = "random"
 
 
 def _fail(message: str) -> NoReturn:
@@ -104,8 +98,11 @@ def play(
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
     bots: Annotated[int | None, typer.Option(
         "--bots", "-b", metavar="N", help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
-    bot_kind: Annotated[BotKind | None, typer.Option(
-        "--bot-kind", help="basic: a sensible player; random: any legal move. [default: basic]",
+    bot_kind: Annotated[str | None, typer.Option(
+        "--bot-kind", "--bot", metavar="KIND",
+        help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
+             "under a second a turn); also search (the same search bot), random (any legal move), "
+             "or your own agent class as module:Class (see docs/agents.md). [default: basic]",
         show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
@@ -164,6 +161,8 @@ def play(
     magie play classic --players "Anna,Boris" --bots 2 --lang ru
     magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
     magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
+    magie play classic --players Anna --bots 3 --bot hard
+    magie play classic --bots 4 --bot mybots:Greedy --quiet
     magie play --resume game.json
     magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     ```
@@ -189,8 +188,12 @@ def play(
         if edition is None:
             _fail("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
                   "`magie play classic --bots 4`, or --resume SAVE")
-        ed, base = _new_game(edition, variant or [], players, bots or 0,
-                             (bot_kind or BotKind.basic).value, seed,
+        kind = bot_kind or "basic"
+        try:
+            bot_factory(kind)
+        except ValueError as e:
+            _fail(str(e))
+        ed, base = _new_game(edition, variant or [], players, bots or 0, kind, seed,
                              {"max_rounds": max_rounds, "time_limit": time_limit, "elapsed": 0.0,
                               "auto_claim": auto_claim is not False})
         save_path = save_to or _free_save_path(ed.id, base.seed)

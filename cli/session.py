@@ -69,7 +69,10 @@ class PlaySession:
                 agent = HumanAgent(seat.name, term, self.names, auto_claim=auto_claim,
                                    timeout=decision_timeout, on_save=self.save_command)
             else:
-                agent = make_bot(seat.agent, base.seed, k)
+                try:
+                    agent = make_bot(seat.agent, base.seed, k)
+                except ValueError as e:      # a plug-in that cannot be loaded (any more)
+                    raise GameError(f"seat {k + 1} ({seat.name}): {e}") from None
             players.append((seat.name, agent))
         self.players = players
         self.log = EventLog(listener=self._listen, stream=log_stream)

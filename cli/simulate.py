@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from magie.engine.agents import BOTS
+from magie.engine.agents import BOTS, bot_factory
 from magie.engine.edition.model import Edition, text_in
 from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import MagieError
@@ -58,7 +58,8 @@ def simulate_command(
         min=1,
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
-        help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
+        help=f"Bot kind for every seat: {', '.join(BOTS)}, or your own agent class as module:Class "
+             "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[int | None, typer.Option(
         min=1,
         help="Stop a game after this many rounds and rank the players by net worth (default: the "
@@ -166,9 +167,11 @@ def parse_bots(bot: str, players: int | None) -> list[str]:
     elif players is not None and players != len(kinds):
         fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
              f"give one kind for every seat, or a single kind")
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
+    for k in dict.fromkeys(kinds):
+        try:
+            bot_factory(k)
+        except ValueError as e:
+            fail(str(e))
     return kinds
 
 

@@ -47,6 +47,7 @@ import errno
 import json
 import math
 import os
+import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -65,6 +66,9 @@ AGENT_KINDS = ("human", "basic", "random")
 """Who can sit at a seat by default: a human or one of the first bots. Front ends pass the whole
 bot registry to `read_save(agents=...)`, so a new bot needs no change here (and the game layer
 does not import the agents)."""
+
+PLUGIN_KIND = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
+"""A seat's agent written as `module:Class` (a user's agent class, docs/agents.md): always accepted."""
 
 OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "max_rounds": (int, type(None)),
@@ -316,9 +320,9 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
             continue
         name = r.typed(s, "name", (str,), "the player's name", ["seats", k])
         agent = r.typed(s, "agent", (str,), f"one of {', '.join(kinds)}", ["seats", k])
-        if agent is not None and agent not in kinds:
+        if agent is not None and agent not in kinds and not PLUGIN_KIND.match(agent):
             r.error(["seats", k, "agent"], "save-bad-value",
-                    f"expected one of {', '.join(kinds)}, found {json.dumps(agent)}")
+                    f"expected one of {', '.join(kinds)} or module:Class, found {json.dumps(agent)}")
         if name is not None and (not name.strip() or name.casefold() in {x.name.casefold() for x in seats}):
             r.error(["seats", k, "name"], "save-bad-value",
                     f"expected a name of its own for each seat, found {json.dumps(name)}")
