@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import EDITIONS_DIR
+from ..problems import Mark, Problem, ProblemsError
 from .checks import check_tree, sort_problems
 from .merge import Layer, Merger
 from .pointers import locate
-from .problems import Mark, Problem, ProblemsError
 from .schema import apply_defaults, overlay_meta_problems
 from .text import one_line
 from .yamlload import MarkedMap, display_path, read_yaml, to_plain

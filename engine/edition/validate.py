@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..paths import EDITIONS_DIR
+from ..problems import Problem, ProblemsError
 from .checks import sort_problems
 from .loader import DEFAULT_BASE, is_path_ref, load_edition
-from .problems import Problem, ProblemsError
 from .yamlload import display_path, read_yaml
 
 YAML_SUFFIXES = (".yaml", ".yml")

@@ -22,7 +22,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .problems import Mark, Problem
+from ..problems import Mark, Problem
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Largest edition file read; a larger file is refused by its size before reading it."""
