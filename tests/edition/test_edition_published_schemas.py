@@ -17,6 +17,7 @@ from magie.engine.paths import SCHEMA_PATH
 
 EDITION = Draft7Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 PATCH = Draft7Validator(json.loads(PATCH_SCHEMA_PATH.read_text(encoding="utf-8")))
+SPACE = Draft7Validator({"definitions": EDITION.schema["definitions"], "$ref": "#/definitions/space"})
 BUILTIN = sorted((REPO / "editions").glob("*.yaml")) + sorted((REPO / "editions" / "variants").glob("*.yaml"))
 
 
@@ -68,11 +69,11 @@ def test_overlay_ids_with_a_dash_and_null_deletes_pass_the_patch_schema():
 
 def test_the_schema_knows_the_kind_of_a_space():
     street = {"id": "a", "kind": "street", "name": "A", "group": "g", "price": 1, "mortgage": 1, "rent": [1]}
-    assert list(EDITION.iter_errors(street, EDITION.schema["definitions"]["space"])) == []
-    errors = [e for e in EDITION.iter_errors({**street, "deck": "chance"}, EDITION.schema["definitions"]["space"])]
+    assert list(SPACE.iter_errors(street)) == []
+    errors = [e for e in SPACE.iter_errors({**street, "deck": "chance"})]
     assert [e.validator for e in errors] == ["additionalProperties"] and "'deck'" in errors[0].message
     card = {"id": "c", "kind": "card", "name": "C"}
-    errors = list(EDITION.iter_errors(card, EDITION.schema["definitions"]["space"]))
+    errors = list(SPACE.iter_errors(card))
     assert [(e.validator, e.message) for e in errors] == [("required", "'deck' is a required property")]
     # the branch an editor completes from offers the keys of that kind only
     assert set(EDITION.schema["definitions"]["space_street"]["properties"]) == \
