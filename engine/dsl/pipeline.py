@@ -57,7 +57,7 @@ class Snippet:
     def problem(self, issue: Issue) -> Problem:
         """The `Problem` of an issue of this snippet, located in the YAML file."""
         f, line, col = file_position(self.mark, *issue.pos)
-        return Problem("error", issue.code, issue.message, f, line, col, self.pointer,
+        return Problem(issue.severity, issue.code, issue.message, f, line, col, self.pointer,
                        issue.hints)
 
 
@@ -235,7 +235,7 @@ def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None
     names = EditionNames.from_tree(tree)
     analysed = analyse(find_snippets(tree, locate), names)
     problems = [p for a in analysed for p in a.problems]
-    if problems:
+    if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     label = tree.get("id", "edition") if isinstance(tree, dict) else "edition"
     return _compile(analysed, str(label))
@@ -265,6 +265,6 @@ def compile_snippet(text: Any, context: str | Context, names: EditionNames | Non
     sn = _snippet(text, context, mark, pointer, label, card_id, has_target)
     analysed = analyse([sn], names or EditionNames())
     problems = [p for a in analysed for p in a.problems]
-    if problems:
+    if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     return _compile(analysed, sn.label)[sn.pointer]

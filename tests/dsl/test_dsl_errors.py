@@ -323,3 +323,48 @@ def test_names_start_with_a_lowercase_letter(name):
 
 def test_an_effect_of_blanks_only_is_the_empty_effect():
     assert card_problems("'   '") == card_problems("''") == []
+
+
+# ---------------------------------------------------------------- values the checker can compute
+@pytest.mark.parametrize(("text", "col", "words"), [
+    ("pay bank [1, 2][-1]", 17, "index -1 is out of range"),
+    ("pay bank [][0]", 13, "index 0 is out of range"),
+    ("pay bank [5, 6][2]", 17, "(this one: 0 to 1)"),
+    ("pay bank roll(-1).total", 15, "roll() throws 1 to"),
+    ("pay bank roll(0).total", 15, "roll() throws 1 to"),
+    ("pay bank -(5)", 10, "an amount of money cannot be negative"),
+    ("collect 10 - 20 from bank", 9, "cannot be negative"),
+    ("pay bank cash // 0", 18, "by a constant zero"),
+    ("pay bank cash % (2 - 2)", 18, "by a constant zero"),
+    ("pay bank 5 / (1 - 1)", 15, "by a constant zero"),
+    ("move forward -3", 14, "move back 3"),
+])
+def test_constant_errors_are_validation_errors(text, col, words):
+    p = only([p for p in check_snippet(text, "card") if p.code != "fractional-money"])
+    assert (p.code in ("constant-error", "dsl-limit"), p.line, p.col) == (True, 1, col), p.format()
+    assert words in p.message
+
+
+def test_a_negative_constant_formula_is_an_error_but_not_for_the_score():
+    assert [p.code for p in check_snippet("10 - 20", "tax")] == ["constant-error"]
+    assert check_snippet("10 - 20", "score") == []
+    assert check_snippet("pay bank [1, 2][1]", "card") == []
+
+
+def test_money_that_grows_with_the_square_of_the_game_is_a_warning():
+    [p] = check_snippet("cash * cash", "salary")
+    assert (p.severity, p.code, p.col) == ("warning", "unbounded-money", 1)
+    assert check_snippet("cash // 10 + 200", "salary") == []
+    assert [p.code for p in check_snippet("collect net_worth * deed_prices // 100 from bank", "card")] == \
+        ["unbounded-money"]
+
+
+def test_schema_minimums_for_taxes_and_opening_bids(tmp_path):
+    from magie.engine.edition.loader import load_edition
+
+    path = tmp_path / "a.yaml"
+    path.write_text("id: a\nextends: classic\nname: A\nboard:\n  - {id: income_tax, tax: -200}\n"
+                    "rules:\n  auction: {start: -1}\n", encoding="utf-8")
+    with pytest.raises(ProblemsError) as info:
+        load_edition(str(path))
+    assert sorted((p.code, p.line) for p in info.value.problems) == [("bad-value", 5), ("bad-value", 7)]
