@@ -18,6 +18,8 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
   duplicate-name     `let` or `for ... as` of a name that is already defined
   constant-error     a value the checker can compute is wrong: a constant index out of range, a
                      division by a constant zero, a negative constant amount, roll() of no dice
+  endless-draws      every card of a deck sends the player to draw again, so drawing never ends
+                     (found over the whole edition, see loops.py)
   unbounded-money    (warning) money that can grow without bound: a product of two amounts that
                      grow with the game (`cash * cash`)
 """

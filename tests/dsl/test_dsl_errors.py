@@ -7,7 +7,7 @@ import pytest
 
 from magie.engine.dsl import check_snippet, compile_edition
 from magie.engine.problems import ProblemsError
-from tests.dsl.conftest import MINI_LINES, mini_edition, one_card, problems
+from tests.dsl.conftest import MINI_LINES, REPO, mini_edition, one_card, problems
 
 CARD_LINE = MINI_LINES + 5     # the line of `do:` in one_card()
 CARD_COL = 13                  # the column where a plain `do:` value starts
@@ -368,3 +368,23 @@ def test_schema_minimums_for_taxes_and_opening_bids(tmp_path):
     with pytest.raises(ProblemsError) as info:
         load_edition(str(path))
     assert sorted((p.code, p.line) for p in info.value.problems) == [("bad-value", 5), ("bad-value", 7)]
+
+
+def test_a_deck_whose_every_card_draws_again_is_found_at_load(tmp_path):
+    from magie.engine.edition.loader import load_edition
+    from magie.engine.edition.yamlload import read_yaml
+
+    chance = next(d for d in read_yaml(REPO / "editions" / "classic.yaml").tree["decks"] if d["id"] == "chance")
+    first, *rest = [c["id"] for c in chance["cards"]]
+    path = tmp_path / "a.yaml"
+    path.write_text("id: a\nextends: classic\nname: A\ndecks:\n  - id: chance\n    cards:\n"
+                    f"      - {{id: {first}, do: 'move to chance_2'}}\n"
+                    + "".join(f"      - {{id: {c}, delete: true}}\n" for c in rest), encoding="utf-8")
+    with pytest.raises(ProblemsError) as info:
+        load_edition(str(path))
+    [p] = info.value.problems
+    assert (p.code, p.pointer, p.line) == ("endless-draws", "/decks/0", 5)
+    assert f"'{first}' draws from 'chance'" in p.message and "never ends" in p.message
+    # one card that stays is enough
+    path.write_text(path.read_text(encoding="utf-8").replace(f"      - {{id: {rest[0]}, delete: true}}\n", ""))
+    load_edition(str(path))
