@@ -26,6 +26,8 @@ CODES: dict[str, str] = {
     "wrong-file-kind": "an overlay used as an edition, an edition used as an overlay, or `extends:` in an overlay",
     "unknown-target": "an overlay or child edition patches or deletes an item id the edition it changes does not have",
     "bad-delete": "an item with `delete: true` has keys other than `id` and `delete`",
+    "partial-translation": "(warning) a patch changes a text in some languages and not in the others, which keep "
+                           "the old text",
     "overlay-conflict": "(warning) two overlays set the same value differently; the later one wins",
     "overlay-base": "(warning) an overlay is applied to an edition that does not build on the edition it names in `base:`",
     # schema
@@ -48,4 +50,4 @@ CODES: dict[str, str] = {
     "unused-deck": "(warning) no card space draws from a deck",
 }
 
-WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck"})
+WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation"})

@@ -131,7 +131,7 @@ def test_unknown_names_with_suggestions(do, col, message):
 
 
 def test_python_attributes_are_unknown_names():
-    for text, col in (("pay bank me.__class__", 12), ("pay bank cash.__add__", 14),
+    for text, _col in (("pay bank me.__class__", 12), ("pay bank cash.__add__", 14),
                       ("pay bank __import__('os')", 10), ("pay bank target", 10)):
         ps = check_snippet(text, "card")
         assert ps and ps[0].code in ("unknown-name", "type-error", "dsl-syntax"), text
