@@ -14,8 +14,12 @@ from .issues import Issue
 from .vocabulary import LIMITS
 
 
-def _pos(tok: Token) -> n.Pos:
-    return (tok.line, tok.column)
+def token_pos(tok: Token) -> n.Pos:
+    """The (line, col) of a token, 1-based (lark leaves them None only on tokens it makes up)."""
+    return (tok.line or 1, tok.column or 1)
+
+
+_pos = token_pos
 
 
 def _d(*items) -> int:

@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..hints import close_names, suggest
 from . import nodes as n
@@ -267,6 +268,8 @@ class Checker:
             if key == "salary" and s.how in ("back", "back_to"):
                 self.err("not-allowed-here", opt.pos,
                          "a move backwards completes no lap, so it takes no salary option")
+            if opt.expr is None:            # `no salary`: no value to check
+                continue
             if opt.name == "rent":
                 self.scopes.append({"rent": Binding(INT, "v_rent", True)})
                 try:
@@ -692,7 +695,7 @@ class Checker:
         """The value of `e` when the checker can compute it (numbers, params, '-', + - * / // %,
         min, max, abs, floor, ceil, round of those), else None (also for huge values)."""
         v = _fold(e)
-        return v if v is None or abs(v) <= _FOLD_LIMIT else None
+        return v if v is None or _small(v) else None
 
     def growth(self, e: n.Expr) -> int:
         """How many factors of the game's money (cash, net worth, prices owned...) `e` multiplies:
@@ -703,15 +706,20 @@ class Checker:
 _FOLD_LIMIT = 10**30
 
 
+def _small(v: int | Fraction) -> bool:
+    """Within ±_FOLD_LIMIT (folding stops beyond, so that checking stays fast)."""
+    return -_FOLD_LIMIT <= v <= _FOLD_LIMIT
+
+
 def _fold(e: n.Expr) -> int | Fraction | None:
     if isinstance(e, n.Num):
         return e.value
     if isinstance(e, n.Neg):
         v = _fold(e.operand)
         return None if v is None else -v
-    if isinstance(e, n.Attr) and isinstance(getattr(e, "res", None), tuple) and e.res[0] == "const" \
-            and type(e.res[1]) is int:
-        return e.res[1]
+    res: Any = getattr(e, "res", None)
+    if isinstance(e, n.Attr) and isinstance(res, tuple) and res[0] == "const" and type(res[1]) is int:
+        return int(res[1])
     if isinstance(e, n.Call) and e.name in ("min", "max", "abs", "floor", "ceil", "round") and e.args:
         args = [_fold(a) for a in e.args]
         if any(a is None for a in args):
@@ -723,14 +731,19 @@ def _fold(e: n.Expr) -> int | Fraction | None:
             return max(vals)
         if len(vals) != 1:
             return None
-        x = vals[0]
-        return {"abs": abs(x), "floor": math.floor(x), "ceil": math.ceil(x),
-                "round": math.floor(x + Fraction(1, 2))}[e.name]
+        one = vals[0]
+        if e.name == "abs":
+            return -one if one < 0 else one
+        if e.name == "floor":
+            return math.floor(one)
+        if e.name == "ceil":
+            return math.ceil(one)
+        return math.floor(one + Fraction(1, 2))
     if isinstance(e, n.Chain):
         acc = _fold(e.first)
-        for op, _pos, x in e.rest:
-            v = _fold(x)
-            if acc is None or v is None or abs(acc) > _FOLD_LIMIT or abs(v) > _FOLD_LIMIT:
+        for op, _pos, operand in e.rest:
+            v = _fold(operand)
+            if acc is None or v is None or not _small(acc) or not _small(v):
                 return None
             if op == "+":
                 acc = acc + v

@@ -19,6 +19,7 @@ import linecache
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import nodes as n
 from .checker import Checker
@@ -90,7 +91,7 @@ class Unit:
     ctx: Context
     constant: object = None      # the YAML value of a constant formula
     card_id: str = ""
-    where: Callable = None       # (pos) -> "card 'x' (file:line:col)"
+    where: Callable | None = None    # (pos) -> "card 'x' (file:line:col)"
 
 
 @dataclass
@@ -204,7 +205,7 @@ class _FunctionGen:
         args = e.args
         if name in ("min", "max"):
             parts = [self.expr(a) for a in args]
-            joined = []
+            joined: list[str | Code] = []
             for i, p in enumerate(parts):
                 if i:
                     joined.append(", ")
@@ -220,7 +221,8 @@ class _FunctionGen:
                 return tag(Code(f"g.roll({a.value})"), e.pos)
             return tag(cat("_roll(g, ", self.expr(a), ")"), e.pos)
         if name in ("has_flag", "use_flag"):
-            flag = _safe(args[1].res[1])
+            flag_node: Any = args[1]           # the checker resolved the flag name
+            flag = _safe(flag_node.res[1])
             return tag(cat(f"g.{name}(", self.expr(args[0]), f", {flag})"), e.pos)
         if name == "completes_group":
             return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
@@ -271,7 +273,7 @@ class _FunctionGen:
         return paren(cat("not ", self.expr(e.operand)), e.pos)
 
     def x_BoolOp(self, e: n.BoolOp) -> Code:
-        parts = []
+        parts: list[str | Code] = []
         for i, x in enumerate(e.operands):
             if i:
                 parts.append(f" {e.op} ")
@@ -291,7 +293,7 @@ class _FunctionGen:
                          self.expr(e.other)), e.pos)
 
     def x_ListLit(self, e: n.ListLit) -> Code:
-        parts = []
+        parts: list[str | Code] = []
         for i, x in enumerate(e.items):
             if i:
                 parts.append(", ")
@@ -371,17 +373,18 @@ class _FunctionGen:
     def _options(self, s: n.Move) -> list:
         out: list = []
         for opt in s.options:
-            if opt.name == "rent":
+            value = opt.expr
+            if value is None:               # only `no salary` has no value (the grammar)
+                out += [", salary=0"]
+            elif opt.name == "rent":
                 needs = any(isinstance(x, n.Name) and x.res and x.res[0] == "code"
-                            and x.res[1] == "v_rent" for x in n.walk(opt.expr))
-                out += [", rent=_override(lambda v_rent: ", self.amount(opt.expr),
+                            and x.res[1] == "v_rent" for x in n.walk(value))
+                out += [", rent=_override(lambda v_rent: ", self.amount(value),
                         f", {needs})"]
             elif opt.name == "dice":        # thrown only if rent is due
-                out += [", dice=lambda: ", self.expr(opt.expr)]
+                out += [", dice=lambda: ", self.expr(value)]
             elif opt.name == "salary":
-                out += [", salary=", self.amount(opt.expr)]
-            elif opt.name == "no_salary":
-                out += [", salary=0"]
+                out += [", salary=", self.amount(value)]
         return out
 
     def s_Move(self, s: n.Move, ind: int) -> None:
@@ -471,6 +474,7 @@ class _FunctionGen:
             self.prologue(2)
             self.emit(2, cat("return ", self.expr(u.tree.expr)), u.tree.expr.pos)
         else:
+            assert isinstance(u.tree, n.Effect)
             self.prologue(2)
             self.block(u.tree.body, 2)
             if not u.tree.body:
@@ -512,12 +516,17 @@ class ModuleBuilder:
         ns = namespace()
         ns["__name__"] = "magie_dsl"
         ns["_S"] = tuple(consts)
-        ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: by_fid[fid].where(pos))
+        ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: _where(by_fid[fid], pos))
         exec(code, ns)  # noqa: S102 - generated from the checked tree only
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         out = {}
         for fid, fname in names.items():
             fn = ns[fname]
-            fn.where = by_fid[fid].where((1, 1))
+            fn.where = _where(by_fid[fid], (1, 1))
             out[fid] = fn
         return out
+
+
+def _where(unit: Unit, pos: tuple) -> str:
+    """How messages name the snippet of `unit` at DSL position `pos`."""
+    return unit.where(pos) if unit.where is not None else f"snippet {unit.fid} ({pos[0]}:{pos[1]})"

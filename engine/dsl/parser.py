@@ -15,7 +15,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from . import nodes as n
-from .builder import Builder
+from .builder import Builder, token_pos
 from .indentation import IndentationProblem, IndentPostLexer
 from .issues import DslError, Issue
 from .syntax_messages import syntax_issue
@@ -40,6 +40,7 @@ def _get_parser() -> tuple[Lark, IndentPostLexer, Builder]:
         _parser = Lark(grammar_text(), parser="lalr", lexer="contextual", postlex=_postlex,
                        transformer=_builder, start=["effect", "formula"],
                        maybe_placeholders=False)
+    assert _postlex is not None and _builder is not None
     return _parser, _postlex, _builder
 
 
@@ -76,7 +77,7 @@ def parse(text: str, start: str):
         try:
             tree, issues = _raw_parse(text, start)
         except IndentationProblem as e:
-            raise DslError([Issue("dsl-syntax", str(e), (e.token.line, e.token.column))]) from None
+            raise DslError([Issue("dsl-syntax", str(e), token_pos(e.token))]) from None
         except UnexpectedInput as e:
             raise DslError([syntax_issue(text, start, e, list(_postlex_recent()), _parses_as)]) from None
     if issues:

@@ -10,6 +10,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from . import nodes as n
+from .builder import token_pos
 from .issues import Issue
 from .vocabulary import STATEMENT_WORDS
 
@@ -104,19 +105,20 @@ def syntax_issue(text: str, start: str, e: UnexpectedInput, recent: list[Token],
     `recent` holds the last tokens the lexer passed on; `parses_as(text, start)` tells whether
     the text parses from the other start rule (a value where statements are expected...)."""
     if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        at = e.pos_in_stream if e.pos_in_stream is not None else len(text)
+        ch = text[at] if at < len(text) else "?"
         if ch in "\"'`":
             msg = f"unexpected quote {ch}: the language has no text in quotes"
         else:
             msg = f"unexpected character '{ch}'"
-        return Issue("dsl-syntax", msg, (e.line, e.column))
+        return Issue("dsl-syntax", msg, (e.line or 1, e.column or 1))
 
     assert isinstance(e, UnexpectedToken)
     if start == "formula" and not text.strip():
         return Issue("dsl-syntax", "this formula is empty: write a value, for example 200",
                      (1, 1))
     tok = e.token
-    pos = _end_pos(text) if tok.type == "$END" else (tok.line, tok.column)
+    pos = _end_pos(text) if tok.type == "$END" else token_pos(tok)
     expected = set(e.accepts or e.expected or ())
 
     # A whole snippet of the wrong sort: a value where statements are expected, or the reverse.
@@ -142,7 +144,7 @@ def syntax_issue(text: str, start: str, e: UnexpectedInput, recent: list[Token],
     if (prev is not None and prev.type == "NAME" and prev.value in STATEMENT_WORDS
             and tok.type not in ("_NL", "$END") and "COMP_OP" in expected):
         return Issue("type-error", f"'{prev.value} ...' is a statement, but a value is "
-                                   f"expected here", (prev.line, prev.column))
+                                   f"expected here", token_pos(prev))
 
     msg = f"expected {describe_expected(expected)}, but found {describe_token(tok)}"
     hints: tuple[str, ...] = ()

@@ -29,12 +29,14 @@ CODES: dict[str, str] = {
     "partial-translation": "(warning) a patch changes a text in some languages and not in the others, which keep "
                            "the old text",
     "overlay-conflict": "(warning) two overlays set the same value differently; the later one wins",
-    "overlay-base": "(warning) an overlay is applied to an edition that does not build on the edition it names in `base:`",
+    "overlay-base": "(warning) an overlay is applied to an edition that does not build on the edition it names "
+                    "in `base:`",
     # schema
     "missing-key": "a required key is missing",
     "unknown-key": "a key is not allowed here (misspelt, or it belongs to another kind of space)",
     "wrong-type": "a value has the wrong type (text where an integer is expected, ...)",
-    "bad-value": "a value is not allowed: not one of the choices, out of range, a malformed id or colour, an empty list",
+    "bad-value": "a value is not allowed: not one of the choices, out of range, a malformed id or colour, "
+                 "an empty list",
     # meaning
     "duplicate-id": "two spaces, groups, decks, cards (across all decks) or actions share an id",
     "unknown-group": "a space names a group that is not defined",

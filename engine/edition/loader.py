@@ -110,7 +110,7 @@ def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
     for kind, folder in (("edition", base_dir), ("overlay", base_dir / "variants")):
         for path in sorted(folder.glob("*.yaml")):
             yf = read_yaml(path)
-            tree = yf.tree or {}
+            tree: dict = yf.tree or {}
             out.append(BuiltinInfo(kind, path.stem, one_line(tree.get("name")) or path.stem,
                                    one_line(tree.get("description")), path, yf.tree is None))
     return out

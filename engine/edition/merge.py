@@ -97,7 +97,8 @@ def path_text(path: tuple) -> str:
 
 def pointer_of(tree, path: tuple) -> str | None:
     """The JSON pointer, in `tree`, of the node at a logical path (None when it is not there)."""
-    node, tokens = tree, []
+    node = tree
+    tokens: list[str | int] = []
     for step in path:
         if isinstance(step, ById):
             if not isinstance(node, list):
@@ -179,13 +180,13 @@ class Merger:
         return patch
 
     def _merge_by_id(self, base: MarkedSeq, patch: MarkedSeq, path: tuple, layer: Layer) -> MarkedSeq:
-        items = list(zip(base, base.item_marks))
+        items = list(zip(base, base.item_marks, strict=True))
 
         def find(iid):
             return next((i for i, (it, _) in enumerate(items) if it.get("id") == iid), None)
 
         where = path_text(path)
-        for item, m in zip(patch, patch.item_marks):
+        for item, m in zip(patch, patch.item_marks, strict=True):
             iid = item.get("id")
             if not isinstance(iid, str):
                 self.problems.append(Problem.at(m, "error", "missing-key",
@@ -234,7 +235,7 @@ class Merger:
                              layer)
             return
         if is_id_list(value):
-            for it, m in zip(value, getattr(value, "item_marks", [mark] * len(value))):
+            for it, m in zip(value, getattr(value, "item_marks", [mark] * len(value)), strict=True):
                 self._record(path + (ById(it["id"]),), it, m, layer)
             return
         prev = self._setters.get(path)

@@ -186,7 +186,7 @@ def _convert(tree, err) -> list[Problem]:
     mark = locate(tree, ptr)
     if v == "type":
         types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-        expected = " or ".join(_TYPE_NAMES.get(t, t) for t in types)
+        expected = " or ".join(_TYPE_NAMES.get(t, str(t)) for t in types)
         hint = ""
         if "string" in types and isinstance(inst, (int, float)) and not isinstance(inst, bool):
             hint = f' (write it in quotes: "{inst}")'

@@ -188,13 +188,14 @@ def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlF
     parsed at all; when it could, every problem of the file is reported together.
     """
     path = Path(path)
-    fail = lambda code, msg, line=0, col=0: YamlFile(  # noqa: E731
-        path, name, None, [Problem("error", code, msg, name, line, col)])
     bad = path_problem(path)
+    name = (str(path)[:60] + "..." if len(str(path)) > 60 else str(path)) if bad else display_path(path)
+
+    def fail(code: str, msg: str, line: int = 0, col: int = 0) -> YamlFile:
+        return YamlFile(path, name, None, [Problem("error", code, msg, name, line, col)])
+
     if bad is not None:
-        name = str(path)[:60] + "..." if len(str(path)) > 60 else str(path)
         return fail("file-not-found", f"cannot read this file: {bad}")
-    name = display_path(path)
     try:
         st = path.stat()
     except FileNotFoundError:
@@ -248,9 +249,10 @@ def _too_many_events(text: str) -> Problem | None:
             count += 1
             if count > MAX_EVENTS:
                 m = event.start_mark
+                line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)
                 return Problem("error", "file-too-large",
                                f"the file has more than {MAX_EVENTS:,} values (maps, lists and scalars); "
-                               f"edition files are limited to that", "", m.line + 1, m.column + 1)
+                               f"edition files are limited to that", "", line, col)
     except (yaml.YAMLError, RecursionError):
         return None
     return None
@@ -315,8 +317,8 @@ def _scalar_kind(value: object) -> str:
 def _syntax_problems(name: str, text: str, e: yaml.MarkedYAMLError) -> list[Problem]:
     """One problem for a YAML syntax error, or one per tab-indented line when tabs are the cause."""
     tabbed = []
-    for i, line in enumerate(text.splitlines(), 1):
-        lead = line[: len(line) - len(line.lstrip(" \t"))]
+    for i, text_line in enumerate(text.splitlines(), 1):
+        lead = text_line[: len(text_line) - len(text_line.lstrip(" \t"))]
         if "\t" in lead:
             tabbed.append(Problem("error", "yaml-tab",
                                   "a tab is used for indentation; YAML indents with spaces only",
@@ -372,7 +374,7 @@ class _Builder:
     def mark(self, node: Node) -> Mark:
         m = node.start_mark
         style = node.style if isinstance(node, ScalarNode) and node.style in ("|", ">", '"', "'") else None
-        indent = self._block_indent(node) if style in ("|", ">") else None
+        indent = self._block_indent(node) if isinstance(node, ScalarNode) and style in ("|", ">") else None
         return Mark(self.name, m.line + 1, m.column + 1, style, indent)
 
     def _block_indent(self, node: ScalarNode) -> int | None:
@@ -412,6 +414,7 @@ class _Builder:
                 return seq
             if node.tag != _MAP:
                 self.problem(node, "unsupported-yaml", f"unsupported tag {_tag(node.tag)}; only plain YAML is read")
+            assert isinstance(node, MappingNode)    # the composer makes only these three kinds
             return self._map(node)
         finally:
             self.active.discard(id(node))

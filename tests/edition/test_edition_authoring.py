@@ -38,7 +38,8 @@ def test_patching_one_language_of_a_text_warns_about_the_others(write):
 
 
 def test_an_unquoted_colon_inside_an_effect_gets_the_hint(write):
-    for text, at in (("do: if cash > 5: pay bank 5\n", (2, 16)), ("cards:\n  - {id: a, do: if cash > 5: pay bank 5}\n", (3, 28))):
+    for text, at in (("do: if cash > 5: pay bank 5\n", (2, 16)),
+                     ("cards:\n  - {id: a, do: if cash > 5: pay bank 5}\n", (3, 28))):
         [p] = read_yaml(write("c.yaml", "id: c\n" + text)).problems
         assert where([p]) == [("yaml-syntax", *at)]
         assert "the value of 'do' contains ': '" in p.message and 'do: "..."' in p.message
