@@ -12,10 +12,11 @@ from typer.testing import CliRunner
 import magie.cli.play as play_mod
 from magie.cli import session as session_mod
 from magie.cli.app import app
-from magie.cli.human import HumanAgent, QuitGame, Terminal
-from magie.engine.agents.liquidate import raise_money_action
+from magie.cli.human import HumanAgent
+from magie.cli.terminal import QuitGame, Terminal
+from magie.engine.game.debt import default_raise_action as raise_money_action
 from magie.engine.errors import DecisionTimeout
-from magie.engine.game.decisions import DEFAULT_ANSWERS
+from magie.engine.game.decisions import DECISION_KINDS
 from magie.engine.game.save import read_save
 from magie.engine.paths import EDITIONS_DIR
 
@@ -143,7 +144,7 @@ def neutral(game, d):
         return raise_money_action(game, d.player)
     if d.kind == "place":
         return None if d.ctx.get("optional") else d.options[0]
-    return DEFAULT_ANSWERS[d.kind]
+    return DECISION_KINDS[d.kind].default(game, d)
 
 
 def _scripted_human(monkeypatch, stop_at: int | None = None, stop=QuitGame, timeout_every: int = 0):
