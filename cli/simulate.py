@@ -13,8 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from magie.engine.agents import BOTS
-from magie.engine.edition.model import text_in
 from magie.engine.edition.playable import load_playable_cached
+from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
 from magie.engine.problems import ProblemsError
