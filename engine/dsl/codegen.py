@@ -309,35 +309,11 @@ class _FunctionGen:
         self.lines.append(_Line(indent, code if isinstance(code, Code) else Code(code), pos))
 
     def amount(self, e: n.Expr) -> Code:
-        """Code of an amount of money, checked for a negative value unless it cannot be."""
-        if self.never_negative(e):
+        """Code of an amount of money, checked at run time to be in 0..MONEY_LIMIT (a number
+        written in the edition already is)."""
+        if isinstance(e, n.Num):
             return self.expr(e)
         return cat("_amount(", self.expr(e), ")")
-
-    def never_negative(self, e: n.Expr) -> bool:
-        """Is `e` surely >= 0 (built from non-negative numbers by + * // % min max floor ceil
-        round abs)? Then money needs no run-time sign check."""
-        if isinstance(e, n.Num):
-            return True
-        if isinstance(e, n.Name) and e.res:
-            kind = e.res[0]
-            if kind == "me_attr":
-                return e.res[1].nonneg
-            return self._nonneg(e)
-        if isinstance(e, n.Attr) and e.res and e.res[0] == "attr":
-            return e.res[1].nonneg
-        if isinstance(e, n.Chain):
-            return all(op in ("+", "*", "//", "%", "/") for op, _, _ in e.rest) and \
-                all(self.never_negative(x) for x in [e.first] + [r[2] for r in e.rest])
-        if isinstance(e, n.Call):
-            if e.name == "abs":
-                return True
-            if e.name in ("floor", "ceil", "round", "min", "max"):
-                return all(self.never_negative(a) for a in e.args)
-            return False
-        if isinstance(e, n.Cond):
-            return self.never_negative(e.then) and self.never_negative(e.other)
-        return False
 
     def stop_if_out(self, indent: int, pos) -> None:
         """End the effect if the current player has gone bankrupt."""
@@ -472,7 +448,10 @@ class _FunctionGen:
             self.emit(2, f"return {self.const_literal(u.constant)}", (1, 1))
         elif isinstance(u.tree, n.Formula):
             self.prologue(2)
-            self.emit(2, cat("return ", self.expr(u.tree.expr)), u.tree.expr.pos)
+            value = self.expr(u.tree.expr)
+            if self.ctx.kind == "int" and not isinstance(u.tree.expr, n.Num):
+                value = cat("_money(", value, ")")      # within ±MONEY_LIMIT, or an EffectError here
+            self.emit(2, cat("return ", value), u.tree.expr.pos)
         else:
             assert isinstance(u.tree, n.Effect)
             self.prologue(2)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .vocabulary import LIMITS
+from .vocabulary import LIMITS, MONEY_LIMIT
 
 _HALF = Fraction(1, 2)
 
@@ -46,10 +46,24 @@ def _at(seq, i):
 
 
 def _amount(a: int) -> int:
-    """An amount of money: never negative."""
-    if a < 0:
-        raise ValueError(f"an amount of money cannot be negative (it is {a})")
+    """An amount of money: never negative, at most MONEY_LIMIT."""
+    if not 0 <= a <= MONEY_LIMIT:
+        if a < 0:
+            raise ValueError(f"an amount of money cannot be negative (it is {a})")
+        raise ValueError(f"the amount {_big(a)} is beyond {MONEY_LIMIT:_}, the most money a game handles")
     return a
+
+
+def _money(a: int) -> int:
+    """A formula's value in money: within ±MONEY_LIMIT (it may be negative: a score)."""
+    if not -MONEY_LIMIT <= a <= MONEY_LIMIT:
+        raise ValueError(f"the value {_big(a)} is beyond ±{MONEY_LIMIT:_}, the most money a game handles")
+    return a
+
+
+def _big(a: int) -> str:
+    digits = len(str(abs(a))) if abs(a) < 10**4000 else 4000
+    return f"{a:_}" if digits <= 30 else f"{'-' if a < 0 else ''}a number of about {digits} digits"
 
 
 def _steps(k: int) -> int:
@@ -87,7 +101,7 @@ def namespace() -> dict:
         "__builtins__": {},
         "_Exception": Exception,
         "_div": _div, "_floor": _floor, "_ceil": _ceil, "_round": _round, "_at": _at,
-        "_amount": _amount, "_steps": _steps, "_roll": _roll,
+        "_amount": _amount, "_money": _money, "_steps": _steps, "_roll": _roll,
         "_owned_unmortgaged": _owned_unmortgaged, "_override": _override,
         "_min": min, "_max": max, "_abs": abs, "_len": len,
     }
