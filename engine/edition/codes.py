@@ -9,6 +9,8 @@ CODES: dict[str, str] = {
     "file-not-found": "a file or folder named on the command line, in `extends:` or `--variant` does not exist",
     "file-too-large": "a file is over the 5 MB limit for edition files (refused without reading it), or has more "
                       "than 50,000 values, or a list or map has more than 5,000 items",
+    "control-character": "a text holds a control character (a terminal escape such as \\e[2J); only new lines "
+                         "and tabs are allowed",
     "number-out-of-range": "a whole number is outside -10^12..10^12, the range of money and counts in an edition",
     "not-utf8": "a file has bytes that are not UTF-8 (the message says where)",
     "yaml-syntax": "the YAML cannot be parsed (a missing bracket, a bad indent, ...)",

@@ -56,6 +56,7 @@ _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 _MERGE = "tag:yaml.org,2002:merge"
 _INT = "tag:yaml.org,2002:int"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")   # control characters but tab and new line
 _INT_CHARS = 40     # longer int text (digits, '_', sign, '0x') cannot be within MAX_INT anyway
 
 
@@ -436,6 +437,13 @@ class _Builder:
         if type(value) is int and not -MAX_INT <= value <= MAX_INT:
             self._out_of_range(node)
             return 0
+        control = _CONTROL.search(value) if isinstance(value, str) else None
+        if control is not None:
+            ch = control.group()
+            self.problem(node, "control-character",
+                         f"this text holds the control character U+{ord(ch):04X} (a terminal escape?); "
+                         f"texts are printed to players' terminals, so only new lines and tabs are allowed")
+            return _CONTROL.sub("", str(value))
         return value
 
     def _out_of_range(self, node: ScalarNode) -> None:
