@@ -462,7 +462,7 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
     if isinstance(data.get("seats"), list) and not 1 <= len(seats_raw) <= MAX_SEATS:
         r.error(["seats"], "save-bad-value", f"expected 1 to {MAX_SEATS} seats, found {len(seats_raw)}")
         seats_raw = seats_raw[:MAX_SEATS]
-    seats = []
+    seats: list[Seat] = []
     for k, s in enumerate(seats_raw):
         if not isinstance(s, dict):
             r.error(["seats", k], "save-wrong-type", f"expected a seat object {{name, agent}}, found {_json_type(s)}")
@@ -513,6 +513,8 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
             r.error(["decisions", k], "save-bad-decision", problem)
     if r.problems:
         raise ProblemsError(r.problems)
+    # no problem: every typed field was found with its type
+    assert ref is not None and ed_id is not None and variants is not None and chash is not None
     rnd, turns = progress.get("round", 1), progress.get("turns", 0)
     return SaveGame(
         edition_ref=ref, edition_id=ed_id, variants=tuple(variants), content_hash=chash,
