@@ -152,8 +152,8 @@ class _Load:
             if not is_regular_file(path):
                 self.error(mark, "file-not-found", f"{what} '{shown}': {_not_a_file(path)}")
                 return None
-            if path.suffix not in (".yaml", ".yml"):
-                # only edition files: never read (and echo) a file that is not YAML
+            if mark is not None and path.suffix not in (".yaml", ".yml"):
+                # `extends:` in a file names only edition files: never read (and echo) another file
                 self.error(mark, "file-not-found", f"{what} '{shown}': an {what} file ends in .yaml or .yml")
                 return None
             return path.resolve()
