@@ -18,7 +18,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from magie.engine.edition.model import text_in
+from magie.engine.edition.text import text_in
 from magie.engine.errors import DecisionTimeout
 from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
 

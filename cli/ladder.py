@@ -16,7 +16,7 @@ from rich.table import Table
 
 from magie.engine.agents import LEVELS, bot_factory
 from magie.engine.edition.playable import load_playable_cached
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.problems import ProblemsError
 from magie.engine.errors import MagieError
 from magie.engine.sim.batch import default_jobs
 from magie.engine.sim.ladder import LadderSpec, run_ladder, tables

@@ -16,7 +16,8 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from magie.engine.edition.model import Edition, text_in
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
 
 _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",

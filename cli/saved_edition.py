@@ -17,9 +17,9 @@ from typing import Any
 from magie.engine.edition.loader import load_edition
 from magie.engine.edition.model import Edition
 from magie.engine.edition.playable import build_playable
-from magie.engine.edition.problems import Problem, ProblemsError
 from magie.engine.edition.yamlload import to_plain
 from magie.engine.game.save import SaveGame, read_save
+from magie.engine.problems import Problem, ProblemsError
 
 MAX_EMBEDDED_BYTES = 4_000_000
 """The largest merged edition a save may carry (the built-in ones are about 30 kB)."""

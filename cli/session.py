@@ -21,7 +21,7 @@ from rich.table import Table
 
 from magie.engine.agents import make_bot
 from magie.engine.edition.model import Edition
-from magie.engine.errors import GameError, ReplayMismatch
+from magie.engine.errors import EffectError, GameError, ReplayMismatch
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
@@ -147,6 +147,8 @@ class PlaySession:
             return self._stop("The input ended before the game did.", EXIT_ERROR, ask=False)
         except GameError as e:
             return self._failed(e)
+        except Exception as e:  # noqa: BLE001 - a bug in the engine: said so, the game kept for a report
+            return self._failed(GameError(f"{type(e).__name__}: {e}"))
         self.print_result()
         return EXIT_OK
 
@@ -158,6 +160,9 @@ class PlaySession:
             typer.echo("magie: the save could not be replayed; it was left as it is", err=True)
             return EXIT_ERROR
         typer.echo(f"magie: the game cannot go on: {e}", err=True)
+        if not isinstance(e, EffectError):   # an EffectError names the edition's snippet (file:line:col)
+            typer.echo("magie: this is a bug in magie's engine, not in the edition; please report it "
+                       "with the saved game below", err=True)
         return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False,
                           resumable=False)
 

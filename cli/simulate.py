@@ -16,9 +16,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from magie.engine.agents import BOTS, bot_factory
-from magie.engine.edition.model import Edition, text_in
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
+from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
+from magie.engine.problems import ProblemsError
 from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
 from magie.engine.sim.config import SetError, Sets, load_config, parse_set
 
@@ -39,6 +41,12 @@ AddressOpt = Annotated[str | None, typer.Option(
     help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
 ConfidenceOpt = Annotated[float, typer.Option(
     min=0.5, max=0.999, help="Confidence level of every interval (Wilson intervals for rates).")]
+
+MAX_GAMES = 10**8
+"""Most games one `magie simulate` plays."""
+
+MAX_JOBS = 256
+"""Most worker processes."""
 
 
 def simulate_command(
@@ -111,6 +119,13 @@ def simulate_command(
 
         magie simulate quick --bot random -n 500 --max-rounds 200
     """
+    # bounds first, before anything is allocated (--players 10**12 would build that many seats)
+    for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
+                             ("--max-rounds", max_rounds, MAX_ROUNDS)):
+        if value is not None and value > most:
+            fail(f"{opt} must be at most {most:,}, not {value:,}"[:300])
+    if bot.count(",") >= MAX_SEATS:
+        fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
     kinds = parse_bots(bot, players)
     variants = tuple(variant or ())
     set_values = parse_sets(sets)

@@ -18,7 +18,6 @@ from .agents import BOTS, make_bot
 from .edition.loader import load_edition
 from .edition.model import Edition
 from .edition.playable import load_playable, load_playable_cached
-from .edition.problems import Problem, ProblemsError
 from .edition.validate import validate_file, validate_paths
 from .errors import DecisionTimeout, EffectError, GameError, IllegalDecision, MagieError, ReplayMismatch
 from .game import (
@@ -33,6 +32,7 @@ from .game import (
     Player,
     TradeOffer,
 )
+from .problems import Problem, ProblemsError
 
 __all__ = [
     "BOTS", "DECISION_KINDS", "EVENT_KINDS", "Agent", "Decision", "DecisionTimeout", "Edition", "EffectError",

@@ -31,8 +31,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from magie.engine.agents import BOTS
 from magie.engine.edition.loader import builtin_ids, is_path_ref, list_builtin
-from magie.engine.edition.model import Edition, text_in
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.edition.model import Edition
+from magie.engine.problems import ProblemsError
+from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
 from magie.engine.game.save import SaveGame, Seat
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from magie.engine.edition.model import Edition, text_in
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import Decision, TradeOffer, encode_answer
 
 from .narrate import Words, describe_action

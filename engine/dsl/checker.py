@@ -21,11 +21,14 @@ The tree's depth is bounded by the parser (vocabulary.LIMITS), so the recursion 
 
 from __future__ import annotations
 
-import difflib
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
+from ..hints import close_names, suggest
 from . import nodes as n
 from .contexts import Context
 from .issues import Issue
@@ -47,31 +50,23 @@ from .typesys import (
     list_of,
     unify,
 )
-from .vocabulary import ATTRS_BY_TYPE, FUNCTIONS, ID_PATTERN, KEEP_USES, LIMITS, PLAYER_ATTRS, RESERVED, SPACE_KINDS
+from .vocabulary import (
+    ATTRS_BY_TYPE,
+    FUNCTIONS,
+    ID_PATTERN,
+    KEEP_USES,
+    LIMITS,
+    MONEY_LIMIT,
+    PLAYER_ATTRS,
+    RESERVED,
+    SPACE_KINDS,
+)
 
 _ID = re.compile(ID_PATTERN)
 
 _ORDINAL = ("first", "second", "third", "fourth", "fifth")
 
 _FIX_FRACTION = "use floor(...), ceil(...), round(...) or //"
-
-
-def _quote_join(words) -> str:
-    words = [f"'{w}'" for w in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def suggestion(name: str, candidates, known: str = "known here") -> tuple[str, tuple[str, ...]]:
-    """('; did you mean ...?' or '; known here: a, b, c', hints) for an unknown `name`."""
-    cands = sorted(set(candidates))
-    close = difflib.get_close_matches(name, cands, n=3, cutoff=0.6)
-    if close:
-        return f"; did you mean {_quote_join(close)}?", tuple(close)
-    if 0 < len(cands) <= 15:
-        return f"; {known}: " + ", ".join(cands), ()
-    return "", ()
 
 
 @dataclass(slots=True)
@@ -110,7 +105,7 @@ class Checker:
         else:
             want = INT if self.ctx.kind == "int" else BOOL
             if want == INT:
-                self.money(tree.expr, "the formula's value")
+                self.money(tree.expr, "the formula's value", nonneg=self.ctx.id != "score")
             else:
                 self.need(tree.expr, BOOL, "the condition")
         self.issues.sort(key=lambda i: i.pos)
@@ -198,9 +193,19 @@ class Checker:
                                          f"{describe(t)}")
         return t
 
-    def money(self, node: n.Expr, what: str) -> Type:
-        """Check an amount of money: a whole number."""
+    def money(self, node: n.Expr, what: str, nonneg: bool = False) -> Type:
+        """Check an amount of money: a whole number (`nonneg`: never below 0, as an amount paid).
+        A constant below 0 there is an error; a value that grows with the square of the game's
+        money (`cash * cash`) is a warning."""
         t = self.expr(node, INT)
+        value = self.const(node)
+        if nonneg and isinstance(value, int) and value < 0:
+            self.err("constant-error", node.pos, f"{what} is {value}: an amount of money cannot be negative")
+        if self.growth(node) >= 2:
+            self.issues.append(Issue(
+                "unbounded-money", f"{what} grows with the square of the players' money (a product of two "
+                "amounts that grow with the game), so it can grow without bound; the game stops with an "
+                f"error when money leaves ±{MONEY_LIMIT:,}", node.pos, (), "warning"))
         if t == NUM:
             self.err("fractional-money", node.pos,
                      f"{what} is money and must be a whole number, but this may be fractional; "
@@ -224,10 +229,10 @@ class Checker:
     def s_Pay(self, s: n.Pay) -> None:
         if isinstance(s.to, n.Expr):
             self.player_path(s.to, "the payee")
-        self.money(s.amount, "the amount to pay")
+        self.money(s.amount, "the amount to pay", nonneg=True)
 
     def s_Collect(self, s: n.Collect) -> None:
-        self.money(s.amount, "the amount to collect")
+        self.money(s.amount, "the amount to collect", nonneg=True)
         if isinstance(s.source, n.Expr):
             self.player_path(s.source, "the payer")
 
@@ -237,17 +242,23 @@ class Checker:
         elif s.how == "nearest":
             kind = s.arg
             if kind not in SPACE_KINDS:
-                hint, hints = suggestion(kind, SPACE_KINDS)
+                hint = suggest(kind, SPACE_KINDS, n=3, listing="known here")
+                hints = close_names(kind, SPACE_KINDS)
                 self.err("unknown-name", s.arg_pos, f"unknown kind of space '{kind}'{hint}", hints)
             elif kind not in self.names.space_kinds:
                 self.err("kind-not-on-board", s.arg_pos,
                          f"the board has no space of kind '{kind}', so there is no nearest one")
         elif s.how == "nearest_group":
             if s.arg not in self.names.groups:
-                hint, hints = suggestion(s.arg, self.names.groups)
+                hint = suggest(s.arg, self.names.groups, n=3, listing="known here")
+                hints = close_names(s.arg, self.names.groups)
                 self.err("unknown-name", s.arg_pos, f"unknown group '{s.arg}'{hint}", hints)
         else:
             self.need(s.arg, INT, "the number of steps")
+            steps = self.const(s.arg)
+            if isinstance(steps, int) and steps < 0:
+                self.err("constant-error", s.arg.pos, f"the number of steps is {steps}: it cannot be negative "
+                                                      f"(to go back, write 'move back {-steps}')")
         seen: dict[str, n.Option] = {}
         for opt in s.options:
             key = "salary" if opt.name == "no_salary" else opt.name
@@ -257,6 +268,8 @@ class Checker:
             if key == "salary" and s.how in ("back", "back_to"):
                 self.err("not-allowed-here", opt.pos,
                          "a move backwards completes no lap, so it takes no salary option")
+            if opt.expr is None:            # `no salary`: no value to check
+                continue
             if opt.name == "rent":
                 self.scopes.append({"rent": Binding(INT, "v_rent", True)})
                 try:
@@ -277,13 +290,15 @@ class Checker:
                                                 f"it is only for card effects, not "
                                                 f"{self.ctx.summary}")
         if s.use not in KEEP_USES:
-            hint, hints = suggestion(s.use, KEEP_USES)
+            hint = suggest(s.use, KEEP_USES, n=3, listing="known here")
+            hints = close_names(s.use, KEEP_USES)
             self.err("unknown-name", s.use_pos, f"unknown use of a kept card '{s.use}'{hint}",
                      hints)
 
     def s_Draw(self, s: n.Draw) -> None:
         if s.deck not in self.names.decks:
-            hint, hints = suggestion(s.deck, self.names.decks)
+            hint = suggest(s.deck, self.names.decks, n=3, listing="known here")
+            hints = close_names(s.deck, self.names.decks)
             self.err("unknown-name", s.deck_pos, f"unknown deck '{s.deck}'{hint}", hints)
 
     def s_Let(self, s: n.Let) -> None:
@@ -315,7 +330,8 @@ class Checker:
 
     def _flag_used(self, flag: str, pos) -> None:
         if self._flag_name(flag, pos) and flag not in self.names.flags:
-            hint, hints = suggestion(flag, self.names.flags)
+            hint = suggest(flag, self.names.flags, n=3, listing="known here")
+            hints = close_names(flag, self.names.flags)
             self.err("flag-never-set", pos, f"no 'set flag {flag}' in this edition sets the "
                                             f"flag '{flag}'{hint}", hints)
 
@@ -425,7 +441,8 @@ class Checker:
         if name == "params":
             self.err("type-error", e.pos, "write params.NAME to read an edition constant")
             return ANY
-        hint, hints = suggestion(name, self.visible_names())
+        hint = suggest(name, self.visible_names(), n=3, listing="known here")
+        hints = close_names(name, self.visible_names())
         self.err("unknown-name", e.pos, f"unknown name '{name}'{hint}", hints)
         return ANY
 
@@ -442,7 +459,8 @@ class Checker:
             return ANY
         if e.name not in table:
             owner = {"player": "a player", "space": "a space", "roll": "a roll"}[t.name]
-            hint, hints = suggestion(e.name, table, f"{t.name}s have")
+            hint = suggest(e.name, table, n=3, listing=f"{t.name}s have")
+            hints = close_names(e.name, table)
             self.err("unknown-name", e.pos, f"{owner} has no attribute '{e.name}'{hint}", hints)
             return ANY
         if t.name == "player" and e.name in self.ctx.hidden:
@@ -457,7 +475,8 @@ class Checker:
         e.obj.type = ANY
         params = self.names.params
         if e.name not in params:
-            hint, hints = suggestion(e.name, params)
+            hint = suggest(e.name, params, n=3, listing="known here")
+            hints = close_names(e.name, params)
             self.err("unknown-name", e.pos, f"unknown param '{e.name}' (the edition's "
                                             f"params: map){hint}", hints)
             return ANY
@@ -475,6 +494,12 @@ class Checker:
     def e_Index(self, e: n.Index, expect) -> Type:
         t = self.expr(e.obj)
         self.need(e.index, INT, "a list index")
+        i = self.const(e.index)
+        if isinstance(i, int):
+            size = len(e.obj.items) if isinstance(e.obj, n.ListLit) else None
+            if i < 0 or (size is not None and i >= size):
+                known = "" if size is None else " (this one is empty)" if size == 0 else f" (this one: 0 to {size - 1})"
+                self.err("constant-error", e.index.pos, f"index {i} is out of range: lists are indexed from 0{known}")
         if t.name == "any":
             return ANY
         if t.name != "list":
@@ -492,7 +517,8 @@ class Checker:
                 self.err("type-error", e.pos, f"'{e.name}' is not a function and cannot be "
                                               f"called")
             else:
-                hint, hints = suggestion(e.name, FUNCTIONS)
+                hint = suggest(e.name, FUNCTIONS, n=3, listing="known here")
+                hints = close_names(e.name, FUNCTIONS)
                 self.err("unknown-name", e.pos, f"unknown function '{e.name}'{hint}", hints)
             return ANY
         e.res = spec
@@ -547,9 +573,10 @@ class Checker:
     def f_roll(self, e):
         self.need(e.args[0], INT, "the number of dice")
         a = e.args[0]
-        if isinstance(a, n.Num) and not 1 <= a.value <= LIMITS["dice"]:
-            self.err("dsl-limit", a.pos, f"roll() throws 1 to {LIMITS['dice']} dice, "
-                                         f"not {a.value}")
+        k = self.const(a)
+        if isinstance(k, int) and not 1 <= k <= LIMITS["dice"]:
+            code = "dsl-limit" if k > LIMITS["dice"] else "constant-error"
+            self.err(code, a.pos, f"roll() throws 1 to {LIMITS['dice']} dice, not {k}")
         return ROLL
 
     def _flag_arg(self, e: n.Call):
@@ -597,9 +624,12 @@ class Checker:
     def e_Chain(self, e: n.Chain, expect) -> Type:
         acc = self.expr(e.first)
         ok = self._arith_operand(acc, e.first, e.rest[0][0] if e.rest else "+")
-        for op, op_pos, x in e.rest:
+        for op, _op_pos, x in e.rest:
             t = self.expr(x)
             ok = self._arith_operand(t, x, op) and ok
+            if op in ("/", "//", "%") and self.const(x) == 0:
+                self.err("constant-error", x.pos, f"'{op}' by a constant zero: the game would stop "
+                                                  f"with a division by zero")
             if not ok:
                 continue
             if op == "/":
@@ -658,3 +688,117 @@ class Checker:
             else:
                 item = u
         return list_of(item)
+
+    # ------------------------------------------------------------------ values known when checking
+
+    def const(self, e: n.Expr) -> int | Fraction | None:
+        """The value of `e` when the checker can compute it (numbers, params, '-', + - * / // %,
+        min, max, abs, floor, ceil, round of those), else None (also for huge values)."""
+        v = _fold(e)
+        return v if v is None or _small(v) else None
+
+    def growth(self, e: n.Expr) -> int:
+        """How many factors of the game's money (cash, net worth, prices owned...) `e` multiplies:
+        0 for a constant, 1 for `cash // 10`, 2 for `cash * cash`."""
+        return _growth(e)
+
+
+_FOLD_LIMIT = 10**30
+
+
+def _small(v: int | Fraction) -> bool:
+    """Within ±_FOLD_LIMIT (folding stops beyond, so that checking stays fast)."""
+    return -_FOLD_LIMIT <= v <= _FOLD_LIMIT
+
+
+def _fold(e: n.Expr) -> int | Fraction | None:
+    if isinstance(e, n.Num):
+        return e.value
+    if isinstance(e, n.Neg):
+        v = _fold(e.operand)
+        return None if v is None else -v
+    res: Any = getattr(e, "res", None)
+    if isinstance(e, n.Attr) and isinstance(res, tuple) and res[0] == "const" and type(res[1]) is int:
+        return int(res[1])
+    if isinstance(e, n.Call) and e.name in ("min", "max", "abs", "floor", "ceil", "round") and e.args:
+        args = [_fold(a) for a in e.args]
+        if any(a is None for a in args):
+            return None
+        vals = [a for a in args if a is not None]
+        if e.name == "min":
+            return min(vals)
+        if e.name == "max":
+            return max(vals)
+        if len(vals) != 1:
+            return None
+        one = vals[0]
+        if e.name == "abs":
+            return -one if one < 0 else one
+        if e.name == "floor":
+            return math.floor(one)
+        if e.name == "ceil":
+            return math.ceil(one)
+        return math.floor(one + Fraction(1, 2))
+    if isinstance(e, n.Chain):
+        acc = _fold(e.first)
+        for op, _pos, operand in e.rest:
+            v = _fold(operand)
+            if acc is None or v is None or not _small(acc) or not _small(v):
+                return None
+            if op == "+":
+                acc = acc + v
+            elif op == "-":
+                acc = acc - v
+            elif op == "*":
+                acc = acc * v
+            elif v == 0:
+                return None
+            elif op == "/":
+                q = Fraction(acc) / v
+                acc = q.numerator if q.denominator == 1 else q
+            elif op == "//":
+                acc = acc // v
+            elif op == "%":
+                acc = acc % v
+            else:
+                return None
+        return acc
+    return None
+
+
+_MONEY_ATTRS = frozenset({"cash", "net_worth", "deed_prices", "mortgaged_prices", "building_costs"})
+
+
+def _growth(e: n.Expr) -> int:
+    res = getattr(e, "res", None)
+    if isinstance(e, n.Name):
+        if isinstance(res, tuple) and res[0] == "me_attr" and res[1].name in _MONEY_ATTRS:
+            return 1
+        return 0
+    if isinstance(e, n.Attr):
+        if isinstance(res, tuple) and res[0] == "attr" and res[1].name in _MONEY_ATTRS:
+            return 1
+        return 0
+    if isinstance(e, n.Neg):
+        return _growth(e.operand)
+    if isinstance(e, n.Chain):
+        total = _growth(e.first)
+        for op, _pos, x in e.rest:
+            g = _growth(x)
+            if op == "*":
+                total += g
+            elif op in ("+", "-"):
+                total = max(total, g)
+            elif op in ("/", "//"):
+                total = max(total - g, 0)
+            else:   # %: bounded by its right side
+                total = min(total, g)
+        return total
+    if isinstance(e, n.Call) and e.name in ("max", "abs", "floor", "ceil", "round"):
+        return max((_growth(a) for a in e.args), default=0)
+    if isinstance(e, n.Call) and e.name == "min":
+        return min((_growth(a) for a in e.args), default=0)
+    if isinstance(e, n.Cond):
+        return max(_growth(e.then), _growth(e.other))
+    return 0
+

@@ -1,15 +1,15 @@
 """Python source generation from checked snippets.
 
 `ModuleBuilder` turns checked trees into one Python module (one function per snippet), compiles it
-with a single `compile()` call and executes it with `{'__builtins__': {}}` plus the helpers of
-`helpers.py`. User text reaches the generated source only as validated tokens: variables are
+with a single `compile()` call and executes it with `{'__builtins__': {}}` plus the prelude of
+`prelude.py`. User text reaches the generated source only as validated tokens: variables are
 mangled to `v_<name>` (names match [A-Za-z_][A-Za-z0-9_]* and were resolved by the checker),
 space ids become board indices, group / kind / flag / deck ids are string literals matching
 `^[a-z][a-z0-9_]*$`, numbers are ints; any other text (card ids) goes through a constants tuple.
 
 For run-time errors, every generated line remembers its snippet and DSL position, and every
 generated sub-expression that can fail remembers the column span it occupies and the DSL
-position it came from (see `helpers.make_fail`).
+position it came from (see `failures.make_fail`).
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ import linecache
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import nodes as n
 from .checker import Checker
 from .contexts import Context
-from .helpers import make_fail, namespace
+from .failures import make_fail
+from .prelude import namespace
 from .typesys import INT, NONE, PLAYER
 from .vocabulary import LIMITS
 
@@ -89,7 +91,7 @@ class Unit:
     ctx: Context
     constant: object = None      # the YAML value of a constant formula
     card_id: str = ""
-    where: Callable = None       # (pos) -> "card 'x' (file:line:col)"
+    where: Callable | None = None    # (pos) -> "card 'x' (file:line:col)"
 
 
 @dataclass
@@ -203,7 +205,7 @@ class _FunctionGen:
         args = e.args
         if name in ("min", "max"):
             parts = [self.expr(a) for a in args]
-            joined = []
+            joined: list[str | Code] = []
             for i, p in enumerate(parts):
                 if i:
                     joined.append(", ")
@@ -219,7 +221,8 @@ class _FunctionGen:
                 return tag(Code(f"g.roll({a.value})"), e.pos)
             return tag(cat("_roll(g, ", self.expr(a), ")"), e.pos)
         if name in ("has_flag", "use_flag"):
-            flag = _safe(args[1].res[1])
+            flag_node: Any = args[1]           # the checker resolved the flag name
+            flag = _safe(flag_node.res[1])
             return tag(cat(f"g.{name}(", self.expr(args[0]), f", {flag})"), e.pos)
         if name == "completes_group":
             return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
@@ -270,7 +273,7 @@ class _FunctionGen:
         return paren(cat("not ", self.expr(e.operand)), e.pos)
 
     def x_BoolOp(self, e: n.BoolOp) -> Code:
-        parts = []
+        parts: list[str | Code] = []
         for i, x in enumerate(e.operands):
             if i:
                 parts.append(f" {e.op} ")
@@ -290,7 +293,7 @@ class _FunctionGen:
                          self.expr(e.other)), e.pos)
 
     def x_ListLit(self, e: n.ListLit) -> Code:
-        parts = []
+        parts: list[str | Code] = []
         for i, x in enumerate(e.items):
             if i:
                 parts.append(", ")
@@ -306,35 +309,11 @@ class _FunctionGen:
         self.lines.append(_Line(indent, code if isinstance(code, Code) else Code(code), pos))
 
     def amount(self, e: n.Expr) -> Code:
-        """Code of an amount of money, checked for a negative value unless it cannot be."""
-        if self.never_negative(e):
+        """Code of an amount of money, checked at run time to be in 0..MONEY_LIMIT (a number
+        written in the edition already is)."""
+        if isinstance(e, n.Num):
             return self.expr(e)
         return cat("_amount(", self.expr(e), ")")
-
-    def never_negative(self, e: n.Expr) -> bool:
-        """Is `e` surely >= 0 (built from non-negative numbers by + * // % min max floor ceil
-        round abs)? Then money needs no run-time sign check."""
-        if isinstance(e, n.Num):
-            return True
-        if isinstance(e, n.Name) and e.res:
-            kind = e.res[0]
-            if kind == "me_attr":
-                return e.res[1].nonneg
-            return self._nonneg(e)
-        if isinstance(e, n.Attr) and e.res and e.res[0] == "attr":
-            return e.res[1].nonneg
-        if isinstance(e, n.Chain):
-            return all(op in ("+", "*", "//", "%", "/") for op, _, _ in e.rest) and \
-                all(self.never_negative(x) for x in [e.first] + [r[2] for r in e.rest])
-        if isinstance(e, n.Call):
-            if e.name == "abs":
-                return True
-            if e.name in ("floor", "ceil", "round", "min", "max"):
-                return all(self.never_negative(a) for a in e.args)
-            return False
-        if isinstance(e, n.Cond):
-            return self.never_negative(e.then) and self.never_negative(e.other)
-        return False
 
     def stop_if_out(self, indent: int, pos) -> None:
         """End the effect if the current player has gone bankrupt."""
@@ -370,17 +349,18 @@ class _FunctionGen:
     def _options(self, s: n.Move) -> list:
         out: list = []
         for opt in s.options:
-            if opt.name == "rent":
+            value = opt.expr
+            if value is None:               # only `no salary` has no value (the grammar)
+                out += [", salary=0"]
+            elif opt.name == "rent":
                 needs = any(isinstance(x, n.Name) and x.res and x.res[0] == "code"
-                            and x.res[1] == "v_rent" for x in n.walk(opt.expr))
-                out += [", rent=_override(lambda v_rent: ", self.amount(opt.expr),
+                            and x.res[1] == "v_rent" for x in n.walk(value))
+                out += [", rent=_override(lambda v_rent: ", self.amount(value),
                         f", {needs})"]
             elif opt.name == "dice":        # thrown only if rent is due
-                out += [", dice=lambda: ", self.expr(opt.expr)]
+                out += [", dice=lambda: ", self.expr(value)]
             elif opt.name == "salary":
-                out += [", salary=", self.amount(opt.expr)]
-            elif opt.name == "no_salary":
-                out += [", salary=0"]
+                out += [", salary=", self.amount(value)]
         return out
 
     def s_Move(self, s: n.Move, ind: int) -> None:
@@ -468,8 +448,12 @@ class _FunctionGen:
             self.emit(2, f"return {self.const_literal(u.constant)}", (1, 1))
         elif isinstance(u.tree, n.Formula):
             self.prologue(2)
-            self.emit(2, cat("return ", self.expr(u.tree.expr)), u.tree.expr.pos)
+            value = self.expr(u.tree.expr)
+            if self.ctx.kind == "int" and not isinstance(u.tree.expr, n.Num):
+                value = cat("_money(", value, ")")      # within ±MONEY_LIMIT, or an EffectError here
+            self.emit(2, cat("return ", value), u.tree.expr.pos)
         else:
+            assert isinstance(u.tree, n.Effect)
             self.prologue(2)
             self.block(u.tree.body, 2)
             if not u.tree.body:
@@ -511,12 +495,17 @@ class ModuleBuilder:
         ns = namespace()
         ns["__name__"] = "magie_dsl"
         ns["_S"] = tuple(consts)
-        ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: by_fid[fid].where(pos))
+        ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: _where(by_fid[fid], pos))
         exec(code, ns)  # noqa: S102 - generated from the checked tree only
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         out = {}
         for fid, fname in names.items():
             fn = ns[fname]
-            fn.where = by_fid[fid].where((1, 1))
+            fn.where = _where(by_fid[fid], (1, 1))
             out[fid] = fn
         return out
+
+
+def _where(unit: Unit, pos: tuple) -> str:
+    """How messages name the snippet of `unit` at DSL position `pos`."""
+    return unit.where(pos) if unit.where is not None else f"snippet {unit.fid} ({pos[0]}:{pos[1]})"

@@ -75,7 +75,8 @@ class EditionNames:
                             deeds.add(sp["id"])
         groups = {item_id(k, g) for k, g in items_of(tree.get("groups"))}
         decks = {item_id(k, d) for k, d in items_of(tree.get("decks"))}
-        params = tree.get("params") if isinstance(tree.get("params"), dict) else {}
+        params = tree.get("params")
+        params = params if isinstance(params, dict) else {}
         return cls(spaces=spaces, space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),

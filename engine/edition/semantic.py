@@ -8,10 +8,11 @@ from `codes.CODES`.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeGuard
 
-from .hints import id_list_text, suggest
+from ..hints import id_list_text, suggest
+from ..problems import Problem, Severity
 from .pointers import locate
-from .problems import Problem
 
 DEEDS = ("street", "railroad", "utility")
 _HOUSES = "/rules/buildings/houses_before_hotel"
@@ -30,7 +31,7 @@ def _text(v) -> str | None:
     return v if isinstance(v, str) else None
 
 
-def _int(v) -> bool:
+def _int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -39,7 +40,7 @@ class _Checker:
         self.tree = tree
         self.problems: list[Problem] = []
 
-    def add(self, pointer: str, code: str, message: str, severity: str = "error") -> None:
+    def add(self, pointer: str, code: str, message: str, severity: Severity = "error") -> None:
         self.problems.append(Problem.at(locate(self.tree, pointer), severity, code, message, pointer))
 
     def unique_ids(self, what: str, entries: list[tuple[str, object]]) -> None:
@@ -121,8 +122,10 @@ class _Checker:
                              f"(a space with kind: jail)")
 
     def deeds(self, board, group_by_id) -> None:
-        rules = self.tree.get("rules") if isinstance(self.tree.get("rules"), dict) else {}
-        buildings = rules.get("buildings") if isinstance(rules.get("buildings"), dict) else {}
+        rules = self.tree.get("rules")
+        rules = rules if isinstance(rules, dict) else {}
+        buildings = rules.get("buildings")
+        buildings = buildings if isinstance(buildings, dict) else {}
         houses = buildings.get("houses_before_hotel")
         in_group = Counter(_text(s.get("group")) for _, s in board if s.get("kind") in DEEDS)
         for i, s in board:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import GameError
+from ..errors import EffectError, GameError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,8 +42,8 @@ offers it)."""
 
 def draw(g: Game, p: Player, deck_id: str) -> None:
     """`p` draws the top card of `deck_id` and carries it out at once; it goes to the bottom
-    of its deck unless kept ([000] 13.1-13.4). Raises `GameError` when cards lead to more
-    than `MAX_DRAW_DEPTH` draws in a row."""
+    of its deck unless kept ([000] 13.1-13.4). Raises `EffectError` at the card, naming the
+    cards of the loop, when cards lead to more than `MAX_DRAW_DEPTH` draws in a row."""
     dq = g.decks[deck_id]
     if not dq:
         g.emit("deck_empty", player=p.seat, deck=deck_id)
@@ -52,16 +52,21 @@ def draw(g: Game, p: Player, deck_id: str) -> None:
     dq.append(card)
     if g.log is not None:
         g.emit("card", player=p.seat, deck=deck_id, card=card.id)
-    g.draw_depth += 1
-    if g.draw_depth > MAX_DRAW_DEPTH:
-        g.draw_depth = 0
-        raise GameError(f"card '{card.id}': cards led to more than {MAX_DRAW_DEPTH} draws in a row")
+    g.drawing.append(card.id)
+    if len(g.drawing) > MAX_DRAW_DEPTH:
+        chain = list(dict.fromkeys(g.drawing))
+        g.drawing.clear()
+        raise EffectError(getattr(card.effect, "where", f"card '{card.id}'"),
+                          f"cards led to more than {MAX_DRAW_DEPTH} draws in a row: "
+                          + " -> ".join(f"'{c}'" for c in chain[:8]) + (" ..." if len(chain) > 8 else "")
+                          + " keep sending the player to draw again")
     g.in_card += 1
     try:
         card.effect(g, p)
     finally:
         g.in_card -= 1
-        g.draw_depth -= 1
+        if g.drawing:
+            g.drawing.pop()
 
 
 def keep_card(g: Game, p: Player, card: str, use: str) -> None:

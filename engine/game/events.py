@@ -10,20 +10,29 @@ with its fields, is a row of `EVENT_KINDS` (docs/events.md is made from it by
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
+
+KEEP_EVENTS = 200_000
+"""Events an `EventLog` keeps in memory by default: the latest ones (a random-bot game of 10^6
+rounds makes tens of millions; the whole log streams to the file given as `stream`)."""
 
 
 class EventLog:
     """Collects events; optionally calls `listener(event)` for each (the CLI renders them live)
     and writes each as a JSON line to `stream`. If writing fails (a full disk), the log stops
-    writing, keeps the error in `error`, and the game goes on."""
+    writing, keeps the error in `error`, and the game goes on.
+
+    `events` holds the latest `keep` events (default `KEEP_EVENTS`; None: all of them), so that
+    memory stays bounded however long the game; the stream gets every event."""
 
     __slots__ = ("events", "listener", "stream", "error")
 
-    def __init__(self, listener: Callable[[dict], None] | None = None, stream: TextIO | None = None):
-        self.events: list[dict] = []
+    def __init__(self, listener: Callable[[dict], None] | None = None, stream: TextIO | None = None,
+                 keep: int | None = KEEP_EVENTS):
+        self.events: deque[dict] = deque(maxlen=keep)
         self.listener = listener
         self.stream = stream
         self.error: OSError | None = None

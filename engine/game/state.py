@@ -44,7 +44,7 @@ class GameState:
     `end_reason`. Decks: `decks[deck_id]` the cards in draw order. Answers: `answers` the
     recorded ones (for saves, when `record`), `replay_queue` those still to replay.
     The turn in progress: `landed_at` (the last space moved to this turn), `last_roll`,
-    `more_rolls` (doubles give another throw), `in_card`/`draw_depth` (card effects being
+    `more_rolls` (doubles give another throw), `in_card`/`drawing` (card effects being
     resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
     carried out), `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
@@ -58,7 +58,7 @@ class GameState:
         "owner", "level", "mortgaged", "deeds_version", "houses", "hotels", "hotel_level",
         "bank_in", "bank_out", "jackpot", "start_total",
         "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
-        "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "draw_depth",
+        "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
         "in_card", "debt", "acting", "turn_flags",
         "log", "record", "answers", "replay_queue", "on_replay_done", "check_each_turn", "max_rounds",
         "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
@@ -108,7 +108,7 @@ class GameState:
         self.landed_at: int | None = None
         self.last_roll: Any = None
         self.more_rolls: bool = False
-        self.draw_depth: int = 0
+        self.drawing: list[str] = []     # ids of the cards being carried out, outermost first
         self.in_card: int = 0
         self.debt: int | None = None
         self.acting: str | None = None
