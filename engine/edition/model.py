@@ -240,6 +240,7 @@ class End:
     when: tuple[Callable, ...]
     max_rounds: int | None
     score: Callable
+    condition_rank: str = "score"       # score | cash: the ranking when a `when` condition ends the game
 
 
 @dataclass(frozen=True)
@@ -358,7 +359,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     end = End(
         when=tuple(_fn(compiled, f"/end/when/{i}", w, 1) for i, w in enumerate(end_raw.get("when") or [])),
         max_rounds=end_raw.get("max_rounds"),
-        score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2))
+        score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2),
+        condition_rank=end_raw.get("condition_rank", "score"))
 
     actions = tuple(
         Action(id=a["id"], name=_text(a.get("name")), text=_text(a.get("text")),
