@@ -138,6 +138,8 @@ class BasicBot:
         return lo + (limit - lo) // 2
 
     def _jail(self, game, p, options) -> str:
+        if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
+            return self._jail_forced_fine(game, p, options)
         early = sum(1 for o, s in zip(game.owner, game.spaces) if o is None and s.is_deed) >= 6
         if early:
             if "card" in options:
@@ -145,6 +147,10 @@ class BasicBot:
             if "pay" in options and p.cash - game.rules.jail_fine >= self.reserve(game):
                 return "pay"
         return "roll"
+
+    def _jail_forced_fine(self, game, p, options) -> str:
+        """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""
+        return "card" if "card" in options else "pay"
 
     # ------------------------------------------------------------------ manage
     def _manage(self, game, p, window: str):

@@ -191,6 +191,9 @@ class Rules:
     jackpot: Jackpot | None = None
     intro_reroll: frozenset | None = None  # kinds that give another move on the introductory lap
     decision_timeout: str = "default"    # default | bankrupt
+    lift_base: str = "mortgage"          # mortgage | price: what lifting a mortgage costs
+    hotel_sale: str = "one_by_one"       # together | one_by_one: hotels of a group sold back
+    jail_card_after_attempts: bool = False  # a kept card may replace the forced fine
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -439,6 +442,9 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         transfer_interest=bool(m["transfer_interest"]),
         redeem_at_lap_end=bool(m["redeem_at_lap_end"]),
         bank_buys_percent=m.get("bank_buys_percent"),
+        lift_base=m.get("lift_base") or "mortgage",
+        hotel_sale=b.get("hotel_sale") or "one_by_one",
+        jail_card_after_attempts=bool(jail.get("card_after_attempts", False)),
         trade_enabled=bool(t["enabled"]),
         trade_mortgaged=bool(t["mortgaged"]),
         trade_cards=bool(t["cards"]),
