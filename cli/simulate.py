@@ -31,6 +31,8 @@ def simulate_command(
     max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
+    claim_attention: Annotated[float, typer.Option("--claim-attention", min=0.0, max=1.0, help="Where owners must claim rent (--variant rent-must-be-claimed): the share of rents a basic bot remembers to claim; 1 claims every rent, as classic plays.")] = 1.0,
+    count_events: Annotated[bool, typer.Option("--count-events", help="Count the events of every kind (how often each rule was used: courts, auctions, lap-end redemptions, deals...) and report them (`events_by_kind` in --json; `pay:REASON`, `action:ID`, `jail_leave:HOW`, `card:ID` refine four kinds); slower, as every event is built.")] = False,
     check_invariants: Annotated[bool, typer.Option("--check-invariants", help="Check the invariants (money conserved, one owner per deed, building supply, even building...) after every turn; slower, for debugging an edition or the engine.")] = False,
 ) -> None:
     """Play many games with bots and report statistics.
@@ -47,6 +49,8 @@ def simulate_command(
         magie simulate classic --variant free-parking-jackpot -n 2000 --seed 7 --json
 
         magie simulate quick --bot random -n 500 --max-rounds 200
+
+        magie simulate biznespolia -n 200 --count-events --json
     """
     kinds = [k.strip() for k in bot.split(",")]
     if len(kinds) == 1:
@@ -71,7 +75,7 @@ def simulate_command(
     if not ed.players_min <= len(kinds) <= ed.players_max:
         _fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
-                     check_invariants=check_invariants)
+                     check_invariants=check_invariants, count_events=count_events, claim_attention=claim_attention)
     jobs = jobs or default_jobs()
     err = Console(stderr=True)
     with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
@@ -113,6 +117,13 @@ def _print_summary(summary: Summary, lang: str) -> None:
     for key, value in data["extra"].items():
         t.add_row(key.replace("_", " "), str(value))
     out.print(t)
+    if "events_by_kind" in data:
+        et = Table(title="events by kind")
+        et.add_column("event")
+        et.add_column("count", justify="right")
+        for key, value in data["events_by_kind"].items():
+            et.add_row(key, str(value))
+        out.print(et)
     lt = Table(title="landing frequency")
     lt.add_column("#", justify="right")
     lt.add_column("space")

@@ -26,9 +26,10 @@ class BasicBot:
 
     human = False
 
-    def __init__(self, seed: int = 0, name: str = "basic"):
+    def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0):
         self.rng = random.Random(seed)
         self.name = name
+        self.claim_attention = claim_attention   # the share of rents it claims (rent-must-be-claimed)
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
@@ -112,7 +113,7 @@ class BasicBot:
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "tax": _answer_tax,
-        "claim": lambda self, game, d: True,
+        "claim": lambda self, game, d: self._claim_rent(),
         "inherited_mortgage": _answer_inherited_mortgage,
         "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
@@ -147,6 +148,11 @@ class BasicBot:
             if "pay" in options and p.cash - game.rules.jail_fine >= self.reserve(game):
                 return "pay"
         return "roll"
+
+    def _claim_rent(self) -> bool:
+        """Claim the rent (`rent.claim: owner_claims`) with probability `claim_attention`:
+        a bot that always claims plays the house rule exactly as classic."""
+        return self.claim_attention >= 1.0 or self.rng.random() < self.claim_attention
 
     def _jail_forced_fine(self, game, p, options) -> str:
         """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""

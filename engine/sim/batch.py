@@ -19,6 +19,7 @@ from functools import partial
 
 from ..agents import make_bot
 from ..edition.playable import load_playable_cached
+from ..game.events import EventCounter
 from ..game.game import Game
 
 
@@ -39,6 +40,8 @@ class BatchSpec:
     max_rounds: int | None = None      # None: the edition's own limit, else DEFAULT_CAP
     seed: int = 0
     check_invariants: bool = False
+    count_events: bool = False         # count events by kind (slower: events are built)
+    claim_attention: float = 1.0       # share of rents basic bots claim (rent-must-be-claimed)
 
 
 DEFAULT_CAP = 1000
@@ -63,22 +66,25 @@ class GameStats:
     bankruptcies: int
     first: int
     extra: dict[str, int] = field(default_factory=dict)
+    events: dict[str, int] = field(default_factory=dict)
 
 
 def play_one(spec: BatchSpec, k: int) -> GameStats:
     """Play game `k` of the batch `spec` with bots and return its statistics."""
     ed = load_playable_cached(spec.edition, spec.variants)
     seed = game_seed(spec.seed, k)
-    players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
+    players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i, spec.claim_attention)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
-    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants)
+    counter = EventCounter() if spec.count_events else None
+    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants, log=counter)
     g.play()
     limited = g.end_reason == "round_limit"
     rounds = g.max_rounds if limited else g.round
     return GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
                      winners=tuple(p.seat for p in g.winners),
                      rounds=rounds, turns=g.turns, landings=g.landings,
-                     bankruptcies=g.bankruptcies, first=g.order[0].seat, extra=dict(g.stats))
+                     bankruptcies=g.bankruptcies, first=g.order[0].seat, extra=dict(g.stats),
+                     events=counter.counts if counter is not None else {})
 
 
 def _ignore_sigint() -> None:
@@ -107,6 +113,7 @@ class Summary:
     landings: list[int] = field(default_factory=list)
     bankruptcies: int = 0
     extra: dict[str, int] = field(default_factory=dict)
+    events: dict[str, int] = field(default_factory=dict)
 
     def add(self, s: GameStats) -> None:
         """Add one game's statistics (games are added in game order)."""
@@ -129,6 +136,8 @@ class Summary:
         self.bankruptcies += s.bankruptcies
         for key, v in s.extra.items():
             self.extra[key] = self.extra.get(key, 0) + v
+        for key, v in s.events.items():
+            self.events[key] = self.events.get(key, 0) + v
 
     def to_json(self) -> dict:
         """The summary as plain data (`magie simulate --json`)."""
@@ -153,6 +162,7 @@ class Summary:
             "landing_frequency": {ed.spaces[i].id: round(c / total_landings, 5)
                                   for i, c in enumerate(landings)},
             "extra": dict(sorted(self.extra.items())),
+            **({"events_by_kind": dict(sorted(self.events.items()))} if self.spec.count_events else {}),
         }
 
 
