@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -29,7 +29,7 @@ BOT_TABLE_CAP = 1000
 --max-rounds or the edition says otherwise: random bots may never bankrupt each other."""
 
 
-class BotKind(str, Enum):
+class BotKind(StrEnum):
     """The bots `--bot-kind` offers (engine.agents.BOTS)."""
 
     basic = "basic"
@@ -173,9 +173,9 @@ def play(
     for opt, value, least in (("--bots", bots, 0), ("--max-rounds", max_rounds, 1)):
         if value is not None and value < least:
             _fail(f"{opt} must be {least} or more, not {value}")
-    for opt, value in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
-        if value is not None and not value > 0:
-            _fail(f"{opt} must be more than 0, not {value:g}")
+    for opt, seconds in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
+        if seconds is not None and not seconds > 0:
+            _fail(f"{opt} must be more than 0, not {seconds:g}")
     if resume is not None:
         given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
