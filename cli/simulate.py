@@ -31,8 +31,15 @@ def simulate_command(
     max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
-    claim_attention: Annotated[float, typer.Option("--claim-attention", min=0.0, max=1.0, help="Where owners must claim rent (--variant rent-must-be-claimed): the share of rents a basic bot remembers to claim; 1 claims every rent, as classic plays.")] = 1.0,
-    count_events: Annotated[bool, typer.Option("--count-events", help="Count the events of every kind (how often each rule was used: courts, auctions, lap-end redemptions, deals...) and report them (`events_by_kind` in --json; `pay:REASON`, `action:ID`, `jail_leave:HOW`, `card:ID` refine four kinds); slower, as every event is built.")] = False,
+    claim_attention: Annotated[float, typer.Option(
+        "--claim-attention", min=0.0, max=1.0,
+        help="Where owners must claim rent (--variant rent-must-be-claimed): the share of rents a basic bot "
+             "remembers to claim; 1 claims every rent, as classic plays.")] = 1.0,
+    count_events: Annotated[bool, typer.Option(
+        "--count-events",
+        help="Count the events of every kind (how often each rule was used: courts, auctions, lap-end "
+             "redemptions, deals...) and report them (`events_by_kind` in --json; `pay:REASON`, `action:ID`, "
+             "`jail_leave:HOW`, `card:ID` refine four kinds); slower, as every event is built.")] = False,
     check_invariants: Annotated[bool, typer.Option("--check-invariants", help="Check the invariants (money conserved, one owner per deed, building supply, even building...) after every turn; slower, for debugging an edition or the engine.")] = False,
 ) -> None:
     """Play many games with bots and report statistics.

@@ -47,10 +47,10 @@ class EventLog:
 
 class EventCounter(EventLog):
     """A log that keeps no events, only how many of each kind happened (`magie simulate
-    --count-events`): `counts` maps a kind (`EVENT_KINDS`) to its number, and refines three
+    --count-events`): `counts` maps a kind (`EVENT_KINDS`) to its number, and refines four
     kinds by what they record: `pay:REASON`, `action:ACTION` (edition actions such as a court),
-    `jail_leave:HOW` and `card:CARD` (the card drawn). Used in place of an `EventLog`; events are still built, so it costs
-    what a log costs."""
+    `jail_leave:HOW` and `card:CARD` (the card drawn). Used in place of an `EventLog`; events
+    are still built, so it costs what a log costs."""
 
     __slots__ = ("counts",)
 

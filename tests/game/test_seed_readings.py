@@ -3,9 +3,7 @@ give different results (forced dice, exact cash, owners, the bank's stock)."""
 
 import pytest
 
-from magie.engine.errors import IllegalDecision
-
-from .helpers import cash, deck_ids, edition, game, player, space, turn
+from .helpers import deck_ids, edition, game, player, space, turn
 
 
 # ---------------------------------------------------------------- item 2: lifting a mortgage online
