@@ -3,7 +3,11 @@ give different results (forced dice, exact cash, owners, the bank's stock)."""
 
 import pytest
 
-from .helpers import deck_ids, edition, game, player, space, turn
+from magie.engine.agents import Scripted
+from magie.engine.errors import IllegalDecision
+from magie.engine.game.decisions import TradeOffer
+
+from .helpers import cash, deck_ids, edition, game, player, space, stack, turn
 
 
 # ---------------------------------------------------------------- item 2: lifting a mortgage online
@@ -57,3 +61,108 @@ def test_c15_without_the_parameter_the_fine_is_forced():
 
 def test_classic_picks_the_card_reading():
     assert edition().rules.jail_card_after_attempts is True
+
+
+# ---------------------------------------------------------------- item 3 on the quick board
+def test_quick_hotel_breaks_down_to_three_houses_and_half_the_hotel_price():
+    # [000-Q]: a quick-game hotel stands on three houses; breaking it down gives the three houses
+    # back and half the hotel's price; with classic's together reading both dark-blue hotels go
+    g = game(edition("quick"), {"A": {"cash": 0, "owns": {"arbat": 4, "malaya_bronnaya": 4}}, "B": {}},
+             houses=10, hotels=10)
+    a = player(g, "A")
+    g.apply_action(a, ("sell", space(g.ed, "arbat")), "raise")
+    assert g.level[space(g.ed, "arbat")] == 3 and g.level[space(g.ed, "malaya_bronnaya")] == 3
+    assert a.cash == 2 * 100 and g.houses == 10 - 6 and g.hotels == 12
+
+
+# ---------------------------------------------------------------- rules implemented without a test
+def test_the_bank_never_runs_out_of_money():
+    # [000] 5: "The bank never goes broke": it pays whatever it owes, however much it paid out
+    g = game(edition(), {"A": {"cash": 0, "owns": {sid: 0 for sid in ("arbat", "malaya_bronnaya",
+                                                                       "kutuzovsky", "gogolevsky")}},
+                         "B": {}})
+    g.bank_out = 10 ** 12
+    a = player(g, "A")
+    for sid in ("arbat", "malaya_bronnaya", "kutuzovsky", "gogolevsky"):
+        g.apply_action(a, ("mortgage", space(g.ed, sid)), "before_roll")
+    assert a.cash == 200 + 175 + 160 + 150
+
+
+def test_just_visiting_does_nothing_and_tokens_share_a_space():
+    # [000] 15: landing on jail "just visiting" costs nothing; several tokens may share a space
+    g = game(edition(), {"A": {"cash": 700, "pos": "chance_1"}, "B": {"cash": 500, "pos": "jail"}},
+             dice=[(1, 2)], first="A")
+    turn(g, "A")
+    a, b = player(g, "A"), player(g, "B")
+    assert a.pos == b.pos == space(g.ed, "jail")
+    assert not a.in_jail and not b.in_jail and cash(g) == {"A": 700, "B": 500}
+
+
+def test_an_owner_on_free_parking_still_collects_rent():
+    # B: malaya_bronnaya + (1, 1) = arbat, rent 50 to A, who sits on free parking; the double
+    # gives (2, 3): past GO (+200) to the income tax (-200)
+    g = game(edition(), {"A": {"cash": 500, "pos": "free_parking", "owns": {"arbat": 0}},
+                         "B": {"cash": 500, "pos": "malaya_bronnaya"}}, dice=[(1, 1), (2, 3)], first="B")
+    turn(g, "B")
+    assert cash(g) == {"A": 550, "B": 450} and player(g, "A").pos == space(g.ed, "free_parking")
+
+
+def test_a_lot_with_a_hotel_refuses_a_sixth_level():
+    g = game(edition(), {"A": {"cash": 5000, "owns": {"arbat": 5, "malaya_bronnaya": 5}}, "B": {}})
+    with pytest.raises(IllegalDecision, match="already has a hotel"):
+        g.check_action(player(g, "A"), ("build", space(g.ed, "arbat")), "before_roll")
+
+
+def test_nobody_but_the_owner_lifts_a_mortgage():
+    g = game(edition(), {"A": {"cash": 0, "owns": {"arbat": {"mortgaged": True}}}, "B": {"cash": 5000}})
+    with pytest.raises(IllegalDecision, match="does not own"):
+        g.check_action(player(g, "B"), ("unmortgage", space(g.ed, "arbat")), "before_roll")
+
+
+def test_the_new_owner_of_a_mortgaged_lot_may_lift_it_at_once_at_value_plus_ten_percent():
+    # [000] 22.2: the new owner pays the 10% at once or lifts the mortgage now at value + 10%
+    g = game(edition(), {"A": {"cash": 1000, "owns": {"arbat": {"mortgaged": True}}},
+                         "B": {"cash": 1000, "script": {"trade": ["accept"], "inherited_mortgage": ["lift"]}}})
+    a, b = player(g, "A"), player(g, "B")
+    g.apply_action(a, ("trade", TradeOffer(a.seat, b.seat, give_deeds=(space(g.ed, "arbat"),), get_cash=100)),
+                   "before_roll")
+    assert not g.mortgaged[space(g.ed, "arbat")] and b.cash == 1000 - 100 - 220 and a.cash == 1100
+
+
+def test_there_are_no_loans_between_players():
+    # [000] 23: "Money can be lent only by the bank, on the security of property": no action for it
+    g = game(edition(), ["A", "B"])
+    with pytest.raises(IllegalDecision, match="unknown action"):
+        g.check_action(player(g, "A"), ("loan", 1, 100), "before_roll")
+
+
+def test_the_creditor_cannot_refuse_the_estate():
+    # [000] 24.5: the creditor gets the debtor's cash and deeds; nobody asks whether they want them
+    creditor = Scripted(name="A")
+    g = game(edition(), {"A": {"cash": 1000, "owns": {"arbat": 5, "malaya_bronnaya": 5}, "agent": creditor},
+                         "B": {"cash": 100, "pos": "kutuzovsky", "owns": {"zhitnaya": 0}}},
+             dice=[(1, 2)], first="B")
+    turn(g, "B")
+    a = player(g, "A")
+    assert not player(g, "B").alive and g.owner[space(g.ed, "zhitnaya")] is a
+    assert a.cash == 1000 + 100 and creditor.asked == []          # B's cash, nothing asked
+
+
+def test_tied_richest_players_share_the_win():
+    # first-broke-ends ranks by cash: A 1,000 + B's last 1 against C's 1,001: both win
+    g = game(edition("classic", "first-broke-ends"),
+             {"A": {"cash": 1000, "owns": {"nagatinskaya": 0, "zhitnaya": 0}},
+              "B": {"cash": 1, "pos": "go"}, "C": {"cash": 1001}}, dice=[(1, 2)], first="B")
+    turn(g)
+    assert g.over and sorted(p.name for p in g.winners) == ["A", "C"]
+
+
+def test_a_free_parking_pot_receives_a_card_payment_and_the_lander_takes_it():
+    g = game(edition("classic", "free-parking-jackpot"),
+             {"A": {"cash": 500, "pos": "income_tax"}, "B": {"cash": 500, "pos": "chest_2"}},
+             dice=[(1, 2), (1, 2)], first="A")
+    stack(g, "chance", "chance_speeding")           # "pay bank 15"
+    turn(g, "A")
+    assert g.jackpot == 15 and player(g, "A").cash == 485
+    turn(g, "B")
+    assert g.jackpot == 0 and player(g, "B").cash == 515
