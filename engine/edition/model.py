@@ -194,6 +194,7 @@ class Rules:
     lift_base: str = "mortgage"          # mortgage | price: what lifting a mortgage costs
     hotel_sale: str = "one_by_one"       # together | one_by_one: hotels of a group sold back
     jail_card_after_attempts: bool = False  # a kept card may replace the forced fine
+    auction_reask: bool = False          # the rivals are asked once more before the sale
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -420,6 +421,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         auction_decliner_may_bid=bool(auction["decliner_may_bid"]),
         auction_bid_limit=auction["bid_limit"],
         auction_unpaid=auction.get("unpaid") or "reauction",
+        auction_reask=bool(auction.get("reask", False)),
         rent_formulas=MappingProxyType(rent_formulas),
         rent_claim=rent["claim"],
         rent_jailed_owner_collects=bool(rent["jailed_owner_collects"]),
