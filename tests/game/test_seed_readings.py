@@ -166,3 +166,33 @@ def test_a_free_parking_pot_receives_a_card_payment_and_the_lander_takes_it():
     assert g.jackpot == 15 and player(g, "A").cash == 485
     turn(g, "B")
     assert g.jackpot == 0 and player(g, "B").cash == 515
+
+
+def test_the_classic_deck_make_up_matches_the_digest():
+    # ../shared/rules/classic.md 13.6 [000-S]: Chance 10 move / 2 give / 2 take / 1 repairs /
+    # 1 get out of jail; Community Chest 2 move / 9 give / 3 take / 1 repairs / 1 get out of jail
+    from pathlib import Path
+
+    import yaml
+
+    tree = yaml.safe_load((Path(__file__).parents[2] / "editions" / "classic.yaml").read_text(encoding="utf-8"))
+
+    def kind(do: str) -> str:
+        if do.startswith("keep as get_out_of_jail"):
+            return "jail_free"
+        if "houses" in do:
+            return "repairs"
+        if do.startswith(("move", "go to")):
+            return "move"
+        return "give" if do.startswith("collect") else "take" if do.startswith("pay") else do
+
+    counts = {}
+    for deck in tree["decks"]:
+        c: dict[str, int] = {}
+        for card in deck["cards"]:
+            c[kind(card["do"].strip())] = c.get(kind(card["do"].strip()), 0) + 1
+        counts[deck["id"]] = c
+    assert counts["chance"] == {"move": 10, "give": 2, "take": 2, "repairs": 1, "jail_free": 1}
+    assert counts["chest"] == {"move": 2, "give": 9, "take": 3, "repairs": 1, "jail_free": 1}
+    g = game(edition(), ["A", "B"])
+    assert len(deck_ids(g, "chance")) == len(deck_ids(g, "chest")) == 16
