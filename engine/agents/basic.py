@@ -109,7 +109,7 @@ class BasicBot:
         "manage": lambda self, game, d: self.decide(game, d),
         "buy": _answer_buy,
         "bid": lambda self, game, d: self._bid(game, d.player, d),
-        "raise": lambda self, game, d: default_raise_action(game, d.player),
+        "raise": lambda self, game, d: self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "tax": _answer_tax,
@@ -148,6 +148,23 @@ class BasicBot:
             if "pay" in options and p.cash - game.rules.jail_fine >= self.reserve(game):
                 return "pay"
         return "roll"
+
+    @staticmethod
+    def _raise_money(game, p) -> tuple:
+        """The engine's liquidation order, except that where the bank buys deeds and takes
+        unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
+        group the player owns) is sold to the bank rather than mortgaged: the money is the same
+        or more, and the mortgage would only be lost or cost 10% more at the next lap."""
+        act = default_raise_action(game, p)
+        r = game.rules
+        if act[0] != "mortgage" or r.bank_buys_percent is None or not r.redeem_at_lap_end:
+            return act
+        i = act[1]
+        sp = game.spaces[i]
+        lone = sp.group_index < 0 or game.owned_in_group(p, sp.group) == 1
+        if lone and game.sell_deed_problem(p, i) is None and game.bank_sale_value(i) >= sp.mortgage:
+            return ("sell_deed", i)
+        return act
 
     def _claim_rent(self) -> bool:
         """Claim the rent (`rent.claim: owner_claims`) with probability `claim_attention`:

@@ -196,3 +196,21 @@ def test_the_classic_deck_make_up_matches_the_digest():
     assert counts["chest"] == {"move": 2, "give": 9, "take": 3, "repairs": 1, "jail_free": 1}
     g = game(edition(), ["A", "B"])
     assert len(deck_ids(g, "chance")) == len(deck_ids(g, "chest")) == 16
+
+
+# ---------------------------------------------------------------- rules the bots never used
+def test_basic_bot_sells_a_lone_lot_to_the_bank_rather_than_mortgage_it_in_biznespolia():
+    # [002] 9/1.2, D8: the bank buys a lot for half its price; a mortgage is taken at the next
+    # lap end unless redeemed at value + 10%: the lone lot is better sold
+    from magie.engine.agents import BasicBot
+
+    from .test_biznespolia_support import bgame
+    g = bgame({"A": {"cash": 0, "owns": {"heating": 0}}, "B": {}})
+    a = player(g, "A")
+    i = space(g.ed, "heating")
+    assert BasicBot._raise_money(g, a) == ("sell_deed", i)
+    g.apply_action(a, ("sell_deed", i), "raise")
+    assert g.owner[i] is None and a.cash == g.ed.spaces[i].price // 2
+    # classic: no sale to the bank, the bot mortgages as before
+    g = game(edition(), {"A": {"cash": 0, "owns": {"arbat": 0}}, "B": {}})
+    assert BasicBot._raise_money(g, player(g, "A")) == ("mortgage", space(g.ed, "arbat"))

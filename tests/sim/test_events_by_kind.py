@@ -20,6 +20,7 @@ def test_biznespolia_simulation_exercises_courts_inflation_and_lap_end_redemptio
     assert ev["card:notice_03"] + ev["card:notice_04"] > 0       # the inflation cards
     assert ev["released"] > 0 or ev["unmortgage"] > 0             # lap-end redemption (D8)
     assert ev["trade"] > 0
+    assert ev["sell_deed"] > 0                                   # 9/1.2: the basic bot sells lone lots
 
 
 def test_start_auction_simulation_auctions_deeds_before_the_first_turn():
