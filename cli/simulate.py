@@ -57,7 +57,7 @@ def simulate_command(
 
         magie simulate quick --bot random -n 500 --max-rounds 200
 
-        magie simulate biznespolia -n 200 --count-events --json
+        magie simulate classic -n 200 --count-events --json
     """
     kinds = [k.strip() for k in bot.split(",")]
     if len(kinds) == 1:
