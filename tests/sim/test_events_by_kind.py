@@ -10,7 +10,7 @@ from magie.engine.sim.batch import BatchSpec, simulate
 
 
 def _events(edition: str, *variants: str, n: int = 12, **kw) -> dict[str, int]:
-    spec = BatchSpec(edition=edition, variants=variants, seed=3, max_rounds=150, count_events=True, **kw)
+    spec = BatchSpec(edition=edition, variants=variants, seed=3, max_rounds=150, **kw)
     return simulate(spec, n).events
 
 
@@ -43,11 +43,9 @@ def test_rent_must_be_claimed_measures_something_with_inattentive_bots():
     assert forgetful["rent_unclaimed"] > 0 and forgetful != classic
 
 
-def test_simulate_json_reports_events_by_kind_only_when_asked():
+def test_simulate_json_reports_events_by_kind():
     r = CliRunner().invoke(app, ["simulate", "classic", "-n", "2", "-j", "1", "--max-rounds", "30",
-                                 "--count-events", "--json"])
+                                 "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["events_by_kind"]["turn"] == data["turns"] and data["events_by_kind"]["start"] == 2
-    r = CliRunner().invoke(app, ["simulate", "classic", "-n", "2", "-j", "1", "--max-rounds", "30", "--json"])
-    assert "events_by_kind" not in json.loads(r.stdout)
+    assert data["events"]["turn"] == data["turns"] and data["events"]["start"] == 2
