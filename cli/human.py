@@ -38,7 +38,7 @@ class HumanAgent:
 
     human = True
 
-    def __init__(self, name: str, term: Terminal, names: Names, *, auto_claim: bool = True,
+    def __init__(self, name: str, term: Terminal, names: Names, *, auto_claim: bool = False,
                  timeout: float | None = None, on_save: Callable[[Any], str] | None = None):
         self.name = name
         self.term = term

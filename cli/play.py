@@ -134,8 +134,10 @@ def play(
                                                       "neutral answer (decline, pass, done...), or goes "
                                                       "bankrupt where the edition says so.")] = None,
     auto_claim: Annotated[bool | None, typer.Option(
-        "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent, claim it for "
-                                             "the people automatically. [default: auto-claim]",
+        "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent (rent-must-be-claimed), "
+                                             "claim it for the people automatically. By default people are "
+                                             "asked: a forgetful owner loses the rent, which is the rule's point. "
+                                             "[default: ask]",
         show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     check_invariants: Annotated[bool, typer.Option(
@@ -198,7 +200,7 @@ def play(
             _fail(str(e))
         ed, base = _new_game(edition, variant or [], players, bots or 0, kind, seed,
                              {"max_rounds": max_rounds, "time_limit": time_limit, "elapsed": 0.0,
-                              "auto_claim": auto_claim is not False})
+                              "auto_claim": auto_claim is True})
         save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")

@@ -62,7 +62,7 @@ class PlaySession:
         self.renderer.enabled = not quiet and not base.decisions
         self.live_since = self.clock()
         self.elapsed_before = float(base.options.get("elapsed", 0.0))
-        auto_claim = bool(base.options.get("auto_claim", True))
+        auto_claim = bool(base.options.get("auto_claim", False))
         players = []
         for k, seat in enumerate(base.seats):
             if seat.agent == "human":

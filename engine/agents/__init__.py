@@ -71,16 +71,20 @@ def bot_factory(kind: str) -> Callable[..., Any]:
     return cls
 
 
-def make_bot(kind: str, seed: int = 0, seat: int = 0):
+def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1.0):
     """A bot of `kind` (see `BOTS`, or `module:Class`) with its own generator seeded from
     (seed, seat), named '<kind>-<seat + 1>' (a plug-in keeps a name of its own). A plug-in is
     created as `Class(seed=..., name=...)` (or `Class()` if it takes neither), must have
     `decide(game, decision)`, and is wrapped in `Guarded` so that an exception it raises is an
-    `AgentError` naming it and the decision. Raises `ValueError` (`PluginError`) with a message."""
+    `AgentError` naming it and the decision. `claim_attention` (0..1) is the share of rents a
+    basic bot claims where owners must claim. Raises `ValueError` (`PluginError`) with a message."""
     factory = bot_factory(kind)
     label = kind.rpartition(":")[2] if is_plugin(kind) else kind
     try:
-        bot = factory(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}")
+        if factory is BasicBot:
+            bot = BasicBot(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}", claim_attention=claim_attention)
+        else:
+            bot = factory(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}")
     except TypeError:
         if not is_plugin(kind):
             raise

@@ -26,9 +26,10 @@ class BasicBot:
 
     human = False
 
-    def __init__(self, seed: int = 0, name: str = "basic"):
+    def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0):
         self.rng = random.Random(seed)
         self.name = name
+        self.claim_attention = claim_attention   # the share of rents it claims (rent-must-be-claimed)
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
@@ -108,11 +109,11 @@ class BasicBot:
         "manage": lambda self, game, d: self.decide(game, d),
         "buy": _answer_buy,
         "bid": lambda self, game, d: self._bid(game, d.player, d),
-        "raise": lambda self, game, d: default_raise_action(game, d.player),
+        "raise": lambda self, game, d: self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "tax": _answer_tax,
-        "claim": lambda self, game, d: True,
+        "claim": lambda self, game, d: self._claim_rent(),
         "inherited_mortgage": _answer_inherited_mortgage,
         "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
@@ -138,6 +139,8 @@ class BasicBot:
         return lo + (limit - lo) // 2
 
     def _jail(self, game, p, options) -> str:
+        if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
+            return self._jail_forced_fine(game, p, options)
         early = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed) >= 6
         if early:
             if "card" in options:
@@ -145,6 +148,32 @@ class BasicBot:
             if "pay" in options and p.cash - game.rules.jail_fine >= self.reserve(game):
                 return "pay"
         return "roll"
+
+    @staticmethod
+    def _raise_money(game, p) -> tuple:
+        """The engine's liquidation order, except that where the bank buys deeds and takes
+        unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
+        group the player owns) is sold to the bank rather than mortgaged: the money is the same
+        or more, and the mortgage would only be lost or cost 10% more at the next lap."""
+        act = default_raise_action(game, p)
+        r = game.rules
+        if act[0] != "mortgage" or r.bank_buys_percent is None or not r.redeem_at_lap_end:
+            return act
+        i = act[1]
+        sp = game.spaces[i]
+        lone = sp.group_index < 0 or game.owned_in_group(p, sp.group) == 1
+        if lone and game.sell_deed_problem(p, i) is None and game.bank_sale_value(i) >= sp.mortgage:
+            return ("sell_deed", i)
+        return act
+
+    def _claim_rent(self) -> bool:
+        """Claim the rent (`rent.claim: owner_claims`) with probability `claim_attention`:
+        a bot that always claims plays the house rule exactly as classic."""
+        return self.claim_attention >= 1.0 or self.rng.random() < self.claim_attention
+
+    def _jail_forced_fine(self, game, p, options) -> str:
+        """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""
+        return "card" if "card" in options else "pay"
 
     # ------------------------------------------------------------------ manage
     def _manage(self, game, p, window: str):

@@ -181,6 +181,10 @@ class Rules:
     jackpot: Jackpot | None = None
     intro_reroll: frozenset | None = None  # kinds that give another move on the introductory lap
     decision_timeout: str = "default"    # default | bankrupt
+    lift_base: str = "mortgage"          # mortgage | price: what lifting a mortgage costs
+    hotel_sale: str = "one_by_one"       # together | one_by_one: hotels of a group sold back
+    jail_card_after_attempts: bool = False  # a kept card may replace the forced fine
+    auction_reask: bool = False          # the rivals are asked once more before the sale
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -230,6 +234,7 @@ class End:
     when: tuple[Callable, ...]
     max_rounds: int | None
     score: Callable
+    condition_rank: str = "score"       # score | cash: the ranking when a `when` condition ends the game
 
 
 @dataclass(frozen=True)
@@ -348,7 +353,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     end = End(
         when=tuple(_fn(compiled, f"/end/when/{i}", w, 1) for i, w in enumerate(end_raw.get("when") or [])),
         max_rounds=end_raw.get("max_rounds"),
-        score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2))
+        score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2),
+        condition_rank=end_raw.get("condition_rank", "score"))
 
     actions = tuple(
         Action(id=a["id"], name=_text(a.get("name")), text=_text(a.get("text")),
@@ -405,6 +411,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         auction_decliner_may_bid=bool(auction["decliner_may_bid"]),
         auction_bid_limit=auction["bid_limit"],
         auction_unpaid=auction.get("unpaid") or "reauction",
+        auction_reask=bool(auction.get("reask", False)),
         rent_formulas=MappingProxyType(rent_formulas),
         rent_claim=rent["claim"],
         rent_jailed_owner_collects=bool(rent["jailed_owner_collects"]),
@@ -427,6 +434,9 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         transfer_interest=bool(m["transfer_interest"]),
         redeem_at_lap_end=bool(m["redeem_at_lap_end"]),
         bank_buys_percent=m.get("bank_buys_percent"),
+        lift_base=m.get("lift_base") or "mortgage",
+        hotel_sale=b.get("hotel_sale") or "one_by_one",
+        jail_card_after_attempts=bool(jail.get("card_after_attempts", False)),
         trade_enabled=bool(t["enabled"]),
         trade_mortgaged=bool(t["mortgaged"]),
         trade_cards=bool(t["cards"]),

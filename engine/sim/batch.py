@@ -49,6 +49,7 @@ class BatchSpec:
     check_invariants: bool = False
     sets: Sets = ()
     counters: bool = True
+    claim_attention: float = 1.0       # share of rents basic bots claim (rent-must-be-claimed)
     warm_up: int = 1                   # landings per roll / per turn are counted from this round on
 
     def edition_model(self):
@@ -96,7 +97,7 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     """Play game `k` of the batch `spec` with bots and return its statistics."""
     ed = spec.edition_model()
     seed = game_seed(spec.seed, k)
-    players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
+    players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i, spec.claim_attention)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
     counters = GameCounters(ed, len(players), spec.warm_up) if spec.counters else None
     plugins = any(is_plugin(kind) for kind in spec.bots)   # a user's agent: keep the game to save it

@@ -278,7 +278,16 @@ def test_every_other_decision_kind(classic, monkeypatch, kind, options, ctx, ans
     assert shown in t.text
 
 
-def test_rent_claims_are_answered_yes_without_asking_by_default(classic, monkeypatch):
+def test_rent_claims_are_answered_yes_without_asking_with_auto_claim(classic, monkeypatch):
     t = Table(classic, monkeypatch, "")
+    t.human.auto_claim = True
     assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is True
     assert t.text.endswith("Order of play: Anna, Bot\n")        # nothing asked
+
+
+def test_rent_claims_are_asked_by_default(classic, monkeypatch):
+    # issue 11 item 4: a forgetful owner loses the rent, so people are asked unless --auto-claim
+    t = Table(classic, monkeypatch, "n\n")
+    assert t.human.auto_claim is False
+    assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is False
+    assert "rent" in t.text.lower()
