@@ -62,7 +62,7 @@ def test_buy(classic, monkeypatch):
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1440
     assert "Nagatinskaya Street (Brown) is for sale: price 60k ₽; you have 1500k ₽" in t.text
-    assert "Anna buys Nagatinskaya Street for 60k ₽" in t.text
+    assert "Anna: buys Nagatinskaya Street for 60k ₽" in t.text
     assert t.game.answers == [["done"], "buy", ["done"]]
 
 
@@ -79,7 +79,7 @@ def test_decline_and_win_the_auction(classic, monkeypatch):
     assert "highest bid 10k ₽ by Bot" in t.text
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1475
-    assert "Auction of Nagatinskaya Street: Anna buys it for 25k ₽ (2 bids from 2 players)" in t.text
+    assert "Auction of Nagatinskaya Street: sold to Anna for 25k ₽ (2 bids from 2 players" in t.text
 
 
 def test_build_on_a_whole_group(classic, monkeypatch):
@@ -128,7 +128,7 @@ def test_propose_a_trade_to_a_bot(classic, monkeypatch):
     assert "Your offer to Bot" in t.text
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1400 and t.other.cash == 1600
-    assert "Trade: Anna gives 100k ₽ to Bot for Nagatinskaya Street" in t.text
+    assert "Trade: Anna → Bot: 100k ₽ for Nagatinskaya Street" in t.text
     offer = bot.asked[0].offer
     assert offer == TradeOffer(0, 1, give_cash=100, get_deeds=(3,))
 
@@ -151,7 +151,7 @@ def test_answer_a_bots_trade_offer(classic, monkeypatch):
     assert "Bot offers you a trade" in t.text
     assert "you get:  80k ₽" in t.text and "you give: Zhitnaya Street" in t.text
     assert t.game.owner[1] is t.anna                       # rejected
-    assert "Anna rejects the offer of Bot" in t.text
+    assert "Anna: rejects the offer of Bot" in t.text
 
 
 def test_jail_pay_the_fine(classic, monkeypatch):
@@ -168,7 +168,7 @@ def test_jail_roll_and_stay(classic, monkeypatch):
     t.game.go_to_jail(t.anna)
     t.turn()
     assert t.anna.in_jail and t.anna.jail_attempts == 1
-    assert "Anna stays in jail (try 1)" in t.text
+    assert "Anna: stays in jail (try 1)" in t.text
 
 
 def test_status_and_help_at_a_prompt(classic, monkeypatch):
@@ -209,7 +209,7 @@ def test_no_answer_in_time_is_a_timeout_the_engine_answers(classic, monkeypatch)
         d = Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)
         assert t.game.ask(d) == "decline"
         assert "No answer within 0.05 s." in t.text
-        assert "Anna did not answer in time (whether to buy)" in t.text
+        assert "Anna: did not answer in time (whether to buy)" in t.text
         assert t.game.answers == [{"timeout": True}]
     finally:
         os.close(r)
