@@ -63,7 +63,7 @@ class HumanAgent:
 
     def rejected(self, d: Decision, reason: str) -> None:
         """The engine refused the last answer: say why (the engine asks again)."""
-        self.term.say(f"[red]Not allowed:[/] {escape(reason)}")
+        self.term.say(f"[red]Not allowed:[/] {self.names.ids_to_names(escape(reason))}")
 
     # ------------------------------------------------------------------ the decisions
     def _cash(self, p) -> str:
@@ -75,8 +75,7 @@ class HumanAgent:
         lines = [f"[bold]{n.space(d.space)}[/] ({n.group(sp.group)}) is for sale: price "
                  f"{n.money(d.price)}; {self._cash(d.player)}."]
         if sp.rent:
-            lines.append(f"  rents: {' / '.join(n.money(r) for r in sp.rent)}; mortgage value "
-                         f"{n.money(sp.mortgage)}")
+            lines.append(f"  rents: {n.rents(sp)}; mortgage value {n.money(sp.mortgage)}")
         opts = []
         auction = "the bank auctions it" if game.rules.purchase_declined == "auction" else "it stays with the bank"
         if "buy" in d.options:
@@ -100,29 +99,39 @@ class HumanAgent:
         else:
             state = f"highest bid {n.money(d.price)} by {n.player(high)}"
         top = f", at most {n.money(d.max)}" if d.max is not None else ""
-        lines = [f"[bold]Auction[/] of {what}: {state}; {self._cash(d.player)}.",
+        lines = [f"[bold]Auction[/] of {what}: {state}; {self._cash(d.player)}."]
+        still = d.ctx.get("still_in")
+        if still:
+            lines.append("  still in: " + ", ".join(n.player(s) for s in still))
+        history = auction_bids(game)
+        if history:
+            lines.append("  bids so far: " + ", ".join(f"{n.player(s)} {n.money(m)}" for s, m in history))
+        lines += [
                  f"  Type a bid of at least {n.money(d.min)}{top}, [bold]m[/] to bid the minimum, "
                  f"or [bold]p[/] to pass (a pass is final)."]
         if d.max is None:
             lines.append("  [yellow]Bids are binding:[/] if you win and cannot raise the money, you go bankrupt.")
 
+        def money(amount: int) -> str:
+            return n.ed.currency.show(amount, n.lang)
+
         def parse(text: str):
             try:
                 bid = parse_amount(text.rstrip().rstrip("!"))
             except ValueError:
-                raise ValueError(f"A bid is a whole number (at least {d.min}), m or p.") from None
+                raise ValueError(f"A bid is a whole number (at least {money(d.min)}), m or p.") from None
             if bid < d.min:
-                raise ValueError(f"The bid must be at least {d.min}.")
+                raise ValueError(f"The bid must be at least {money(d.min)}.")
             if d.max is not None and bid > d.max:
-                raise ValueError(f"The bid may not be more than {d.max}.")
+                raise ValueError(f"The bid may not be more than {money(d.max)}.")
             if d.max is None and bid > d.player.cash and not text.rstrip().endswith("!"):
-                raise ValueError(f"You have {d.player.cash}: if you win {bid} and cannot raise it, you go "
-                                 f"bankrupt. Type {bid}! to bid it anyway.")
+                raise ValueError(f"You have {money(d.player.cash)}: if you win {money(bid)} and cannot raise "
+                                 f"it, you go bankrupt. Type {bid}! to bid it anyway.")
             return bid
 
         opts = [Opt("m", f"bid {n.money(d.min)}", d.min, ("min",)),
                 Opt("p", "pass", None, ("pass",))]
-        return self.prompter.choose(lines, opts, parse=parse, hint=f"a bid from {d.min}, m or p")
+        return self.prompter.choose(lines, opts, parse=parse, hint=f"a bid from {money(d.min)}, m or p")
 
     def _ask_jail(self, game, d):
         n = self.names
@@ -161,6 +170,7 @@ class HumanAgent:
 
     def _manage(self, game, d, lines, done: str | None):
         p = d.player
+        n = self.names
         # a stable order, so that a number does not turn into the opposite action after a step:
         # building first, then lifting mortgages, edition actions, mortgaging, selling
         order = {"build": 0, "unmortgage": 1, "act": 2, "mortgage": 3, "sell_deed": 4, "sell": 5, "sell_all": 6}
@@ -170,14 +180,14 @@ class HumanAgent:
         last = self._last_action
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
             why = game.build_problem(p, last[1], d.window) or "no lot can take another building now"
-            lines = list(lines) + [f"[yellow]No more building for now:[/] {escape(why)}."]
+            lines = list(lines) + [f"[yellow]No more building for now:[/] {n.ids_to_names(escape(why))}."]
         raising = d.window == "raise"
         if game.others(p) and game.trade_window_problem(d.window) is None:
             opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
         if raising and BANKRUPT in d.options:
             opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))
-        if done:
-            opts.append(Opt("d", done, DONE, ("done",)))
+        if done:   # the help's words: roll (before the throw), end (after it)
+            opts.append(Opt("d", done, DONE, ("done", "roll", "r", "end", "e")))
         while True:
             answer = self.prompter.choose(lines, opts, default="d" if done else None)
             self._last_action = answer if isinstance(answer, tuple) else None
@@ -285,6 +295,22 @@ class HumanAgent:
         lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
         opts = [Opt(str(k + 1), escape(repr(o)), o) for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
+
+
+def auction_bids(game) -> list[tuple[int, int]]:
+    """The bids of the auction under way, oldest first, as (seat, amount), from the event log
+    (empty without a log)."""
+    log = getattr(game, "log", None)
+    if log is None:
+        return []
+    bids: list[tuple[int, int]] = []
+    for ev in reversed(log.events):
+        e = ev["e"]
+        if e == "bid":
+            bids.append((ev["player"], ev["amount"]))
+        elif e != "flag":
+            break
+    return bids[::-1]
 
 
 PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {

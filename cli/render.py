@@ -11,6 +11,7 @@ that line.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
@@ -18,6 +19,11 @@ from rich.markup import escape
 
 from magie.engine.edition.model import Edition, text_in
 from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
+
+_ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
+"""A word that may be an edition id (space and group ids are lower-case words)."""
+
+_WORD_BEFORE = ("the ", "in ", "to ", "a ", "go ", "of ")
 
 _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",
                      "salary", "trade", "sell_deed", "fine"})
@@ -51,6 +57,29 @@ class Names:
         if seat is None:
             return "the bank"
         return f"[bold]{escape(self.players.get(seat, f'seat {seat}'))}[/]"
+
+    def rents(self, sp) -> str:
+        """A deed's rent table in words: money for streets and railroads ('2k ₽ / 10k ₽'),
+        dice multipliers for utilities ('4× / 10× the dice'), whose rent is the throw times
+        the multiplier ([000] 9.3)."""
+        if sp.kind == "utility":
+            return " / ".join(f"{r}×" for r in sp.rent) + " the dice"
+        return " / ".join(self.money(r) for r in sp.rent)
+
+    def ids_to_names(self, text: str) -> str:
+        """`text` (an engine message) with the space and group ids in it replaced by their
+        names in this language: 'first_parkovaya already has a hotel' -> 'Park Lane already ...'."""
+        def name(m: re.Match) -> str:
+            word = m.group(0)
+            # an id that is also an English word ("jail", "bank") is a word after these
+            if "_" not in word and text[:m.start()].endswith(_WORD_BEFORE):
+                return word
+            if word in self.ed.space_index:
+                return self.space(word)
+            if word in self.ed.group_by_id:
+                return self.group(word)
+            return word
+        return _ID.sub(name, text)
 
     def who(self, seat: int | None) -> str:
         """A player as the subject of a log line: 'Anna:' (a colon, so that the verb after it

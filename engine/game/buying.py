@@ -93,7 +93,8 @@ def bidding(g: Game, bidders: list[Player], start: int, *, high: Player | None =
                 active.remove(q)
                 continue
             bid = g.ask(Decision("bid", q, min=lo, max=hi, price=price,
-                                 high_bidder=None if high is None else high.seat, **subject),
+                                 high_bidder=None if high is None else high.seat,
+                                 still_in=tuple(x.seat for x in active), **subject),
                         check=partial(check_bid, lo=lo, hi=hi))
             if bid is None:
                 active.remove(q)

@@ -75,7 +75,7 @@ def test_an_answer_not_offered_is_asked_again(classic, monkeypatch):
 def test_decline_and_win_the_auction(classic, monkeypatch):
     bot = Scripted(name="bot", bid=[10, None])
     t = Table(classic, monkeypatch, "\n2\n5\n25\n\n", dice=[(1, 2)], bot=bot).turn()
-    assert "The bid must be at least 11." in t.text          # 5 is refused locally, then 25
+    assert "The bid must be at least 11k ₽." in t.text          # 5 is refused locally, then 25
     assert "highest bid 10k ₽ by Bot" in t.text
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1475
