@@ -47,6 +47,9 @@ class HumanAgent:
         self.timeout = timeout if term.timeouts else None
         self.prompter = Prompter(term, name, names, on_save)
         self._last_action: tuple | None = None    # the last manage answer (to explain a menu that changed)
+        self._numbers: dict[tuple, int] = {}       # manage action -> its menu number in this window
+        self._numbers_key: tuple | None = None     # (turn, window, seat) the numbers belong to
+        self._evenly: tuple[str, int] | None = None   # (group id, level): "build evenly" under way
 
     # ------------------------------------------------------------------ protocol
     def decide(self, game, d: Decision) -> Any:
@@ -176,12 +179,26 @@ class HumanAgent:
         order = {"build": 0, "unmortgage": 1, "act": 2, "mortgage": 3, "sell_deed": 4, "sell": 5, "sell_all": 6}
         acts = sorted((a for a in d.options if a[0] not in ("done", "bankrupt")),
                       key=lambda a: order.get(a[0], 9))
-        opts = [Opt(str(k + 1), self.describe(game, a), a) for k, a in enumerate(acts)]
+        step = self._evenly_step(game, d, acts)
+        if step is not None:
+            self._last_action = step
+            return step
+        # the same action keeps its number for the whole window: a step does not renumber the menu
+        key = (game.turns, d.window, p.seat)
+        if key != self._numbers_key:
+            self._numbers_key, self._numbers = key, {}
+        for a in acts:
+            self._numbers.setdefault(a, len(self._numbers) + 1)
+        acts.sort(key=lambda a: self._numbers[a])
+        opts = [Opt(str(self._numbers[a]), self.describe(game, a), a) for a in acts]
         last = self._last_action
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
             why = game.build_problem(p, last[1], d.window) or "no lot can take another building now"
             lines = list(lines) + [f"[yellow]No more building for now:[/] {n.ids_to_names(escape(why))}."]
         raising = d.window == "raise"
+        if any(a[0] == "build" for a in acts):
+            opts.append(Opt("e", f"build evenly on a group, up to N houses (N = {game.hotel_level}: hotels)",
+                            "evenly", ("evenly",)))
         if game.others(p) and game.trade_window_problem(d.window) is None:
             opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
         if raising and BANKRUPT in d.options:
@@ -191,11 +208,65 @@ class HumanAgent:
         while True:
             answer = self.prompter.choose(lines, opts, default="d" if done else None)
             self._last_action = answer if isinstance(answer, tuple) else None
+            if answer == "evenly":
+                step = self._start_evenly(game, d, acts)
+                if step is not None:
+                    return step
+                continue
             if answer != "trade":
                 return answer
             offer = TradeBuilder(self.prompter, game, p, d.window).run()
             if offer is not None:
                 return ("trade", offer)
+
+    def _start_evenly(self, game, d, acts) -> tuple | None:
+        """Ask which group and up to how many houses, then take the first step (None: cancelled)."""
+        n = self.names
+        groups: list[str] = []
+        for a in acts:
+            g = game.spaces[a[1]].group if a[0] == "build" else None
+            if g is not None and g not in groups:
+                groups.append(g)
+        opts = [Opt(str(k + 1), n.group(g), g) for k, g in enumerate(groups)] + [Opt("c", "cancel", None, ("cancel",))]
+        group = self.prompter.choose(["Build evenly on which group?"], opts) if len(groups) > 1 else groups[0]
+        if group is None:
+            return None
+        top = game.hotel_level
+
+        def parse(text: str) -> int:
+            try:
+                k = int(text)
+            except ValueError:
+                raise ValueError(f"Type a number of houses from 1 to {top} ({top} = a hotel), or c.") from None
+            if not 1 <= k <= top:
+                raise ValueError(f"Type a number of houses from 1 to {top} ({top} = a hotel), or c.")
+            return k
+
+        level = self.prompter.choose([f"Up to how many houses on each lot of {n.group(group)}? ({top} = a hotel)"],
+                                     [Opt("c", "cancel", None, ("cancel",))], parse=parse, hint=f"1-{top} or c")
+        if level is None:
+            return None
+        self._evenly = (group, level)
+        return self._evenly_step(game, d, acts)
+
+    def _evenly_step(self, game, d, acts) -> tuple | None:
+        """The next build of a "build evenly" under way: on the group's lowest lot below the level
+        (None, ending it, when it is reached or no build there is allowed now)."""
+        if self._evenly is None:
+            return None
+        group, level = self._evenly
+        steps = [a for a in acts if a[0] == "build" and game.spaces[a[1]].group == group
+                 and game.level[a[1]] < level]
+        if not steps:
+            self._evenly = None
+            lots = game.ed.group_by_id[group].spaces
+            if all(game.level[i] >= level for i in lots):
+                self.term.say(f"Built evenly: every lot of {self.names.group(group)} has {level}.")
+            else:
+                self.term.say(f"[yellow]Building evenly stops here:[/] no more building on "
+                              f"{self.names.group(group)} is allowed now.")
+            return None
+        return min(steps, key=lambda a: (game.level[a[1]], a[1]))
 
     def describe(self, game, action: tuple) -> str:
         """A manage or raise action in words, with its money: 'Build a house on X (50k ₽)'."""

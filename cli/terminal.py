@@ -187,7 +187,8 @@ class Prompter:
         keys = [o.key for o in options]
         numbers = [k for k in keys if k.isdigit()]
         letters = [k for k in keys if not k.isdigit()]
-        choices = ([f"1-{len(numbers)}" if len(numbers) > 1 else numbers[0]] if numbers else []) + letters
+        nums = sorted(int(k) for k in numbers)
+        choices = ([f"{nums[0]}-{nums[-1]}" if len(nums) > 1 else numbers[0]] if numbers else []) + letters
         hint = hint or "/".join(choices)
         enter = f", Enter = {by_key[default].key}" if default else ""
         prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; s status, h help)[/] > "

@@ -83,8 +83,8 @@ def test_decline_and_win_the_auction(classic, monkeypatch):
 
 
 def test_build_on_a_whole_group(classic, monkeypatch):
-    # builds are listed first, so "1" twice builds a house on each lot (evenly)
-    t = Table(classic, monkeypatch, "1\n1\n\n\n", dice=[(1, 2)])
+    # builds are listed first (1: Zhitnaya, 2: Nagatinskaya), and keep their numbers after a step
+    t = Table(classic, monkeypatch, "1\n2\n\n\n", dice=[(1, 2)])
     t.game.set_owner(1, t.anna)
     t.game.set_owner(3, t.anna)
     t.turn()
