@@ -24,14 +24,17 @@ from rich.markup import escape
 from magie.engine.errors import DecisionTimeout
 
 from .render import Names
-from .status import status_view
+from .ring import ring_view
+from .status import compact_view, status_view
 
 HELP = """[bold]At any prompt[/]
-  [bold]s[/], status   the status view: players, title deeds, the bank
+  [bold]s[/], status   the status on one screen: players, each group's deeds with owners and rents
+  [bold]full[/]        the full status tables
+  [bold]m[/], map      the board: the ring of spaces with owners, buildings and tokens
   [bold]w[/], save     save the game now and go on playing
   [bold]h[/], ?        this help
   [bold]q[/], quit     quit the game (you are offered to save it first)
-Answer with the number of an option (or its word: buy, pass, roll, ...)."""
+Answer with the number of an option (or its word: buy, pass, roll, end, ...)."""
 
 
 class QuitGame(Exception):
@@ -152,7 +155,17 @@ class Prompter:
         raw = self.term.read(prompt, self.deadline)
         word = raw.lower()
         if word in ("s", "status"):
+            self.term.say(compact_view(self.game, self.names))
+            if on_status:
+                on_status()
+            return None
+        if word in ("full", "ss"):
             self.term.say(status_view(self.game, self.names))
+            if on_status:
+                on_status()
+            return None
+        if word in ("m", "map", "board"):
+            self.term.say(ring_view(self.game, self.names))
             if on_status:
                 on_status()
             return None
@@ -191,7 +204,7 @@ class Prompter:
         choices = ([f"{nums[0]}-{nums[-1]}" if len(nums) > 1 else numbers[0]] if numbers else []) + letters
         hint = hint or "/".join(choices)
         enter = f", Enter = {by_key[default].key}" if default else ""
-        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; s status, h help)[/] > "
+        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; s status, m map, h help)[/] > "
         while True:
             raw = self.line(prompt, on_status=show)
             if raw is None:
