@@ -23,7 +23,7 @@ from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 """A word that may be an edition id (space and group ids are lower-case words)."""
 
-_WORD_BEFORE = ("the ", "in ", "to ", "a ", "go ", "of ")
+_ID_BEFORE = ("own ", "on ", "group ")
 
 _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",
                      "salary", "trade", "sell_deed", "fine"})
@@ -71,8 +71,10 @@ class Names:
         names in this language: 'first_parkovaya already has a hotel' -> 'Park Lane already ...'."""
         def name(m: re.Match) -> str:
             word = m.group(0)
-            # an id that is also an English word ("jail", "bank") is a word after these
-            if "_" not in word and text[:m.start()].endswith(_WORD_BEFORE):
+            # an id that is also an English word ("jail", "bank") is taken as an id only where
+            # the engine's messages put a deed: at the start, after "own "/"on "/"group "
+            before = text[:m.start()]
+            if "_" not in word and before.strip() and not before.endswith(_ID_BEFORE):
                 return word
             if word in self.ed.space_index:
                 return self.space(word)

@@ -172,7 +172,7 @@ def test_jail_roll_and_stay(classic, monkeypatch):
 
 
 def test_status_and_help_at_a_prompt(classic, monkeypatch):
-    t = Table(classic, monkeypatch, "s\nh\n\n\n", dice=[(4, 6)])
+    t = Table(classic, monkeypatch, "full\nh\n\n\n", dice=[(4, 6)])
     t.game.set_owner(1, t.anna)
     t.turn()
     assert "Players" in t.text and "Title deeds" in t.text
