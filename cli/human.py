@@ -192,6 +192,11 @@ class HumanAgent:
         acts.sort(key=lambda a: self._numbers[a])
         opts = [Opt(str(self._numbers[a]), self.describe(game, a), a) for a in acts]
         last = self._last_action
+        counter = self._trade_refused(game, d, lines) if last and last[0] == "trade" else None
+        if counter is not None:
+            lines = list(lines)
+            opts.append(Opt("c", f"propose the counter-offer: {n.offer(counter)}", ("trade", counter),
+                            ("counter",)))
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
             why = game.build_problem(p, last[1], d.window) or "no lot can take another building now"
             lines = list(lines) + [f"[yellow]No more building for now:[/] {n.ids_to_names(escape(why))}."]
@@ -217,7 +222,27 @@ class HumanAgent:
                 return answer
             offer = TradeBuilder(self.prompter, game, p, d.window).run()
             if offer is not None:
+                self._last_action = ("trade", offer)
                 return ("trade", offer)
+
+    def _trade_refused(self, game, d, lines: list) -> TradeOffer | None:
+        """After a trade the partner rejected: add its reason to `lines` (a bot that can say
+        why) and return its counter-offer, if it makes one."""
+        log = getattr(game, "log", None)
+        if log is None or not log.events or log.events[-1]["e"] != "trade_rejected":
+            return None
+        offer = self._last_action[1] if self._last_action else None
+        bot = game.agents[offer.partner] if isinstance(offer, TradeOffer) else None
+        if bot is None or not hasattr(bot, "trade_reason"):
+            return None
+        partner = game.players[offer.partner]
+        why = bot.trade_reason(game, partner, offer)
+        if why:
+            lines.append(f"[yellow]{self.names.player(partner.seat)} says no:[/] {escape(why)}.")
+        counter = bot.counter_offer(game, partner, offer, d.window)
+        if counter is not None:
+            lines.append(f"  {self.names.player(partner.seat)} would accept: {self.names.offer(counter)}")
+        return counter
 
     def _start_evenly(self, game, d, acts) -> tuple | None:
         """Ask which group and up to how many houses, then take the first step (None: cancelled)."""

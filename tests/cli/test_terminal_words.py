@@ -148,3 +148,25 @@ def test_ring_board_on_a_key(classic, monkeypatch):
     out = io.StringIO()
     Console(file=out, width=200, color_system=None).print(ring_view(t.game, t.human.names))
     assert len(out.getvalue().splitlines()) == 22
+
+
+def test_a_bot_says_why_it_rejects_and_counters(classic, monkeypatch):
+    from magie.engine.agents.basic import BasicBot
+    from magie.engine.game.decisions import TradeOffer
+
+    bot = BasicBot()
+    t = Table(classic, monkeypatch, "c\n\n", dice=[(1, 2)], bot=bot)
+    t.game.set_owner(1, t.other)                       # Bot holds Zhitnaya (60)
+    offer = TradeOffer(0, 1, give_cash=1, get_deeds=(1,))
+    assert t.game.propose_trade(offer) is False        # 1k ₽ for a 60k ₽ deed: rejected
+    why = bot.trade_reason(t.game, t.other, offer)
+    assert why.startswith("what it gets is worth") and why.endswith("less to it than what it gives")
+    counter = bot.counter_offer(t.game, t.other, offer)
+    assert counter is not None and counter.get_deeds == (1,) and counter.give_cash > 1
+    assert bot.decide(t.game, Decision("trade", t.other, ("accept", "reject"), offer=counter)) == "accept"
+    # at the terminal: the reason, the counter, and "c" proposes it (the bot accepts)
+    t.human._last_action = ("trade", offer)
+    answer = t.human.decide(t.game, Decision("manage", t.anna, ("done",), window="before_roll"))
+    assert answer == ("trade", counter)
+    assert "Bot says no: what it gets is worth" in t.text
+    assert f"Bot would accept: Anna → Bot: {counter.give_cash}k ₽ for Zhitnaya Street" in t.text
