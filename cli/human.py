@@ -23,6 +23,7 @@ from magie.engine.errors import DecisionTimeout
 from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
 
 from .amounts import parse_amount
+from .i18n import gettext_for
 from .render import Names
 from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
@@ -46,6 +47,7 @@ class HumanAgent:
         self.auto_claim = auto_claim
         self.timeout = timeout if term.timeouts else None
         self.prompter = Prompter(term, name, names, on_save)
+        self._ = gettext_for(names.lang).gettext    # the interface's words (cli/i18n.py)
         self._last_action: tuple | None = None    # the last manage answer (to explain a menu that changed)
         self._numbers: dict[tuple, int] = {}       # manage action -> its menu number in this window
         self._numbers_key: tuple | None = None     # (turn, window, seat) the numbers belong to
@@ -70,22 +72,26 @@ class HumanAgent:
 
     # ------------------------------------------------------------------ the decisions
     def _cash(self, p) -> str:
-        return f"you have {self.names.money(p.cash)}"
+        return self._("you have {cash}").format(cash=self.names.money(p.cash))
 
     def _ask_buy(self, game, d):
         n = self.names
+        _ = self._
         sp = game.spaces[d.space]
-        lines = [f"[bold]{n.space(d.space)}[/] ({n.group(sp.group)}) is for sale: price "
-                 f"{n.money(d.price)}; {self._cash(d.player)}."]
+        lines = [_("{space} ({group}) is for sale: price {price}; {cash}.").format(
+            space=f"[bold]{n.space(d.space)}[/]", group=n.group(sp.group), price=n.money(d.price),
+            cash=self._cash(d.player))]
         if sp.rent:
-            lines.append(f"  rents: {n.rents(sp)}; mortgage value {n.money(sp.mortgage)}")
+            lines.append("  " + _("rents: {rents}; mortgage value {value}").format(
+                rents=n.rents(sp), value=n.money(sp.mortgage)))
         opts = []
-        auction = "the bank auctions it" if game.rules.purchase_declined == "auction" else "it stays with the bank"
+        auction = _("the bank auctions it") if game.rules.purchase_declined == "auction" else _("it stays with the bank")
         if "buy" in d.options:
-            opts.append(Opt("1", f"buy it for {n.money(d.price)}", "buy", ("buy", "b", "y", "yes")))
+            opts.append(Opt("1", _("buy it for {price}").format(price=n.money(d.price)), "buy",
+                            ("buy", "b", "y", "yes", _("buy"))))
         else:
-            lines.append("  [red]You cannot afford it.[/]")
-        opts.append(Opt(str(len(opts) + 1), f"do not buy ({auction})", "decline",
+            lines.append(f"  [red]{_('You cannot afford it.')}[/]")
+        opts.append(Opt(str(len(opts) + 1), _("do not buy ({what_then})").format(what_then=auction), "decline",
                         ("decline", "no", "n")))
         return self.prompter.choose(lines, opts)
 
@@ -152,9 +158,9 @@ class HumanAgent:
         p = d.player
         when = {"before_roll": "before rolling", "after_landing": "after your move"}.get(d.window, d.window)
         if d.window == "before_roll" or d.more_rolls:
-            done = "roll the dice"
+            done = self._("roll the dice")
         else:
-            done = "end your turn"
+            done = self._("end your turn")
         lines = [f"[bold]{escape(p.name)}[/], {when}: {self._cash(p)}, on {self.names.space(p.pos)}."]
         # an edition action offered now: say what it does (its rules text, from the edition)
         for a in game.ed.actions:
@@ -205,7 +211,7 @@ class HumanAgent:
             opts.append(Opt("e", f"build evenly on a group, up to N houses (N = {game.hotel_level}: hotels)",
                             "evenly", ("evenly",)))
         if game.others(p) and game.trade_window_problem(d.window) is None:
-            opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
+            opts.append(Opt("t", self._("propose a trade"), "trade", ("trade",)))
         if raising and BANKRUPT in d.options:
             opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))
         if done:   # the help's words: roll (before the throw), end (after it)
@@ -336,8 +342,8 @@ class HumanAgent:
             if game.mortgaged[i] and game.rules.transfer_interest:
                 lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
                              f"{n.money(game.interest(i))} interest at once[/]")
-        return self.prompter.choose(lines, [Opt("1", "accept", "accept", ("accept", "a", "yes", "y")),
-                                    Opt("2", "reject", "reject", ("reject", "r", "no", "n"))])
+        return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
+                                    Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
 
     def _ask_tax(self, game, d):
         n = self.names

@@ -170,3 +170,19 @@ def test_a_bot_says_why_it_rejects_and_counters(classic, monkeypatch):
     assert answer == ("trade", counter)
     assert "Bot says no: what it gets is worth" in t.text
     assert f"Bot would accept: Anna → Bot: {counter.give_cash}k ₽ for Zhitnaya Street" in t.text
+
+
+def test_lang_ru_prompts_come_from_the_catalogue(classic, monkeypatch):
+    from magie.cli.i18n import gettext_for
+    from magie.cli.terminal import HELP
+
+    t = Table(classic, monkeypatch, "h\nкупить\n", dice=[])
+    t.human.names.lang = "ru"
+    from magie.cli.human import HumanAgent
+    t.human = HumanAgent("Anna", t.term, t.human.names)
+    t.game.agents[0] = t.human
+    assert t.human.decide(t.game, Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)) == "buy"
+    assert "продаётся: цена 60 тыс. ₽; у вас 1500 тыс. ₽." in t.text
+    assert "купить за 60 тыс. ₽" in t.text and "s сводка, m поле, h справка" in t.text
+    assert gettext_for("ru").gettext(HELP).splitlines()[0] == "[bold]В любом вопросе[/]"
+    assert "В любом вопросе" in t.text
