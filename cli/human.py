@@ -85,7 +85,8 @@ class HumanAgent:
             lines.append("  " + _("rents: {rents}; mortgage value {value}").format(
                 rents=n.rents(sp), value=n.money(sp.mortgage)))
         opts = []
-        auction = _("the bank auctions it") if game.rules.purchase_declined == "auction" else _("it stays with the bank")
+        auctioned = game.rules.purchase_declined == "auction"
+        auction = _("the bank auctions it") if auctioned else _("it stays with the bank")
         if "buy" in d.options:
             opts.append(Opt("1", _("buy it for {price}").format(price=n.money(d.price)), "buy",
                             ("buy", "b", "y", "yes", _("buy"))))
@@ -238,8 +239,10 @@ class HumanAgent:
         if log is None or not log.events or log.events[-1]["e"] != "trade_rejected":
             return None
         offer = self._last_action[1] if self._last_action else None
-        bot = game.agents[offer.partner] if isinstance(offer, TradeOffer) else None
-        if bot is None or not hasattr(bot, "trade_reason"):
+        if not isinstance(offer, TradeOffer):
+            return None
+        bot = game.agents[offer.partner]
+        if not hasattr(bot, "trade_reason"):
             return None
         partner = game.players[offer.partner]
         why = bot.trade_reason(game, partner, offer)

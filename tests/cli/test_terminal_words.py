@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from magie.cli.render import EventRenderer, Names
 from magie.cli.ring import ring_cells, ring_view
 from magie.cli.status import compact_view
 from magie.engine.agents import Scripted
+from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Decision
+from tests.cli.test_play_human import Table
 
-from tests.cli.test_play_human import Table, classic  # noqa: F401  (the fixture)
+
+@pytest.fixture
+def classic():
+    return load_playable_cached("classic")
 
 
 def render(edition, events, players=("You", "Bot")):
@@ -90,7 +96,8 @@ def test_the_helps_words_work_at_the_prompt(classic, monkeypatch):
 
 def test_engine_ids_become_names(classic, monkeypatch):
     t = Table(classic, monkeypatch, "", dice=[])
-    t.human.rejected(Decision("manage", t.anna, ()), "Anna does not own the whole group brown; first_parkovaya already has a hotel")
+    t.human.rejected(Decision("manage", t.anna, ()),
+                     "Anna does not own the whole group brown; first_parkovaya already has a hotel")
     assert "Anna does not own the whole group Brown; First Parkovaya Street already has a hotel" in t.text
     assert "first_parkovaya" not in t.text
     t.human.rejected(Decision("manage", t.anna, ()), "a player in jail cannot build; go first")
