@@ -300,5 +300,54 @@ class BasicBot:
                 gain -= game.spaces[j].price // 2
         return gain >= 0 and p.cash - cash_out >= self.reserve(game) // 2
 
+    # ---------------------------------------------- why a trade is refused (for the front ends)
+    def trade_balance(self, game, p, offer: TradeOffer) -> int:
+        """What `offer` is worth to `p` by `_fair`'s measure, in money (negative: `p` loses)."""
+        me_proposer = offer.proposer == p.seat
+        other = game.players[offer.partner if me_proposer else offer.proposer]
+        give = offer.give_deeds if me_proposer else offer.get_deeds
+        get = offer.get_deeds if me_proposer else offer.give_deeds
+        gain = ((offer.get_cash if me_proposer else offer.give_cash)
+                - (offer.give_cash if me_proposer else offer.get_cash)
+                + sum(self.value(game, p, j) for j in get))
+        after = other.deeds | set(give)
+        for j in give:
+            gain -= self.value(game, p, j)
+            g = game.spaces[j].group_index
+            if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
+                gain -= game.spaces[j].price // 2
+        return gain
+
+    def trade_reason(self, game, p, offer: TradeOffer) -> str:
+        """Why `p` (this bot, the partner) rejects `offer`, in English ('' if it would accept)."""
+        if self._fair(game, p, offer):
+            return ""
+        cash_out = offer.give_cash if offer.proposer == p.seat else offer.get_cash
+        if cash_out and p.cash - cash_out < self.reserve(game) // 2:
+            return f"paying {cash_out} would leave too little cash in reserve"
+        short = -self.trade_balance(game, p, offer)
+        return f"what it gets is worth {short} less to it than what it gives"
+
+    def counter_offer(self, game, p, offer: TradeOffer, window: str = "any") -> TradeOffer | None:
+        """The same trade with the cash changed so that `p` (the partner) would accept it, or
+        None (no cash moves it, or the counter is not a legal trade)."""
+        if offer.partner != p.seat or self._fair(game, p, offer):
+            return None
+        short = -self.trade_balance(game, p, offer)
+        give_cash, get_cash = offer.give_cash, offer.get_cash
+        if get_cash >= short:           # ask less of p
+            get_cash -= short
+        else:                           # the proposer adds cash
+            give_cash += short - get_cash
+            get_cash = 0
+        counter = TradeOffer(offer.proposer, offer.partner, give_deeds=offer.give_deeds,
+                             give_cash=give_cash, give_cards=offer.give_cards,
+                             get_deeds=offer.get_deeds, get_cash=get_cash, get_cards=offer.get_cards)
+        if not self._fair(game, p, counter) or game.trade_problem(counter, window) is not None:
+            return None
+        if game.players[offer.proposer].cash < give_cash:
+            return None
+        return counter
+
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover
         pass

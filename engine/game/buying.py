@@ -127,7 +127,7 @@ def _bidding_round(g: Game, bidders: list[Player], start: int, high: Player | No
         for q in list(active):
             if q is high:
                 continue
-            bid = _ask_bid(g, q, start, high, price, subject)
+            bid = _ask_bid(g, q, start, high, price, subject, still_in=tuple(x.seat for x in active))
             if bid is None:
                 active.remove(q)
             else:

@@ -49,8 +49,8 @@ def test_a_whole_bot_game_prints_the_log_and_the_winner(in_tmp):
     out = r.stdout
     assert "Classic · seed 1\nOrder of play:" in out
     assert re.search(r"Round 1 · Bot \d · 1500k ₽ · GO", out)
-    assert re.search(r"Bot \d rolls \d \+ \d = \d+", out)
-    assert re.search(r"Bot \d buys .+ for \d+k ₽", out)
+    assert re.search(r"Bot \d: rolls \d \+ \d = \d+", out)
+    assert re.search(r"Bot \d: buys .+ for \d+k ₽", out)
     assert "Final standings" in out
     log = events(in_tmp / "game.jsonl")
     end = log[-1]
@@ -125,7 +125,7 @@ def test_a_human_plays_from_stdin_to_the_end(in_tmp):
              input=answers)
     assert r.exit_code == 0, r.output
     assert "Anna, before rolling: you have 1500k ₽, on GO." in r.stdout
-    assert "Anna (t/d, Enter = d; s status, h help) >" in r.stdout
+    assert "Anna (t/d, Enter = d; s status, m map, h help) >" in r.stdout
     assert winner_line(r.stdout)
 
 
