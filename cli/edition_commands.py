@@ -19,12 +19,12 @@ from rich.table import Table
 from magie.engine.edition.diff import diff_trees
 from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
 from magie.engine.edition.pointers import split
-from magie.engine.edition.problems import Problem, ProblemsError
 from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text
-from magie.engine.edition.text import languages, localized
+from magie.engine.edition.text import languages, text_in
 from magie.engine.edition.validate import expand_paths, validate_paths
 from magie.engine.edition.yamlload import display_path, to_plain
 from magie.engine.paths import SCHEMA_PATH
+from magie.engine.problems import Problem, ProblemsError
 
 
 class Format(str, Enum):
@@ -183,7 +183,7 @@ def show(
         return
     tree = loaded.tree
     groups = {g["id"]: g for g in tree.get("groups", [])}
-    title = localized(tree.get("name"), lang)
+    title = text_in(tree.get("name"), lang)
     if variant:
         title += " + " + ", ".join(variant)
     table = Table(title=title, title_justify="left")
@@ -195,19 +195,19 @@ def show(
     for i, space in enumerate(tree.get("board", [])):
         group = groups.get(space.get("group"))
         table.add_row(
-            str(i), localized(space.get("name"), lang), space.get("kind", ""),
-            localized(group.get("name"), lang) if group else "",
+            str(i), text_in(space.get("name"), lang), space.get("kind", ""),
+            text_in(group.get("name"), lang) if group else "",
             _num(space.get("price")), _what(space, decks, lang), _num(space.get("mortgage")))
     out = _out()
     out.print(table)
     if cards:
         for deck in tree.get("decks", []):
-            t = Table(title=f"{localized(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
+            t = Table(title=f"{text_in(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
                       title_justify="left")
             t.add_column("id", no_wrap=True)
             t.add_column("text")
             for card in deck.get("cards", []):
-                t.add_row(card.get("id", ""), localized(card.get("text"), lang))
+                t.add_row(card.get("id", ""), text_in(card.get("text"), lang))
             out.print(t)
 
 
@@ -219,7 +219,7 @@ def _what(space, decks, lang: str) -> str:
         return f"tax {space.get('tax')}" + (f" or {alt}" if alt is not None else "")
     if kind == "card":
         deck = decks.get(space.get("deck"))
-        return "draws " + (localized(deck.get("name"), lang) if deck else str(space.get("deck")))
+        return "draws " + (text_in(deck.get("name"), lang) if deck else str(space.get("deck")))
     rent = space.get("rent", [])
     if kind == "utility":
         return " ".join(f"{r}×" for r in rent) + " roll"

@@ -17,9 +17,9 @@ from rich.console import Console
 
 from magie.engine.edition.loader import is_path_ref
 from magie.engine.edition.playable import load_playable
-from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import MagieError
 from magie.engine.game.save import SaveGame, Seat, check_edition, read_save
+from magie.engine.problems import ProblemsError
 
 from .human import Terminal
 from .session import PlaySession

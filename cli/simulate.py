@@ -15,8 +15,8 @@ from rich.table import Table
 from magie.engine.agents import BOTS
 from magie.engine.edition.model import text_in
 from magie.engine.edition.playable import load_playable_cached
-from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import MagieError
+from magie.engine.problems import ProblemsError
 from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
 
 

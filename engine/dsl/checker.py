@@ -21,11 +21,11 @@ The tree's depth is bounded by the parser (vocabulary.LIMITS), so the recursion 
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass
 
+from ..hints import close_names, suggest
 from . import nodes as n
 from .contexts import Context
 from .issues import Issue
@@ -54,24 +54,6 @@ _ID = re.compile(ID_PATTERN)
 _ORDINAL = ("first", "second", "third", "fourth", "fifth")
 
 _FIX_FRACTION = "use floor(...), ceil(...), round(...) or //"
-
-
-def _quote_join(words) -> str:
-    words = [f"'{w}'" for w in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def suggestion(name: str, candidates, known: str = "known here") -> tuple[str, tuple[str, ...]]:
-    """('; did you mean ...?' or '; known here: a, b, c', hints) for an unknown `name`."""
-    cands = sorted(set(candidates))
-    close = difflib.get_close_matches(name, cands, n=3, cutoff=0.6)
-    if close:
-        return f"; did you mean {_quote_join(close)}?", tuple(close)
-    if 0 < len(cands) <= 15:
-        return f"; {known}: " + ", ".join(cands), ()
-    return "", ()
 
 
 @dataclass(slots=True)
@@ -250,7 +232,8 @@ class Checker:
         elif s.how == "nearest":
             kind = s.arg
             if kind not in SPACE_KINDS:
-                hint, hints = suggestion(kind, SPACE_KINDS)
+                hint = suggest(kind, SPACE_KINDS, n=3, listing="known here")
+                hints = close_names(kind, SPACE_KINDS)
                 self.err("unknown-name", s.arg_pos, f"unknown kind of space '{kind}'{hint}", hints)
             elif kind not in self.names.space_kinds:
                 self.err("kind-not-on-board", s.arg_pos,
@@ -266,7 +249,8 @@ class Checker:
                                                       "(space, deed or a kind of space)")
         elif s.how == "nearest_group":
             if s.arg not in self.names.groups:
-                hint, hints = suggestion(s.arg, self.names.groups)
+                hint = suggest(s.arg, self.names.groups, n=3, listing="known here")
+                hints = close_names(s.arg, self.names.groups)
                 self.err("unknown-name", s.arg_pos, f"unknown group '{s.arg}'{hint}", hints)
         else:
             self.need(s.arg, INT, "the number of steps")
@@ -301,8 +285,9 @@ class Checker:
         if not _ID.match(s.use):
             self.err("dsl-syntax", s.use_pos, f"the use of a kept card is lower-case letters, "
                                               f"digits and '_'; '{s.use}' is not")
-        elif s.use not in KEEP_USES and difflib.get_close_matches(s.use, KEEP_USES, 1, 0.8):
-            hint, hints = suggestion(s.use, KEEP_USES)
+        elif s.use not in KEEP_USES and close_names(s.use, KEEP_USES):
+            hint = suggest(s.use, KEEP_USES, n=3, listing="known here")
+            hints = close_names(s.use, KEEP_USES)
             self.err("unknown-name", s.use_pos, f"unknown use of a kept card '{s.use}'{hint}",
                      hints)
         elif (s.use not in KEEP_USES and self.ctx.id == "card"
@@ -310,11 +295,12 @@ class Checker:
             self.err("not-allowed-here", s.use_pos,
                      f"a card kept as '{s.use}' needs a 'play:' section on the card (when it "
                      f"may be played and what it does); the only built-in use is "
-                     f"{_quote_join(KEEP_USES)}")
+                     f"{', '.join(KEEP_USES)}")
 
     def s_Draw(self, s: n.Draw) -> None:
         if s.deck not in self.names.decks:
-            hint, hints = suggestion(s.deck, self.names.decks)
+            hint = suggest(s.deck, self.names.decks, n=3, listing="known here")
+            hints = close_names(s.deck, self.names.decks)
             self.err("unknown-name", s.deck_pos, f"unknown deck '{s.deck}'{hint}", hints)
 
     def s_Let(self, s: n.Let) -> None:
@@ -359,7 +345,8 @@ class Checker:
         elif ref.name in ("space", "deed") or ref.name in SPACE_KINDS:
             item = SPACE
         else:
-            hint, hints = suggestion(ref.name, self.set_names(), "sets")
+            hint = suggest(ref.name, self.set_names(), n=3, listing="sets")
+            hints = close_names(ref.name, self.set_names())
             self.err("unknown-name", ref.pos, f"unknown set '{ref.name}' to go over{hint}",
                      hints)
         ref.item = item
@@ -390,7 +377,8 @@ class Checker:
             self.scopes.pop()
         item = e.filter.set.item or ANY
         if e.func not in known:
-            hint, hints = suggestion(e.func, known)
+            hint = suggest(e.func, known, n=3)
+            hints = close_names(e.func, known)
             self.err("unknown-name", e.pos, f"'{e.func}' does not go over a set{hint}; write "
                                             f"count(each ...), first(each ...), nearest(each "
                                             f"...), or sum/max/min/most/least(VALUE for each "
@@ -520,7 +508,8 @@ class Checker:
 
     def _flag_used(self, flag: str, pos) -> None:
         if self._flag_name(flag, pos) and flag not in self.names.flags:
-            hint, hints = suggestion(flag, self.names.flags)
+            hint = suggest(flag, self.names.flags, n=3, listing="known here")
+            hints = close_names(flag, self.names.flags)
             self.err("flag-never-set", pos, f"no 'set flag {flag}' in this edition sets the "
                                             f"flag '{flag}'{hint}", hints)
 
@@ -649,7 +638,8 @@ class Checker:
                                                f"(line {line}) must come first, in this block "
                                                f"or one around it")
             return ANY
-        hint, hints = suggestion(name, self.visible_names())
+        hint = suggest(name, self.visible_names(), n=3, listing="known here")
+        hints = close_names(name, self.visible_names())
         self.err("unknown-name", e.pos, f"unknown name '{name}'{hint}", hints)
         return ANY
 
@@ -666,7 +656,8 @@ class Checker:
             return ANY
         if e.name not in table:
             owner = {"player": "a player", "space": "a space", "roll": "a roll"}[t.name]
-            hint, hints = suggestion(e.name, table, f"{t.name}s have")
+            hint = suggest(e.name, table, n=3, listing=f"{t.name}s have")
+            hints = close_names(e.name, table)
             self.err("unknown-name", e.pos, f"{owner} has no attribute '{e.name}'{hint}", hints)
             return ANY
         if t.name == "player" and e.name in self.ctx.hidden:
@@ -681,7 +672,8 @@ class Checker:
         e.obj.type = ANY
         params = self.names.params
         if e.name not in params:
-            hint, hints = suggestion(e.name, params)
+            hint = suggest(e.name, params, n=3, listing="known here")
+            hints = close_names(e.name, params)
             self.err("unknown-name", e.pos, f"unknown param '{e.name}' (the edition's "
                                             f"params: map){hint}", hints)
             return ANY
@@ -716,7 +708,8 @@ class Checker:
                 self.err("type-error", e.pos, f"'{e.name}' is not a function and cannot be "
                                               f"called")
             else:
-                hint, hints = suggestion(e.name, FUNCTIONS)
+                hint = suggest(e.name, FUNCTIONS, n=3, listing="known here")
+                hints = close_names(e.name, FUNCTIONS)
                 self.err("unknown-name", e.pos, f"unknown function '{e.name}'{hint}", hints)
             return ANY
         e.res = spec
@@ -848,7 +841,7 @@ class Checker:
     def e_Chain(self, e: n.Chain, expect) -> Type:
         acc = self.expr(e.first)
         ok = self._arith_operand(acc, e.first, e.rest[0][0] if e.rest else "+")
-        for op, op_pos, x in e.rest:
+        for op, _op_pos, x in e.rest:
             t = self.expr(x)
             ok = self._arith_operand(t, x, op) and ok
             if not ok:

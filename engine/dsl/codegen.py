@@ -1,15 +1,15 @@
 """Python source generation from checked snippets.
 
 `ModuleBuilder` turns checked trees into one Python module (one function per snippet), compiles it
-with a single `compile()` call and executes it with `{'__builtins__': {}}` plus the helpers of
-`helpers.py`. User text reaches the generated source only as validated tokens: variables are
+with a single `compile()` call and executes it with `{'__builtins__': {}}` plus the prelude of
+`prelude.py`. User text reaches the generated source only as validated tokens: variables are
 mangled to `v_<name>` (names match [A-Za-z_][A-Za-z0-9_]* and were resolved by the checker),
 space ids become board indices, group / kind / flag / deck ids are string literals matching
 `^[a-z][a-z0-9_]*$`, numbers are ints; any other text (card ids) goes through a constants tuple.
 
 For run-time errors, every generated line remembers its snippet and DSL position, and every
 generated sub-expression that can fail remembers the column span it occupies and the DSL
-position it came from (see `helpers.make_fail`).
+position it came from (see `failures.make_fail`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from . import nodes as n
 from .checker import Checker
 from .contexts import Context
 from . import aggregates
-from .helpers import make_fail, namespace
+from .failures import make_fail
+from .prelude import namespace
 from .typesys import INT, NONE, PLAYER
 from .vocabulary import LIMITS
 

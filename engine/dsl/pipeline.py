@@ -6,7 +6,7 @@
     compile_snippet(text, context, names=None, ...) -> function
 
 `tree` is the merged edition (a dict from YAML); `locate(pointer)` returns the `Mark` of a node
-(see engine/edition/problems.py), so every problem is placed at file:line:col inside the YAML
+(see engine/problems.py), so every problem is placed at file:line:col inside the YAML
 file. The snippets are found at the pointers of `contexts.POINTERS`; a YAML integer at a formula
 location is a constant formula (a boolean, at a condition).
 """
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..edition.problems import Mark, Problem, ProblemsError
+from ..problems import Mark, Problem, ProblemsError
 from . import nodes as n
 from .checker import Checker
 from .codegen import ModuleBuilder, Unit

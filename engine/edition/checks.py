@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from .hints import suggest
+from ..hints import suggest
+from ..problems import Problem
 from .merge import Appended, path_text, pointer_of
 from .pointers import locate
-from .problems import Problem
 from .schema import schema_problems
 from .semantic import semantic_problems
 

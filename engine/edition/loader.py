@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import EDITIONS_DIR
+from ..problems import Mark, Problem, ProblemsError
 from .checks import check_tree, sort_problems
 from .merge import Layer, Merger
 from .pointers import locate
-from .problems import Mark, Problem, ProblemsError
 from .schema import apply_defaults, overlay_meta_problems
 from .text import one_line
-from .yamlload import MarkedMap, display_path, read_yaml, to_plain
+from .yamlload import MarkedMap, display_path, is_regular_file, path_problem, read_yaml, to_plain
 
 DEFAULT_BASE = "classic"
 """The edition an overlay is checked against by `validate_paths` when it names no `base:`."""
@@ -77,6 +77,9 @@ def content_hash(tree) -> str:
 
 def _not_a_file(path: Path) -> str:
     """Why `path` cannot be read as an edition file, in words."""
+    bad = path_problem(path)
+    if bad is not None:
+        return bad
     if not path.exists():
         return f"no such file {display_path(path)}"
     if path.is_dir():
@@ -139,21 +142,30 @@ class _Load:
                  mark: Mark | None) -> Path | None:
         """The file of an edition or overlay `ref`: a path (relative to `relative_to`) or a
         built-in id (a file in `folder`); None, with the problem recorded, if there is none."""
+        shown = ref if len(ref) <= 80 else ref[:77] + "..."
         if is_path_ref(ref):
-            path = (relative_to / ref).resolve()
-            if not path.is_file():
-                self.error(mark, "file-not-found", f"{what} '{ref}': {_not_a_file(path)}")
+            bad = path_problem(ref)
+            if bad is not None:
+                self.error(mark, "file-not-found", f"{what} '{shown}': {bad}")
                 return None
-            return path
+            path = Path(os.path.abspath(relative_to / ref))
+            if not is_regular_file(path):
+                self.error(mark, "file-not-found", f"{what} '{shown}': {_not_a_file(path)}")
+                return None
+            if path.suffix not in (".yaml", ".yml"):
+                # only edition files: never read (and echo) a file that is not YAML
+                self.error(mark, "file-not-found", f"{what} '{shown}': an {what} file ends in .yaml or .yml")
+                return None
+            return path.resolve()
         path = folder / f"{ref}.yaml"
-        if not path.is_file():
+        if not is_regular_file(path):
             editions, overlays = builtin_ids(self.base_dir)
             known = ", ".join(editions if what == "edition" else overlays) or "none"
             kinds = "editions" if what == "edition" else "overlays"
             own = "file" if what == "edition" else "overlay"
             self.error(mark, f"unknown-{what}",
-                       f"unknown {what} '{ref}' (built-in {kinds}: {known}; "
-                       f"to use your own {own} give its path, e.g. ./{ref}.yaml)")
+                       f"unknown {what} '{shown}' (built-in {kinds}: {known}; "
+                       f"to use your own {own} give its path, e.g. ./{shown}.yaml)")
             return None
         return path
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .hints import id_list_text, suggest
+from ..hints import id_list_text, suggest
+from ..problems import Mark, Problem
 from .pointers import join
-from .problems import Mark, Problem
 from .yamlload import MarkedMap, MarkedSeq, node_mark
 
 

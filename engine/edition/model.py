@@ -15,24 +15,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .text import text_in
+
 DEED_KINDS = frozenset({"street", "railroad", "utility"})
 """Kinds of space that carry a title deed."""
 
+
 Text = Mapping[str, str]
 """A player-facing text by language code ('en', 'ru', ...)."""
-
-
-def text_in(text: Text | str | None, lang: str) -> str:
-    """The text in `lang`, falling back to English, then to any language given."""
-    if text is None:
-        return ""
-    if isinstance(text, str):
-        return text
-    if lang in text:
-        return text[lang]
-    if "en" in text:
-        return text["en"]
-    return next(iter(text.values()), "")
 
 
 def _text(value: Any) -> Text:

@@ -19,10 +19,10 @@ from functools import lru_cache
 
 from jsonschema import Draft7Validator, validators
 
+from ..hints import suggest
 from ..paths import SCHEMA_PATH
-from .hints import suggest
+from ..problems import Problem
 from .pointers import describe, join, locate, locate_key
-from .problems import Problem
 from .yamlload import MarkedMap, MarkedSeq
 
 PATCH_SCHEMA_PATH = SCHEMA_PATH.with_name("patch.schema.json")

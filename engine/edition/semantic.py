@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .hints import id_list_text, suggest
+from ..hints import id_list_text, suggest
+from ..problems import Problem
 from .pointers import locate
-from .problems import Problem
 
 DEEDS = ("street", "railroad", "utility")
 _HOUSES = "/rules/buildings/houses_before_hotel"

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..edition.problems import Problem, ProblemsError
+from ..problems import Problem, ProblemsError
 
 SAVE_FORMAT = "magie-save"
 """The value of a save's "format" key: tells a magie save from any other JSON file."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.dsl import check_snippet, compile_edition
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.problems import ProblemsError
 from tests.dsl.conftest import MINI_LINES, mini_edition, one_card, problems
 
 CARD_LINE = MINI_LINES + 5     # the line of `do:` in one_card()
