@@ -83,7 +83,8 @@ class BasicBot:
         p = d.player
         if kind == "manage":
             if (p.version == self._pver and p.cash < self._trigger
-                    and game.deeds_version == self._dver and not game.ed.actions):
+                    and game.deeds_version == self._dver and not game.ed.actions
+                    and not game.playable_cards):
                 return DONE          # nothing changed since it last looked
             return self._manage(game, p, d.window)
         if kind == "buy":
@@ -109,6 +110,8 @@ class BasicBot:
             return "redeem" if ok else "release"
         if kind == "place":
             return d.options[0]
+        if kind in ("choice", "play_card"):
+            return d.hint          # the edition's hint (a choice: its first option by default)
         return d.options[0]
 
     def _buy(self, game, p, i: int, price: int) -> str:
@@ -140,6 +143,10 @@ class BasicBot:
 
     # ------------------------------------------------------------------ manage
     def _manage(self, game, p, window: str):
+        if p.held_cards and game.playable_cards:
+            act = game.bot_play(p, window)
+            if act is not None:
+                return act
         if game.ed.actions:
             act = self._edition_action(game, p)
             if act is not None:
@@ -202,7 +209,8 @@ class BasicBot:
         """The manage windows this bot wants to be asked in: it does its building and trading
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
-        if r.build_window == "any" and r.trade_window == "any" and not game.ed.actions:
+        if (r.build_window == "any" and r.trade_window == "any" and not game.ed.actions
+                and not game.playable_cards):
             return frozenset({"after_landing"})
         return frozenset({"before_roll", "after_landing"})
 

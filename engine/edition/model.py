@@ -97,13 +97,31 @@ class Space:
 
 
 @dataclass(frozen=True, slots=True)
+class CardPlay:
+    """How a kept card is played: `window` is when (`before_roll`, `after_landing`: the
+    player's manage windows; `rent`: when the holder would pay rent, which the card then
+    replaces; `jail`: at the start of a turn in jail), `effect` the compiled `play.do`
+    (`fn(g, player, owner, rent)`), `bot` the compiled `play.bot` hint (same signature) or
+    None (bots play it whenever they may)."""
+
+    window: str
+    effect: Callable
+    bot: Callable | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
-    """A card: `effect` is the compiled `do:` (`fn(g, player)`)."""
+    """A card: `effect` is the compiled `do:` (`fn(g, player)`); `labels` the texts of its
+    choice's options (label -> Text); `values` the named amounts its text shows (`{amount}`);
+    `play` how it is played once kept (None: not playable, or the built-in jail use)."""
 
     id: str
     deck: str
     text: Text
     effect: Callable
+    labels: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+    play: CardPlay | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +147,7 @@ class Action:
     do: Callable
     bot: Callable | None
     limit_per_turn: int | None
+    labels: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +286,14 @@ class Edition:
         return [s for s in self.spaces if s.is_deed]
 
 
+def _card_play(compiled: Mapping[str, Callable], pointer: str, play: Any) -> CardPlay | None:
+    """The `play:` section of a card, compiled (None when the card has none)."""
+    if not isinstance(play, dict):
+        return None
+    return CardPlay(window=play.get("when", "before_roll"), effect=compiled[pointer + "/do"],
+                    bot=compiled.get(pointer + "/bot"))
+
+
 def _fn(compiled: Mapping[str, Callable], pointer: str, value: Any, arity: int) -> Callable:
     """The compiled function at `pointer`; a constant when the tree holds a plain number."""
     fn = compiled.get(pointer)
@@ -326,7 +353,10 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     for di, d in enumerate(tree.get("decks") or []):
         cards = tuple(
             Card(id=c["id"], deck=d["id"], text=_text(c.get("text")),
-                 effect=compiled[f"/decks/{di}/cards/{ci}/do"])
+                 effect=compiled[f"/decks/{di}/cards/{ci}/do"],
+                 labels={k: _text(v) for k, v in (c.get("labels") or {}).items()},
+                 values=dict(c.get("values") or {}),
+                 play=_card_play(compiled, f"/decks/{di}/cards/{ci}/play", c.get("play")))
             for ci, c in enumerate(d.get("cards") or []))
         decks[d["id"]] = Deck(id=d["id"], name=_text(d.get("name")), cards=cards,
                               shuffle=bool(d.get("shuffle", True)))
@@ -356,7 +386,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                when=_fn(compiled, f"/actions/{i}/when", a.get("when", True), 3),
                do=compiled[f"/actions/{i}/do"],
                bot=(_fn(compiled, f"/actions/{i}/bot", a["bot"], 3) if "bot" in a else None),
-               limit_per_turn=a.get("limit_per_turn"))
+               limit_per_turn=a.get("limit_per_turn"),
+               labels={k: _text(v) for k, v in (a.get("labels") or {}).items()})
         for i, a in enumerate(tree.get("actions") or []))
 
     start_index = next(s.index for s in spaces_t if s.kind == "start")

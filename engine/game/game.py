@@ -20,6 +20,7 @@ from ..edition.model import Edition
 from ..errors import DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
 from .decisions import DEFAULT_ANSWERS, DONE, Agent, Decision, decode_answer, encode_answer
 from .dice import Dice
+from .dsl_extras import DslExtrasMixin
 from .events import EventLog
 from .manage import ManageMixin
 from .money import MoneyMixin
@@ -68,7 +69,7 @@ class GameOver(Exception):
     """Raised inside a turn when the game has ended, to unwind to the turn loop."""
 
 
-class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
+class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin, DslExtrasMixin):
     """One game of an edition.
 
     `players` is a list of (name, agent) in seat order. `seed` drives dice, shuffles and the
@@ -145,6 +146,7 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self._turn_flags: list[Player] = []
         self.debtor: Player | None = None
         self._debt: int | None = None
+        self._init_dsl_extras()
         self._land_by_kind = {
             "street": self._land_deed, "railroad": self._land_deed, "utility": self._land_deed,
             "card": self._land_card, "tax": self._land_tax, "go_to_jail": self._land_go_to_jail,
@@ -451,9 +453,14 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
     def _end_turn(self, p: Player) -> None:
         if self._turn_flags:
             for q in self._turn_flags:
-                for name in [k for k, v in q.flags.items() if v != "used"]:
+                for name in [k for k, v in q.flags.items() if v in ("end_of_turn", "next_move")]:
                     del q.flags[name]
             self._turn_flags.clear()
+        if self._timed:
+            self._tick_flags("turns", p)
+        if self.space_flags:
+            for key in [k for k, v in self.space_flags.items() if v == "end_of_turn"]:
+                del self.space_flags[key]
         if self.check:
             self.check_invariants()
         if self.over:
@@ -472,6 +479,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
             idx = (idx + 1) % n
             if idx == 0:
                 self.round += 1
+                if self._timed:
+                    self._tick_flags("rounds")
                 if self.max_rounds is not None and self.round > self.max_rounds:
                     self.turn_idx = idx
                     self.finish_richest("round_limit")
@@ -558,6 +567,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         ([000] 5.1; [002] 5: salary minus a tax per industry, 9/1.1: mortgage redemption)."""
         p.laps += 1
         p.intro = False
+        if self._timed:
+            self._tick_flags("laps", p)
         amount = self.rules.salary(self, p) if salary is None else salary
         if self.log is not None:
             self.emit("lap", player=p.seat, salary=amount)
@@ -621,6 +632,8 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                 if rent is not None:
                     amount = rent(amount)
             if amount <= 0:
+                return
+            if self._rent_plays and p.held_cards and self._rent_play(p, o, amount):
                 return
             if self.rules.rent_claim == "owner_claims":
                 if not self.ask(Decision("claim", o, (True, False), space=i, amount=amount, payer=p.seat)):
@@ -693,12 +706,10 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
                 if c.id == card:
                     dq.remove(c)
                     p.held_cards.append((deck_id, card))
+                    self._held_use[(deck_id, card)] = use
                     self.emit("card_kept", player=p.seat, card=card)
                     return
         raise GameError(f"card '{card}' is not in a deck and cannot be kept")
-
-    def _card_use(self, held: tuple[str, str]) -> str:
-        return "get_out_of_jail"
 
     def _use_jail_card(self, p: Player) -> None:
         """Use a held get-out-of-jail card; it goes to the bottom of its own deck ([004] 14.3)."""
@@ -720,30 +731,10 @@ class Game(MoneyMixin, PropertyMixin, ManageMixin, TradeMixin, QueriesMixin):
         self.emit("roll", player=self.current.seat if self.current else -1, dice=list(r.dice), extra=True)
         return r
 
-    # ------------------------------------------------------------------ flags
-    def set_flag(self, p: Player, name: str, until: str) -> None:
-        """Set flag `name` on `p` until it is used (`until='used'`), the turn ends
-        (`'end_of_turn'`) or `p` next moves (`'next_move'`, also cleared when the turn ends)."""
-        p.flags[name] = until
-        if until != "used":
-            self._turn_flags.append(p)
-        self.emit("flag", player=p.seat, flag=name, until=until)
-
+    # ------------------------------------------------------------------ flags (see dsl_extras.py)
     def _clear_move_flags(self, p: Player) -> None:
         for name in [k for k, v in p.flags.items() if v == "next_move"]:
             del p.flags[name]
-
-    def clear_flag(self, p: Player, name: str) -> None:
-        """Remove flag `name` from `p` (no-op if not set)."""
-        p.flags.pop(name, None)
-
-    def has_flag(self, p: Player, name: str) -> bool:
-        """Is flag `name` set on `p`?"""
-        return name in p.flags
-
-    def use_flag(self, p: Player, name: str) -> bool:
-        """Is flag `name` set on `p`? It is removed."""
-        return p.flags.pop(name, None) is not None
 
     def landed(self) -> int | None:
         """The space where the current player's last move this turn ended, or None."""

@@ -57,6 +57,9 @@ class ManageMixin:
         for g in self.ed.groups:
             if g.buildable and any(self.level[j] for j in g.spaces) and self.owner[g.spaces[0]] is p:
                 acts.append(("sell_all", g.id))
+        if not raising and self.playable_cards:
+            for held in self.playable(p, window):
+                acts.append(("play",) + held)
         if not raising:
             for a in self.ed.actions:
                 for target in self._action_targets(a):
@@ -99,6 +102,9 @@ class ManageMixin:
             problem = self.action_problem(p, a, action[2]) if a else f"no action {action[1]!r}"
             if raising and a:
                 problem = "edition actions are not allowed while in debt"
+        elif kind == "play":
+            problem = None if raising is False and action[1:] in self.playable(p, window) else \
+                f"{p.name} cannot play {action[1:]!r} now"
         elif kind == "sell_all":
             g = self.ed.group_by_id.get(action[1]) if len(action) == 2 else None
             if g is None:
@@ -146,6 +152,8 @@ class ManageMixin:
             self.propose_trade(action[1])
         elif kind == "act":
             self.run_action(p, self._action_by_id(action[1]), action[2])
+        elif kind == "play":
+            self.play_card(p, (action[1], action[2]))
 
     @property
     def _debt_amount(self) -> int:
