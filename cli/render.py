@@ -92,7 +92,7 @@ class Names:
 
     def card_text(self, deck_id: str, card_id: str) -> str:
         c = self._cards.get((deck_id, card_id))
-        return escape(text_in(c.text, self.lang) if c else card_id)
+        return escape(c.shown(self.ed.currency, self.lang) if c else card_id)
 
     def held_card(self, held) -> str:
         """A held card (deck id, card id), e.g. 'Chance: “Get out of jail free.”' (first sentence)."""

@@ -10,6 +10,7 @@ Money is integer units of the edition's currency everywhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -45,6 +46,23 @@ class Currency:
         """`amount` formatted for players, e.g. '1500k ₽'."""
         pattern = text_in(self.format, lang) or "{n}"
         return pattern.replace("{n}", str(amount))
+
+    def render(self, text: str, values: Mapping[str, int], lang: str = "en") -> str:
+        """A card or label text with its placeholders filled: `{name}` is the named value
+        shown as money in `lang` (`{fine}` with values {fine: 10}: '10k ₽'), `{200}` the
+        amount 200; `{{` and `}}` are braces. A placeholder without a value stays as written
+        (the edition check reports it)."""
+        def fill(m: re.Match) -> str:
+            key = m.group(1)
+            if key.isdigit():
+                return self.show(int(key), lang)
+            return self.show(values[key], lang) if key in values else m.group(0)
+        out = PLACEHOLDER.sub(fill, text.replace("{{", "\x00").replace("}}", "\x01"))
+        return out.replace("\x00", "{").replace("\x01", "}")
+
+
+PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*|[0-9]+)\}")
+"""A placeholder in a card text: `{name}` (a value of the card) or `{200}` (an amount)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +140,10 @@ class Card:
     labels: dict = field(default_factory=dict)
     values: dict = field(default_factory=dict)
     play: CardPlay | None = None
+
+    def shown(self, currency: Currency, lang: str = "en") -> str:
+        """The card's text in `lang` with its amounts in the edition's currency."""
+        return currency.render(text_in(self.text, lang), self.values, lang)
 
 
 @dataclass(frozen=True, slots=True)
