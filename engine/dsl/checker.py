@@ -518,10 +518,10 @@ class Checker:
             self.flags_set.add(s.flag)
         t = self.need_target(s.player, "the player or space to flag")
         if s.until in ("next_move", "laps") and t == SPACE:
-            self.err("not-allowed-here", s.pos, f"a space does not move or go round the board: "
-                                                f"a flag on a space lasts 'until used', "
-                                                f"'until end of turn' or 'for N turns' / "
-                                                f"'for N rounds'")
+            self.err("not-allowed-here", s.pos, "a space does not move or go round the board: "
+                                                "a flag on a space lasts 'until used', "
+                                                "'until end of turn' or 'for N turns' / "
+                                                "'for N rounds'")
         if s.duration is not None:
             self.need(s.duration, INT, "the duration")
             d = s.duration

@@ -20,10 +20,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from . import aggregates
 from . import nodes as n
 from .checker import Checker
 from .contexts import Context
-from . import aggregates
 from .failures import make_fail
 from .prelude import namespace
 from .typesys import INT, NONE, PLAYER
@@ -551,7 +551,7 @@ class _FunctionGen:
 
     def s_Counter(self, s: n.Counter, ind: int) -> None:
         name = _safe(s.counter)
-        if s.op == "add":
+        if s.op == "add" and s.amount is not None:
             self.emit(ind, cat("g.add_counter(", self.expr(s.target), f", {name}, ",
                                self.expr(s.amount), ")"), s.pos)
         else:
