@@ -18,7 +18,7 @@ from rich.console import Console
 from magie.engine.edition.loader import is_path_ref
 from magie.engine.edition.playable import load_playable
 from magie.engine.errors import MagieError
-from magie.engine.game.save import SaveGame, Seat, check_edition, read_save
+from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, SaveGame, Seat, check_edition, read_save
 from magie.engine.problems import ProblemsError
 
 from .human import Terminal
@@ -168,12 +168,15 @@ def play(
     magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     ```
     """
-    for opt, value, least in (("--bots", bots, 0), ("--max-rounds", max_rounds, 1)):
-        if value is not None and value < least:
-            _fail(f"{opt} must be {least} or more, not {value}")
-    for opt, value in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
-        if value is not None and not value > 0:
-            _fail(f"{opt} must be more than 0, not {value:g}")
+    # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
+    for opt, value, least, most in (("--bots", bots, 0, MAX_SEATS), ("--max-rounds", max_rounds, 1, MAX_ROUNDS),
+                                    ("--seed", seed, -2**63, 2**63 - 1)):
+        if value is not None and not least <= value <= most:
+            _fail(f"{opt} must be from {least:,} to {most:,}, not {value:,}"[:300])
+    for opt, value, most in (("--time-limit", time_limit, MAX_SECONDS / 60),
+                             ("--decision-timeout", decision_timeout, 86400)):
+        if value is not None and not 0 < value <= most:
+            _fail(f"{opt} must be more than 0 and at most {most:,g}, not {value:g}")
     if resume is not None:
         given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}

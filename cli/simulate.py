@@ -16,8 +16,15 @@ from magie.engine.agents import BOTS
 from magie.engine.edition.model import text_in
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import MagieError
+from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
 from magie.engine.problems import ProblemsError
 from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
+
+MAX_GAMES = 10**8
+"""Most games one `magie simulate` plays."""
+
+MAX_JOBS = 256
+"""Most worker processes."""
 
 
 def simulate_command(
@@ -48,6 +55,13 @@ def simulate_command(
 
         magie simulate quick --bot random -n 500 --max-rounds 200
     """
+    # bounds first, before anything is allocated (--players 10**12 would build that many seats)
+    for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
+                             ("--max-rounds", max_rounds, MAX_ROUNDS)):
+        if value is not None and value > most:
+            _fail(f"{opt} must be at most {most:,}, not {value:,}"[:300])
+    if bot.count(",") >= MAX_SEATS:
+        _fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
     kinds = [k.strip() for k in bot.split(",")]
     if len(kinds) == 1:
         kinds = kinds * (players or 4)

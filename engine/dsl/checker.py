@@ -21,9 +21,11 @@ The tree's depth is bounded by the parser (vocabulary.LIMITS), so the recursion 
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..hints import close_names, suggest
 from . import nodes as n
@@ -47,7 +49,17 @@ from .typesys import (
     list_of,
     unify,
 )
-from .vocabulary import ATTRS_BY_TYPE, FUNCTIONS, ID_PATTERN, KEEP_USES, LIMITS, PLAYER_ATTRS, RESERVED, SPACE_KINDS
+from .vocabulary import (
+    ATTRS_BY_TYPE,
+    FUNCTIONS,
+    ID_PATTERN,
+    KEEP_USES,
+    LIMITS,
+    MONEY_LIMIT,
+    PLAYER_ATTRS,
+    RESERVED,
+    SPACE_KINDS,
+)
 
 _ID = re.compile(ID_PATTERN)
 
@@ -105,7 +117,7 @@ class Checker:
         else:
             want = INT if self.ctx.kind == "int" else BOOL
             if want == INT:
-                self.money(tree.expr, "the formula's value")
+                self.money(tree.expr, "the formula's value", nonneg=self.ctx.id != "score")
             else:
                 self.need(tree.expr, BOOL, "the condition")
         self.issues.sort(key=lambda i: i.pos)
@@ -193,9 +205,19 @@ class Checker:
                                          f"{describe(t)}")
         return t
 
-    def money(self, node: n.Expr, what: str) -> Type:
-        """Check an amount of money: a whole number."""
+    def money(self, node: n.Expr, what: str, nonneg: bool = False) -> Type:
+        """Check an amount of money: a whole number (`nonneg`: never below 0, as an amount paid).
+        A constant below 0 there is an error; a value that grows with the square of the game's
+        money (`cash * cash`) is a warning."""
         t = self.expr(node, INT)
+        value = self.const(node)
+        if nonneg and isinstance(value, int) and value < 0:
+            self.err("constant-error", node.pos, f"{what} is {value}: an amount of money cannot be negative")
+        if self.growth(node) >= 2:
+            self.issues.append(Issue(
+                "unbounded-money", f"{what} grows with the square of the players' money (a product of two "
+                "amounts that grow with the game), so it can grow without bound; the game stops with an "
+                f"error when money leaves ±{MONEY_LIMIT:,}", node.pos, (), "warning"))
         if t == NUM:
             self.err("fractional-money", node.pos,
                      f"{what} is money and must be a whole number, but this may be fractional; "
@@ -219,10 +241,10 @@ class Checker:
     def s_Pay(self, s: n.Pay) -> None:
         if isinstance(s.to, n.Expr):
             self.player_path(s.to, "the payee")
-        self.money(s.amount, "the amount to pay")
+        self.money(s.amount, "the amount to pay", nonneg=True)
 
     def s_Collect(self, s: n.Collect) -> None:
-        self.money(s.amount, "the amount to collect")
+        self.money(s.amount, "the amount to collect", nonneg=True)
         if isinstance(s.source, n.Expr):
             self.player_path(s.source, "the payer")
 
@@ -254,6 +276,10 @@ class Checker:
                 self.err("unknown-name", s.arg_pos, f"unknown group '{s.arg}'{hint}", hints)
         else:
             self.need(s.arg, INT, "the number of steps")
+            steps = self.const(s.arg)
+            if isinstance(steps, int) and steps < 0:
+                self.err("constant-error", s.arg.pos, f"the number of steps is {steps}: it cannot be negative "
+                                                      f"(to go back, write 'move back {-steps}')")
         seen: dict[str, n.Option] = {}
         for opt in s.options:
             key = "salary" if opt.name == "no_salary" else opt.name
@@ -691,6 +717,12 @@ class Checker:
     def e_Index(self, e: n.Index, expect) -> Type:
         t = self.expr(e.obj)
         self.need(e.index, INT, "a list index")
+        i = self.const(e.index)
+        if isinstance(i, int):
+            size = len(e.obj.items) if isinstance(e.obj, n.ListLit) else None
+            if i < 0 or (size is not None and i >= size):
+                known = "" if size is None else " (this one is empty)" if size == 0 else f" (this one: 0 to {size - 1})"
+                self.err("constant-error", e.index.pos, f"index {i} is out of range: lists are indexed from 0{known}")
         if t.name == "any":
             return ANY
         if t.name != "list":
@@ -766,9 +798,10 @@ class Checker:
     def f_roll(self, e):
         self.need(e.args[0], INT, "the number of dice")
         a = e.args[0]
-        if isinstance(a, n.Num) and not 1 <= a.value <= LIMITS["dice"]:
-            self.err("dsl-limit", a.pos, f"roll() throws 1 to {LIMITS['dice']} dice, "
-                                         f"not {a.value}")
+        k = self.const(a)
+        if isinstance(k, int) and not 1 <= k <= LIMITS["dice"]:
+            code = "dsl-limit" if k > LIMITS["dice"] else "constant-error"
+            self.err(code, a.pos, f"roll() throws 1 to {LIMITS['dice']} dice, not {k}")
         return ROLL
 
     def _flag_arg(self, e: n.Call):
@@ -844,6 +877,9 @@ class Checker:
         for op, _op_pos, x in e.rest:
             t = self.expr(x)
             ok = self._arith_operand(t, x, op) and ok
+            if op in ("/", "//", "%") and self.const(x) == 0:
+                self.err("constant-error", x.pos, f"'{op}' by a constant zero: the game would stop "
+                                                  f"with a division by zero")
             if not ok:
                 continue
             if op == "/":
@@ -902,3 +938,107 @@ class Checker:
             else:
                 item = u
         return list_of(item)
+
+    # ------------------------------------------------------------------ values known when checking
+
+    def const(self, e: n.Expr) -> int | Fraction | None:
+        """The value of `e` when the checker can compute it (numbers, params, '-', + - * / // %,
+        min, max, abs, floor, ceil, round of those), else None (also for huge values)."""
+        v = _fold(e)
+        return v if v is None or abs(v) <= _FOLD_LIMIT else None
+
+    def growth(self, e: n.Expr) -> int:
+        """How many factors of the game's money (cash, net worth, prices owned...) `e` multiplies:
+        0 for a constant, 1 for `cash // 10`, 2 for `cash * cash`."""
+        return _growth(e)
+
+
+_FOLD_LIMIT = 10**30
+
+
+def _fold(e: n.Expr) -> int | Fraction | None:
+    if isinstance(e, n.Num):
+        return e.value
+    if isinstance(e, n.Neg):
+        v = _fold(e.operand)
+        return None if v is None else -v
+    if isinstance(e, n.Attr) and isinstance(getattr(e, "res", None), tuple) and e.res[0] == "const" \
+            and type(e.res[1]) is int:
+        return e.res[1]
+    if isinstance(e, n.Call) and e.name in ("min", "max", "abs", "floor", "ceil", "round") and e.args:
+        args = [_fold(a) for a in e.args]
+        if any(a is None for a in args):
+            return None
+        vals = [a for a in args if a is not None]
+        if e.name == "min":
+            return min(vals)
+        if e.name == "max":
+            return max(vals)
+        if len(vals) != 1:
+            return None
+        x = vals[0]
+        return {"abs": abs(x), "floor": math.floor(x), "ceil": math.ceil(x),
+                "round": math.floor(x + Fraction(1, 2))}[e.name]
+    if isinstance(e, n.Chain):
+        acc = _fold(e.first)
+        for op, _pos, x in e.rest:
+            v = _fold(x)
+            if acc is None or v is None or abs(acc) > _FOLD_LIMIT or abs(v) > _FOLD_LIMIT:
+                return None
+            if op == "+":
+                acc = acc + v
+            elif op == "-":
+                acc = acc - v
+            elif op == "*":
+                acc = acc * v
+            elif v == 0:
+                return None
+            elif op == "/":
+                q = Fraction(acc) / v
+                acc = q.numerator if q.denominator == 1 else q
+            elif op == "//":
+                acc = acc // v
+            elif op == "%":
+                acc = acc % v
+            else:
+                return None
+        return acc
+    return None
+
+
+_MONEY_ATTRS = frozenset({"cash", "net_worth", "deed_prices", "mortgaged_prices", "building_costs"})
+
+
+def _growth(e: n.Expr) -> int:
+    res = getattr(e, "res", None)
+    if isinstance(e, n.Name):
+        if isinstance(res, tuple) and res[0] == "me_attr" and res[1].name in _MONEY_ATTRS:
+            return 1
+        return 0
+    if isinstance(e, n.Attr):
+        if isinstance(res, tuple) and res[0] == "attr" and res[1].name in _MONEY_ATTRS:
+            return 1
+        return 0
+    if isinstance(e, n.Neg):
+        return _growth(e.operand)
+    if isinstance(e, n.Chain):
+        total = _growth(e.first)
+        for op, _pos, x in e.rest:
+            g = _growth(x)
+            if op == "*":
+                total += g
+            elif op in ("+", "-"):
+                total = max(total, g)
+            elif op in ("/", "//"):
+                total = max(total - g, 0)
+            else:   # %: bounded by its right side
+                total = min(total, g)
+        return total
+    if isinstance(e, n.Call) and e.name in ("max", "abs", "floor", "ceil", "round"):
+        return max((_growth(a) for a in e.args), default=0)
+    if isinstance(e, n.Call) and e.name == "min":
+        return min((_growth(a) for a in e.args), default=0)
+    if isinstance(e, n.Cond):
+        return max(_growth(e.then), _growth(e.other))
+    return 0
+

@@ -24,6 +24,7 @@ from .codegen import ModuleBuilder, Unit
 from .contexts import POINTERS, Context
 from .contexts import context as get_context
 from .issues import DslError, Issue
+from .loops import endless_draws
 from .names import EditionNames, item_id, items_of
 from .parser import parse
 from .positions import file_position, format_position
@@ -57,7 +58,7 @@ class Snippet:
     def problem(self, issue: Issue) -> Problem:
         """The `Problem` of an issue of this snippet, located in the YAML file."""
         f, line, col = file_position(self.mark, *issue.pos)
-        return Problem("error", issue.code, issue.message, f, line, col, self.pointer,
+        return Problem(issue.severity, issue.code, issue.message, f, line, col, self.pointer,
                        issue.hints)
 
 
@@ -224,9 +225,28 @@ def check_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
     Never raises on bad input."""
     names = EditionNames.from_tree(tree)
     problems: list[Problem] = []
-    for a in analyse(find_snippets(tree, locate), names):
+    analysed = analyse(find_snippets(tree, locate), names)
+    for a in analysed:
         problems.extend(a.problems)
+    problems += _endless(tree, analysed, locate)
     return problems
+
+
+def _endless(tree: Any, analysed: list[Analysed], locate: Callable[[str], Mark | None] | None) -> list[Problem]:
+    """`loops.endless_draws` over the edition's cards, located at each deck."""
+    cards = []
+    for a in analysed:
+        parts = a.snippet.pointer.split("/")
+        if a.snippet.context.id == "card" and len(parts) == 6 and parts[1] == "decks":
+            deck = _walk_get(tree, parts[1:3])
+            deck_id = deck.get("id") if isinstance(deck, dict) else None
+            if isinstance(deck_id, str):
+                cards.append((deck_id, int(parts[2]), a.snippet.card_id, a.tree if not a.problems else None))
+    out = []
+    for p in endless_draws(tree, cards):
+        mark = _safe_locate(locate, p.pointer)
+        out.append(Problem.at(mark, p.severity, p.code, p.message, p.pointer))
+    return out
 
 
 def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None
@@ -239,8 +259,8 @@ def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None
     Raises `ProblemsError` (with every problem) when the edition's DSL has errors."""
     names = EditionNames.from_tree(tree)
     analysed = analyse(find_snippets(tree, locate), names)
-    problems = [p for a in analysed for p in a.problems]
-    if problems:
+    problems = [p for a in analysed for p in a.problems] + _endless(tree, analysed, locate)
+    if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     label = tree.get("id", "edition") if isinstance(tree, dict) else "edition"
     return _compile(analysed, str(label))
@@ -270,6 +290,6 @@ def compile_snippet(text: Any, context: str | Context, names: EditionNames | Non
     sn = _snippet(text, context, mark, pointer, label, card_id, has_target)
     analysed = analyse([sn], names or EditionNames())
     problems = [p for a in analysed for p in a.problems]
-    if problems:
+    if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     return _compile(analysed, sn.label)[sn.pointer]

@@ -15,6 +15,11 @@ from .typesys import BOOL, GROUP, INT, KIND, PLAYER, SPACE, Type, list_of
 # ------------------------------------------------------------------ limits
 
 #: Input limits. Input beyond them is a `dsl-limit` problem, never a crash or a hang.
+MONEY_LIMIT = 10**12
+"""Money a formula or an effect may produce, in units of the edition's currency: a result outside
+±MONEY_LIMIT stops the game with an error naming the formula (the edition files' own numbers have
+the same range)."""
+
 LIMITS = {
     "chars": 10_000,      # characters in one snippet
     "depth": 32,          # nesting: brackets, calls, operators, conditionals, blocks

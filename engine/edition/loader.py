@@ -21,7 +21,7 @@ from pathlib import Path
 from ..paths import EDITIONS_DIR
 from ..problems import Mark, Problem, ProblemsError
 from .checks import check_tree, sort_problems
-from .merge import Layer, Merger
+from .merge import Layer, Merger, blame_deletions
 from .pointers import locate
 from .schema import apply_defaults, overlay_meta_problems
 from .text import one_line
@@ -278,7 +278,7 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
     apply_defaults(tree)
     problems = job.problems + job.merger.problems + check_tree(tree, job.merger.appended)
     problems += job.merger.warnings(tree)
-    problems = sort_problems(problems)
+    problems = sort_problems(blame_deletions(problems, job.merger.deleted))
     if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     return LoadedEdition(

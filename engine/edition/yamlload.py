@@ -14,6 +14,7 @@ is a problem.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -328,7 +329,25 @@ def _syntax_problems(name: str, text: str, e: yaml.MarkedYAMLError) -> list[Prob
     what = e.problem or "syntax error"
     ctx = f" ({e.context}" + (f" at line {e.context_mark.line + 1}" if e.context_mark else "") + ")" \
         if e.context else ""
-    return [Problem("error", "yaml-syntax", f"YAML syntax error: {what}{ctx}", name, line, col)]
+    lines = text.splitlines()
+    hint = _colon_hint(lines[line - 1]) if 0 < line <= len(lines) else ""
+    return [Problem("error", "yaml-syntax", f"YAML syntax error: {what}{ctx}{hint}", name, line, col)]
+
+
+# `key: value` whose plain value holds ': ' itself (`do: if cash > 5: pay bank 5`)
+_COLON_IN_VALUE = re.compile(r"([A-Za-z_][\w-]*):[ \t]+(?!['\"|>\[{])[^#\n,]*?:(?:\s|$)")
+
+
+def _colon_hint(line: str) -> str:
+    """A hint for a plain value with ': ' inside, the usual cause of 'mapping values are not allowed'
+    in a DSL effect: quote it or write it as a block."""
+    m = _COLON_IN_VALUE.search(line)
+    if m is None:
+        return ""
+    key = m.group(1)
+    return (f"; the value of '{key}' contains ': ', which YAML reads as a new key: put the value in "
+            f"quotes ({key}: \"...\") or write it as a block ({key}: | and the text on the next lines, "
+            f"indented)")
 
 
 def _tag(tag: str) -> str:

@@ -153,7 +153,7 @@ def test_draw_and_offer_build(game, names):
 ])
 def test_arithmetic(game, names, expr, value):
     expr = expr.replace("roll_total", "100_000")
-    assert run(expr, game, names, "salary") == value
+    assert run(expr, game, names, "score") == value
 
 
 def test_fractions_are_exact(game, names):
@@ -329,7 +329,7 @@ def test_engine_errors_pass_through_unchanged(game, names):
 
 
 def test_a_nested_cards_error_is_not_rewrapped(game, names):
-    inner = compile_snippet("pay bank 1 // 0", "card", names, label="card 'inner'")
+    inner = compile_snippet("pay bank 1 // (cash - cash)", "card", names, label="card 'inner'")
     outer = compile_snippet("draw from chest", "card", names, label="card 'outer'")
     game.draw = lambda p, deck: inner(game, p)
     with pytest.raises(EffectError) as err:

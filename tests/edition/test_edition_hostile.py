@@ -72,3 +72,25 @@ def test_overlong_paths_are_problems_not_errors(write, tmp_path):
     assert [p.code for p in validate_paths([long_name, "b/" * 3000])] == ["file-not-found"] * 2
     ov = write("o.yaml", f"overlay: true\nid: o\nbase: ./{long_name}.yaml\n")
     assert where(validate_paths([ov])) == [("file-not-found", 3, 7)]
+
+
+def test_a_schema_error_does_not_hide_the_dsl_errors_of_other_parts(write):
+    path = write("a.yaml", """\
+        id: a
+        extends: classic
+        name: A
+        rules:
+          jail: {fine: "lots"}
+          salary: cash +
+        decks:
+          - id: chance
+            cards:
+              - {id: chance_go, do: "pay bank nowhere", colour: red}
+              - {id: chance_dividend, do: "collect zzz from bank"}
+        """)
+    ps = problems_of(load_edition, str(path))
+    codes = sorted((p.code, p.pointer) for p in ps)
+    assert ("wrong-type", "/rules/jail/fine") in codes
+    assert ("dsl-syntax", "/rules/salary") in codes            # another part of rules: checked
+    # a card whose schema is right is checked; the card with an unknown key is a broken part
+    assert [p.message for p in ps if p.code == "unknown-name"] == ["unknown name 'zzz'"]
