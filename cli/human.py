@@ -6,24 +6,16 @@ a number (or the option's word). At any prompt: `s` shows the status view, `w` s
 and goes on, `h` or `?` helps, `q` quits (offering to save). An answer the engine rejects is
 shown with the engine's reason and asked again.
 
-`Terminal` reads the answers: with `--decision-timeout`, through `select` on stdin when it is
-a real file descriptor; a human who does not answer in time raises the engine's
-`DecisionTimeout`, and the engine takes the neutral answer or, where the edition says so,
-makes the player bankrupt (`rules.decision_timeout`).
+The prompt of each decision kind is a row of `PROMPTS` (a test checks every kind of
+`DECISION_KINDS` has one); reading, menus and the commands of any prompt are in terminal.py.
 """
 
 from __future__ import annotations
 
-import io
-import os
-import select
-import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
 from magie.engine.edition.model import text_in
@@ -32,107 +24,8 @@ from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
 
 from .amounts import parse_amount
 from .render import Names
-from .status import status_view
-
-HELP = """[bold]At any prompt[/]
-  [bold]s[/], status   the status view: players, title deeds, the bank
-  [bold]w[/], save     save the game now and go on playing
-  [bold]h[/], ?        this help
-  [bold]q[/], quit     quit the game (you are offered to save it first)
-Answer with the number of an option (or its word: buy, pass, roll, ...)."""
-
-
-class QuitGame(Exception):
-    """The human asked to quit (`q`): the session offers to save, then stops."""
-
-
-# ---------------------------------------------------------------------- reading answers
-class LineReader:
-    """Reads lines from a file descriptor with a deadline, using `select`: raises
-    `DecisionTimeout` when the deadline passes, `EOFError` at the end of input. It keeps its
-    own buffer, so lines already read count as ready (unlike `select` on a buffered stream)."""
-
-    def __init__(self, fd: int):
-        self.fd = fd
-        self.buf = b""
-
-    def readline(self, deadline: float | None) -> str:
-        while b"\n" not in self.buf:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
-                raise DecisionTimeout()
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                raise DecisionTimeout()
-            chunk = os.read(self.fd, 4096)
-            if not chunk:
-                if self.buf:
-                    line, self.buf = self.buf, b""
-                    return line.decode("utf-8", "replace").rstrip("\r")
-                raise EOFError
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode("utf-8", "replace").rstrip("\r")
-
-
-def _stdin_fd() -> int | None:
-    """The file descriptor of stdin if `select` can wait on it, else None."""
-    try:
-        fd = sys.stdin.fileno()
-        select.select([fd], [], [], 0)
-        return fd
-    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
-        return None
-
-
-class Terminal:
-    """Prompts and answers on the console. `interactive` (default: stdin is a terminal) says
-    whether a person can answer questions such as "save before quitting?"; `timeouts` makes
-    reads honour a deadline (see `LineReader`)."""
-
-    def __init__(self, console: Console, *, interactive: bool | None = None, timeouts: bool = False):
-        self.console = console
-        if interactive is None:
-            try:
-                interactive = sys.stdin.isatty()
-            except (AttributeError, ValueError):
-                interactive = False
-        self.interactive = interactive
-        fd = _stdin_fd() if timeouts else None
-        self.reader = LineReader(fd) if fd is not None else None
-
-    @property
-    def timeouts(self) -> bool:
-        """True when reads can time out."""
-        return self.reader is not None
-
-    def say(self, text: Any = "") -> None:
-        """Print markup text (or a rich renderable)."""
-        self.console.print(text, highlight=False, soft_wrap=isinstance(text, str))
-
-    def read(self, prompt: str, deadline: float | None = None) -> str:
-        """Show `prompt`, return the answer line stripped. Raises `EOFError` at the end of
-        input, `DecisionTimeout` after `deadline` (time.monotonic) when timeouts are on."""
-        self.console.print(prompt, end="", highlight=False, soft_wrap=True)
-        if self.reader is not None:
-            self.console.file.flush()
-            line = self.reader.readline(deadline)
-        else:
-            line = self.console.input("")
-        if not self.interactive:   # show the answer, so a transcript reads like a session
-            self.console.print(escape(line), highlight=False)
-        return line.strip()
-
-
-# ---------------------------------------------------------------------- the agent
-@dataclass
-class Opt:
-    """One option of a prompt: typed as `key` (or one of `words`), answers `answer`."""
-
-    key: str
-    label: str
-    answer: Any
-    words: tuple[str, ...] = ()
+from .terminal import Opt, Prompter, Terminal
+from .trade_builder import TradeBuilder
 
 
 class HumanAgent:
@@ -152,21 +45,18 @@ class HumanAgent:
         self.names = names
         self.auto_claim = auto_claim
         self.timeout = timeout if term.timeouts else None
-        self.on_save = on_save
-        self._deadline: float | None = None
+        self.prompter = Prompter(term, name, names, on_save)
         self._last_action: tuple | None = None    # the last manage answer (to explain a menu that changed)
-        self.game = None
 
     # ------------------------------------------------------------------ protocol
     def decide(self, game, d: Decision) -> Any:
         """Ask the human `d` at the terminal and return the answer."""
-        self.game = game
         if d.kind == "claim" and self.auto_claim:
             return True
-        self._deadline = time.monotonic() + self.timeout if self.timeout else None
-        handler = getattr(self, "_ask_" + d.kind, self._ask_other)
+        self.prompter.game = game
+        self.prompter.deadline = time.monotonic() + self.timeout if self.timeout else None
         try:
-            return handler(game, d)
+            return PROMPTS.get(d.kind, HumanAgent._ask_other)(self, game, d)
         except DecisionTimeout:
             self.term.say(f"\n[yellow]No answer within {self.timeout:g} s.[/]")
             raise
@@ -174,68 +64,6 @@ class HumanAgent:
     def rejected(self, d: Decision, reason: str) -> None:
         """The engine refused the last answer: say why (the engine asks again)."""
         self.term.say(f"[red]Not allowed:[/] {escape(reason)}")
-
-    # ------------------------------------------------------------------ reading
-    def _line(self, prompt: str, on_status: Callable[[], None] | None = None) -> str | None:
-        """Read one answer; handle the global commands (returning None after one)."""
-        raw = self.term.read(prompt, self._deadline)
-        word = raw.lower()
-        if word in ("s", "status"):
-            self.term.say(status_view(self.game, self.names))
-            if on_status:
-                on_status()
-            return None
-        if word in ("h", "?", "help"):
-            self.term.say(HELP)
-            return None
-        if word in ("q", "quit", "exit"):
-            raise QuitGame()
-        if word in ("w", "save"):
-            self.term.say(self.on_save(self.game) if self.on_save else "Saving is not available here.")
-            return None
-        return raw
-
-    def _choose(self, lines: Sequence[str], options: Sequence[Opt], *, default: str | None = None,
-                parse: Callable[[str], Any] | None = None, hint: str = "") -> Any:
-        """Show `lines` and `options`; return the chosen option's answer (or `parse(text)` for
-        free input such as a bid; `parse` raises ValueError with a message to ask again).
-        Empty input picks the option keyed `default`."""
-        by_key = {}
-        for o in options:
-            by_key[o.key.lower()] = o
-            for w in o.words:
-                by_key.setdefault(w.lower(), o)
-
-        def show() -> None:
-            for line in lines:
-                self.term.say(line)
-            for o in options:
-                self.term.say(f"  [bold cyan]{escape(o.key)}[/]  {o.label}")
-
-        show()
-        keys = [o.key for o in options]
-        numbers = [k for k in keys if k.isdigit()]
-        letters = [k for k in keys if not k.isdigit()]
-        choices = ([f"1-{len(numbers)}" if len(numbers) > 1 else numbers[0]] if numbers else []) + letters
-        hint = hint or "/".join(choices)
-        enter = f", Enter = {by_key[default].key}" if default else ""
-        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; s status, h help)[/] > "
-        while True:
-            raw = self._line(prompt, on_status=show)
-            if raw is None:
-                continue
-            if raw == "" and (default or len(options) == 1):
-                return (by_key[default] if default else options[0]).answer
-            o = by_key.get(raw.lower())
-            if o is not None:
-                return o.answer
-            if parse is not None and raw:
-                try:
-                    return parse(raw)
-                except ValueError as e:
-                    self.term.say(f"[red]{escape(str(e))}[/]")
-                    continue
-            self.term.say(f"[red]Please answer {hint}{' (or press Enter)' if default else ''}.[/]")
 
     # ------------------------------------------------------------------ the decisions
     def _cash(self, p) -> str:
@@ -257,7 +85,7 @@ class HumanAgent:
             lines.append("  [red]You cannot afford it.[/]")
         opts.append(Opt(str(len(opts) + 1), f"do not buy ({auction})", "decline",
                         ("decline", "no", "n")))
-        return self._choose(lines, opts)
+        return self.prompter.choose(lines, opts)
 
     def _ask_bid(self, game, d):
         n = self.names
@@ -294,7 +122,7 @@ class HumanAgent:
 
         opts = [Opt("m", f"bid {n.money(d.min)}", d.min, ("min",)),
                 Opt("p", "pass", None, ("pass",))]
-        return self._choose(lines, opts, parse=parse, hint=f"a bid from {d.min}, m or p")
+        return self.prompter.choose(lines, opts, parse=parse, hint=f"a bid from {d.min}, m or p")
 
     def _ask_jail(self, game, d):
         n = self.names
@@ -306,7 +134,7 @@ class HumanAgent:
                   "roll": ("roll for doubles", ("roll", "r"))}
         opts = [Opt(str(k + 1), labels.get(o, (str(o), ()))[0], o, labels.get(o, ("", (str(o),)))[1])
                 for k, o in enumerate(d.options)]
-        return self._choose(lines, opts)
+        return self.prompter.choose(lines, opts)
 
     def _ask_manage(self, game, d):
         p = d.player
@@ -351,12 +179,11 @@ class HumanAgent:
         if done:
             opts.append(Opt("d", done, DONE, ("done",)))
         while True:
-            answer = self._choose(lines, opts, default="d" if done else None)
+            answer = self.prompter.choose(lines, opts, default="d" if done else None)
             self._last_action = answer if isinstance(answer, tuple) else None
             if answer != "trade":
                 return answer
-            from .trade_builder import TradeBuilder
-            offer = TradeBuilder(self, game, p, d.window).run()
+            offer = TradeBuilder(self.prompter, game, p, d.window).run()
             if offer is not None:
                 return ("trade", offer)
 
@@ -403,7 +230,7 @@ class HumanAgent:
             if game.mortgaged[i] and game.rules.transfer_interest:
                 lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
                              f"{n.money(game.interest(i))} interest at once[/]")
-        return self._choose(lines, [Opt("1", "accept", "accept", ("accept", "a", "yes", "y")),
+        return self.prompter.choose(lines, [Opt("1", "accept", "accept", ("accept", "a", "yes", "y")),
                                     Opt("2", "reject", "reject", ("reject", "r", "no", "n"))])
 
     def _ask_tax(self, game, d):
@@ -411,20 +238,20 @@ class HumanAgent:
         p = d.player
         lines = [f"[bold]{n.space(d.space)}[/]: choose how to pay before counting "
                  f"({self._cash(p)})."]
-        return self._choose(lines, [Opt("1", f"the fixed amount ({n.money(d.fixed)})", "fixed", ("fixed",)),
+        return self.prompter.choose(lines, [Opt("1", f"the fixed amount ({n.money(d.fixed)})", "fixed", ("fixed",)),
                                     Opt("2", "the alternative amount (counted after you choose)",
                                         "alternative", ("alternative",))])
 
     def _ask_claim(self, game, d):
         n = self.names
         lines = [f"{n.player(d.payer)} is on your {n.space(d.space)}: rent {n.money(d.amount)}."]
-        return self._choose(lines, [Opt("1", "claim the rent", True, ("claim", "yes", "y")),
+        return self.prompter.choose(lines, [Opt("1", "claim the rent", True, ("claim", "yes", "y")),
                                     Opt("2", "let it go", False, ("no", "n"))])
 
     def _ask_inherited_mortgage(self, game, d):
         n = self.names
         lines = [f"{n.space(d.space)} came to you mortgaged ({self._cash(d.player)})."]
-        return self._choose(lines, [
+        return self.prompter.choose(lines, [
             Opt("1", f"lift the mortgage now ({n.money(d.value + d.interest)}: value plus interest)",
                 "lift", ("lift",)),
             Opt("2", f"keep it mortgaged (pay {n.money(d.interest)} interest now, and again when lifted)",
@@ -439,7 +266,7 @@ class HumanAgent:
         if "redeem" in d.options:
             opts.append(Opt("1", f"redeem it ({n.money(d.cost)})", "redeem", ("redeem",)))
         opts.append(Opt(str(len(opts) + 1), "release it (the bank takes it back)", "release", ("release",)))
-        return self._choose(lines, opts)
+        return self.prompter.choose(lines, opts)
 
     def _ask_place(self, game, d):
         n = self.names
@@ -451,7 +278,7 @@ class HumanAgent:
                 opts.append(Opt("n", "no building", None, ("none", "no")))
             else:
                 opts.append(Opt(str(len(opts) + 1), f"{n.space(i)} (has {game.level[i]})", i))
-        return self._choose(lines, opts)
+        return self.prompter.choose(lines, opts)
 
     def _ask_choice(self, game, d):
         """A card's or action's choice: its labels in the player's language."""
@@ -459,7 +286,7 @@ class HumanAgent:
         lines = [f"{n.source_text(d.source)}", f"Choose ({self._cash(d.player)}):"]
         opts = [Opt(str(k + 1), escape(n.label(d.source, d.labels, o)), o, (o,))
                 for k, o in enumerate(d.options)]
-        return self._choose(lines, opts)
+        return self.prompter.choose(lines, opts)
 
     def _ask_play_card(self, game, d):
         """A kept card that may be played instead of paying rent."""
@@ -468,10 +295,28 @@ class HumanAgent:
         opts = [Opt(str(k + 1), "play " + n.held_card(h), h) for k, h in enumerate(d.options)
                 if h is not None]
         opts.append(Opt("p", "pay the rent", None, ("pay",)))
-        return self._choose(lines, opts)
+        return self.prompter.choose(lines, opts)
 
     def _ask_other(self, game, d):
         """A decision kind this terminal does not know: its options as they are."""
         lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
         opts = [Opt(str(k + 1), escape(repr(o)), o) for k, o in enumerate(d.options)]
-        return self._choose(lines, opts)
+        return self.prompter.choose(lines, opts)
+
+
+PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
+    "buy": HumanAgent._ask_buy,
+    "bid": HumanAgent._ask_bid,
+    "jail": HumanAgent._ask_jail,
+    "manage": HumanAgent._ask_manage,
+    "raise": HumanAgent._ask_raise,
+    "trade": HumanAgent._ask_trade,
+    "tax": HumanAgent._ask_tax,
+    "claim": HumanAgent._ask_claim,
+    "inherited_mortgage": HumanAgent._ask_inherited_mortgage,
+    "redeem": HumanAgent._ask_redeem,
+    "place": HumanAgent._ask_place,
+    "choice": HumanAgent._ask_choice,
+    "play_card": HumanAgent._ask_play_card,
+}
+"""The prompt of each decision kind (engine DECISION_KINDS); others are shown as they are."""

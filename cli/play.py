@@ -21,8 +21,8 @@ from magie.engine.errors import MagieError
 from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, SaveGame, Seat, check_edition, read_save
 from magie.engine.problems import ProblemsError
 
-from .human import Terminal
 from .session import PlaySession
+from .terminal import Terminal
 
 BOT_TABLE_CAP = 1000
 """Rounds after which a game with no human at the table stops (the richest wins), unless

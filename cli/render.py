@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from magie.engine.edition.model import Edition, text_in
-from magie.engine.game.decisions import TradeOffer
+from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
 
 _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",
                      "salary", "trade", "sell_deed", "fine"})
@@ -26,12 +26,6 @@ _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage"
 _HOW_LEFT = {"paid": "pays the fine and leaves jail", "card": "uses a get-out-of-jail card and leaves jail",
              "doubles": "throws doubles and leaves jail", "served": "has served the sentence and leaves jail",
              "forced": "leaves jail after the last try"}
-
-_DECISIONS = {"buy": "whether to buy", "bid": "a bid", "jail": "how to leave jail",
-              "manage": "what to do before or after the roll", "raise": "how to raise money",
-              "trade": "a trade offer", "tax": "how to pay the tax", "claim": "whether to claim rent",
-              "inherited_mortgage": "an inherited mortgage", "redeem": "a mortgage to redeem",
-              "place": "where to build"}
 
 _REASONS = {"last_standing": "the last player left", "round_limit": "the round limit was reached",
             "time_limit": "time ran out", "condition": "the edition's end condition was met"}
@@ -72,13 +66,6 @@ class Names:
             return f"[{self.ed.groups[sp.group_index].color}]{name}[/]"
         return name
 
-    def plain_space(self, space: int | str) -> str:
-        """A space's name without markup."""
-        i = space if isinstance(space, int) else self.ed.space_index.get(space)
-        if i is None:
-            return str(space)
-        return text_in(self.ed.spaces[i].name, self.lang) or self.ed.spaces[i].id
-
     def group(self, group_id: str | None, color: bool = True) -> str:
         g = self.ed.group_by_id.get(group_id) if group_id else None
         if g is None:
@@ -101,6 +88,14 @@ class Names:
                 return escape(c.shown(self.ed.currency, self.lang))
         a = next((a for a in self.ed.actions if a.id == source), None)
         return escape(text_in(a.text, self.lang)) if a else escape(source)
+
+    def labels_of(self, source: str):
+        """The option texts of the card or action `source` (label -> text)."""
+        for (_, card_id), c in self._cards.items():
+            if card_id == source:
+                return c.labels
+        a = next((a for a in self.ed.actions if a.id == source), None)
+        return a.labels if a else {}
 
     def label(self, source: str, labels, label: str) -> str:
         """The text of a choice's option: the edition's label text in this language (with its
@@ -164,27 +159,24 @@ class EventRenderer:
             self._roll_line = None
             if e == "move" and event["player"] == pending[0] and event["steps"] == pending[1]:
                 self._where[event["player"]] = event["to"]
-                self._print(f"{pending[2]} → {self.names.space(event['to'])}")
+                self.say(f"{pending[2]} → {self.names.space(event['to'])}")
                 return
-            self._print(pending[2])
+            self.say(pending[2])
         line = handler(event) if handler is not None else self._other(event)
         if e not in ("pay", "deed", "unmortgage"):
             self._trading = e == "trade"
         if line:
-            self._print(line)
-
-    def _print(self, line: str) -> None:
-        if self.enabled:
-            self.console.print(line, highlight=False, soft_wrap=True)
+            self.say(line)
 
     def flush(self) -> None:
         """Print a roll held back to share its line with the move that follows."""
         if self._roll_line is not None:
-            self._print(self._roll_line[2])
+            self.say(self._roll_line[2])
             self._roll_line = None
 
     def say(self, line: str) -> None:
-        """Print a line of the CLI's own (markup allowed)."""
+        """Print a line (markup allowed): an event's, or one of the CLI's own; nothing while
+        the renderer is disabled (a silent replay)."""
         if self.enabled:
             self.console.print(line, highlight=False, soft_wrap=True)
 
@@ -243,7 +235,8 @@ class EventRenderer:
         return f"{self.names.player(ev['player'])} takes the jackpot: {self.names.money(ev['amount'])}"
 
     def _on_timeout(self, ev):
-        what = _DECISIONS.get(ev["decision"], ev["decision"])
+        kind = DECISION_KINDS.get(ev["decision"])
+        what = kind.label if kind is not None else ev["decision"]
         return (f"{self.names.player(ev['player'])} [yellow]did not answer in time[/] "
                 f"({escape(str(what))})")
 
@@ -451,6 +444,13 @@ class EventRenderer:
 
     def _on_flag(self, ev):
         return None
+
+    def _on_choice(self, ev):
+        label = self.names.label(ev["source"], self.names.labels_of(ev["source"]), ev["label"])
+        return f"{self.names.player(ev['player'])} chooses: {label}"
+
+    def _on_card_played(self, ev):
+        return f"{self.names.player(ev['player'])} plays a kept card"
 
     def _on_end(self, ev):
         return None

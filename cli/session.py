@@ -26,8 +26,9 @@ from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
-from .human import HumanAgent, QuitGame, Terminal
+from .human import HumanAgent
 from .render import EventRenderer, Names
+from .terminal import QuitGame, Terminal
 
 EXIT_OK = 0
 EXIT_ERROR = 1

@@ -8,27 +8,25 @@ change any part, propose, or cancel. Before proposing, the engine checks the off
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rich.markup import escape
 
 from magie.engine.game.decisions import TradeOffer
 
 from .amounts import parse_amount
-
-if TYPE_CHECKING:
-    from .human import HumanAgent
+from .terminal import Prompter
 
 
 class TradeBuilder:
-    """Builds one `TradeOffer` for `me` in `window` by asking `agent`'s terminal."""
+    """Builds one `TradeOffer` for `me` in `window` by asking through `prompter`."""
 
-    def __init__(self, agent: HumanAgent, game, me, window: str):
-        self.agent = agent
+    def __init__(self, prompter: Prompter, game: Any, me: Any, window: str):
+        self.prompter = prompter
         self.game = game
         self.me = me
         self.window = window
-        self.names = agent.names
+        self.names = prompter.names
         self.partner = None
         self.give_deeds: list[int] = []
         self.get_deeds: list[int] = []
@@ -41,7 +39,7 @@ class TradeBuilder:
     def _read(self, prompt: str) -> str:
         """One answer (global commands handled; `c` cancels the builder)."""
         while True:
-            raw = self.agent._line(f"{prompt} [dim](c cancels)[/] > ")
+            raw = self.prompter.line(f"{prompt} [dim](c cancels)[/] > ")
             if raw is None:
                 continue
             if raw.lower() in ("c", "cancel"):
@@ -52,18 +50,18 @@ class TradeBuilder:
         """Choose any of `items` by number ('1 3'); Enter for none."""
         if not items:
             return []
-        self.agent.term.say(title)
+        self.prompter.say(title)
         for k, it in enumerate(items):
-            self.agent.term.say(f"  [bold cyan]{k + 1}[/]  {label(it)}")
+            self.prompter.say(f"  [bold cyan]{k + 1}[/]  {label(it)}")
         while True:
             raw = self._read("numbers separated by spaces, Enter for none")
             try:
                 picks = [int(x) for x in raw.replace(",", " ").split()]
             except ValueError:
-                self.agent.term.say("[red]Type the numbers of the items, e.g. 1 3.[/]")
+                self.prompter.say("[red]Type the numbers of the items, e.g. 1 3.[/]")
                 continue
             if any(not 1 <= k <= len(items) for k in picks):
-                self.agent.term.say(f"[red]Numbers go from 1 to {len(items)}.[/]")
+                self.prompter.say(f"[red]Numbers go from 1 to {len(items)}.[/]")
                 continue
             return [items[k - 1] for k in dict.fromkeys(picks)]
 
@@ -75,10 +73,10 @@ class TradeBuilder:
             try:
                 value = parse_amount(raw)
             except ValueError:
-                self.agent.term.say("[red]Type a whole amount.[/]")
+                self.prompter.say("[red]Type a whole amount.[/]")
                 continue
             if not 0 <= value <= most:
-                self.agent.term.say(f"[red]The amount goes from 0 to {most}.[/]")
+                self.prompter.say(f"[red]The amount goes from 0 to {most}.[/]")
                 continue
             return value
 
@@ -104,10 +102,10 @@ class TradeBuilder:
     def _choose_partner(self) -> None:
         others = self.game.others(self.me)
         n = self.names
-        self.agent.term.say("[bold]Trade with whom?[/]")
+        self.prompter.say("[bold]Trade with whom?[/]")
         for k, q in enumerate(others):
             deeds = len(q.deeds)
-            self.agent.term.say(f"  [bold cyan]{k + 1}[/]  {n.player(q.seat)} ({n.money(q.cash)}, "
+            self.prompter.say(f"  [bold cyan]{k + 1}[/]  {n.player(q.seat)} ({n.money(q.cash)}, "
                                 f"{deeds} title deed{'s' if deeds != 1 else ''})")
         while True:
             raw = self._read("a number")
@@ -117,7 +115,7 @@ class TradeBuilder:
                     self.get_deeds, self.get_cash, self.get_cards = [], 0, []
                 self.partner = new
                 return
-            self.agent.term.say(f"[red]Type a number from 1 to {len(others)}.[/]")
+            self.prompter.say(f"[red]Type a number from 1 to {len(others)}.[/]")
 
     def _step(self, part: str) -> None:
         q = self.partner
@@ -125,12 +123,12 @@ class TradeBuilder:
         if part == "give_deeds":
             deeds = self.tradable(self.me)
             if not deeds:
-                self.agent.term.say("You have no title deeds that can be traded now.")
+                self.prompter.say("You have no title deeds that can be traded now.")
             self.give_deeds = self._pick_many("[bold]Title deeds you give[/]", deeds, self._deed_label)
         elif part == "get_deeds":
             deeds = self.tradable(q)
             if not deeds:
-                self.agent.term.say(f"{escape(q.name)} has no title deeds that can be traded now.")
+                self.prompter.say(f"{escape(q.name)} has no title deeds that can be traded now.")
             self.get_deeds = self._pick_many(f"[bold]Title deeds you get from {escape(q.name)}[/]", deeds,
                                              self._deed_label)
         elif part == "give_cash":
@@ -159,14 +157,14 @@ class TradeBuilder:
     def _summary(self) -> None:
         o = self.offer()
         n = self.names
-        self.agent.term.say(f"[bold]Your offer to {n.player(o.partner)}[/]\n"
+        self.prompter.say(f"[bold]Your offer to {n.player(o.partner)}[/]\n"
                             f"  you give: {n.side(o.give_deeds, o.give_cash, o.give_cards)}\n"
                             f"  you get:  {n.side(o.get_deeds, o.get_cash, o.get_cards)}")
 
     # ------------------------------------------------------------------ the builder
     def run(self) -> TradeOffer | None:
         """Build and check an offer; None if the human cancels."""
-        term = self.agent.term
+        term = self.prompter
         if not self.game.others(self.me):
             term.say("There is nobody to trade with.")
             return None

@@ -12,8 +12,5 @@ _ROOT = Path(__file__).resolve().parent.parent
 EDITIONS_DIR: Path = _ROOT / "editions"
 """Folder of the built-in editions (`*.yaml`)."""
 
-VARIANTS_DIR: Path = EDITIONS_DIR / "variants"
-"""Folder of the built-in overlays (`variants/*.yaml`), applied with `--variant NAME`."""
-
 SCHEMA_PATH: Path = _ROOT / "schema" / "edition.schema.json"
 """The published JSON Schema of an edition file."""

@@ -12,10 +12,11 @@ hint says so. All money is integer units of the edition's currency.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from ..game.debt import default_raise_action
 from ..game.decisions import DONE, Decision, TradeOffer
-from .liquidate import raise_money_action
 
 INF = 1 << 60
 
@@ -79,40 +80,47 @@ class BasicBot:
 
     # ------------------------------------------------------------------ decisions
     def decide(self, game, d: Decision) -> Any:
-        kind = d.kind
-        p = d.player
-        if kind == "manage":
+        """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
+        if d.kind == "manage":        # the hot path: after every landing
+            p = d.player
             if (p.version == self._pver and p.cash < self._trigger
                     and game.deeds_version == self._dver and not game.ed.actions
-                    and not game.playable_cards):
+                    and not game.card_plays):
                 return DONE          # nothing changed since it last looked
             return self._manage(game, p, d.window)
-        if kind == "buy":
-            return self._buy(game, p, d.space, d.price) if "buy" in d.options else "decline"
-        if kind == "bid":
-            return self._bid(game, p, d)
-        if kind == "raise":
-            return raise_money_action(game, p)
-        if kind == "jail":
-            return self._jail(game, p, d.options)
-        if kind == "trade":
-            return "accept" if self._fair(game, p, d.offer) else "reject"
-        if kind == "tax":
-            sp = game.spaces[d.space]
-            return "fixed" if sp.tax(game, p) <= sp.tax_alternative(game, p) else "alternative"
-        if kind == "claim":
-            return True
-        if kind == "inherited_mortgage":
-            cost = game.unmortgage_cost(d.space)
-            return "lift" if p.cash - cost >= self.reserve(game) else "keep"
-        if kind == "redeem":
-            ok = "redeem" in d.options and p.cash - d.cost >= self.reserve(game) // 2
-            return "redeem" if ok else "release"
-        if kind == "place":
-            return d.options[0]
-        if kind in ("choice", "play_card"):
-            return d.hint          # the edition's hint (a choice: its first option by default)
-        return d.options[0]
+        return self.ANSWERS[d.kind](self, game, d)
+
+    def _answer_buy(self, game, d: Decision) -> str:
+        return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
+
+    def _answer_tax(self, game, d: Decision) -> str:
+        sp = game.spaces[d.space]
+        return "fixed" if sp.tax(game, d.player) <= sp.tax_alternative(game, d.player) else "alternative"
+
+    def _answer_inherited_mortgage(self, game, d: Decision) -> str:
+        cost = game.unmortgage_cost(d.space)
+        return "lift" if d.player.cash - cost >= self.reserve(game) else "keep"
+
+    def _answer_redeem(self, game, d: Decision) -> str:
+        ok = "redeem" in d.options and d.player.cash - d.cost >= self.reserve(game) // 2
+        return "redeem" if ok else "release"
+
+    ANSWERS: dict[str, Callable[[BasicBot, Any, Decision], Any]] = {
+        "manage": lambda self, game, d: self.decide(game, d),
+        "buy": _answer_buy,
+        "bid": lambda self, game, d: self._bid(game, d.player, d),
+        "raise": lambda self, game, d: default_raise_action(game, d.player),
+        "jail": lambda self, game, d: self._jail(game, d.player, d.options),
+        "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
+        "tax": _answer_tax,
+        "claim": lambda self, game, d: True,
+        "inherited_mortgage": _answer_inherited_mortgage,
+        "redeem": _answer_redeem,
+        "place": lambda self, game, d: d.options[0],
+        "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
+        "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
+    }
+    """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
     def _buy(self, game, p, i: int, price: int) -> str:
         left = p.cash - price
@@ -143,7 +151,7 @@ class BasicBot:
 
     # ------------------------------------------------------------------ manage
     def _manage(self, game, p, window: str):
-        if p.held_cards and game.playable_cards:
+        if p.held_cards and game.card_plays:
             act = game.bot_play(p, window)
             if act is not None:
                 return act
@@ -210,7 +218,7 @@ class BasicBot:
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
         if (r.build_window == "any" and r.trade_window == "any" and not game.ed.actions
-                and not game.playable_cards):
+                and not game.card_plays):
             return frozenset({"after_landing"})
         return frozenset({"before_roll", "after_landing"})
 

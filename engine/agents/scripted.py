@@ -5,19 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..game.decisions import DEFAULT_ANSWERS, Decision
-from .liquidate import raise_money_action
+from ..game.decisions import DECISION_KINDS, Decision
 
 
 class Scripted:
     """Answers decisions from per-kind queues: `Scripted(buy=['buy'], bid=[10, None])`.
 
     Each decision of a kind takes the next answer queued for that kind. When a kind's queue is
-    empty, `default(game, decision)` answers if given, else the neutral `DEFAULT_ANSWERS`
-    (decline to buy, pass bids, roll in jail, done managing, reject trades, fixed tax, claim
-    rent, keep inherited mortgages, release at lap end), the first option for a placement, and
-    when in debt the liquidation order of the basic bot (mortgage lone deeds, sell buildings,
-    mortgage).
+    empty, `default(game, decision)` answers if given, else the kind's default (`DECISION_KINDS`:
+    decline to buy, pass bids, roll in jail, done managing, reject trades, fixed tax, claim
+    rent, keep inherited mortgages, release at lap end, the liquidation order when in debt), but
+    the first option for a placement.
     `asked` records every decision, for assertions."""
 
     human = False
@@ -36,11 +34,9 @@ class Scripted:
             return queue.pop(0)
         if self.default is not None:
             return self.default(game, d)
-        if d.kind == "raise":
-            return raise_money_action(game, d.player)
         if d.kind == "place":
             return d.options[0]
-        return DEFAULT_ANSWERS.get(d.kind)
+        return DECISION_KINDS[d.kind].default(game, d)
 
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are never re-asked
         pass

@@ -4,21 +4,9 @@ The engine asks every choice as a `Decision`; humans (the CLI) and bots answer t
 `Agent.decide(game, decision)` call. The engine checks every answer and rejects an illegal one
 with a reason (`IllegalDecision`), never applying it.
 
-Kinds and answers:
-
-| kind | asked when | answer |
-|---|---|---|
-| `buy` | landing on an unowned deed | `'buy'` or `'decline'` |
-| `bid` | in an auction; `min`/`max` bound the bid | an int in [min, max], or `None` to pass (final) |
-| `jail` | start of a turn in jail; `options` ⊆ pay, card, roll | one of `options` |
-| `manage` | before rolling (`window='before_roll'`) and after each landing (`'after_landing'`; `more_rolls` says whether a double gives another throw) | an action tuple (below) or `('done',)` |
-| `raise` | the player owes `amount` to `creditor` and lacks the cash | an action tuple that raises money, or `('bankrupt',)` when even everything cannot pay |
-| `trade` | another player offers `offer` | `'accept'` or `'reject'` |
-| `tax` | a tax space with two amounts; `options` = fixed, alternative; `fixed` is the fixed amount (the alternative is counted after the choice) | one of `options` |
-| `claim` | rent is due and the edition makes owners claim it | `True` (claim) or `False` |
-| `inherited_mortgage` | a mortgaged deed passed to the player | `'lift'` (pay value + interest now) or `'keep'` (interest now, again when lifted) |
-| `redeem` | lap end with a mortgaged deed, in editions that force the choice | `'redeem'` or `'release'` (the bank takes it) |
-| `place` | choose a lot for a building (card or shortage auction); `options` = legal spaces | a space index from `options`, or `None` if `optional` |
+The kinds, what each asks, the shape of its answer, its default and its label are in the
+registry `DECISION_KINDS` (a new kind is a row there, an answer in each bot, a prompt in
+cli/prompts.py; tests check all three).
 
 Action tuples (answers to `manage` and `raise`): `('build', space)`, `('sell', space)` (one
 level), `('sell_all', group_id)` (every building of the group at once), `('mortgage', space)`,
@@ -29,53 +17,55 @@ level), `('sell_all', group_id)` (every building of the group at once), `('mortg
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .player import Player
 
 BUY_OPTIONS = ("buy", "decline")
 TRADE_OPTIONS = ("accept", "reject")
 DONE = ("done",)
 BANKRUPT = ("bankrupt",)
 
-DEFAULT_ANSWERS = {"buy": "decline", "bid": None, "jail": "roll", "manage": DONE, "trade": "reject",
-                   "tax": "fixed", "claim": True, "inherited_mortgage": "keep", "redeem": "release"}
-"""The answer taken when a human lets a decision time out (and the rules do not bankrupt them)."""
-
 
 class Decision:
-    """One question to one player. `kind` is from the table in this module's docstring;
+    """One question to one player. `kind` is a key of `DECISION_KINDS`;
     `player` is the `Player` asked; `options` the legal answers where they can be listed
     (computed on first access for `manage` and `raise`); `ctx` holds the kind's details
     (`space`, `amount`, `creditor`, `min`, `max`, `offer`, `window`, `high_bidder`, ...)."""
 
-    __slots__ = ("kind", "player", "_options", "game", "ctx")
+    __slots__ = ("kind", "player", "listed", "game", "ctx")
 
-    def __init__(self, kind: str, player, options=None, game=None, **ctx: Any):
+    def __init__(self, kind: str, player: Player, options: Sequence[Any] | None = None, game: Any = None,
+                 **ctx: Any):
         self.kind = kind
         self.player = player
-        self._options = options
+        self.listed = options
         self.game = game
         self.ctx = ctx
 
     @classmethod
-    def of(cls, kind: str, player, options, game, ctx: dict) -> Decision:
+    def of(cls, kind: str, player: Player, options: Sequence[Any] | None, game: Any, ctx: dict[str, Any]
+           ) -> Decision:
         """The same as `Decision(kind, player, options, game, **ctx)`, without copying `ctx`
         (the engine's hot paths: the manage window after every landing)."""
         d = object.__new__(cls)
         d.kind = kind
         d.player = player
-        d._options = options
+        d.listed = options
         d.game = game
         d.ctx = ctx
         return d
 
     @property
-    def options(self) -> list | tuple:
+    def options(self) -> Sequence[Any]:
         """The legal answers (for manage/raise: every legal action tuple, then done/bankrupt,
-        listed on first access from `game`)."""
-        if self._options is None and self.game is not None:
-            self._options = self.game.legal_actions(self.player, self.ctx["window"])
-        return self._options if self._options is not None else ()
+        listed on first access from `game`). `listed` holds them once known (None before)."""
+        if self.listed is None and self.game is not None:
+            self.listed = self.game.legal_actions(self.player, self.ctx["window"])
+        return self.listed if self.listed is not None else ()
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -130,7 +120,7 @@ class Agent(Protocol):
     name: str
     human: bool
 
-    def decide(self, game, decision: Decision) -> Any: ...
+    def decide(self, game: Any, decision: Decision) -> Any: ...
 
     def rejected(self, decision: Decision, reason: str) -> None: ...
 
@@ -151,3 +141,67 @@ def decode_answer(data: Any) -> Any:
     if isinstance(data, dict) and "trade" in data:
         return TradeOffer.from_json(data["trade"])
     return data
+
+
+# ---------------------------------------------------------------------- the registry of kinds
+@dataclass(frozen=True)
+class DecisionKind:
+    """One kind of decision: `name`; `asked` says when; `answer` the shape of a legal answer;
+    `default(game, decision)` the answer taken when a human lets it time out (scripted agents
+    use it too); `label` what is being decided, for people ("No answer to a bid")."""
+
+    name: str
+    asked: str
+    answer: str
+    default: Callable[[Any, Decision], Any]
+    label: str
+
+
+def _const(value: Any) -> Callable[[Any, Decision], Any]:
+    return lambda game, d: value
+
+
+def _raise_default(game: Any, d: Decision) -> Any:
+    return BANKRUPT if not d.player.alive else game.default_raise_action(d.player)
+
+
+def _place_default(game: Any, d: Decision) -> Any:
+    return None if d.ctx.get("optional", True) else d.options[0]
+
+
+DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
+    DecisionKind("buy", "landing on an unowned deed", "'buy' or 'decline'", _const("decline"),
+                 "whether to buy"),
+    DecisionKind("bid", "in an auction; `min`/`max` bound the bid",
+                 "an int in [min, max], or `None` to pass (final)", _const(None), "a bid"),
+    DecisionKind("jail", "start of a turn in jail; `options` among pay, card, roll", "one of `options`",
+                 _const("roll"), "how to leave jail"),
+    DecisionKind("manage", "before rolling (`window='before_roll'`) and after each landing "
+                 "(`'after_landing'`; `more_rolls` says whether a double gives another throw)",
+                 "an action tuple (below) or `('done',)`", _const(DONE), "what to do before or after the roll"),
+    DecisionKind("raise", "the player owes `amount` to `creditor` and lacks the cash",
+                 "an action tuple that raises money, or `('bankrupt',)` when even everything cannot pay",
+                 _raise_default, "how to raise money"),
+    DecisionKind("trade", "another player offers `offer`", "'accept' or 'reject'", _const("reject"),
+                 "a trade offer"),
+    DecisionKind("tax", "a tax space with two amounts; `options` = fixed, alternative; `fixed` is the "
+                 "fixed amount (the alternative is counted after the choice)", "one of `options`",
+                 _const("fixed"), "how to pay the tax"),
+    DecisionKind("claim", "rent is due and the edition makes owners claim it", "`True` (claim) or `False`",
+                 _const(True), "whether to claim rent"),
+    DecisionKind("inherited_mortgage", "a mortgaged deed passed to the player",
+                 "'lift' (pay value + interest now) or 'keep' (interest now, again when lifted)",
+                 _const("keep"), "an inherited mortgage"),
+    DecisionKind("redeem", "lap end with a mortgaged deed, in editions that force the choice",
+                 "'redeem' or 'release' (the bank takes it)", _const("release"), "a mortgage to redeem"),
+    DecisionKind("place", "choose a lot for a building (card or shortage auction); `options` = legal spaces",
+                 "a space index from `options`, or `None` if `optional`", _place_default, "where to build"),
+    DecisionKind("choice", "a card's or action's `choose:`; `options` = the labels offered, `hint` the bot's "
+                 "pick, `labels` their texts, `source` the card or action id", "one of `options`",
+                 lambda game, d: d.ctx["hint"], "a choice"),
+    DecisionKind("play_card", "rent is due (`amount` to seat `owner`) and the player holds cards played "
+                 "instead (`window='rent'`); `options` = those cards, then `None`; `hint` the bot's pick",
+                 "a held card (deck id, card id) from `options`, or `None` to pay", _const(None),
+                 "whether to play a kept card"),
+)}
+"""The registry of decision kinds, by name."""

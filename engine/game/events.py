@@ -2,13 +2,16 @@
 
 Events are plain dicts with a type `e` first, then fields in a fixed order (players by seat
 number, spaces by id, money as int), so the same game always serialises to the same bytes.
-A game with no log (fast simulation) skips building events altogether.
+A game with no log (fast simulation) skips building events altogether. Every kind of event,
+with its fields, is a row of `EVENT_KINDS` (docs/events.md is made from it by
+`events_markdown()`; a test keeps the two equal and checks that the CLI renders every kind).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TextIO
 
 
@@ -45,3 +48,84 @@ class EventLog:
 def dumps(event: dict) -> str:
     """One event as a compact, deterministic JSON line (UTF-8 text kept as is)."""
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """One kind of event: `name` (the `e` field), its `fields` in order (after `e` and `turn`,
+    the number of turns played so far), the `optional` ones among them (present only when
+    they apply), and what it records (`says`)."""
+
+    name: str
+    fields: tuple[str, ...]
+    says: str
+    optional: tuple[str, ...] = ()
+
+
+EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
+    EventKind("start", ("edition", "seed", "players"), "the game starts: edition id, seed, player names by seat"),
+    EventKind("order_roll", ("player", "dice"), "a throw for the order of play"),
+    EventKind("order", ("order",), "the order of play, as seats"),
+    EventKind("deal", ("player", "space"), "a title deed dealt at the start"),
+    EventKind("turn", ("player", "round", "cash", "pos"), "a turn begins: the player, the round, cash, position"),
+    EventKind("roll", ("player", "dice", "jail", "extra"),
+              "a throw: for a move, in jail (`jail`), or not a move (`extra`: a card's or a court's)",
+              optional=("jail", "extra")),
+    EventKind("intro_reroll", ("player", "dice"), "the introductory lap: another move at once"),
+    EventKind("move", ("player", "to", "steps"), "a token moves `steps` (negative: back) to space `to`"),
+    EventKind("lap", ("player", "salary"), "a lap is completed: the salary (negative: paid)"),
+    EventKind("pay", ("payer", "payee", "amount", "reason"), "money moves (None: the bank or the pot)"),
+    EventKind("jackpot", ("player", "amount"), "the player takes the pot (free-parking house rule)"),
+    EventKind("buy", ("player", "space", "price"), "a deed is bought at its printed price"),
+    EventKind("decline", ("player", "space"), "the player does not buy the deed"),
+    EventKind("auction", ("space", "start"), "the bank auctions a deed, opening at `start`"),
+    EventKind("shortage_auction", ("building", "stock"), "the bank's last houses or hotels are auctioned"),
+    EventKind("bid", ("player", "amount"), "a bid in an auction"),
+    EventKind("sold", ("space", "player", "price"), "the auction is won"),
+    EventKind("unsold", ("space",), "nobody bid: the deed stays with the bank"),
+    EventKind("card", ("player", "deck", "card"), "a card is drawn"),
+    EventKind("card_kept", ("player", "card"), "the card is kept for later"),
+    EventKind("deck_empty", ("player", "deck"), "the deck has no card to draw (all held)"),
+    EventKind("flag", ("player", "space", "flag", "until"), "a card sets a flag on a player or a space",
+              optional=("player", "space")),
+    EventKind("choice", ("player", "source", "label"), "a choice of a card or action is made"),
+    EventKind("card_played", ("player", "card"), "a kept card is played (back to its deck)"),
+    EventKind("jail", ("player",), "the player goes to jail"),
+    EventKind("doubles_jail", ("player",), "too many doubles in a row: to jail"),
+    EventKind("jail_stay", ("player", "attempts"), "the player stays in jail"),
+    EventKind("jail_leave", ("player", "how"), "the player leaves jail: served, paid, card, doubles or forced"),
+    EventKind("build", ("player", "space", "level", "cost"), "a building is bought: the lot's new level"),
+    EventKind("sell", ("player", "space", "level"), "a building is sold back: the lot's new level"),
+    EventKind("sell_all", ("player", "group"), "every building of a group is sold back at once"),
+    EventKind("mortgage", ("player", "space"), "a deed is mortgaged"),
+    EventKind("unmortgage", ("player", "space"), "a mortgage is lifted"),
+    EventKind("sell_deed", ("player", "space", "value"), "a deed is sold to the bank"),
+    EventKind("released", ("player", "space"), "a mortgaged deed not redeemed at the lap end goes to the bank"),
+    EventKind("deed", ("space", "frm", "to"), "a deed changes hands (trade, bankruptcy, court)"),
+    EventKind("rent_unclaimed", ("player", "owner", "space"), "the owner did not claim the rent"),
+    EventKind("trade_offer", ("proposer", "partner", "give_deeds", "give_cash", "give_cards", "get_deeds",
+                              "get_cash", "get_cards"), "a trade is proposed"),
+    EventKind("trade", ("proposer", "partner"), "the trade is accepted (pay and deed events follow)"),
+    EventKind("trade_rejected", ("proposer", "partner"), "the trade is rejected"),
+    EventKind("action", ("player", "action", "target"), "an edition action is taken (target: a space id or None)"),
+    EventKind("timeout", ("player", "decision"), "a human let a decision time out"),
+    EventKind("bankrupt", ("player", "creditor", "debt"), "the player goes bankrupt (creditor None: the bank)"),
+    EventKind("end", ("reason", "winners", "scores"),
+              "the game ends: last_standing, condition, round_limit or time_limit; `scores` by seat when the "
+              "richest wins", optional=("scores",)),
+)}
+"""The registry of event kinds, by name."""
+
+
+def events_markdown() -> str:
+    """docs/events.md: every event kind and its fields, from `EVENT_KINDS`."""
+    lines = ["# Events", "",
+             "Every state change of a game is an event: one JSON line of `magie play --log FILE`, with the",
+             "kind `e` first, then `turn` (turns played so far), then the kind's fields in this order.",
+             "Players are seats, spaces are ids, money is integer units of the edition's currency.",
+             "Generated from `EVENT_KINDS` in engine/game/events.py (a test keeps this file equal to it).",
+             "", "| e | fields | what |", "|---|---|---|"]
+    for k in EVENT_KINDS.values():
+        fields = ", ".join(f"`{f}`" + (" (optional)" if f in k.optional else "") for f in k.fields)
+        lines.append(f"| `{k.name}` | {fields} | {k.says} |")
+    return "\n".join(lines) + "\n"

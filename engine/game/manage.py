@@ -1,230 +1,254 @@
 """The manage window: building, selling, mortgaging, trading and edition actions between rolls,
 and the same actions (those that raise money) while a player is in debt.
 
-`legal_actions` lists every legal action (for humans and the random bot); `check_action`
-checks one answer and raises `IllegalDecision` with the reason; `apply_action` carries it out.
-Windows: 'before_roll' (start of the turn), 'after_landing' (after each landing; it also counts
-as before the next roll when doubles give one), 'raise' (in debt).
+Every action kind is a row of `MANAGE_ACTIONS`: how it is checked, carried out, and listed
+(for the random bot and the human menu). `legal_actions` lists every legal action,
+`check_action` checks one answer and raises `IllegalDecision` with the reason, `apply_action`
+carries it out. Windows: 'before_roll' (start of the turn), 'after_landing' (after each landing;
+it also counts as before the next roll when doubles give one), 'raise' (in debt).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
 from .decisions import BANKRUPT, DONE, Decision, TradeOffer
+from .edition_actions import action_by_id, action_problem, action_targets
 
 if TYPE_CHECKING:
-    from .state import Player
+    from .game import Game
+    from .player import Player
 
 MAX_ACTIONS_PER_WINDOW = 500
 """A safety net against an agent that never says done."""
 
+Action = tuple[Any, ...]
 
-class ManageMixin:
-    """Manage windows for `Game`."""
 
-    def _manage(self, p: Player, window: str) -> None:
-        """Offer `p` the manage window until they answer done. An agent with a `windows(game)`
-        method is asked only in the windows it names (bots that never act before rolling)."""
-        if window not in self._windows[p.seat]:
+@dataclass(frozen=True)
+class ManageAction:
+    """One kind of manage action, `(name, ...)`. `check(game, player, action, window)` returns
+    why the action is not legal now (None: legal; it may raise `IllegalDecision` for a
+    malformed tuple); `apply(game, player, action, window)` carries out a checked one.
+    Listing: `on_space(game, player, space, window)` says whether `(name, space)` is legal, for
+    each deed of the player in board order (actions on one space); `listing(game, player,
+    window)` lists the others. `label` names the action for people."""
+
+    name: str
+    label: str
+    check: Callable[[Game, Player, Action, str], str | None]
+    apply: Callable[[Game, Player, Action, str], None] | None = None
+    on_space: Callable[[Game, Player, int, str], bool] | None = None
+    listing: Callable[[Game, Player, str], list[Action]] | None = None
+
+
+def manage(g: Game, p: Player, window: str) -> None:
+    """Offer `p` the manage window until they answer done. An agent with a `windows(game)`
+    method is asked only in the windows it names (bots that never act before rolling)."""
+    if window not in g.agent_windows[p.seat]:
+        return
+    for _ in range(MAX_ACTIONS_PER_WINDOW):
+        if not p.alive or g.over:
             return
-        for _ in range(MAX_ACTIONS_PER_WINDOW):
-            if not p.alive or self.over:
-                return
-            action = self.ask(Decision.of("manage", p, None, self,
-                                          {"window": window, "more_rolls": self._more_rolls}))
-            if action is DONE or action[0] == "done":
-                return
-            self.apply_action(p, action, window)
-
-    def legal_actions(self, p: Player, window: str) -> list[tuple]:
-        """Every legal action for `p` in `window`, then ('done',); in debt ('raise'), no done, and
-        ('bankrupt',) only when everything `p` has cannot pay the debt."""
-        acts: list[tuple] = []
-        raising = window == "raise"
-        for i in sorted(p.deeds):
-            if not raising and self.build_problem(p, i, window) is None:
-                acts.append(("build", i))
-            if self.level[i] and self.sell_problem(p, i) is None:
-                acts.append(("sell", i))
-            if not self.mortgaged[i] and self.mortgage_problem(p, i) is None:
-                acts.append(("mortgage", i))
-            if not raising and self.mortgaged[i] and p.cash >= self.unmortgage_cost(i):
-                acts.append(("unmortgage", i))
-            if self.rules.bank_buys_percent is not None and self.sell_deed_problem(p, i) is None:
-                acts.append(("sell_deed", i))
-        for g in self.ed.groups:
-            if g.buildable and any(self.level[j] for j in g.spaces) and self.owner[g.spaces[0]] is p:
-                acts.append(("sell_all", g.id))
-        if not raising and self.playable_cards:
-            for held in self.playable(p, window):
-                acts.append(("play",) + held)
-        if not raising:
-            for a in self.ed.actions:
-                for target in self._action_targets(a):
-                    if self.action_problem(p, a, target) is None:
-                        acts.append(("act", a.id, target))
-        if not raising:
-            acts.append(DONE)
-        elif p.cash + self.liquidation_value(p) < self._debt_amount:
-            acts.append(BANKRUPT)
-        return acts
-
-    def check_action(self, p: Player, action: Any, window: str) -> None:
-        """Raise `IllegalDecision` unless `action` is legal for `p` in `window`."""
-        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-            raise IllegalDecision(f"an action is a tuple like ('build', space), not {action!r}")
-        kind = action[0]
-        raising = window == "raise"
-        if kind == "done":
-            if raising:
-                raise IllegalDecision("you are in debt: raise the money (sell, mortgage) first")
+        action = g.ask(Decision.of("manage", p, None, g, {"window": window, "more_rolls": g.more_rolls}))
+        if action is DONE or action[0] == "done":
             return
-        if kind == "bankrupt":
-            if not raising:
-                raise IllegalDecision("bankruptcy is declared only when a debt cannot be paid")
-            amount = self._debt_amount
-            if p.cash + self.liquidation_value(p) >= amount:
-                raise IllegalDecision(f"you can still raise {amount}: sell buildings or mortgage")
-            return
-        if kind == "trade":
-            if len(action) != 2 or not isinstance(action[1], TradeOffer):
-                raise IllegalDecision("a trade is ('trade', TradeOffer)")
-            if action[1].proposer != p.seat:
-                raise IllegalDecision("a player proposes trades of their own: the proposer must be "
-                                      f"{p.name} (seat {p.seat})")
-            problem = self.trade_problem(action[1], window)
-        elif kind == "act":
-            if len(action) != 3:
-                raise IllegalDecision("an edition action is ('act', action_id, target)")
-            a = self._action_by_id(action[1])
-            problem = self.action_problem(p, a, action[2]) if a else f"no action {action[1]!r}"
-            if raising and a:
-                problem = "edition actions are not allowed while in debt"
-        elif kind == "play":
-            problem = None if raising is False and action[1:] in self.playable(p, window) else \
-                f"{p.name} cannot play {action[1:]!r} now"
-        elif kind == "sell_all":
-            g = self.ed.group_by_id.get(action[1]) if len(action) == 2 else None
-            if g is None:
-                problem = f"no group {action[1:]!r}"
-            elif self.owner[g.spaces[0]] is not p or not any(self.level[j] for j in g.spaces):
-                problem = f"{p.name} has no buildings on group {g.id}"
-            else:
-                problem = None
-        elif kind in ("build", "sell", "mortgage", "unmortgage", "sell_deed"):
-            if len(action) != 2 or not isinstance(action[1], int) or not 0 <= action[1] < self.n:
-                raise IllegalDecision(f"{kind} takes a space index, not {action[1:]!r}")
-            i = action[1]
-            if kind == "build":
-                problem = "no building while in debt" if raising else self.build_problem(p, i, window)
-            elif kind == "sell":
-                problem = self.sell_problem(p, i)
-            elif kind == "mortgage":
-                problem = self.mortgage_problem(p, i)
-            elif kind == "unmortgage":
-                problem = ("no unmortgaging while in debt" if raising
-                           else self.unmortgage_problem(p, i))
-            else:
-                problem = self.sell_deed_problem(p, i)
-        else:
-            raise IllegalDecision(f"unknown action {kind!r}")
-        if problem:
-            raise IllegalDecision(problem)
+        apply_action(g, p, action, window)
 
-    def apply_action(self, p: Player, action: tuple, window: str) -> None:
-        """Carry out a checked action."""
-        kind = action[0]
-        if kind == "build":
-            self.request_building(p, action[1], window)
-        elif kind == "sell":
-            self.sell_building(p, action[1])
-        elif kind == "sell_all":
-            self.sell_all(p, self.ed.group_by_id[action[1]].index)
-        elif kind == "mortgage":
-            self.mortgage(p, action[1])
-        elif kind == "unmortgage":
-            self.unmortgage(p, action[1])
-        elif kind == "sell_deed":
-            self.sell_deed(p, action[1])
-        elif kind == "trade":
-            self.propose_trade(action[1])
-        elif kind == "act":
-            self.run_action(p, self._action_by_id(action[1]), action[2])
-        elif kind == "play":
-            self.play_card(p, (action[1], action[2]))
 
-    @property
-    def _debt_amount(self) -> int:
-        return self._debt or 0
+def before_roll_window(g: Game, window: str) -> bool:
+    """Does `window` count as before a roll (the start of the turn, or after a landing when
+    doubles give another throw)?"""
+    return window == "before_roll" or (window == "after_landing" and g.more_rolls)
 
-    def unmortgage_problem(self, p: Player, i: int) -> str | None:
-        """Why `p` may not lift the mortgage on `i` now, or None."""
-        if self.owner[i] is not p:
-            return f"{p.name} does not own {self.spaces[i].id}"
-        if not self.mortgaged[i]:
-            return f"{self.spaces[i].id} is not mortgaged"
-        cost = self.unmortgage_cost(i)
-        if p.cash < cost:
-            return f"lifting the mortgage costs {cost}; {p.name} has {p.cash}"
-        return None
 
-    def sell_deed_problem(self, p: Player, i: int) -> str | None:
-        """Why `p` may not sell the deed of `i` to the bank now, or None."""
-        if self.rules.bank_buys_percent is None:
-            return "the bank does not buy title deeds in this edition"
-        if self.owner[i] is not p:
-            return f"{p.name} does not own {self.spaces[i].id}"
-        if self.mortgaged[i]:
-            return f"{self.spaces[i].id} is mortgaged: the bank would pay nothing for it"
-        sp = self.spaces[i]
-        if sp.group_index >= 0 and any(self.level[j] for j in self.ed.groups[sp.group_index].spaces):
-            return "sell the buildings of the group first"
-        return None
+def legal_actions(g: Game, p: Player, window: str) -> list[Action]:
+    """Every legal action for `p` in `window`, then ('done',); in debt ('raise'), no done, and
+    ('bankrupt',) only when everything `p` has cannot pay the debt. Order: the actions on each
+    deed (board order, then registry order), then the others in registry order."""
+    acts: list[Action] = []
+    for i in sorted(p.deeds):
+        for name, legal in _ON_SPACE:
+            if legal(g, p, i, window):
+                acts.append((name, i))
+    for listing in _LISTING:
+        acts.extend(listing(g, p, window))
+    return acts
 
-    # ------------------------------------------------------------------ edition actions
-    def _action_by_id(self, action_id: str):
-        for a in self.ed.actions:
-            if a.id == action_id:
-                return a
-        return None
 
-    def _action_targets(self, a) -> list:
-        if a.target == "deed":
-            return [s.index for s in self.spaces if s.is_deed]
-        return [None]
+def check_action(g: Game, p: Player, action: Any, window: str) -> None:
+    """Raise `IllegalDecision` unless `action` is legal for `p` in `window`."""
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        raise IllegalDecision(f"an action is a tuple like ('build', space), not {action!r}")
+    kind = MANAGE_ACTIONS.get(action[0])
+    if kind is None:
+        raise IllegalDecision(f"unknown action {action[0]!r}")
+    problem = kind.check(g, p, action, window)
+    if problem:
+        raise IllegalDecision(problem)
 
-    def action_problem(self, p: Player, a, target) -> str | None:
-        """Why `p` may not take edition action `a` on `target` now, or None."""
-        if a.target == "deed":
-            if not isinstance(target, int) or not 0 <= target < self.n or not self.spaces[target].is_deed:
-                return f"{a.id} needs a title deed as its target"
-        elif target is not None:
-            return f"{a.id} takes no target"
-        if a.limit_per_turn is not None and p.actions_used.get(a.id, 0) >= a.limit_per_turn:
-            return f"{a.id} may be used {a.limit_per_turn} time(s) per turn"
-        if not a.when(self, p, target):
-            return f"{a.id} is not allowed now"
-        return None
 
-    def run_action(self, p: Player, a, target) -> None:
-        """Carry out edition action `a`. Counts it in `stats[a.id]`, and the deeds it moves in
-        `stats[a.id + '_deeds']` (court suits filed and won, for simulations)."""
-        p.actions_used[a.id] = p.actions_used.get(a.id, 0) + 1
-        self.stats[a.id] = self.stats.get(a.id, 0) + 1
-        self.emit("action", player=p.seat, action=a.id,
-                  target=None if target is None else self.spaces[target].id)
-        self._acting = a.id
-        try:
-            a.do(self, p, target)
-        finally:
-            self._acting = None
+def apply_action(g: Game, p: Player, action: Action, window: str) -> None:
+    """Carry out a checked action."""
+    apply = MANAGE_ACTIONS[action[0]].apply
+    if apply is not None:
+        apply(g, p, action, window)
 
-    # ------------------------------------------------------------------ building requests
-    def request_building(self, p: Player, i: int, window: str) -> None:
-        """Build one level on `i`. When the bank's last buildings of that type are wanted by
-        other players too, they are auctioned ([000] 18.3; our reading in docs/rules.md)."""
-        if self.rules.shortage_auction and self._shortage(p, i):
-            return
-        self.build(p, i)
+
+# ---------------------------------------------------------------------- the rows
+def _space(action: Action, g: Game) -> int:
+    if len(action) != 2 or not isinstance(action[1], int) or not 0 <= action[1] < g.n:
+        raise IllegalDecision(f"{action[0]} takes a space index, not {action[1:]!r}")
+    return action[1]
+
+
+def _debt(g: Game) -> int:
+    return g.debt or 0
+
+
+def _check_done(g: Game, p: Player, action: Action, window: str) -> str | None:
+    if window == "raise":
+        return "you are in debt: raise the money (sell, mortgage) first"
+    return None
+
+
+def _list_done(g: Game, p: Player, window: str) -> list[Action]:
+    return [] if window == "raise" else [DONE]
+
+
+def _check_bankrupt(g: Game, p: Player, action: Action, window: str) -> str | None:
+    if window != "raise":
+        return "bankruptcy is declared only when a debt cannot be paid"
+    amount = _debt(g)
+    if p.cash + g.liquidation_value(p) >= amount:
+        return f"you can still raise {amount}: sell buildings or mortgage"
+    return None
+
+
+def _list_bankrupt(g: Game, p: Player, window: str) -> list[Action]:
+    if window == "raise" and p.cash + g.liquidation_value(p) < _debt(g):
+        return [BANKRUPT]
+    return []
+
+
+def _check_build(g: Game, p: Player, action: Action, window: str) -> str | None:
+    i = _space(action, g)
+    return "no building while in debt" if window == "raise" else g.build_problem(p, i, window)
+
+
+def _check_sell(g: Game, p: Player, action: Action, window: str) -> str | None:
+    return g.sell_problem(p, _space(action, g))
+
+
+def _check_mortgage(g: Game, p: Player, action: Action, window: str) -> str | None:
+    return g.mortgage_problem(p, _space(action, g))
+
+
+def _check_unmortgage(g: Game, p: Player, action: Action, window: str) -> str | None:
+    i = _space(action, g)
+    return "no unmortgaging while in debt" if window == "raise" else g.unmortgage_problem(p, i)
+
+
+def _check_sell_deed(g: Game, p: Player, action: Action, window: str) -> str | None:
+    return g.sell_deed_problem(p, _space(action, g))
+
+
+def _check_sell_all(g: Game, p: Player, action: Action, window: str) -> str | None:
+    grp = g.ed.group_by_id.get(action[1]) if len(action) == 2 else None
+    if grp is None:
+        return f"no group {action[1:]!r}"
+    if g.owner[grp.spaces[0]] is not p or not any(g.level[j] for j in grp.spaces):
+        return f"{p.name} has no buildings on group {grp.id}"
+    return None
+
+
+def _list_sell_all(g: Game, p: Player, window: str) -> list[Action]:
+    return [("sell_all", grp.id) for grp in g.ed.groups
+            if grp.buildable and any(g.level[j] for j in grp.spaces) and g.owner[grp.spaces[0]] is p]
+
+
+def _check_trade(g: Game, p: Player, action: Action, window: str) -> str | None:
+    if len(action) != 2 or not isinstance(action[1], TradeOffer):
+        raise IllegalDecision("a trade is ('trade', TradeOffer)")
+    if action[1].proposer != p.seat:
+        raise IllegalDecision("a player proposes trades of their own: the proposer must be "
+                              f"{p.name} (seat {p.seat})")
+    return g.trade_problem(action[1], window)
+
+
+def _check_act(g: Game, p: Player, action: Action, window: str) -> str | None:
+    if len(action) != 3:
+        raise IllegalDecision("an edition action is ('act', action_id, target)")
+    a = action_by_id(g, action[1])
+    if a is None:
+        return f"no action {action[1]!r}"
+    if window == "raise":
+        return "edition actions are not allowed while in debt"
+    return action_problem(g, p, a, action[2])
+
+
+def _list_act(g: Game, p: Player, window: str) -> list[Action]:
+    if window == "raise":
+        return []
+    return [("act", a.id, target) for a in g.ed.actions for target in action_targets(g, a)
+            if action_problem(g, p, a, target) is None]
+
+
+def _apply_act(g: Game, p: Player, action: Action, window: str) -> None:
+    a = action_by_id(g, action[1])
+    assert a is not None, "checked by check_action"
+    g.run_action(p, a, action[2])
+
+
+def _check_play(g: Game, p: Player, action: Action, window: str) -> str | None:
+    if len(action) != 3:
+        raise IllegalDecision("playing a kept card is ('play', deck_id, card_id)")
+    if window == "raise" or (action[1], action[2]) not in g.playable(p, window):
+        return f"{p.name} cannot play card {action[2]!r} now"
+    return None
+
+
+def _list_play(g: Game, p: Player, window: str) -> list[Action]:
+    if window == "raise" or not g.card_plays or not p.held_cards:
+        return []
+    return [("play",) + held for held in g.playable(p, window)]
+
+
+def _propose(g: Game, offer: TradeOffer) -> None:
+    g.propose_trade(offer)
+
+
+MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
+    ManageAction("build", "build", _check_build,
+                 lambda g, p, a, w: g.request_building(p, a[1], w),
+                 on_space=lambda g, p, i, w: w != "raise" and g.build_problem(p, i, w) is None),
+    ManageAction("sell", "sell a building", _check_sell,
+                 lambda g, p, a, w: g.sell_building(p, a[1]),
+                 on_space=lambda g, p, i, w: bool(g.level[i]) and g.sell_problem(p, i) is None),
+    ManageAction("mortgage", "mortgage", _check_mortgage,
+                 lambda g, p, a, w: g.mortgage(p, a[1]),
+                 on_space=lambda g, p, i, w: not g.mortgaged[i] and g.mortgage_problem(p, i) is None),
+    ManageAction("unmortgage", "lift the mortgage", _check_unmortgage,
+                 lambda g, p, a, w: g.unmortgage(p, a[1]),
+                 on_space=lambda g, p, i, w: (w != "raise" and g.mortgaged[i]
+                                              and p.cash >= g.unmortgage_cost(i))),
+    ManageAction("sell_deed", "sell the deed to the bank", _check_sell_deed,
+                 lambda g, p, a, w: g.sell_deed(p, a[1]),
+                 on_space=lambda g, p, i, w: (g.rules.bank_buys_percent is not None
+                                              and g.sell_deed_problem(p, i) is None)),
+    ManageAction("sell_all", "sell all the group's buildings", _check_sell_all,
+                 lambda g, p, a, w: g.sell_all(p, g.ed.group_by_id[a[1]].index), listing=_list_sell_all),
+    ManageAction("act", "edition action", _check_act, _apply_act, listing=_list_act),
+    ManageAction("play", "play a kept card", _check_play,
+                 lambda g, p, a, w: g.play_card(p, (a[1], a[2])), listing=_list_play),
+    ManageAction("trade", "propose a trade", _check_trade, lambda g, p, a, w: _propose(g, a[1])),
+    ManageAction("done", "done", _check_done, None, listing=_list_done),
+    ManageAction("bankrupt", "declare bankruptcy", _check_bankrupt, None, listing=_list_bankrupt),
+)}
+"""The registry of manage actions, by the first item of the action tuple."""
+
+_ON_SPACE = [(k.name, k.on_space) for k in MANAGE_ACTIONS.values() if k.on_space is not None]
+_LISTING = [k.listing for k in MANAGE_ACTIONS.values() if k.listing is not None]

@@ -1,45 +1,197 @@
-"""A player's state during a game."""
+"""Everything a game holds, declared in one place: `GameState`.
+
+The mechanism modules (turn.py, movement.py, landing.py, ...) read and write these fields and
+nothing else; `Game` (game.py) is a `GameState` plus the mechanisms wired on as methods. The
+class has `__slots__`, so a field that is not declared here cannot be set on a game.
+
+Board arrays are indexed by space: `owner[i]` (None: the bank), `level[i]` (0 .. hotel_level,
+see buildings.py), `mortgaged[i]`. The bank: `houses`/`hotels` left in its supply (None:
+unlimited), `bank_out`/`bank_in` the money it paid out and took in, `jackpot` the money in the
+pot of the free-parking house rule; money moves only through ledger.py, so the players' cash plus
+the pot is always `start_total + bank_out - bank_in`.
+"""
 
 from __future__ import annotations
 
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-class Player:
-    """One seat at the table.
+from ..edition.model import Card, Edition, Rules, Space
+from ..errors import GameError
+from .dice import Dice
+from .events import EventLog
+from .player import Player
 
-    `cash` is integer money; `pos` the board index of the token; `deeds` the set of board
-    indices whose title deeds the player holds; `held_cards` the cards kept out of their decks
-    (get out of jail free), as (deck id, card id); `flags` maps a flag name to its lifetime
-    ('used' or 'end_of_turn'). `jail_attempts` counts failed rolls in jail; `free_next_turn`
-    marks a player who leaves jail at the start of the next turn (three-cell jail).
-    `version` changes whenever the player's deeds, buildings or mortgages do (bots cache on it);
-    `groups[g]` counts the deeds the player holds in group `g`.
-    `intro` is true while the player is on the introductory lap (editions with one)."""
+if TYPE_CHECKING:
+    from .decisions import Agent
 
-    __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
-                 "alive", "deeds", "held_cards", "flags", "doubles", "laps", "intro",
-                 "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups")
+LandHandler = Callable[..., None]
+"""A space kind's landing procedure: `(game, player, space, rent, dice) -> None` (landing.py)."""
 
-    def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
-        self.seat = seat
-        self.name = name
-        self.cash = cash
-        self.pos = 0
-        self.in_jail = False
-        self.jail_attempts = 0
-        self.free_next_turn = False
-        self.alive = True
-        self.deeds: set[int] = set()
-        self.held_cards: list[tuple[str, str]] = []
-        self.flags: dict[str, str] = {}
-        self.doubles = 0
-        self.laps = 0
-        self.intro = False
-        self.built_this_turn = 0
-        self.built_groups: dict[str, int] = {}
-        self.actions_used: dict[str, int] = {}
-        self.kind = kind
-        self.version = 0     # bumped when this player's deeds, buildings or mortgages change
-        self.groups = [0] * n_groups   # deeds held, by group index
 
-    def __repr__(self) -> str:
-        return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"
+def _no_rent(g: Any, p: Player, i: int, owner: Player, dice: Any) -> int:
+    raise GameError(f"space {i} has no rent formula for its kind")
+
+
+class GameState:
+    """The whole state of one game (see the module docstring for the money and board fields).
+
+    Seats and turns: `players` in seat order, `agents[seat]` answers for them, `order` the order
+    of play, `turn_idx` the index in `order` of the player whose turn it is (`current`),
+    `round` (from 1), `turns` (turns played), `bankruptcies`. The end: `over`, `winners`,
+    `end_reason`. Decks: `decks[deck_id]` the cards in draw order. Answers: `answers` the
+    recorded ones (for saves, when `record`), `replay_queue` those still to replay.
+    The turn in progress: `landed_at` (the last space moved to this turn), `last_roll`,
+    `more_rolls` (doubles give another throw), `in_card`/`draw_depth` (card effects being
+    resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
+    carried out), `turn_flags` (players holding flags that end with the turn).
+    Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
+    Wiring, fixed at the start: `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
+    acts when passed or left),
+    `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
+    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
+    The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
+    `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
+    laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
+    or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
+    played, `rent_plays` (some card is played instead of rent); `space_sets` (cached board
+    subsets for loops)."""
+
+    __slots__ = (
+        "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
+        "owner", "level", "mortgaged", "deeds_version", "houses", "hotels", "hotel_level",
+        "bank_in", "bank_out", "jackpot", "start_total",
+        "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
+        "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "draw_depth",
+        "in_card", "debt", "acting", "turn_flags",
+        "log", "record", "answers", "replay_queue", "on_replay_done", "check_each_turn", "max_rounds",
+        "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
+        "start_index", "nearest_cache", "first", "deal", "started",
+        "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
+        "space_sets",
+    )
+
+    def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
+                 dice: Any, first: int | None, deal: bool, log: EventLog | None, record: bool,
+                 replay: Sequence[Any] | None, check_invariants: bool, max_rounds: int | None,
+                 on_replay_done: Callable[[], None] | None):
+        self.ed: Edition = edition
+        self.rules: Rules = edition.rules
+        self.spaces: list[Space] = edition.spaces
+        self.n: int = len(edition.spaces)
+        self.seed: int = seed
+        self.rng: random.Random = random.Random(seed)
+        self.dice: Any = dice if dice is not None else Dice(self.rng, edition.dice_sides)
+        self.players: list[Player] = [Player(i, name, edition.setup.start_cash, n_groups=len(edition.groups))
+                                      for i, name in enumerate(names)]
+        self.agents: list[Agent] = list(agents)
+        for p, a in zip(self.players, self.agents, strict=True):
+            p.kind = "human" if getattr(a, "human", False) else "bot"
+        n = self.n
+        r = self.rules
+        self.owner: list[Player | None] = [None] * n
+        self.level: list[int] = [0] * n
+        self.mortgaged: list[bool] = [False] * n
+        self.deeds_version: int = 0          # bumped when a deed changes hands
+        self.houses: int | None = r.houses_supply
+        self.hotels: int | None = r.hotels_supply
+        self.hotel_level: int = r.houses_before_hotel + 1
+        self.bank_in: int = 0
+        self.bank_out: int = 0
+        self.jackpot: int = 0
+        self.start_total: int = sum(p.cash for p in self.players)
+        self.decks: dict[str, deque[Card]] = {}
+        self.kept_uses: dict[tuple[str, str], str] = {}
+        self.round: int = 1
+        self.turns: int = 0
+        self.bankruptcies: int = 0
+        self.over: bool = False
+        self.winners: list[Player] = []
+        self.end_reason: str = ""
+        self.order: list[Player] = list(self.players)
+        self.turn_idx: int = 0
+        self.current: Player | None = None
+        self.landed_at: int | None = None
+        self.last_roll: Any = None
+        self.more_rolls: bool = False
+        self.draw_depth: int = 0
+        self.in_card: int = 0
+        self.debt: int | None = None
+        self.acting: str | None = None
+        self.turn_flags: list[Player] = []
+        self.log: EventLog | None = log
+        self.record: bool = record
+        self.answers: list[Any] = []
+        self.replay_queue: deque[Any] = deque(replay or ())
+        self.on_replay_done: Callable[[], None] | None = on_replay_done
+        self.check_each_turn: bool = check_invariants
+        self.max_rounds: int | None = max_rounds if max_rounds is not None else edition.end.max_rounds
+        self.landings: list[int] = [0] * n
+        self.stats: dict[str, int] = {}
+        self.land_handlers: list[LandHandler | None] = [None] * n
+        self.move_hooks: bool = False
+        self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
+        self.agent_windows: list[frozenset[str]] = []
+        self.wants_before_roll: list[bool] = []
+        self.start_index: int = edition.start_index
+        self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = {}
+        self.first: int | None = first
+        self.deal: bool = deal
+        self.started: bool = False
+        self.space_flags: dict[tuple[int, str], str] = {}
+        self.counters: dict[tuple[Any, str], int] = {}
+        self.timed_flags: list[list[Any]] = []
+        self.card_labels: dict[str, Any] = {}
+        self.card_plays: dict[str, Any] = {}
+        for deck in edition.decks.values():
+            for c in deck.cards:
+                if c.labels:
+                    self.card_labels[c.id] = c.labels
+                if c.play is not None:
+                    self.card_plays[c.id] = c.play
+        for a in edition.actions:
+            if a.labels:
+                self.card_labels.setdefault(a.id, a.labels)
+        self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
+        self.space_sets: dict[str | None, tuple[int, ...]] = {}
+        if r.intro_reroll is not None:
+            for p in self.players:
+                p.intro = True
+
+    def emit(self, e: str, **fields: Any) -> None:
+        """Add an event of kind `e` (events.EVENT_KINDS) to the log; no-op without a log."""
+        if self.log is not None:
+            self.log.add({"e": e, "turn": self.turns, **fields})
+
+    def others(self, p: Player) -> list[Player]:
+        """The other players still in the game, in turn order starting after `p`."""
+        order = self.order
+        k = order.index(p) if p in order else 0
+        return [q for q in order[k + 1:] + order[:k] if q.alive]
+
+    def alive_players(self) -> list[Player]:
+        """The players still in the game, in turn order."""
+        return [q for q in self.order if q.alive]
+
+    def landed(self) -> int | None:
+        """The space where the current player's last move this turn ended, or None."""
+        return self.landed_at
+
+    @property
+    def replaying(self) -> bool:
+        """True while recorded answers remain to be given."""
+        return bool(self.replay_queue)
+
+    def saved_decisions(self) -> list[Any]:
+        """The answers a save must hold now: those given so far and, while replaying, the
+        recorded ones not yet reached (a save made during a replay loses nothing)."""
+        return list(self.answers) + list(self.replay_queue)
+
+    def pot(self) -> int:
+        """Money lying in the jackpot (house rule), 0 without one."""
+        return self.jackpot
+
+
+__all__ = ["GameState", "LandHandler"]

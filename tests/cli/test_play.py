@@ -12,10 +12,11 @@ from typer.testing import CliRunner
 import magie.cli.play as play_mod
 from magie.cli import session as session_mod
 from magie.cli.app import app
-from magie.cli.human import HumanAgent, QuitGame, Terminal
-from magie.engine.agents.liquidate import raise_money_action
+from magie.cli.human import HumanAgent
+from magie.cli.terminal import QuitGame, Terminal
+from magie.engine.game.debt import default_raise_action as raise_money_action
 from magie.engine.errors import DecisionTimeout
-from magie.engine.game.decisions import DEFAULT_ANSWERS
+from magie.engine.game.decisions import DECISION_KINDS
 from magie.engine.game.save import read_save
 from magie.engine.paths import EDITIONS_DIR
 
@@ -143,7 +144,7 @@ def neutral(game, d):
         return raise_money_action(game, d.player)
     if d.kind == "place":
         return None if d.ctx.get("optional") else d.options[0]
-    return DEFAULT_ANSWERS[d.kind]
+    return DECISION_KINDS[d.kind].default(game, d)
 
 
 def _scripted_human(monkeypatch, stop_at: int | None = None, stop=QuitGame, timeout_every: int = 0):
@@ -266,8 +267,8 @@ def test_unknown_variant_lists_the_known_ones():
     (["--players", ""], '--players needs names separated by commas'),
     (["--players", "Bot 1", "--bots", "1"], "two players are called 'Bot 1'"),
     ([], "who plays? Give --players"),
-    (["--bots", "-1"], "--bots must be 0 or more, not -1"),
-    (["--bots", "2", "--max-rounds", "0"], "--max-rounds must be 1 or more"),
+    (["--bots", "-1"], "--bots must be from 0 to 12, not -1"),
+    (["--bots", "2", "--max-rounds", "0"], "--max-rounds must be from 1 to 1,000,000, not 0"),
     (["--bots", "2", "--time-limit", "0"], "--time-limit must be more than 0"),
     (["--bots", "2", "--lang", "xx"], "unknown language 'xx' (edition 'classic' is written in: en, ru)"),
     (["--bots", "2", "--log", "no/such/folder/log.jsonl"], "cannot write the log no/such/folder/log.jsonl"),

@@ -15,7 +15,8 @@ import sys
 import pytest
 from rich.console import Console
 
-from magie.cli.human import HumanAgent, LineReader, QuitGame, Terminal
+from magie.cli.human import HumanAgent
+from magie.cli.terminal import LineReader, QuitGame, Terminal
 from magie.cli.render import EventRenderer, Names
 from magie.engine.agents import Scripted
 from magie.engine.edition.playable import load_playable_cached
@@ -62,7 +63,7 @@ def test_buy(classic, monkeypatch):
     assert t.anna.cash == 1440
     assert "Nagatinskaya Street (Brown) is for sale: price 60k ₽; you have 1500k ₽" in t.text
     assert "Anna buys Nagatinskaya Street for 60k ₽" in t.text
-    assert t.game.decisions == [["done"], "buy", ["done"]]
+    assert t.game.answers == [["done"], "buy", ["done"]]
 
 
 def test_an_answer_not_offered_is_asked_again(classic, monkeypatch):
@@ -183,7 +184,7 @@ def test_quit_raises_quitgame(classic, monkeypatch):
     t = Table(classic, monkeypatch, "q\n", dice=[(4, 6)])
     with pytest.raises(QuitGame):
         t.turn()
-    assert t.game.decisions == []
+    assert t.game.answers == []
 
 
 def test_an_answer_the_engine_rejects_is_asked_again_with_the_reason(classic, monkeypatch):
@@ -196,7 +197,7 @@ def test_an_answer_the_engine_rejects_is_asked_again_with_the_reason(classic, mo
     d = Decision("bid", t.anna, space=3, min=1, max=1500, price=None, high_bidder=None)
     assert t.game.ask(d, check=even) == 20
     assert "Not allowed: bids are even in this test" in t.text
-    assert t.game.decisions == [20]
+    assert t.game.answers == [20]
 
 
 def test_no_answer_in_time_is_a_timeout_the_engine_answers(classic, monkeypatch):
@@ -209,7 +210,7 @@ def test_no_answer_in_time_is_a_timeout_the_engine_answers(classic, monkeypatch)
         assert t.game.ask(d) == "decline"
         assert "No answer within 0.05 s." in t.text
         assert "Anna did not answer in time (whether to buy)" in t.text
-        assert t.game.decisions == [{"timeout": True}]
+        assert t.game.answers == [{"timeout": True}]
     finally:
         os.close(r)
         os.close(w)
@@ -238,7 +239,7 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
     t.game.set_owner(3, t.anna)
     with pytest.raises(QuitGame):       # built a house, then quit at the next prompt of the window
         t.turn()
-    assert t.game.decisions == [["build", 1]]
+    assert t.game.answers == [["build", 1]]
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n"))
     out = io.StringIO()
@@ -246,7 +247,7 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
     names = Names(classic)
     human = HumanAgent("Anna", Terminal(console, interactive=False), names)
     g = Game(classic, [("Anna", human), ("Bot", Scripted(name="bot"))], seed=1,
-             dice=ForcedDice([(1, 2)]), first=0, record=True, replay=t.game.decisions)
+             dice=ForcedDice([(1, 2)]), first=0, record=True, replay=t.game.answers)
     g.set_owner(1, g.players[0])
     g.set_owner(3, g.players[0])
     g.play_turn()
@@ -254,7 +255,7 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
     first_prompt = out.getvalue().split("Anna (")[0]
     assert "Build a house on Nagatinskaya Street (50k ₽; it has 0)" in first_prompt
     assert "Build a house on Zhitnaya Street" not in first_prompt       # even building
-    assert g.decisions == [["build", 1], ["done"], ["done"]]
+    assert g.answers == [["build", 1], ["done"], ["done"]]
 
 
 @pytest.mark.parametrize("kind, options, ctx, answer, expected, shown", [

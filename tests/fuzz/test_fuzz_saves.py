@@ -40,7 +40,7 @@ def _save_text() -> str:
     save = SaveGame("classic", "classic", (), ed.content_hash, 3, tuple(Seat(f"Bot {i + 1}", "random")
                                                                         for i in range(3)),
                     {"max_rounds": 8, "time_limit": None, "elapsed": 0.0, "auto_claim": True},
-                    list(g.decisions), g.round, g.turns)
+                    list(g.answers), g.round, g.turns)
     return save.to_text()
 
 

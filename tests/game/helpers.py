@@ -96,13 +96,14 @@ def player(g: Game, name: str):
     return next(p for p in g.players if p.name == name)
 
 
-def hold(g: Game, p, card_id: str) -> None:
-    """Take `card_id` out of its deck and give it to `p` (a card held since earlier)."""
+def hold(g: Game, p, card_id: str, use: str = "get_out_of_jail") -> None:
+    """Take `card_id` out of its deck and give it to `p`, kept for `use` (a card held since earlier)."""
     for deck_id, dq in g.decks.items():
         for c in dq:
             if c.id == card_id:
                 dq.remove(c)
                 p.held_cards.append((deck_id, card_id))
+                g.kept_uses[(deck_id, card_id)] = use
                 return
     raise KeyError(card_id)
 

@@ -131,9 +131,9 @@ def test_a_scripted_choice_is_recorded_and_replayed():
     stack(g, "chance", "t_choice")
     turn(g, "ann")
     assert player(g, "ann").pos == 4 and cash(g)["ann"] == 1500 - 200   # back to income tax
-    assert "back" in g.decisions
+    assert "back" in g.answers
     g2 = game(ed, {"ann": {"pos": 3, "agent": Scripted(name="x")}, "bob": {}}, dice=[(1, 3)],
-              replay=list(g.decisions))
+              replay=list(g.answers))
     stack(g2, "chance", "t_choice")
     turn(g2, "ann")
     assert player(g2, "ann").pos == 4

@@ -38,7 +38,7 @@ def _logged(seed: int, kind: str = "basic") -> tuple[str, list]:
     g = Game(ed, [(f"p{i}", make_bot(kind, seed, i)) for i in range(4)], seed=seed,
              log=EventLog(stream=stream), record=True, max_rounds=300)
     g.play()
-    return stream.getvalue(), g.decisions
+    return stream.getvalue(), g.answers
 
 
 @pytest.mark.parametrize("kind", ["basic", "random"])

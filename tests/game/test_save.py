@@ -167,21 +167,21 @@ def _play(kind: str, seed: int, replay=None, max_rounds=120, on_replay_done=None
 def test_replaying_a_prefix_continues_exactly_as_the_uninterrupted_game(kind):
     g, log = _play(kind, 3)
     g.play()
-    for cut in (0, 1, len(g.decisions) // 3, len(g.decisions) - 1):
-        g2, log2 = _play(kind, 3, g.decisions[:cut])
+    for cut in (0, 1, len(g.answers) // 3, len(g.answers) - 1):
+        g2, log2 = _play(kind, 3, g.answers[:cut])
         g2.play()
         assert log2.lines() == log.lines()
-        assert g2.decisions == g.decisions
+        assert g2.answers == g.answers
         assert [p.cash for p in g2.players] == [p.cash for p in g.players]
 
 
 def test_a_save_made_while_replaying_keeps_every_recorded_decision():
     g, _ = _play("random", 4)
     g.play(max_turns=30)
-    recorded = list(g.decisions)
+    recorded = list(g.answers)
     g2, _ = _play("random", 4, recorded)
     g2.play(max_turns=2)
-    assert g2.replaying and len(g2.decisions) < len(recorded)
+    assert g2.replaying and len(g2.answers) < len(recorded)
     assert g2.saved_decisions() == recorded
     g2.play(max_turns=40)
     assert not g2.replaying and g2.saved_decisions()[:len(recorded)] == recorded
@@ -191,9 +191,9 @@ def test_replay_done_is_called_once_when_the_last_recorded_answer_is_given():
     g, _ = _play("basic", 5)
     g.play(max_turns=10)
     calls = []
-    g2, _ = _play("basic", 5, g.decisions, on_replay_done=lambda: calls.append(len(g2.decisions)))
+    g2, _ = _play("basic", 5, g.answers, on_replay_done=lambda: calls.append(len(g2.answers)))
     g2.play(max_turns=20)
-    assert calls == [len(g.decisions) - 1]      # the last answer is being handed out
+    assert calls == [len(g.answers) - 1]      # the last answer is being handed out
 
 
 class Absent:
@@ -223,7 +223,7 @@ def test_a_save_survives_a_trip_through_the_file(tmp_path):
     g, log = _play("random", 6, max_rounds=40)
     g.play()
     s = sample(variants=(), seats=tuple(Seat(p.name, "random") for p in g.players),
-               decisions=g.decisions[: len(g.decisions) // 2], seed=6)
+               decisions=g.answers[: len(g.answers) // 2], seed=6)
     back = read_save(write_save(tmp_path / "g.json", s))
     g2, log2 = _play("random", 6, back.decisions, max_rounds=40)
     g2.play()

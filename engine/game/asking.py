@@ -1,0 +1,79 @@
+"""Asking decisions: the one way the engine gets an answer from a player.
+
+`ask` takes the next recorded answer while replaying (bots are still asked, so that their own
+state moves on as in the recorded game), else asks the agent; checks the answer; records it
+(for saves); and handles a human's timeout. What each kind asks and answers is in
+decisions.py (`DECISION_KINDS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
+from .decisions import DECISION_KINDS, DONE, Decision, decode_answer, encode_answer
+
+if TYPE_CHECKING:
+    from .game import Game
+
+TIMEOUT = {"timeout": True}
+"""How a timed-out decision is recorded in saves."""
+
+
+def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any:
+    """Ask `d.player`'s agent (or take the next replayed answer), check the answer (manage
+    and raise actions by `check_action`, others by `check` or against `d.options`), record
+    it and return it. A human is told the reason and asked again; a bot's illegal answer is
+    a `GameError` naming the bot and the decision; a replayed answer that does not fit is a
+    `ReplayMismatch`."""
+    agent = g.agents[d.player.seat]
+    while True:
+        if g.replay_queue:
+            if not getattr(agent, "human", False):
+                agent.decide(g, d)       # the bot's state moves on as in the recorded game
+            answer = decode_answer(g.replay_queue.popleft())
+            replayed = True
+            if not g.replay_queue and g.on_replay_done is not None:
+                g.on_replay_done()
+        else:
+            try:
+                answer = agent.decide(g, d)
+            except DecisionTimeout:
+                answer = TIMEOUT
+            replayed = False
+        if answer == TIMEOUT:
+            if g.record:
+                g.answers.append(TIMEOUT)
+            return timed_out(g, d)
+        if answer is not DONE:
+            try:
+                if d.game is not None:
+                    g.check_action(d.player, answer, d.ctx["window"])
+                elif check is not None:
+                    check(answer)
+                elif d.listed is not None and answer not in d.listed:
+                    raise IllegalDecision(f"{answer!r} is not one of {list(d.listed)!r}")
+            except IllegalDecision as exc:
+                if replayed:
+                    raise ReplayMismatch(
+                        f"the save does not fit this game: a recorded answer to '{d.kind}' for "
+                        f"{d.player.name} is not allowed here ({exc.reason})") from None
+                if getattr(agent, "human", False):
+                    agent.rejected(d, exc.reason)
+                    continue
+                raise GameError(f"bot {agent.name!r} (seat {d.player.seat}, {d.player.name}) gave "
+                                f"an illegal answer to '{d.kind}': {exc.reason}") from None
+        if g.record:
+            g.answers.append(encode_answer(answer))
+        return answer
+
+
+def timed_out(g: Game, d: Decision) -> Any:
+    """A human let `d` time out: the kind's default answer (`DECISION_KINDS`), after making the
+    player bankrupt to the bank if the edition says so ([001b] 20, `rules.decision_timeout`)."""
+    p = d.player
+    g.emit("timeout", player=p.seat, decision=d.kind)
+    if g.rules.decision_timeout == "bankrupt" and p.alive:
+        g.bankrupt(p, None, 0)
+    return DECISION_KINDS[d.kind].default(g, d)

@@ -1,0 +1,136 @@
+"""Buying title deeds and auctions: the offer on landing, the bank's open auction, and the
+bidding rounds shared with the building-shortage auction (buildings.py).
+
+Rule sources: ../shared/rules/classic.md 6-7 ([000] 6.2-6.4, 7; C25 binding bids);
+parameters under `rules.auction` and `rules.purchase_declined`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalDecision
+from .decisions import BUY_OPTIONS, Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+
+def offer_purchase(g: Game, p: Player, i: int) -> None:
+    """`p` stopped on the unowned deed `i`: buy at the printed price, or decline and the
+    bank auctions it at once ([000] 6.2-6.4, 7). A player short of cash may buy if selling
+    and mortgaging can raise the price (they are asked to raise it first); one who could not
+    raise it may only decline."""
+    price = g.spaces[i].price
+    affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
+    options = BUY_OPTIONS if affordable else ("decline",)
+    if g.ask(Decision("buy", p, options, space=i, price=price)) == "buy":
+        g.pay(p, None, price, "purchase")
+        g.set_owner(i, p)
+        if g.log is not None:
+            g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
+        return
+    if g.log is not None:
+        g.emit("decline", player=p.seat, space=g.spaces[i].id)
+    if g.rules.purchase_declined == "auction":
+        auction(g, i, opener=p, exclude=None if g.rules.auction_decliner_may_bid else p)
+
+
+def offer_buy(g: Game, p: Player, i: int, price: int) -> None:
+    """A card offers `p` the deed `i` at `price` (the DSL's `offer buy`): bought if `p`
+    accepts (a `buy` decision with `offer=True`), else it stays with the bank, no auction.
+    Nothing when the deed has an owner."""
+    if g.owner[i] is not None or not g.spaces[i].is_deed:
+        return
+    affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
+    options = BUY_OPTIONS if affordable else ("decline",)
+    if g.ask(Decision("buy", p, options, space=i, price=price, offer=True)) == "buy":
+        g.pay(p, None, price, "purchase")
+        if not p.alive:
+            return
+        g.set_owner(i, p)
+        if g.log is not None:
+            g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
+    elif g.log is not None:
+        g.emit("decline", player=p.seat, space=g.spaces[i].id)
+
+
+def auction(g: Game, i: int, *, opener: Player | None = None, exclude: Player | None = None,
+            start: int | None = None) -> Player | None:
+    """The bank auctions the deed of `i`: an open ascending auction ([000] 7; parameters
+    under `rules.auction`). Bidding goes round in seat order from the player after `opener`;
+    each bid beats the last by at least `step`, the first is at least `start`; a pass is
+    final; the last bidder left wins and pays the bank. With `bid_limit: cash` no bid may
+    exceed the bidder's cash; with `binding` any bid stands and an unpaid bid is a debt
+    (C25). Unsold: the deed stays with the bank. Returns the winner or None."""
+    r = g.rules
+    if start is None:
+        start = r.auction_start(g, i)
+    seats = [q for q in g.order if q.alive]
+    if opener is not None and opener in g.order:
+        k = g.order.index(opener)
+        seats = [q for q in g.order[k + 1:] + g.order[:k + 1] if q.alive]
+    g.emit("auction", space=g.spaces[i].id, start=start)
+    high, price = bidding(g, [q for q in seats if q is not exclude], start, space=i)
+    if high is None or price is None:
+        g.emit("unsold", space=g.spaces[i].id)
+        return None
+    g.pay(high, None, price, "auction")
+    if not high.alive:      # a binding bid the winner could not pay (C25)
+        if r.auction_unpaid == "reauction" and not g.over:
+            return auction(g, i, opener=opener)
+        return None         # 'bank': the deed stays with the bank ([002] G20)
+    g.emit("sold", space=g.spaces[i].id, player=high.seat, price=price)
+    if g.mortgaged[i]:      # a bankrupt's deed sold still mortgaged (C30, a reading)
+        g.transfer_deed(i, high)
+    else:
+        g.set_owner(i, high)
+    return high
+
+
+def bidding(g: Game, bidders: list[Player], start: int, *, high: Player | None = None,
+            price: int | None = None, **subject: Any) -> tuple[Player | None, int | None]:
+    """Run an open ascending auction among `bidders` (in bidding order) and return
+    (winner, price), or (None, None) if nobody bid. `high`/`price` give an opening bid
+    already made. Each bid beats the last by `rules.auction.step`, the first is at least
+    `start`; a pass is final; `bid_limit: cash` caps a bid at the bidder's cash. `subject`
+    (space= or building=) goes into each `bid` decision."""
+    binding = g.rules.auction_bid_limit == "binding"
+    step = g.rules.auction_step
+    active = list(bidders)
+    if high is not None and high not in active:
+        active.insert(0, high)
+    while active and not (len(active) == 1 and active[0] is high):
+        for q in list(active):
+            if q is high:
+                continue
+            lo = start if price is None else price + step
+            hi = None if binding else q.cash
+            if hi is not None and lo > hi:
+                active.remove(q)
+                continue
+            bid = g.ask(Decision("bid", q, min=lo, max=hi, price=price,
+                                 high_bidder=None if high is None else high.seat, **subject),
+                        check=lambda b, lo=lo, hi=hi: check_bid(b, lo, hi))
+            if bid is None:
+                active.remove(q)
+            else:
+                price, high = bid, q
+                if g.log is not None:
+                    g.emit("bid", player=q.seat, amount=bid)
+            if len(active) == 1 and active[0] is high:
+                break
+    return high, price
+
+
+def check_bid(bid: Any, lo: int, hi: int | None) -> None:
+    """Raise `IllegalDecision` unless `bid` is a pass (None) or a whole number in [lo, hi]."""
+    if bid is None:
+        return
+    if not isinstance(bid, int) or isinstance(bid, bool):
+        raise IllegalDecision(f"a bid is a whole number or a pass, not {bid!r}")
+    if bid < lo:
+        raise IllegalDecision(f"the bid must be at least {lo}")
+    if hi is not None and bid > hi:
+        raise IllegalDecision(f"the bid may not exceed your cash ({hi})")

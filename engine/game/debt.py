@@ -1,0 +1,190 @@
+"""Debt and bankruptcy: paying when short of cash, raising money, leaving the game.
+
+`pay` is how a player pays: a payer short of cash is asked to raise the money by selling
+buildings and mortgaging ([000] 23.4); one who cannot goes bankrupt to the payee ([000] 24.1).
+The money itself moves through ledger.py. Rule sources: ../shared/rules/classic.md sections
+23-24 ([000] is the Russian rule book).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import GameError
+from .decisions import BANKRUPT, Decision
+from .ending import GameOver
+from .ledger import POT, transfer
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+
+def pay(g: Game, payer: Player | None, payee: Player | None, amount: int, reason: str) -> None:
+    """`payer` pays `amount` to `payee` (either may be None: the bank). A payer short of cash
+    must raise it by selling buildings and mortgaging ([000] 23.4); one who cannot goes
+    bankrupt to the payee ([000] 24.1) and the payee gets what the bankruptcy rules give
+    instead. Money paid to the bank for a reason the jackpot house rule collects goes into the
+    pot ([004] V4: taxes, fines, cards)."""
+    if amount <= 0:
+        if amount < 0:
+            raise GameError(f"negative payment of {amount} ({reason})")
+        return
+    if payer is None:
+        if payee is not None:
+            transfer(g, None, payee, amount, reason)
+        return
+    if not payer.alive:
+        return
+    if payer.cash < amount and not raise_funds(g, payer, amount, payee, reason):
+        return
+    if payee is None:
+        jp = g.rules.jackpot
+        transfer(g, payer, POT if jp is not None and reason in jp.sources else None, amount, reason)
+    else:
+        transfer(g, payer, payee, amount, reason)
+
+
+def pay_each_other(g: Game, payer: Player, amount: int, reason: str) -> None:
+    """`payer` pays `amount` to every other player still in the game, in seat order."""
+    for q in g.others(payer):
+        if not payer.alive:
+            return
+        pay(g, payer, q, amount, reason)
+
+
+def collect_each_other(g: Game, payee: Player, amount: int, reason: str) -> None:
+    """Every other player still in the game pays `amount` to `payee`, in seat order."""
+    for q in g.others(payee):
+        pay(g, q, payee, amount, reason)
+
+
+# ---------------------------------------------------------------------- raising money
+def liquidation_value(g: Game, p: Player) -> int:
+    """The most `p` can raise from the bank: every building sold back, every unmortgaged
+    deed mortgaged (or sold to the bank where that pays more)."""
+    total = 0
+    for i in p.deeds:
+        total += g.building_refund(i, g.level[i])
+        if not g.mortgaged[i]:
+            total += max(g.spaces[i].mortgage, g.bank_sale_value(i))
+    return total
+
+
+def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason: str) -> bool:
+    """Let `p`, short of cash, raise `amount` ([000] 23.4, 24.1). Returns True when `p` can
+    now pay; False when `p` went bankrupt. Bankruptcy is declared only when everything `p`
+    has cannot cover the debt (C28)."""
+    g.debt = amount
+    try:
+        while p.cash < amount:
+            if p.cash + liquidation_value(g, p) < amount:
+                bankrupt(g, p, creditor, amount)
+                return False
+            action = g.ask(Decision("raise", p, game=g, window="raise", amount=amount,
+                                    creditor=None if creditor is None else creditor.seat, reason=reason))
+            if not p.alive:
+                return False
+            if action[0] == "bankrupt":
+                bankrupt(g, p, creditor, amount)
+                return False
+            g.apply_action(p, action, "raise")
+        return True
+    finally:
+        g.debt = None
+
+
+def default_raise_action(g: Game, p: Player) -> tuple:
+    """The next action for `p`, in debt, when nobody chooses (a timed-out human, the basic
+    bot, scripted tests): mortgage a deed outside any whole group (cheapest first), else sell a
+    building (cheapest group first; all of a group at once when a hotel cannot be broken down),
+    else mortgage a deed of a whole group, else sell a deed to the bank where the edition
+    allows it, else declare bankruptcy."""
+    deeds = sorted(p.deeds, key=lambda i: (g.spaces[i].price, i))
+    for i in deeds:
+        sp = g.spaces[i]
+        whole = sp.group_index >= 0 and g.owns_group(p, sp.group_index)
+        if not whole and not g.mortgaged[i] and g.mortgage_problem(p, i) is None:
+            return ("mortgage", i)
+    built = [i for i in deeds if g.level[i]]
+    built.sort(key=lambda i: (g.spaces[i].house_cost, -g.level[i], i))
+    for i in built:
+        if g.sell_problem(p, i) is None:
+            return ("sell", i)
+    for i in built:
+        return ("sell_all", g.spaces[i].group)
+    for i in deeds:
+        if not g.mortgaged[i] and g.mortgage_problem(p, i) is None:
+            return ("mortgage", i)
+    if g.rules.bank_buys_percent is not None:
+        for i in deeds:
+            if g.sell_deed_problem(p, i) is None and g.bank_sale_value(i) > 0:
+                return ("sell_deed", i)
+    return BANKRUPT
+
+
+# ---------------------------------------------------------------------- bankruptcy
+def bankrupt(g: Game, p: Player, creditor: Player | None, debt: int) -> None:
+    """`p` cannot pay `debt` to `creditor` (None: the bank) and leaves the game.
+
+    To the bank ([000] 24.3-24.4): buildings go back to the bank, the cash to the bank, held
+    cards to the bottom of their decks, deeds are freed of mortgages and auctioned
+    (`bankruptcy.to_bank: auction`) or left for sale (`free`, [001b]).
+    To a player, `to_player: creditor` ([000] 24.5-24.6): buildings are sold to the bank at
+    the sell-back price, the creditor gets all the cash, the deeds (paying the interest on
+    mortgaged ones at once) and held cards. `to_player: bank_settles` ([001b] 19; [002]
+    9.3'): the bank pays the creditor the whole debt and takes everything, as to the bank
+    but without an auction. Raises `GameOver` when the game ends with it."""
+    g.emit("bankrupt", player=p.seat, creditor=None if creditor is None else creditor.seat, debt=debt)
+    p.alive = False
+    g.bankruptcies += 1
+    r = g.rules
+    to_player = creditor is not None and r.bankruptcy_to_player == "creditor"
+    deeds = sorted(p.deeds)
+    if creditor is not None and to_player and r.final_estate == "intact" and g.ends_now():
+        # the quick game's last bankruptcy: everything passes, buildings standing ([000-Q] Q3.3)
+        _hand_over(g, p, creditor, deeds, transfer_deeds=False)
+        g.finish_after_bankruptcy()
+        raise GameOver
+    for i in deeds:
+        if g.level[i]:
+            refund = g.return_buildings(i)
+            if to_player:
+                transfer(g, None, p, refund, "sell_building", event=False)
+    if creditor is not None and to_player:
+        _hand_over(g, p, creditor, deeds, transfer_deeds=True)
+    else:
+        if creditor is not None:   # bank_settles: the bank pays the creditor the whole debt
+            transfer(g, None, creditor, debt, "bankruptcy")
+        transfer(g, p, None, p.cash, "bankruptcy", event=False)
+        for held in p.held_cards:
+            g.return_card(held)
+        p.held_cards = []
+        keep = (r.bankruptcy_mortgages == "kept" and creditor is None
+                and r.bankruptcy_to_bank == "auction" and not g.ends_now())
+        for i in deeds:
+            g.set_owner(i, None)
+            if not keep:
+                g.mortgaged[i] = False
+    g.finish_after_bankruptcy()
+    if g.over:
+        raise GameOver
+    if creditor is None and r.bankruptcy_to_bank == "auction":
+        for i in deeds:
+            if g.auction(i, opener=p) is None:
+                g.mortgaged[i] = False     # unsold: back with the bank, free of mortgage
+            if g.over:
+                raise GameOver
+
+
+def _hand_over(g: Game, p: Player, creditor: Player, deeds: list[int], *, transfer_deeds: bool) -> None:
+    """Give `p`'s cash, held cards and deeds to `creditor`; `transfer_deeds=True` passes the
+    deeds by the usual rules (interest on mortgaged ones), else as they stand."""
+    transfer(g, p, creditor, p.cash, "bankruptcy")
+    creditor.held_cards.extend(p.held_cards)
+    p.held_cards = []
+    for i in deeds:
+        if transfer_deeds:
+            g.transfer_deed(i, creditor)
+        else:
+            g.set_owner(i, creditor)

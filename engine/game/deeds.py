@@ -1,0 +1,98 @@
+"""Title deeds: who holds each one, and how deeds change hands (dealt, bought, traded,
+inherited, sold to the bank).
+
+Rule sources: ../shared/rules/classic.md 22 (mortgaged deeds passed on), 24.6; [002] 9/1.2
+(deeds sold to the bank).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..edition.model import round_div
+from .decisions import Decision
+from .ledger import bank_pays
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+
+def set_owner(g: Game, i: int, p: Player | None) -> None:
+    """Record `p` (None: the bank) as the holder of the title deed of space `i`; keeps the
+    players' deed sets, group counts and versions in step."""
+    g.deeds_version += 1
+    old = g.owner[i]
+    grp = g.spaces[i].group_index
+    if old is not None:
+        old.deeds.discard(i)
+        old.version += 1
+        if grp >= 0:
+            old.groups[grp] -= 1
+    g.owner[i] = p
+    if p is not None:
+        p.deeds.add(i)
+        p.version += 1
+        if grp >= 0:
+            p.groups[grp] += 1
+
+
+def transfer_deed(g: Game, i: int, to: Player) -> None:
+    """Pass the deed of `i` to `to`, with its mortgage. A new owner of a mortgaged deed
+    pays the interest at once, then lifts the mortgage now or keeps it ([000] 22.2-22.3,
+    24.6; parameter `mortgage.transfer_interest`)."""
+    old = g.owner[i]
+    set_owner(g, i, to)
+    if g.acting is not None:
+        key = g.acting + "_deeds"
+        g.stats[key] = g.stats.get(key, 0) + 1
+    g.emit("deed", space=g.spaces[i].id, frm=None if old is None else old.seat, to=to.seat)
+    if g.mortgaged[i] and g.rules.transfer_interest:
+        interest = g.interest(i)
+        value = g.spaces[i].mortgage
+        choice = g.ask(Decision("inherited_mortgage", to, ("lift", "keep"), space=i,
+                                interest=interest, value=value))
+        if choice == "lift" and to.cash >= value + interest:
+            g.pay(to, None, value + interest, "unmortgage")
+            g.mortgaged[i] = False
+            to.version += 1
+            g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
+        else:
+            g.pay(to, None, interest, "interest")
+
+
+def bank_sale_value(g: Game, i: int) -> int:
+    """What the bank pays for the deed of `i` where the edition lets players sell deeds to
+    the bank ([002] 9/1.2), else 0. A mortgaged deed brings nothing more."""
+    pct = g.rules.bank_buys_percent
+    if pct is None or g.mortgaged[i]:
+        return 0
+    return round_div(g.spaces[i].price * pct, 100, "down")
+
+
+def sell_deed_problem(g: Game, p: Player, i: int) -> str | None:
+    """Why `p` may not sell the deed of `i` to the bank now, or None."""
+    if g.rules.bank_buys_percent is None:
+        return "the bank does not buy title deeds in this edition"
+    if g.owner[i] is not p:
+        return f"{p.name} does not own {g.spaces[i].id}"
+    if g.mortgaged[i]:
+        return f"{g.spaces[i].id} is mortgaged: the bank would pay nothing for it"
+    sp = g.spaces[i]
+    if sp.group_index >= 0 and any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
+        return "sell the buildings of the group first"
+    return None
+
+
+def sell_deed(g: Game, p: Player, i: int) -> None:
+    """Sell the deed of `i` to the bank ([002] 9/1.2); it becomes free for sale."""
+    value = bank_sale_value(g, i)
+    set_owner(g, i, None)
+    g.mortgaged[i] = False
+    bank_pays(g, p, value, "sell_deed")
+    g.emit("sell_deed", player=p.seat, space=g.spaces[i].id, value=value)
+
+
+def owns_group(g: Game, p: Player, group_index: int) -> bool:
+    """Does `p` hold every deed of the group?"""
+    return p.groups[group_index] == len(g.ed.groups[group_index].spaces)

@@ -1,0 +1,61 @@
+"""End conditions and ranking: when the game ends and who wins.
+
+A game ends when one player is left ([000] 24.7), when an end condition of the edition holds
+(`end.when`, e.g. the second bankruptcy of the quick game), or at the round limit; in the last
+two the richest by the edition's score (`end.score`) wins, ties share.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class GameOver(Exception):
+    """Raised inside a turn when the game has ended, to unwind to the turn loop."""
+
+
+def check_end(g: Game) -> None:
+    """End the game if an end condition of the edition holds (the richest wins)."""
+    for cond in g.ed.end.when:
+        if cond(g):
+            finish_richest(g, "condition")
+            return
+
+
+def ends_now(g: Game) -> bool:
+    """Would the game end now (one player left, or an end condition holds)?"""
+    if sum(1 for q in g.order if q.alive) <= 1:
+        return True
+    return any(cond(g) for cond in g.ed.end.when)
+
+
+def finish_after_bankruptcy(g: Game) -> None:
+    """After a bankruptcy: the last player left wins, or an end condition may hold."""
+    if sum(1 for q in g.order if q.alive) <= 1:
+        finish_last(g)
+    else:
+        check_end(g)
+
+
+def finish_richest(g: Game, reason: str) -> None:
+    """End the game now: the richest player still in it wins (by `end.score`; ties share).
+    `reason` is recorded in the end event ('condition', 'round_limit', 'time_limit')."""
+    alive = [p for p in g.order if p.alive]
+    scores = {p.seat: g.net_worth(p) for p in alive}
+    best = max(scores.values())
+    g.winners = [p for p in alive if scores[p.seat] == best]
+    g.over = True
+    g.end_reason = reason
+    g.emit("end", reason=reason, winners=[p.seat for p in g.winners], scores=scores)
+
+
+def finish_last(g: Game) -> None:
+    """End the game: the one player left wins ([000] 24.7)."""
+    alive = [p for p in g.order if p.alive]
+    g.winners = alive[:1]
+    g.over = True
+    g.end_reason = "last_standing"
+    g.emit("end", reason="last_standing", winners=[p.seat for p in g.winners])

@@ -1,0 +1,144 @@
+"""What players hold and what it is worth: read-only counts the DSL formulas, the bots and
+the CLI ask (the read side of engine/dsl/runtime.py's `GameRuntime`). Nothing here changes
+the game or asks a decision."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+
+def houses_of(g: Game, p: Player) -> int:
+    """Houses on `p`'s lots (a hotel is not counted here)."""
+    h = g.hotel_level
+    return sum(g.level[i] for i in p.deeds if g.level[i] < h)
+
+
+def hotels_of(g: Game, p: Player) -> int:
+    """Hotels on `p`'s lots."""
+    h = g.hotel_level
+    return sum(1 for i in p.deeds if g.level[i] == h)
+
+
+def deeds_of(g: Game, p: Player) -> int:
+    """Number of title deeds `p` holds."""
+    return len(p.deeds)
+
+
+def deed_prices(g: Game, p: Player) -> int:
+    """Sum of the printed prices of `p`'s deeds, mortgaged or not."""
+    sp = g.spaces
+    return sum(sp[i].price for i in p.deeds)
+
+
+def mortgaged_prices(g: Game, p: Player) -> int:
+    """Sum of the printed prices of `p`'s mortgaged deeds."""
+    sp = g.spaces
+    return sum(sp[i].price for i in p.deeds if g.mortgaged[i])
+
+
+def building_costs(g: Game, p: Player) -> int:
+    """Purchase cost of `p`'s buildings; a hotel counts with the houses it replaced."""
+    total = 0
+    h = g.hotel_level
+    hbh = g.rules.houses_before_hotel
+    for i in p.deeds:
+        lvl = g.level[i]
+        if lvl:
+            sp = g.spaces[i]
+            total += sp.hotel_cost + hbh * sp.house_cost if lvl == h else lvl * sp.house_cost
+    return total
+
+
+def industries(g: Game, p: Player) -> int:
+    """Groups in which `p` holds at least one deed, mortgaged or not ([002] 5)."""
+    return sum(1 for c in p.groups if c)
+
+
+def monopolies(g: Game, p: Player) -> int:
+    """Groups `p` holds whole."""
+    return sum(1 for grp, c in zip(g.ed.groups, p.groups, strict=True) if c and c == len(grp.spaces))
+
+
+def net_worth(g: Game, p: Player) -> int:
+    """The edition's score formula (`end.score`)."""
+    return g.ed.end.score(g, p)
+
+
+def owned_in_group(g: Game, p: Player, group: str) -> int:
+    """How many deeds of `group` (an id) `p` holds."""
+    return p.groups[g.ed.group_by_id[group].index]
+
+
+def completes_group(g: Game, p: Player, space: int) -> bool:
+    """Would holding `space` give `p` the whole group of `space`?"""
+    gi = g.spaces[space].group_index
+    if gi < 0:
+        return False
+    return p.groups[gi] + (g.owner[space] is not p) == len(g.ed.groups[gi].spaces)
+
+
+def rent_level(g: Game, space: int) -> int:
+    """Index into the rent table: the number of houses, or the last index for a hotel."""
+    lvl = g.level[space]
+    if lvl == g.hotel_level:
+        return len(g.spaces[space].rent) - 1
+    return lvl
+
+
+def group_mortgaged(g: Game, space: int) -> bool:
+    """Is any deed of the group of `space` mortgaged?"""
+    gi = g.spaces[space].group_index
+    return gi >= 0 and any(g.mortgaged[j] for j in g.ed.groups[gi].spaces)
+
+
+def group_built(g: Game, space: int) -> bool:
+    """Has any lot of the group of `space` a building?"""
+    gi = g.spaces[space].group_index
+    return gi >= 0 and any(g.level[j] for j in g.ed.groups[gi].spaces)
+
+
+def group_size(g: Game, space: int) -> int:
+    """Deeds in the group of `space` (0 outside a group)."""
+    gi = g.spaces[space].group_index
+    return len(g.ed.groups[gi].spaces) if gi >= 0 else 0
+
+
+def max_net_worth(g: Game) -> int:
+    """The highest net worth of the players still in the game."""
+    return max((g.net_worth(p) for p in g.order if p.alive), default=0)
+
+
+def max_cash(g: Game) -> int:
+    """The most cash any player still in the game holds."""
+    return max((p.cash for p in g.order if p.alive), default=0)
+
+
+# ---------------------------------------------------------------------- sets for DSL loops
+def group_ids(g: Game) -> tuple[str, ...]:
+    """The edition's group ids, in edition order."""
+    return tuple(grp.id for grp in g.ed.groups)
+
+
+def spaces_of(g: Game, kind: str | None) -> tuple[int, ...]:
+    """Board indices in board order: every space (None), the deeds ('deed'), or the spaces of
+    a kind (cached)."""
+    got = g.space_sets.get(kind)
+    if got is None:
+        if kind is None:
+            got = tuple(range(g.n))
+        elif kind == "deed":
+            got = tuple(s.index for s in g.spaces if s.is_deed)
+        else:
+            got = tuple(s.index for s in g.spaces if s.kind == kind)
+        g.space_sets[kind] = got
+    return got
+
+
+def ahead(g: Game, p: Player) -> list[int]:
+    """Every board index in the order met moving forward from `p` (its own space last)."""
+    n = g.n
+    return [(p.pos + k) % n for k in range(1, n + 1)]

@@ -1,0 +1,67 @@
+"""The invariants of a game (DESIGN.md property 8), checked after every turn with
+`Game(check_invariants=True)` (the fuzz tests) and on demand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import GameError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def check_invariants(g: Game) -> None:
+    """Check the invariants of DESIGN.md property 8; raise `GameError` naming a broken one.
+
+    Money is conserved (players' cash changes only by bank flows); each deed has at most
+    one owner, and the owner's records agree; buildings on the board plus in the bank equal
+    the supply; building is even and only on whole, unmortgaged groups; no player has
+    negative cash; every card is in its deck or held; eliminated players own nothing."""
+    total = sum(p.cash for p in g.players) + g.pot()
+    expected = g.start_total + g.bank_out - g.bank_in
+    if total != expected:
+        raise GameError(f"money not conserved: players hold {total}, expected {expected}")
+    for p in g.players:
+        if p.cash < 0:
+            raise GameError(f"{p.name} has negative cash {p.cash}")
+        if not p.alive and (p.deeds or p.held_cards):
+            raise GameError(f"eliminated {p.name} still owns something")
+        for i in p.deeds:
+            if g.owner[i] is not p:
+                raise GameError(f"{p.name} lists {g.spaces[i].id} but does not own it")
+        for grp in g.ed.groups:
+            if p.groups[grp.index] != sum(1 for j in grp.spaces if g.owner[j] is p):
+                raise GameError(f"{p.name}'s count of group {grp.id} is wrong")
+    for i, o in enumerate(g.owner):
+        if o is not None and i not in o.deeds:
+            raise GameError(f"{g.spaces[i].id}: owner record disagrees")
+        if o is None and (g.level[i] or g.mortgaged[i]):
+            raise GameError(f"{g.spaces[i].id}: unowned but built or mortgaged")
+    h = g.hotel_level
+    on_board_houses = sum(lvl for lvl in g.level if lvl < h)
+    on_board_hotels = sum(1 for lvl in g.level if lvl == h)
+    r = g.rules
+    if g.houses is not None and g.houses + on_board_houses != r.houses_supply:
+        raise GameError(f"houses: {on_board_houses} on the board + {g.houses} in the bank "
+                        f"!= {r.houses_supply}")
+    if g.hotels is not None and g.hotels + on_board_hotels != r.hotels_supply:
+        raise GameError(f"hotels: {on_board_hotels} on the board + {g.hotels} in the bank "
+                        f"!= {r.hotels_supply}")
+    for grp in g.ed.groups:
+        levels = [g.level[j] for j in grp.spaces]
+        if any(levels):
+            if max(levels) - min(levels) > 1:
+                raise GameError(f"group {grp.id} is built unevenly: {levels}")
+            owners = {g.owner[j] for j in grp.spaces}
+            if len(owners) != 1 or any(g.mortgaged[j] for j in grp.spaces):
+                raise GameError(f"group {grp.id} has buildings but is not whole and unmortgaged")
+    for p in g.players:
+        for held in p.held_cards:
+            if held not in g.kept_uses:
+                raise GameError(f"{p.name} holds card {held[1]} with no recorded use")
+    for deck in g.ed.decks.values():
+        held = sum(1 for p in g.players for c in p.held_cards if c[0] == deck.id)
+        if len(g.decks[deck.id]) + held != len(deck.cards):
+            raise GameError(f"deck {deck.id}: {len(g.decks[deck.id])} in the deck + {held} held "
+                            f"!= {len(deck.cards)}")

@@ -1,0 +1,104 @@
+"""Jail: going there, a turn that starts there, and the ways out.
+
+Rule sources: ../shared/rules/classic.md 15 ([000] 15.1-15.6); three-cell jail [002] 9.3;
+parameters under `rules.jail`. Kept cards whose use belongs to the `jail` decision
+(cards.KEPT_CARD_USES) are offered as ways out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..errors import GameError
+from .cards import KEPT_CARD_USES, holds_card_for, use_card
+from .decisions import Decision
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+_JAIL_USES = [u for u in KEPT_CARD_USES.values() if u.decision == "jail"]
+
+
+def go_to_jail(g: Game, p: Player) -> None:
+    """Straight to jail: no lap, no salary; the turn ends ([000] 15.1-15.3)."""
+    jail = g.ed.jail_index
+    if jail is None:
+        raise GameError("this edition has no jail space")
+    p.pos = jail
+    p.in_jail = True
+    p.jail_attempts = 0
+    p.free_next_turn = False
+    p.doubles = 0
+    g.emit("jail", player=p.seat)
+
+
+def jail_turn(g: Game, p: Player) -> Any | None | Literal[False]:
+    """A turn that starts in jail ([000] 15.4-15.6; three-cell jail [002] 9.3). Returns the
+    roll to move by, None for a normal turn, or False when the turn ends in jail."""
+    r = g.rules
+    if p.free_next_turn:
+        release(g, p, "served")
+        return None
+    options = []
+    if r.jail_fine > 0 and p.cash >= r.jail_fine:
+        options.append("pay")
+    for use in _JAIL_USES:
+        if holds_card_for(g, p, use.name):
+            options.append(use.option)
+    options.append("roll")
+    answer = g.ask(Decision("jail", p, options, attempts=p.jail_attempts, fine=r.jail_fine))
+    if not p.alive:
+        return False
+    if answer == "pay":
+        g.pay(p, None, r.jail_fine, "fine")
+        if not p.alive:
+            return False
+        release(g, p, "paid")
+        return None
+    for use in _JAIL_USES:
+        if answer == use.option:
+            use_card(g, p, use.name)
+            release(g, p, use.option)
+            return None
+    roll = g.dice.throw(g.ed.dice_count)
+    g.last_roll = roll
+    g.emit("roll", player=p.seat, dice=list(roll.dice), jail=True)
+    if roll.doubles:
+        release(g, p, "doubles")
+        return roll
+    p.jail_attempts += 1
+    if p.jail_attempts < r.jail_attempts:
+        g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts)
+        return False
+    mode = r.jail_after_attempts
+    if mode == "leave_next_turn":
+        p.free_next_turn = True
+        g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts)
+        return False
+    if mode == "pay_and_move":
+        g.pay(p, None, r.jail_fine, "fine")
+        if not p.alive:
+            return False
+    release(g, p, "forced")
+    return roll
+
+
+def release(g: Game, p: Player, how: str) -> None:
+    """`p` leaves jail (`how`: served, paid, card, doubles, forced)."""
+    p.in_jail = False
+    p.jail_attempts = 0
+    p.free_next_turn = False
+    g.emit("jail_leave", player=p.seat, how=how)
+
+
+def release_by_effect(g: Game, p: Player) -> None:
+    """A card or a space releases `p` from jail (the DSL's `release from jail`); `p` stays on
+    the jail space. Nothing when `p` is not in jail."""
+    if p.in_jail:
+        release(g, p, "effect")
+
+
+def land_go_to_jail(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
+    """The go-to-jail space."""
+    go_to_jail(g, p)

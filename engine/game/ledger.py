@@ -1,0 +1,62 @@
+"""The ledger: the one function through which every amount of money moves.
+
+A party is a `Player`, the bank (`BANK`, i.e. None) or the pot of the free-parking house rule
+(`POT`). Money paid out by the bank counts in `bank_out`, money it takes in `bank_in`; the pot
+is `jackpot`. Since `transfer` changes both sides at once, the players' cash plus the pot is
+always `start_total + bank_out - bank_in` (checked by invariants.py). Procedures that may ask a
+decision (raising money when short, bankruptcy) are in debt.py; this module never asks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from ..errors import GameError
+from .player import Player
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+BANK: Final = None
+"""The bank as a party of a transfer (its money is unlimited, [000] 2.12)."""
+
+
+class _Pot:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "POT"
+
+
+POT: Final = _Pot()
+"""The pot of the free-parking house rule as a party ([004] V4)."""
+
+Party = Player | _Pot | None
+
+
+def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str, *, event: bool = True) -> None:
+    """Move `amount` (>= 0, in the edition's money) from `payer` to `payee` for `reason`, and
+    emit the `pay` event (payer/payee as seats, None for the bank and the pot). `event=False`
+    for the flows another event records (the pot won, the estate of a bankrupt)."""
+    if amount < 0:
+        raise GameError(f"negative payment of {amount} ({reason})")
+    if payer is None:
+        g.bank_out += amount
+    elif isinstance(payer, Player):
+        payer.cash -= amount
+    else:
+        g.jackpot -= amount
+    if payee is None:
+        g.bank_in += amount
+    elif isinstance(payee, Player):
+        payee.cash += amount
+    else:
+        g.jackpot += amount
+    if event and g.log is not None:
+        g.emit("pay", payer=payer.seat if isinstance(payer, Player) else None,
+               payee=payee.seat if isinstance(payee, Player) else None, amount=amount, reason=reason)
+
+
+def bank_pays(g: GameState, p: Player, amount: int, reason: str) -> None:
+    """The bank pays `amount` to `p` (salary, mortgages, buildings sold back)."""
+    transfer(g, None, p, amount, reason)

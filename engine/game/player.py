@@ -1,0 +1,44 @@
+"""A player's state during a game."""
+
+from __future__ import annotations
+
+
+class Player:
+    """One seat at the table.
+
+    `cash` is integer money; `pos` the board index of the token; `deeds` the set of board
+    indices whose title deeds the player holds; `held_cards` the cards kept out of their decks
+    (get out of jail free), as (deck id, card id); `flags` maps a flag name to its lifetime
+    ('used' or 'end_of_turn'). `jail_attempts` counts failed rolls in jail; `free_next_turn`
+    marks a player who leaves jail at the start of the next turn (three-cell jail).
+    `version` changes whenever the player's deeds, buildings or mortgages do (bots cache on it);
+    `groups[g]` counts the deeds the player holds in group `g`.
+    `intro` is true while the player is on the introductory lap (editions with one)."""
+
+    __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
+                 "alive", "deeds", "held_cards", "flags", "doubles", "intro",
+                 "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups")
+
+    def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
+        self.seat = seat
+        self.name = name
+        self.cash = cash
+        self.pos = 0
+        self.in_jail = False
+        self.jail_attempts = 0
+        self.free_next_turn = False
+        self.alive = True
+        self.deeds: set[int] = set()
+        self.held_cards: list[tuple[str, str]] = []
+        self.flags: dict[str, str] = {}
+        self.doubles = 0
+        self.intro = False
+        self.built_this_turn = 0
+        self.built_groups: dict[str, int] = {}
+        self.actions_used: dict[str, int] = {}
+        self.kind = kind
+        self.version = 0     # bumped when this player's deeds, buildings or mortgages change
+        self.groups = [0] * n_groups   # deeds held, by group index
+
+    def __repr__(self) -> str:
+        return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"

@@ -1,0 +1,128 @@
+"""The turn machine: whose turn it is, the throws of a turn, doubles, and rounds.
+
+Rule sources: ../shared/rules/classic.md 3-4 ([000] 3-4: doubles throw again, the third
+double sends to jail), 15 (a turn in jail, jail.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import clear_turn_flags, tick_flags
+from .ending import GameOver, check_end, finish_richest
+from .jail import go_to_jail, jail_turn
+from .movement import move_by
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+
+def play(g: Game, max_turns: int | None = None) -> Game:
+    """Play turns until the game is over (or `max_turns` more turns were played)."""
+    played = 0
+    while not g.over and (max_turns is None or played < max_turns):
+        play_turn(g)
+        played += 1
+    return g
+
+
+def play_turn(g: Game) -> None:
+    """One player's turn, including extra rolls after doubles ([000] 3-4, jail 15)."""
+    if not g.order[g.turn_idx].alive:   # went bankrupt before the first turn (a start auction)
+        advance(g)
+        if g.over:
+            return
+    p = g.order[g.turn_idx]
+    g.current = p
+    g.turns += 1
+    p.doubles = 0
+    p.built_this_turn = 0
+    if p.built_groups:
+        p.built_groups.clear()
+    if p.actions_used:
+        p.actions_used.clear()
+    g.landed_at = None
+    g.last_roll = None
+    if g.log is not None:
+        g.emit("turn", player=p.seat, round=g.round, cash=p.cash, pos=g.spaces[p.pos].id)
+    try:
+        _turn_body(g, p)
+    except GameOver:
+        pass
+    _end_turn(g, p)
+
+
+def _turn_body(g: Game, p: Player) -> None:
+    r = g.rules
+    g.more_rolls = False
+    if g.wants_before_roll[p.seat]:
+        g.manage(p, "before_roll")
+    roll = None
+    single = False                 # a jail exit that allows one throw only (C16 b)
+    if p.in_jail:
+        roll = jail_turn(g, p)
+        if roll is False:          # the turn ends in jail
+            return
+        single = roll is None and r.jail_paid_exit == "one_throw"
+    while p.alive and not p.in_jail:
+        if roll is None:
+            roll = g.dice.throw(g.ed.dice_count)
+            g.last_roll = roll
+            if g.log is not None:
+                g.emit("roll", player=p.seat, dice=list(roll.dice))
+            doubles = roll.doubles and not p.intro
+            if doubles:
+                p.doubles += 1
+                if r.doubles_jail_after and p.doubles >= r.doubles_jail_after:
+                    g.emit("doubles_jail", player=p.seat)
+                    go_to_jail(g, p)
+                    return
+            again = doubles and r.doubles_roll_again and not single
+        else:   # the throw that freed the player from jail
+            again = roll.doubles and r.jail_doubles_roll_again
+            if again:
+                p.doubles += 1
+        move_by(g, p, roll.total)
+        if not p.alive or p.in_jail:
+            return
+        g.more_rolls = again
+        g.manage(p, "after_landing")
+        if not again:
+            return
+        roll = None
+
+
+def _end_turn(g: Game, p: Player) -> None:
+    if g.turn_flags or g.space_flags:
+        clear_turn_flags(g)
+    if g.timed_flags:
+        tick_flags(g, "turns", p)
+    if g.check_each_turn:
+        g.check_invariants()
+    if g.over:
+        return
+    check_end(g)
+    if g.over:
+        return
+    advance(g)
+
+
+def advance(g: Game) -> None:
+    """Pass the turn to the next player still in the game; a wrap starts a new round (and
+    may reach the round limit)."""
+    idx = g.turn_idx
+    n = len(g.order)
+    while True:
+        idx = (idx + 1) % n
+        if idx == 0:
+            g.round += 1
+            if g.timed_flags:
+                tick_flags(g, "rounds")
+            if g.max_rounds is not None and g.round > g.max_rounds:
+                g.turn_idx = idx
+                finish_richest(g, "round_limit")
+                return
+        if g.order[idx].alive:
+            break
+    g.turn_idx = idx

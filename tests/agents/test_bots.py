@@ -1,0 +1,86 @@
+"""The bots as units: each answer from a forced position (classic edition, [000] prices)."""
+
+from __future__ import annotations
+
+import pytest
+
+from magie.engine.agents import BOTS, BasicBot, RandomBot, Scripted, make_bot
+from magie.engine.game.decisions import DONE, Decision, TradeOffer
+from tests.game.helpers import edition, game, player
+
+
+def _sp(g, sid: str) -> int:
+    return g.ed.space_index[sid]
+
+
+def test_make_bot_names_and_seeds_bots_and_refuses_unknown_kinds():
+    bot = make_bot("basic", seed=2, seat=1)
+    assert isinstance(bot, BasicBot) and bot.name == "basic-2"
+    assert set(BOTS) == {"basic", "random"}
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        make_bot("clever")
+
+
+def test_basic_buys_when_it_keeps_its_reserve_and_declines_when_not():
+    g = game(edition(), {"A": {"cash": 1500}, "B": {}})
+    a = player(g, "A")
+    arbat = _sp(g, "arbat")
+    bot = BasicBot()
+    assert bot.decide(g, Decision("buy", a, ("buy", "decline"), space=arbat, price=400)) == "buy"
+    a.cash = 420         # 20 left: below the reserve of 1500 // 15 = 100
+    assert bot.decide(g, Decision("buy", a, ("buy", "decline"), space=arbat, price=400)) == "decline"
+    assert bot.decide(g, Decision("buy", a, ("decline",), space=arbat, price=400)) == "decline"
+
+
+def test_basic_raises_money_by_mortgaging_a_lone_deed_first():
+    g = game(edition(), {"A": {"cash": 0, "owns": {"arbat": 0, "zhitnaya": 0, "nagatinskaya": 0}}, "B": {}})
+    a = player(g, "A")
+    d = Decision("raise", a, game=g, window="raise", amount=100, creditor=None, reason="tax")
+    # zhitnaya and nagatinskaya are the whole brown group: arbat (alone in its group) goes first
+    assert BasicBot().decide(g, d) == ("mortgage", _sp(g, "arbat"))
+
+
+def test_basic_is_done_managing_with_nothing_to_do_and_pays_the_lower_tax():
+    g = game(edition("classic", "income-tax-choice"), {"A": {"cash": 1500}, "B": {}})
+    a = player(g, "A")
+    bot = BasicBot()
+    assert bot.decide(g, Decision.of("manage", a, None, g, {"window": "after_landing", "more_rolls": False})) == DONE
+    tax = next(s.index for s in g.spaces if s.kind == "tax" and s.tax_alternative is not None)
+    # 10% of 1500 (no deeds, no buildings) = 150 < the fixed 200
+    assert bot.decide(g, Decision("tax", a, ("fixed", "alternative"), space=tax, fixed=200)) == "alternative"
+
+
+def test_basic_accepts_a_fair_trade_and_rejects_a_gift_of_its_group():
+    g = game(edition(), {"A": {"cash": 1500, "owns": {"zhitnaya": 0}},
+                         "B": {"cash": 1500, "owns": {"nagatinskaya": 0}}})
+    a, b = player(g, "A"), player(g, "B")
+    bot = BasicBot()
+    stingy = TradeOffer(a.seat, b.seat, give_cash=1, get_deeds=(_sp(g, "nagatinskaya"),))
+    assert bot.decide(g, Decision("trade", b, ("accept", "reject"), offer=stingy)) == "reject"
+    generous = TradeOffer(a.seat, b.seat, give_cash=600, get_deeds=(_sp(g, "nagatinskaya"),))
+    assert bot.decide(g, Decision("trade", b, ("accept", "reject"), offer=generous)) == "accept"
+
+
+def test_random_bids_within_bounds_or_passes_and_manages_with_legal_actions():
+    g = game(edition(), {"A": {"cash": 300, "owns": {"arbat": 0}}, "B": {}})
+    a = player(g, "A")
+    bot = RandomBot(seed=5)
+    for _ in range(50):
+        bid = bot.decide(g, Decision("bid", a, min=10, max=300, price=None, high_bidder=None, space=0))
+        assert bid is None or 10 <= bid <= 40
+        d = Decision.of("manage", a, None, g, {"window": "before_roll", "more_rolls": False})
+        act = bot.decide(g, d)
+        if act[0] == "trade":
+            assert g.trade_problem(act[1], "before_roll") is None
+        else:
+            assert act in d.options
+
+
+def test_scripted_answers_in_order_then_defaults_and_records_what_it_was_asked():
+    g = game(edition(), ["A", "B"])
+    a = player(g, "A")
+    bot = Scripted(buy=["buy"])
+    assert bot.decide(g, Decision("buy", a, ("buy", "decline"))) == "buy"
+    assert bot.decide(g, Decision("buy", a, ("buy", "decline"))) == "decline"
+    assert bot.decide(g, Decision("place", a, [7, 9], optional=True)) == 7
+    assert [d.kind for d in bot.asked] == ["buy", "buy", "place"] and bot.left() == {}

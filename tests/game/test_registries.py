@@ -1,0 +1,126 @@
+"""The registries of the engine: every kind has what the engine, the bots, the terminal and the
+docs need (issue 9), and money moves only through the ledger."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from magie.cli.human import PROMPTS
+from magie.cli.render import EventRenderer
+from magie.engine.agents import BasicBot, RandomBot, Scripted
+from magie.engine.dsl.vocabulary import KEEP_USES
+from magie.engine.errors import IllegalDecision
+from magie.engine.game import DECISION_KINDS, EVENT_KINDS, KEPT_CARD_USES, MANAGE_ACTIONS, SPACE_KINDS
+from magie.engine.game.decisions import Decision
+from magie.engine.game.events import events_markdown
+
+from .helpers import edition, game, player
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("kind", sorted(DECISION_KINDS))
+def test_every_decision_kind_has_a_bot_answer_a_human_prompt_and_a_label(kind):
+    k = DECISION_KINDS[kind]
+    assert k.label and k.asked and k.answer
+    assert kind in BasicBot.ANSWERS
+    assert kind in PROMPTS
+
+
+@pytest.mark.parametrize("kind", ["buy", "jail", "trade", "tax", "claim", "inherited_mortgage", "redeem"])
+def test_the_random_bot_answers_every_listed_kind_with_one_of_its_options(kind):
+    g = game(edition(), ["A", "B"])
+    options = {"buy": ("buy", "decline"), "jail": ["pay", "roll"], "trade": ("accept", "reject"),
+               "tax": ("fixed", "alternative"), "claim": (True, False), "inherited_mortgage": ("lift", "keep"),
+               "redeem": ("redeem", "release")}[kind]
+    bot = RandomBot(seed=3)
+    for _ in range(20):
+        assert bot.decide(g, Decision(kind, player(g, "A"), options)) in options
+
+
+def test_the_default_answers_are_legal():
+    g = game(edition(), ["A", "B"])
+    a = player(g, "A")
+    assert DECISION_KINDS["buy"].default(g, Decision("buy", a, ("buy", "decline"))) == "decline"
+    assert DECISION_KINDS["place"].default(g, Decision("place", a, [5, None], optional=True)) is None
+    assert DECISION_KINDS["place"].default(g, Decision("place", a, [5, 7], optional=False)) == 5
+    assert DECISION_KINDS["raise"].default(g, Decision("raise", a, game=g, window="raise", amount=10)) \
+        == ("bankrupt",)     # nothing to sell or mortgage
+    assert Scripted().decide(g, Decision("jail", a, ["roll"])) == "roll"
+
+
+@pytest.mark.parametrize("kind", sorted(EVENT_KINDS))
+def test_every_event_kind_has_a_renderer(kind):
+    assert callable(getattr(EventRenderer, "_on_" + kind, None))
+
+
+def test_docs_events_md_is_made_from_the_registry():
+    assert (REPO / "docs" / "events.md").read_text(encoding="utf-8") == events_markdown()
+
+
+def test_every_logged_event_has_a_registered_kind_and_its_fields_in_order():
+    seen = set()
+    for path in sorted((REPO / "tests" / "golden" / "logs").glob("*-1.jsonl.gz")):
+        for line in gzip.decompress(path.read_bytes()).decode().splitlines():
+            ev = json.loads(line)
+            keys = list(ev)
+            assert keys[:2] == ["e", "turn"], line
+            kind = EVENT_KINDS[ev["e"]]
+            want = [f for f in kind.fields if f in ev]
+            assert keys[2:] == want, line
+            assert set(kind.fields) - set(kind.optional) <= set(ev), line
+            seen.add(ev["e"])
+    assert {"turn", "roll", "move", "pay", "buy", "card", "jail", "build", "bankrupt", "end"} <= seen
+
+
+def test_space_kinds_cover_the_schema():
+    text = (REPO / "schema" / "edition.schema.json").read_text(encoding="utf-8")
+    enums = [set(json.loads(m)) for m in re.findall(r'"kind": \{"enum": (\[[^]]*\])\}', text)]
+    everything = max(enums, key=len)       # the enum of every kind (others narrow it for deeds)
+    assert everything == set(SPACE_KINDS)
+
+
+def test_kept_card_uses_are_the_dsl_ones():
+    assert set(KEEP_USES) == set(KEPT_CARD_USES)
+    assert all(u.decision in DECISION_KINDS for u in KEPT_CARD_USES.values())
+
+
+def test_keeping_a_card_for_an_unknown_use_is_refused():
+    from magie.engine.errors import GameError
+    g = game(edition(), ["A", "B"])
+    with pytest.raises(GameError, match="no kept-card use 'fly'"):
+        g.keep_card(player(g, "A"), "chance_jail_free", "fly")
+
+
+def test_every_manage_action_checks_and_an_unknown_one_is_refused():
+    g = game(edition(), {"A": {"cash": 500, "owns": {"arbat": 0}}, "B": {}})
+    a = player(g, "A")
+    assert {"build", "sell", "sell_all", "mortgage", "unmortgage", "sell_deed", "trade", "act", "play",
+            "done", "bankrupt"} == set(MANAGE_ACTIONS)
+    with pytest.raises(IllegalDecision, match="unknown action 'dance'"):
+        g.check_action(a, ("dance",), "before_roll")
+    arbat = g.ed.space_index["arbat"]
+    assert ("mortgage", arbat) in g.legal_actions(a, "before_roll")
+    g.check_action(a, ("mortgage", arbat), "before_roll")
+    g.apply_action(a, ("mortgage", arbat), "before_roll")
+    assert g.mortgaged[arbat] and a.cash == 500 + g.spaces[arbat].mortgage
+
+
+def test_money_changes_only_in_the_ledger():
+    # every change of cash, the bank's flows or the pot is in engine/game/ledger.py
+    pattern = re.compile(r"\.(cash|bank_in|bank_out|jackpot)\s*(\+=|-=|=(?!=))")
+    hits = []
+    for path in sorted((REPO / "engine").rglob("*.py")):
+        if path.name == "ledger.py":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line) and "self.start_total" not in line:
+                hits.append(f"{path.relative_to(REPO)}:{n}: {line.strip()}")
+    # the initial values are set where they are declared
+    hits = [h for h in hits if not h.startswith(("engine/game/state.py", "engine/game/player.py"))]
+    assert hits == []
