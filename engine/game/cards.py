@@ -67,7 +67,8 @@ def draw(g: Game, p: Player, deck_id: str) -> None:
 
 def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     """`p` keeps `card` (the one being carried out) out of its deck for `use` (a key of
-    `KEPT_CARD_USES`, or an edition's own use: a card with a `play:` section) ([000] 14.1). Raises `GameError` for an unknown use or a card in no deck."""
+    `KEPT_CARD_USES`, or an edition's own use: a card with a `play:` section)
+    ([000] 14.1). Raises `GameError` for an unknown use or a card in no deck."""
     if use not in KEPT_CARD_USES and card not in g.card_plays:
         raise GameError(f"card '{card}': no kept-card use {use!r} (known: {', '.join(KEPT_CARD_USES)})")
     for deck_id, dq in g.decks.items():

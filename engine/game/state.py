@@ -151,9 +151,9 @@ class GameState:
                     self.card_labels[c.id] = c.labels
                 if c.play is not None:
                     self.card_plays[c.id] = c.play
-        for a in edition.actions:
-            if a.labels:
-                self.card_labels.setdefault(a.id, a.labels)
+        for act in edition.actions:
+            if act.labels:
+                self.card_labels.setdefault(act.id, act.labels)
         self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
         self.space_sets: dict[str | None, tuple[int, ...]] = {}
         if r.intro_reroll is not None:
