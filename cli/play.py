@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -16,11 +16,11 @@ import typer
 from rich.console import Console
 
 from magie.engine.edition.loader import is_path_ref
-from magie.engine.edition.playable import load_playable
 from magie.engine.errors import MagieError
-from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, SaveGame, Seat, check_edition, read_save
+from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, SaveGame, Seat
 from magie.engine.problems import ProblemsError
 
+from .saved_edition import edition_for_save, load_with_content, read_game_save
 from .session import PlaySession
 from .terminal import Terminal
 
@@ -29,7 +29,7 @@ BOT_TABLE_CAP = 1000
 --max-rounds or the edition says otherwise: random bots may never bankrupt each other."""
 
 
-class BotKind(str, Enum):
+class BotKind(StrEnum):
     """The bots `--bot-kind` offers (engine.agents.BOTS)."""
 
     basic = "basic"
@@ -262,7 +262,7 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
     except ValueError as e:
         _fail(str(e))
     try:
-        ed = load_playable(edition, tuple(variants))
+        ed, content = load_with_content(edition, tuple(variants))
     except ProblemsError as e:
         _problems(e)
     for w in ed.warnings:
@@ -277,25 +277,25 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
         options = {**options, "max_rounds": BOT_TABLE_CAP}    # bots may never finish (random ones)
     return ed, SaveGame(edition_ref=_ref(edition), edition_id=ed.id,
                         variants=tuple(_ref(v) for v in variants), content_hash=ed.content_hash,
-                        seed=seed, seats=tuple(seats), options=options)
+                        seed=seed, seats=tuple(seats), options=options, edition_content=content)
 
 
 def _resumed(path: Path):
     """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
     try:
-        base = read_save(path)
+        base = read_game_save(path)
     except ProblemsError as e:
         _problems(e)
     try:
-        ed = load_playable(base.edition_ref, base.variants)
+        ed, note = edition_for_save(base)
     except ProblemsError as e:
-        _problems(e, f"magie: the save {path} was played with edition '{base.edition_ref}'"
-                     + (f" and variants {', '.join(base.variants)}" if base.variants else "")
-                     + ", which cannot be loaded now")
-    try:
-        check_edition(base, ed.content_hash, str(path))
-    except ProblemsError as e:
-        _problems(e)
+        changed = any(p.code == "save-edition-changed" for p in e.problems)
+        _problems(e, "" if changed else (
+            f"magie: the save {path} was played with edition '{base.edition_ref}'"
+            + (f" and variants {', '.join(base.variants)}" if base.variants else "")
+            + ", which cannot be loaded now"))
+    if note:
+        typer.echo(f"magie: {note}", err=True)
     if not ed.players_min <= len(base.seats) <= ed.players_max:
         _fail(f"the save {path} has {len(base.seats)} seats; edition '{ed.id}' is for "
               f"{ed.players_min} to {ed.players_max}")
