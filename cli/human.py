@@ -395,6 +395,23 @@ class HumanAgent:
                 opts.append(Opt(str(len(opts) + 1), f"{n.space(i)} (has {game.level[i]})", i))
         return self.prompter.choose(lines, opts)
 
+    def _ask_choice(self, game, d):
+        """A card's or action's choice: its labels in the player's language."""
+        n = self.names
+        lines = [f"{n.source_text(d.source)}", f"Choose ({self._cash(d.player)}):"]
+        opts = [Opt(str(k + 1), escape(n.label(d.source, d.labels, o)), o, (o,))
+                for k, o in enumerate(d.options)]
+        return self.prompter.choose(lines, opts)
+
+    def _ask_play_card(self, game, d):
+        """A kept card that may be played instead of paying rent."""
+        n = self.names
+        lines = [f"You owe {n.player(d.owner)} rent of {n.money(d.amount)} ({self._cash(d.player)})."]
+        opts = [Opt(str(k + 1), "play " + n.held_card(h), h) for k, h in enumerate(d.options)
+                if h is not None]
+        opts.append(Opt("p", "pay the rent", None, ("pay",)))
+        return self.prompter.choose(lines, opts)
+
     def _ask_other(self, game, d):
         """A decision kind this terminal does not know: its options as they are."""
         lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
@@ -430,5 +447,7 @@ PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
     "inherited_mortgage": HumanAgent._ask_inherited_mortgage,
     "redeem": HumanAgent._ask_redeem,
     "place": HumanAgent._ask_place,
+    "choice": HumanAgent._ask_choice,
+    "play_card": HumanAgent._ask_play_card,
 }
 """The prompt of each decision kind (engine DECISION_KINDS); others are shown as they are."""

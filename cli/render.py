@@ -116,7 +116,30 @@ class Names:
 
     def card_text(self, deck_id: str, card_id: str) -> str:
         c = self._cards.get((deck_id, card_id))
-        return escape(text_in(c.text, self.lang) if c else card_id)
+        return escape(c.shown(self.ed.currency, self.lang) if c else card_id)
+
+    def source_text(self, source: str) -> str:
+        """The text of the card or action with id `source` (a choice's source)."""
+        for (_, card_id), c in self._cards.items():
+            if card_id == source:
+                return escape(c.shown(self.ed.currency, self.lang))
+        a = next((a for a in self.ed.actions if a.id == source), None)
+        return escape(text_in(a.text, self.lang)) if a else escape(source)
+
+    def labels_of(self, source: str):
+        """The option texts of the card or action `source` (label -> text)."""
+        for (_, card_id), c in self._cards.items():
+            if card_id == source:
+                return c.labels
+        a = next((a for a in self.ed.actions if a.id == source), None)
+        return a.labels if a else {}
+
+    def label(self, source: str, labels, label: str) -> str:
+        """The text of a choice's option: the edition's label text in this language (with its
+        amounts), else the label with spaces."""
+        values = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
+        text = text_in(labels.get(label), self.lang) if label in labels else ""
+        return self.ed.currency.render(text, values, self.lang) if text else label.replace("_", " ")
 
     def held_card(self, held) -> str:
         """A held card (deck id, card id), e.g. 'Chance: “Get out of jail free.”' (first sentence)."""
@@ -480,6 +503,13 @@ class EventRenderer:
 
     def _on_flag(self, ev):
         return None
+
+    def _on_choice(self, ev):
+        label = self.names.label(ev["source"], self.names.labels_of(ev["source"]), ev["label"])
+        return f"{self.names.player(ev['player'])} chooses: {label}"
+
+    def _on_card_played(self, ev):
+        return f"{self.names.player(ev['player'])} plays a kept card"
 
     def _on_end(self, ev):
         return None

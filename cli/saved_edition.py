@@ -58,7 +58,7 @@ def load_embedded(content: Any, *, file: str = EMBEDDED_NAME) -> Edition:
         raise ProblemsError([Problem("error", "save-too-large",
                                      f"the embedded edition is larger than {MAX_EMBEDDED_BYTES} bytes", file)])
     with tempfile.TemporaryDirectory(prefix="magie-save-") as tmp:
-        path = Path(tmp) / "edition.json"
+        path = Path(tmp) / "edition.yaml"
         path.write_text(text, encoding="utf-8")
         try:
             return build_playable(load_edition(str(path)))

@@ -160,4 +160,8 @@ def _question(game, d: Decision, w: Words) -> str:
                                                                          amount=w.money(c["cost"]))
     if k == "place":
         return _("Where do you put the building?")
+    if k == "choice":
+        return _("Choose")
+    if k == "play_card":
+        return _("Play a kept card instead of paying {amount}?").format(amount=w.money(c["amount"]))
     return k

@@ -85,7 +85,8 @@ class BasicBot:
         if d.kind == "manage":        # the hot path: after every landing
             p = d.player
             if (p.version == self._pver and p.cash < self._trigger
-                    and game.deeds_version == self._dver and not game.ed.actions):
+                    and game.deeds_version == self._dver and not game.ed.actions
+                    and not game.card_plays):
                 return DONE          # nothing changed since it last looked
             return self._manage(game, p, d.window)
         return self.ANSWERS[d.kind](self, game, d)
@@ -117,6 +118,8 @@ class BasicBot:
         "inherited_mortgage": _answer_inherited_mortgage,
         "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
+        "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
+        "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
@@ -177,6 +180,10 @@ class BasicBot:
 
     # ------------------------------------------------------------------ manage
     def _manage(self, game, p, window: str):
+        if p.held_cards and game.card_plays:
+            act = game.bot_play(p, window)
+            if act is not None:
+                return act
         if game.ed.actions:
             act = self._edition_action(game, p)
             if act is not None:
@@ -239,7 +246,8 @@ class BasicBot:
         """The manage windows this bot wants to be asked in: it does its building and trading
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
-        if r.build_window == "any" and r.trade_window == "any" and not game.ed.actions:
+        if (r.build_window == "any" and r.trade_window == "any" and not game.ed.actions
+                and not game.card_plays):
             return frozenset({"after_landing"})
         return frozenset({"before_roll", "after_landing"})
 

@@ -141,18 +141,108 @@ class Builder(Transformer):
         return n.Let(_pos(ch[0]), str(ch[1]), _pos(ch[1]), ch[3], depth=_d(ch[3]))
 
     def set_flag_stmt(self, ch):
-        until = "used"
-        if len(ch) > 5 and ch[-1].type == "TURN":
-            until = "end_of_turn"
-        elif len(ch) > 5 and ch[-1].type == "MOVE":
-            until = "next_move"
-        return n.SetFlag(_pos(ch[0]), str(ch[2]), _pos(ch[2]), ch[4], until, depth=_d(ch[4]))
+        until, duration = ch[5] if len(ch) > 5 else ("used", None)
+        return n.SetFlag(_pos(ch[0]), str(ch[2]), _pos(ch[2]), ch[4], until, duration,
+                         depth=_d(ch[4], duration))
+
+    def until_used(self, ch):
+        return ("used", None)
+
+    def until_end_of_turn(self, ch):
+        return ("end_of_turn", None)
+
+    def until_next_move(self, ch):
+        return ("next_move", None)
+
+    def for_period(self, ch):
+        period = str(ch[2])
+        return (period if period.endswith("s") else period + "s", ch[1])
+
+    def add_counter(self, ch):
+        return n.Counter(_pos(ch[0]), "add", str(ch[4]), _pos(ch[4]), ch[6], ch[1],
+                         depth=_d(ch[1], ch[6]))
+
+    def clear_counter(self, ch):
+        return n.Counter(_pos(ch[0]), "clear", str(ch[2]), _pos(ch[2]), ch[4], None,
+                         depth=_d(ch[4]))
+
+    def assign_stmt(self, ch):
+        return n.Assign(_pos(ch[0]), str(ch[0]), ch[2], depth=_d(ch[2]))
+
+    def pass_stmt(self, ch):
+        return n.Pass(_pos(ch[0]))
+
+    def release_stmt(self, ch):
+        return n.Release(_pos(ch[0]))
+
+    def choose_stmt(self, ch):
+        options = [c for c in ch if isinstance(c, n.OptionClause)]
+        return n.Choose(_pos(ch[0]), options, depth=_d(options))
+
+    def option_clause(self, ch):
+        when = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "when"), None)
+        bot = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "bot"), None)
+        body = ch[-1]
+        return n.OptionClause(_pos(ch[1]), str(ch[1]), when, bot, body,
+                              depth=_d(when, bot, body))
+
+    def option_when(self, ch):
+        return ("when", ch[1])
+
+    def option_bot(self, ch):
+        return ("bot", ch[1])
+
+    def with_stmt(self, ch):
+        return n.With(_pos(ch[0]), ch[1], ch[3], depth=_d(ch[1], ch[3]))
+
+    # ---- sets and filters
+    def set_others(self, ch):
+        return n.SetRef(_pos(ch[0]), "others")
+
+    def set_players(self, ch):
+        return n.SetRef(_pos(ch[0]), "players")
+
+    def set_groups(self, ch):
+        return n.SetRef(_pos(ch[0]), "groups")
+
+    def set_named(self, ch):
+        return n.SetRef(_pos(ch[0]), "named", str(ch[0]))
+
+    def where_clause(self, ch):
+        return ("where", ch[1])
+
+    @staticmethod
+    def _filter(set_ref, name_tok, rest) -> n.Filter:
+        where = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "where"), None)
+        return n.Filter(set_ref.pos, set_ref, str(name_tok), _pos(name_tok), where,
+                        depth=_d(where))
+
+    def for_set(self, ch):
+        f = self._filter(ch[2], ch[3], ch[4:-2])
+        body = ch[-1]
+        return n.ForEach(_pos(ch[0]), False, f.name, f.name_pos, body, f, depth=_d(f, body))
+
+    def move_nearest_where(self, ch):
+        f = self._filter(ch[3], ch[4], [("where", ch[6])])
+        opts = ch[-1] if isinstance(ch[-1], list) else []
+        return n.Move(_pos(ch[0]), "nearest_where", f, f.pos, opts, depth=_d(f, opts))
+
+    def agg_items(self, ch):
+        f = self._filter(ch[3], ch[4], ch[5:-1])
+        return n.Agg(_pos(ch[0]), str(ch[0]), None, f, depth=_d(f))
+
+    def agg_values(self, ch):
+        f = self._filter(ch[5], ch[6], ch[7:-1])
+        return n.Agg(_pos(ch[0]), str(ch[0]), ch[2], f, depth=_d(ch[2], f))
 
     def clear_flag_stmt(self, ch):
         return n.ClearFlag(_pos(ch[0]), str(ch[2]), _pos(ch[2]), ch[4], depth=_d(ch[4]))
 
-    def offer_stmt(self, ch):
+    def offer_build(self, ch):
         return n.OfferBuild(_pos(ch[0]), ch[4], depth=_d(ch[4]))
+
+    def offer_buy(self, ch):
+        return n.OfferBuy(_pos(ch[0]), ch[2], ch[4], depth=_d(ch[2], ch[4]))
 
     def transfer_stmt(self, ch):
         return n.Transfer(_pos(ch[0]), ch[1], ch[3], depth=_d(ch[1], ch[3]))
@@ -184,7 +274,7 @@ class Builder(Transformer):
     def else_clause(self, ch):
         return ("else", ch[2])
 
-    def for_stmt(self, ch):
+    def for_players(self, ch):
         other = any(isinstance(c, Token) and c.type == "OTHER" for c in ch)
         name = [c for c in ch if isinstance(c, Token) and c.type == "NAME"][0]
         body = ch[-1]

@@ -71,11 +71,13 @@ _FIX_FRACTION = "use floor(...), ceil(...), round(...) or //"
 
 @dataclass(slots=True)
 class Binding:
-    """A name bound inside the snippet: its type and the Python code of its value."""
+    """A name bound inside the snippet: its type and the Python code of its value; `readonly`
+    for loop variables (no `NAME = ...`)."""
 
     type: Type
     code: str
     nonneg: bool = False
+    readonly: bool = False
 
 
 class Checker:
@@ -87,7 +89,9 @@ class Checker:
     and `flags_set` holds the flags the snippet sets.
     """
 
-    def __init__(self, ctx: Context, names: EditionNames, *, has_target: bool = True):
+    def __init__(self, ctx: Context, names: EditionNames, *, has_target: bool = True,
+                 card_id: str = ""):
+        self.card_id = card_id
         self.ctx = ctx
         self.names = names
         self.has_target = has_target
@@ -95,12 +99,21 @@ class Checker:
         self.scopes: list[dict[str, Binding]] = [{}]
         self.ctx_uses: Counter = Counter()
         self.flags_set: set[str] = set()
+        self.pure_here = 0            # > 0 inside a choice's `when`/`bot` and a filter's `where`
+        self.assigned: set[str] = set()   # names some `NAME = ...` changes (never "nonneg")
+        self.let_later: dict[str, tuple] = {}  # every `let` name of the snippet -> its position
 
     # ------------------------------------------------------------------ entry
 
     def check(self, tree) -> list[Issue]:
         """Check an `Effect` or a `Formula`; returns the issues, sorted by position."""
         if isinstance(tree, n.Effect):
+            for node in n.walk(tree):
+                if isinstance(node, n.Assign):
+                    self.assigned.add(node.name)
+                elif isinstance(node, n.Let):
+                    self.let_later[node.name] = max(node.pos, self.let_later.get(node.name,
+                                                                                 node.pos))
             self.block(tree.body)
         else:
             want = INT if self.ctx.kind == "int" else BOOL
@@ -248,6 +261,15 @@ class Checker:
             elif kind not in self.names.space_kinds:
                 self.err("kind-not-on-board", s.arg_pos,
                          f"the board has no space of kind '{kind}', so there is no nearest one")
+        elif s.how == "nearest_where":
+            self.scopes.append({})
+            try:
+                self.filter(s.arg, "the variable of a filter")
+            finally:
+                self.scopes.pop()
+            if s.arg.set.item not in (SPACE, ANY):
+                self.err("type-error", s.arg.set.pos, "'move to nearest' goes over spaces "
+                                                      "(space, deed or a kind of space)")
         elif s.how == "nearest_group":
             if s.arg not in self.names.groups:
                 hint = suggest(s.arg, self.names.groups, n=3, listing="known here")
@@ -289,11 +311,20 @@ class Checker:
             self.err("not-allowed-here", s.pos, f"'keep as' keeps the card being resolved; "
                                                 f"it is only for card effects, not "
                                                 f"{self.ctx.summary}")
-        if s.use not in KEEP_USES:
+        if not _ID.match(s.use):
+            self.err("dsl-syntax", s.use_pos, f"the use of a kept card is lower-case letters, "
+                                              f"digits and '_'; '{s.use}' is not")
+        elif s.use not in KEEP_USES and close_names(s.use, KEEP_USES):
             hint = suggest(s.use, KEEP_USES, n=3, listing="known here")
             hints = close_names(s.use, KEEP_USES)
             self.err("unknown-name", s.use_pos, f"unknown use of a kept card '{s.use}'{hint}",
                      hints)
+        elif (s.use not in KEEP_USES and self.ctx.id == "card"
+              and self.card_id not in self.names.card_plays):
+            self.err("not-allowed-here", s.use_pos,
+                     f"a card kept as '{s.use}' needs a 'play:' section on the card (when it "
+                     f"may be played and what it does); the only built-in use is "
+                     f"{', '.join(KEEP_USES)}")
 
     def s_Draw(self, s: n.Draw) -> None:
         if s.deck not in self.names.decks:
@@ -303,7 +334,7 @@ class Checker:
 
     def s_Let(self, s: n.Let) -> None:
         t = self.expr(s.expr)
-        nonneg = isinstance(s.expr, n.Num)
+        nonneg = isinstance(s.expr, n.Num) and s.name not in self.assigned
         self.bind(s.name, s.name_pos, Binding(t, "v_" + s.name, nonneg), "a variable")
 
     def s_If(self, s: n.If) -> None:
@@ -316,10 +347,186 @@ class Checker:
     def s_ForEach(self, s: n.ForEach) -> None:
         self.scopes.append({})
         try:
-            self.bind(s.name, s.name_pos, Binding(PLAYER, "v_" + s.name), "a loop variable")
+            if s.filter is not None:
+                self.filter(s.filter, "a loop variable")
+            else:
+                self.bind(s.name, s.name_pos, Binding(PLAYER, "v_" + s.name, readonly=True),
+                          "a loop variable")
             self.block(s.body)
         finally:
             self.scopes.pop()
+
+    # ---- sets, filters, aggregates
+
+    def set_names(self) -> list[str]:
+        """The sets a loop or filter may go over (for messages)."""
+        return ["player", "other player", "group", "space", "deed"] + sorted(
+            self.names.space_kinds or SPACE_KINDS)
+
+    def filter(self, f: n.Filter, what: str) -> None:
+        """Check `SET NAME [where COND]` and bind NAME in the current scope."""
+        ref = f.set
+        item = ANY
+        if ref.kind in ("players", "others"):
+            item = PLAYER
+        elif ref.kind == "groups":
+            item = GROUP
+        elif ref.name in ("space", "deed") or ref.name in SPACE_KINDS:
+            item = SPACE
+        else:
+            hint = suggest(ref.name, self.set_names(), n=3, listing="sets")
+            hints = close_names(ref.name, self.set_names())
+            self.err("unknown-name", ref.pos, f"unknown set '{ref.name}' to go over{hint}",
+                     hints)
+        ref.item = item
+        self.bind(f.name, f.name_pos, Binding(item, "v_" + f.name, readonly=True), what)
+        if f.where is not None:
+            self.pure_here += 1
+            try:
+                self.need(f.where, BOOL, "the condition after 'where'")
+            finally:
+                self.pure_here -= 1
+
+    _AGG_ITEMS = ("count", "first", "nearest")
+    _AGG_VALUES = ("sum", "max", "min", "most", "least")
+
+    def e_Agg(self, e: n.Agg, expect) -> Type:
+        known = self._AGG_ITEMS + self._AGG_VALUES
+        self.scopes.append({})
+        try:
+            self.filter(e.filter, "the variable of a filter")
+            vt = None
+            if e.value is not None:
+                self.pure_here += 1
+                try:
+                    vt = self.need(e.value, NUM, f"the value {e.func}() adds up or compares")
+                finally:
+                    self.pure_here -= 1
+        finally:
+            self.scopes.pop()
+        item = e.filter.set.item or ANY
+        if e.func not in known:
+            hint = suggest(e.func, known, n=3)
+            hints = close_names(e.func, known)
+            self.err("unknown-name", e.pos, f"'{e.func}' does not go over a set{hint}; write "
+                                            f"count(each ...), first(each ...), nearest(each "
+                                            f"...), or sum/max/min/most/least(VALUE for each "
+                                            f"...)", hints)
+            return ANY
+        if e.func in self._AGG_ITEMS and e.value is not None:
+            self.err("type-error", e.pos, f"{e.func}() takes no value: write "
+                                          f"{e.func}(each SET NAME where COND)")
+            return ANY
+        if e.func in self._AGG_VALUES and e.value is None:
+            self.err("type-error", e.pos, f"{e.func}() needs a value: write "
+                                          f"{e.func}(VALUE for each SET NAME where COND)")
+            return ANY
+        if e.func == "count":
+            return INT
+        if e.func == "nearest" and item not in (SPACE, ANY):
+            self.err("type-error", e.pos, "nearest() goes over spaces (space, deed or a kind)")
+            return ANY
+        if e.func in ("first", "nearest", "most", "least"):
+            return item
+        if vt is None or vt.name == "any":
+            return ANY
+        return vt if e.func in ("max", "min") else (INT if vt == INT else NUM)
+
+    def s_Assign(self, s: n.Assign) -> None:
+        b = self.lookup_local(s.name)
+        t = self.expr(s.expr)
+        if b is None:
+            if s.name in self.let_later and self.let_later[s.name] > s.pos:
+                line, col = self.let_later[s.name]
+                self.err("used-before-set", s.pos, f"'{s.name}' is changed before it is set: "
+                                                   f"its 'let' (line {line}) must come first, "
+                                                   f"in this block or one around it")
+            else:
+                self.err("used-before-set", s.pos, f"'{s.name}' is not a variable: make it "
+                                                   f"first with 'let {s.name} = ...'")
+            return
+        if b.readonly:
+            self.err("not-allowed-here", s.pos, f"'{s.name}' is a loop variable and cannot be "
+                                                f"changed")
+            return
+        if t.name == "any" or b.type.name == "any":
+            return
+        if b.type == INT and t == NUM:
+            self.err("fractional-money", s.expr.pos, f"'{s.name}' holds whole numbers, but this "
+                                                     f"may be fractional; {_FIX_FRACTION}")
+            return
+        u = unify(b.type, t)
+        if u is None:
+            self.err("type-error", s.expr.pos, f"'{s.name}' holds {describe(b.type)}, but this "
+                                               f"is {describe(t)}")
+            return
+        b.type = u
+
+    def s_Pass(self, s) -> None:
+        pass
+
+    def s_Release(self, s) -> None:
+        pass
+
+    def s_Counter(self, s: n.Counter) -> None:
+        self._flag_name(s.counter, s.counter_pos)
+        self.need_target(s.target, "the player or space of the counter")
+        if s.amount is not None:
+            self.need(s.amount, INT, "the amount to add")
+
+    def need_target(self, node: n.Expr, what: str) -> Type:
+        """A player or a space (what flags and counters go on)."""
+        t = self.expr(node)
+        if t.name not in ("player", "space", "any"):
+            self.err("type-error", node.pos, f"{what} must be a player or a space, but this is "
+                                             f"{describe(t)}")
+        return t
+
+    def s_OfferBuy(self, s: n.OfferBuy) -> None:
+        self.need(s.space, SPACE, "the deed offered")
+        self._deed_name(s.space)
+        self.money(s.price, "the price")
+
+    def _deed_name(self, node: n.Expr) -> None:
+        if (isinstance(node, n.Name) and node.name in self.names.spaces
+                and node.name not in self.names.deeds and self.lookup_local(node.name) is None):
+            self.err("type-error", node.pos, f"'{node.name}' has no title deed: only a street, "
+                                             f"a railroad or a utility can be owned")
+
+    def s_Choose(self, s: n.Choose) -> None:
+        if not s.options:
+            self.err("empty-choice", s.pos, "this choice has no options: write one "
+                                            "'option LABEL: ...' line for each alternative")
+            return
+        seen: dict[str, n.OptionClause] = {}
+        for opt in s.options:
+            if not _ID.match(opt.label):
+                self.err("dsl-syntax", opt.pos, f"a label is lower-case letters, digits and "
+                                                f"'_', starting with a letter; '{opt.label}' "
+                                                f"is not")
+            elif opt.label in seen:
+                line, col = seen[opt.label].pos
+                self.err("duplicate-name", opt.pos, f"the label '{opt.label}' is used twice in "
+                                                    f"this choice (first at line {line}, "
+                                                    f"column {col})")
+            seen[opt.label] = opt
+            self.pure_here += 1
+            try:
+                if opt.when is not None:
+                    self.need(opt.when, BOOL, "the condition after 'when'")
+                if opt.bot is not None:
+                    self.need(opt.bot, BOOL, "the bot hint after 'bot'")
+            finally:
+                self.pure_here -= 1
+            self.block(opt.body)
+        if len(s.options) == 1:
+            self.err("empty-choice", s.pos, "a choice needs at least two options (an "
+                                            "option that changes nothing is 'option decline: "
+                                            "pass')")
+
+    def s_With(self, s: n.With) -> None:
+        self.need(s.subject, PLAYER, "the subject after 'with'")
+        self.block(s.body)
 
     def _flag_name(self, flag: str, pos) -> bool:
         if not _ID.match(flag):
@@ -338,11 +545,24 @@ class Checker:
     def s_SetFlag(self, s: n.SetFlag) -> None:
         if self._flag_name(s.flag, s.flag_pos):
             self.flags_set.add(s.flag)
-        self.player_path(s.player, "the player to flag")
+        t = self.need_target(s.player, "the player or space to flag")
+        if s.until in ("next_move", "laps") and t == SPACE:
+            self.err("not-allowed-here", s.pos, "a space does not move or go round the board: "
+                                                "a flag on a space lasts 'until used', "
+                                                "'until end of turn' or 'for N turns' / "
+                                                "'for N rounds'")
+        if s.duration is not None:
+            self.need(s.duration, INT, "the duration")
+            d = s.duration
+            if isinstance(d, n.Num) and d.value <= 0:
+                self.err("not-positive", d.pos, f"a flag lasts at least one {s.until[:-1]}; "
+                                                f"{d.value} is not a positive duration")
+            elif isinstance(d, n.Neg):
+                self.err("not-positive", d.pos, "a flag's duration must be positive")
 
     def s_ClearFlag(self, s: n.ClearFlag) -> None:
         self._flag_used(s.flag, s.flag_pos)
-        self.player_path(s.player, "the player to clear the flag on")
+        self.need_target(s.player, "the player or space to clear the flag on")
 
     def s_OfferBuild(self, s: n.OfferBuild) -> None:
         if not self.ctx.me:
@@ -441,6 +661,12 @@ class Checker:
         if name == "params":
             self.err("type-error", e.pos, "write params.NAME to read an edition constant")
             return ANY
+        if name in self.let_later and self.let_later[name] > e.pos:
+            line, _ = self.let_later[name]
+            self.err("used-before-set", e.pos, f"'{name}' is used before it is set: its 'let' "
+                                               f"(line {line}) must come first, in this block "
+                                               f"or one around it")
+            return ANY
         hint = suggest(name, self.visible_names(), n=3, listing="known here")
         hints = close_names(name, self.visible_names())
         self.err("unknown-name", e.pos, f"unknown name '{name}'{hint}", hints)
@@ -535,16 +761,18 @@ class Checker:
             for a in e.args:
                 self.expr(a)
             return self._result_on_error(e.name)
-        if spec.impure and self.ctx.pure:
+        if spec.impure and (self.ctx.pure or self.pure_here):
             self.err("not-allowed-here", e.pos, f"{e.name}() changes the game, so it cannot be "
-                                                f"used in {self.ctx.summary}, which is only "
-                                                f"checked")
+                                                f"used in " + ("a condition that is only "
+                                                "checked ('when', 'bot', 'where')"
+                                                if self.pure_here else
+                                                f"{self.ctx.summary}, which is only checked"))
         return getattr(self, "f_" + e.name)(e)
 
     @staticmethod
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
-                "owned_in": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "owned_in": INT, "counter": INT, "holds": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -580,7 +808,7 @@ class Checker:
         return ROLL
 
     def _flag_arg(self, e: n.Call):
-        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        self.need_target(e.args[0], self._arg_name(e, 0))
         f = e.args[1]
         if not isinstance(f, n.Name):
             self.expr(f)
@@ -594,6 +822,31 @@ class Checker:
 
     f_has_flag = _flag_arg
     f_use_flag = _flag_arg
+
+    def f_counter(self, e):
+        self.need_target(e.args[0], self._arg_name(e, 0))
+        c = e.args[1]
+        if not isinstance(c, n.Name):
+            self.expr(c)
+            self.err("type-error", c.pos, "the second argument of counter() is a counter name, "
+                                          "as in counter(me, visits)")
+            return INT
+        c.type = ANY
+        c.res = ("flag", c.name)
+        self._flag_name(c.name, c.pos)
+        return INT
+
+    def f_holds(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        u = e.args[1]
+        if not isinstance(u, n.Name) or not _ID.match(u.name):
+            self.expr(u)
+            self.err("type-error", u.pos, "the second argument of holds() is the use of a kept "
+                                          "card, as in holds(me, get_out_of_jail)")
+            return INT
+        u.type = ANY
+        u.res = ("flag", u.name)
+        return INT
 
     def f_completes_group(self, e):
         self.need(e.args[0], PLAYER, self._arg_name(e, 0))

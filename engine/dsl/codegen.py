@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import aggregates
 from . import nodes as n
 from .checker import Checker
 from .contexts import Context
@@ -111,6 +112,8 @@ class _FunctionGen:
         self.consts = consts
         self.lines: list[_Line] = []
         self.precomputed: set[str] = set()
+        self.subject = "v_me"     # who acts in statements: the current player, or `with X:`
+        self.tmp = 0
 
     # ---------------------------------------------------------------- context names
 
@@ -220,7 +223,7 @@ class _FunctionGen:
             if isinstance(a, n.Num) and 1 <= a.value <= LIMITS["dice"]:
                 return tag(Code(f"g.roll({a.value})"), e.pos)
             return tag(cat("_roll(g, ", self.expr(a), ")"), e.pos)
-        if name in ("has_flag", "use_flag"):
+        if name in ("has_flag", "use_flag", "counter", "holds"):
             flag_node: Any = args[1]           # the checker resolved the flag name
             flag = _safe(flag_node.res[1])
             return tag(cat(f"g.{name}(", self.expr(args[0]), f", {flag})"), e.pos)
@@ -292,6 +295,58 @@ class _FunctionGen:
         return paren(cat(self.expr(e.then), " if ", self.expr(e.cond), " else ",
                          self.expr(e.other)), e.pos)
 
+    def set_source(self, f: n.Filter, around: str | None = None) -> tuple[str, str]:
+        """(Python iterable, extra condition) for the set of a filter; `around`: the player
+        whose position orders spaces ('nearest')."""
+        ref = f.set
+        if ref.kind == "players":
+            return "g.alive_players()", ""
+        if ref.kind == "others":
+            return f"g.others({self.subject})", ""
+        if ref.kind == "groups":
+            return "g.group_ids()", ""
+        kind = None if ref.name == "space" else ref.name
+        if around is not None:
+            var = "v_" + f.name
+            if kind is None:
+                return f"g.ahead({around})", ""
+            if kind == "deed":
+                return f"g.ahead({around})", f"g.spaces[{var}].price > 0 and "
+            return f"g.ahead({around})", f"g.spaces[{var}].kind == {_safe(kind)} and "
+        return f"g.spaces_of({_safe(kind) if kind else 'None'})", ""
+
+    def generator(self, f: n.Filter, value: Code | None, around: str | None = None) -> Code:
+        """`(VALUE for v_x in SET if COND)`: the items (or values) passing a filter."""
+        src, extra = self.set_source(f, around)
+        var = "v_" + f.name
+        out = value if value is not None else Code(var)
+        parts: list = ["(", out, f" for {var} in {src}"]
+        if f.set.kind in ("players", "others"):
+            parts.append(f" if {var}.alive")
+            if f.where is not None:
+                parts += [" and ", self.expr(f.where)]
+        elif f.where is not None or extra:
+            parts.append(" if " + extra)
+            parts.append(self.expr(f.where) if f.where is not None else Code("True"))
+        parts.append(")")
+        return cat(*parts)
+
+    def x_Agg(self, e: n.Agg) -> Code:
+        f = e.filter
+        var = "v_" + f.name
+        if e.func == "count":
+            return tag(cat("_count(", self.generator(f, None), ")"), e.pos)
+        if e.func == "first":
+            return tag(cat("_first(", self.generator(f, None), ")"), e.pos)
+        if e.func == "nearest":
+            return tag(cat("_first(", self.generator(f, None, around=self.subject), ")"), e.pos)
+        value = self.expr(e.value)
+        if e.func in ("most", "least"):
+            pair = cat("(", value, f", {var})")
+            return tag(cat(f"_{e.func}(", self.generator(f, pair), ")"), e.pos)
+        helper = {"sum": "_sum", "max": "_maxof", "min": "_minof"}[e.func]
+        return tag(cat(f"{helper}(", self.generator(f, value), ")"), e.pos)
+
     def x_ListLit(self, e: n.ListLit) -> Code:
         parts: list[str | Code] = []
         for i, x in enumerate(e.items):
@@ -319,6 +374,17 @@ class _FunctionGen:
         """End the effect if the current player has gone bankrupt."""
         self.emit(indent, "if not v_me.alive: return", pos)
 
+    def act(self, indent: int, code: Code, pos) -> None:
+        """A statement of the subject: inside `with X:` it is skipped once X is out."""
+        if self.subject != "v_me":
+            code = cat(f"if {self.subject}.alive: ", code)
+        self.emit(indent, code, pos)
+
+    def fresh(self, stem: str) -> str:
+        """A new temporary variable of the generated function."""
+        self.tmp += 1
+        return f"_{stem}{self.tmp}"
+
     def block(self, stmts: list[n.Stmt], indent: int) -> None:
         """Code of statements (dispatches to `s_<NodeClass>`)."""
         for s in stmts:
@@ -328,23 +394,26 @@ class _FunctionGen:
         reason = repr(self.ctx.reason)
         amt = self.amount(s.amount)
         if s.to == "bank":
-            self.emit(ind, cat("g.pay(v_me, None, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay({self.subject}, None, ", amt, f", {reason})"), s.pos)
         elif s.to == "each":
-            self.emit(ind, cat("g.pay_each_other(v_me, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay_each_other({self.subject}, ", amt, f", {reason})"), s.pos)
         else:
-            self.emit(ind, cat("g.pay(v_me, ", self.expr(s.to), ", ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay({self.subject}, ", self.expr(s.to), ", ", amt,
+                              f", {reason})"), s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Collect(self, s: n.Collect, ind: int) -> None:
         reason = repr(self.ctx.reason)
         amt = self.amount(s.amount)
         if s.source == "bank":
-            self.emit(ind, cat("g.pay(None, v_me, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay(None, {self.subject}, ", amt, f", {reason})"), s.pos)
         elif s.source == "each":
-            self.emit(ind, cat("g.collect_each_other(v_me, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.collect_each_other({self.subject}, ", amt, f", {reason})"),
+                     s.pos)
         else:
-            self.emit(ind, cat("g.pay(", self.expr(s.source), ", v_me, ", amt, f", {reason})"),
-                      s.pos)
+            self.act(ind, cat("g.pay(", self.expr(s.source), f", {self.subject}, ", amt,
+                              f", {reason})"), s.pos)
+        self.stop_if_out(ind, s.pos)
 
     def _options(self, s: n.Move) -> list:
         out: list = []
@@ -365,31 +434,39 @@ class _FunctionGen:
 
     def s_Move(self, s: n.Move, ind: int) -> None:
         opts = self._options(s)
+        who = self.subject
+        if s.how == "nearest_where":
+            t = self.fresh("t")
+            target = cat("_first(", self.generator(s.arg, None, around=who), ")")
+            self.emit(ind, cat(f"{t} = ", tag(target, s.arg.pos)), s.pos)
+            self.act(ind, cat(f"if {t} is not None: g.move_to({who}, {t}", *opts, ")"), s.pos)
+            self.stop_if_out(ind, s.pos)
+            return
         if s.how == "to":
-            code = cat("g.move_to(v_me, ", self.expr(s.arg), *opts, ")")
+            code = cat(f"g.move_to({who}, ", self.expr(s.arg), *opts, ")")
         elif s.how == "back_to":
-            code = cat("g.move_to(v_me, ", self.expr(s.arg), ", forward=False", *opts, ")")
+            code = cat(f"g.move_to({who}, ", self.expr(s.arg), ", forward=False", *opts, ")")
         elif s.how == "nearest":
-            code = cat(f"g.move_to(v_me, g.nearest(v_me, kind={_safe(s.arg)})", *opts, ")")
+            code = cat(f"g.move_to({who}, g.nearest({who}, kind={_safe(s.arg)})", *opts, ")")
         elif s.how == "nearest_group":
-            code = cat(f"g.move_to(v_me, g.nearest(v_me, group={_safe(s.arg)})", *opts, ")")
+            code = cat(f"g.move_to({who}, g.nearest({who}, group={_safe(s.arg)})", *opts, ")")
         elif s.how == "forward":
             steps = self.expr(s.arg) if isinstance(s.arg, n.Num) else \
                 cat("_steps(", self.expr(s.arg), ")")
-            code = cat("g.move_by(v_me, ", steps, *opts, ")")
+            code = cat(f"g.move_by({who}, ", steps, *opts, ")")
         else:  # back
             steps = self.expr(s.arg) if isinstance(s.arg, n.Num) else \
                 cat("_steps(", self.expr(s.arg), ")")
-            code = cat("g.move_by(v_me, -", steps, *opts, ")")
-        self.emit(ind, code, s.pos)
+            code = cat(f"g.move_by({who}, -", steps, *opts, ")")
+        self.act(ind, code, s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_GoToJail(self, s, ind: int) -> None:
-        self.emit(ind, "g.go_to_jail(v_me)", s.pos)
+        self.act(ind, Code(f"g.go_to_jail({self.subject})"), s.pos)
 
     def s_Keep(self, s: n.Keep, ind: int) -> None:
         card = self.const_str(self.unit.card_id)
-        self.emit(ind, f"g.keep_card(v_me, {card}, {_safe(s.use)})", s.pos)
+        self.act(ind, Code(f"g.keep_card({self.subject}, {card}, {_safe(s.use)})"), s.pos)
 
     def const_str(self, value: str) -> str:
         """A string in generated code: a literal when it is an identifier, else `_S[i]`."""
@@ -399,7 +476,7 @@ class _FunctionGen:
         return f"_S[{len(self.consts) - 1}]"
 
     def s_Draw(self, s: n.Draw, ind: int) -> None:
-        self.emit(ind, f"g.draw(v_me, {_safe(s.deck)})", s.pos)
+        self.act(ind, Code(f"g.draw({self.subject}, {_safe(s.deck)})"), s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Let(self, s: n.Let, ind: int) -> None:
@@ -415,20 +492,98 @@ class _FunctionGen:
             self.block(s.orelse, ind + 1)
 
     def s_ForEach(self, s: n.ForEach, ind: int) -> None:
-        source = "g.others(v_me)" if s.other else "g.alive_players()"
-        self.emit(ind, f"for v_{s.name} in {source}:", s.pos)
-        self.emit(ind + 1, f"if not v_{s.name}.alive: continue", s.pos)
+        f = s.filter
+        if f is None:
+            source = f"g.others({self.subject})" if s.other else "g.alive_players()"
+            self.emit(ind, f"for v_{s.name} in {source}:", s.pos)
+            self.emit(ind + 1, f"if not v_{s.name}.alive: continue", s.pos)
+            self.block(s.body, ind + 1)
+            return
+        src, _ = self.set_source(f)
+        self.emit(ind, f"for v_{f.name} in {src}:", s.pos)
+        if f.set.kind in ("players", "others"):
+            self.emit(ind + 1, f"if not v_{f.name}.alive: continue", s.pos)
+        if f.where is not None:
+            self.emit(ind + 1, cat("if not ", paren(self.expr(f.where), f.where.pos),
+                                   ": continue"), f.where.pos)
         self.block(s.body, ind + 1)
+        if not s.body:
+            self.emit(ind + 1, "pass", s.pos)
 
     def s_SetFlag(self, s: n.SetFlag, ind: int) -> None:
+        extra: list = []
+        if s.duration is not None:
+            d = self.expr(s.duration)
+            extra = [", ", d if isinstance(s.duration, n.Num) else cat("_duration(", d, ")")]
         self.emit(ind, cat("g.set_flag(", self.expr(s.player), f", {_safe(s.flag)}, "
-                                                               f"{_safe(s.until)})"), s.pos)
+                                                               f"{_safe(s.until)}", *extra, ")"),
+                  s.pos)
+
+    def s_Assign(self, s: n.Assign, ind: int) -> None:
+        self.emit(ind, cat(f"v_{s.name} = ", self.expr(s.expr)), s.pos)
+
+    def s_Pass(self, s, ind: int) -> None:
+        self.emit(ind, "pass", s.pos)
+
+    def s_Release(self, s, ind: int) -> None:
+        self.act(ind, Code(f"g.release({self.subject})"), s.pos)
+
+    def s_Counter(self, s: n.Counter, ind: int) -> None:
+        name = _safe(s.counter)
+        if s.op == "add" and s.amount is not None:
+            self.emit(ind, cat("g.add_counter(", self.expr(s.target), f", {name}, ",
+                               self.expr(s.amount), ")"), s.pos)
+        else:
+            self.emit(ind, cat("g.clear_counter(", self.expr(s.target), f", {name})"), s.pos)
+
+    def s_OfferBuy(self, s: n.OfferBuy, ind: int) -> None:
+        self.act(ind, cat(f"g.offer_buy({self.subject}, ", self.expr(s.space), ", ",
+                          self.amount(s.price), ")"), s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_Choose(self, s: n.Choose, ind: int) -> None:
+        opts, hint, pick = self.fresh("o"), self.fresh("h"), self.fresh("k")
+        self.emit(ind, f"{opts} = []", s.pos)
+        for o in s.options:
+            label = _safe(o.label)
+            if o.when is None:
+                self.emit(ind, f"{opts}.append({label})", o.pos)
+            else:
+                self.emit(ind, cat("if ", self.expr(o.when), f": {opts}.append({label})"), o.pos)
+        self.emit(ind, f"{hint} = None", s.pos)
+        for o in s.options:
+            if o.bot is not None:
+                label = _safe(o.label)
+                self.emit(ind, cat(f"if {hint} is None and {label} in {opts} and ",
+                                   self.expr(o.bot), f": {hint} = {label}"), o.pos)
+        source = self.const_str(self.unit.card_id)
+        self.act(ind, Code(f"{pick} = g.choose({self.subject}, {opts}, {hint}, {source})"),
+                 s.pos)
+        if self.subject != "v_me":
+            self.emit(ind, f"if not {self.subject}.alive: {pick} = None", s.pos)
+        for i, o in enumerate(s.options):
+            word = "if" if i == 0 else "elif"
+            self.emit(ind, f"{word} {pick} == {_safe(o.label)}:", o.pos)
+            self.block(o.body, ind + 1)
+        self.stop_if_out(ind, s.pos)
+
+    def s_With(self, s: n.With, ind: int) -> None:
+        w = self.fresh("w")
+        self.emit(ind, cat(f"{w} = ", self.expr(s.subject)), s.pos)
+        self.emit(ind, f"if {w} is not None and {w}.alive:", s.pos)
+        outer = self.subject
+        self.subject = w
+        try:
+            self.block(s.body, ind + 1)
+        finally:
+            self.subject = outer
 
     def s_ClearFlag(self, s: n.ClearFlag, ind: int) -> None:
         self.emit(ind, cat("g.clear_flag(", self.expr(s.player), f", {_safe(s.flag)})"), s.pos)
 
     def s_OfferBuild(self, s: n.OfferBuild, ind: int) -> None:
-        self.emit(ind, cat("g.offer_build(v_me, lambda _s: ", self.amount(s.cost), ")"), s.pos)
+        self.act(ind, cat(f"g.offer_build({self.subject}, lambda _s: ", self.amount(s.cost), ")"),
+                 s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Transfer(self, s: n.Transfer, ind: int) -> None:
@@ -493,6 +648,7 @@ class ModuleBuilder:
         code = compile(source, filename, "exec")
         by_fid = {u.fid: u for u in self.units}
         ns = namespace()
+        ns.update(aggregates.NAMES)
         ns["__name__"] = "magie_dsl"
         ns["_S"] = tuple(consts)
         ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: _where(by_fid[fid], pos))

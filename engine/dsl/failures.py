@@ -11,11 +11,12 @@ import fractions
 from collections.abc import Callable
 
 from ..errors import EffectError, MagieError
-from . import prelude
+from . import aggregates, prelude
 
 # Frames in these files are the DSL's own helpers, not the engine: an error raised there is the
 # edition's (a division by zero in `_div`, a Fraction operation), so it is located in the DSL.
-_OWN_FILES = {prelude.namespace.__code__.co_filename, fractions.__file__}
+_OWN_FILES = {prelude.namespace.__code__.co_filename, fractions.__file__,
+              aggregates._count.__code__.co_filename}
 
 
 def _message(e: BaseException) -> str:

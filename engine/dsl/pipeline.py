@@ -115,7 +115,8 @@ def find_snippets(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
                 continue            # end.when as a list: each item is its own snippet
             pointer = "/" + "/".join(_escape(p) for p in path)
             label = rule.label.format(*ids)
-            card_id = ids[1] if rule.context == "card" and len(ids) > 1 else ""
+            card_id = ids[1] if rule.pattern[0] == "decks" and len(ids) > 1 else \
+                (ids[0] if rule.pattern[0] == "actions" and ids else "")
             has_target = True
             if rule.pattern[0] == "actions":
                 action = _walk_get(tree, path[:2])
@@ -150,8 +151,11 @@ def collect_flags(stmts: list[n.Stmt]) -> set[str]:
                 out |= collect_flags(body)
             if s.orelse:
                 out |= collect_flags(s.orelse)
-        elif isinstance(s, n.ForEach):
+        elif isinstance(s, (n.ForEach, n.With)):
             out |= collect_flags(s.body)
+        elif isinstance(s, n.Choose):
+            for opt in s.options:
+                out |= collect_flags(opt.body)
     return out
 
 
@@ -197,7 +201,8 @@ def analyse(snippets: list[Snippet], names: EditionNames) -> list[Analysed]:
     for a in done:
         if a.tree is None:
             continue
-        a.checker = Checker(a.snippet.context, checked_names, has_target=a.snippet.has_target)
+        a.checker = Checker(a.snippet.context, checked_names, has_target=a.snippet.has_target,
+                            card_id=a.snippet.card_id)
         a.problems.extend(a.snippet.problem(i) for i in a.checker.check(a.tree))
     return done
 

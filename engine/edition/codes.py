@@ -45,6 +45,7 @@ CODES: dict[str, str] = {
     "unknown-deck": "a card space names a deck that is not defined",
     "start-space": "the board does not have exactly one start space",
     "jail-space": "the board has more than one jail, or a go_to_jail space but no jail",
+    "unknown-placeholder": "a card text shows `{name}` but the card has no value of that name under `values:`",
     "rent-length": "a rent table has the wrong number of entries for its kind",
     "rent-not-rising": "a street's rents do not rise strictly with each building",
     "mortgage-too-high": "a deed's mortgage value is not below its price",

@@ -12,6 +12,7 @@ from typing import TypeGuard
 
 from ..hints import id_list_text, suggest
 from ..problems import Problem, Severity
+from .model import PLACEHOLDER
 from .pointers import locate
 
 DEEDS = ("street", "railroad", "utility")
@@ -79,8 +80,29 @@ class _Checker:
         self.deeds(board, group_by_id)
         self.group_use(board, groups)
         self.deck_use(board, decks)
+        self.placeholders(cards)
         self.players()
         return self.problems
+
+    def placeholders(self, cards) -> None:
+        """Every `{name}` in a card's texts (and its labels) names one of its `values`."""
+        for pointer, card in cards:
+            values = card.get("values") if isinstance(card.get("values"), dict) else {}
+            texts = [("text", card.get("text"))] + [
+                (f"labels/{k}", v) for k, v in (card.get("labels") or {}).items()] \
+                if isinstance(card.get("labels") or {}, dict) else [("text", card.get("text"))]
+            for where, text in texts:
+                by_lang = text.items() if isinstance(text, dict) else [("", text)]
+                for lang, t in by_lang:
+                    if not isinstance(t, str):
+                        continue
+                    for name in PLACEHOLDER.findall(t.replace("{{", "").replace("}}", "")):
+                        if not name.isdigit() and name not in values:
+                            sub = f"/{where}" + (f"/{lang}" if lang else "")
+                            known = ", ".join(sorted(values)) or "none"
+                            self.add(pointer + sub, "unknown-placeholder",
+                                     f"the text shows {{{name}}}, but the card has no value "
+                                     f"'{name}' (its values: {known}); add it under 'values:'")
 
     def references(self, board, group_by_id, deck_ids) -> None:
         # a `groups` or `decks` that is not a list is a schema error already: do not also

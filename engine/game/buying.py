@@ -38,6 +38,25 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
         auction(g, i, opener=p, exclude=None if g.rules.auction_decliner_may_bid else p)
 
 
+def offer_buy(g: Game, p: Player, i: int, price: int) -> None:
+    """A card offers `p` the deed `i` at `price` (the DSL's `offer buy`): bought if `p`
+    accepts (a `buy` decision with `offer=True`), else it stays with the bank, no auction.
+    Nothing when the deed has an owner."""
+    if g.owner[i] is not None or not g.spaces[i].is_deed:
+        return
+    affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
+    options = BUY_OPTIONS if affordable else ("decline",)
+    if g.ask(Decision("buy", p, options, space=i, price=price, offer=True)) == "buy":
+        g.pay(p, None, price, "purchase")
+        if not p.alive:
+            return
+        g.set_owner(i, p)
+        if g.log is not None:
+            g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
+    elif g.log is not None:
+        g.emit("decline", player=p.seat, space=g.spaces[i].id)
+
+
 def auction(g: Game, i: int, *, opener: Player | None = None, exclude: Player | None = None,
             start: int | None = None) -> Player | None:
     """The bank auctions the deed of `i`: an open ascending auction ([000] 7; parameters

@@ -201,5 +201,12 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
                  "'redeem' or 'release' (the bank takes it)", _const("release"), "a mortgage to redeem"),
     DecisionKind("place", "choose a lot for a building (card or shortage auction); `options` = legal spaces",
                  "a space index from `options`, or `None` if `optional`", _place_default, "where to build"),
+    DecisionKind("choice", "a card's or action's `choose:`; `options` = the labels offered, `hint` the bot's "
+                 "pick, `labels` their texts, `source` the card or action id", "one of `options`",
+                 lambda game, d: d.ctx["hint"], "a choice"),
+    DecisionKind("play_card", "rent is due (`amount` to seat `owner`) and the player holds cards played "
+                 "instead (`window='rent'`); `options` = those cards, then `None`; `hint` the bot's pick",
+                 "a held card (deck id, card id) from `options`, or `None` to pay", _const(None),
+                 "whether to play a kept card"),
 )}
 """The registry of decision kinds, by name."""

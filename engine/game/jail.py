@@ -112,6 +112,13 @@ def release(g: Game, p: Player, how: str) -> None:
     g.emit("jail_leave", player=p.seat, how=how)
 
 
+def release_by_effect(g: Game, p: Player) -> None:
+    """A card or a space releases `p` from jail (the DSL's `release from jail`); `p` stays on
+    the jail space. Nothing when `p` is not in jail."""
+    if p.in_jail:
+        release(g, p, "effect")
+
+
 def land_go_to_jail(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
     """The go-to-jail space."""
     go_to_jail(g, p)

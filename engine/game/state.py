@@ -51,7 +51,13 @@ class GameState:
     Wiring, fixed at the start: `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
     acts when passed or left),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
-    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card))."""
+    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
+    The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
+    `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
+    laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
+    or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
+    played, `rent_plays` (some card is played instead of rent); `space_sets` (cached board
+    subsets for loops)."""
 
     __slots__ = (
         "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
@@ -63,6 +69,8 @@ class GameState:
         "log", "record", "answers", "replay_queue", "on_replay_done", "check_each_turn", "max_rounds",
         "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
         "start_index", "nearest_cache", "first", "deal", "started",
+        "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
+        "space_sets",
     )
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
@@ -132,6 +140,22 @@ class GameState:
         self.first: int | None = first
         self.deal: bool = deal
         self.started: bool = False
+        self.space_flags: dict[tuple[int, str], str] = {}
+        self.counters: dict[tuple[Any, str], int] = {}
+        self.timed_flags: list[list[Any]] = []
+        self.card_labels: dict[str, Any] = {}
+        self.card_plays: dict[str, Any] = {}
+        for deck in edition.decks.values():
+            for c in deck.cards:
+                if c.labels:
+                    self.card_labels[c.id] = c.labels
+                if c.play is not None:
+                    self.card_plays[c.id] = c.play
+        for act in edition.actions:
+            if act.labels:
+                self.card_labels.setdefault(act.id, act.labels)
+        self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
+        self.space_sets: dict[str | None, tuple[int, ...]] = {}
         if r.intro_reroll is not None:
             for p in self.players:
                 p.intro = True

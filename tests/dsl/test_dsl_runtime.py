@@ -188,6 +188,8 @@ def test_every_context_has_its_signature(names):
         "auction_start": ("price // 2 + space.price", lambda me, other: (LOT_A,)),
         "end_when": ("round > 100 or players_left <= 1", lambda me, other: ()),
         "score": ("cash + deed_prices", lambda me, other: (me,)),
+        "card_play": ("pay owner rent // 2", lambda me, other: (me, other, 30)),
+        "card_play_bot": ("rent > 20 and owner != me", lambda me, other: (me, other, 30)),
     }
     assert set(calls) == set(CONTEXTS)
     results = {}
@@ -196,6 +198,7 @@ def test_every_context_has_its_signature(names):
         fn = compile_snippet(text, ctx_id, names)
         assert fn.__code__.co_argcount == 1 + len(CONTEXTS[ctx_id].params)
         results[ctx_id] = fn(g, *args(me, other))
+    assert results.pop("card_play") is None and results.pop("card_play_bot") is True
     assert results == {"card": None, "action": None, "action_when": True, "action_bot": False,
                        "salary": 200, "rent": 2 + 60 + 2, "tax": 150, "auction_start": 90,
                        "end_when": False, "score": 1500}
