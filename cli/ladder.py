@@ -16,8 +16,8 @@ from rich.table import Table
 
 from magie.engine.agents import LEVELS, bot_factory
 from magie.engine.edition.playable import load_playable_cached
-from magie.engine.problems import ProblemsError
 from magie.engine.errors import MagieError
+from magie.engine.problems import ProblemsError
 from magie.engine.sim.batch import default_jobs
 from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 
@@ -105,9 +105,9 @@ def ladder_command(
                         f"{len(tables(kinds, players))} tables, seed {seed}")
         for col in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval", "ms/decision"):
             t.add_column(col, justify="left" if col == "bot" else "right")
-        for k, row in enumerate(data["ranking"]):
+        for rank, row in enumerate(data["ranking"], start=1):
             lo, hi = row["wilson95"]
-            t.add_row(str(k + 1), row["kind"], f"{row['rating']:.2f}", f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
+            t.add_row(str(rank), row["kind"], f"{row['rating']:.2f}", f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
                       str(row["games"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
                       f"{row['ms_per_decision']:.2f}")
         console.print(t)

@@ -137,7 +137,7 @@ class Names:
     def label(self, source: str, labels, label: str) -> str:
         """The text of a choice's option: the edition's label text in this language (with its
         amounts), else the label with spaces."""
-        values = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
+        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
         text = text_in(labels.get(label), self.lang) if label in labels else ""
         return self.ed.currency.render(text, values, self.lang) if text else label.replace("_", " ")
 

@@ -32,10 +32,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from magie.engine.agents import BOTS
 from magie.engine.edition.loader import builtin_ids, is_path_ref, list_builtin
 from magie.engine.edition.model import Edition
-from magie.engine.problems import ProblemsError
 from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
 from magie.engine.game.save import SaveGame, Seat
+from magie.engine.problems import ProblemsError
 
 from ..i18n import LANGUAGES, gettext_for
 from ..saved_edition import edition_for_save, load_embedded, load_with_content, read_game_save

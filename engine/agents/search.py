@@ -31,9 +31,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from ..game.cards import clear_turn_flags
 from ..game.decisions import DONE, Decision, TradeOffer
 from ..game.dice import Dice
-from ..game.cards import clear_turn_flags
 from ..game.ending import GameOver, check_end
 from ..game.game import Game
 from ..game.turn import advance

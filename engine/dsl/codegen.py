@@ -340,6 +340,7 @@ class _FunctionGen:
             return tag(cat("_first(", self.generator(f, None), ")"), e.pos)
         if e.func == "nearest":
             return tag(cat("_first(", self.generator(f, None, around=self.subject), ")"), e.pos)
+        assert e.value is not None       # the checker requires a value for these aggregates
         value = self.expr(e.value)
         if e.func in ("most", "least"):
             pair = cat("(", value, f", {var})")

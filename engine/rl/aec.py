@@ -36,6 +36,7 @@ class MagieAEC(AECEnv):
     `DEFAULT_CAP`), after which the richest player wins; `events=True` keeps the event log
     (`events()` gives its JSON lines)."""
 
+    agent_selection: Any  # the seat asked, or None once the game is over (AECEnv types it loosely)
     metadata = {"name": "magie_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, edition: str, variants: tuple[str, ...] | list[str] = (), players: int = 4,
@@ -117,7 +118,7 @@ class MagieAEC(AECEnv):
         self._shares = self._net_shares()
         self._after_move()
         if self.driver.over and not self.agents:
-            self.agent_selection = None  # type: ignore[assignment]
+            self.agent_selection = None
 
     def _net_shares(self) -> dict[str, float]:
         g = self.game
