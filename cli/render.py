@@ -69,7 +69,7 @@ class Names:
 
     def ids_to_names(self, text: str) -> str:
         """`text` (an engine message) with the space and group ids in it replaced by their
-        names in this language: 'first_parkovaya already has a hotel' -> 'Park Lane already ...'."""
+        names in this language: 'street_id already has a hotel' -> 'Its Name already ...'."""
         def name(m: re.Match) -> str:
             word = m.group(0)
             # an id that is also an English word ("jail", "bank") is taken as an id only where

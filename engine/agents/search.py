@@ -123,7 +123,7 @@ def _end_turn(clone) -> None:
     and pass the turn on, as the end of a turn does (engine/game/turn.py): turn flags cleared,
     the end conditions checked, the next player's turn."""
     clone.in_card = 0
-    clone.draw_depth = 0
+    clone.drawing.clear()
     if clone.current is None or clone.over:
         return
     try:
