@@ -174,10 +174,11 @@ def play(
                                     ("--seed", seed, -2**63, 2**63 - 1)):
         if value is not None and not least <= value <= most:
             _fail(f"{opt} must be from {least:,} to {most:,}, not {value:,}"[:300])
-    for opt, limit, most in (("--time-limit", time_limit, MAX_SECONDS / 60),
-                             ("--decision-timeout", decision_timeout, 86400.0)):
-        if limit is not None and not 0 < limit <= most:
-            _fail(f"{opt} must be more than 0 and at most {most:,g}, not {limit:g}")
+    limits: tuple[tuple[str, float | None, float], ...] = (
+        ("--time-limit", time_limit, MAX_SECONDS / 60), ("--decision-timeout", decision_timeout, 86400.0))
+    for opt, limit, top in limits:
+        if limit is not None and not 0 < limit <= top:
+            _fail(f"{opt} must be more than 0 and at most {top:,g}, not {limit:g}")
     if resume is not None:
         given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
