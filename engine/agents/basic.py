@@ -86,7 +86,7 @@ class BasicBot:
             p = d.player
             if (p.version == self._pver and p.cash < self._trigger
                     and game.deeds_version == self._dver and not game.ed.actions
-                    and not game.card_plays):
+                    and not game.card_plays and not p.loans and not game.ed.switches):
                 return DONE          # nothing changed since it last looked
             return self._manage(game, p, d.window)
         return self.ANSWERS[d.kind](self, game, d)
@@ -120,6 +120,7 @@ class BasicBot:
         "place": lambda self, game, d: d.options[0],
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
         "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
+        "vote": lambda self, game, d: d.hint,         # the vote's bot formula (none: no)
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
@@ -188,6 +189,15 @@ class BasicBot:
             act = self._edition_action(game, p)
             if act is not None:
                 return act
+        if game.ed.switches:
+            act = self._propose_switch(game, p, window)
+            if act is not None:
+                return act
+        if p.loans and window != "raise":
+            lo = game.rules.loans
+            # a loan costs interest every lap: repay it once the cash would stay above the reserve
+            if lo is not None and p.cash - lo.unit >= self.reserve(game) + lo.unit // 2:
+                return ("repay",)
         if p.version != self._pver:
             self._pver = p.version
             self._trigger = 0
@@ -250,6 +260,15 @@ class BasicBot:
                 and not game.card_plays):
             return frozenset({"after_landing"})
         return frozenset({"before_roll", "after_landing"})
+
+    @staticmethod
+    def _propose_switch(game, p, window: str):
+        """Propose a rule switch whose vote's bot formula holds for this bot (once a turn)."""
+        for sw in game.ed.switches:
+            if (sw.vote is not None and sw.vote.bot is not None and sw.vote.bot(game, p)
+                    and game.propose_problem(p, sw.id, window) is None):
+                return ("propose", sw.id)
+        return None
 
     def _edition_action(self, game, p):
         for a in game.ed.actions:

@@ -75,6 +75,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("counter", 2, 2, "counter(x, c)",
                  "the value of counter c on player or space x (0 when never added to)"),
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
+    FunctionSpec("treasury", 0, 0, "treasury()", "the money in the public treasury (0 without one)"),
 )}
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).
@@ -135,6 +136,8 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
     AttrSpec("monopolies", INT, "g.monopolies({x})", "groups the player owns whole", True),
     AttrSpec("net_worth", INT, "g.net_worth({x})", "the edition's score (end.score)"),
     AttrSpec("seat", INT, "{x}.seat", "0-based seat in turn order", True),
+    AttrSpec("laps", INT, "{x}.laps", "laps completed (salaries received)", True),
+    AttrSpec("loans", INT, "_len({x}.loans)", "units borrowed from the bank, not yet repaid", True),
 )}
 
 SPACE_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
@@ -195,6 +198,9 @@ STATEMENT_FORMS = (
     "add N to counter NAME on X",
     "clear counter NAME on X",
     "offer buy SPACE at PRICE",
+    "pay treasury AMOUNT",
+    "collect AMOUNT from treasury",
+    "collect AMOUNT from treasury to bank",
 )
 
 #: `with` options of moves.

@@ -12,7 +12,8 @@ Action tuples (answers to `manage` and `raise`): `('build', space)`, `('sell', s
 level), `('sell_all', group_id)` (every building of the group at once), `('mortgage', space)`,
 `('unmortgage', space)`, `('sell_deed', space)` (to the bank, editions that allow it),
 `('trade', TradeOffer)`, `('act', action_id, space_or_None)` (an edition action),
-`('done',)`, `('bankrupt',)`.
+`('loan',)` (borrow a unit from the bank), `('repay',)` (repay one), `('propose', switch_id)`
+(a vote on a rule switch), `('done',)`, `('bankrupt',)`.
 """
 
 from __future__ import annotations
@@ -204,6 +205,9 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
     DecisionKind("choice", "a card's or action's `choose:`; `options` = the labels offered, `hint` the bot's "
                  "pick, `labels` their texts, `source` the card or action id", "one of `options`",
                  lambda game, d: d.ctx["hint"], "a choice"),
+    DecisionKind("vote", "a vote: on ending the game (`topic='end'`) or on a rule switch (`topic` its id, "
+                 "`proposer` the seat who proposed it); `hint` the bot's pick", "'yes' or 'no'", _const("no"),
+                 "a vote"),
     DecisionKind("play_card", "rent is due (`amount` to seat `owner`) and the player holds cards played "
                  "instead (`window='rent'`); `options` = those cards, then `None`; `hint` the bot's pick",
                  "a held card (deck id, card id) from `options`, or `None` to pay", _const(None),

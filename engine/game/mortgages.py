@@ -38,6 +38,8 @@ def mortgage_problem(g: Game, p: Player, i: int) -> str | None:
         return f"{p.name} does not own {sp.id}"
     if g.mortgaged[i]:
         return f"{sp.id} is already mortgaged"
+    if g.pledged[i]:
+        return f"{sp.id} is pledged for a bank loan: repay the loan first"
     if g.rules.sell_buildings_first == "group" and sp.group_index >= 0:
         if any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
             return "sell the buildings of the whole group first"

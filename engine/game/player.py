@@ -13,11 +13,14 @@ class Player:
     marks a player who leaves jail at the start of the next turn (three-cell jail).
     `version` changes whenever the player's deeds, buildings or mortgages do (bots cache on it);
     `groups[g]` counts the deeds the player holds in group `g`.
-    `intro` is true while the player is on the introductory lap (editions with one)."""
+    `intro` is true while the player is on the introductory lap (editions with one).
+    `laps` counts the laps completed (salaries received); `loans` the bank loans not repaid,
+    one item per unit: the deeds pledged for it (loans.py)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
-                 "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups")
+                 "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
+                 "laps", "loans")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -39,6 +42,8 @@ class Player:
         self.kind = kind
         self.version = 0     # bumped when this player's deeds, buildings or mortgages change
         self.groups = [0] * n_groups   # deeds held, by group index
+        self.laps = 0
+        self.loans: list[tuple[int, ...]] = []
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"

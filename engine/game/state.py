@@ -7,8 +7,9 @@ class has `__slots__`, so a field that is not declared here cannot be set on a g
 Board arrays are indexed by space: `owner[i]` (None: the bank), `level[i]` (0 .. hotel_level,
 see buildings.py), `mortgaged[i]`. The bank: `houses`/`hotels` left in its supply (None:
 unlimited), `bank_out`/`bank_in` the money it paid out and took in, `jackpot` the money in the
-pot of the free-parking house rule; money moves only through ledger.py, so the players' cash plus
-the pot is always `start_total + bank_out - bank_in`.
+pot of the free-parking house rule, `treasury` the money in the public treasury (treasury.py);
+money moves only through ledger.py, so the players' cash plus the pot and the treasury is always
+`start_total + bank_out - bank_in`. `pledged[i]`: the deed is security for a bank loan (loans.py).
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ class GameState:
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
     or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
     played, `rent_plays` (some card is played instead of rent); `space_sets` (cached board
-    subsets for loops)."""
+    subsets for loops). Rule switches (switches.py): `switched` the ids turned on, in order;
+    `spending` is true while the treasury's spending runs (it does not run inside itself)."""
 
     __slots__ = (
         "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
@@ -70,7 +72,7 @@ class GameState:
         "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
-        "space_sets",
+        "space_sets", "treasury", "pledged", "switched", "spending",
     )
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
@@ -156,6 +158,10 @@ class GameState:
                 self.card_labels.setdefault(act.id, act.labels)
         self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
         self.space_sets: dict[str | None, tuple[int, ...]] = {}
+        self.treasury: int = 0
+        self.pledged: list[bool] = [False] * n
+        self.switched: list[str] = []
+        self.spending: bool = False
         if r.intro_reroll is not None:
             for p in self.players:
                 p.intro = True

@@ -54,6 +54,8 @@ def trade_problem(g: Game, offer: TradeOffer, window: str) -> str | None:
             sp = g.spaces[i]
             if sp.group_index >= 0 and any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
                 return f"{sp.id}: sell the group's buildings before trading its lots"
+            if g.pledged[i]:
+                return f"{sp.id} is pledged for a bank loan: repay the loan first"
             if g.mortgaged[i] and not r.trade_mortgaged:
                 return f"{sp.id} is mortgaged and mortgaged deeds cannot be traded"
     for who, cards in ((a, offer.give_cards), (b, offer.get_cards)):

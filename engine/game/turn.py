@@ -12,7 +12,10 @@ from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_jail, jail_turn
+from .loans import charge_interest
 from .movement import move_by
+from .switches import check_switches
+from .votes import round_vote
 
 if TYPE_CHECKING:
     from .game import Game
@@ -57,6 +60,10 @@ def play_turn(g: Game) -> None:
 def _turn_body(g: Game, p: Player) -> None:
     r = g.rules
     g.more_rolls = False
+    if p.loans:
+        charge_interest(g, p, "turn")
+        if not p.alive:
+            return
     if g.wants_before_roll[p.seat]:
         g.manage(p, "before_roll")
     roll: Roll | None = None
@@ -107,6 +114,8 @@ def _end_turn(g: Game, p: Player) -> None:
     check_end(g)
     if g.over:
         return
+    if g.ed.switches:
+        check_switches(g)
     advance(g)
 
 
@@ -125,6 +134,11 @@ def advance(g: Game) -> None:
                 g.turn_idx = idx
                 finish_richest(g, "round_limit")
                 return
+            if g.ed.end.vote is not None:
+                g.turn_idx = idx
+                round_vote(g)
+                if g.over:
+                    return
         if g.order[idx].alive:
             break
     g.turn_idx = idx
