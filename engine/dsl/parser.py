@@ -22,9 +22,9 @@ from pathlib import Path
 
 import lark
 from lark import Lark, Token, Transformer
-from lark.lark import _LOAD_ALLOWED_OPTIONS
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
+from lark.lark import _LOAD_ALLOWED_OPTIONS
 
 from . import nodes as n
 from .issues import DslError, Issue
@@ -476,7 +476,7 @@ def _cache_path(grammar: str) -> Path:
     """The cache file of the parser built from `grammar`: named by the hash of the grammar, the
     options, lark's version and Python's, so that any change to one of them misses."""
     key = "\0".join([grammar, repr(sorted(_OPTIONS.items())), lark.__version__,
-                     "%d.%d" % sys.version_info[:2]])
+                     "{}.{}".format(*sys.version_info[:2])])
     return cache_dir() / f"dsl-parser-{hashlib.sha256(key.encode()).hexdigest()[:32]}.pickle"
 
 
@@ -537,6 +537,7 @@ def _get_parser() -> tuple[Lark, IndentPostLexer, Builder]:
             if path is not None:
                 _save_cached(path, parser)
         _parser, _postlex, _builder = parser, postlex, builder
+    assert _postlex is not None and _builder is not None
     return _parser, _postlex, _builder
 
 
