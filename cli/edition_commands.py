@@ -20,9 +20,7 @@ from magie.engine.edition.diff import diff_trees
 from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
 from magie.engine.edition.pointers import split
 from magie.engine.edition.problems import Problem, ProblemsError
-from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text
 from magie.engine.edition.text import languages, localized
-from magie.engine.edition.validate import expand_paths, validate_paths
 from magie.engine.edition.yamlload import display_path, to_plain
 from magie.engine.paths import SCHEMA_PATH
 
@@ -103,6 +101,8 @@ def validate(
     magie validate classic --variant ./house_rules.yaml --variant ./more_rules.yaml
     ```
     """
+    from magie.engine.edition.validate import expand_paths, validate_paths
+
     files, _ = expand_paths(paths)
     problems = validate_paths(paths, variant or [])
     if format is Format.json:
@@ -312,6 +312,8 @@ def schema(
     magie schema > edition.schema.json
     ```
     """
+    from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
+
     file = PATCH_SCHEMA_PATH if patch else SCHEMA_PATH
     if path:
         typer.echo(str(file))

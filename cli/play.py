@@ -10,19 +10,19 @@ import random
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
-from magie.engine.edition.loader import is_path_ref
-from magie.engine.edition.playable import load_playable
 from magie.engine.edition.problems import ProblemsError
-from magie.engine.errors import MagieError
-from magie.engine.game.save import SaveGame, Seat, check_edition, read_save
 
-from .session import PlaySession
-from .terminal import Terminal
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from magie.engine.game.save import Seat
+
+# The engine, the session and rich are imported when a command runs, not for `magie --help`
+# (start-up time).
 
 BOT_TABLE_CAP = 1000
 """Rounds after which a game with no human at the table stops (the richest wins), unless
@@ -68,6 +68,8 @@ def parse_players(players: str | None) -> list[str]:
 
 
 def make_seats(humans: list[str], bots: int, bot_kind: str, lo: int, hi: int, edition: str) -> list[Seat]:
+    from magie.engine.game.save import Seat
+
     """Humans first, then bots named 'Bot 1', 'Bot 2', ... Raises ValueError with a message for
     duplicate names or a number of players the edition does not allow."""
     seats = [Seat(n, "human") for n in humans] + [Seat(f"Bot {k + 1}", bot_kind) for k in range(bots)]
@@ -92,6 +94,8 @@ def _languages(edition) -> list[str]:
 
 
 def _console() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
 
 
@@ -197,6 +201,11 @@ def play(
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
 
+    from magie.engine.errors import MagieError
+
+    from .session import PlaySession
+    from .terminal import Terminal
+
     console = _console()
     log_stream = None
     if log is not None:
@@ -246,6 +255,8 @@ def _free_save_path(edition_id: str, seed: int) -> Path:
 
 
 def _ref(ref: str) -> str:
+    from magie.engine.edition.loader import is_path_ref
+
     """An edition or overlay reference as a save keeps it: a path made absolute (so the game
     can be resumed from another folder), a built-in id as it is."""
     return str(Path(ref).resolve()) if is_path_ref(ref) else ref
@@ -254,6 +265,9 @@ def _ref(ref: str) -> str:
 def _new_game(edition: str, variants: list[str], players: str | None, bots: int, bot_kind: str,
               seed: int | None, options: dict):
     """Load the edition and set the table for a new game: (edition, the empty save)."""
+    from magie.engine.edition.playable import load_playable
+    from magie.engine.game.save import SaveGame
+
     try:
         humans = parse_players(players)
     except ValueError as e:
@@ -279,6 +293,9 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
 
 def _resumed(path: Path):
     """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
+    from magie.engine.edition.playable import load_playable
+    from magie.engine.game.save import check_edition, read_save
+
     try:
         base = read_save(path)
     except ProblemsError as e:

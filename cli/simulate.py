@@ -5,19 +5,17 @@ from __future__ import annotations
 import json
 import signal
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from magie.engine.agents import BOTS
-from magie.engine.edition.model import text_in
-from magie.engine.edition.playable import load_playable_cached
-from magie.engine.edition.problems import ProblemsError
-from magie.engine.errors import MagieError
-from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
+from magie.engine.agents import BOT_KINDS
+
+if TYPE_CHECKING:
+    from magie.engine.sim.batch import Summary
+
+# The engine, rich's tables and progress bars are imported when the command runs, not for
+# `magie --help` (start-up time).
 
 
 def simulate_command(
@@ -27,7 +25,7 @@ def simulate_command(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     players: Annotated[int | None, typer.Option(min=1, help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
-    bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
+    bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}; or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
@@ -48,15 +46,23 @@ def simulate_command(
 
         magie simulate quick --bot random -n 500 --max-rounds 200
     """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from magie.engine.edition.playable import load_playable_cached
+    from magie.engine.edition.problems import ProblemsError
+    from magie.engine.errors import MagieError
+    from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
+
     kinds = [k.strip() for k in bot.split(",")]
     if len(kinds) == 1:
         kinds = kinds * (players or 4)
     elif players is not None and players != len(kinds):
         _fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
               f"give one kind for every seat, or a single kind")
-    unknown = [k for k in kinds if k not in BOTS]
+    unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown:
-        _fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
+        _fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOT_KINDS)})")
     variants = tuple(variant or ())
     try:
         ed = load_playable_cached(edition, variants)
@@ -94,6 +100,12 @@ def simulate_command(
 
 
 def _print_summary(summary: Summary, lang: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from magie.engine.edition.model import text_in
+    from magie.engine.edition.playable import load_playable_cached
+
     data = summary.to_json()
     ed = load_playable_cached(summary.spec.edition, summary.spec.variants)
     out = Console(highlight=False, width=None if sys.stdout.isatty() else 100)
