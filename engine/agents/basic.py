@@ -83,11 +83,16 @@ class BasicBot:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         if d.kind == "manage":        # the hot path: after every landing
             p = d.player
-            if (p.version == self._pver and p.cash < self._trigger
-                    and game.deeds_version == self._dver and not game.ed.actions):
+            if self.idle(game, p):
                 return DONE          # nothing changed since it last looked
-            return self._manage(game, p, d.window)
+            return self._manage(game, p, d.ctx["window"])
         return self.ANSWERS[d.kind](self, game, d)
+
+    def idle(self, game, p) -> bool:
+        """Would the bot answer done to a manage window now? True when nothing it looks at has
+        changed since it last looked (the engine then does not build the decision)."""
+        return (p.version == self._pver and p.cash < self._trigger
+                and game.deeds_version == self._dver and not game.ed.actions)
 
     def _answer_buy(self, game, d: Decision) -> str:
         return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
