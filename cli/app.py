@@ -25,6 +25,7 @@ _COMMAND_MODULES = [
     "magie.cli.edition_commands",
     "magie.cli.play",
     "magie.cli.simulate",
+    "magie.cli.web_commands",
 ]
 
 for _name in _COMMAND_MODULES:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, NoReturn
 
 import typer
 import yaml
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from magie.engine.edition.diff import diff_trees
@@ -25,7 +25,7 @@ from magie.engine.edition.yamlload import display_path, to_plain
 from magie.engine.paths import SCHEMA_PATH
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
@@ -51,7 +51,7 @@ def _load(ref: str, variants: list[str]) -> LoadedEdition:
         return load_edition(ref, variants)
     except ProblemsError as e:
         _print_problems(e.problems)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
 
 
 def _summary(problems: list[Problem], n_files: int) -> str:
@@ -187,8 +187,10 @@ def show(
     if variant:
         title += " + " + ", ".join(variant)
     table = Table(title=title, title_justify="left")
-    for col, just in (("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),
-                      ("price", "right"), ("rents", "left"), ("mortgage", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),
+        ("price", "right"), ("rents", "left"), ("mortgage", "right"))
+    for col, just in columns:
         table.add_column(col, justify=just, no_wrap=col in ("#", "kind", "price", "mortgage"),
                          min_width={"name": 14, "group": 9, "rents": 12}.get(col))
     decks = {d["id"]: d for d in tree.get("decks", [])}

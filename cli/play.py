@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -29,7 +29,7 @@ BOT_TABLE_CAP = 1000
 --max-rounds or the edition says otherwise: random bots may never bankrupt each other."""
 
 
-class BotKind(str, Enum):
+class BotKind(StrEnum):
     """The bots `--bot-kind` offers (engine.agents.BOTS)."""
 
     basic = "basic"
@@ -175,9 +175,9 @@ def play(
     for opt, value, least in (("--bots", bots, 0), ("--max-rounds", max_rounds, 1)):
         if value is not None and value < least:
             _fail(f"{opt} must be {least} or more, not {value}")
-    for opt, value in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
-        if value is not None and not value > 0:
-            _fail(f"{opt} must be more than 0, not {value:g}")
+    for opt, seconds in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
+        if seconds is not None and not seconds > 0:
+            _fail(f"{opt} must be more than 0, not {seconds:g}")
     if resume is not None:
         given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
@@ -265,15 +265,16 @@ def _ref(ref: str) -> str:
 def _new_game(edition: str, variants: list[str], players: str | None, bots: int, bot_kind: str,
               seed: int | None, options: dict):
     """Load the edition and set the table for a new game: (edition, the empty save)."""
-    from magie.engine.edition.playable import load_playable
     from magie.engine.game.save import SaveGame
+
+    from .saved_edition import load_with_content
 
     try:
         humans = parse_players(players)
     except ValueError as e:
         _fail(str(e))
     try:
-        ed = load_playable(edition, tuple(variants))
+        ed, content = load_with_content(edition, tuple(variants))
     except ProblemsError as e:
         _problems(e)
     for w in ed.warnings:
@@ -288,28 +289,27 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
         options = {**options, "max_rounds": BOT_TABLE_CAP}    # bots may never finish (random ones)
     return ed, SaveGame(edition_ref=_ref(edition), edition_id=ed.id,
                         variants=tuple(_ref(v) for v in variants), content_hash=ed.content_hash,
-                        seed=seed, seats=tuple(seats), options=options)
+                        seed=seed, seats=tuple(seats), options=options, edition_content=content)
 
 
 def _resumed(path: Path):
     """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
-    from magie.engine.edition.playable import load_playable
-    from magie.engine.game.save import check_edition, read_save
+    from .saved_edition import edition_for_save, read_game_save
 
     try:
-        base = read_save(path)
+        base = read_game_save(path)
     except ProblemsError as e:
         _problems(e)
     try:
-        ed = load_playable(base.edition_ref, base.variants)
+        ed, note = edition_for_save(base)
     except ProblemsError as e:
-        _problems(e, f"magie: the save {path} was played with edition '{base.edition_ref}'"
-                     + (f" and variants {', '.join(base.variants)}" if base.variants else "")
-                     + ", which cannot be loaded now")
-    try:
-        check_edition(base, ed.content_hash, str(path))
-    except ProblemsError as e:
-        _problems(e)
+        changed = any(p.code == "save-edition-changed" for p in e.problems)
+        _problems(e, "" if changed else (
+            f"magie: the save {path} was played with edition '{base.edition_ref}'"
+            + (f" and variants {', '.join(base.variants)}" if base.variants else "")
+            + ", which cannot be loaded now"))
+    if note:
+        typer.echo(f"magie: {note}", err=True)
     if not ed.players_min <= len(base.seats) <= ed.players_max:
         _fail(f"the save {path} has {len(base.seats)} seats; edition '{ed.id}' is for "
               f"{ed.players_min} to {ed.players_max}")

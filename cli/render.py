@@ -304,7 +304,8 @@ class EventRenderer:
 
     def _on_card(self, ev):
         n = self.names
-        return f"{n.player(ev['player'])} draws {n.deck(ev['deck'])}: [italic]“{n.card_text(ev['deck'], ev['card'])}”[/]"
+        text = n.card_text(ev["deck"], ev["card"])
+        return f"{n.player(ev['player'])} draws {n.deck(ev['deck'])}: [italic]“{text}”[/]"
 
     def _on_card_kept(self, ev):
         return f"{self.names.player(ev['player'])} keeps the card"
@@ -417,7 +418,8 @@ class EventRenderer:
 
     def _on_rent_unclaimed(self, ev):
         n = self.names
-        return f"{n.player(ev['owner'])} does not claim the rent on {n.space(ev['space'])} from {n.player(ev['player'])}"
+        return (f"{n.player(ev['owner'])} does not claim the rent on {n.space(ev['space'])} "
+                f"from {n.player(ev['player'])}")
 
     def _on_flag(self, ev):
         return None

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 import typer
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.markup import escape
 from rich.table import Table
 
@@ -209,6 +209,7 @@ class PlaySession:
         """The winner(s) and the final standings (printed even when quiet)."""
         self.renderer.flush()
         g = self.game
+        assert g is not None, "the game has started"
         n = self.names
         rounds = self._round          # the round of the last turn played
         self.console.rule("Game over", style="bold")
@@ -233,8 +234,9 @@ def standings(game, bankrupt_rounds: dict[int, int]) -> list:
 def standings_table(game, names: Names, bankrupt_rounds: dict[int, int]) -> Table:
     """The final standings as a table: place, player, cash, net worth, how they ended."""
     t = Table(title="Final standings", title_justify="left")
-    for col, just in (("#", "right"), ("player", "left"), ("cash", "right"),
-                      ("net worth", "right"), ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (("#", "right"), ("player", "left"), ("cash", "right"),
+                      ("net worth", "right"), ("", "left"))
+    for col, just in columns:
         t.add_column(col, justify=just)
     winners = {p.seat for p in game.winners}
     for k, p in enumerate(standings(game, bankrupt_rounds)):

@@ -7,6 +7,7 @@ buildings, mortgage), and the buildings the bank has left.
 from __future__ import annotations
 
 from rich.console import Group as RichGroup
+from rich.console import JustifyMethod
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -17,9 +18,11 @@ from .render import Names
 def players_table(game, names: Names) -> Table:
     """One row per player, in turn order; the player whose turn it is is marked ▶."""
     t = Table(title="Players", title_justify="left", expand=False)
-    for col, just in (("", "left"), ("player", "left"), ("cash", "right"), ("position", "left"),
-                      ("jail", "left"), ("held cards", "left"), ("deeds", "right"),
-                      ("net worth", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("", "left"), ("player", "left"), ("cash", "right"), ("position", "left"),
+        ("jail", "left"), ("held cards", "left"), ("deeds", "right"),
+        ("net worth", "right"))
+    for col, just in columns:
         t.add_column(col, justify=just)
     attempts = game.rules.jail_attempts
     for p in game.order:
@@ -38,8 +41,10 @@ def players_table(game, names: Names) -> Table:
 def deeds_table(game, names: Names) -> Table:
     """Every title deed, grouped by color group: price, owner, buildings, mortgage."""
     t = Table(title="Title deeds", title_justify="left")
-    for col, just in (("group", "left"), ("deed", "left"), ("price", "right"), ("owner", "left"),
-                      ("buildings", "left"), ("", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("group", "left"), ("deed", "left"), ("price", "right"), ("owner", "left"),
+        ("buildings", "left"), ("", "left"))
+    for col, just in columns:
         t.add_column(col, justify=just)
     hotel = game.hotel_level
     for g in game.ed.groups:

@@ -197,9 +197,9 @@ class Prompter:
                 continue
             if raw == "" and (default or len(options) == 1):
                 return (by_key[default] if default else options[0]).answer
-            o = by_key.get(raw.lower())
-            if o is not None:
-                return o.answer
+            picked = by_key.get(raw.lower())
+            if picked is not None:
+                return picked.answer
             if parse is not None and raw:
                 try:
                     return parse(raw)

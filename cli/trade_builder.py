@@ -27,7 +27,7 @@ class TradeBuilder:
         self.me = me
         self.window = window
         self.names = prompter.names
-        self.partner = None
+        self.partner: Any = None
         self.give_deeds: list[int] = []
         self.get_deeds: list[int] = []
         self.give_cash = 0

@@ -147,7 +147,7 @@ class BasicBot:
         return lo + (limit - lo) // 2
 
     def _jail(self, game, p, options) -> str:
-        early = sum(1 for o, s in zip(game.owner, game.spaces) if o is None and s.is_deed) >= 6
+        early = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed) >= 6
         if early:
             if "card" in options:
                 return "card"
@@ -219,7 +219,7 @@ class BasicBot:
     @staticmethod
     def _whole_groups(game, p) -> list:
         """The buildable groups `p` owns whole."""
-        return [grp for grp, c in zip(game.ed.groups, p.groups) if c == len(grp.spaces) and grp.buildable]
+        return [grp for grp, c in zip(game.ed.groups, p.groups, strict=True) if c == len(grp.spaces) and grp.buildable]
 
     def windows(self, game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading
@@ -246,7 +246,7 @@ class BasicBot:
         player holds them all: their value to that player plus a premium of half their price."""
         if not game.rules.trade_enabled:
             return None
-        for grp, mine in zip(game.ed.groups, p.groups):
+        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
             size = len(grp.spaces)
             if mine == size or mine * 2 < size:
                 continue

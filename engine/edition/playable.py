@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..dsl import compile_edition
-from .loader import load_edition
+from .loader import LoadedEdition, load_edition
 from .model import Edition, build_edition
 
 
@@ -16,10 +16,15 @@ def load_playable(ref: str, variants: Sequence[str] = ()) -> Edition:
 
     Raises `ProblemsError` carrying every problem found when the edition is not valid. Warnings
     (two overlays setting one parameter differently...) are kept in `Edition.warnings`."""
-    loaded = load_edition(ref, tuple(variants))
+    return build_playable(load_edition(ref, tuple(variants)))
+
+
+def build_playable(loaded: LoadedEdition) -> Edition:
+    """The playable `Edition` of an edition already loaded and merged (`load_edition`): compile
+    its DSL and build the model. Raises `ProblemsError` for DSL errors."""
     compiled = compile_edition(loaded.tree, loaded.locate)
     return build_edition(loaded.tree, compiled, content_hash=loaded.content_hash,
-                         variants=tuple(variants), warnings=tuple(loaded.warnings))
+                         variants=tuple(loaded.variants), warnings=tuple(loaded.warnings))
 
 
 @lru_cache(maxsize=16)

@@ -137,7 +137,8 @@ def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = 
     p.version += 1
     if count:
         p.built_this_turn += 1
-        p.built_groups[sp.group] = p.built_groups.get(sp.group, 0) + 1
+        key = g.ed.groups[sp.group_index].id     # the group id, as build_problem counts it
+        p.built_groups[key] = p.built_groups.get(key, 0) + 1
     if g.log is not None:
         g.emit("build", player=p.seat, space=sp.id, level=g.level[i], cost=price)
 

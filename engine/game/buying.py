@@ -7,6 +7,7 @@ parameters under `rules.auction` and `rules.purchase_declined`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
@@ -93,7 +94,7 @@ def bidding(g: Game, bidders: list[Player], start: int, *, high: Player | None =
                 continue
             bid = g.ask(Decision("bid", q, min=lo, max=hi, price=price,
                                  high_bidder=None if high is None else high.seat, **subject),
-                        check=lambda b, lo=lo, hi=hi: check_bid(b, lo, hi))
+                        check=partial(check_bid, lo=lo, hi=hi))
             if bid is None:
                 active.remove(q)
             else:

@@ -57,9 +57,9 @@ def check_invariants(g: Game) -> None:
             if len(owners) != 1 or any(g.mortgaged[j] for j in grp.spaces):
                 raise GameError(f"group {grp.id} has buildings but is not whole and unmortgaged")
     for p in g.players:
-        for held in p.held_cards:
-            if held not in g.kept_uses:
-                raise GameError(f"{p.name} holds card {held[1]} with no recorded use")
+        for card in p.held_cards:
+            if card not in g.kept_uses:
+                raise GameError(f"{p.name} holds card {card[1]} with no recorded use")
     for deck in g.ed.decks.values():
         held = sum(1 for p in g.players for c in p.held_cards if c[0] == deck.id)
         if len(g.decks[deck.id]) + held != len(deck.cards):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..dsl.runtime import Roll
 from ..errors import GameError
 from .cards import KEPT_CARD_USES, holds_card_for, use_card
 from .decisions import Decision
@@ -33,7 +34,7 @@ def go_to_jail(g: Game, p: Player) -> None:
     g.emit("jail", player=p.seat)
 
 
-def jail_turn(g: Game, p: Player) -> Any | None | Literal[False]:
+def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
     """A turn that starts in jail ([000] 15.4-15.6; three-cell jail [002] 9.3). Returns the
     roll to move by, None for a normal turn, or False when the turn ends in jail."""
     r = g.rules

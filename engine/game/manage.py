@@ -208,32 +208,65 @@ def _apply_act(g: Game, p: Player, action: Action, window: str) -> None:
     g.run_action(p, a, action[2])
 
 
-def _propose(g: Game, offer: TradeOffer) -> None:
-    g.propose_trade(offer)
+def _apply_build(g: Game, p: Player, a: Action, w: str) -> None:
+    g.request_building(p, a[1], w)
+
+
+def _can_build(g: Game, p: Player, i: int, w: str) -> bool:
+    return w != "raise" and g.build_problem(p, i, w) is None
+
+
+def _apply_sell(g: Game, p: Player, a: Action, w: str) -> None:
+    g.sell_building(p, a[1])
+
+
+def _can_sell(g: Game, p: Player, i: int, w: str) -> bool:
+    return bool(g.level[i]) and g.sell_problem(p, i) is None
+
+
+def _apply_mortgage(g: Game, p: Player, a: Action, w: str) -> None:
+    g.mortgage(p, a[1])
+
+
+def _can_mortgage(g: Game, p: Player, i: int, w: str) -> bool:
+    return not g.mortgaged[i] and g.mortgage_problem(p, i) is None
+
+
+def _apply_unmortgage(g: Game, p: Player, a: Action, w: str) -> None:
+    g.unmortgage(p, a[1])
+
+
+def _can_unmortgage(g: Game, p: Player, i: int, w: str) -> bool:
+    return w != "raise" and g.mortgaged[i] and p.cash >= g.unmortgage_cost(i)
+
+
+def _apply_sell_deed(g: Game, p: Player, a: Action, w: str) -> None:
+    g.sell_deed(p, a[1])
+
+
+def _can_sell_deed(g: Game, p: Player, i: int, w: str) -> bool:
+    return g.rules.bank_buys_percent is not None and g.sell_deed_problem(p, i) is None
+
+
+def _apply_sell_all(g: Game, p: Player, a: Action, w: str) -> None:
+    g.sell_all(p, g.ed.group_by_id[a[1]].index)
+
+
+def _apply_trade(g: Game, p: Player, a: Action, w: str) -> None:
+    g.propose_trade(a[1])
 
 
 MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
-    ManageAction("build", "build", _check_build,
-                 lambda g, p, a, w: g.request_building(p, a[1], w),
-                 on_space=lambda g, p, i, w: w != "raise" and g.build_problem(p, i, w) is None),
-    ManageAction("sell", "sell a building", _check_sell,
-                 lambda g, p, a, w: g.sell_building(p, a[1]),
-                 on_space=lambda g, p, i, w: bool(g.level[i]) and g.sell_problem(p, i) is None),
-    ManageAction("mortgage", "mortgage", _check_mortgage,
-                 lambda g, p, a, w: g.mortgage(p, a[1]),
-                 on_space=lambda g, p, i, w: not g.mortgaged[i] and g.mortgage_problem(p, i) is None),
-    ManageAction("unmortgage", "lift the mortgage", _check_unmortgage,
-                 lambda g, p, a, w: g.unmortgage(p, a[1]),
-                 on_space=lambda g, p, i, w: (w != "raise" and g.mortgaged[i]
-                                              and p.cash >= g.unmortgage_cost(i))),
-    ManageAction("sell_deed", "sell the deed to the bank", _check_sell_deed,
-                 lambda g, p, a, w: g.sell_deed(p, a[1]),
-                 on_space=lambda g, p, i, w: (g.rules.bank_buys_percent is not None
-                                              and g.sell_deed_problem(p, i) is None)),
-    ManageAction("sell_all", "sell all the group's buildings", _check_sell_all,
-                 lambda g, p, a, w: g.sell_all(p, g.ed.group_by_id[a[1]].index), listing=_list_sell_all),
+    ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build),
+    ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell),
+    ManageAction("mortgage", "mortgage", _check_mortgage, _apply_mortgage, on_space=_can_mortgage),
+    ManageAction("unmortgage", "lift the mortgage", _check_unmortgage, _apply_unmortgage, on_space=_can_unmortgage),
+    ManageAction("sell_deed", "sell the deed to the bank", _check_sell_deed, _apply_sell_deed,
+                 on_space=_can_sell_deed),
+    ManageAction("sell_all", "sell all the group's buildings", _check_sell_all, _apply_sell_all,
+                 listing=_list_sell_all),
     ManageAction("act", "edition action", _check_act, _apply_act, listing=_list_act),
-    ManageAction("trade", "propose a trade", _check_trade, lambda g, p, a, w: _propose(g, a[1])),
+    ManageAction("trade", "propose a trade", _check_trade, _apply_trade),
     ManageAction("done", "done", _check_done, None, listing=_list_done),
     ManageAction("bankrupt", "declare bankruptcy", _check_bankrupt, None, listing=_list_bankrupt),
 )}

@@ -7,7 +7,8 @@ holds exactly that, plus who sits where and the options that shape the game:
 {
   "format": "magie-save",
   "version": 1,
-  "edition": {"ref": "classic", "id": "classic", "variants": [], "content_hash": "9f2c..."},
+  "edition": {"ref": "classic", "id": "classic", "variants": [], "content_hash": "9f2c...",
+              "content": {"id": "classic", "board": [...], ...}},
   "seed": 1,
   "seats": [{"name": "Anna", "agent": "human"}, {"name": "Bot 1", "agent": "basic"}],
   "options": {"max_rounds": null, "time_limit": null, "elapsed": 0.0, "auto_claim": true},
@@ -19,6 +20,9 @@ holds exactly that, plus who sits where and the options that shape the game:
   ]
 }
 ```
+
+`edition.content` (optional) is the merged edition the game was played with, as plain JSON
+data: a game resumes from it when the edition's file changed or is missing (another machine).
 
 `decisions` are the answers in the order the game asked them, as `decisions.encode_answer`
 writes them (`Game(record=True)` keeps them in `game.decisions`). `progress` is informational.
@@ -58,7 +62,9 @@ SAVE_VERSION = 1
 """The save format version this code writes and the newest it reads."""
 
 AGENT_KINDS = ("human", "basic", "random")
-"""Who can sit at a seat: a human at the terminal or one of the bots of `engine.agents`."""
+"""Who can sit at a seat by default: a human or one of the first bots. Front ends pass the whole
+bot registry to `read_save(agents=...)`, so a new bot needs no change here (and the game layer
+does not import the agents)."""
 
 OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "max_rounds": (int, type(None)),
@@ -71,7 +77,7 @@ OPTION_TYPES: dict[str, tuple[type, ...]] = {
 
 @dataclass(frozen=True)
 class Seat:
-    """One player: `name` as shown, `agent` one of `AGENT_KINDS`."""
+    """One player: `name` as shown, `agent` "human" or a bot kind of the registry."""
 
     name: str
     agent: str
@@ -94,6 +100,7 @@ class SaveGame:
     decisions: list = field(default_factory=list)
     round: int = 1
     turns: int = 0
+    edition_content: dict | None = None
 
     def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
@@ -103,21 +110,30 @@ class SaveGame:
 
     def to_text(self) -> str:
         """The save as JSON text: metadata indented, one decision per line."""
+        edition: dict[str, Any] = {"ref": self.edition_ref, "id": self.edition_id,
+                                   "variants": list(self.variants), "content_hash": self.content_hash}
+        if self.edition_content is not None:
+            edition["content"] = _CONTENT_MARK
         head = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "edition": {"ref": self.edition_ref, "id": self.edition_id,
-                        "variants": list(self.variants), "content_hash": self.content_hash},
+            "edition": edition,
             "seed": self.seed,
             "seats": [{"name": s.name, "agent": s.agent} for s in self.seats],
             "options": self.options,
             "progress": {"round": self.round, "turns": self.turns},
         }
         text = json.dumps(head, indent=2, ensure_ascii=False)
+        if self.edition_content is not None:
+            text = text.replace(json.dumps(_CONTENT_MARK), _dumps(self.edition_content), 1)
         lines = [_dumps(d) for d in self.decisions]
         body = ",\n".join("    " + line for line in lines)
         decisions = '"decisions": [\n' + body + "\n  ]" if lines else '"decisions": []'
         return text[:-2] + ",\n  " + decisions + "\n}\n"
+
+
+_CONTENT_MARK = "@@edition-content@@"
+"""Stands for the embedded edition while the head is indented: the edition goes on one line."""
 
 
 def _dumps(value: Any) -> str:
@@ -233,8 +249,9 @@ def _json_type(value: Any) -> str:
     return "an object"
 
 
-def read_save(path: str | os.PathLike) -> SaveGame:
-    """Read and check a save file. Raises `ProblemsError` (problems located at file:line:col
+def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
+    """Read and check a save file; `agents` are the seat kinds allowed (front ends pass
+    `("human", *BOTS)`). Raises `ProblemsError` (problems located at file:line:col
     where that applies) when the file cannot be read, is not JSON, is not a magie save, was
     written by a newer format, or has a part of the wrong type."""
     path = Path(path)
@@ -273,10 +290,10 @@ def read_save(path: str | os.PathLike) -> SaveGame:
                 f"this save has format version {version}, written by a newer magie; this one reads "
                 f"versions up to {SAVE_VERSION}: update magie to resume it")
         raise ProblemsError(r.problems)
-    return _parse(r, data)
+    return _parse(r, data, tuple(agents))
 
 
-def _parse(r: _Reader, data: dict) -> SaveGame:
+def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
     ed = r.typed(data, "edition", (dict,), "an object with ref, id, variants, content_hash") or {}
     ref = r.typed(ed, "ref", (str,), "the edition's id or file path", ["edition"]) if ed else None
     ed_id = r.typed(ed, "id", (str,), "the edition's id", ["edition"]) if ed else None
@@ -285,18 +302,23 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
         if not isinstance(v, str):
             r.error(["edition", "variants", k], "save-wrong-type", f"expected an overlay id or path, found {_json_type(v)}")
     chash = r.typed(ed, "content_hash", (str,), "the edition's content hash", ["edition"]) if ed else None
+    content = ed.get("content") if ed else None
+    if content is not None and not isinstance(content, dict):
+        r.error(["edition", "content"], "save-wrong-type",
+                f"expected the merged edition (an object), found {_json_type(content)}")
+        content = None
     seed = r.typed(data, "seed", (int,), "the game's seed (a whole number)")
     seats_raw = r.typed(data, "seats", (list,), "a list of seats ({name, agent})") or []
-    seats = []
+    seats: list[Seat] = []
     for k, s in enumerate(seats_raw):
         if not isinstance(s, dict):
             r.error(["seats", k], "save-wrong-type", f"expected a seat object {{name, agent}}, found {_json_type(s)}")
             continue
         name = r.typed(s, "name", (str,), "the player's name", ["seats", k])
-        agent = r.typed(s, "agent", (str,), f"one of {', '.join(AGENT_KINDS)}", ["seats", k])
-        if agent is not None and agent not in AGENT_KINDS:
+        agent = r.typed(s, "agent", (str,), f"one of {', '.join(kinds)}", ["seats", k])
+        if agent is not None and agent not in kinds:
             r.error(["seats", k, "agent"], "save-bad-value",
-                    f"expected one of {', '.join(AGENT_KINDS)}, found {json.dumps(agent)}")
+                    f"expected one of {', '.join(kinds)}, found {json.dumps(agent)}")
         if name is not None and (not name.strip() or name.casefold() in {x.name.casefold() for x in seats}):
             r.error(["seats", k, "name"], "save-bad-value",
                     f"expected a name of its own for each seat, found {json.dumps(name)}")
@@ -324,7 +346,8 @@ def _parse(r: _Reader, data: dict) -> SaveGame:
     return SaveGame(
         edition_ref=ref, edition_id=ed_id, variants=tuple(variants), content_hash=chash,
         seed=seed, seats=tuple(seats), options=dict(options), decisions=list(decisions),
-        round=rnd if isinstance(rnd, int) else 1, turns=turns if isinstance(turns, int) else 0)
+        round=rnd if isinstance(rnd, int) else 1, turns=turns if isinstance(turns, int) else 0,
+        edition_content=content)
 
 
 def _describe(types: tuple[type, ...]) -> str:

@@ -89,4 +89,6 @@ def _deal_deeds(g: Game) -> None:
                 break
             # the player who bids first goes round the table, from the first player
             opener = g.order[(k - 1) % len(g.order)]
-            g.auction(i, start=s.auction_start(g, i), opener=opener)
+            opening = s.auction_start
+            assert opening is not None, "a start auction has its opening bid (checked when the edition loads)"
+            g.auction(i, start=opening(g, i), opener=opener)

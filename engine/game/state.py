@@ -74,7 +74,7 @@ class GameState:
                  on_replay_done: Callable[[], None] | None):
         self.ed: Edition = edition
         self.rules: Rules = edition.rules
-        self.spaces: list[Space] = edition.spaces
+        self.spaces: tuple[Space, ...] = edition.spaces
         self.n: int = len(edition.spaces)
         self.seed: int = seed
         self.rng: random.Random = random.Random(seed)

@@ -15,11 +15,13 @@ if TYPE_CHECKING:
 def land_on_tax(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
     """`p` pays the tax of space `i` to the bank (or the pot, with the jackpot house rule)."""
     sp = g.spaces[i]
-    if sp.tax_alternative is not None:
+    tax, alternative = sp.tax, sp.tax_alternative
+    assert tax is not None, "a tax space has its amount (checked when the edition loads)"
+    if alternative is not None:
         # the player chooses before counting ([004] 11.2)
-        fixed = sp.tax(g, p)
+        fixed = tax(g, p)
         choice = g.ask(Decision("tax", p, ("fixed", "alternative"), space=i, fixed=fixed))
-        amount = fixed if choice == "fixed" else sp.tax_alternative(g, p)
+        amount = fixed if choice == "fixed" else alternative(g, p)
     else:
-        amount = sp.tax(g, p)
+        amount = tax(g, p)
     g.pay(p, None, amount, "tax")

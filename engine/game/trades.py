@@ -78,8 +78,8 @@ def propose_trade(g: Game, offer: TradeOffer) -> bool:
             g.pay(payer, payee, cash, "trade")
     for giver, taker, cards in ((a, b, offer.give_cards), (b, a, offer.get_cards)):
         for c in cards:
-            giver.held_cards.remove(tuple(c))
-            taker.held_cards.append(tuple(c))
+            giver.held_cards.remove((c[0], c[1]))
+            taker.held_cards.append((c[0], c[1]))
     for taker, deeds in ((b, offer.give_deeds), (a, offer.get_deeds)):
         for i in deeds:
             if taker.alive:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..dsl.runtime import Roll
 from .cards import clear_turn_flags
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_jail, jail_turn
@@ -58,12 +59,13 @@ def _turn_body(g: Game, p: Player) -> None:
     g.more_rolls = False
     if g.wants_before_roll[p.seat]:
         g.manage(p, "before_roll")
-    roll = None
+    roll: Roll | None = None
     single = False                 # a jail exit that allows one throw only (C16 b)
     if p.in_jail:
-        roll = jail_turn(g, p)
-        if roll is False:          # the turn ends in jail
+        freed = jail_turn(g, p)
+        if isinstance(freed, bool):  # False: the turn ends in jail
             return
+        roll = freed
         single = roll is None and r.jail_paid_exit == "one_throw"
     while p.alive and not p.in_jail:
         if roll is None:

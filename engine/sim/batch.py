@@ -74,7 +74,7 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants)
     g.play()
     limited = g.end_reason == "round_limit"
-    rounds = g.max_rounds if limited else g.round
+    rounds = cap if limited else g.round       # cap is the max_rounds the game was given
     return GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
                      winners=tuple(p.seat for p in g.winners),
                      rounds=rounds, turns=g.turns, landings=g.landings,

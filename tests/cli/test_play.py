@@ -14,8 +14,8 @@ from magie.cli import session as session_mod
 from magie.cli.app import app
 from magie.cli.human import HumanAgent
 from magie.cli.terminal import QuitGame, Terminal
-from magie.engine.game.debt import default_raise_action as raise_money_action
 from magie.engine.errors import DecisionTimeout
+from magie.engine.game.debt import default_raise_action as raise_money_action
 from magie.engine.game.decisions import DECISION_KINDS
 from magie.engine.game.save import read_save
 from magie.engine.paths import EDITIONS_DIR
@@ -305,13 +305,34 @@ def test_a_corrupt_or_foreign_save_is_refused(in_tmp, content, expected):
     assert "Traceback" not in r.output
 
 
-def test_a_save_whose_edition_changed_is_refused(in_tmp, monkeypatch):
+def test_a_save_whose_edition_changed_resumes_with_the_edition_it_carries(in_tmp, monkeypatch):
     mine = in_tmp / "mine.yaml"
     mine.write_text((EDITIONS_DIR / "classic.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     _scripted_human(monkeypatch, stop_at=3)
     r = play("./mine.yaml", "--players", "Anna", "--bots", "1", "--seed", "1", "--save-to", "s.json")
     assert r.exit_code == 0, r.output
-    assert read_save(in_tmp / "s.json").edition_ref == str(mine)
+    saved = read_save(in_tmp / "s.json")
+    assert saved.edition_ref == str(mine) and saved.edition_content["id"] == "classic"
+    mine.write_text(mine.read_text(encoding="utf-8").replace("salary: 200", "salary: 250"),
+                    encoding="utf-8")
+    r = play("--resume", "s.json", "--quiet")
+    assert r.exit_code == 0, r.output
+    assert f"edition '{mine}' has changed since: the game goes on with the edition as it was" in r.stderr
+    mine.unlink()
+    r = play("--resume", "s.json", "--quiet")
+    assert r.exit_code == 0, r.output
+    assert f"edition '{mine}' cannot be loaded now" in r.stderr
+
+
+def test_a_save_without_its_edition_whose_edition_changed_is_refused(in_tmp, monkeypatch):
+    mine = in_tmp / "mine.yaml"
+    mine.write_text((EDITIONS_DIR / "classic.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    _scripted_human(monkeypatch, stop_at=3)
+    r = play("./mine.yaml", "--players", "Anna", "--bots", "1", "--seed", "1", "--save-to", "s.json")
+    assert r.exit_code == 0, r.output
+    data = json.loads((in_tmp / "s.json").read_text(encoding="utf-8"))
+    del data["edition"]["content"]          # a save written before saves carried their edition
+    (in_tmp / "s.json").write_text(json.dumps(data), encoding="utf-8")
     mine.write_text(mine.read_text(encoding="utf-8").replace("salary: 200", "salary: 250"),
                     encoding="utf-8")
     r = play("--resume", "s.json")

@@ -16,8 +16,8 @@ import pytest
 from rich.console import Console
 
 from magie.cli.human import HumanAgent
-from magie.cli.terminal import LineReader, QuitGame, Terminal
 from magie.cli.render import EventRenderer, Names
+from magie.cli.terminal import LineReader, QuitGame, Terminal
 from magie.engine.agents import Scripted
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import DecisionTimeout, IllegalDecision

@@ -57,7 +57,7 @@ def game(ed, players: dict[str, dict] | list[str], *, dice=(), first: str | None
     names = list(players)
     g = Game(ed, [(n, agents[n]) for n in names], seed=seed, dice=ForcedDice(dice),
              first=names.index(first) if first else 0, deal=False, **kw)
-    for p, name in zip(g.players, names):
+    for p, name in zip(g.players, names, strict=True):
         st = players[name]
         if "cash" in st:
             p.cash = st["cash"]
@@ -79,9 +79,9 @@ def game(ed, players: dict[str, dict] | list[str], *, dice=(), first: str | None
             hold(g, p, card_id)
     h = g.hotel_level
     if g.houses is not None:
-        g.houses = houses if houses is not None else g.rules.houses_supply - sum(l for l in g.level if l < h)
+        g.houses = houses if houses is not None else g.rules.houses_supply - sum(lvl for lvl in g.level if lvl < h)
     if g.hotels is not None:
-        g.hotels = hotels if hotels is not None else g.rules.hotels_supply - sum(1 for l in g.level if l == h)
+        g.hotels = hotels if hotels is not None else g.rules.hotels_supply - sum(1 for lvl in g.level if lvl == h)
     g.start_total = sum(p.cash for p in g.players)
     g.bank_in = g.bank_out = 0
     return g

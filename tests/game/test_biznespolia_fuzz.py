@@ -23,7 +23,8 @@ EDITIONS = [("biznespolia", ()), ("biznespolia", ()), ("biznespolia", ()),
             ("biznespolia_short", ()), ("biznespolia", ("start-auction",))]
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+# chunk 0 in the quick loop (-m "not slow"), every chunk in CI
+@pytest.mark.parametrize("chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(CHUNKS)])
 def test_random_games_keep_every_invariant(chunk):
     per = GAMES // CHUNKS
     seen = Counter()

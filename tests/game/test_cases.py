@@ -275,7 +275,9 @@ def test_c17_mortgage_round_trip_and_building():
     g = game(edition(), {"A": {"cash": 500, "owns": {"zhitnaya": 0, "nagatinskaya": 0}}, "B": {}})
     a = player(g, "A")
     z, n = space(g.ed, "zhitnaya"), space(g.ed, "nagatinskaya")
-    act = lambda *x: (g.check_action(a, x, "before_roll"), g.apply_action(a, x, "before_roll"))
+    def act(*x):
+        g.check_action(a, x, "before_roll")
+        g.apply_action(a, x, "before_roll")
     act("mortgage", n)
     assert a.cash == 530
     with pytest.raises(IllegalDecision, match="mortgaged"):
@@ -338,8 +340,9 @@ def test_c22_building_limited_by_the_bank_stock():
                                                       "zhitnaya": 4, "nagatinskaya": 4}},
                          "B": {"cash": 0}}, houses=2)
     a = player(g, "A")
-    do = lambda sid: (g.check_action(a, ("build", space(g.ed, sid)), "after_landing"),
-                      g.apply_action(a, ("build", space(g.ed, sid)), "after_landing"))
+    def do(sid):
+        g.check_action(a, ("build", space(g.ed, sid)), "after_landing")
+        g.apply_action(a, ("build", space(g.ed, sid)), "after_landing")
     do("varshavskoe")
     do("ogaryova")
     assert a.cash == 900 and g.houses == 0

@@ -20,7 +20,8 @@ def _random_game(ed, seed: int, rounds: int = 60) -> Game:
     return g.play()
 
 
-@pytest.mark.parametrize("chunk", range(10))
+# chunk 0 in the quick loop (-m "not slow"), every chunk in CI
+@pytest.mark.parametrize("chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(10)])
 def test_random_games_keep_every_invariant(chunk):
     ed = load_playable_cached("classic")
     per = GAMES // 10

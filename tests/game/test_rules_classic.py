@@ -165,7 +165,8 @@ def test_drawn_cards_go_to_the_bottom_in_order():
 
 def test_decks_are_shuffled_by_the_seed():
     ed = edition()
-    make = lambda seed: Game(ed, [("A", Scripted()), ("B", Scripted())], seed=seed, first=0)
+    def make(seed):
+        return Game(ed, [("A", Scripted()), ("B", Scripted())], seed=seed, first=0)
     assert deck_ids(make(1), "chance") == deck_ids(make(1), "chance")
     assert deck_ids(make(1), "chance") != deck_ids(make(2), "chance")
 
@@ -251,7 +252,8 @@ def test_shortage_auction_for_the_last_house():
     owns_a = {"zhitnaya": 0, "nagatinskaya": 0}
     owns_b = {"varshavskoe": 1, "ogaryova": 0, "first_parkovaya": 0}
     g = game(edition(), {"A": {"cash": 1000, "owns": owns_a},
-                         "B": {"cash": 1000, "owns": owns_b, "script": {"bid": [70], "place": [space(edition(), "ogaryova")]}}},
+                         "B": {"cash": 1000, "owns": owns_b,
+                               "script": {"bid": [70], "place": [space(edition(), "ogaryova")]}}},
              houses=1)
     a = player(g, "A")
     g.agents[0].answers["bid"] = [None]

@@ -1,0 +1,80 @@
+"""The interface's message catalogue (gettext): one place for the words magie's front ends say.
+
+Message ids are the English texts; translations live in `cli/locale/LANG/LC_MESSAGES/magie.po`
+and are compiled to `magie.mo` next to them (the .mo is committed, so a plain install needs no
+compiler; a test checks it is up to date). Editions carry their own names and texts in every
+language they support; this catalogue is for the interface only.
+
+    _ = gettext_for("ru").gettext
+    _("Buy")  ->  "Купить"
+
+After editing a .po file, compile it with `python -m magie.cli.i18n` (needs `babel`, in the
+`test` extra).
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+DOMAIN = "magie"
+LOCALE_DIR = Path(__file__).with_name("locale")
+LANGUAGES = ("en", "ru")
+"""The interface languages: English (the message ids themselves) and Russian."""
+
+
+@cache
+def gettext_for(lang: str) -> gettext.NullTranslations:
+    """The translations of the interface into `lang` (an unknown language or English: the
+    English texts). Use `.gettext(msg)` and `.ngettext(one, many, n)`."""
+    if lang == "en" or lang not in LANGUAGES:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
+
+
+def po_path(lang: str) -> Path:
+    """The catalogue source of `lang`."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compile_po(lang: str) -> bytes:
+    """The .mo file compiled from `lang`'s .po source (with babel). Raises ImportError without
+    babel, ValueError naming the message when a translation's placeholders differ from its id."""
+    import io
+    import re
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po_path(lang), "rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    fields = re.compile(r"\{[a-z_]*\}")
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        ids = [str(m) for m in (message.id if isinstance(message.id, (tuple, list)) else (message.id,))]
+        strings = [str(m) for m in (message.string if isinstance(message.string, (tuple, list))
+                                    else (message.string,))]
+        wanted = set(fields.findall(ids[-1]))
+        for s in strings:
+            extra = set(fields.findall(s)) - wanted
+            if extra:
+                raise ValueError(f"{po_path(lang)}: the translation of {ids[0]!r} uses placeholders "
+                                 f"that the message does not have: {sorted(extra)}")
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    return buf.getvalue()
+
+
+def main() -> None:
+    """Compile every .po catalogue to its .mo file."""
+    for lang in LANGUAGES:
+        if po_path(lang).exists():
+            out = po_path(lang).with_suffix(".mo")
+            out.write_bytes(compile_po(lang))
+            print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,374 @@
+"""Games on the server: each game runs in its own thread on the engine's decision protocol.
+
+A `Room` holds one game: its seats (people, with long random tokens, and bots from the bot
+registry), the event log, the public state, and the decision each person's seat is waiting on.
+The engine is synchronous: a person's `WebAgent.decide` blocks the game's thread until an answer
+arrives over HTTP (`Room.submit`); the engine then checks it, and the answer's verdict (accepted,
+or the engine's reason for refusing it) goes back to the request that sent it. Bots answer in the
+game's thread. The server's event loop never waits on a game.
+
+Games outlive connections: the game's save (`SaveGame`, atomically written into the data folder
+at every decision a person is asked and at the end) is the whole game, and a server that
+restarts replays each save to where it stood (`Rooms.resume_all`). Tokens are kept only as
+SHA-256 digests, in the save's `options.web`, and compared in constant time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import hmac
+import secrets
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from magie.engine.agents import make_bot
+from magie.engine.edition.model import Edition
+from magie.engine.errors import GameError
+from magie.engine.game.decisions import Decision, decode_answer
+from magie.engine.game.events import EventLog
+from magie.engine.game.game import Game
+from magie.engine.game.save import SaveGame, write_save
+
+from .narrate import Words, narrate
+from .view import decision_json, edition_info, public_state
+
+TOKEN_BYTES = 32
+"""Seat tokens are this many random bytes (URL-safe base64, 43 characters)."""
+
+QUEUE_SIZE = 512
+"""Messages waiting for one WebSocket client; a client that falls this far behind is dropped."""
+
+SAVE_EVERY = 2.0
+"""Seconds between saves while only bots play (a person's decision always saves)."""
+
+
+class Stopped(BaseException):
+    """The room is closing (the server stops): raised in the game's thread to unwind it. A
+    BaseException so that no engine `except Exception` can swallow it."""
+
+
+class Conflict(Exception):
+    """An answer that cannot be taken: no decision is waiting for the seat, another answer to
+    it is already being checked, or it answers an older decision (HTTP 409)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Pending:
+    """The decision a seat is waiting on; `answer` is set once by `Room.submit`, `verdict` is
+    resolved with None (accepted) or the engine's reason."""
+
+    id: int
+    decision: Decision
+    json: dict
+    answer: Any = None
+    taken: bool = False
+    verdict: concurrent.futures.Future | None = None
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One WebSocket client: `seat` None for a spectator; a bounded queue of messages."""
+
+    seat: int | None
+    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
+    dropped: bool = False
+
+
+class WebAgent:
+    """A person's seat: waits in the game's thread for the answer sent over HTTP."""
+
+    human = True
+
+    def __init__(self, room: Room, seat: int, name: str):
+        self.room = room
+        self.seat = seat
+        self.name = name
+
+    def decide(self, game, d: Decision) -> Any:
+        if d.kind == "claim" and self.room.base.options.get("auto_claim", True):
+            self.room.settle()
+            return True           # owners claim their rent without being asked, as at the terminal
+        return self.room.wait_answer(self.seat, game, d)
+
+    def rejected(self, d: Decision, reason: str) -> None:
+        self.room.refuse(self.room.words.plain(reason))
+
+
+class BotSeat:
+    """A bot from the registry, watched so that the room knows when an answer was taken and who
+    passed in an auction; everything else (e.g. `windows`) goes to the bot."""
+
+    human = False
+
+    def __init__(self, room: Room, bot: Any):
+        self.room = room
+        self.bot = bot
+        self.name = bot.name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+    def decide(self, game, d: Decision) -> Any:
+        if not game.replaying:
+            self.room.settle()
+        answer = self.bot.decide(game, d)
+        if d.kind == "bid" and answer is None and not game.replaying:
+            self.room.passed(d.player.seat)
+        return answer
+
+    def rejected(self, d: Decision, reason: str) -> None:
+        hook = getattr(self.bot, "rejected", None)
+        if hook is not None:
+            hook(d, reason)
+
+
+class Room:
+    """One game on the server. `base` is its save (seats, seed, options, decisions to replay);
+    `tokens` maps human seats to token digests; `publish(room, message, seat)` sends a message to
+    the game's WebSocket clients (seat None: everybody); `data` is the folder saves go to (None:
+    not saved); `bot_delay` seconds pass before each bot's turn so people can follow."""
+
+    def __init__(self, game_id: str, edition: Edition, base: SaveGame, *, lang: str,
+                 tokens: dict[int, str], publish: Callable[[Room, dict, int | None], None],
+                 data: Path | None, bot_delay: float = 0.0, note: str | None = None):
+        self.id = game_id
+        self.ed = edition
+        self.base = base
+        self.lang = lang
+        self.tokens = tokens
+        self.publish = publish
+        self.data = data
+        self.bot_delay = bot_delay
+        self.note = note
+        self.words = Words(edition, lang, {k: s.name for k, s in enumerate(base.seats)})
+        self.info = {**edition_info(edition, lang), "game": game_id, "lang": lang,
+                     "seats": [{"seat": k, "name": s.name, "kind": "human" if s.agent == "human" else "bot",
+                                "bot": None if s.agent == "human" else s.agent} for k, s in enumerate(base.seats)],
+                     "note": note}
+        self.events: list[dict] = []
+        self.lines: list[str | None] = []
+        self.state: dict = {}
+        self.auction: dict | None = None
+        self.error: str | None = None
+        self.cond = threading.Condition()
+        self.pending: dict[int, Pending] = {}
+        self._next_id = 1
+        self._inflight: Pending | None = None
+        self._stopping = False
+        self._last_save = 0.0
+        self.ready = threading.Event()      # set once the replay is over (or the game failed)
+        self.game: Game | None = None
+        self.thread = threading.Thread(target=self._run, name=f"magie-game-{game_id}", daemon=True)
+
+    # ------------------------------------------------------------------ seats and tokens
+    def seat_of(self, token: str | None) -> int | None:
+        """The human seat whose token this is, or None (compared in constant time)."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        found = None
+        for seat, h in self.tokens.items():
+            if hmac.compare_digest(h, digest):
+                found = seat
+        return found
+
+    # ------------------------------------------------------------------ the game's thread
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        base = self.base
+        agents: list[tuple[str, Any]] = []
+        for k, s in enumerate(base.seats):
+            if s.agent == "human":
+                agents.append((s.name, WebAgent(self, k, s.name)))
+            else:
+                agents.append((s.name, BotSeat(self, make_bot(s.agent, base.seed, k))))
+        log = EventLog(listener=self._event)
+        try:
+            self.game = Game(self.ed, agents, seed=base.seed, log=log, record=True,
+                             max_rounds=base.options.get("max_rounds"), replay=base.decisions,
+                             start=False)
+            game = self.game
+            game.start()
+            while not game.over:
+                game.play_turn()
+                self._snapshot()
+                if time.monotonic() - self._last_save > SAVE_EVERY and not game.replaying:
+                    self.save()
+        except Stopped:
+            return
+        except GameError as e:
+            self.error = str(e)
+        except Exception as e:        # a bug: keep the server up and say what happened
+            traceback.print_exc(file=sys.stderr)
+            self.error = f"the game stopped on an internal error ({type(e).__name__}: {e})"
+        finally:
+            self.settle()
+            self.ready.set()
+        self._snapshot()
+        self.save()
+        self.publish(self, {"type": "state", "state": self.state}, None)
+
+    def _event(self, event: dict) -> None:
+        """The event log's listener (in the game's thread)."""
+        self.settle()
+        n = len(self.events)
+        self.events.append(event)
+        line = narrate(self.words, event)
+        self.lines.append(line)
+        e = event["e"]
+        if e == "auction":
+            self.auction = {"space": event["space"], "start": event["start"], "bids": [], "out": []}
+        elif e == "bid" and self.auction is not None:
+            self.auction["bids"].append({"player": event["player"], "amount": event["amount"]})
+        elif e in ("sold", "unsold", "turn"):
+            self.auction = None
+        game = self.game
+        if game is None or game.replaying:
+            return
+        self.publish(self, {"type": "event", "n": n, "event": event, "text": line}, None)
+        if e == "turn":
+            self._snapshot()
+            self.publish(self, {"type": "state", "state": self.state}, None)
+            if self.bot_delay and game.players[event["player"]].kind == "bot":
+                self._sleep(self.bot_delay)
+
+    def _sleep(self, seconds: float) -> None:
+        with self.cond:
+            if self.cond.wait_for(lambda: self._stopping, timeout=seconds):
+                raise Stopped()
+
+    def _snapshot(self) -> None:
+        """Rebuild the public state (in the game's thread, so it is consistent)."""
+        game = self.game
+        if game is None:
+            return
+        state = public_state(game, self.words)
+        state["waiting"] = [{"seat": s, "kind": p.decision.kind} for s, p in sorted(self.pending.items())]
+        state["auction"] = self.auction
+        state["error"] = self.error
+        self.state = state
+        if not game.replaying:
+            self.ready.set()
+
+    def passed(self, seat: int) -> None:
+        """`seat` passed in the auction under way (a pass is final)."""
+        if self.auction is not None and seat not in self.auction["out"]:
+            self.auction["out"].append(seat)
+
+    def settle(self) -> None:
+        """The answer in flight was taken by the engine (it moved on): tell its request."""
+        p = self._inflight
+        if p is not None:
+            self._inflight = None
+            if p.verdict is not None and not p.verdict.done():
+                p.verdict.set_result(None)
+
+    def refuse(self, reason: str) -> None:
+        """The engine refused the answer in flight with `reason`."""
+        p = self._inflight
+        self._inflight = None
+        if p is not None and p.verdict is not None and not p.verdict.done():
+            p.verdict.set_result(reason)
+
+    def wait_answer(self, seat: int, game, d: Decision) -> Any:
+        """Block the game's thread until the person at `seat` answers `d` (or the room stops)."""
+        self.settle()
+        with self.cond:
+            pending = Pending(self._next_id, d, decision_json(game, d, self._next_id, self.words))
+            self._next_id += 1
+            self.pending[seat] = pending
+        self._snapshot()
+        self.ready.set()
+        self.save()
+        self.publish(self, {"type": "state", "state": self.state}, None)
+        self.publish(self, {"type": "decision", "decision": pending.json}, seat)
+        with self.cond:
+            while not pending.taken:
+                if self._stopping:
+                    raise Stopped()
+                self.cond.wait()
+            del self.pending[seat]
+            self._inflight = pending
+        if d.kind == "bid" and pending.answer is None:
+            self.passed(seat)
+        return pending.answer
+
+    # ------------------------------------------------------------------ requests (any thread)
+    def decision_for(self, seat: int) -> dict | None:
+        p = self.pending.get(seat)
+        return p.json if p is not None and not p.taken else None
+
+    def submit(self, seat: int, answer: Any, decision_id: int | None) -> concurrent.futures.Future:
+        """Hand `answer` (JSON data, shape already checked) to the decision `seat` waits on.
+        Returns a future resolved with None (accepted) or the engine's reason. Raises `Conflict`."""
+        with self.cond:
+            p = self.pending.get(seat)
+            if p is None:
+                raise Conflict("no decision is waiting for this seat (it was answered already, "
+                               "or it is not this seat's turn to decide)")
+            if p.taken:
+                raise Conflict("another answer to this decision is being checked")
+            if decision_id is not None and decision_id != p.id:
+                raise Conflict(f"this answers decision {decision_id}, but the seat now waits on decision {p.id}")
+            p.answer = decode_answer(answer)
+            p.taken = True
+            p.verdict = concurrent.futures.Future()
+            self.cond.notify_all()
+            return p.verdict
+
+    def stop(self) -> None:
+        """Stop the game's thread (the save stays; the game resumes when the server starts again)."""
+        with self.cond:
+            self._stopping = True
+            self.cond.notify_all()
+        if self.thread.is_alive():
+            self.thread.join(timeout=5)
+
+    # ------------------------------------------------------------------ saving
+    def snapshot_save(self, *, with_tokens: bool = True) -> SaveGame:
+        """The save of the game as it stands. `with_tokens=False` leaves out the seats' token
+        digests (the copy a player downloads)."""
+        g = self.game
+        web: dict[str, Any] = {"lang": self.lang}
+        if with_tokens:
+            web["tokens"] = {str(k): v for k, v in self.tokens.items()}
+        decisions = g.saved_decisions() if g is not None else list(self.base.decisions)
+        return self.base.at(decisions, round=g.round if g else 1, turns=g.turns if g else 0, web=web)
+
+    def save(self) -> None:
+        """Write the save atomically into the data folder (no-op without one)."""
+        if self.data is None:
+            return
+        try:
+            write_save(self.data / f"{self.id}.json", self.snapshot_save())
+        except OSError as e:
+            self.error = f"the game could not be saved: {e.strerror or e}"
+        self._last_save = time.monotonic()
+
+
+def new_tokens(seats: int, humans: list[int]) -> tuple[dict[int, str], dict[int, str]]:
+    """Fresh tokens for the human seats: (seat -> token, seat -> digest)."""
+    tokens = {k: secrets.token_urlsafe(TOKEN_BYTES) for k in humans}
+    return tokens, {k: hash_token(t) for k, t in tokens.items()}
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+__all__ = ["Room", "Conflict", "Stopped", "WebAgent", "BotSeat", "Subscriber", "new_tokens",
+           "new_game_id", "hash_token"]

@@ -1,0 +1,220 @@
+// The game page: the board, the players, the log, and the decision of this browser's seat(s).
+// Tokens come in the address's fragment (#token=A or #token=A,B for people sharing a browser), so
+// they never reach a server log. Live updates arrive over one WebSocket per seat (or one for a
+// spectator); a dropped connection reconnects and gets the whole view again.
+"use strict";
+(function () {
+  const { el, t, api } = magie;
+  const COLORS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"];
+  const gameId = decodeURIComponent(location.pathname.split("/").pop());
+  const tokens = (new URLSearchParams(location.hash.slice(1)).get("token") || "").split(",").filter(Boolean);
+  let info = null, state = null;
+  const seenEvents = new Set();
+  const decisions = {};      // seat -> decision (or null)
+  const tokenOf = {};        // seat -> token
+  let boardTimer = null, shown = null;
+
+  const money = n => (info ? info.money : "{n}").replace("{n}", String(n));
+  const spaceName = id => { const s = info && info.spaces.find(x => x.id === id); return s ? s.name : id; };
+  const seatName = s => (state && state.players[s]) ? state.players[s].name : (info ? info.seats[s].name : "#" + s);
+
+  function refreshBoard() {
+    clearTimeout(boardTimer);
+    boardTimer = setTimeout(async () => {
+      const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/board.svg`);
+      if (r.ok) document.getElementById("board").innerHTML = await r.text();   // our SVG, texts escaped
+    }, 120);
+  }
+
+  function renderStatus() {
+    if (!state || !info) return;
+    const st = document.getElementById("status");
+    if (state.over) {
+      const names = state.winners.map(seatName).join(", ");
+      st.textContent = t("Game over") + ". " + t("Winner") + ": " + names;
+      st.dataset.over = "1";
+    } else {
+      st.textContent = `${t("Round")} ${state.round} · ${state.turn === null ? "" : seatName(state.turn)}`;
+    }
+    if (state.error) st.textContent += " · " + state.error;
+  }
+
+  function renderPlayers() {
+    if (!state || !info) return;
+    const groupColor = id => { const s = info.spaces.find(x => x.id === id); return (s && s.color) || "#ccc"; };
+    const rows = [el("tr", {}, ...["", t("Cash"), t("Where"), t("Title deeds"), ""].map(h => el("th", { text: h })))];
+    for (const p of state.players) {
+      const deeds = p.deeds.map(d => {
+        const lvl = p.buildings[d] || 0;
+        const label = spaceName(d) + (lvl ? (lvl >= state.hotel_level ? " ▣" : " " + "▪".repeat(lvl)) : "");
+        const span = el("span", { class: "deed" + (p.mortgaged.includes(d) ? " mortgaged" : ""), "data-space": d, text: label });
+        span.style.borderLeftColor = groupColor(d);
+        return span;
+      });
+      const notes = [];
+      if (p.in_jail) notes.push(t("in jail"));
+      if (p.bankrupt) notes.push(t("bankrupt"));
+      for (const c of p.cards) notes.push("🂠 " + c.text);
+      const chip = el("span", { class: "chip" }); chip.style.background = COLORS[p.seat % COLORS.length];
+      rows.push(el("tr", { class: (p.seat === state.turn ? "current " : "") + (p.bankrupt ? "out" : ""), "data-seat": p.seat },
+        el("td", {}, chip, p.name + (p.kind === "bot" ? " (" + t("bot") + ")" : "")),
+        el("td", { class: "cash", text: money(p.cash) }),
+        el("td", { text: spaceName(p.position) }),
+        el("td", {}, ...deeds),
+        el("td", { class: "notes", text: notes.join("; ") })));
+    }
+    document.getElementById("players").replaceChildren(...rows);
+  }
+
+  function renderAuction() {
+    const box = document.getElementById("auction-box");
+    const a = state && state.auction;
+    box.hidden = !a;
+    if (!a) return;
+    const bids = a.bids.map(b => el("li", { text: `${seatName(b.player)}: ${money(b.amount)}` }));
+    const still = state.players.filter(p => !p.bankrupt && !a.out.includes(p.seat)).map(p => p.name);
+    document.getElementById("auction").replaceChildren(
+      el("p", { text: `${spaceName(a.space)} · ${t("from")} ${money(a.start)}` }),
+      el("ol", { id: "bids" }, ...bids),
+      el("p", { id: "still-in", text: t("Still in") + ": " + still.join(", ") }));
+  }
+
+  function addEvent(item) {
+    if (seenEvents.has(item.n)) return;
+    seenEvents.add(item.n);
+    if (!item.text) return;
+    const log = document.getElementById("log");
+    log.append(el("li", { "data-e": item.event.e, text: item.text }));
+    while (log.children.length > 400) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+
+  async function send(seat, answer, d) {
+    decisions[seat] = null;
+    renderDecision();
+    const r = await api("POST", `/api/games/${encodeURIComponent(gameId)}/answer?token=${encodeURIComponent(tokenOf[seat])}`,
+                        { answer, decision: d.id });
+    const refusal = document.getElementById("refusal");
+    refusal.textContent = r.ok ? "" : (r.data && r.data.error) || String(r.status);
+    if (!r.ok && r.status === 409) {   // someone else answered first: ask again what is waiting
+      const q = await api("GET", `/api/games/${encodeURIComponent(gameId)}/decision?token=${encodeURIComponent(tokenOf[seat])}`);
+      if (q.ok) { decisions[seat] = q.data.decision; renderDecision(); }
+    }
+  }
+
+  function optionButton(seat, d, answer, label, primary) {
+    return el("button", { type: "button", class: "option" + (primary ? " primary" : ""), "data-answer": JSON.stringify(answer),
+                          text: label, onclick: () => send(seat, answer, d) });
+  }
+
+  function tradeForm(seat, d) {
+    const me = state.players[seat];
+    const others = state.players.filter(p => p.seat !== seat && !p.bankrupt);
+    if (!others.length) return null;
+    const partner = el("select", { id: "trade-partner" }, ...others.map(p => el("option", { value: p.seat, text: p.name })));
+    const idx = id => info.spaces.find(s => s.id === id).index;
+    const deedBoxes = (p, cls) => p.deeds.map(id => el("label", {}, el("input", { type: "checkbox", class: cls, value: idx(id) }), " " + spaceName(id)));
+    const cardBoxes = (p, cls) => info.trade.cards ? p.cards.map(c => el("label", {}, el("input", { type: "checkbox", class: cls, value: JSON.stringify([c.deck, c.card]) }), " " + c.text)) : [];
+    const theirs = el("div", { id: "trade-theirs" });
+    const fillTheirs = () => {
+      const p = state.players[Number(partner.value)];
+      theirs.replaceChildren(el("strong", { text: t("You get") }), ...deedBoxes(p, "get-deed"), ...cardBoxes(p, "get-card"),
+        el("label", {}, t("Cash") + " ", el("input", { type: "number", id: "get-cash", min: "0", value: "0" })));
+    };
+    partner.addEventListener("change", fillTheirs);
+    fillTheirs();
+    const picked = cls => [...document.querySelectorAll("#trade-form ." + cls + ":checked")].map(i => JSON.parse(i.value));
+    const offer = () => {
+      const trade = {
+        proposer: seat, partner: Number(partner.value),
+        give_deeds: picked("give-deed"), give_cash: Number(document.getElementById("give-cash").value || 0), give_cards: picked("give-card"),
+        get_deeds: picked("get-deed"), get_cash: Number(document.getElementById("get-cash").value || 0), get_cards: picked("get-card"),
+      };
+      send(seat, ["trade", { trade }], d);
+    };
+    return el("details", { id: "trade-form" }, el("summary", { text: t("Propose a trade") }),
+      el("label", {}, t("Partner") + " ", partner),
+      el("div", { class: "cols" },
+        el("div", { id: "trade-mine" }, el("strong", { text: t("You give") }), ...deedBoxes(me, "give-deed"), ...cardBoxes(me, "give-card"),
+          el("label", {}, t("Cash") + " ", el("input", { type: "number", id: "give-cash", min: "0", value: "0" }))),
+        theirs),
+      el("button", { type: "button", id: "offer-trade", text: t("Offer the trade"), onclick: offer }));
+  }
+
+  function renderDecision() {
+    const box = document.getElementById("decision");
+    const seat = Object.keys(decisions).map(Number).find(s => decisions[s]);
+    if (seat === undefined) {
+      shown = null;
+      delete box.dataset.decision;
+      box.replaceChildren(el("p", { class: "dim", text: tokens.length ? t("Nothing to decide now.") : t("You are watching this game.") }));
+      return;
+    }
+    const d = decisions[seat];
+    if (shown === d.id) return;        // do not rebuild a form the person is filling in
+    shown = d.id;
+    box.dataset.decision = JSON.stringify(d);     // this seat's own decision, for scripts and tests
+    const parts = [el("p", { class: "who", text: seatName(seat) }), el("p", { class: "question", "data-kind": d.kind, text: d.text })];
+    if (d.kind === "trade") parts.push(el("p", { class: "offer", text: d.details.description }));
+    if (d.kind === "bid") {
+      const input = el("input", { type: "number", id: "bid-amount", min: d.details.min, value: d.details.min });
+      if (d.details.max !== null && d.details.max !== undefined) input.max = d.details.max;
+      parts.push(el("div", {}, input,
+        el("button", { type: "button", id: "bid-button", class: "primary", text: t("Bid"), onclick: () => send(seat, Number(input.value), d) }),
+        el("button", { type: "button", id: "pass-button", text: t("Pass"), onclick: () => send(seat, null, d) })));
+    } else {
+      const buttons = d.options.map((o, k) => optionButton(seat, d, o, d.labels[k], Array.isArray(o) && o[0] === "done"));
+      parts.push(el("div", { class: "options" }, ...buttons));
+      if (d.trade) { const f = tradeForm(seat, d); if (f) parts.push(f); }
+    }
+    box.replaceChildren(...parts);
+  }
+
+  function connect(token) {
+    const q = token ? "?token=" + encodeURIComponent(token) : "";
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}${q}`);
+    const conn = document.getElementById("connection");
+    ws.onmessage = async m => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "hello") {
+        conn.textContent = "";
+        if (!info) {
+          info = msg.info;
+          await magie.loadWords(info.lang);
+          document.getElementById("title").textContent = info.name;
+          document.title = info.name + " · magie";
+          if (info.note) document.getElementById("refusal").textContent = info.note;
+        }
+        if (msg.seat !== null) {
+          tokenOf[msg.seat] = token;
+          decisions[msg.seat] = msg.decision;
+          const link = document.getElementById("save-link");
+          link.hidden = false;
+          link.href = `/api/games/${encodeURIComponent(gameId)}/save?token=${encodeURIComponent(token)}`;
+        }
+        state = msg.state && msg.state.players ? msg.state : state;
+        msg.events.forEach(addEvent);
+      } else if (msg.type === "event") {
+        addEvent(msg);
+        return;
+      } else if (msg.type === "state") {
+        state = msg.state;
+      } else if (msg.type === "decision") {
+        decisions[msg.decision.seat] = msg.decision;
+        shown = null;
+      }
+      renderStatus(); renderPlayers(); renderAuction(); renderDecision(); refreshBoard();
+    };
+    ws.onclose = ev => {
+      if (ev.code === 4403 || ev.code === 4404) { conn.textContent = ev.reason; return; }
+      conn.textContent = t("Reconnecting…");
+      setTimeout(() => connect(token), 1000);
+    };
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    if (tokens.length) tokens.forEach(connect); else connect(null);
+    refreshBoard();
+  });
+})();

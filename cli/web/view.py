@@ -1,0 +1,162 @@
+"""What the browser sees of a game, as JSON data: the public state, the edition's board, and one
+seat's decision with its options in words. This module is the only place the web front end reads
+the engine's game object (the public `Game` attributes), so engine changes are fixed here.
+
+Spaces are named by id in the state (`owners`, `levels`, positions); decisions and answers use
+the engine's board indices, as the decision protocol does (`info.spaces` maps one to the other).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from magie.engine.edition.model import Edition, text_in
+from magie.engine.game.decisions import Decision, TradeOffer, encode_answer
+
+from .narrate import Words, describe_action
+
+
+def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
+    """The edition's board for the page: spaces (index, id, name, kind, group, colour, price,
+    rent table), groups, currency format, which decks' cards may be traded."""
+    return {
+        "id": ed.id, "name": text_in(ed.name, lang) or ed.id,
+        "money": text_in(ed.currency.format, lang) or "{n}",
+        "hotel_level": ed.rules.houses_before_hotel + 1,
+        "trade": {"enabled": ed.rules.trade_enabled, "cards": ed.rules.trade_cards},
+        "spaces": [{"index": s.index, "id": s.id, "name": text_in(s.name, lang) or s.id, "kind": s.kind,
+                    "group": s.group, "color": ed.groups[s.group_index].color if s.group_index >= 0 else None,
+                    "price": s.price, "deed": s.is_deed, "rent": list(s.rent)} for s in ed.spaces],
+        "groups": [{"id": g.id, "name": text_in(g.name, lang) or g.id, "color": g.color} for g in ed.groups],
+    }
+
+
+def public_state(game, words: Words) -> dict[str, Any]:
+    """What everybody at the table (and a spectator) may see: players (seat, name, kind, cash,
+    position, deeds, buildings, mortgages, kept cards, in jail, bankrupt), owners/levels by space
+    id, mortgaged spaces, round, whose turn, the bank's buildings, whether the game is over and
+    who won. Money is integer units of the edition's currency."""
+    spaces = game.spaces
+    players = []
+    for p in game.players:
+        deeds = sorted(p.deeds)
+        players.append({
+            "seat": p.seat, "name": p.name, "kind": p.kind, "cash": p.cash,
+            "position": spaces[p.pos].id, "deeds": [spaces[i].id for i in deeds],
+            "buildings": {spaces[i].id: game.level[i] for i in deeds if game.level[i]},
+            "mortgaged": [spaces[i].id for i in deeds if game.mortgaged[i]],
+            "cards": [{"deck": d, "card": c, "text": words.card(d, c)} for d, c in p.held_cards],
+            "in_jail": p.in_jail, "bankrupt": not p.alive,
+            "net_worth": game.net_worth(p),
+        })
+    current = game.current
+    return {
+        "round": game.round, "turns": game.turns,
+        "turn": current.seat if current is not None else None,
+        "players": players,
+        "owners": {spaces[i].id: o.seat for i, o in enumerate(game.owner) if o is not None},
+        "levels": {spaces[i].id: lvl for i, lvl in enumerate(game.level) if lvl},
+        "mortgaged": [spaces[i].id for i, m in enumerate(game.mortgaged) if m],
+        "hotel_level": game.hotel_level,
+        "bank": {"houses": game.houses, "hotels": game.hotels},
+        "over": game.over,
+        "winners": [p.seat for p in game.winners] if game.over else [],
+        "end_reason": game.end_reason if game.over else None,
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A decision's detail as JSON data: players as seats, offers as their JSON."""
+    if isinstance(value, TradeOffer):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    seat = getattr(value, "seat", None)
+    if isinstance(seat, int):
+        return seat
+    return str(value)
+
+
+def decision_json(game, d: Decision, decision_id: int, words: Words) -> dict[str, Any]:
+    """One seat's decision: `id` (to answer it), `kind`, `seat`, `options` (the legal answers as
+    the answer endpoint takes them) with `labels` in words, `details` (the decision's context),
+    `text` (the question), and for manage windows what a trade may hold."""
+    _ = words._
+    options = [encode_answer(o) for o in d.options] if d.kind != "bid" else []
+    ctx = {k: _plain(v) for k, v in d.ctx.items()}
+    if isinstance(ctx.get("space"), int):
+        ctx["space_id"] = game.spaces[ctx["space"]].id
+    out: dict[str, Any] = {"id": decision_id, "kind": d.kind, "seat": d.player.seat, "options": options,
+                           "labels": [_label(game, d, o, words) for o in d.options] if d.kind != "bid" else [],
+                           "details": ctx, "text": _question(game, d, words)}
+    if d.kind in ("manage",):
+        problem = game.trade_window_problem(d.ctx.get("window", "")) if game.rules.trade_enabled else "no trades"
+        out["trade"] = problem is None
+    if d.kind == "trade":
+        out["details"]["description"] = words.offer(d.ctx["offer"])
+    return out
+
+
+def _label(game, d: Decision, option: Any, w: Words) -> str:
+    _ = w._
+    if option == ("done",) and d.kind == "manage":
+        if d.ctx.get("window") == "before_roll":
+            return _("Roll the dice")
+        return _("Roll again") if d.ctx.get("more_rolls") else _("End the turn")
+    if isinstance(option, tuple):
+        return describe_action(w, game, option)
+    words = {"buy": _("Buy"), "decline": _("Do not buy"), "pay": _("Pay the fine"),
+             "card": _("Use the card"), "roll": _("Try to roll doubles"), "accept": _("Accept"),
+             "reject": _("Reject"), "fixed": _("Pay the fixed amount"), "alternative": _("Pay the percentage"),
+             "lift": _("Lift the mortgage now"), "keep": _("Keep the mortgage"), "redeem": _("Redeem"),
+             "release": _("Give it back to the bank")}
+    if option is True:
+        return _("Claim the rent")
+    if option is False:
+        return _("Do not claim")
+    if option is None:
+        return _("None")
+    if isinstance(option, int) and d.kind == "place":
+        return w.space(option)
+    return words.get(option, str(option))
+
+
+def _question(game, d: Decision, w: Words) -> str:
+    _ = w._
+    c = d.ctx
+    k = d.kind
+    if k == "buy":
+        return _("Buy {space} for {amount}?").format(space=w.space(c["space"]), amount=w.money(c["price"]))
+    if k == "bid":
+        if c.get("price") is None:
+            return _("Auction of {space}: the first bid is at least {amount}").format(
+                space=w.space(c.get("space")), amount=w.money(c["min"]))
+        return _("Auction of {space}: {player} bids {amount}; bid at least {least} or pass").format(
+            space=w.space(c.get("space")), player=w.player(c.get("high_bidder")), amount=w.money(c["price"]),
+            least=w.money(c["min"]))
+    if k == "jail":
+        return _("You are in jail: how do you get out?")
+    if k == "manage":
+        if c.get("window") == "before_roll":
+            return _("Before you roll: build, mortgage, trade, or roll the dice")
+        return _("After the move: build, mortgage, trade, or end your turn")
+    if k == "raise":
+        return _("You owe {amount} to {creditor}: raise the money").format(
+            amount=w.money(c["amount"]), creditor=w.player(c.get("creditor")))
+    if k == "trade":
+        return _("{proposer} offers you a trade").format(proposer=w.player(c["offer"].proposer))
+    if k == "tax":
+        return _("Tax: pay {amount} or the percentage?").format(amount=w.money(c["fixed"]))
+    if k == "claim":
+        return _("{player} landed on {space}: claim {amount} rent?").format(
+            player=w.player(c.get("payer")), space=w.space(c["space"]), amount=w.money(c["amount"]))
+    if k == "inherited_mortgage":
+        return _("You received the mortgaged {space}").format(space=w.space(c["space"]))
+    if k == "redeem":
+        return _("Redeem the mortgage on {space} for {amount}?").format(space=w.space(c["space"]),
+                                                                         amount=w.money(c["cost"]))
+    if k == "place":
+        return _("Where do you put the building?")
+    return k

@@ -1,0 +1,143 @@
+"""`magie board` (the board picture of an edition, SVG or PNG) and `magie serve` (play in the
+browser). The web libraries (fastapi, uvicorn, cairosvg) are imported only when these commands
+run, so `magie --help` and the other commands stay light.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from magie.engine.edition.problems import ProblemsError
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"magie: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def _problems(e: ProblemsError) -> NoReturn:
+    for p in e.problems:
+        typer.echo(p.format(), err=True)
+    raise typer.Exit(1)
+
+
+def board(
+    edition: Annotated[str, typer.Argument(metavar="EDITION",
+                                           help="A built-in edition id or a path to an edition file.")],
+    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
+                                         help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and "
+                                              "the cairo library: pip install 'magie[web]').")],
+    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", metavar="OVERLAY",
+                                                      help="Apply a house-rule overlay (repeatable).")] = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the names (falls back to en).")] = "en",
+    save: Annotated[Path | None, typer.Option("--save", metavar="SAVE",
+                                              help="Draw the game of this save as it stands: owners, buildings, "
+                                                   "mortgages, tokens (the edition comes from the save).")] = None,
+    size: Annotated[int, typer.Option("--size", min=100, max=8000,
+                                      help="Width and height of a PNG, in pixels.")] = 1000,
+) -> None:
+    """Draw the board of an edition: spaces round a square, colour bands, names, prices.
+
+    With --save, the game of a save as it stands (owners, houses and hotels, mortgages, where the
+    tokens are). The SVG has one group per space with data-space="SPACE_ID".
+
+    **Examples**
+
+    ```
+    magie board classic -o board.svg
+    magie board quick --lang ru -o board.png
+    magie board classic --save magie-classic-seed7.json -o game.svg
+    ```
+    """
+    from magie.cli.web.board import board_svg
+
+    suffix = output.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        _fail(f"-o {output}: the picture is written as .svg or .png, not {suffix or 'a file without an extension'}")
+    state = None
+    try:
+        if save is not None:
+            from magie.cli.saved_edition import edition_for_save, read_game_save
+            from magie.cli.web.replay import state_of_save
+
+            base = read_game_save(save)
+            ed, note = edition_for_save(base)
+            if note:
+                typer.echo(f"magie: {note}", err=True)
+            state = state_of_save(ed, base)
+        else:
+            from magie.engine.edition.playable import load_playable  # not for `magie --help`
+
+            ed = load_playable(edition, tuple(variant or ()))
+    except ProblemsError as e:
+        _problems(e)
+    if lang not in {"en"} | set(ed.name):
+        known = ", ".join(sorted({"en"} | set(ed.name)))
+        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {known})")
+    svg = board_svg(ed, lang=lang, state=state)
+    try:
+        if suffix == ".svg":
+            output.write_text(svg, encoding="utf-8")
+        else:
+            try:
+                import cairosvg
+            except (ImportError, OSError) as e:
+                _fail(f"a PNG needs cairosvg and the cairo library ({e}): pip install 'magie[web]' "
+                      f"(and on Debian: apt-get install libcairo2), or write .svg")
+            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output), output_width=size,
+                             output_height=size)
+    except OSError as e:
+        _fail(f"cannot write {output}: {e.strerror or e}")
+    typer.echo(f"Wrote {output}")
+
+
+def serve(
+    host: Annotated[str, typer.Option(
+        "--host", help="Address to listen on. Only this computer can connect to 127.0.0.1; give 0.0.0.0 "
+                       "to let other computers in.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="Port to listen on.")] = 8000,
+    data: Annotated[Path | None, typer.Option("--data", metavar="DIR",
+                                              help="Folder where games are saved (atomically, at every decision) "
+                                                   "and resumed from when the server starts again. "
+                                                   "[default: $XDG_DATA_HOME/magie/games]", show_default=False)] = None,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, max=10, metavar="SECONDS",
+                                             help="Pause before each bot's turn, so people can follow.")] = 0.6,
+    max_games: Annotated[int, typer.Option("--max-games", min=1, max=10000,
+                                           help="Most games running at once.")] = 100,
+) -> None:
+    """Play in the browser: people at several browsers (or sharing one) and bots at one table.
+
+    Open http://HOST:PORT/ to create a game (edition, house rules, language, seats, seed); each
+    person gets a secret link to their seat. Games are saved in --data and go on after a restart.
+    The HTTP API (docs/web.md) serves other front ends too.
+
+    **Examples**
+
+    ```
+    magie serve
+    magie serve --port 8080 --data ./games
+    magie serve --host 0.0.0.0      # other computers of your network may join
+    ```
+    """
+    try:
+        import uvicorn
+
+        from magie.cli.web.app import create_app, default_data_dir
+    except ImportError as e:
+        _fail(f"magie serve needs the web extra ({e.name} is missing): pip install 'magie[web]'")
+    folder = data if data is not None else default_data_dir()
+    try:
+        app = create_app(folder, bot_delay=bot_delay, max_games=max_games)
+    except OSError as e:
+        _fail(f"cannot use the data folder {folder}: {e.strerror or e}")
+    typer.echo(f"magie serve: http://{host}:{port}/  (games saved in {folder}; Ctrl-C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `magie board` and `magie serve` to the `magie` app."""
+    app.command()(board)
+    app.command()(serve)

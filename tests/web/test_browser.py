@@ -1,0 +1,323 @@
+"""End-to-end: `magie serve` played in headless Chromium (Debian's chromium and chromium-driver,
+driven by Selenium; nothing downloads a browser). Each game is a function of its seed and the
+scripted person's answers (policy.py), so these games are the same on every run.
+
+Skipped, with a message saying what to install, where Chromium or its driver is missing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install '.[test]'")
+pytest.importorskip("selenium", reason="the browser tests need selenium: pip install '.[test]'")
+
+import uvicorn  # noqa: E402
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+from magie.cli.web.app import create_app  # noqa: E402
+
+from .policy import Person, group_offer  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+INSTALL = ("the browser tests need Chromium and its driver: on Debian/Ubuntu "
+           "`apt-get install chromium chromium-driver` (found: "
+           f"chromium={CHROMIUM or 'missing'}, chromedriver={DRIVER or 'missing'})")
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=INSTALL)]
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--window-size=1500,1000"]
+WAIT = 20
+
+
+class Served:
+    """`magie serve`'s app under uvicorn in a thread, on a free port."""
+
+    def __init__(self, data: Path):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.app = create_app(data, bot_delay=0)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        end = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > end:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    s = Served(tmp_path_factory.mktemp("games"))
+    yield s
+    s.stop()
+
+
+def _browser():
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in FLAGS + [f"--user-data-dir={tempfile.mkdtemp(prefix='magie-chromium-')}"]:
+        opts.add_argument(flag)
+    return webdriver.Chrome(service=Service(DRIVER), options=opts)
+
+
+@pytest.fixture
+def browser():
+    try:
+        b = _browser()
+    except WebDriverException as e:       # installed but unusable: say so rather than fail obscurely
+        pytest.skip(f"{INSTALL}; starting it failed: {e.msg}")
+    yield b
+    b.quit()
+
+
+@pytest.fixture
+def second_browser():
+    b = _browser()
+    yield b
+    b.quit()
+
+
+def _api(served, method, path, body=None):
+    import httpx
+    r = httpx.request(method, served.url + path, json=body, timeout=20)
+    return r.status_code, r.json() if r.headers.get("content-type", "").startswith("application/json") else r.text
+
+
+def _until(b, timeout: float, condition):
+    """`condition(driver)` once it holds (polled every 50 ms), or a timeout error."""
+    return WebDriverWait(b, timeout, poll_frequency=0.05).until(condition)
+
+
+def _decision(b, timeout=WAIT) -> dict:
+    """The decision shown on the page, once there is one."""
+    def shown(drv):
+        raw = drv.find_element(By.ID, "decision").get_attribute("data-decision")
+        return json.loads(raw) if raw else False
+    return _until(b, timeout, shown)
+
+
+def _click_answer(b, answer):
+    want = json.dumps(answer)
+    for button in b.find_elements(By.CSS_SELECTOR, "#decision button.option"):
+        if json.dumps(json.loads(button.get_attribute("data-answer"))) == want:
+            button.click()
+            return
+    raise AssertionError(f"no button answers {want}")
+
+
+def _answered(b, d):
+    """Wait until the page no longer shows decision `d`."""
+    def gone(drv):
+        try:
+            raw = drv.find_element(By.ID, "decision").get_attribute("data-decision")
+        except StaleElementReferenceException:
+            return False
+        return not raw or json.loads(raw)["id"] != d["id"]
+    _until(b, WAIT, gone)
+
+
+def _state(served, game):
+    return _api(served, "GET", f"/api/games/{game}")[1]
+
+
+def _log_texts(b):
+    return [li.text for li in b.find_elements(By.CSS_SELECTOR, "#log li")]
+
+
+def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, browser):
+    b = browser
+    b.get(served.url + "/")
+    _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
+    Select(b.find_element(By.ID, "edition")).select_by_value("classic")
+    b.find_element(By.ID, "seed").send_keys("30")
+    names = b.find_elements(By.CSS_SELECTOR, "#seats .seat-name")
+    assert len(names) == 4
+    names[0].clear()
+    names[0].send_keys("Anna")
+    _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#board-preview svg [data-space]"))
+    b.find_element(By.ID, "create").click()
+    _until(b, WAIT, lambda d: "/games/" in d.current_url)
+    game_url = b.current_url
+    game = game_url.split("/games/")[1].split("#")[0]
+    _until(b, WAIT, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board svg g[data-space]")) == 40)
+    person = Person()
+    for _ in range(60):
+        d = _decision(b)
+        state = _state(served, game)
+        how, value = person.choose(d, len(state["players"][0]["deeds"]))
+        if d["kind"] == "buy" and value == "buy":
+            cash, price, space = state["players"][0]["cash"], d["details"]["price"], d["details"]["space_id"]
+        if how == "bid":
+            field = b.find_element(By.ID, "bid-amount")
+            field.clear()
+            field.send_keys(str(value))
+            b.find_element(By.ID, "bid-button").click()
+        elif how == "pass":
+            b.find_element(By.ID, "pass-button").click()
+        else:
+            _click_answer(b, value)
+        _answered(b, d)
+        if d["kind"] == "buy" and value == "buy" and person.bought == 1:
+            after = _state(served, game)
+            assert after["owners"][space] == 0
+            _until(b, WAIT,
+                lambda drv, space=space: drv.find_elements(By.CSS_SELECTOR,
+                                                           f'#board g[data-space="{space}"] rect.owner'))
+            assert cash - price in (after["players"][0]["cash"],) or after["turns"] > state["turns"]
+        if person.done():
+            break
+    assert person.done(), person
+    log = "\n".join(_log_texts(b))
+    assert "Anna bids" in log and "Anna goes to jail" in log and "Anna leaves jail" in log
+    assert "Anna mortgages" in log and "accepts the trade" in log
+    mortgaged = _state(served, game)["mortgaged"]
+    assert mortgaged and b.find_elements(By.CSS_SELECTOR, f'#board g[data-space="{mortgaged[0]}"] rect.mortgaged')
+
+    # close the tab: the game and the decision waiting for Anna are still there when she comes back
+    pending = _decision(b)
+    b.get("about:blank")
+    time.sleep(0.5)
+    b.get(game_url)
+    again = _decision(b)
+    assert (again["id"], again["kind"], again["options"]) == (pending["id"], pending["kind"], pending["options"])
+    assert "Anna bids" in "\n".join(_log_texts(b))
+
+
+def test_build_after_a_trade_with_a_bot(served, browser):
+    seats = [{"name": "Anna", "kind": "human"}] + [{"name": f"Bot {k}", "kind": "bot"} for k in (1, 2, 3)]
+    code, g = _api(served, "POST", "/api/games", {"edition": "classic", "variants": ["all-deeds-dealt"], "seed": 2,
+                                                 "seats": seats})
+    assert code == 201
+    game, tok = g["game"], g["seats"][0]["token"]
+    b = browser
+    b.get(f"{served.url}/games/{game}#token={tok}")
+    d = _decision(b)
+    assert d["kind"] == "manage" and d["trade"]
+    info = _api(served, "GET", f"/api/games/{game}/info")[1]
+    offer = group_offer(info, _state(served, game), 0)
+    b.find_element(By.CSS_SELECTOR, "#trade-form summary").click()
+    Select(b.find_element(By.ID, "trade-partner")).select_by_value(str(offer["partner"]))
+    # first an offer of more cash than Anna has: the engine refuses it, the page says why, asks again
+    cash = b.find_element(By.ID, "give-cash")
+    cash.clear()
+    cash.send_keys("99999999")
+    b.find_element(By.ID, "offer-trade").click()
+    _answered(b, d)
+    _until(b, WAIT, lambda drv: drv.find_element(By.ID, "refusal").text)
+    refusal = b.find_element(By.ID, "refusal").text
+    d = _decision(b)
+    assert d["kind"] == "manage" and refusal == f"Anna has only {_state(served, game)['players'][0]['cash']}"
+    b.find_element(By.CSS_SELECTOR, "#trade-form summary").click()
+    Select(b.find_element(By.ID, "trade-partner")).select_by_value(str(offer["partner"]))
+    for i in offer["get_deeds"]:
+        b.find_element(By.CSS_SELECTOR, f'#trade-theirs input.get-deed[value="{i}"]').click()
+    cash = b.find_element(By.ID, "give-cash")
+    cash.clear()
+    cash.send_keys(str(offer["give_cash"]))
+    before = _state(served, game)["players"][0]["cash"]
+    b.find_element(By.ID, "offer-trade").click()
+    _answered(b, d)
+    d = _decision(b)
+    state = _state(served, game)
+    assert state["players"][0]["cash"] == before - offer["give_cash"]
+    assert all(state["owners"][info["spaces"][i]["id"]] == 0 for i in offer["get_deeds"])
+    build = next(o for o in d["options"] if o[0] == "build")
+    space = info["spaces"][build[1]]
+    _click_answer(b, build)
+    _answered(b, d)
+    _until(b, WAIT,
+        lambda drv: drv.find_elements(By.CSS_SELECTOR, f'#board g[data-space="{space["id"]}"] rect.house'))
+    state = _state(served, game)
+    assert state["levels"][space["id"]] == 1
+    assert any("builds a house" in t for t in _log_texts(b))
+
+
+def test_another_seats_browser_cannot_act_for_the_first(served, browser, second_browser):
+    code, g = _api(served, "POST", "/api/games", {"edition": "biznespolia", "seed": 5, "lang": "ru", "seats": [
+        {"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"}, {"name": "Bot", "kind": "bot"}]})
+    assert code == 201
+    game, a, bt = g["game"], g["seats"][0]["token"], g["seats"][1]["token"]
+    time.sleep(0.5)
+    waiting = _state(served, game)["waiting"][0]["seat"]
+    mine, theirs = (a, bt) if waiting == 0 else (bt, a)
+    browser.get(f"{served.url}/games/{game}#token={mine}")
+    second_browser.get(f"{served.url}/games/{game}#token={theirs}")
+    d = _decision(browser)
+    _until(second_browser, WAIT,
+        lambda drv: drv.find_element(By.CSS_SELECTOR, "#decision p").text == "Сейчас решать нечего.")
+    assert not second_browser.find_element(By.ID, "decision").get_attribute("data-decision")
+    # the other seat's page tries to answer anyway: refused, and the decision is still waiting
+    status = second_browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"fetch('/api/games/{game}/answer?token={theirs}', {{method: 'POST', headers: {{'Content-Type': "
+        f"'application/json'}}, body: JSON.stringify({{answer: ['done'], decision: {d['id']}}})}})"
+        ".then(r => done(r.status));")
+    assert status == 409
+    assert _decision(browser)["id"] == d["id"]
+    assert _state(served, game)["waiting"] == [{"seat": waiting, "kind": "manage"}]
+    assert browser.find_element(By.ID, "title").text == "Бизнесполия"
+
+
+def _play_to_the_end(served, b, game: str, limit: int = 400) -> int:
+    """Click the scripted person's answers until the game is over; the number of decisions."""
+    person = Person()
+    for n in range(limit):
+        try:
+            d = _decision(b, timeout=3)
+        except Exception:
+            if _state(served, game)["over"]:
+                return n
+            continue
+        how, value = person.choose(d, len(_state(served, game)["players"][d["seat"]]["deeds"]))
+        if how == "bid":
+            field = b.find_element(By.ID, "bid-amount")
+            field.clear()
+            field.send_keys(str(value))
+            b.find_element(By.ID, "bid-button").click()
+        elif how == "pass":
+            b.find_element(By.ID, "pass-button").click()
+        else:
+            _click_answer(b, value)
+        _answered(b, d)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("edition, lang, seed, over", [("classic", "en", 3, "Game over"),
+                                                        ("biznespolia", "ru", 4, "Игра окончена")])
+def test_a_whole_game_with_people_and_bots(served, browser, edition, lang, seed, over):
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"},
+             {"name": "Bot 1", "kind": "bot", "bot": "basic"}, {"name": "Bot 2", "kind": "bot", "bot": "random"}]
+    code, g = _api(served, "POST", "/api/games", {"edition": edition, "lang": lang, "seed": seed, "seats": seats,
+                                                 "max_rounds": 5})
+    assert code == 201
+    tokens = ",".join(s["token"] for s in g["seats"] if "token" in s)
+    browser.get(f"{served.url}/games/{g['game']}#token={tokens}")       # both people at this browser
+    n = _play_to_the_end(served, browser, g["game"])
+    state = _state(served, g["game"])
+    assert state["over"] and state["round"] >= 5 and state["end_reason"] == "round_limit" and n > 10
+    richest = max(p["net_worth"] for p in state["players"] if not p["bankrupt"])
+    assert {p["seat"] for p in state["players"] if p["net_worth"] == richest and not p["bankrupt"]} == \
+        set(state["winners"])
+    _until(browser, WAIT, lambda drv: drv.find_element(By.ID, "status").text.startswith(over))
