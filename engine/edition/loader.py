@@ -223,7 +223,7 @@ class _Load:
         if "extends" in ov:
             self.error(ov.key_marks.get("extends"), "wrong-file-kind",
                        "an overlay cannot use 'extends:'; it applies to the edition it is used with")
-        from .schema import overlay_meta_problems   # jsonschema: not for list_builtin
+        from .schema import overlay_meta_problems  # jsonschema: not for list_builtin
 
         self.problems.extend(overlay_meta_problems(ov))
         base = ov.get("base")
