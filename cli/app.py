@@ -25,6 +25,8 @@ _COMMAND_MODULES = [
     "magie.cli.edition_commands",
     "magie.cli.play",
     "magie.cli.simulate",
+    "magie.cli.analyze",
+    "magie.cli.compare",
     "magie.cli.web_commands",
 ]
 

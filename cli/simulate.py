@@ -1,41 +1,101 @@
-"""`magie simulate`: many bot games of an edition, with a progress bar and a summary."""
+"""`magie simulate`: many bot games of an edition, with a progress bar and a summary with
+confidence intervals; per-game records (`--out`), an HTML report (`--report`), Ray (`--backend`)."""
 
 from __future__ import annotations
 
 import json
 import signal
 import sys
-from typing import TYPE_CHECKING, Annotated
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
-from magie.engine.agents import BOT_KINDS
+from magie.engine.agents import BOTS
+from magie.engine.edition.model import Edition, text_in
+from magie.engine.edition.problems import ProblemsError
+from magie.engine.errors import MagieError
+from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
+from magie.engine.sim.config import SetError, Sets, load_config, parse_set
 
-if TYPE_CHECKING:
-    from magie.engine.sim.batch import Summary
 
-# The engine, rich's tables and progress bars are imported when the command runs, not for
-# `magie --help` (start-up time).
+class Backend(StrEnum):
+    process = "process"
+    ray = "ray"
+
+
+SetOpt = Annotated[list[str] | None, typer.Option(
+    "--set", metavar="PATH=VALUE",
+    help="Set a rule parameter of the edition (after overlays), e.g. rules.salary=300 or "
+         "rules.jail.fine=100; repeat for several. The value is read as YAML.")]
+BackendOpt = Annotated[Backend, typer.Option(
+    help="Where games are played: local worker processes (--jobs), or Ray (needs magie[ray]; "
+         "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
+AddressOpt = Annotated[str | None, typer.Option(
+    help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
+ConfidenceOpt = Annotated[float, typer.Option(
+    min=0.5, max=0.999, help="Confidence level of every interval (Wilson intervals for rates).")]
 
 
 def simulate_command(
-    edition: Annotated[str, typer.Argument(help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    edition: Annotated[str, typer.Argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games to play.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for any --jobs.")] = 0,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
-    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
-    players: Annotated[int | None, typer.Option(min=1, help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
-    bot: Annotated[str, typer.Option(help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}; or a comma-separated list, one per seat.")] = "basic",
-    max_rounds: Annotated[int | None, typer.Option(min=1, help="Stop a game after this many rounds and rank the players by net worth (default: the edition's own round limit, else 1000).")] = None,
+    seed: Annotated[int, typer.Option(
+        help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
+             "any --jobs.")] = 0,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1,
+        help="Worker processes (default: the CPUs available).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V",
+        help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
+    players: Annotated[int | None, typer.Option(
+        min=1,
+        help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
+    bot: Annotated[str, typer.Option(
+        help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
+    max_rounds: Annotated[int | None, typer.Option(
+        min=1,
+        help="Stop a game after this many rounds and rank the players by net worth (default: the "
+             "edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
-    check_invariants: Annotated[bool, typer.Option("--check-invariants", help="Check the invariants (money conserved, one owner per deed, building supply, even building...) after every turn; slower, for debugging an edition or the engine.")] = False,
+    check_invariants: Annotated[bool, typer.Option(
+        "--check-invariants",
+        help="Check the invariants (money conserved, one owner per deed, building supply, even "
+             "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
+    sets: SetOpt = None,
+    confidence: ConfidenceOpt = 0.95,
+    out: Annotated[Path | None, typer.Option(
+        help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
+             "magie[parquet]). Checked before the games start.")] = None,
+    report: Annotated[Path | None, typer.Option(
+        help="Write an HTML report with plots (landing heat map on the board, game lengths, win rates, "
+             "rent by group) to this folder; needs magie[analysis].")] = None,
+    counters: Annotated[bool, typer.Option(
+        "--counters/--no-counters",
+        help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
+             "a third slower; --no-counters for raw speed).")] = True,
+    warm_up: Annotated[int, typer.Option(
+        min=1,
+        help="Count landings per roll and per turn from this round on (all tokens start on the start "
+             "space; 8 or so makes them comparable with `magie analyze`).")] = 1,
+    backend: BackendOpt = Backend.process,
+    address: AddressOpt = None,
 ) -> None:
-    """Play many games with bots and report statistics.
+    """Play many games with bots and report statistics with confidence intervals.
 
-    Prints how many games ended and how many hit the round cap, the mean and median game
-    length in rounds, the win rate by seat and of the first player, bankruptcies per game, and
-    how often each space is landed on. The same --seed gives the same summary whatever --jobs.
+    Prints how many games ended and how many hit the round cap, game length (mean, median,
+    percentiles, histogram), win rates by seat and by bot kind, the first player's advantage
+    tested against 1/players, bankruptcies by round, rent and buildings by group, trades and
+    edition actions (court suits), and how often each space is landed on, by the two measures of
+    `magie analyze` (per roll and per turn), so a simulation can be checked against the exact
+    odds. The same --seed gives the same summary whatever --jobs or --backend.
     Ctrl-C stops early and prints the summary of the games finished so far.
 
     Examples:
@@ -44,99 +104,218 @@ def simulate_command(
 
         magie simulate classic --variant free-parking-jackpot -n 2000 --seed 7 --json
 
+        magie simulate classic -n 100000 --out games.parquet --report report/
+
+        magie simulate classic --set rules.salary=300 -n 2000
+
         magie simulate quick --bot random -n 500 --max-rounds 200
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from magie.engine.edition.playable import load_playable_cached
-    from magie.engine.edition.problems import ProblemsError
-    from magie.engine.errors import MagieError
-    from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
-
-    kinds = [k.strip() for k in bot.split(",")]
-    if len(kinds) == 1:
-        kinds = kinds * (players or 4)
-    elif players is not None and players != len(kinds):
-        _fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
-              f"give one kind for every seat, or a single kind")
-    unknown = [k for k in kinds if k not in BOT_KINDS]
-    if unknown:
-        _fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOT_KINDS)})")
+    kinds = parse_bots(bot, players)
     variants = tuple(variant or ())
-    try:
-        ed = load_playable_cached(edition, variants)
-    except ProblemsError as e:
-        for p in e.problems:
-            typer.echo(p.format(), err=True)
-        raise typer.Exit(1)
-    for w in ed.warnings:
-        typer.echo(w.format(), err=True)
+    set_values = parse_sets(sets)
+    ed = load_or_exit(edition, variants, set_values)
     if lang not in ed.name and lang != "en":
-        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted(ed.name))})")
+        fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted(ed.name))})")
     if not ed.players_min <= len(kinds) <= ed.players_max:
-        _fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
+        fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
-                     check_invariants=check_invariants)
+                     check_invariants=check_invariants, sets=set_values, counters=counters,
+                     warm_up=warm_up)
     jobs = jobs or default_jobs()
+    writer = open_records(out, spec, ed)
+    if report is not None:
+        check_report_dir(report)
     err = Console(stderr=True)
-    with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=err, transient=True,
-                  disable=not err.is_terminal) as progress:
-        task = progress.add_task("games", total=n)
-        try:
-            summary = simulate(spec, n, jobs=jobs, progress=lambda done: progress.update(task, completed=done))
-        except MagieError as e:
-            _fail(str(e))
+    try:
+        with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True,
+                      disable=not err.is_terminal) as progress:
+            task = progress.add_task("games", total=n)
+            try:
+                summary = simulate(spec, n, jobs=jobs, progress=lambda done: progress.update(task, completed=done),
+                                   on_game=writer.write if writer else None, backend=backend.value,
+                                   address=address, confidence=confidence)
+            except MagieError as e:
+                fail(str(e))
+    finally:
+        if writer is not None:
+            writer.close()
     if summary.games < n:
         signal.signal(signal.SIGINT, signal.SIG_IGN)     # more Ctrl-C: let the summary print
         err.print(f"[yellow]interrupted: summary of the first {summary.games} of {n} games[/]")
+    data = summary.to_json()
+    if report is not None:
+        from magie.cli.report import write_simulation_report
+        index = write_simulation_report(report, data, ed, lang)
+        err.print(f"report: {index}")
     if as_json:
-        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        _print_summary(summary, lang)
+        print_summary(summary, data, ed, lang)
     if summary.games < n:
         raise typer.Exit(130)
 
 
-def _print_summary(summary: Summary, lang: str) -> None:
-    from rich.console import Console
-    from rich.table import Table
+# ------------------------------------------------------------------ shared with compare / analyze
 
-    from magie.engine.edition.model import text_in
-    from magie.engine.edition.playable import load_playable_cached
+def parse_bots(bot: str, players: int | None) -> list[str]:
+    """The bot kind of every seat from --bot and --players; exits 1 on a bad combination."""
+    kinds = [k.strip() for k in bot.split(",")]
+    if len(kinds) == 1:
+        kinds = kinds * (players or 4)
+    elif players is not None and players != len(kinds):
+        fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
+             f"give one kind for every seat, or a single kind")
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown:
+        fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
+    return kinds
 
-    data = summary.to_json()
-    ed = load_playable_cached(summary.spec.edition, summary.spec.variants)
-    out = Console(highlight=False, width=None if sys.stdout.isatty() else 100)
-    t = Table(title=f"{text_in(ed.name, lang)}: {data['games']} games, seed {data['seed']}",
-              show_header=False)
-    t.add_row("ended by the rules", f"{data['ended']} ({data['end_rate']:.1%})")
+
+def parse_sets(sets: list[str] | None) -> Sets:
+    """--set values as (path, value) pairs; exits 1 on a malformed one."""
+    try:
+        return tuple(parse_set(s) for s in sets or ())
+    except SetError as e:
+        fail(str(e))
+
+
+def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = ()) -> Edition:
+    """The playable configuration, or its problems printed and exit 1. Warnings are printed."""
+    try:
+        ed = load_config(edition, variants, sets)
+    except ProblemsError as e:
+        for p in e.problems:
+            typer.echo(p.format(), err=True)
+        raise typer.Exit(1) from None
+    except SetError as e:
+        fail(str(e))
+    for w in ed.warnings:
+        typer.echo(w.format(), err=True)
+    return ed
+
+
+def open_records(out: Path | None, spec: BatchSpec, ed: Edition):
+    """The per-game record writer for --out (None without it); exits 1 if it cannot be written."""
+    if out is None:
+        return None
+    from magie.engine.sim.records import RecordWriter
+    try:
+        return RecordWriter(out, spec, ed)
+    except MagieError as e:
+        fail(str(e))
+
+
+def check_report_dir(path: Path) -> None:
+    """Fail before the games when the report folder cannot be made or matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail("--report needs matplotlib: pip install 'magie[analysis]'")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"--report {path}: cannot create the folder ({e.strerror or e})")
+    if not path.is_dir():
+        fail(f"--report {path}: not a folder")
+
+
+def fail(message: str) -> NoReturn:
+    typer.echo(f"magie: {message}", err=True)
+    raise typer.Exit(1)
+
+
+_fail = fail
+
+
+def _ci(r: dict[str, Any]) -> str:
+    return f"{r['rate']:.1%}  [{r['low']:.1%}, {r['high']:.1%}]"
+
+
+def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str) -> None:
+    """The human-readable summary (tables)."""
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    conf = f"{data['confidence']:.0%}"
+    t = Table(title=f"{text_in(ed.name, lang)}: {data['games']} games, seed {data['seed']} "
+                    f"(intervals: {conf} Wilson)", show_header=False)
+    t.add_row("ended by the rules", f"{data['ended']} ({_ci(data['end_rate_interval'])})")
     if ed.end.max_rounds is not None and data["max_rounds"] == ed.end.max_rounds:
         t.add_row("round limit (a rule of the edition)", f"{data['max_rounds']} rounds")
     else:
         t.add_row(f"stopped by the simulation's cap of {data['max_rounds']} rounds", str(data["capped"]))
-    t.add_row("rounds, mean / median", f"{data['rounds_mean']} / {data['rounds_median']}")
+    r = data["rounds"]
+    t.add_row("rounds, mean (sd) / median", f"{r['mean']} ({r['sd']}) / {r['p50']}")
+    t.add_row("rounds, percentiles 5 / 25 / 75 / 95", f"{r['p5']:g} / {r['p25']:g} / {r['p75']:g} / {r['p95']:g}")
     t.add_row("turns played", str(data["turns"]))
     t.add_row("bankruptcies per game", str(data["bankruptcies_per_game"]))
-    t.add_row("first player wins", f"{data['first_player_win_rate']:.1%}")
-    for seat, rate in enumerate(data["win_rate_by_seat"]):
-        t.add_row(f"seat {seat + 1} ({summary.spec.bots[seat]}) wins", f"{rate:.1%}")
+    fp = data["first_player"]
+    t.add_row("first player wins", f"{_ci(fp)}; against 1/{len(summary.spec.bots)} = {fp['expected']:.1%}: "
+                                   f"z = {fp['z']:.2f}, p = {fp['p_value']:.3g}")
+    for seat, rate in enumerate(data["win_by_seat"]):
+        t.add_row(f"seat {seat + 1} ({rate['bot']}) wins", _ci(rate))
+    if len(data["win_by_kind"]) > 1:
+        for kind, rate in data["win_by_kind"].items():
+            t.add_row(f"a {kind} bot wins ({rate['seats']} seats, fair share {rate['fair_share']:.0%})", _ci(rate))
+    if "trades" in data:
+        t.add_row("trades per game", f"{data['trades'] / max(1, data['games']):.2f}")
+    actions = {a.id for a in ed.actions}
     for key, value in data["extra"].items():
-        t.add_row(key.replace("_", " "), str(value))
+        if key in actions:
+            label = f"action '{key}' taken"
+        elif key.endswith("_deeds") and key[:-6] in actions:
+            label = f"deeds moved by action '{key[:-6]}'"
+        else:
+            label = key.replace("_", " ")
+        t.add_row(label, f"{value} ({value / max(1, data['games']):.2f} per game)")
     out.print(t)
-    lt = Table(title="landing frequency")
+    hist = data["rounds"]["histogram"]
+    if hist:
+        ht = Table(title="game length (rounds)")
+        ht.add_column("rounds")
+        ht.add_column("games", justify="right")
+        ht.add_column("")
+        top = max(c for _, _, c in hist) or 1
+        for a, b, c in hist:
+            ht.add_row(f"{a}-{b}" if a != b else str(a), str(c), "█" * round(30 * c / top))
+        out.print(ht)
+    if data.get("rent_by_group"):
+        gt = Table(title="by group, per game")
+        gt.add_column("group")
+        gt.add_column("rent collected", justify="right")
+        gt.add_column("buildings bought", justify="right")
+        games = max(1, data["games"])
+        for g in ed.groups:
+            if g.id in data["rent_by_group"] or g.id in data["builds_by_group"]:
+                gt.add_row(text_in(g.name, lang), f"{data['rent_by_group'].get(g.id, 0) / games:.0f}",
+                           f"{data['builds_by_group'].get(g.id, 0) / games:.1f}")
+        out.print(gt)
+    if data["bankruptcies_by_round"]:
+        bt = Table(title="bankruptcies by round")
+        bt.add_column("rounds")
+        bt.add_column("bankruptcies", justify="right")
+        for a, b, c in data["bankruptcies_by_round"]:
+            bt.add_row(f"{a}-{b}" if a != b else str(a), str(c))
+        out.print(bt)
+    lt = Table(title="landing frequency" + (" (per roll and per turn: the measures of `magie analyze`)"
+                                            if "landing_per_roll" in data else ""))
     lt.add_column("#", justify="right")
     lt.add_column("space")
-    lt.add_column("share", justify="right")
+    lt.add_column("every stop", justify="right")
+    if "landing_per_roll" in data:
+        lt.add_column("per roll", justify="right")
+        lt.add_column("per turn", justify="right")
     for i, sp in enumerate(ed.spaces):
-        lt.add_row(str(i), text_in(sp.name, lang), f"{data['landing_frequency'][sp.id]:.2%}")
+        row = [str(i), text_in(sp.name, lang), f"{data['landing_frequency'][sp.id]:.2%}"]
+        if "landing_per_roll" in data:
+            row += [f"{data['landing_per_roll'][sp.id]:.2%}", f"{data['landing_per_turn'][sp.id]:.2%}"]
+        lt.add_row(*row)
+    if "landing_per_roll" in data:
+        lt.add_row("", "in jail", "", f"{data['landing_per_roll']['in_jail']:.2%}",
+                   f"{data['landing_per_turn']['in_jail']:.2%}")
     out.print(lt)
-
-
-def _fail(message: str):
-    typer.echo(f"magie: {message}", err=True)
-    raise typer.Exit(1)
+    if data.get("events"):
+        games = max(1, data["games"])
+        out.print("events per game: " + ", ".join(f"{k} {v / games:.1f}" for k, v in data["events"].items()))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,9 +1,10 @@
 """Batch simulation: many bot games of one edition, in parallel, with a reproducible summary.
 
 Game k of a batch with seed S is seeded with `game_seed(S, k)`, so the summary depends only on
-(edition, variants, S, n, seats, bots, round cap), never on the number of worker processes or
-on which worker played which game. Each game reduces to a small `GameStats`; the `Summary`
-adds them up in game order.
+(edition, variants, sets, S, n, seats, bots, round cap), never on the number of worker
+processes, the backend (processes or Ray) or which worker played which game. Each game reduces
+to a small `GameStats`; games come back in game order and the `Summary` adds them up as they
+come, keeping only totals and histograms: memory does not grow with the number of games.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ import gc
 import multiprocessing
 import os
 import signal
-import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any, cast
 
 from ..agents import make_bot
-from ..edition.playable import load_playable_cached
+from ..analysis.stats import Histogram, rate_test, wilson
 from ..game.game import Game
+from .config import Sets, load_config
+from .counters import GameCounters, add_into
 
 
 def game_seed(seed: int, k: int) -> int:
@@ -31,7 +34,10 @@ def game_seed(seed: int, k: int) -> int:
 
 @dataclass(frozen=True)
 class BatchSpec:
-    """What to simulate: edition ref and overlays, seats (one bot kind per seat), round cap."""
+    """What to simulate: edition ref, overlays and `--set` values, seats (one bot kind per
+    seat), round cap. `counters=False` plays without the event counters (faster; no landing
+    measures, rent or building counts); `warm_up` is the first round whose landings are counted
+    by the two measures (the tokens all start on the start space)."""
 
     edition: str
     variants: tuple[str, ...] = ()
@@ -39,6 +45,13 @@ class BatchSpec:
     max_rounds: int | None = None      # None: the edition's own limit, else DEFAULT_CAP
     seed: int = 0
     check_invariants: bool = False
+    sets: Sets = ()
+    counters: bool = True
+    warm_up: int = 1                   # landings per roll / per turn are counted from this round on
+
+    def edition_model(self):
+        """The playable edition of this spec (cached per process)."""
+        return load_config(self.edition, self.variants, self.sets)
 
 
 DEFAULT_CAP = 1000
@@ -49,9 +62,12 @@ DEFAULT_CAP = 1000
 class GameStats:
     """One finished game: `reason` is 'last_standing', 'condition' or 'round_limit'; `capped`
     when the round limit was the simulation's cap rather than a rule of the edition;
-    `winners` are seats (several on a tie); `rounds` and `turns` played; `landings` per space;
-    `bankruptcies`; `first` is the seat that played first; `extra` counts edition statistics
-    (e.g. 'suits', 'suits_won')."""
+    `winners` are seats (several on a tie); `rounds` and `turns` played; `landings` per space
+    (every stop, cards' moves included); `bankruptcies`; `first` is the seat that played first;
+    `extra` counts edition statistics (e.g. 'sue', 'sue_deeds'); `cash` and `worth` (net worth
+    by the edition's score) per seat at the end; with counters: `per_roll` and `per_turn`
+    landings (index len(board) is 'in jail'), `events` by kind, `rent_by_group` (money),
+    `builds_by_group` (buildings bought), `bankrupt_rounds` (the round of each bankruptcy)."""
 
     k: int
     reason: str
@@ -63,145 +79,255 @@ class GameStats:
     bankruptcies: int
     first: int
     extra: dict[str, int] = field(default_factory=dict)
+    seed: int = 0
+    cash: tuple[int, ...] = ()
+    worth: tuple[int, ...] = ()
+    per_roll: list[int] = field(default_factory=list)
+    per_turn: list[int] = field(default_factory=list)
+    events: dict[str, int] = field(default_factory=dict)
+    rent_by_group: dict[str, int] = field(default_factory=dict)
+    builds_by_group: dict[str, int] = field(default_factory=dict)
+    bankrupt_rounds: list[int] = field(default_factory=list)
 
 
 def play_one(spec: BatchSpec, k: int) -> GameStats:
     """Play game `k` of the batch `spec` with bots and return its statistics."""
-    ed = load_playable_cached(spec.edition, spec.variants)
+    ed = spec.edition_model()
     seed = game_seed(spec.seed, k)
     players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
-    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants)
+    counters = GameCounters(ed, len(players), spec.warm_up) if spec.counters else None
+    g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants,
+             log=cast(Any, counters))   # the engine calls log.add(event); counters keep numbers only
     g.play()
     limited = g.end_reason == "round_limit"
     rounds = cap if limited else g.round       # cap is the max_rounds the game was given
-    return GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
-                     winners=tuple(p.seat for p in g.winners),
-                     rounds=rounds, turns=g.turns, landings=g.landings,
-                     bankruptcies=g.bankruptcies, first=g.order[0].seat, extra=dict(g.stats))
+    stats = GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,
+                      winners=tuple(p.seat for p in g.winners),
+                      rounds=rounds, turns=g.turns, landings=g.landings,
+                      bankruptcies=g.bankruptcies, first=g.order[0].seat, extra=dict(g.stats),
+                      seed=seed, cash=tuple(p.cash for p in g.players),
+                      worth=tuple(g.net_worth(p) if p.alive else 0 for p in g.players))
+    if counters is not None:
+        counters.finish()
+        stats.per_roll, stats.per_turn = counters.per_roll, counters.per_turn
+        stats.events, stats.rent_by_group = counters.events, counters.rent_by_group
+        stats.builds_by_group, stats.bankrupt_rounds = counters.builds_by_group, counters.bankrupt_rounds
+    return stats
+
+
+def play_chunk(specs: Sequence[BatchSpec], ks: Sequence[int]) -> list[tuple[GameStats, ...]]:
+    """Play games `ks` of every spec in `specs` (the same seeds for each: common random numbers)."""
+    return [tuple(play_one(s, k) for s in specs) for k in ks]
 
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_chunk(spec: BatchSpec, ks: Sequence[int]) -> list[GameStats]:
-    return [play_one(spec, k) for k in ks]
+def _inc(d: dict[str, Any], key: str, v: float) -> None:
+    d[key] = d.get(key, 0) + v
 
 
 @dataclass
 class Summary:
-    """The statistics of a batch. `games` is how many were played (less than asked if the run
-    was interrupted); `ended` ended by the rules (a round limit of the edition included),
-    `capped` were stopped by the simulation's round cap."""
+    """The statistics of a batch, in memory that does not grow with the number of games.
+    `games` is how many were played (less than asked if the run was interrupted); `ended` ended
+    by the rules (a round limit of the edition included), `capped` were stopped by the
+    simulation's round cap. `confidence` is the level of every interval in `to_json`."""
 
     spec: BatchSpec
     asked: int
+    confidence: float = 0.95
     games: int = 0
     ended: int = 0
     capped: int = 0
-    rounds: list[int] = field(default_factory=list)
+    rounds: Histogram = field(default_factory=Histogram)
     turns: int = 0
     wins: list[float] = field(default_factory=list)
     first_wins: float = 0.0
     landings: list[int] = field(default_factory=list)
+    per_roll: list[int] = field(default_factory=list)
+    per_turn: list[int] = field(default_factory=list)
     bankruptcies: int = 0
+    bankrupt_rounds: Histogram = field(default_factory=Histogram)
+    reasons: dict[str, int] = field(default_factory=dict)
+    events: dict[str, int] = field(default_factory=dict)
+    rent_by_group: dict[str, int] = field(default_factory=dict)
+    builds_by_group: dict[str, int] = field(default_factory=dict)
     extra: dict[str, int] = field(default_factory=dict)
 
     def add(self, s: GameStats) -> None:
         """Add one game's statistics (games are added in game order)."""
         if not self.wins:
             self.wins = [0.0] * len(self.spec.bots)
-            self.landings = [0] * len(s.landings)
         self.games += 1
         if s.capped:
             self.capped += 1
         else:
             self.ended += 1
-        self.rounds.append(s.rounds)
+        _inc(self.reasons, s.reason, 1)
+        self.rounds.add(s.rounds)
         self.turns += s.turns
         for seat in s.winners:   # a shared win counts as a fraction
             self.wins[seat] += 1 / len(s.winners)
             if seat == s.first:
                 self.first_wins += 1 / len(s.winners)
-        for i, c in enumerate(s.landings):
-            self.landings[i] += c
+        add_into(self.landings, s.landings)
+        add_into(self.per_roll, s.per_roll)
+        add_into(self.per_turn, s.per_turn)
         self.bankruptcies += s.bankruptcies
-        for key, v in s.extra.items():
-            self.extra[key] = self.extra.get(key, 0) + v
+        for r in s.bankrupt_rounds:
+            self.bankrupt_rounds.add(r)
+        for src, dst in ((s.extra, self.extra), (s.events, self.events),
+                         (s.rent_by_group, self.rent_by_group), (s.builds_by_group, self.builds_by_group)):
+            for key, v in src.items():
+                _inc(dst, key, v)
+
+    def rate(self, x: float) -> dict[str, Any]:
+        """A rate of `x` games out of those played, with its Wilson interval."""
+        n = self.games
+        lo, hi = wilson(x, n, self.confidence)
+        return {"rate": round(x / n, 4) if n else 0.0, "low": round(lo, 4), "high": round(hi, 4)}
 
     def to_json(self) -> dict:
         """The summary as plain data (`magie simulate --json`)."""
         n = self.games or 1
-        total_landings = sum(self.landings) or 1
-        ed = load_playable_cached(self.spec.edition, self.spec.variants)
-        landings = self.landings or [0] * len(ed.spaces)     # no game finished yet
-        return {
+        ed = self.spec.edition_model()
+        ids = [s.id for s in ed.spaces]
+        landings = self.landings or [0] * len(ids)     # no game finished yet
+        total_landings = sum(landings) or 1
+        seats = len(self.spec.bots)
+        wins = self.wins or [0.0] * seats
+        kinds: dict[str, float] = {}
+        for seat, kind in enumerate(self.spec.bots):
+            _inc(kinds, kind, wins[seat])
+        z, p = rate_test(self.first_wins, self.games, 1 / seats)
+        h = self.rounds
+        out = {
             "edition": self.spec.edition, "variants": list(self.spec.variants),
+            "sets": {k: v for k, v in self.spec.sets},
+            "content_hash": ed.content_hash,
             "seed": self.spec.seed, "bots": list(self.spec.bots),
             "max_rounds": self.spec.max_rounds if self.spec.max_rounds is not None
             else (ed.end.max_rounds or DEFAULT_CAP),
-            "games": self.games, "asked": self.asked,
+            "games": self.games, "asked": self.asked, "confidence": self.confidence,
             "ended": self.ended, "capped": self.capped,
             "end_rate": round(self.ended / n, 4),
-            "rounds_mean": round(statistics.fmean(self.rounds), 2) if self.rounds else 0,
-            "rounds_median": statistics.median(self.rounds) if self.rounds else 0,
+            "end_rate_interval": self.rate(self.ended),
+            "end_reasons": dict(sorted(self.reasons.items())),
+            "rounds_mean": round(h.mean(), 2) if h.n else 0,
+            "rounds_median": h.percentile(50) if h.n else 0,
+            "rounds": {"mean": round(h.mean(), 2), "sd": round(h.sd(), 2),
+                       **{f"p{q}": h.percentile(q) for q in (5, 25, 50, 75, 95)},
+                       "min": min(h.counts, default=0), "max": max(h.counts, default=0),
+                       "histogram": [[a, b, c] for a, b, c in h.bins(20)]},
             "turns": self.turns,
-            "win_rate_by_seat": [round(w / n, 4) for w in self.wins or [0.0] * len(self.spec.bots)],
+            "win_rate_by_seat": [round(w / n, 4) for w in wins],
+            "win_by_seat": [self.rate(w) | {"bot": self.spec.bots[i]} for i, w in enumerate(wins)],
+            "win_by_kind": {k: self.rate(w) | {"seats": self.spec.bots.count(k),
+                                               "fair_share": round(self.spec.bots.count(k) / seats, 4)}
+                            for k, w in kinds.items()},
             "first_player_win_rate": round(self.first_wins / n, 4),
+            "first_player": self.rate(self.first_wins) | {"expected": round(1 / seats, 4),
+                                                           "z": round(z, 3), "p_value": round(p, 6)},
             "bankruptcies_per_game": round(self.bankruptcies / n, 3),
-            "landing_frequency": {ed.spaces[i].id: round(c / total_landings, 5)
-                                  for i, c in enumerate(landings)},
+            "bankruptcies_by_round": [[a, b, c] for a, b, c in self.bankrupt_rounds.bins(20)],
+            "landing_frequency": {ids[i]: round(c / total_landings, 5) for i, c in enumerate(landings)},
             "extra": dict(sorted(self.extra.items())),
         }
+        if self.spec.counters:
+            out["landing_per_roll"] = _shares(self.per_roll, ids)
+            out["landing_per_turn"] = _shares(self.per_turn, ids)
+            out["rolls"] = sum(self.per_roll)
+            out["warm_up"] = self.spec.warm_up
+            group_order = [g.id for g in ed.groups]
+            out["rent_by_group"] = {g: self.rent_by_group.get(g, 0) for g in group_order if g in self.rent_by_group}
+            out["builds_by_group"] = {g: self.builds_by_group.get(g, 0) for g in group_order
+                                      if g in self.builds_by_group}
+            out["trades"] = self.events.get("trade", 0)
+            out["events"] = dict(sorted(self.events.items()))
+        return out
+
+
+def _shares(counts: list[int], ids: list[str]) -> dict[str, float]:
+    total = sum(counts) or 1
+    counts = counts or [0] * (len(ids) + 1)
+    out = {ids[i]: round(counts[i] / total, 6) for i in range(len(ids))}
+    out["in_jail"] = round(counts[len(ids)] / total, 6)
+    return out
+
+
+def _chunks(n: int, size: int) -> Iterator[list[int]]:
+    for a in range(0, n, size):
+        yield list(range(a, min(n, a + size)))
+
+
+def chunk_size(n: int, workers: int, cap: int = 50) -> int:
+    """Games per task: enough tasks to balance the workers, few enough to keep the per-task
+    overhead small."""
+    return max(1, min(cap, n // (workers * 8) or 1))
+
+
+def stream(specs: Sequence[BatchSpec], n: int, jobs: int = 1, *, backend: str = "process",
+           address: str | None = None) -> Generator[tuple[GameStats, ...], None, None]:
+    """Games 0..n-1 of every spec, in game order, one tuple (a game per spec) at a time.
+
+    `backend` 'process' plays on `jobs` processes (1: in this process); 'ray' sends chunks of
+    games to Ray (`engine/sim/ray_backend.py`). Closing the generator stops the workers."""
+    specs = tuple(specs)
+    for s in specs:
+        s.edition_model()          # fail early, in this process
+    settle_memory()
+    if backend == "ray":
+        from .ray_backend import RAY_CHUNK_CAP, ray_map
+        for chunk in ray_map(play_chunk, specs, lambda workers: _chunks(n, chunk_size(n, workers, RAY_CHUNK_CAP)),
+                             jobs, address):
+            yield from chunk
+        return
+    if backend != "process":
+        raise ValueError(f"unknown backend {backend!r} (known: process, ray)")
+    if jobs <= 1:
+        for k in range(n):
+            yield tuple(play_one(s, k) for s in specs)
+        return
+    # workers ignore Ctrl-C; this process stops them at once when it gets one
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint)
+    try:
+        for chunk in pool.imap(partial(play_chunk, specs), _chunks(n, chunk_size(n, jobs))):
+            yield from chunk
+        pool.close()
+    finally:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second Ctrl-C: still stop cleanly
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
 
 def simulate(spec: BatchSpec, n: int, jobs: int = 1,
-             progress: Callable[[int], None] | None = None) -> Summary:
-    """Play `n` games of `spec` on `jobs` processes (1: in this process) and sum them up.
-
-    `progress(done)` is called as games finish. A KeyboardInterrupt stops the run and returns
-    the summary of the games finished so far (in game order, so it is still reproducible)."""
-    summary = Summary(spec=spec, asked=n)
-    load_playable_cached(spec.edition, spec.variants)   # fail early, in this process
-    settle_memory()
-    done: dict[int, GameStats] = {}
-
-    def collect(stats: list[GameStats]) -> None:
-        for s in stats:
-            done[s.k] = s
-        if progress:
-            progress(len(done))
-
-    if jobs <= 1:
-        try:
-            for k in range(n):
-                collect([play_one(spec, k)])
-        except KeyboardInterrupt:
-            pass
-    else:
-        chunk = max(1, min(50, n // (jobs * 8) or 1))
-        chunks = [list(range(a, min(n, a + chunk))) for a in range(0, n, chunk)]
-        # workers ignore Ctrl-C; this process stops them at once when it gets one
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_sigint)
-        try:
-            for stats in pool.imap_unordered(partial(_play_chunk, spec), chunks):
-                collect(stats)
-            pool.close()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second Ctrl-C: still stop cleanly
-            try:
-                pool.terminate()
-                pool.join()
-            finally:
-                signal.signal(signal.SIGINT, previous)
-    # add in game order, stopping at the first gap so an interrupted run is a prefix
-    for k in range(n):
-        if k not in done:
-            break
-        summary.add(done[k])
+             progress: Callable[[int], None] | None = None, *,
+             on_game: Callable[[GameStats], None] | None = None,
+             backend: str = "process", address: str | None = None,
+             confidence: float = 0.95) -> Summary:
+    """Play `n` games of `spec` on `jobs` processes (1: in this process) or on Ray, and sum them
+    up. `progress(done)` is called as games finish; `on_game(stats)` gets each game in order
+    (per-game records). A KeyboardInterrupt stops the run and returns the summary of the games
+    finished so far (a prefix in game order, so it is still reproducible)."""
+    summary = Summary(spec=spec, asked=n, confidence=confidence)
+    games = stream((spec,), n, jobs, backend=backend, address=address)
+    try:
+        for (s,) in games:
+            summary.add(s)
+            if on_game is not None:
+                on_game(s)
+            if progress:
+                progress(summary.games)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        games.close()
     return summary
 
 

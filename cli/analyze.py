@@ -1,0 +1,165 @@
+"""`magie analyze`: the exact long-run landing odds of an edition (a Markov chain built from its
+board, dice, movement cards, doubles and jail rules; no simulation) and its economics."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from magie.cli.simulate import SetOpt, check_report_dir, fail, load_or_exit, parse_sets
+
+
+class JailPolicy(StrEnum):
+    short = "short"
+    long = "long"
+
+
+def analyze_command(
+    edition: Annotated[str, typer.Argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V",
+        help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
+    sets: SetOpt = None,
+    jail_policy: Annotated[JailPolicy, typer.Option(
+        help="How a jailed player leaves: 'short' pays the fine at the start of the next turn; 'long' "
+             "throws for doubles and leaves as the edition says after the last failure.")] = JailPolicy.long,
+    economics: Annotated[bool, typer.Option(
+        "--economics",
+        help="Also the expected rent per opponent roll and the payback of every deed, building level "
+             "and group.")] = False,
+    players: Annotated[int | None, typer.Option(
+        min=2,
+        help="Players at the table for the payback in rounds (default 4, within the edition's range); "
+             "--json gives every count.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    report: Annotated[Path | None, typer.Option(
+        help="Write an HTML report (board heat maps of the odds and of the payback) to this folder; "
+             "needs magie[analysis].")] = None,
+    lang: Annotated[str, typer.Option(help="Language of the space names.")] = "en",
+) -> None:
+    """Exact long-run landing odds of an edition, solved as a Markov chain (no simulation).
+
+    Two measures: **per roll** (where each throw of the dice finally leaves the token, after
+    cards, chained draws and go-to-jail; each throw of a doubles run, the doubles throw that goes
+    to jail and each throw in jail count: the convention of Collins' tables) and **per turn**
+    (where the token is at the end of a turn). "in jail" is its own line; the jail space's own
+    line is just visiting. Cards are drawn uniformly from their full deck; money never changes
+    the movement. Cards whose movement depends on the game are listed and treated as not moving.
+
+    Examples:
+
+        magie analyze classic
+
+        magie analyze classic --jail-policy short --json
+
+        magie analyze classic --economics --players 3
+
+        magie analyze classic --report odds/
+    """
+    from magie.engine.analysis.markov import AnalysisError, landing_odds
+    from magie.engine.errors import MagieError
+    from magie.engine.sim.config import load_tree
+
+    variants = tuple(variant or ())
+    set_values = parse_sets(sets)
+    ed = load_or_exit(edition, variants, set_values)
+    if lang not in ed.name and lang != "en":
+        fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted(ed.name))})")
+    k = players or min(max(4, ed.players_min), ed.players_max)
+    if not ed.players_min <= k <= ed.players_max:
+        fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {k}")
+    if report is not None:
+        check_report_dir(report)
+    try:
+        tree = load_tree(edition, variants, set_values)
+        odds = landing_odds(ed, tree, jail_policy.value)
+        econ = None
+        if economics or report is not None:
+            from magie.engine.analysis.economics import economics as compute
+            econ = compute(ed, odds)
+    except AnalysisError as e:
+        fail(f"{ed.id}: {e}")
+    except MagieError as e:
+        fail(str(e))
+    data: dict[str, Any] = odds.to_json()
+    data["variants"] = list(variants)
+    if econ is not None and economics:
+        data["economics"] = econ.to_json()
+    if report is not None:
+        from magie.cli.report import write_analysis_report
+        index = write_analysis_report(report, odds, econ, ed, lang)
+        typer.echo(f"report: {index}", err=True)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    _print_odds(odds, ed, lang)
+    if econ is not None and economics:
+        _print_economics(econ, ed, lang, k)
+
+
+def _print_odds(odds, ed, lang: str) -> None:
+    from magie.engine.edition.model import text_in
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    t = Table(title=f"{text_in(ed.name, lang)}: exact landing odds, jail policy '{odds.jail_policy}' "
+                    f"({odds.rolls_per_turn:.4f} rolls per turn)")
+    t.add_column("#", justify="right")
+    t.add_column("space")
+    t.add_column("per roll", justify="right")
+    t.add_column("rank", justify="right")
+    t.add_column("per turn", justify="right")
+    ranked = sorted(odds.per_roll, key=lambda s: -odds.per_roll[s])
+    rank = {s: i + 1 for i, s in enumerate(ranked)}
+    for i, sp in enumerate(ed.spaces):
+        name = text_in(sp.name, lang) + (" (just visiting)" if i == ed.jail_index else "")
+        t.add_row(str(i), name, f"{odds.per_roll[sp.id]:.3%}", str(rank[sp.id]), f"{odds.per_turn[sp.id]:.3%}")
+    if ed.jail_index is not None:
+        t.add_row("", "in jail", f"{odds.per_roll['in_jail']:.3%}", str(rank["in_jail"]),
+                  f"{odds.per_turn['in_jail']:.3%}")
+    out.print(t)
+    for card, reason in odds.unknown:
+        out.print(f"[yellow]not modelled[/]: card '{card}': {reason}; treated as not moving the token")
+
+
+def _print_economics(econ, ed, lang: str, k: int) -> None:
+    from magie.engine.edition.model import text_in
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    names = {g.id: text_in(g.name, lang) for g in ed.groups}
+    t = Table(title=f"groups: payback of price plus buildings (opponent rolls; rounds with {k} players)")
+    t.add_column("group")
+    t.add_column("level")
+    t.add_column("cost", justify="right")
+    t.add_column("rent / opp. roll", justify="right")
+    t.add_column("payback rolls", justify="right")
+    t.add_column(f"rounds ({k}p)", justify="right")
+    for g in econ.groups:
+        pb = "-" if g.payback_rolls is None else f"{g.payback_rolls:.0f}"
+        rd = g.payback_rounds.get(k)
+        t.add_row(names.get(g.group, g.group), g.level, str(g.cost), f"{g.per_roll:.2f}", pb,
+                  "-" if rd is None else f"{rd:.1f}")
+    out.print(t)
+    from magie.engine.analysis.economics import best_marginal_level
+    d = Table(title="deeds: rent per landing by level; the building step with the most extra rent per unit of money")
+    d.add_column("space")
+    d.add_column("per roll", justify="right")
+    d.add_column("rents by level")
+    d.add_column("payback rolls by level")
+    d.add_column("best step")
+    for de in econ.deeds:
+        d.add_row(text_in(ed.spaces[ed.space_index[de.space]].name, lang), f"{de.p_roll:.2%}",
+                  " / ".join(f"{lv.rent:.0f}" for lv in de.levels),
+                  " / ".join("-" if lv.payback_rolls is None else f"{lv.payback_rolls:.0f}" for lv in de.levels),
+                  best_marginal_level(de) or "")
+    out.print(d)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `magie analyze` to the app."""
+    app.command("analyze")(analyze_command)

@@ -1,0 +1,203 @@
+"""`magie compare`: two or more configurations played on the same seeds (common random numbers),
+reported as differences with confidence intervals and a verdict in words; `--sweep` for a
+parameter sweep."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from magie.cli.simulate import (
+    AddressOpt,
+    Backend,
+    BackendOpt,
+    ConfidenceOpt,
+    SetOpt,
+    check_report_dir,
+    fail,
+    load_or_exit,
+    parse_bots,
+    parse_sets,
+)
+
+
+def compare_command(
+    configs: Annotated[list[str] | None, typer.Argument(
+        metavar="CONFIG...",
+        help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots, players, max_rounds "
+             "or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
+    n: Annotated[int, typer.Option(
+        "-n", "--games", min=1,
+        help="Games per configuration (the same seeds for each).")] = 1000,
+    seed: Annotated[int, typer.Option(
+        help="Seed of the batch (game k gets the same seed in every configuration).")] = 0,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1,
+        help="Worker processes (default: the CPUs available).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V",
+        help="Overlay applied to every configuration (after each one's own).")] = None,
+    players: Annotated[int | None, typer.Option(
+        min=1,
+        help="Bots at the table when a configuration does not say (default 4).")] = None,
+    bot: Annotated[str, typer.Option(
+        help="Bot kinds when a configuration does not say: one kind, or one per seat.")] = "basic",
+    max_rounds: Annotated[int | None, typer.Option(
+        min=1,
+        help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
+    sets: SetOpt = None,
+    sweep: Annotated[str | None, typer.Option(
+        metavar="PATH=LOW..HIGH:STEP",
+        help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
+             "rules.salary=100..400:50 or rules.jail.fine=0,50,100.")] = None,
+    confidence: ConfidenceOpt = 0.95,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+    report: Annotated[Path | None, typer.Option(
+        help="Write an HTML report with plots to this folder (needs magie[analysis]).")] = None,
+    backend: BackendOpt = Backend.process,
+    address: AddressOpt = None,
+) -> None:
+    """Compare configurations on the same seeds: differences with confidence intervals.
+
+    Every configuration plays games 0..N-1 with the same game seeds (common random numbers), so
+    differences are measured game by game: game length, games ended by the rules, the first
+    player's wins, bankruptcies. Each difference from the first configuration gets an interval
+    and a verdict ("quick is 13.6 ± 1.2 rounds shorter than classic").
+
+    Examples:
+
+        magie compare classic quick -n 2000
+
+        magie compare classic classic+free-parking-jackpot classic:rules.salary=300
+
+        magie compare classic:bots=basic,basic,basic,random classic -n 1000
+
+        magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
+    """
+    from magie.engine.edition.problems import ProblemsError
+    from magie.engine.errors import MagieError
+    from magie.engine.sim.batch import BatchSpec, default_jobs
+    from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
+    from magie.engine.sim.config import load_config
+
+    configs = list(configs or [])
+    kinds = tuple(parse_bots(bot, players))
+    base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=max_rounds, seed=seed,
+                     sets=parse_sets(sets), counters=False)
+    try:
+        parsed = [parse_config(c, base) for c in configs]
+        if sweep is not None:
+            if len(parsed) != 1:
+                fail("--sweep varies one configuration: give exactly one CONFIG")
+            path, values = parse_sweep(sweep)
+            parsed = sweep_specs(parsed[0][0], parsed[0][1], path, values)
+    except MagieError as e:
+        fail(str(e))
+    if len(parsed) < 2:
+        fail("give two or more configurations to compare (or one with --sweep)")
+    valid = []
+    first_problem: ProblemsError | None = None
+    for label, spec in parsed:
+        try:
+            ed = load_config(spec.edition, spec.variants, spec.sets)
+        except ProblemsError as e:
+            first_problem = first_problem or e
+            typer.echo(f"magie: {label}: not a valid edition ({len(e.problems)} problem(s)); skipped", err=True)
+            if sweep is None:
+                for p in e.problems:
+                    typer.echo(p.format(), err=True)
+                raise typer.Exit(1) from None
+            continue
+        except MagieError as e:
+            fail(f"{label}: {e}")
+        load_or_exit(spec.edition, spec.variants, spec.sets)
+        bots = spec.bots
+        if not ed.players_min <= len(bots) <= ed.players_max:
+            fail(f"{label}: {ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(bots)}")
+        unknown = [k for k in bots if k not in _bots()]
+        if unknown:
+            fail(f"{label}: unknown bot {unknown[0]!r} (known: {', '.join(_bots())})")
+        valid.append((label, spec))
+    if len(valid) < 2:
+        if first_problem is not None:
+            typer.echo("magie: no valid edition in the sweep; the problems of the first invalid one:", err=True)
+            for p in first_problem.problems:
+                typer.echo(p.format(), err=True)
+            raise typer.Exit(1)
+        fail("fewer than two valid configurations")
+    if report is not None:
+        check_report_dir(report)
+    labels = [label for label, _ in valid]
+    specs = [spec for _, spec in valid]
+    err = Console(stderr=True)
+    with Progress(TextColumn("[bold]comparing[/]"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("games", total=n)
+        try:
+            result = compare(labels, specs, n, jobs or default_jobs(), backend=backend.value, address=address,
+                             confidence=confidence, progress=lambda d: progress.update(task, completed=d))
+        except MagieError as e:
+            fail(str(e))
+    data = result.to_json()
+    if sweep is not None:
+        data["sweep"] = sweep
+    if report is not None:
+        from magie.cli.report import write_compare_report
+        index = write_compare_report(report, data, sweep)
+        err.print(f"report: {index}")
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    _print(result, data)
+
+
+def _bots() -> dict:
+    from magie.engine.agents import BOTS
+    return BOTS
+
+
+def _print(result, data) -> None:
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    conf = f"{data['confidence']:.0%}"
+    games = result.summaries[0].games
+    t = Table(title=f"{games} games per configuration, seed {data['seed']} (common random numbers; {conf} intervals)")
+    t.add_column("configuration")
+    t.add_column("rounds mean", justify="right")
+    t.add_column("median [p5, p95]", justify="right")
+    t.add_column("ended by the rules", justify="right")
+    t.add_column("first player wins", justify="right")
+    t.add_column("bankruptcies / game", justify="right")
+    for c in data["configs"]:
+        r, e, f = c["rounds"], c["end_rate"], c["first_player"]
+        t.add_row(c["label"], f"{r['mean']:.1f}", f"{r['p50']:g} [{r['p5']:g}, {r['p95']:g}]",
+                  f"{e['rate']:.1%} [{e['low']:.1%}, {e['high']:.1%}]",
+                  f"{f['rate']:.1%} [{f['low']:.1%}, {f['high']:.1%}]", str(c["bankruptcies_per_game"]))
+    out.print(t)
+    d = Table(title=f"differences from {data['configs'][0]['label']} (paired, per game)")
+    d.add_column("configuration")
+    d.add_column("rounds", justify="right")
+    d.add_column("ended (points)", justify="right")
+    d.add_column("first player (points)", justify="right")
+    for row in data["differences"]:
+        r, e, f = row["rounds"], row["ended"], row["first_wins"]
+        d.add_row(row["label"], f"{r['mean']:+.1f} ± {(r['high'] - r['low']) / 2:.1f}",
+                  f"{100 * e['mean']:+.1f} ± {50 * (e['high'] - e['low']):.1f}",
+                  f"{100 * f['mean']:+.1f} ± {50 * (f['high'] - f['low']):.1f}")
+    out.print(d)
+    for row in data["differences"]:
+        out.print(row["rounds"]["verdict"])
+        for metric in ("ended", "first_wins"):
+            if not row[metric]["verdict"].startswith(row["label"] + ": no clear"):
+                out.print("  " + row[metric]["verdict"])
+
+
+def register(app: typer.Typer) -> None:
+    """Add `magie compare` to the app."""
+    app.command("compare")(compare_command)

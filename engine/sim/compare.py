@@ -1,0 +1,198 @@
+"""Comparisons of configurations on common random numbers (`magie compare`).
+
+Every configuration plays the same games 0..n-1 with the same game seeds, so the dice, the
+shuffles and the bots' own randomness start alike and the differences between configurations
+are measured on paired games: the interval of a difference comes from the per-game
+differences (mean and variance kept as running sums), which is much narrower than comparing two
+independent batches when the configurations are alike. The first configuration is the baseline.
+
+A configuration is written `EDITION[+OVERLAY...][:KEY=VALUE...]` where KEY is `bots` (one kind,
+or a comma-separated kind per seat), `players`, `max_rounds` or any parameter path accepted by
+`--set` (`classic:rules.salary=300`). A sweep `PATH=LOW..HIGH:STEP` makes one configuration per
+value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis.stats import Moments
+from ..errors import MagieError
+from .batch import BatchSpec, GameStats, Summary, stream
+from .config import Sets, describe, parse_set
+
+METRICS = {
+    "rounds": ("rounds", "rounds", "shorter", "longer"),
+    "turns": ("turns", "turns", "fewer", "more"),
+    "ended": ("games ended by the rules", "points", "less often", "more often"),
+    "first_wins": ("first player's wins", "points", "less often", "more often"),
+    "bankruptcies": ("bankruptcies per game", "bankruptcies", "fewer", "more"),
+}
+"""Paired metrics: key -> (what, unit, word when lower, word when higher)."""
+
+
+class ConfigError(MagieError):
+    """A configuration or sweep that cannot be read."""
+
+
+def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
+    """(label, spec) of a configuration string (see the module docstring); unset parts come
+    from `base`. Raises `ConfigError` or `SetError`."""
+    head, *parts = text.split(":")
+    if not head:
+        raise ConfigError(f"configuration {text!r}: it must start with an edition")
+    edition, *variants = head.split("+")
+    bots = base.bots
+    players: int | None = None
+    max_rounds = base.max_rounds
+    sets: list[tuple[str, str]] = list(base.sets)
+    for part in parts:
+        key, value = parse_set(part)
+        if key == "bots":
+            bots = tuple(k.strip() for k in value.split(","))
+        elif key == "players":
+            if not value.isdigit():
+                raise ConfigError(f"configuration {text!r}: players must be a number, not {value!r}")
+            players = int(value)
+        elif key == "max_rounds":
+            if not value.isdigit():
+                raise ConfigError(f"configuration {text!r}: max_rounds must be a number, not {value!r}")
+            max_rounds = int(value)
+        else:
+            sets.append((key, value))
+    if players is not None:
+        if len(bots) == 1 or len(set(bots)) == 1:
+            bots = (bots[0],) * players
+        elif len(bots) != players:
+            raise ConfigError(f"configuration {text!r}: {len(bots)} bots for {players} players")
+    spec = BatchSpec(edition=edition, variants=tuple(variants) + base.variants, bots=bots,
+                     max_rounds=max_rounds, seed=base.seed, sets=tuple(sets), counters=base.counters)
+    return text, spec
+
+
+def parse_sweep(text: str) -> tuple[str, list[str]]:
+    """'rules.salary=100..400:50' -> ('rules.salary', ['100', '150', ..., '400']); a list
+    'rules.salary=100,200,300' works too. Raises `ConfigError`."""
+    path, eq, rng = text.partition("=")
+    if not eq or not path:
+        raise ConfigError(f"--sweep {text!r}: expected PATH=LOW..HIGH:STEP, e.g. rules.salary=100..400:50")
+    if ".." in rng:
+        span, _, step_text = rng.partition(":")
+        lo_text, _, hi_text = span.partition("..")
+        try:
+            lo, hi = float(lo_text), float(hi_text)
+            step = float(step_text) if step_text else 1.0
+        except ValueError:
+            raise ConfigError(f"--sweep {text!r}: LOW, HIGH and STEP must be numbers") from None
+        if step <= 0 or hi < lo:
+            raise ConfigError(f"--sweep {text!r}: need LOW <= HIGH and a positive STEP")
+        count = int((hi - lo) / step + 1e-9) + 1
+        if count > 200:
+            raise ConfigError(f"--sweep {text!r}: {count} values; at most 200")
+        whole = all(float(x).is_integer() for x in (lo, hi, step))
+        points = [lo + i * step for i in range(count)]
+        return path.strip(), [str(int(v)) if whole else f"{v:g}" for v in points]
+    values = [v.strip() for v in rng.split(",") if v.strip()]
+    if not values:
+        raise ConfigError(f"--sweep {text!r}: no values")
+    return path.strip(), values
+
+
+@dataclass
+class Comparison:
+    """Summaries of each configuration and the paired differences of each one from the first.
+    `diffs[i][metric]` are `Moments` of (config i - config 0) per game, i >= 1."""
+
+    labels: list[str]
+    summaries: list[Summary]
+    diffs: list[dict[str, Moments]] = field(default_factory=list)
+    confidence: float = 0.95
+
+    def verdict(self, i: int, metric: str) -> str:
+        """A sentence on the difference of configuration i from the baseline in `metric`."""
+        what, unit, lower, higher = METRICS[metric]
+        m = self.diffs[i][metric]
+        lo, hi = m.interval(self.confidence)
+        scale = 100.0 if unit == "points" else 1.0
+        mean, half = m.mean * scale, (hi - lo) / 2 * scale
+        a, b = self.labels[0], self.labels[i]
+        if m.n == 0:
+            return f"{b}: no games"
+        if lo > 0 or hi < 0:
+            word = higher if mean > 0 else lower
+            if metric == "rounds":
+                return f"{b} is {abs(mean):.1f} ± {half:.1f} {unit} {word} than {a}"
+            return f"{b}: {what} {abs(mean):.2f} ± {half:.2f} {unit} {word} than {a}"
+        return f"{b}: no clear difference in {what} from {a} ({mean:+.2f} ± {half:.2f} {unit})"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for `magie compare --json`."""
+        configs = []
+        for label, s in zip(self.labels, self.summaries, strict=True):
+            d = s.to_json()
+            configs.append({"label": label, "edition": d["edition"], "variants": d["variants"],
+                            "sets": d["sets"], "bots": d["bots"], "content_hash": d["content_hash"],
+                            "games": d["games"], "rounds": d["rounds"], "end_rate": d["end_rate_interval"],
+                            "first_player": d["first_player"], "win_by_seat": d["win_by_seat"],
+                            "bankruptcies_per_game": d["bankruptcies_per_game"]})
+        diffs = []
+        for i in range(1, len(self.labels)):
+            row: dict[str, Any] = {"label": self.labels[i], "baseline": self.labels[0]}
+            for metric, m in self.diffs[i].items():
+                lo, hi = m.interval(self.confidence)
+                row[metric] = {"mean": round(m.mean, 4), "low": round(lo, 4), "high": round(hi, 4),
+                               "verdict": self.verdict(i, metric)}
+            diffs.append(row)
+        return {"confidence": self.confidence, "seed": self.summaries[0].spec.seed if self.summaries else 0,
+                "configs": configs, "differences": diffs}
+
+
+def _metrics(s: GameStats) -> dict[str, float]:
+    return {"rounds": s.rounds, "turns": s.turns, "ended": 0.0 if s.capped else 1.0,
+            "first_wins": (1 / len(s.winners)) if s.first in s.winners else 0.0,
+            "bankruptcies": s.bankruptcies}
+
+
+def compare(labels: Sequence[str], specs: Sequence[BatchSpec], n: int, jobs: int = 1, *,
+            backend: str = "process", address: str | None = None, confidence: float = 0.95,
+            progress: Callable[[int], None] | None = None) -> Comparison:
+    """Play games 0..n-1 of every spec (the same seeds) and compare them with the first.
+    A KeyboardInterrupt stops and returns the comparison of the games finished."""
+    summaries = [Summary(spec=s, asked=n, confidence=confidence) for s in specs]
+    diffs: list[dict[str, Moments]] = [{}] + [{m: Moments() for m in METRICS} for _ in specs[1:]]
+    games = stream(specs, n, jobs, backend=backend, address=address)
+    done = 0
+    try:
+        for row in games:
+            base = _metrics(row[0])
+            for i, s in enumerate(row):
+                summaries[i].add(s)
+                if i:
+                    mine = _metrics(s)
+                    for m in METRICS:
+                        diffs[i][m].add(mine[m] - base[m])
+            done += 1
+            if progress:
+                progress(done)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        games.close()
+    return Comparison(labels=list(labels), summaries=summaries, diffs=diffs, confidence=confidence)
+
+
+def sweep_specs(base_label: str, base: BatchSpec, path: str, values: Sequence[str]) -> list[tuple[str, BatchSpec]]:
+    """One (label, spec) per value of a sweep of parameter `path` on `base`."""
+    out = []
+    for v in values:
+        sets: Sets = tuple(base.sets) + ((path, v),)
+        spec = BatchSpec(edition=base.edition, variants=base.variants, bots=base.bots, max_rounds=base.max_rounds,
+                         seed=base.seed, sets=sets, counters=base.counters)
+        out.append((f"{path}={v}", spec))
+    return out
+
+
+__all__ = ["Comparison", "ConfigError", "METRICS", "compare", "describe", "parse_config", "parse_sweep",
+           "sweep_specs"]
