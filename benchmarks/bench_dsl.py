@@ -117,8 +117,8 @@ def main(argv: list[str]) -> int:
         compiled = compile_snippet(text, ctx, names)
         args = (g, me) if shape == "me" else (g, me, 1, owner, roll)
         assert compiled(*args) == hand(*args) or shape == "me"
-        t_c = min(timeit.repeat(lambda: compiled(*args), number=number, repeat=5)) / number
-        t_h = min(timeit.repeat(lambda: hand(*args), number=number, repeat=5)) / number
+        t_c = min(timeit.repeat(lambda compiled=compiled, args=args: compiled(*args), number=number, repeat=5)) / number
+        t_h = min(timeit.repeat(lambda hand=hand, args=args: hand(*args), number=number, repeat=5)) / number
         ratio = t_c / t_h
         worst = max(worst, ratio)
         print(f"{label:<16} {t_c * 1e9:>9.0f} ns {t_h * 1e9:>11.0f} ns {ratio:>6.2f}x")

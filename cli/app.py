@@ -27,6 +27,7 @@ _COMMAND_MODULES = [
     "magie.cli.simulate",
     "magie.cli.analyze",
     "magie.cli.compare",
+    "magie.cli.ladder",
     "magie.cli.web_commands",
 ]
 

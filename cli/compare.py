@@ -81,8 +81,8 @@ def compare_command(
 
         magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
     """
-    from magie.engine.edition.problems import ProblemsError
     from magie.engine.errors import MagieError
+    from magie.engine.problems import ProblemsError
     from magie.engine.sim.batch import BatchSpec, default_jobs
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
     from magie.engine.sim.config import load_config

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -19,10 +20,10 @@ from rich.table import Table
 from magie.engine.edition.diff import diff_trees
 from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
 from magie.engine.edition.pointers import split
-from magie.engine.edition.problems import Problem, ProblemsError
-from magie.engine.edition.text import languages, localized
-from magie.engine.edition.yamlload import display_path, to_plain
+from magie.engine.edition.text import languages, text_in
+from magie.engine.edition.yamlload import display_path, path_problem, to_plain
 from magie.engine.paths import SCHEMA_PATH
+from magie.engine.problems import Problem, ProblemsError
 
 
 class Format(StrEnum):
@@ -183,7 +184,7 @@ def show(
         return
     tree = loaded.tree
     groups = {g["id"]: g for g in tree.get("groups", [])}
-    title = localized(tree.get("name"), lang)
+    title = text_in(tree.get("name"), lang)
     if variant:
         title += " + " + ", ".join(variant)
     table = Table(title=title, title_justify="left")
@@ -197,19 +198,19 @@ def show(
     for i, space in enumerate(tree.get("board", [])):
         group = groups.get(space.get("group"))
         table.add_row(
-            str(i), localized(space.get("name"), lang), space.get("kind", ""),
-            localized(group.get("name"), lang) if group else "",
+            str(i), text_in(space.get("name"), lang), space.get("kind", ""),
+            text_in(group.get("name"), lang) if group else "",
             _num(space.get("price")), _what(space, decks, lang), _num(space.get("mortgage")))
     out = _out()
     out.print(table)
     if cards:
         for deck in tree.get("decks", []):
-            t = Table(title=f"{localized(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
+            t = Table(title=f"{text_in(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
                       title_justify="left")
             t.add_column("id", no_wrap=True)
             t.add_column("text")
             for card in deck.get("cards", []):
-                t.add_row(card.get("id", ""), localized(card.get("text"), lang))
+                t.add_row(card.get("id", ""), text_in(card.get("text"), lang))
             out.print(t)
 
 
@@ -221,7 +222,7 @@ def _what(space, decks, lang: str) -> str:
         return f"tax {space.get('tax')}" + (f" or {alt}" if alt is not None else "")
     if kind == "card":
         deck = decks.get(space.get("deck"))
-        return "draws " + (localized(deck.get("name"), lang) if deck else str(space.get("deck")))
+        return "draws " + (text_in(deck.get("name"), lang) if deck else str(space.get("deck")))
     rent = space.get("rent", [])
     if kind == "utility":
         return " ".join(f"{r}×" for r in rent) + " roll"
@@ -299,16 +300,22 @@ def schema(
     path: Annotated[bool, typer.Option("--path", help="Print the schema file's path instead of its text.")] = False,
     patch: Annotated[bool, typer.Option("--patch", help="The patch schema (for files with `extends:` "
                                         "or `overlay: true`) instead of the edition schema.")] = False,
+    write: Annotated[str | None, typer.Option(
+        "--write", metavar="DIR", help="Copy both schemas (edition.schema.json, patch.schema.json) into "
+        "the folder DIR (created if needed), next to your editions, and print the $schema lines to use.")] = None,
 ) -> None:
     """Print the JSON Schema of edition files, or its path (for editor setup).
 
     Put `# yaml-language-server: $schema=PATH` on the first line of an edition to get
     completion, descriptions and checks in VS Code (YAML extension). Use the patch schema
     (`--patch`) for overlays and editions with `extends:`, which give only what they change.
+    `--write DIR` copies both schemas next to your own editions, so that a relative
+    `$schema=` line works outside magie's repository and survives a new virtual environment.
 
     **Examples**
 
     ```
+    magie schema --write ./schema
     magie schema --path
     magie schema --patch --path
     magie schema > edition.schema.json
@@ -316,12 +323,42 @@ def schema(
     """
     from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
 
+    if write is not None:
+        _write_schemas(write)
+        return
     file = PATCH_SCHEMA_PATH if patch else SCHEMA_PATH
     if path:
         typer.echo(str(file))
         return
     text = file.read_text(encoding="utf-8") if file.exists() else patch_schema_text()
     typer.echo(text, nl=False)
+
+
+def _write_schemas(folder: str) -> None:
+    """Copy the edition and patch schemas into `folder`, or fail with a message."""
+    from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
+
+    bad = path_problem(folder)
+    if bad is not None:
+        _fail(f"cannot write the schemas: {bad}")
+    target = Path(folder)
+    texts = {SCHEMA_PATH.name: SCHEMA_PATH.read_text(encoding="utf-8"),
+             PATCH_SCHEMA_PATH.name: patch_schema_text()}
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for name, text in texts.items():
+            tmp = target / f".{name}.tmp"
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(target / name)
+    except OSError as e:
+        _fail(f"cannot write the schemas into {folder}: {e.strerror or e}")
+    shown = display_path(target)
+    typer.echo(f"wrote {shown}/{SCHEMA_PATH.name} and {shown}/{PATCH_SCHEMA_PATH.name}")
+    where = display_path(target.resolve().parent)
+    typer.echo(f"the first line of an edition file in {where}:")
+    typer.echo(f"  # yaml-language-server: $schema=./{target.name}/{SCHEMA_PATH.name}")
+    typer.echo("of an overlay, or an edition with extends:")
+    typer.echo(f"  # yaml-language-server: $schema=./{target.name}/{PATCH_SCHEMA_PATH.name}")
 
 
 def register(app: typer.Typer) -> None:

@@ -18,11 +18,12 @@ from typing import Any
 
 from rich.markup import escape
 
-from magie.engine.edition.model import text_in
+from magie.engine.edition.text import text_in
 from magie.engine.errors import DecisionTimeout
 from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
 
 from .amounts import parse_amount
+from .i18n import gettext_for
 from .render import Names
 from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
@@ -38,7 +39,7 @@ class HumanAgent:
 
     human = True
 
-    def __init__(self, name: str, term: Terminal, names: Names, *, auto_claim: bool = True,
+    def __init__(self, name: str, term: Terminal, names: Names, *, auto_claim: bool = False,
                  timeout: float | None = None, on_save: Callable[[Any], str] | None = None):
         self.name = name
         self.term = term
@@ -46,7 +47,11 @@ class HumanAgent:
         self.auto_claim = auto_claim
         self.timeout = timeout if term.timeouts else None
         self.prompter = Prompter(term, name, names, on_save)
+        self._ = gettext_for(names.lang).gettext    # the interface's words (cli/i18n.py)
         self._last_action: tuple | None = None    # the last manage answer (to explain a menu that changed)
+        self._numbers: dict[tuple, int] = {}       # manage action -> its menu number in this window
+        self._numbers_key: tuple | None = None     # (turn, window, seat) the numbers belong to
+        self._evenly: tuple[str, int] | None = None   # (group id, level): "build evenly" under way
 
     # ------------------------------------------------------------------ protocol
     def decide(self, game, d: Decision) -> Any:
@@ -63,27 +68,31 @@ class HumanAgent:
 
     def rejected(self, d: Decision, reason: str) -> None:
         """The engine refused the last answer: say why (the engine asks again)."""
-        self.term.say(f"[red]Not allowed:[/] {escape(reason)}")
+        self.term.say(f"[red]Not allowed:[/] {self.names.ids_to_names(escape(reason))}")
 
     # ------------------------------------------------------------------ the decisions
     def _cash(self, p) -> str:
-        return f"you have {self.names.money(p.cash)}"
+        return self._("you have {cash}").format(cash=self.names.money(p.cash))
 
     def _ask_buy(self, game, d):
         n = self.names
+        _ = self._
         sp = game.spaces[d.space]
-        lines = [f"[bold]{n.space(d.space)}[/] ({n.group(sp.group)}) is for sale: price "
-                 f"{n.money(d.price)}; {self._cash(d.player)}."]
+        lines = [_("{space} ({group}) is for sale: price {price}; {cash}.").format(
+            space=f"[bold]{n.space(d.space)}[/]", group=n.group(sp.group), price=n.money(d.price),
+            cash=self._cash(d.player))]
         if sp.rent:
-            lines.append(f"  rents: {' / '.join(n.money(r) for r in sp.rent)}; mortgage value "
-                         f"{n.money(sp.mortgage)}")
+            lines.append("  " + _("rents: {rents}; mortgage value {value}").format(
+                rents=n.rents(sp), value=n.money(sp.mortgage)))
         opts = []
-        auction = "the bank auctions it" if game.rules.purchase_declined == "auction" else "it stays with the bank"
+        auctioned = game.rules.purchase_declined == "auction"
+        auction = _("the bank auctions it") if auctioned else _("it stays with the bank")
         if "buy" in d.options:
-            opts.append(Opt("1", f"buy it for {n.money(d.price)}", "buy", ("buy", "b", "y", "yes")))
+            opts.append(Opt("1", _("buy it for {price}").format(price=n.money(d.price)), "buy",
+                            ("buy", "b", "y", "yes", _("buy"))))
         else:
-            lines.append("  [red]You cannot afford it.[/]")
-        opts.append(Opt(str(len(opts) + 1), f"do not buy ({auction})", "decline",
+            lines.append(f"  [red]{_('You cannot afford it.')}[/]")
+        opts.append(Opt(str(len(opts) + 1), _("do not buy ({what_then})").format(what_then=auction), "decline",
                         ("decline", "no", "n")))
         return self.prompter.choose(lines, opts)
 
@@ -100,29 +109,39 @@ class HumanAgent:
         else:
             state = f"highest bid {n.money(d.price)} by {n.player(high)}"
         top = f", at most {n.money(d.max)}" if d.max is not None else ""
-        lines = [f"[bold]Auction[/] of {what}: {state}; {self._cash(d.player)}.",
+        lines = [f"[bold]Auction[/] of {what}: {state}; {self._cash(d.player)}."]
+        still = d.ctx.get("still_in")
+        if still:
+            lines.append("  still in: " + ", ".join(n.player(s) for s in still))
+        history = auction_bids(game)
+        if history:
+            lines.append("  bids so far: " + ", ".join(f"{n.player(s)} {n.money(m)}" for s, m in history))
+        lines += [
                  f"  Type a bid of at least {n.money(d.min)}{top}, [bold]m[/] to bid the minimum, "
                  f"or [bold]p[/] to pass (a pass is final)."]
         if d.max is None:
             lines.append("  [yellow]Bids are binding:[/] if you win and cannot raise the money, you go bankrupt.")
 
+        def money(amount: int) -> str:
+            return n.ed.currency.show(amount, n.lang)
+
         def parse(text: str):
             try:
                 bid = parse_amount(text.rstrip().rstrip("!"))
             except ValueError:
-                raise ValueError(f"A bid is a whole number (at least {d.min}), m or p.") from None
+                raise ValueError(f"A bid is a whole number (at least {money(d.min)}), m or p.") from None
             if bid < d.min:
-                raise ValueError(f"The bid must be at least {d.min}.")
+                raise ValueError(f"The bid must be at least {money(d.min)}.")
             if d.max is not None and bid > d.max:
-                raise ValueError(f"The bid may not be more than {d.max}.")
+                raise ValueError(f"The bid may not be more than {money(d.max)}.")
             if d.max is None and bid > d.player.cash and not text.rstrip().endswith("!"):
-                raise ValueError(f"You have {d.player.cash}: if you win {bid} and cannot raise it, you go "
-                                 f"bankrupt. Type {bid}! to bid it anyway.")
+                raise ValueError(f"You have {money(d.player.cash)}: if you win {money(bid)} and cannot raise "
+                                 f"it, you go bankrupt. Type {bid}! to bid it anyway.")
             return bid
 
         opts = [Opt("m", f"bid {n.money(d.min)}", d.min, ("min",)),
                 Opt("p", "pass", None, ("pass",))]
-        return self.prompter.choose(lines, opts, parse=parse, hint=f"a bid from {d.min}, m or p")
+        return self.prompter.choose(lines, opts, parse=parse, hint=f"a bid from {money(d.min)}, m or p")
 
     def _ask_jail(self, game, d):
         n = self.names
@@ -140,9 +159,9 @@ class HumanAgent:
         p = d.player
         when = {"before_roll": "before rolling", "after_landing": "after your move"}.get(d.window, d.window)
         if d.window == "before_roll" or d.more_rolls:
-            done = "roll the dice"
+            done = self._("roll the dice")
         else:
-            done = "end your turn"
+            done = self._("end your turn")
         lines = [f"[bold]{escape(p.name)}[/], {when}: {self._cash(p)}, on {self.names.space(p.pos)}."]
         # an edition action offered now: say what it does (its rules text, from the edition)
         for a in game.ed.actions:
@@ -161,31 +180,127 @@ class HumanAgent:
 
     def _manage(self, game, d, lines, done: str | None):
         p = d.player
+        n = self.names
         # a stable order, so that a number does not turn into the opposite action after a step:
         # building first, then lifting mortgages, edition actions, mortgaging, selling
         order = {"build": 0, "unmortgage": 1, "act": 2, "mortgage": 3, "sell_deed": 4, "sell": 5, "sell_all": 6}
         acts = sorted((a for a in d.options if a[0] not in ("done", "bankrupt")),
                       key=lambda a: order.get(a[0], 9))
-        opts = [Opt(str(k + 1), self.describe(game, a), a) for k, a in enumerate(acts)]
+        step = self._evenly_step(game, d, acts)
+        if step is not None:
+            self._last_action = step
+            return step
+        # the same action keeps its number for the whole window: a step does not renumber the menu
+        key = (game.turns, d.window, p.seat)
+        if key != self._numbers_key:
+            self._numbers_key, self._numbers = key, {}
+        for a in acts:
+            self._numbers.setdefault(a, len(self._numbers) + 1)
+        acts.sort(key=lambda a: self._numbers[a])
+        opts = [Opt(str(self._numbers[a]), self.describe(game, a), a) for a in acts]
         last = self._last_action
+        counter = self._trade_refused(game, d, lines) if last and last[0] == "trade" else None
+        if counter is not None:
+            lines = list(lines)
+            opts.append(Opt("c", f"propose the counter-offer: {n.offer(counter)}", ("trade", counter),
+                            ("counter",)))
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
             why = game.build_problem(p, last[1], d.window) or "no lot can take another building now"
-            lines = list(lines) + [f"[yellow]No more building for now:[/] {escape(why)}."]
+            lines = list(lines) + [f"[yellow]No more building for now:[/] {n.ids_to_names(escape(why))}."]
         raising = d.window == "raise"
+        if any(a[0] == "build" for a in acts):
+            opts.append(Opt("e", f"build evenly on a group, up to N houses (N = {game.hotel_level}: hotels)",
+                            "evenly", ("evenly",)))
         if game.others(p) and game.trade_window_problem(d.window) is None:
-            opts.append(Opt("t", "propose a trade", "trade", ("trade",)))
+            opts.append(Opt("t", self._("propose a trade"), "trade", ("trade",)))
         if raising and BANKRUPT in d.options:
             opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))
-        if done:
-            opts.append(Opt("d", done, DONE, ("done",)))
+        if done:   # the help's words: roll (before the throw), end (after it)
+            opts.append(Opt("d", done, DONE, ("done", "roll", "r", "end", "e")))
         while True:
             answer = self.prompter.choose(lines, opts, default="d" if done else None)
             self._last_action = answer if isinstance(answer, tuple) else None
+            if answer == "evenly":
+                step = self._start_evenly(game, d, acts)
+                if step is not None:
+                    return step
+                continue
             if answer != "trade":
                 return answer
             offer = TradeBuilder(self.prompter, game, p, d.window).run()
             if offer is not None:
+                self._last_action = ("trade", offer)
                 return ("trade", offer)
+
+    def _trade_refused(self, game, d, lines: list) -> TradeOffer | None:
+        """After a trade the partner rejected: add its reason to `lines` (a bot that can say
+        why) and return its counter-offer, if it makes one."""
+        log = getattr(game, "log", None)
+        if log is None or not log.events or log.events[-1]["e"] != "trade_rejected":
+            return None
+        offer = self._last_action[1] if self._last_action else None
+        if not isinstance(offer, TradeOffer):
+            return None
+        bot = game.agents[offer.partner]
+        if not hasattr(bot, "trade_reason"):
+            return None
+        partner = game.players[offer.partner]
+        why = bot.trade_reason(game, partner, offer)
+        if why:
+            lines.append(f"[yellow]{self.names.player(partner.seat)} says no:[/] {escape(why)}.")
+        counter = bot.counter_offer(game, partner, offer, d.window)
+        if counter is not None:
+            lines.append(f"  {self.names.player(partner.seat)} would accept: {self.names.offer(counter)}")
+        return counter
+
+    def _start_evenly(self, game, d, acts) -> tuple | None:
+        """Ask which group and up to how many houses, then take the first step (None: cancelled)."""
+        n = self.names
+        groups: list[str] = []
+        for a in acts:
+            g = game.spaces[a[1]].group if a[0] == "build" else None
+            if g is not None and g not in groups:
+                groups.append(g)
+        opts = [Opt(str(k + 1), n.group(g), g) for k, g in enumerate(groups)] + [Opt("c", "cancel", None, ("cancel",))]
+        group = self.prompter.choose(["Build evenly on which group?"], opts) if len(groups) > 1 else groups[0]
+        if group is None:
+            return None
+        top = game.hotel_level
+
+        def parse(text: str) -> int:
+            try:
+                k = int(text)
+            except ValueError:
+                raise ValueError(f"Type a number of houses from 1 to {top} ({top} = a hotel), or c.") from None
+            if not 1 <= k <= top:
+                raise ValueError(f"Type a number of houses from 1 to {top} ({top} = a hotel), or c.")
+            return k
+
+        level = self.prompter.choose([f"Up to how many houses on each lot of {n.group(group)}? ({top} = a hotel)"],
+                                     [Opt("c", "cancel", None, ("cancel",))], parse=parse, hint=f"1-{top} or c")
+        if level is None:
+            return None
+        self._evenly = (group, level)
+        return self._evenly_step(game, d, acts)
+
+    def _evenly_step(self, game, d, acts) -> tuple | None:
+        """The next build of a "build evenly" under way: on the group's lowest lot below the level
+        (None, ending it, when it is reached or no build there is allowed now)."""
+        if self._evenly is None:
+            return None
+        group, level = self._evenly
+        steps = [a for a in acts if a[0] == "build" and game.spaces[a[1]].group == group
+                 and game.level[a[1]] < level]
+        if not steps:
+            self._evenly = None
+            lots = game.ed.group_by_id[group].spaces
+            if all(game.level[i] >= level for i in lots):
+                self.term.say(f"Built evenly: every lot of {self.names.group(group)} has {level}.")
+            else:
+                self.term.say(f"[yellow]Building evenly stops here:[/] no more building on "
+                              f"{self.names.group(group)} is allowed now.")
+            return None
+        return min(steps, key=lambda a: (game.level[a[1]], a[1]))
 
     def describe(self, game, action: tuple) -> str:
         """A manage or raise action in words, with its money: 'Build a house on X (50k ₽)'."""
@@ -230,8 +345,8 @@ class HumanAgent:
             if game.mortgaged[i] and game.rules.transfer_interest:
                 lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
                              f"{n.money(game.interest(i))} interest at once[/]")
-        return self.prompter.choose(lines, [Opt("1", "accept", "accept", ("accept", "a", "yes", "y")),
-                                    Opt("2", "reject", "reject", ("reject", "r", "no", "n"))])
+        return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
+                                    Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
 
     def _ask_tax(self, game, d):
         n = self.names
@@ -280,11 +395,44 @@ class HumanAgent:
                 opts.append(Opt(str(len(opts) + 1), f"{n.space(i)} (has {game.level[i]})", i))
         return self.prompter.choose(lines, opts)
 
+    def _ask_choice(self, game, d):
+        """A card's or action's choice: its labels in the player's language."""
+        n = self.names
+        lines = [f"{n.source_text(d.source)}", f"Choose ({self._cash(d.player)}):"]
+        opts = [Opt(str(k + 1), escape(n.label(d.source, d.labels, o)), o, (o,))
+                for k, o in enumerate(d.options)]
+        return self.prompter.choose(lines, opts)
+
+    def _ask_play_card(self, game, d):
+        """A kept card that may be played instead of paying rent."""
+        n = self.names
+        lines = [f"You owe {n.player(d.owner)} rent of {n.money(d.amount)} ({self._cash(d.player)})."]
+        opts = [Opt(str(k + 1), "play " + n.held_card(h), h) for k, h in enumerate(d.options)
+                if h is not None]
+        opts.append(Opt("p", "pay the rent", None, ("pay",)))
+        return self.prompter.choose(lines, opts)
+
     def _ask_other(self, game, d):
         """A decision kind this terminal does not know: its options as they are."""
         lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
         opts = [Opt(str(k + 1), escape(repr(o)), o) for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
+
+
+def auction_bids(game) -> list[tuple[int, int]]:
+    """The bids of the auction under way, oldest first, as (seat, amount), from the event log
+    (empty without a log)."""
+    log = getattr(game, "log", None)
+    if log is None:
+        return []
+    bids: list[tuple[int, int]] = []
+    for ev in reversed(log.events):
+        e = ev["e"]
+        if e == "bid":
+            bids.append((ev["player"], ev["amount"]))
+        elif e != "flag":
+            break
+    return bids[::-1]
 
 
 PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
@@ -299,5 +447,7 @@ PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
     "inherited_mortgage": HumanAgent._ask_inherited_mortgage,
     "redeem": HumanAgent._ask_redeem,
     "place": HumanAgent._ask_place,
+    "choice": HumanAgent._ask_choice,
+    "play_card": HumanAgent._ask_play_card,
 }
 """The prompt of each decision kind (engine DECISION_KINDS); others are shown as they are."""

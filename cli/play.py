@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.problems import ProblemsError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -28,12 +27,6 @@ BOT_TABLE_CAP = 1000
 """Rounds after which a game with no human at the table stops (the richest wins), unless
 --max-rounds or the edition says otherwise: random bots may never bankrupt each other."""
 
-
-class BotKind(StrEnum):
-    """The bots `--bot-kind` offers (engine.agents.BOTS)."""
-
-    basic = "basic"
-    random = "random"
 
 
 def _fail(message: str) -> NoReturn:
@@ -108,8 +101,11 @@ def play(
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
     bots: Annotated[int | None, typer.Option(
         "--bots", "-b", metavar="N", help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
-    bot_kind: Annotated[BotKind | None, typer.Option(
-        "--bot-kind", help="basic: a sensible player; random: any legal move. [default: basic]",
+    bot_kind: Annotated[str | None, typer.Option(
+        "--bot-kind", "--bot", metavar="KIND",
+        help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
+             "under a second a turn); also search (the same search bot), random (any legal move), "
+             "or your own agent class as module:Class (see docs/agents.md). [default: basic]",
         show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
@@ -141,8 +137,10 @@ def play(
                                                       "neutral answer (decline, pass, done...), or goes "
                                                       "bankrupt where the edition says so.")] = None,
     auto_claim: Annotated[bool | None, typer.Option(
-        "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent, claim it for "
-                                             "the people automatically. [default: auto-claim]",
+        "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent (rent-must-be-claimed), "
+                                             "claim it for the people automatically. By default people are "
+                                             "asked: a forgetful owner loses the rent, which is the rule's point. "
+                                             "[default: ask]",
         show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     check_invariants: Annotated[bool, typer.Option(
@@ -168,16 +166,25 @@ def play(
     magie play classic --players "Anna,Boris" --bots 2 --lang ru
     magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
     magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
+    magie play classic --players Anna --bots 3 --bot hard
+    magie play classic --bots 4 --bot mybots:Greedy --quiet
     magie play --resume game.json
     magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     ```
     """
-    for opt, value, least in (("--bots", bots, 0), ("--max-rounds", max_rounds, 1)):
-        if value is not None and value < least:
-            _fail(f"{opt} must be {least} or more, not {value}")
-    for opt, seconds in (("--time-limit", time_limit), ("--decision-timeout", decision_timeout)):
-        if seconds is not None and not seconds > 0:
-            _fail(f"{opt} must be more than 0, not {seconds:g}")
+    from magie.engine.agents import bot_factory
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS
+
+    # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
+    for opt, value, least, most in (("--bots", bots, 0, MAX_SEATS), ("--max-rounds", max_rounds, 1, MAX_ROUNDS),
+                                    ("--seed", seed, -2**63, 2**63 - 1)):
+        if value is not None and not least <= value <= most:
+            _fail(f"{opt} must be from {least:,} to {most:,}, not {value:,}"[:300])
+    limits: tuple[tuple[str, float | None, float], ...] = (
+        ("--time-limit", time_limit, MAX_SECONDS / 60), ("--decision-timeout", decision_timeout, 86400.0))
+    for opt, limit, top in limits:
+        if limit is not None and not 0 < limit <= top:
+            _fail(f"{opt} must be more than 0 and at most {top:,g}, not {limit:g}")
     if resume is not None:
         given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
@@ -193,10 +200,14 @@ def play(
         if edition is None:
             _fail("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
                   "`magie play classic --bots 4`, or --resume SAVE")
-        ed, base = _new_game(edition, variant or [], players, bots or 0,
-                             (bot_kind or BotKind.basic).value, seed,
+        kind = bot_kind or "basic"
+        try:
+            bot_factory(kind)
+        except ValueError as e:
+            _fail(str(e))
+        ed, base = _new_game(edition, variant or [], players, bots or 0, kind, seed,
                              {"max_rounds": max_rounds, "time_limit": time_limit, "elapsed": 0.0,
-                              "auto_claim": auto_claim is not False})
+                              "auto_claim": auto_claim is True})
         save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")

@@ -11,13 +11,20 @@ that line.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from magie.engine.edition.model import Edition, text_in
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
+
+_ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
+"""A word that may be an edition id (space and group ids are lower-case words)."""
+
+_ID_BEFORE = ("own ", "on ", "group ")
 
 _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",
                      "salary", "trade", "sell_deed", "fine"})
@@ -52,6 +59,36 @@ class Names:
             return "the bank"
         return f"[bold]{escape(self.players.get(seat, f'seat {seat}'))}[/]"
 
+    def rents(self, sp) -> str:
+        """A deed's rent table in words: money for streets and railroads ('2k ₽ / 10k ₽'),
+        dice multipliers for utilities ('4× / 10× the dice'), whose rent is the throw times
+        the multiplier ([000] 9.3)."""
+        if sp.kind == "utility":
+            return " / ".join(f"{r}×" for r in sp.rent) + " the dice"
+        return " / ".join(self.money(r) for r in sp.rent)
+
+    def ids_to_names(self, text: str) -> str:
+        """`text` (an engine message) with the space and group ids in it replaced by their
+        names in this language: 'street_id already has a hotel' -> 'Its Name already ...'."""
+        def name(m: re.Match) -> str:
+            word = m.group(0)
+            # an id that is also an English word ("jail", "bank") is taken as an id only where
+            # the engine's messages put a deed: at the start, after "own "/"on "/"group "
+            before = text[:m.start()]
+            if "_" not in word and before.strip() and not before.endswith(_ID_BEFORE):
+                return word
+            if word in self.ed.space_index:
+                return self.space(word)
+            if word in self.ed.group_by_id:
+                return self.group(word)
+            return word
+        return _ID.sub(name, text)
+
+    def who(self, seat: int | None) -> str:
+        """A player as the subject of a log line: 'Anna:' (a colon, so that the verb after it
+        reads right for any name, also a player named "You": "You: rolls 3 + 4")."""
+        return f"{self.player(seat)}:"
+
     def plain_player(self, seat: int) -> str:
         return self.players.get(seat, f"seat {seat}")
 
@@ -79,7 +116,30 @@ class Names:
 
     def card_text(self, deck_id: str, card_id: str) -> str:
         c = self._cards.get((deck_id, card_id))
-        return escape(text_in(c.text, self.lang) if c else card_id)
+        return escape(c.shown(self.ed.currency, self.lang) if c else card_id)
+
+    def source_text(self, source: str) -> str:
+        """The text of the card or action with id `source` (a choice's source)."""
+        for (_, card_id), c in self._cards.items():
+            if card_id == source:
+                return escape(c.shown(self.ed.currency, self.lang))
+        a = next((a for a in self.ed.actions if a.id == source), None)
+        return escape(text_in(a.text, self.lang)) if a else escape(source)
+
+    def labels_of(self, source: str):
+        """The option texts of the card or action `source` (label -> text)."""
+        for (_, card_id), c in self._cards.items():
+            if card_id == source:
+                return c.labels
+        a = next((a for a in self.ed.actions if a.id == source), None)
+        return a.labels if a else {}
+
+    def label(self, source: str, labels, label: str) -> str:
+        """The text of a choice's option: the edition's label text in this language (with its
+        amounts), else the label with spaces."""
+        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
+        text = text_in(labels.get(label), self.lang) if label in labels else ""
+        return self.ed.currency.render(text, values, self.lang) if text else label.replace("_", " ")
 
     def held_card(self, held) -> str:
         """A held card (deck id, card id), e.g. 'Chance: “Get out of jail free.”' (first sentence)."""
@@ -99,9 +159,9 @@ class Names:
         return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
     def offer(self, offer: TradeOffer) -> str:
-        """A trade in words: 'Anna gives X and 100k ₽ to Boris for Y'."""
-        return (f"{self.player(offer.proposer)} gives {self.side(offer.give_deeds, offer.give_cash, offer.give_cards)}"
-                f" to {self.player(offer.partner)} for "
+        """A trade in words: 'Anna → Boris: X and 100k ₽ for Y' (what the proposer gives first)."""
+        return (f"{self.player(offer.proposer)} → {self.player(offer.partner)}: "
+                f"{self.side(offer.give_deeds, offer.give_cash, offer.give_cards)} for "
                 f"{self.side(offer.get_deeds, offer.get_cash, offer.get_cards)}")
 
     def reason(self, end_reason: str) -> str:
@@ -124,6 +184,7 @@ class EventRenderer:
         self._offer: TradeOffer | None = None
         self._trading = False
         self._jailed: set[int] = set()
+        self._card_open: str | None = None    # the card just drawn, until something follows it
         self._hotel = edition_hotel_level(names.ed)
 
     def __call__(self, event: dict) -> None:
@@ -131,6 +192,12 @@ class EventRenderer:
         handler = getattr(self, "_on_" + e, None)
         if e == "start":     # names are needed even when replaying silently
             self.names.players = dict(enumerate(event["players"]))
+        if self._card_open is not None and e not in ("card", "flag"):
+            # the turn went on (a new turn, the next throw, the end) and the card did nothing
+            quiet = e in ("turn", "end") or (e == "roll" and not event.get("extra"))
+            if quiet:
+                self.say(f"  [dim]{self._card_open}: no effect[/]")
+            self._card_open = None
         pending = self._roll_line
         if pending is not None:
             self._roll_line = None
@@ -189,7 +256,7 @@ class EventRenderer:
         return None
 
     def _on_roll(self, ev):
-        p = self.names.player(ev["player"]) if ev["player"] >= 0 else "The dice"
+        p = self.names.who(ev["player"]) if ev["player"] >= 0 else "The dice:"
         dice = ev["dice"]
         shown = " + ".join(map(str, dice))
         total = f" = {sum(dice)}" if len(dice) > 1 else ""
@@ -203,18 +270,18 @@ class EventRenderer:
 
     def _on_intro_reroll(self, ev):
         dice = ev["dice"]
-        line = (f"{self.names.player(ev['player'])} is on the introductory lap and rolls again: "
+        line = (f"{self.names.who(ev['player'])} is on the introductory lap and rolls again: "
                 f"{' + '.join(map(str, dice))} = {sum(dice)}")
         self._roll_line = (ev["player"], sum(dice), line)
         return None
 
     def _on_jackpot(self, ev):
-        return f"{self.names.player(ev['player'])} takes the jackpot: {self.names.money(ev['amount'])}"
+        return f"{self.names.who(ev['player'])} takes the jackpot: {self.names.money(ev['amount'])}"
 
     def _on_timeout(self, ev):
         kind = DECISION_KINDS.get(ev["decision"])
         what = kind.label if kind is not None else ev["decision"]
-        return (f"{self.names.player(ev['player'])} [yellow]did not answer in time[/] "
+        return (f"{self.names.who(ev['player'])} [yellow]did not answer in time[/] "
                 f"({escape(str(what))})")
 
     def _on_move(self, ev):
@@ -222,26 +289,29 @@ class EventRenderer:
         steps = ev["steps"]
         to = self.names.space(ev["to"])
         if steps < 0:
-            return f"{self.names.player(ev['player'])} moves back {-steps} to {to}"
-        return f"{self.names.player(ev['player'])} moves to {to}"
+            return f"{self.names.who(ev['player'])} moves back {-steps} to {to}"
+        return f"{self.names.who(ev['player'])} moves to {to}"
 
     def _on_lap(self, ev):
         n = self.names
         start = n.space(n.ed.start_index)
         amount = ev["salary"]
+        # the move came first: ending the move on the start space is landing on it, not passing
+        on_start = self._where.get(ev["player"]) == n.ed.spaces[n.ed.start_index].id
+        verb = "lands on" if on_start else "passes"
         if amount > 0:
-            return f"{n.player(ev['player'])} passes {start}: collects {n.money(amount)}"
+            return f"{n.who(ev['player'])} {verb} {start}: collects {n.money(amount)}"
         if amount < 0:
-            return f"{n.player(ev['player'])} passes {start}: pays {n.money(-amount)}"
-        return f"{n.player(ev['player'])} passes {start}: nothing to collect"
+            return f"{n.who(ev['player'])} {verb} {start}: pays {n.money(-amount)}"
+        return f"{n.who(ev['player'])} {verb} {start}: nothing to collect"
 
     def _on_buy(self, ev):
         n = self.names
-        return f"{n.player(ev['player'])} buys {n.space(ev['space'])} for {n.money(ev['price'])}"
+        return f"{n.who(ev['player'])} buys {n.space(ev['space'])} for {n.money(ev['price'])}"
 
     def _on_decline(self, ev):
         n = self.names
-        return f"{n.player(ev['player'])} does not buy {n.space(ev['space'])}"
+        return f"{n.who(ev['player'])} does not buy {n.space(ev['space'])}"
 
     def _on_auction(self, ev):
         self._bidding = {"space": ev["space"], "bids": 0, "bidders": set()}
@@ -257,16 +327,25 @@ class EventRenderer:
         if self._bidding is not None:
             self._bidding["bids"] += 1
             self._bidding["bidders"].add(ev["player"])
+            self._bidding.setdefault("history", []).append((ev["player"], ev["amount"]))
         return None
+
+    def bid_history(self) -> list[tuple[int, int]]:
+        """The bids of the auction under way, oldest first: (seat, amount)."""
+        return list((self._bidding or {}).get("history", ()))
 
     def _bids(self) -> str:
         a = self._bidding or {"bids": 0, "bidders": ()}
         k, b = a["bids"], len(a["bidders"])
-        return f"{k} bid{'s' if k != 1 else ''} from {b} player{'s' if b != 1 else ''}"
+        line = f"{k} bid{'s' if k != 1 else ''} from {b} player{'s' if b != 1 else ''}"
+        history = a.get("history", [])
+        if history:
+            line += ": " + ", ".join(f"{self.names.player(s)} {self.names.money(m)}" for s, m in history[-8:])
+        return line
 
     def _on_sold(self, ev):
         n = self.names
-        line = (f"Auction of {n.space(ev['space'])}: {n.player(ev['player'])} buys it for "
+        line = (f"Auction of {n.space(ev['space'])}: sold to {n.player(ev['player'])} for "
                 f"{n.money(ev['price'])} ({self._bids()})")
         self._bidding = None
         return line
@@ -286,39 +365,40 @@ class EventRenderer:
         if reason == "rent":
             where = self._where.get(payer)
             at = f" for {n.space(where)}" if where else ""
-            return f"{n.player(payer)} pays {n.player(payee)} {money} rent{at}"
+            return f"{n.who(payer)} pays {n.player(payee)} {money} rent{at}"
         if reason == "tax":
             where = self._where.get(payer)
-            return f"{n.player(payer)} pays {money}" + (f" ({n.space(where)})" if where else " tax")
+            return f"{n.who(payer)} pays {money}" + (f" ({n.space(where)})" if where else " tax")
         if reason == "interest":
-            return f"{n.player(payer)} pays {money} interest on an inherited mortgage"
+            return f"{n.who(payer)} pays {money} interest on an inherited mortgage"
         if reason == "bankruptcy":
             if payer is None:
                 return f"The bank pays {n.player(payee)} {money} of the bankrupt player's debt"
-            return f"{n.player(payee)} takes {n.player(payer)}'s remaining {money}"
+            return f"{n.who(payee)} takes {n.player(payer)}'s remaining {money}"
         if payer is None:
-            return f"{n.player(payee)} receives {money} from the bank"
+            return f"{n.who(payee)} receives {money} from the bank"
         if payee is None:
-            return f"{n.player(payer)} pays {money} to the bank"
-        return f"{n.player(payer)} pays {n.player(payee)} {money}"
+            return f"{n.who(payer)} pays {money} to the bank"
+        return f"{n.who(payer)} pays {n.player(payee)} {money}"
 
     def _on_card(self, ev):
         n = self.names
-        text = n.card_text(ev["deck"], ev["card"])
-        return f"{n.player(ev['player'])} draws {n.deck(ev['deck'])}: [italic]“{text}”[/]"
+        text = n.card_text(ev["deck"], ev["card"]) or escape(ev["card"])
+        self._card_open = n.deck(ev["deck"])
+        return f"{n.who(ev['player'])} draws {n.deck(ev['deck'])}: [italic]“{text}”[/]"
 
     def _on_card_kept(self, ev):
-        return f"{self.names.player(ev['player'])} keeps the card"
+        return f"{self.names.who(ev['player'])} keeps the card"
 
     def _on_deck_empty(self, ev):
         return f"The {self.names.deck(ev['deck'])} deck is empty: nothing happens"
 
     def _on_jail(self, ev):
         self._jailed.add(ev["player"])
-        return f"{self.names.player(ev['player'])} [red]goes to jail[/]"
+        return f"{self.names.who(ev['player'])} [red]goes to jail[/]"
 
     def _on_doubles_jail(self, ev):
-        return f"{self.names.player(ev['player'])} throws doubles for the third time in a row"
+        return f"{self.names.who(ev['player'])} throws doubles for the third time in a row"
 
     def _on_jail_leave(self, ev):
         self._jailed.discard(ev["player"])
@@ -329,17 +409,17 @@ class EventRenderer:
             text = f"pays the {self.names.money(fine)} fine and leaves jail"
         elif how == "forced" and fine:
             text = f"pays the {self.names.money(fine)} fine after the last try and leaves jail"
-        return f"{self.names.player(ev['player'])} {text}"
+        return f"{self.names.who(ev['player'])} {text}"
 
     def _on_jail_stay(self, ev):
-        return f"{self.names.player(ev['player'])} stays in jail (try {ev['attempts']})"
+        return f"{self.names.who(ev['player'])} stays in jail (try {ev['attempts']})"
 
     def _on_build(self, ev):
         n = self.names
         lvl = ev["level"]
         if lvl == self._hotel:
-            return f"{n.player(ev['player'])} builds a hotel on {n.space(ev['space'])} for {n.money(ev['cost'])}"
-        return (f"{n.player(ev['player'])} builds a house on {n.space(ev['space'])} for "
+            return f"{n.who(ev['player'])} builds a hotel on {n.space(ev['space'])} for {n.money(ev['cost'])}"
+        return (f"{n.who(ev['player'])} builds a house on {n.space(ev['space'])} for "
                 f"{n.money(ev['cost'])} ({lvl} house{'s' if lvl != 1 else ''} there)")
 
     def _on_sell(self, ev):
@@ -349,29 +429,29 @@ class EventRenderer:
         what = "the hotel" if lvl == self._hotel - 1 else "a house"
         left = f" ({lvl} left)" if lvl < self._hotel - 1 else ""
         price = f" for {n.money(got)}" if got is not None else ""
-        return f"{n.player(ev['player'])} sells {what} on {n.space(ev['space'])}{price}{left}"
+        return f"{n.who(ev['player'])} sells {what} on {n.space(ev['space'])}{price}{left}"
 
     def _on_sell_all(self, ev):
         n = self.names
         got = self._stash.pop("sell_building", None)
         price = f" for {n.money(got)}" if got is not None else ""
-        return f"{n.player(ev['player'])} sells every building of the {n.group(ev['group'])} group{price}"
+        return f"{n.who(ev['player'])} sells every building of the {n.group(ev['group'])} group{price}"
 
     def _on_mortgage(self, ev):
         n = self.names
         got = self._stash.pop("mortgage", None)
         price = f" for {n.money(got)}" if got is not None else ""
-        return f"{n.player(ev['player'])} mortgages {n.space(ev['space'])}{price}"
+        return f"{n.who(ev['player'])} mortgages {n.space(ev['space'])}{price}"
 
     def _on_unmortgage(self, ev):
         n = self.names
         cost = self._stash.pop("unmortgage", None)
         price = f" for {n.money(cost)}" if cost is not None else ""
-        return f"{n.player(ev['player'])} lifts the mortgage on {n.space(ev['space'])}{price}"
+        return f"{n.who(ev['player'])} lifts the mortgage on {n.space(ev['space'])}{price}"
 
     def _on_sell_deed(self, ev):
         n = self.names
-        return f"{n.player(ev['player'])} sells {n.space(ev['space'])} to the bank for {n.money(ev['value'])}"
+        return f"{n.who(ev['player'])} sells {n.space(ev['space'])} to the bank for {n.money(ev['value'])}"
 
     def _on_released(self, ev):
         n = self.names
@@ -391,20 +471,20 @@ class EventRenderer:
         offer = self._offer
         self._offer = None
         if offer is None:
-            return f"{self.names.player(ev['proposer'])} and {self.names.player(ev['partner'])} trade"
+            return f"Trade between {self.names.player(ev['proposer'])} and {self.names.player(ev['partner'])}"
         return f"Trade: {self.names.offer(offer)}"
 
     def _on_trade_rejected(self, ev):
         offer = self._offer
         self._offer = None
         n = self.names
-        text = f": {n.offer(offer)}" if offer else ""
-        return f"{n.player(ev['partner'])} rejects the offer of {n.player(ev['proposer'])}{text}"
+        text = f" ({n.offer(offer)})" if offer else ""
+        return f"{n.who(ev['partner'])} rejects the offer of {n.player(ev['proposer'])}{text}"
 
     def _on_bankrupt(self, ev):
         n = self.names
         self._jailed.discard(ev["player"])
-        who = f"[bold red]{escape(n.plain_player(ev['player']))} is bankrupt[/]"
+        who = f"{n.who(ev['player'])} [bold red]is bankrupt[/]"
         if not ev.get("debt"):
             return f"{who} and leaves the game"
         return f"{who}, owing {n.money(ev['debt'])} to {n.player(ev['creditor'])}"
@@ -414,15 +494,22 @@ class EventRenderer:
         a = next((a for a in n.ed.actions if a.id == ev["action"]), None)
         name = escape(text_in(a.name, n.lang) or a.id) if a else escape(ev["action"])
         target = f" on {n.space(ev['target'])}" if ev.get("target") else ""
-        return f"{n.player(ev['player'])} uses {name}{target}"
+        return f"{n.who(ev['player'])} uses {name}{target}"
 
     def _on_rent_unclaimed(self, ev):
         n = self.names
-        return (f"{n.player(ev['owner'])} does not claim the rent on {n.space(ev['space'])} "
+        return (f"{n.who(ev['owner'])} does not claim the rent on {n.space(ev['space'])} "
                 f"from {n.player(ev['player'])}")
 
     def _on_flag(self, ev):
         return None
+
+    def _on_choice(self, ev):
+        label = self.names.label(ev["source"], self.names.labels_of(ev["source"]), ev["label"])
+        return f"{self.names.player(ev['player'])} chooses: {label}"
+
+    def _on_card_played(self, ev):
+        return f"{self.names.player(ev['player'])} plays a kept card"
 
     def _on_end(self, ev):
         return None

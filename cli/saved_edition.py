@@ -17,9 +17,9 @@ from typing import Any
 from magie.engine.edition.loader import load_edition
 from magie.engine.edition.model import Edition
 from magie.engine.edition.playable import build_playable
-from magie.engine.edition.problems import Problem, ProblemsError
 from magie.engine.edition.yamlload import to_plain
 from magie.engine.game.save import SaveGame, read_save
+from magie.engine.problems import Problem, ProblemsError
 
 MAX_EMBEDDED_BYTES = 4_000_000
 """The largest merged edition a save may carry (the built-in ones are about 30 kB)."""
@@ -58,7 +58,7 @@ def load_embedded(content: Any, *, file: str = EMBEDDED_NAME) -> Edition:
         raise ProblemsError([Problem("error", "save-too-large",
                                      f"the embedded edition is larger than {MAX_EMBEDDED_BYTES} bytes", file)])
     with tempfile.TemporaryDirectory(prefix="magie-save-") as tmp:
-        path = Path(tmp) / "edition.json"
+        path = Path(tmp) / "edition.yaml"
         path.write_text(text, encoding="utf-8")
         try:
             return build_playable(load_edition(str(path)))

@@ -21,7 +21,7 @@ from rich.table import Table
 
 from magie.engine.agents import make_bot
 from magie.engine.edition.model import Edition
-from magie.engine.errors import GameError, ReplayMismatch
+from magie.engine.errors import EffectError, GameError, ReplayMismatch
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
@@ -62,14 +62,17 @@ class PlaySession:
         self.renderer.enabled = not quiet and not base.decisions
         self.live_since = self.clock()
         self.elapsed_before = float(base.options.get("elapsed", 0.0))
-        auto_claim = bool(base.options.get("auto_claim", True))
+        auto_claim = bool(base.options.get("auto_claim", False))
         players = []
         for k, seat in enumerate(base.seats):
             if seat.agent == "human":
                 agent = HumanAgent(seat.name, term, self.names, auto_claim=auto_claim,
                                    timeout=decision_timeout, on_save=self.save_command)
             else:
-                agent = make_bot(seat.agent, base.seed, k)
+                try:
+                    agent = make_bot(seat.agent, base.seed, k)
+                except ValueError as e:      # a plug-in that cannot be loaded (any more)
+                    raise GameError(f"seat {k + 1} ({seat.name}): {e}") from None
             players.append((seat.name, agent))
         self.players = players
         self.log = EventLog(listener=self._listen, stream=log_stream)
@@ -144,6 +147,8 @@ class PlaySession:
             return self._stop("The input ended before the game did.", EXIT_ERROR, ask=False)
         except GameError as e:
             return self._failed(e)
+        except Exception as e:  # noqa: BLE001 - a bug in the engine: said so, the game kept for a report
+            return self._failed(GameError(f"{type(e).__name__}: {e}"))
         self.print_result()
         return EXIT_OK
 
@@ -155,6 +160,9 @@ class PlaySession:
             typer.echo("magie: the save could not be replayed; it was left as it is", err=True)
             return EXIT_ERROR
         typer.echo(f"magie: the game cannot go on: {e}", err=True)
+        if not isinstance(e, EffectError):   # an EffectError names the edition's snippet (file:line:col)
+            typer.echo("magie: this is a bug in magie's engine, not in the edition; please report it "
+                       "with the saved game below", err=True)
         return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False,
                           resumable=False)
 

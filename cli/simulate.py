@@ -8,19 +8,25 @@ import signal
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from magie.engine.agents import BOTS
-from magie.engine.edition.model import Edition, text_in
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.agents import BOT_KINDS, bot_factory
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
-from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
+from magie.engine.problems import ProblemsError
 from magie.engine.sim.config import SetError, Sets, load_config, parse_set
+
+if TYPE_CHECKING:
+    from magie.engine.sim.batch import BatchSpec, Summary
+
+# The game engine (magie.engine.game, the DSL) is imported when a command runs, not for
+# `magie --help` (start-up time, issue 15).
 
 
 class Backend(StrEnum):
@@ -40,6 +46,12 @@ AddressOpt = Annotated[str | None, typer.Option(
 ConfidenceOpt = Annotated[float, typer.Option(
     min=0.5, max=0.999, help="Confidence level of every interval (Wilson intervals for rates).")]
 
+MAX_GAMES = 10**8
+"""Most games one `magie simulate` plays."""
+
+MAX_JOBS = 256
+"""Most worker processes."""
+
 
 def simulate_command(
     edition: Annotated[str, typer.Argument(
@@ -58,7 +70,8 @@ def simulate_command(
         min=1,
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
-        help=f"Bot kind for every seat: {', '.join(BOTS)}; or a comma-separated list, one per seat.")] = "basic",
+        help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
+             "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[int | None, typer.Option(
         min=1,
         help="Stop a game after this many rounds and rank the players by net worth (default: the "
@@ -110,6 +123,16 @@ def simulate_command(
 
         magie simulate quick --bot random -n 500 --max-rounds 200
     """
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
+    from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
+
+    # bounds first, before anything is allocated (--players 10**12 would build that many seats)
+    for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
+                             ("--max-rounds", max_rounds, MAX_ROUNDS)):
+        if value is not None and value > most:
+            fail(f"{opt} must be at most {most:,}, not {value:,}"[:300])
+    if bot.count(",") >= MAX_SEATS:
+        fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
     kinds = parse_bots(bot, players)
     variants = tuple(variant or ())
     set_values = parse_sets(sets)
@@ -166,9 +189,11 @@ def parse_bots(bot: str, players: int | None) -> list[str]:
     elif players is not None and players != len(kinds):
         fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
              f"give one kind for every seat, or a single kind")
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        fail(f"unknown bot {unknown[0]!r} (known: {', '.join(BOTS)})")
+    for k in dict.fromkeys(kinds):
+        try:
+            bot_factory(k)
+        except ValueError as e:
+            fail(str(e))
     return kinds
 
 

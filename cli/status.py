@@ -1,7 +1,6 @@
-"""The status view: who has what, as rich tables (shown by `s` at any prompt of `magie play`).
-
-Players (cash, position, jail, held cards, net worth), every title deed by color group (owner,
-buildings, mortgage), and the buildings the bank has left.
+"""The status views (at any prompt of `magie play`): `s` the compact one (a line per player, a
+line per color group with each deed's owner, buildings and rent due now, the bank), `full` the
+tables (players with cash, position, jail, held cards, net worth; every title deed; the bank).
 """
 
 from __future__ import annotations
@@ -74,3 +73,51 @@ def status_view(game, names: Names) -> RichGroup:
     head = f"Round {game.round}, turn {game.turns}"
     return RichGroup(Text(head, style="bold"), players_table(game, names), deeds_table(game, names),
                      Text(bank_line(game)))
+
+
+def rent_now(game, i: int, names: Names) -> str:
+    """The rent a visitor would owe on deed `i` now ('' for the bank's or a mortgaged deed):
+    money, or for a utility the multiplier of the dice throw."""
+    o = game.owner[i]
+    if o is None or game.mortgaged[i]:
+        return ""
+    sp = game.spaces[i]
+    if sp.kind == "utility":
+        k = o.groups[sp.group_index] if sp.group_index >= 0 else 1
+        return f"{sp.rent[min(k, len(sp.rent)) - 1]}× dice" if sp.rent else ""
+    try:
+        return names.money(game.rent_fns[i](game, o, i, o, None))
+    except Exception:       # a formula that reads the dice: no amount before the throw
+        return ""
+
+
+def compact_view(game, names: Names) -> RichGroup:
+    """The status on one screen: a line per player, a line per color group (each deed with its
+    owner's initial, buildings: h houses, H hotel, M mortgaged, and the rent due now), the bank."""
+    lines = [Text(f"Round {game.round}, turn {game.turns}", style="bold")]
+    for p in game.order:
+        mark = "▶ " if p is game.current and not game.over else "  "
+        if not p.alive:
+            lines.append(Text.from_markup(f"{mark}[strike dim]{escape(p.name)}[/] [dim]bankrupt[/]"))
+            continue
+        extra = " [red]in jail[/]" if p.in_jail else ""
+        if p.held_cards:
+            extra += f" · {len(p.held_cards)} card{'s' if len(p.held_cards) != 1 else ''}"
+        lines.append(Text.from_markup(
+            f"{mark}[bold]{escape(p.name)}[/] {names.money(p.cash)} · {names.space(p.pos)} · "
+            f"{len(p.deeds)} deeds · worth {names.money(game.net_worth(p))}{extra}"))
+    hotel = game.hotel_level
+    for g in game.ed.groups:
+        cells = []
+        for i in g.spaces:
+            o = game.owner[i]
+            lvl = game.level[i]
+            build = "H" if lvl == hotel else ("h" * lvl)
+            owner = escape(o.name) if o is not None else "[dim]bank[/]"
+            mort = " [red]M[/]" if game.mortgaged[i] else ""
+            rent = rent_now(game, i, names)
+            cells.append(f"{names.space(i)} {owner}{' ' + build if build else ''}{mort}"
+                         + (f" [dim]rent[/] {rent}" if rent else ""))
+        lines.append(Text.from_markup(f"{names.group(g.id)}: " + " · ".join(cells)))
+    lines.append(Text(bank_line(game) + "  (full tables: full)"))
+    return RichGroup(*lines)

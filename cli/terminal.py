@@ -23,15 +23,19 @@ from rich.markup import escape
 
 from magie.engine.errors import DecisionTimeout
 
+from .i18n import gettext_for
 from .render import Names
-from .status import status_view
+from .ring import ring_view
+from .status import compact_view, status_view
 
 HELP = """[bold]At any prompt[/]
-  [bold]s[/], status   the status view: players, title deeds, the bank
+  [bold]s[/], status   the status on one screen: players, each group's deeds with owners and rents
+  [bold]full[/]        the full status tables
+  [bold]m[/], map      the board: the ring of spaces with owners, buildings and tokens
   [bold]w[/], save     save the game now and go on playing
   [bold]h[/], ?        this help
   [bold]q[/], quit     quit the game (you are offered to save it first)
-Answer with the number of an option (or its word: buy, pass, roll, ...)."""
+Answer with the number of an option (or its word: buy, pass, roll, end, ...)."""
 
 
 class QuitGame(Exception):
@@ -142,6 +146,7 @@ class Prompter:
         self.on_save = on_save
         self.game: Any = None
         self.deadline: float | None = None
+        self._ = self.gettext = gettext_for(names.lang).gettext    # the interface's words (cli/i18n.py)
 
     def say(self, text: Any = "") -> None:
         """Print markup text (or a rich renderable)."""
@@ -152,17 +157,27 @@ class Prompter:
         raw = self.term.read(prompt, self.deadline)
         word = raw.lower()
         if word in ("s", "status"):
+            self.term.say(compact_view(self.game, self.names))
+            if on_status:
+                on_status()
+            return None
+        if word in ("full", "ss"):
             self.term.say(status_view(self.game, self.names))
             if on_status:
                 on_status()
             return None
+        if word in ("m", "map", "board"):
+            self.term.say(ring_view(self.game, self.names))
+            if on_status:
+                on_status()
+            return None
         if word in ("h", "?", "help"):
-            self.term.say(HELP)
+            self.term.say(self.gettext(HELP))   # not _(): the help is a constant, not a literal for extraction
             return None
         if word in ("q", "quit", "exit"):
             raise QuitGame()
         if word in ("w", "save"):
-            self.term.say(self.on_save(self.game) if self.on_save else "Saving is not available here.")
+            self.term.say(self.on_save(self.game) if self.on_save else self._("Saving is not available here."))
             return None
         return raw
 
@@ -187,10 +202,12 @@ class Prompter:
         keys = [o.key for o in options]
         numbers = [k for k in keys if k.isdigit()]
         letters = [k for k in keys if not k.isdigit()]
-        choices = ([f"1-{len(numbers)}" if len(numbers) > 1 else numbers[0]] if numbers else []) + letters
+        nums = sorted(int(k) for k in numbers)
+        choices = ([f"{nums[0]}-{nums[-1]}" if len(nums) > 1 else numbers[0]] if numbers else []) + letters
         hint = hint or "/".join(choices)
-        enter = f", Enter = {by_key[default].key}" if default else ""
-        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; s status, h help)[/] > "
+        _ = self._
+        enter = _(", Enter = {key}").format(key=by_key[default].key) if default else ""
+        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; {_('s status, m map, h help')})[/] > "
         while True:
             raw = self.line(prompt, on_status=show)
             if raw is None:
@@ -206,5 +223,6 @@ class Prompter:
                 except ValueError as e:
                     self.term.say(f"[red]{escape(str(e))}[/]")
                     continue
-            self.term.say(f"[red]Please answer {hint}{' (or press Enter)' if default else ''}.[/]")
+            again = _("Please answer {hint} (or press Enter).") if default else _("Please answer {hint}.")
+            self.term.say(f"[red]{again.format(hint=hint)}[/]")
 

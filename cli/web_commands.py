@@ -10,7 +10,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.problems import ProblemsError
 
 
 def _fail(message: str) -> NoReturn:

@@ -19,7 +19,7 @@ _WHERE = {
     "load_edition": ".edition.loader",
     "Edition": ".edition.model",
     "load_playable": ".edition.playable", "load_playable_cached": ".edition.playable",
-    "Problem": ".edition.problems", "ProblemsError": ".edition.problems",
+    "Problem": ".problems", "ProblemsError": ".problems",
     "validate_file": ".edition.validate", "validate_paths": ".edition.validate",
     **{name: ".errors" for name in ("DecisionTimeout", "EffectError", "GameError", "IllegalDecision",
                                      "MagieError", "ReplayMismatch")},
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from .edition.loader import load_edition
     from .edition.model import Edition
     from .edition.playable import load_playable, load_playable_cached
-    from .edition.problems import Problem, ProblemsError
     from .edition.validate import validate_file, validate_paths
     from .errors import DecisionTimeout, EffectError, GameError, IllegalDecision, MagieError, ReplayMismatch
     from .game import (
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
         Player,
         TradeOffer,
     )
+    from .problems import Problem, ProblemsError
 
     __version__: str
 

@@ -1,7 +1,7 @@
 """Exceptions shared by every part of magie.
 
 Input problems (bad YAML, schema, DSL, saves) are reported as `Problem`s, not raised one by one;
-see `engine.edition.problems`. The exceptions here are for a game that cannot go on.
+see `engine.problems`. The exceptions here are for a game that cannot go on.
 """
 
 

@@ -31,10 +31,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from magie.engine.agents import BOTS
 from magie.engine.edition.loader import builtin_ids, is_path_ref, list_builtin
-from magie.engine.edition.model import Edition, text_in
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
 from magie.engine.game.save import SaveGame, Seat
+from magie.engine.problems import ProblemsError
 
 from ..i18n import LANGUAGES, gettext_for
 from ..saved_edition import edition_for_save, load_embedded, load_with_content, read_game_save
@@ -424,7 +425,8 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
             raise HTTPProblem(400, f"seats: edition '{ed.id}' is for {ed.players_min} to {ed.players_max} players")
         if server.live() >= server.max_games:
             raise HTTPProblem(503, f"this server runs {server.max_games} games already; try later")
-        web = save.options.get("web") if isinstance(save.options.get("web"), dict) else {}
+        web_opts = save.options.get("web")
+        web: dict = web_opts if isinstance(web_opts, dict) else {}
         saved_lang = str(web.get("lang", "en"))
         room_lang = _lang(lang) if lang else (saved_lang if saved_lang in LANGUAGES else "en")
         options = {k: v for k, v in save.options.items() if k != "web"}

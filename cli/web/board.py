@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from magie.engine.edition.model import Edition, text_in
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 
 SIZE = 1000
 """The board's side in SVG user units (the picture scales to any size)."""

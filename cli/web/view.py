@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from magie.engine.edition.model import Edition, text_in
+from magie.engine.edition.model import Edition
+from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import Decision, TradeOffer, encode_answer
 
 from .narrate import Words, describe_action
@@ -159,4 +160,8 @@ def _question(game, d: Decision, w: Words) -> str:
                                                                          amount=w.money(c["cost"]))
     if k == "place":
         return _("Where do you put the building?")
+    if k == "choice":
+        return _("Choose")
+    if k == "play_card":
+        return _("Play a kept card instead of paying {amount}?").format(amount=w.money(c["amount"]))
     return k

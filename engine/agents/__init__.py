@@ -1,31 +1,55 @@
 """Agents answer the engine's decisions: bots here, the human at the terminal in `magie.cli`.
 
-`make_bot(kind, seed, seat)` builds a bot by name: 'basic' (a sensible heuristic player) or
-'random' (any legal answer, for fuzzing). The bot classes are imported on first use, so that
-`BOT_KINDS` (for help texts) costs nothing."""
+`make_bot(kind, seed, seat)` builds a bot by name. The registry `BOTS` maps each name to a
+factory `(seed, name) -> agent`; `LEVELS` are the names offered to people (terminal, browser):
+
+| kind | what it is |
+|---|---|
+| `easy` | a timid basic bot: bigger cash reserve, lower valuations, no trade proposals |
+| `basic` | a sensible heuristic player, fast enough for large simulations |
+| `hard` | the search bot with a smaller budget that keeps its turn under about a second |
+| `search` | the search bot (rollouts with the engine, basic bots as the rollout policy) |
+| `random` | any legal answer, for fuzzing |
+
+A kind may also name a user's own agent class as `module:Class` (a plug-in, see docs/agents.md):
+the class is imported and called as `Class(seed=..., name=...)`.
+
+The bot classes are imported on first use, so that `BOT_KINDS` (for help texts) costs nothing.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-BOT_KINDS = ("basic", "random")
-"""The names `make_bot` knows, in the order of `BOTS`."""
+BOT_KINDS = ("easy", "basic", "hard", "search", "random")
+"""The built-in bot kinds, in the order of `BOTS` (a tuple that imports no bot)."""
 
-_WHERE = {"BasicBot": ".basic", "RandomBot": ".random_bot", "Scripted": ".scripted"}
+_WHERE = {"BasicBot": ".basic", "EasyBot": ".easy", "AgentError": ".guard", "Guarded": ".guard",
+          "RandomBot": ".random_bot", "Scripted": ".scripted", "SearchBot": ".search",
+          "hard_bot": ".search", "search_bot": ".search"}
+_FACTORIES = {"easy": "EasyBot", "basic": "BasicBot", "hard": "hard_bot", "search": "search_bot",
+              "random": "RandomBot"}
 
 if TYPE_CHECKING:
     from .basic import BasicBot
+    from .easy import EasyBot
+    from .guard import AgentError, Guarded
     from .random_bot import RandomBot
     from .scripted import Scripted
+    from .search import SearchBot
 
-    BOTS: dict[str, type]
+    BOTS: dict[str, Callable[..., Any]]
+    """Bot kinds by name: a factory called as `factory(seed=..., name=...)`."""
 
 
 def __getattr__(name: str) -> Any:
-    """The bot classes and `BOTS` (kind -> class), imported on first use."""
+    """The bot classes and `BOTS` (kind -> factory), imported on first use (PEP 562)."""
     if name == "BOTS":
-        value: Any = {"basic": __getattr__("BasicBot"), "random": __getattr__("RandomBot")}
+        value: Any = {kind: __getattr__(attr) for kind, attr in _FACTORIES.items()}
     elif name in _WHERE:
         value = getattr(importlib.import_module(_WHERE[name], __name__), name)
     else:
@@ -34,14 +58,87 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def make_bot(kind: str, seed: int = 0, seat: int = 0):
-    """A bot of `kind` ('basic' or 'random') with its own generator seeded from (seed, seat)."""
-    bots = globals().get("BOTS") or __getattr__("BOTS")
+def _get(name: str) -> Any:
+    """A lazy name of this module from inside it (module globals do not go through `__getattr__`)."""
+    return globals()[name] if name in globals() else __getattr__(name)
+
+
+LEVELS = ("easy", "basic", "hard")
+"""The strength levels offered to people, weakest first."""
+
+
+class PluginError(ValueError):
+    """A `module:Class` bot kind that cannot be loaded (the message says why)."""
+
+
+def is_plugin(kind: str) -> bool:
+    """Does `kind` name a plug-in agent (`module:Class`) rather than a built-in bot?"""
+    return ":" in kind
+
+
+def bot_factory(kind: str) -> Callable[..., Any]:
+    """The factory of bot `kind`: a built-in name, or `module:Class` (imported). Raises
+    `ValueError` (a `PluginError` for plug-ins) with a message for an unknown kind."""
+    bots: dict[str, Callable[..., Any]] = _get("BOTS")
+    if kind in bots:
+        return bots[kind]
+    if not is_plugin(kind):
+        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bots)}, or module:Class for your own)")
+    module, _, attr = kind.partition(":")
     try:
-        cls = bots[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOT_KINDS)})") from None
-    return cls(seed=seed * 1009 + seat, name=f"{kind}-{seat + 1}")
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module.partition(".")[0] or os.getcwd() in sys.path:
+                raise
+            sys.path.insert(0, os.getcwd())    # a module in the current folder, as `python -m` finds it
+            mod = importlib.import_module(module)
+    except Exception as e:     # any import failure of user code is reported, not a traceback
+        raise PluginError(f"bot {kind!r}: cannot import module {module!r}: {type(e).__name__}: {e}") from None
+    cls = getattr(mod, attr, None)
+    if cls is None or not callable(cls):
+        raise PluginError(f"bot {kind!r}: module {module!r} has no class {attr!r}")
+    return cls
 
 
-__all__ = ["BOT_KINDS", "BOTS", "BasicBot", "RandomBot", "Scripted", "make_bot"]
+def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1.0):
+    """A bot of `kind` (see `BOTS`, or `module:Class`) with its own generator seeded from
+    (seed, seat), named '<kind>-<seat + 1>' (a plug-in keeps a name of its own). A plug-in is
+    created as `Class(seed=..., name=...)` (or `Class()` if it takes neither), must have
+    `decide(game, decision)`, and is wrapped in `Guarded` so that an exception it raises is an
+    `AgentError` naming it and the decision. `claim_attention` (0..1) is the share of rents a
+    basic bot claims where owners must claim. Raises `ValueError` (`PluginError`) with a message."""
+    factory = bot_factory(kind)
+    label = kind.rpartition(":")[2] if is_plugin(kind) else kind
+    try:
+        if factory is _get("BasicBot"):
+            bot = factory(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}", claim_attention=claim_attention)
+        else:
+            bot = factory(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}")
+    except TypeError:
+        if not is_plugin(kind):
+            raise
+        try:
+            bot = factory()
+        except Exception as e:
+            raise PluginError(f"bot {kind!r}: cannot create it: {type(e).__name__}: {e}") from None
+    except Exception as e:
+        if not is_plugin(kind):
+            raise
+        raise PluginError(f"bot {kind!r}: cannot create it: {type(e).__name__}: {e}") from None
+    if not is_plugin(kind):
+        return bot
+    if not callable(getattr(bot, "decide", None)):
+        raise PluginError(f"bot {kind!r}: it has no decide(game, decision) method")
+    if getattr(bot, "human", False):
+        raise PluginError(f"bot {kind!r}: a plug-in plays as a bot (its `human` must be False)")
+    if not isinstance(getattr(bot, "name", None), str):
+        try:
+            bot.name = f"{label}-{seat + 1}"
+        except AttributeError:
+            pass
+    return _get("Guarded")(bot, kind)
+
+
+__all__ = ["AgentError", "Guarded", "BasicBot", "EasyBot", "RandomBot", "SearchBot", "Scripted", "make_bot",
+           "bot_factory", "is_plugin", "BOTS", "BOT_KINDS", "LEVELS", "PluginError"]

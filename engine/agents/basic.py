@@ -28,9 +28,10 @@ class BasicBot:
     LOOK_AGAIN = 40
     """Game turns after which the bot looks at trades again though no deed changed hands."""
 
-    def __init__(self, seed: int = 0, name: str = "basic"):
+    def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0):
         self.rng = random.Random(seed)
         self.name = name
+        self.claim_attention = claim_attention   # the share of rents it claims (rent-must-be-claimed)
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
@@ -88,7 +89,7 @@ class BasicBot:
             p = d.player
             if self.idle(game, p):
                 return DONE          # nothing changed since it last looked
-            return self._manage(game, p, d.ctx["window"])
+            return self._manage(game, p, d.window)
         return self.ANSWERS[d.kind](self, game, d)
 
     def idle(self, game, p) -> bool:
@@ -96,7 +97,7 @@ class BasicBot:
         changed since it last looked (the engine then does not build the decision)."""
         return (p.version == self._pver and p.cash < self._trigger
                 and game.deeds_version == self._dver and game.turns < self._next_look
-                and not game.ed.actions)
+                and not game.ed.actions and not game.card_plays)
 
     def _answer_buy(self, game, d: Decision) -> str:
         return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
@@ -117,14 +118,16 @@ class BasicBot:
         "manage": lambda self, game, d: self.decide(game, d),
         "buy": _answer_buy,
         "bid": lambda self, game, d: self._bid(game, d.player, d),
-        "raise": lambda self, game, d: default_raise_action(game, d.player),
+        "raise": lambda self, game, d: self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "tax": _answer_tax,
-        "claim": lambda self, game, d: True,
+        "claim": lambda self, game, d: self._claim_rent(),
         "inherited_mortgage": _answer_inherited_mortgage,
         "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
+        "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
+        "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
@@ -147,6 +150,8 @@ class BasicBot:
         return lo + (limit - lo) // 2
 
     def _jail(self, game, p, options) -> str:
+        if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
+            return self._jail_forced_fine(game, p, options)
         early = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed) >= 6
         if early:
             if "card" in options:
@@ -155,8 +160,38 @@ class BasicBot:
                 return "pay"
         return "roll"
 
+    @staticmethod
+    def _raise_money(game, p) -> tuple:
+        """The engine's liquidation order, except that where the bank buys deeds and takes
+        unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
+        group the player owns) is sold to the bank rather than mortgaged: the money is the same
+        or more, and the mortgage would only be lost or cost 10% more at the next lap."""
+        act = default_raise_action(game, p)
+        r = game.rules
+        if act[0] != "mortgage" or r.bank_buys_percent is None or not r.redeem_at_lap_end:
+            return act
+        i = act[1]
+        sp = game.spaces[i]
+        lone = sp.group_index < 0 or game.owned_in_group(p, sp.group) == 1
+        if lone and game.sell_deed_problem(p, i) is None and game.bank_sale_value(i) >= sp.mortgage:
+            return ("sell_deed", i)
+        return act
+
+    def _claim_rent(self) -> bool:
+        """Claim the rent (`rent.claim: owner_claims`) with probability `claim_attention`:
+        a bot that always claims plays the house rule exactly as classic."""
+        return self.claim_attention >= 1.0 or self.rng.random() < self.claim_attention
+
+    def _jail_forced_fine(self, game, p, options) -> str:
+        """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""
+        return "card" if "card" in options else "pay"
+
     # ------------------------------------------------------------------ manage
     def _manage(self, game, p, window: str):
+        if p.held_cards and game.card_plays:
+            act = game.bot_play(p, window)
+            if act is not None:
+                return act
         if game.ed.actions:
             act = self._edition_action(game, p)
             if act is not None:
@@ -225,7 +260,8 @@ class BasicBot:
         """The manage windows this bot wants to be asked in: it does its building and trading
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
-        if r.build_window == "any" and r.trade_window == "any" and not game.ed.actions:
+        if (r.build_window == "any" and r.trade_window == "any" and not game.ed.actions
+                and not game.card_plays):
             return frozenset({"after_landing"})
         return frozenset({"before_roll", "after_landing"})
 
@@ -286,6 +322,55 @@ class BasicBot:
             if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
                 gain -= game.spaces[j].price // 2
         return gain >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+
+    # ---------------------------------------------- why a trade is refused (for the front ends)
+    def trade_balance(self, game, p, offer: TradeOffer) -> int:
+        """What `offer` is worth to `p` by `_fair`'s measure, in money (negative: `p` loses)."""
+        me_proposer = offer.proposer == p.seat
+        other = game.players[offer.partner if me_proposer else offer.proposer]
+        give = offer.give_deeds if me_proposer else offer.get_deeds
+        get = offer.get_deeds if me_proposer else offer.give_deeds
+        gain = ((offer.get_cash if me_proposer else offer.give_cash)
+                - (offer.give_cash if me_proposer else offer.get_cash)
+                + sum(self.value(game, p, j) for j in get))
+        after = other.deeds | set(give)
+        for j in give:
+            gain -= self.value(game, p, j)
+            g = game.spaces[j].group_index
+            if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
+                gain -= game.spaces[j].price // 2
+        return gain
+
+    def trade_reason(self, game, p, offer: TradeOffer) -> str:
+        """Why `p` (this bot, the partner) rejects `offer`, in English ('' if it would accept)."""
+        if self._fair(game, p, offer):
+            return ""
+        cash_out = offer.give_cash if offer.proposer == p.seat else offer.get_cash
+        if cash_out and p.cash - cash_out < self.reserve(game) // 2:
+            return f"paying {cash_out} would leave too little cash in reserve"
+        short = -self.trade_balance(game, p, offer)
+        return f"what it gets is worth {short} less to it than what it gives"
+
+    def counter_offer(self, game, p, offer: TradeOffer, window: str = "any") -> TradeOffer | None:
+        """The same trade with the cash changed so that `p` (the partner) would accept it, or
+        None (no cash moves it, or the counter is not a legal trade)."""
+        if offer.partner != p.seat or self._fair(game, p, offer):
+            return None
+        short = -self.trade_balance(game, p, offer)
+        give_cash, get_cash = offer.give_cash, offer.get_cash
+        if get_cash >= short:           # ask less of p
+            get_cash -= short
+        else:                           # the proposer adds cash
+            give_cash += short - get_cash
+            get_cash = 0
+        counter = TradeOffer(offer.proposer, offer.partner, give_deeds=offer.give_deeds,
+                             give_cash=give_cash, give_cards=offer.give_cards,
+                             get_deeds=offer.get_deeds, get_cash=get_cash, get_cards=offer.get_cards)
+        if not self._fair(game, p, counter) or game.trade_problem(counter, window) is not None:
+            return None
+        if game.players[offer.proposer].cash < give_cash:
+            return None
+        return counter
 
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover
         pass

@@ -8,8 +8,10 @@ Public API:
     EditionNames.from_tree(tree)                                  (the ids a snippet may use)
     CONTEXTS, POINTERS                                            (where DSL is used; signatures)
 
-The pipeline: parser.py (grammar.lark -> nodes) -> checker.py (names, types) -> codegen.py
-(Python source, compiled once) running against runtime.GameRuntime. Reference: docs/dsl.md.
+The pipeline: parser.py (grammar.lark, with indentation.py, builder.py -> nodes.py; errors worded
+by syntax_messages.py) -> checker.py (names, types) -> codegen.py (Python source, compiled once)
+running with prelude.py's helpers against runtime.GameRuntime; failures.py places run-time errors
+at the DSL text. pipeline.py runs it all over an edition. Reference: docs/dsl.md.
 """
 
 from .contexts import CONTEXTS, POINTERS, Context

@@ -21,11 +21,14 @@ The tree's depth is bounded by the parser (vocabulary.LIMITS), so the recursion 
 
 from __future__ import annotations
 
-import difflib
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
+from ..hints import close_names, suggest
 from . import nodes as n
 from .contexts import Context
 from .issues import Issue
@@ -47,7 +50,17 @@ from .typesys import (
     list_of,
     unify,
 )
-from .vocabulary import ATTRS_BY_TYPE, FUNCTIONS, ID_PATTERN, KEEP_USES, LIMITS, PLAYER_ATTRS, RESERVED, SPACE_KINDS
+from .vocabulary import (
+    ATTRS_BY_TYPE,
+    FUNCTIONS,
+    ID_PATTERN,
+    KEEP_USES,
+    LIMITS,
+    MONEY_LIMIT,
+    PLAYER_ATTRS,
+    RESERVED,
+    SPACE_KINDS,
+)
 
 _ID = re.compile(ID_PATTERN)
 
@@ -56,31 +69,15 @@ _ORDINAL = ("first", "second", "third", "fourth", "fifth")
 _FIX_FRACTION = "use floor(...), ceil(...), round(...) or //"
 
 
-def _quote_join(words) -> str:
-    words = [f"'{w}'" for w in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def suggestion(name: str, candidates, known: str = "known here") -> tuple[str, tuple[str, ...]]:
-    """('; did you mean ...?' or '; known here: a, b, c', hints) for an unknown `name`."""
-    cands = sorted(set(candidates))
-    close = difflib.get_close_matches(name, cands, n=3, cutoff=0.6)
-    if close:
-        return f"; did you mean {_quote_join(close)}?", tuple(close)
-    if 0 < len(cands) <= 15:
-        return f"; {known}: " + ", ".join(cands), ()
-    return "", ()
-
-
 @dataclass(slots=True)
 class Binding:
-    """A name bound inside the snippet: its type and the Python code of its value."""
+    """A name bound inside the snippet: its type and the Python code of its value; `readonly`
+    for loop variables (no `NAME = ...`)."""
 
     type: Type
     code: str
     nonneg: bool = False
+    readonly: bool = False
 
 
 class Checker:
@@ -92,7 +89,9 @@ class Checker:
     and `flags_set` holds the flags the snippet sets.
     """
 
-    def __init__(self, ctx: Context, names: EditionNames, *, has_target: bool = True):
+    def __init__(self, ctx: Context, names: EditionNames, *, has_target: bool = True,
+                 card_id: str = ""):
+        self.card_id = card_id
         self.ctx = ctx
         self.names = names
         self.has_target = has_target
@@ -100,17 +99,26 @@ class Checker:
         self.scopes: list[dict[str, Binding]] = [{}]
         self.ctx_uses: Counter = Counter()
         self.flags_set: set[str] = set()
+        self.pure_here = 0            # > 0 inside a choice's `when`/`bot` and a filter's `where`
+        self.assigned: set[str] = set()   # names some `NAME = ...` changes (never "nonneg")
+        self.let_later: dict[str, tuple] = {}  # every `let` name of the snippet -> its position
 
     # ------------------------------------------------------------------ entry
 
     def check(self, tree) -> list[Issue]:
         """Check an `Effect` or a `Formula`; returns the issues, sorted by position."""
         if isinstance(tree, n.Effect):
+            for node in n.walk(tree):
+                if isinstance(node, n.Assign):
+                    self.assigned.add(node.name)
+                elif isinstance(node, n.Let):
+                    self.let_later[node.name] = max(node.pos, self.let_later.get(node.name,
+                                                                                 node.pos))
             self.block(tree.body)
         else:
             want = INT if self.ctx.kind == "int" else BOOL
             if want == INT:
-                self.money(tree.expr, "the formula's value")
+                self.money(tree.expr, "the formula's value", nonneg=self.ctx.id != "score")
             else:
                 self.need(tree.expr, BOOL, "the condition")
         self.issues.sort(key=lambda i: i.pos)
@@ -198,9 +206,19 @@ class Checker:
                                          f"{describe(t)}")
         return t
 
-    def money(self, node: n.Expr, what: str) -> Type:
-        """Check an amount of money: a whole number."""
+    def money(self, node: n.Expr, what: str, nonneg: bool = False) -> Type:
+        """Check an amount of money: a whole number (`nonneg`: never below 0, as an amount paid).
+        A constant below 0 there is an error; a value that grows with the square of the game's
+        money (`cash * cash`) is a warning."""
         t = self.expr(node, INT)
+        value = self.const(node)
+        if nonneg and isinstance(value, int) and value < 0:
+            self.err("constant-error", node.pos, f"{what} is {value}: an amount of money cannot be negative")
+        if self.growth(node) >= 2:
+            self.issues.append(Issue(
+                "unbounded-money", f"{what} grows with the square of the players' money (a product of two "
+                "amounts that grow with the game), so it can grow without bound; the game stops with an "
+                f"error when money leaves ±{MONEY_LIMIT:,}", node.pos, (), "warning"))
         if t == NUM:
             self.err("fractional-money", node.pos,
                      f"{what} is money and must be a whole number, but this may be fractional; "
@@ -224,10 +242,10 @@ class Checker:
     def s_Pay(self, s: n.Pay) -> None:
         if isinstance(s.to, n.Expr):
             self.player_path(s.to, "the payee")
-        self.money(s.amount, "the amount to pay")
+        self.money(s.amount, "the amount to pay", nonneg=True)
 
     def s_Collect(self, s: n.Collect) -> None:
-        self.money(s.amount, "the amount to collect")
+        self.money(s.amount, "the amount to collect", nonneg=True)
         if isinstance(s.source, n.Expr):
             self.player_path(s.source, "the payer")
 
@@ -237,17 +255,32 @@ class Checker:
         elif s.how == "nearest":
             kind = s.arg
             if kind not in SPACE_KINDS:
-                hint, hints = suggestion(kind, SPACE_KINDS)
+                hint = suggest(kind, SPACE_KINDS, n=3, listing="known here")
+                hints = close_names(kind, SPACE_KINDS)
                 self.err("unknown-name", s.arg_pos, f"unknown kind of space '{kind}'{hint}", hints)
             elif kind not in self.names.space_kinds:
                 self.err("kind-not-on-board", s.arg_pos,
                          f"the board has no space of kind '{kind}', so there is no nearest one")
+        elif s.how == "nearest_where":
+            self.scopes.append({})
+            try:
+                self.filter(s.arg, "the variable of a filter")
+            finally:
+                self.scopes.pop()
+            if s.arg.set.item not in (SPACE, ANY):
+                self.err("type-error", s.arg.set.pos, "'move to nearest' goes over spaces "
+                                                      "(space, deed or a kind of space)")
         elif s.how == "nearest_group":
             if s.arg not in self.names.groups:
-                hint, hints = suggestion(s.arg, self.names.groups)
+                hint = suggest(s.arg, self.names.groups, n=3, listing="known here")
+                hints = close_names(s.arg, self.names.groups)
                 self.err("unknown-name", s.arg_pos, f"unknown group '{s.arg}'{hint}", hints)
         else:
             self.need(s.arg, INT, "the number of steps")
+            steps = self.const(s.arg)
+            if isinstance(steps, int) and steps < 0:
+                self.err("constant-error", s.arg.pos, f"the number of steps is {steps}: it cannot be negative "
+                                                      f"(to go back, write 'move back {-steps}')")
         seen: dict[str, n.Option] = {}
         for opt in s.options:
             key = "salary" if opt.name == "no_salary" else opt.name
@@ -257,6 +290,8 @@ class Checker:
             if key == "salary" and s.how in ("back", "back_to"):
                 self.err("not-allowed-here", opt.pos,
                          "a move backwards completes no lap, so it takes no salary option")
+            if opt.expr is None:            # `no salary`: no value to check
+                continue
             if opt.name == "rent":
                 self.scopes.append({"rent": Binding(INT, "v_rent", True)})
                 try:
@@ -276,19 +311,30 @@ class Checker:
             self.err("not-allowed-here", s.pos, f"'keep as' keeps the card being resolved; "
                                                 f"it is only for card effects, not "
                                                 f"{self.ctx.summary}")
-        if s.use not in KEEP_USES:
-            hint, hints = suggestion(s.use, KEEP_USES)
+        if not _ID.match(s.use):
+            self.err("dsl-syntax", s.use_pos, f"the use of a kept card is lower-case letters, "
+                                              f"digits and '_'; '{s.use}' is not")
+        elif s.use not in KEEP_USES and close_names(s.use, KEEP_USES):
+            hint = suggest(s.use, KEEP_USES, n=3, listing="known here")
+            hints = close_names(s.use, KEEP_USES)
             self.err("unknown-name", s.use_pos, f"unknown use of a kept card '{s.use}'{hint}",
                      hints)
+        elif (s.use not in KEEP_USES and self.ctx.id == "card"
+              and self.card_id not in self.names.card_plays):
+            self.err("not-allowed-here", s.use_pos,
+                     f"a card kept as '{s.use}' needs a 'play:' section on the card (when it "
+                     f"may be played and what it does); the only built-in use is "
+                     f"{', '.join(KEEP_USES)}")
 
     def s_Draw(self, s: n.Draw) -> None:
         if s.deck not in self.names.decks:
-            hint, hints = suggestion(s.deck, self.names.decks)
+            hint = suggest(s.deck, self.names.decks, n=3, listing="known here")
+            hints = close_names(s.deck, self.names.decks)
             self.err("unknown-name", s.deck_pos, f"unknown deck '{s.deck}'{hint}", hints)
 
     def s_Let(self, s: n.Let) -> None:
         t = self.expr(s.expr)
-        nonneg = isinstance(s.expr, n.Num)
+        nonneg = isinstance(s.expr, n.Num) and s.name not in self.assigned
         self.bind(s.name, s.name_pos, Binding(t, "v_" + s.name, nonneg), "a variable")
 
     def s_If(self, s: n.If) -> None:
@@ -301,10 +347,186 @@ class Checker:
     def s_ForEach(self, s: n.ForEach) -> None:
         self.scopes.append({})
         try:
-            self.bind(s.name, s.name_pos, Binding(PLAYER, "v_" + s.name), "a loop variable")
+            if s.filter is not None:
+                self.filter(s.filter, "a loop variable")
+            else:
+                self.bind(s.name, s.name_pos, Binding(PLAYER, "v_" + s.name, readonly=True),
+                          "a loop variable")
             self.block(s.body)
         finally:
             self.scopes.pop()
+
+    # ---- sets, filters, aggregates
+
+    def set_names(self) -> list[str]:
+        """The sets a loop or filter may go over (for messages)."""
+        return ["player", "other player", "group", "space", "deed"] + sorted(
+            self.names.space_kinds or SPACE_KINDS)
+
+    def filter(self, f: n.Filter, what: str) -> None:
+        """Check `SET NAME [where COND]` and bind NAME in the current scope."""
+        ref = f.set
+        item = ANY
+        if ref.kind in ("players", "others"):
+            item = PLAYER
+        elif ref.kind == "groups":
+            item = GROUP
+        elif ref.name in ("space", "deed") or ref.name in SPACE_KINDS:
+            item = SPACE
+        else:
+            hint = suggest(ref.name, self.set_names(), n=3, listing="sets")
+            hints = close_names(ref.name, self.set_names())
+            self.err("unknown-name", ref.pos, f"unknown set '{ref.name}' to go over{hint}",
+                     hints)
+        ref.item = item
+        self.bind(f.name, f.name_pos, Binding(item, "v_" + f.name, readonly=True), what)
+        if f.where is not None:
+            self.pure_here += 1
+            try:
+                self.need(f.where, BOOL, "the condition after 'where'")
+            finally:
+                self.pure_here -= 1
+
+    _AGG_ITEMS = ("count", "first", "nearest")
+    _AGG_VALUES = ("sum", "max", "min", "most", "least")
+
+    def e_Agg(self, e: n.Agg, expect) -> Type:
+        known = self._AGG_ITEMS + self._AGG_VALUES
+        self.scopes.append({})
+        try:
+            self.filter(e.filter, "the variable of a filter")
+            vt = None
+            if e.value is not None:
+                self.pure_here += 1
+                try:
+                    vt = self.need(e.value, NUM, f"the value {e.func}() adds up or compares")
+                finally:
+                    self.pure_here -= 1
+        finally:
+            self.scopes.pop()
+        item = e.filter.set.item or ANY
+        if e.func not in known:
+            hint = suggest(e.func, known, n=3)
+            hints = close_names(e.func, known)
+            self.err("unknown-name", e.pos, f"'{e.func}' does not go over a set{hint}; write "
+                                            f"count(each ...), first(each ...), nearest(each "
+                                            f"...), or sum/max/min/most/least(VALUE for each "
+                                            f"...)", hints)
+            return ANY
+        if e.func in self._AGG_ITEMS and e.value is not None:
+            self.err("type-error", e.pos, f"{e.func}() takes no value: write "
+                                          f"{e.func}(each SET NAME where COND)")
+            return ANY
+        if e.func in self._AGG_VALUES and e.value is None:
+            self.err("type-error", e.pos, f"{e.func}() needs a value: write "
+                                          f"{e.func}(VALUE for each SET NAME where COND)")
+            return ANY
+        if e.func == "count":
+            return INT
+        if e.func == "nearest" and item not in (SPACE, ANY):
+            self.err("type-error", e.pos, "nearest() goes over spaces (space, deed or a kind)")
+            return ANY
+        if e.func in ("first", "nearest", "most", "least"):
+            return item
+        if vt is None or vt.name == "any":
+            return ANY
+        return vt if e.func in ("max", "min") else (INT if vt == INT else NUM)
+
+    def s_Assign(self, s: n.Assign) -> None:
+        b = self.lookup_local(s.name)
+        t = self.expr(s.expr)
+        if b is None:
+            if s.name in self.let_later and self.let_later[s.name] > s.pos:
+                line, col = self.let_later[s.name]
+                self.err("used-before-set", s.pos, f"'{s.name}' is changed before it is set: "
+                                                   f"its 'let' (line {line}) must come first, "
+                                                   f"in this block or one around it")
+            else:
+                self.err("used-before-set", s.pos, f"'{s.name}' is not a variable: make it "
+                                                   f"first with 'let {s.name} = ...'")
+            return
+        if b.readonly:
+            self.err("not-allowed-here", s.pos, f"'{s.name}' is a loop variable and cannot be "
+                                                f"changed")
+            return
+        if t.name == "any" or b.type.name == "any":
+            return
+        if b.type == INT and t == NUM:
+            self.err("fractional-money", s.expr.pos, f"'{s.name}' holds whole numbers, but this "
+                                                     f"may be fractional; {_FIX_FRACTION}")
+            return
+        u = unify(b.type, t)
+        if u is None:
+            self.err("type-error", s.expr.pos, f"'{s.name}' holds {describe(b.type)}, but this "
+                                               f"is {describe(t)}")
+            return
+        b.type = u
+
+    def s_Pass(self, s) -> None:
+        pass
+
+    def s_Release(self, s) -> None:
+        pass
+
+    def s_Counter(self, s: n.Counter) -> None:
+        self._flag_name(s.counter, s.counter_pos)
+        self.need_target(s.target, "the player or space of the counter")
+        if s.amount is not None:
+            self.need(s.amount, INT, "the amount to add")
+
+    def need_target(self, node: n.Expr, what: str) -> Type:
+        """A player or a space (what flags and counters go on)."""
+        t = self.expr(node)
+        if t.name not in ("player", "space", "any"):
+            self.err("type-error", node.pos, f"{what} must be a player or a space, but this is "
+                                             f"{describe(t)}")
+        return t
+
+    def s_OfferBuy(self, s: n.OfferBuy) -> None:
+        self.need(s.space, SPACE, "the deed offered")
+        self._deed_name(s.space)
+        self.money(s.price, "the price")
+
+    def _deed_name(self, node: n.Expr) -> None:
+        if (isinstance(node, n.Name) and node.name in self.names.spaces
+                and node.name not in self.names.deeds and self.lookup_local(node.name) is None):
+            self.err("type-error", node.pos, f"'{node.name}' has no title deed: only a street, "
+                                             f"a railroad or a utility can be owned")
+
+    def s_Choose(self, s: n.Choose) -> None:
+        if not s.options:
+            self.err("empty-choice", s.pos, "this choice has no options: write one "
+                                            "'option LABEL: ...' line for each alternative")
+            return
+        seen: dict[str, n.OptionClause] = {}
+        for opt in s.options:
+            if not _ID.match(opt.label):
+                self.err("dsl-syntax", opt.pos, f"a label is lower-case letters, digits and "
+                                                f"'_', starting with a letter; '{opt.label}' "
+                                                f"is not")
+            elif opt.label in seen:
+                line, col = seen[opt.label].pos
+                self.err("duplicate-name", opt.pos, f"the label '{opt.label}' is used twice in "
+                                                    f"this choice (first at line {line}, "
+                                                    f"column {col})")
+            seen[opt.label] = opt
+            self.pure_here += 1
+            try:
+                if opt.when is not None:
+                    self.need(opt.when, BOOL, "the condition after 'when'")
+                if opt.bot is not None:
+                    self.need(opt.bot, BOOL, "the bot hint after 'bot'")
+            finally:
+                self.pure_here -= 1
+            self.block(opt.body)
+        if len(s.options) == 1:
+            self.err("empty-choice", s.pos, "a choice needs at least two options (an "
+                                            "option that changes nothing is 'option decline: "
+                                            "pass')")
+
+    def s_With(self, s: n.With) -> None:
+        self.need(s.subject, PLAYER, "the subject after 'with'")
+        self.block(s.body)
 
     def _flag_name(self, flag: str, pos) -> bool:
         if not _ID.match(flag):
@@ -315,18 +537,32 @@ class Checker:
 
     def _flag_used(self, flag: str, pos) -> None:
         if self._flag_name(flag, pos) and flag not in self.names.flags:
-            hint, hints = suggestion(flag, self.names.flags)
+            hint = suggest(flag, self.names.flags, n=3, listing="known here")
+            hints = close_names(flag, self.names.flags)
             self.err("flag-never-set", pos, f"no 'set flag {flag}' in this edition sets the "
                                             f"flag '{flag}'{hint}", hints)
 
     def s_SetFlag(self, s: n.SetFlag) -> None:
         if self._flag_name(s.flag, s.flag_pos):
             self.flags_set.add(s.flag)
-        self.player_path(s.player, "the player to flag")
+        t = self.need_target(s.player, "the player or space to flag")
+        if s.until in ("next_move", "laps") and t == SPACE:
+            self.err("not-allowed-here", s.pos, "a space does not move or go round the board: "
+                                                "a flag on a space lasts 'until used', "
+                                                "'until end of turn' or 'for N turns' / "
+                                                "'for N rounds'")
+        if s.duration is not None:
+            self.need(s.duration, INT, "the duration")
+            d = s.duration
+            if isinstance(d, n.Num) and d.value <= 0:
+                self.err("not-positive", d.pos, f"a flag lasts at least one {s.until[:-1]}; "
+                                                f"{d.value} is not a positive duration")
+            elif isinstance(d, n.Neg):
+                self.err("not-positive", d.pos, "a flag's duration must be positive")
 
     def s_ClearFlag(self, s: n.ClearFlag) -> None:
         self._flag_used(s.flag, s.flag_pos)
-        self.player_path(s.player, "the player to clear the flag on")
+        self.need_target(s.player, "the player or space to clear the flag on")
 
     def s_OfferBuild(self, s: n.OfferBuild) -> None:
         if not self.ctx.me:
@@ -425,7 +661,14 @@ class Checker:
         if name == "params":
             self.err("type-error", e.pos, "write params.NAME to read an edition constant")
             return ANY
-        hint, hints = suggestion(name, self.visible_names())
+        if name in self.let_later and self.let_later[name] > e.pos:
+            line, _ = self.let_later[name]
+            self.err("used-before-set", e.pos, f"'{name}' is used before it is set: its 'let' "
+                                               f"(line {line}) must come first, in this block "
+                                               f"or one around it")
+            return ANY
+        hint = suggest(name, self.visible_names(), n=3, listing="known here")
+        hints = close_names(name, self.visible_names())
         self.err("unknown-name", e.pos, f"unknown name '{name}'{hint}", hints)
         return ANY
 
@@ -442,7 +685,8 @@ class Checker:
             return ANY
         if e.name not in table:
             owner = {"player": "a player", "space": "a space", "roll": "a roll"}[t.name]
-            hint, hints = suggestion(e.name, table, f"{t.name}s have")
+            hint = suggest(e.name, table, n=3, listing=f"{t.name}s have")
+            hints = close_names(e.name, table)
             self.err("unknown-name", e.pos, f"{owner} has no attribute '{e.name}'{hint}", hints)
             return ANY
         if t.name == "player" and e.name in self.ctx.hidden:
@@ -457,7 +701,8 @@ class Checker:
         e.obj.type = ANY
         params = self.names.params
         if e.name not in params:
-            hint, hints = suggestion(e.name, params)
+            hint = suggest(e.name, params, n=3, listing="known here")
+            hints = close_names(e.name, params)
             self.err("unknown-name", e.pos, f"unknown param '{e.name}' (the edition's "
                                             f"params: map){hint}", hints)
             return ANY
@@ -475,6 +720,12 @@ class Checker:
     def e_Index(self, e: n.Index, expect) -> Type:
         t = self.expr(e.obj)
         self.need(e.index, INT, "a list index")
+        i = self.const(e.index)
+        if isinstance(i, int):
+            size = len(e.obj.items) if isinstance(e.obj, n.ListLit) else None
+            if i < 0 or (size is not None and i >= size):
+                known = "" if size is None else " (this one is empty)" if size == 0 else f" (this one: 0 to {size - 1})"
+                self.err("constant-error", e.index.pos, f"index {i} is out of range: lists are indexed from 0{known}")
         if t.name == "any":
             return ANY
         if t.name != "list":
@@ -492,7 +743,8 @@ class Checker:
                 self.err("type-error", e.pos, f"'{e.name}' is not a function and cannot be "
                                               f"called")
             else:
-                hint, hints = suggestion(e.name, FUNCTIONS)
+                hint = suggest(e.name, FUNCTIONS, n=3, listing="known here")
+                hints = close_names(e.name, FUNCTIONS)
                 self.err("unknown-name", e.pos, f"unknown function '{e.name}'{hint}", hints)
             return ANY
         e.res = spec
@@ -509,16 +761,18 @@ class Checker:
             for a in e.args:
                 self.expr(a)
             return self._result_on_error(e.name)
-        if spec.impure and self.ctx.pure:
+        if spec.impure and (self.ctx.pure or self.pure_here):
             self.err("not-allowed-here", e.pos, f"{e.name}() changes the game, so it cannot be "
-                                                f"used in {self.ctx.summary}, which is only "
-                                                f"checked")
+                                                f"used in " + ("a condition that is only "
+                                                "checked ('when', 'bot', 'where')"
+                                                if self.pure_here else
+                                                f"{self.ctx.summary}, which is only checked"))
         return getattr(self, "f_" + e.name)(e)
 
     @staticmethod
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
-                "owned_in": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "owned_in": INT, "counter": INT, "holds": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -547,13 +801,14 @@ class Checker:
     def f_roll(self, e):
         self.need(e.args[0], INT, "the number of dice")
         a = e.args[0]
-        if isinstance(a, n.Num) and not 1 <= a.value <= LIMITS["dice"]:
-            self.err("dsl-limit", a.pos, f"roll() throws 1 to {LIMITS['dice']} dice, "
-                                         f"not {a.value}")
+        k = self.const(a)
+        if isinstance(k, int) and not 1 <= k <= LIMITS["dice"]:
+            code = "dsl-limit" if k > LIMITS["dice"] else "constant-error"
+            self.err(code, a.pos, f"roll() throws 1 to {LIMITS['dice']} dice, not {k}")
         return ROLL
 
     def _flag_arg(self, e: n.Call):
-        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        self.need_target(e.args[0], self._arg_name(e, 0))
         f = e.args[1]
         if not isinstance(f, n.Name):
             self.expr(f)
@@ -567,6 +822,31 @@ class Checker:
 
     f_has_flag = _flag_arg
     f_use_flag = _flag_arg
+
+    def f_counter(self, e):
+        self.need_target(e.args[0], self._arg_name(e, 0))
+        c = e.args[1]
+        if not isinstance(c, n.Name):
+            self.expr(c)
+            self.err("type-error", c.pos, "the second argument of counter() is a counter name, "
+                                          "as in counter(me, visits)")
+            return INT
+        c.type = ANY
+        c.res = ("flag", c.name)
+        self._flag_name(c.name, c.pos)
+        return INT
+
+    def f_holds(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        u = e.args[1]
+        if not isinstance(u, n.Name) or not _ID.match(u.name):
+            self.expr(u)
+            self.err("type-error", u.pos, "the second argument of holds() is the use of a kept "
+                                          "card, as in holds(me, get_out_of_jail)")
+            return INT
+        u.type = ANY
+        u.res = ("flag", u.name)
+        return INT
 
     def f_completes_group(self, e):
         self.need(e.args[0], PLAYER, self._arg_name(e, 0))
@@ -597,9 +877,12 @@ class Checker:
     def e_Chain(self, e: n.Chain, expect) -> Type:
         acc = self.expr(e.first)
         ok = self._arith_operand(acc, e.first, e.rest[0][0] if e.rest else "+")
-        for op, op_pos, x in e.rest:
+        for op, _op_pos, x in e.rest:
             t = self.expr(x)
             ok = self._arith_operand(t, x, op) and ok
+            if op in ("/", "//", "%") and self.const(x) == 0:
+                self.err("constant-error", x.pos, f"'{op}' by a constant zero: the game would stop "
+                                                  f"with a division by zero")
             if not ok:
                 continue
             if op == "/":
@@ -658,3 +941,117 @@ class Checker:
             else:
                 item = u
         return list_of(item)
+
+    # ------------------------------------------------------------------ values known when checking
+
+    def const(self, e: n.Expr) -> int | Fraction | None:
+        """The value of `e` when the checker can compute it (numbers, params, '-', + - * / // %,
+        min, max, abs, floor, ceil, round of those), else None (also for huge values)."""
+        v = _fold(e)
+        return v if v is None or _small(v) else None
+
+    def growth(self, e: n.Expr) -> int:
+        """How many factors of the game's money (cash, net worth, prices owned...) `e` multiplies:
+        0 for a constant, 1 for `cash // 10`, 2 for `cash * cash`."""
+        return _growth(e)
+
+
+_FOLD_LIMIT = 10**30
+
+
+def _small(v: int | Fraction) -> bool:
+    """Within ±_FOLD_LIMIT (folding stops beyond, so that checking stays fast)."""
+    return -_FOLD_LIMIT <= v <= _FOLD_LIMIT
+
+
+def _fold(e: n.Expr) -> int | Fraction | None:
+    if isinstance(e, n.Num):
+        return e.value
+    if isinstance(e, n.Neg):
+        v = _fold(e.operand)
+        return None if v is None else -v
+    res: Any = getattr(e, "res", None)
+    if isinstance(e, n.Attr) and isinstance(res, tuple) and res[0] == "const" and type(res[1]) is int:
+        return int(res[1])
+    if isinstance(e, n.Call) and e.name in ("min", "max", "abs", "floor", "ceil", "round") and e.args:
+        args = [_fold(a) for a in e.args]
+        if any(a is None for a in args):
+            return None
+        vals = [a for a in args if a is not None]
+        if e.name == "min":
+            return min(vals)
+        if e.name == "max":
+            return max(vals)
+        if len(vals) != 1:
+            return None
+        one = vals[0]
+        if e.name == "abs":
+            return -one if one < 0 else one
+        if e.name == "floor":
+            return math.floor(one)
+        if e.name == "ceil":
+            return math.ceil(one)
+        return math.floor(one + Fraction(1, 2))
+    if isinstance(e, n.Chain):
+        acc = _fold(e.first)
+        for op, _pos, operand in e.rest:
+            v = _fold(operand)
+            if acc is None or v is None or not _small(acc) or not _small(v):
+                return None
+            if op == "+":
+                acc = acc + v
+            elif op == "-":
+                acc = acc - v
+            elif op == "*":
+                acc = acc * v
+            elif v == 0:
+                return None
+            elif op == "/":
+                q = Fraction(acc) / v
+                acc = q.numerator if q.denominator == 1 else q
+            elif op == "//":
+                acc = acc // v
+            elif op == "%":
+                acc = acc % v
+            else:
+                return None
+        return acc
+    return None
+
+
+_MONEY_ATTRS = frozenset({"cash", "net_worth", "deed_prices", "mortgaged_prices", "building_costs"})
+
+
+def _growth(e: n.Expr) -> int:
+    res = getattr(e, "res", None)
+    if isinstance(e, n.Name):
+        if isinstance(res, tuple) and res[0] == "me_attr" and res[1].name in _MONEY_ATTRS:
+            return 1
+        return 0
+    if isinstance(e, n.Attr):
+        if isinstance(res, tuple) and res[0] == "attr" and res[1].name in _MONEY_ATTRS:
+            return 1
+        return 0
+    if isinstance(e, n.Neg):
+        return _growth(e.operand)
+    if isinstance(e, n.Chain):
+        total = _growth(e.first)
+        for op, _pos, x in e.rest:
+            g = _growth(x)
+            if op == "*":
+                total += g
+            elif op in ("+", "-"):
+                total = max(total, g)
+            elif op in ("/", "//"):
+                total = max(total - g, 0)
+            else:   # %: bounded by its right side
+                total = min(total, g)
+        return total
+    if isinstance(e, n.Call) and e.name in ("max", "abs", "floor", "ceil", "round"):
+        return max((_growth(a) for a in e.args), default=0)
+    if isinstance(e, n.Call) and e.name == "min":
+        return min((_growth(a) for a in e.args), default=0)
+    if isinstance(e, n.Cond):
+        return max(_growth(e.then), _growth(e.other))
+    return 0
+

@@ -1,15 +1,15 @@
 """Python source generation from checked snippets.
 
 `ModuleBuilder` turns checked trees into one Python module (one function per snippet), compiles it
-with a single `compile()` call and executes it with `{'__builtins__': {}}` plus the helpers of
-`helpers.py`. User text reaches the generated source only as validated tokens: variables are
+with a single `compile()` call and executes it with `{'__builtins__': {}}` plus the prelude of
+`prelude.py`. User text reaches the generated source only as validated tokens: variables are
 mangled to `v_<name>` (names match [A-Za-z_][A-Za-z0-9_]* and were resolved by the checker),
 space ids become board indices, group / kind / flag / deck ids are string literals matching
 `^[a-z][a-z0-9_]*$`, numbers are ints; any other text (card ids) goes through a constants tuple.
 
 For run-time errors, every generated line remembers its snippet and DSL position, and every
 generated sub-expression that can fail remembers the column span it occupies and the DSL
-position it came from (see `helpers.make_fail`).
+position it came from (see `failures.make_fail`).
 """
 
 from __future__ import annotations
@@ -19,11 +19,14 @@ import linecache
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from . import aggregates
 from . import nodes as n
 from .checker import Checker
 from .contexts import Context
-from .helpers import make_fail, namespace
+from .failures import make_fail
+from .prelude import namespace
 from .typesys import INT, NONE, PLAYER
 from .vocabulary import LIMITS
 
@@ -89,7 +92,7 @@ class Unit:
     ctx: Context
     constant: object = None      # the YAML value of a constant formula
     card_id: str = ""
-    where: Callable = None       # (pos) -> "card 'x' (file:line:col)"
+    where: Callable | None = None    # (pos) -> "card 'x' (file:line:col)"
 
 
 @dataclass
@@ -109,6 +112,8 @@ class _FunctionGen:
         self.consts = consts
         self.lines: list[_Line] = []
         self.precomputed: set[str] = set()
+        self.subject = "v_me"     # who acts in statements: the current player, or `with X:`
+        self.tmp = 0
 
     # ---------------------------------------------------------------- context names
 
@@ -203,7 +208,7 @@ class _FunctionGen:
         args = e.args
         if name in ("min", "max"):
             parts = [self.expr(a) for a in args]
-            joined = []
+            joined: list[str | Code] = []
             for i, p in enumerate(parts):
                 if i:
                     joined.append(", ")
@@ -218,8 +223,9 @@ class _FunctionGen:
             if isinstance(a, n.Num) and 1 <= a.value <= LIMITS["dice"]:
                 return tag(Code(f"g.roll({a.value})"), e.pos)
             return tag(cat("_roll(g, ", self.expr(a), ")"), e.pos)
-        if name in ("has_flag", "use_flag"):
-            flag = _safe(args[1].res[1])
+        if name in ("has_flag", "use_flag", "counter", "holds"):
+            flag_node: Any = args[1]           # the checker resolved the flag name
+            flag = _safe(flag_node.res[1])
             return tag(cat(f"g.{name}(", self.expr(args[0]), f", {flag})"), e.pos)
         if name == "completes_group":
             return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
@@ -270,7 +276,7 @@ class _FunctionGen:
         return paren(cat("not ", self.expr(e.operand)), e.pos)
 
     def x_BoolOp(self, e: n.BoolOp) -> Code:
-        parts = []
+        parts: list[str | Code] = []
         for i, x in enumerate(e.operands):
             if i:
                 parts.append(f" {e.op} ")
@@ -289,8 +295,61 @@ class _FunctionGen:
         return paren(cat(self.expr(e.then), " if ", self.expr(e.cond), " else ",
                          self.expr(e.other)), e.pos)
 
+    def set_source(self, f: n.Filter, around: str | None = None) -> tuple[str, str]:
+        """(Python iterable, extra condition) for the set of a filter; `around`: the player
+        whose position orders spaces ('nearest')."""
+        ref = f.set
+        if ref.kind == "players":
+            return "g.alive_players()", ""
+        if ref.kind == "others":
+            return f"g.others({self.subject})", ""
+        if ref.kind == "groups":
+            return "g.group_ids()", ""
+        kind = None if ref.name == "space" else ref.name
+        if around is not None:
+            var = "v_" + f.name
+            if kind is None:
+                return f"g.ahead({around})", ""
+            if kind == "deed":
+                return f"g.ahead({around})", f"g.spaces[{var}].price > 0 and "
+            return f"g.ahead({around})", f"g.spaces[{var}].kind == {_safe(kind)} and "
+        return f"g.spaces_of({_safe(kind) if kind else 'None'})", ""
+
+    def generator(self, f: n.Filter, value: Code | None, around: str | None = None) -> Code:
+        """`(VALUE for v_x in SET if COND)`: the items (or values) passing a filter."""
+        src, extra = self.set_source(f, around)
+        var = "v_" + f.name
+        out = value if value is not None else Code(var)
+        parts: list = ["(", out, f" for {var} in {src}"]
+        if f.set.kind in ("players", "others"):
+            parts.append(f" if {var}.alive")
+            if f.where is not None:
+                parts += [" and ", self.expr(f.where)]
+        elif f.where is not None or extra:
+            parts.append(" if " + extra)
+            parts.append(self.expr(f.where) if f.where is not None else Code("True"))
+        parts.append(")")
+        return cat(*parts)
+
+    def x_Agg(self, e: n.Agg) -> Code:
+        f = e.filter
+        var = "v_" + f.name
+        if e.func == "count":
+            return tag(cat("_count(", self.generator(f, None), ")"), e.pos)
+        if e.func == "first":
+            return tag(cat("_first(", self.generator(f, None), ")"), e.pos)
+        if e.func == "nearest":
+            return tag(cat("_first(", self.generator(f, None, around=self.subject), ")"), e.pos)
+        assert e.value is not None       # the checker requires a value for these aggregates
+        value = self.expr(e.value)
+        if e.func in ("most", "least"):
+            pair = cat("(", value, f", {var})")
+            return tag(cat(f"_{e.func}(", self.generator(f, pair), ")"), e.pos)
+        helper = {"sum": "_sum", "max": "_maxof", "min": "_minof"}[e.func]
+        return tag(cat(f"{helper}(", self.generator(f, value), ")"), e.pos)
+
     def x_ListLit(self, e: n.ListLit) -> Code:
-        parts = []
+        parts: list[str | Code] = []
         for i, x in enumerate(e.items):
             if i:
                 parts.append(", ")
@@ -306,39 +365,26 @@ class _FunctionGen:
         self.lines.append(_Line(indent, code if isinstance(code, Code) else Code(code), pos))
 
     def amount(self, e: n.Expr) -> Code:
-        """Code of an amount of money, checked for a negative value unless it cannot be."""
-        if self.never_negative(e):
+        """Code of an amount of money, checked at run time to be in 0..MONEY_LIMIT (a number
+        written in the edition already is)."""
+        if isinstance(e, n.Num):
             return self.expr(e)
         return cat("_amount(", self.expr(e), ")")
-
-    def never_negative(self, e: n.Expr) -> bool:
-        """Is `e` surely >= 0 (built from non-negative numbers by + * // % min max floor ceil
-        round abs)? Then money needs no run-time sign check."""
-        if isinstance(e, n.Num):
-            return True
-        if isinstance(e, n.Name) and e.res:
-            kind = e.res[0]
-            if kind == "me_attr":
-                return e.res[1].nonneg
-            return self._nonneg(e)
-        if isinstance(e, n.Attr) and e.res and e.res[0] == "attr":
-            return e.res[1].nonneg
-        if isinstance(e, n.Chain):
-            return all(op in ("+", "*", "//", "%", "/") for op, _, _ in e.rest) and \
-                all(self.never_negative(x) for x in [e.first] + [r[2] for r in e.rest])
-        if isinstance(e, n.Call):
-            if e.name == "abs":
-                return True
-            if e.name in ("floor", "ceil", "round", "min", "max"):
-                return all(self.never_negative(a) for a in e.args)
-            return False
-        if isinstance(e, n.Cond):
-            return self.never_negative(e.then) and self.never_negative(e.other)
-        return False
 
     def stop_if_out(self, indent: int, pos) -> None:
         """End the effect if the current player has gone bankrupt."""
         self.emit(indent, "if not v_me.alive: return", pos)
+
+    def act(self, indent: int, code: Code, pos) -> None:
+        """A statement of the subject: inside `with X:` it is skipped once X is out."""
+        if self.subject != "v_me":
+            code = cat(f"if {self.subject}.alive: ", code)
+        self.emit(indent, code, pos)
+
+    def fresh(self, stem: str) -> str:
+        """A new temporary variable of the generated function."""
+        self.tmp += 1
+        return f"_{stem}{self.tmp}"
 
     def block(self, stmts: list[n.Stmt], indent: int) -> None:
         """Code of statements (dispatches to `s_<NodeClass>`)."""
@@ -349,67 +395,79 @@ class _FunctionGen:
         reason = repr(self.ctx.reason)
         amt = self.amount(s.amount)
         if s.to == "bank":
-            self.emit(ind, cat("g.pay(v_me, None, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay({self.subject}, None, ", amt, f", {reason})"), s.pos)
         elif s.to == "each":
-            self.emit(ind, cat("g.pay_each_other(v_me, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay_each_other({self.subject}, ", amt, f", {reason})"), s.pos)
         else:
-            self.emit(ind, cat("g.pay(v_me, ", self.expr(s.to), ", ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay({self.subject}, ", self.expr(s.to), ", ", amt,
+                              f", {reason})"), s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Collect(self, s: n.Collect, ind: int) -> None:
         reason = repr(self.ctx.reason)
         amt = self.amount(s.amount)
         if s.source == "bank":
-            self.emit(ind, cat("g.pay(None, v_me, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.pay(None, {self.subject}, ", amt, f", {reason})"), s.pos)
         elif s.source == "each":
-            self.emit(ind, cat("g.collect_each_other(v_me, ", amt, f", {reason})"), s.pos)
+            self.act(ind, cat(f"g.collect_each_other({self.subject}, ", amt, f", {reason})"),
+                     s.pos)
         else:
-            self.emit(ind, cat("g.pay(", self.expr(s.source), ", v_me, ", amt, f", {reason})"),
-                      s.pos)
+            self.act(ind, cat("g.pay(", self.expr(s.source), f", {self.subject}, ", amt,
+                              f", {reason})"), s.pos)
+        self.stop_if_out(ind, s.pos)
 
     def _options(self, s: n.Move) -> list:
         out: list = []
         for opt in s.options:
-            if opt.name == "rent":
+            value = opt.expr
+            if value is None:               # only `no salary` has no value (the grammar)
+                out += [", salary=0"]
+            elif opt.name == "rent":
                 needs = any(isinstance(x, n.Name) and x.res and x.res[0] == "code"
-                            and x.res[1] == "v_rent" for x in n.walk(opt.expr))
-                out += [", rent=_override(lambda v_rent: ", self.amount(opt.expr),
+                            and x.res[1] == "v_rent" for x in n.walk(value))
+                out += [", rent=_override(lambda v_rent: ", self.amount(value),
                         f", {needs})"]
             elif opt.name == "dice":        # thrown only if rent is due
-                out += [", dice=lambda: ", self.expr(opt.expr)]
+                out += [", dice=lambda: ", self.expr(value)]
             elif opt.name == "salary":
-                out += [", salary=", self.amount(opt.expr)]
-            elif opt.name == "no_salary":
-                out += [", salary=0"]
+                out += [", salary=", self.amount(value)]
         return out
 
     def s_Move(self, s: n.Move, ind: int) -> None:
         opts = self._options(s)
+        who = self.subject
+        if s.how == "nearest_where":
+            t = self.fresh("t")
+            target = cat("_first(", self.generator(s.arg, None, around=who), ")")
+            self.emit(ind, cat(f"{t} = ", tag(target, s.arg.pos)), s.pos)
+            self.act(ind, cat(f"if {t} is not None: g.move_to({who}, {t}", *opts, ")"), s.pos)
+            self.stop_if_out(ind, s.pos)
+            return
         if s.how == "to":
-            code = cat("g.move_to(v_me, ", self.expr(s.arg), *opts, ")")
+            code = cat(f"g.move_to({who}, ", self.expr(s.arg), *opts, ")")
         elif s.how == "back_to":
-            code = cat("g.move_to(v_me, ", self.expr(s.arg), ", forward=False", *opts, ")")
+            code = cat(f"g.move_to({who}, ", self.expr(s.arg), ", forward=False", *opts, ")")
         elif s.how == "nearest":
-            code = cat(f"g.move_to(v_me, g.nearest(v_me, kind={_safe(s.arg)})", *opts, ")")
+            code = cat(f"g.move_to({who}, g.nearest({who}, kind={_safe(s.arg)})", *opts, ")")
         elif s.how == "nearest_group":
-            code = cat(f"g.move_to(v_me, g.nearest(v_me, group={_safe(s.arg)})", *opts, ")")
+            code = cat(f"g.move_to({who}, g.nearest({who}, group={_safe(s.arg)})", *opts, ")")
         elif s.how == "forward":
             steps = self.expr(s.arg) if isinstance(s.arg, n.Num) else \
                 cat("_steps(", self.expr(s.arg), ")")
-            code = cat("g.move_by(v_me, ", steps, *opts, ")")
+            code = cat(f"g.move_by({who}, ", steps, *opts, ")")
         else:  # back
             steps = self.expr(s.arg) if isinstance(s.arg, n.Num) else \
                 cat("_steps(", self.expr(s.arg), ")")
-            code = cat("g.move_by(v_me, -", steps, *opts, ")")
-        self.emit(ind, code, s.pos)
+            code = cat(f"g.move_by({who}, -", steps, *opts, ")")
+        self.act(ind, code, s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_GoToJail(self, s, ind: int) -> None:
-        self.emit(ind, "g.go_to_jail(v_me)", s.pos)
+        self.act(ind, Code(f"g.go_to_jail({self.subject})"), s.pos)
 
     def s_Keep(self, s: n.Keep, ind: int) -> None:
         card = self.const_str(self.unit.card_id)
-        self.emit(ind, f"g.keep_card(v_me, {card}, {_safe(s.use)})", s.pos)
+        self.act(ind, Code(f"g.keep_card({self.subject}, {card}, {_safe(s.use)})"), s.pos)
 
     def const_str(self, value: str) -> str:
         """A string in generated code: a literal when it is an identifier, else `_S[i]`."""
@@ -419,7 +477,7 @@ class _FunctionGen:
         return f"_S[{len(self.consts) - 1}]"
 
     def s_Draw(self, s: n.Draw, ind: int) -> None:
-        self.emit(ind, f"g.draw(v_me, {_safe(s.deck)})", s.pos)
+        self.act(ind, Code(f"g.draw({self.subject}, {_safe(s.deck)})"), s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Let(self, s: n.Let, ind: int) -> None:
@@ -435,20 +493,98 @@ class _FunctionGen:
             self.block(s.orelse, ind + 1)
 
     def s_ForEach(self, s: n.ForEach, ind: int) -> None:
-        source = "g.others(v_me)" if s.other else "g.alive_players()"
-        self.emit(ind, f"for v_{s.name} in {source}:", s.pos)
-        self.emit(ind + 1, f"if not v_{s.name}.alive: continue", s.pos)
+        f = s.filter
+        if f is None:
+            source = f"g.others({self.subject})" if s.other else "g.alive_players()"
+            self.emit(ind, f"for v_{s.name} in {source}:", s.pos)
+            self.emit(ind + 1, f"if not v_{s.name}.alive: continue", s.pos)
+            self.block(s.body, ind + 1)
+            return
+        src, _ = self.set_source(f)
+        self.emit(ind, f"for v_{f.name} in {src}:", s.pos)
+        if f.set.kind in ("players", "others"):
+            self.emit(ind + 1, f"if not v_{f.name}.alive: continue", s.pos)
+        if f.where is not None:
+            self.emit(ind + 1, cat("if not ", paren(self.expr(f.where), f.where.pos),
+                                   ": continue"), f.where.pos)
         self.block(s.body, ind + 1)
+        if not s.body:
+            self.emit(ind + 1, "pass", s.pos)
 
     def s_SetFlag(self, s: n.SetFlag, ind: int) -> None:
+        extra: list = []
+        if s.duration is not None:
+            d = self.expr(s.duration)
+            extra = [", ", d if isinstance(s.duration, n.Num) else cat("_duration(", d, ")")]
         self.emit(ind, cat("g.set_flag(", self.expr(s.player), f", {_safe(s.flag)}, "
-                                                               f"{_safe(s.until)})"), s.pos)
+                                                               f"{_safe(s.until)}", *extra, ")"),
+                  s.pos)
+
+    def s_Assign(self, s: n.Assign, ind: int) -> None:
+        self.emit(ind, cat(f"v_{s.name} = ", self.expr(s.expr)), s.pos)
+
+    def s_Pass(self, s, ind: int) -> None:
+        self.emit(ind, "pass", s.pos)
+
+    def s_Release(self, s, ind: int) -> None:
+        self.act(ind, Code(f"g.release({self.subject})"), s.pos)
+
+    def s_Counter(self, s: n.Counter, ind: int) -> None:
+        name = _safe(s.counter)
+        if s.op == "add" and s.amount is not None:
+            self.emit(ind, cat("g.add_counter(", self.expr(s.target), f", {name}, ",
+                               self.expr(s.amount), ")"), s.pos)
+        else:
+            self.emit(ind, cat("g.clear_counter(", self.expr(s.target), f", {name})"), s.pos)
+
+    def s_OfferBuy(self, s: n.OfferBuy, ind: int) -> None:
+        self.act(ind, cat(f"g.offer_buy({self.subject}, ", self.expr(s.space), ", ",
+                          self.amount(s.price), ")"), s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_Choose(self, s: n.Choose, ind: int) -> None:
+        opts, hint, pick = self.fresh("o"), self.fresh("h"), self.fresh("k")
+        self.emit(ind, f"{opts} = []", s.pos)
+        for o in s.options:
+            label = _safe(o.label)
+            if o.when is None:
+                self.emit(ind, f"{opts}.append({label})", o.pos)
+            else:
+                self.emit(ind, cat("if ", self.expr(o.when), f": {opts}.append({label})"), o.pos)
+        self.emit(ind, f"{hint} = None", s.pos)
+        for o in s.options:
+            if o.bot is not None:
+                label = _safe(o.label)
+                self.emit(ind, cat(f"if {hint} is None and {label} in {opts} and ",
+                                   self.expr(o.bot), f": {hint} = {label}"), o.pos)
+        source = self.const_str(self.unit.card_id)
+        self.act(ind, Code(f"{pick} = g.choose({self.subject}, {opts}, {hint}, {source})"),
+                 s.pos)
+        if self.subject != "v_me":
+            self.emit(ind, f"if not {self.subject}.alive: {pick} = None", s.pos)
+        for i, o in enumerate(s.options):
+            word = "if" if i == 0 else "elif"
+            self.emit(ind, f"{word} {pick} == {_safe(o.label)}:", o.pos)
+            self.block(o.body, ind + 1)
+        self.stop_if_out(ind, s.pos)
+
+    def s_With(self, s: n.With, ind: int) -> None:
+        w = self.fresh("w")
+        self.emit(ind, cat(f"{w} = ", self.expr(s.subject)), s.pos)
+        self.emit(ind, f"if {w} is not None and {w}.alive:", s.pos)
+        outer = self.subject
+        self.subject = w
+        try:
+            self.block(s.body, ind + 1)
+        finally:
+            self.subject = outer
 
     def s_ClearFlag(self, s: n.ClearFlag, ind: int) -> None:
         self.emit(ind, cat("g.clear_flag(", self.expr(s.player), f", {_safe(s.flag)})"), s.pos)
 
     def s_OfferBuild(self, s: n.OfferBuild, ind: int) -> None:
-        self.emit(ind, cat("g.offer_build(v_me, lambda _s: ", self.amount(s.cost), ")"), s.pos)
+        self.act(ind, cat(f"g.offer_build({self.subject}, lambda _s: ", self.amount(s.cost), ")"),
+                 s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Transfer(self, s: n.Transfer, ind: int) -> None:
@@ -468,8 +604,12 @@ class _FunctionGen:
             self.emit(2, f"return {self.const_literal(u.constant)}", (1, 1))
         elif isinstance(u.tree, n.Formula):
             self.prologue(2)
-            self.emit(2, cat("return ", self.expr(u.tree.expr)), u.tree.expr.pos)
+            value = self.expr(u.tree.expr)
+            if self.ctx.kind == "int" and not isinstance(u.tree.expr, n.Num):
+                value = cat("_money(", value, ")")      # within ±MONEY_LIMIT, or an EffectError here
+            self.emit(2, cat("return ", value), u.tree.expr.pos)
         else:
+            assert isinstance(u.tree, n.Effect)
             self.prologue(2)
             self.block(u.tree.body, 2)
             if not u.tree.body:
@@ -509,14 +649,20 @@ class ModuleBuilder:
         code = compile(source, filename, "exec")
         by_fid = {u.fid: u for u in self.units}
         ns = namespace()
+        ns.update(aggregates.NAMES)
         ns["__name__"] = "magie_dsl"
         ns["_S"] = tuple(consts)
-        ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: by_fid[fid].where(pos))
+        ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: _where(by_fid[fid], pos))
         exec(code, ns)  # noqa: S102 - generated from the checked tree only
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         out = {}
         for fid, fname in names.items():
             fn = ns[fname]
-            fn.where = by_fid[fid].where((1, 1))
+            fn.where = _where(by_fid[fid], (1, 1))
             out[fid] = fn
         return out
+
+
+def _where(unit: Unit, pos: tuple) -> str:
+    """How messages name the snippet of `unit` at DSL position `pos`."""
+    return unit.where(pos) if unit.where is not None else f"snippet {unit.fid} ({pos[0]}:{pos[1]})"

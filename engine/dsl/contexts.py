@@ -7,6 +7,8 @@ snippet may use besides the built-ins:
 | pointer                                        | kind   | signature                        |
 |------------------------------------------------|--------|----------------------------------|
 | /decks/*/cards/*/do                            | effect | fn(g, me)                        |
+| /decks/*/cards/*/play/do                       | effect | fn(g, me, owner, rent)           |
+| /decks/*/cards/*/play/bot                      | bool   | fn(g, me, owner, rent)           |
 | /actions/*/do                                  | effect | fn(g, me, target)                |
 | /actions/*/when, /actions/*/bot                | bool   | fn(g, me, target)                |
 | /rules/salary                                  | int    | fn(g, me)                        |
@@ -127,6 +129,14 @@ _END_NAMES = _names(
                 "max_cash >= 5000"),
 )
 
+_PLAY_NAMES = _names(
+    _ME,
+    ContextName("owner", PLAYER, "v_owner",
+                "in the 'rent' window: the owner the rent is due to (none elsewhere)", "owner"),
+    ContextName("rent", INT, "v_rent", "in the 'rent' window: the rent due (0 elsewhere)",
+                "rent // 2", True),
+)
+
 CONTEXTS: dict[str, Context] = {c.id: c for c in (
     Context("card", "effect", ("me",), _names(_ME), me=True, pure=False,
             summary="a card effect", reason="card"),
@@ -145,6 +155,10 @@ CONTEXTS: dict[str, Context] = {c.id: c for c in (
             summary="an auction's opening bid"),
     Context("end_when", "bool", (), _END_NAMES, me=False, pure=True,
             summary="an end condition"),
+    Context("card_play", "effect", ("me", "owner", "rent"), _PLAY_NAMES, me=True, pure=False,
+            summary="the effect of playing a kept card", reason="card"),
+    Context("card_play_bot", "bool", ("me", "owner", "rent"), _PLAY_NAMES, me=True, pure=True,
+            summary="the bot hint of a kept card"),
     Context("score", "int", ("me",), _names(_ME), me=True, pure=True,
             summary="the score formula", hidden=frozenset({"net_worth"})),
 )}
@@ -163,6 +177,9 @@ class PointerRule:
 
 POINTERS: tuple[PointerRule, ...] = (
     PointerRule(("decks", "*", "cards", "*", "do"), "card", "card '{1}'"),
+    PointerRule(("decks", "*", "cards", "*", "play", "do"), "card_play", "play of card '{1}'"),
+    PointerRule(("decks", "*", "cards", "*", "play", "bot"), "card_play_bot",
+                "bot hint of card '{1}'"),
     PointerRule(("actions", "*", "do"), "action", "action '{0}'"),
     PointerRule(("actions", "*", "when"), "action_when", "'when' of action '{0}'"),
     PointerRule(("actions", "*", "bot"), "action_bot", "'bot' of action '{0}'"),

@@ -15,25 +15,37 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
   kind-not-on-board  `move to nearest KIND` when the board has no space of that kind
   not-allowed-here   a statement or name this context does not offer (keep outside a card, roll()
                      in a condition that is only checked, net_worth in the score formula)
-  duplicate-name     `let` or `for ... as` of a name that is already defined
+  duplicate-name     `let` or `for ... as` of a name that is already defined, a label twice in a choice
+  constant-error     a value the checker can compute is wrong: a constant index out of range, a
+                     division by a constant zero, a negative constant amount, roll() of no dice
+  endless-draws      every card of a deck sends the player to draw again, so drawing never ends
+                     (found over the whole edition, see loops.py)
+  unbounded-money    (warning) money that can grow without bound: a product of two amounts that
+                     grow with the game (`cash * cash`)
+  empty-choice       a `choose:` with fewer than two options
+  used-before-set    a variable used or changed before its `let`
+  not-positive       a flag duration that is not positive
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..problems import Severity
 from .nodes import Pos
 
 
 @dataclass(frozen=True, slots=True)
 class Issue:
     """One problem in a snippet: a stable code, a message, its position in the snippet text
-    (1-based line and column), and optional hints ('did you mean ...')."""
+    (1-based line and column), optional hints ('did you mean ...'), and its severity (warnings
+    do not stop an edition from loading)."""
 
     code: str
     message: str
     pos: Pos
     hints: tuple[str, ...] = field(default=())
+    severity: Severity = "error"
 
 
 class DslError(Exception):

@@ -43,7 +43,8 @@ class EditionNames:
     groups:      group ids;
     decks:       deck ids;
     flags:       flags some `set flag` of the edition sets (has_flag/use_flag need one);
-    params:      the top-level `params:` map (name -> int or bool).
+    params:      the top-level `params:` map (name -> int or bool);
+    card_plays:  ids of the cards with a `play:` section (kept cards of an edition's own use).
     """
 
     spaces: dict[str, int] = field(default_factory=dict)
@@ -53,6 +54,7 @@ class EditionNames:
     decks: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     params: dict[str, Any] = field(default_factory=dict)
+    card_plays: frozenset[str] = frozenset()
 
     @classmethod
     def from_tree(cls, tree: Any) -> EditionNames:
@@ -75,8 +77,12 @@ class EditionNames:
                             deeds.add(sp["id"])
         groups = {item_id(k, g) for k, g in items_of(tree.get("groups"))}
         decks = {item_id(k, d) for k, d in items_of(tree.get("decks"))}
-        params = tree.get("params") if isinstance(tree.get("params"), dict) else {}
-        return cls(spaces=spaces, space_kinds=frozenset(kinds), deeds=frozenset(deeds),
+        params = tree.get("params")
+        params = params if isinstance(params, dict) else {}
+        plays = {c["id"] for _, d in items_of(tree.get("decks")) if isinstance(d, dict)
+                 for _, c in items_of(d.get("cards"))
+                 if isinstance(c, dict) and isinstance(c.get("id"), str) and c.get("play")}
+        return cls(card_plays=frozenset(plays), spaces=spaces, space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),
                    params={str(k): v for k, v in params.items()})

@@ -147,6 +147,37 @@ class ListLit(Expr):
     items: list[Expr]
 
 
+@dataclass(eq=False, slots=True)
+class SetRef(Node):
+    """A set to loop over or filter: kind 'players', 'others', 'groups' or 'named' (`name` is
+    then `space`, `deed` or a kind of space such as `street`). The checker sets `item` (the
+    type of one element) and `kind_filter` (a kind of space, or None)."""
+
+    kind: str
+    name: str = ""
+    item: Any = field(default=None, kw_only=True)
+
+
+@dataclass(eq=False, slots=True)
+class Filter(Node):
+    """`SET NAME [where COND]`: the elements of a set, each bound to NAME, kept when COND."""
+
+    set: SetRef
+    name: str
+    name_pos: Pos
+    where: Expr | None
+
+
+@dataclass(eq=False, slots=True)
+class Agg(Expr):
+    """An aggregate over a filter: `count(each ...)`, `first(each ...)`, `nearest(each ...)`
+    (no value), or `sum / max / min / most / least (VALUE for each ...)`."""
+
+    func: str
+    value: Expr | None
+    filter: Filter
+
+
 # ------------------------------------------------------------------ statements
 
 @dataclass(eq=False, slots=True)
@@ -232,22 +263,27 @@ class If(Stmt):
 
 @dataclass(eq=False, slots=True)
 class ForEach(Stmt):
-    """`for each [other] player as NAME: ...`."""
+    """`for each [other] player as NAME: ...`, or `for each SET NAME [where COND]: ...`
+    (then `filter` is set)."""
 
     other: bool
     name: str
     name_pos: Pos
     body: list[Stmt]
+    filter: Filter | None = None
 
 
 @dataclass(eq=False, slots=True)
 class SetFlag(Stmt):
-    """`set flag NAME on PATH [until used | until end of turn]`; until is 'used' or 'end_of_turn'."""
+    """`set flag NAME on PATH [until used | until end of turn | until next move | for N
+    PERIOD]`; until is 'used', 'end_of_turn', 'next_move' or 'turns' / 'rounds' / 'laps'
+    (then `duration` is N)."""
 
     flag: str
     flag_pos: Pos
     player: Expr
     until: str
+    duration: Expr | None = None
 
 
 @dataclass(eq=False, slots=True)
@@ -272,6 +308,69 @@ class Transfer(Stmt):
 
     space: Expr
     to: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Assign(Stmt):
+    """`NAME = EXPR`: a new value for a variable made by `let`."""
+
+    name: str
+    expr: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Pass(Stmt):
+    """`pass`: does nothing (an option that changes nothing)."""
+
+
+@dataclass(eq=False, slots=True)
+class Release(Stmt):
+    """`release from jail`: the subject leaves jail (stays on the jail space)."""
+
+
+@dataclass(eq=False, slots=True)
+class Counter(Stmt):
+    """`add N to counter NAME on X` (op 'add') or `clear counter NAME on X` (op 'clear');
+    X is a player or a space."""
+
+    op: str
+    counter: str
+    counter_pos: Pos
+    target: Expr
+    amount: Expr | None
+
+
+@dataclass(eq=False, slots=True)
+class OfferBuy(Stmt):
+    """`offer buy SPACE at PRICE`: the subject may buy the unowned deed at PRICE."""
+
+    space: Expr
+    price: Expr
+
+
+@dataclass(eq=False, slots=True)
+class OptionClause(Node):
+    """`option LABEL [when COND] [bot COND]: ...` inside `choose:`."""
+
+    label: str
+    when: Expr | None
+    bot: Expr | None
+    body: list[Stmt]
+
+
+@dataclass(eq=False, slots=True)
+class Choose(Stmt):
+    """`choose:` with its options; the subject picks one (a `choice` decision)."""
+
+    options: list[OptionClause]
+
+
+@dataclass(eq=False, slots=True)
+class With(Stmt):
+    """`with PLAYER: ...`: PLAYER is the subject of the statements of the block."""
+
+    subject: Expr
+    body: list[Stmt]
 
 
 @dataclass(eq=False, slots=True)

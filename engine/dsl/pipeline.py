@@ -6,7 +6,7 @@
     compile_snippet(text, context, names=None, ...) -> function
 
 `tree` is the merged edition (a dict from YAML); `locate(pointer)` returns the `Mark` of a node
-(see engine/edition/problems.py), so every problem is placed at file:line:col inside the YAML
+(see engine/problems.py), so every problem is placed at file:line:col inside the YAML
 file. The snippets are found at the pointers of `contexts.POINTERS`; a YAML integer at a formula
 location is a constant formula (a boolean, at a condition).
 """
@@ -17,13 +17,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..edition.problems import Mark, Problem, ProblemsError
+from ..problems import Mark, Problem, ProblemsError
 from . import nodes as n
 from .checker import Checker
 from .codegen import ModuleBuilder, Unit
 from .contexts import POINTERS, Context
 from .contexts import context as get_context
 from .issues import DslError, Issue
+from .loops import endless_draws
 from .names import EditionNames, item_id, items_of
 from .parser import parse
 from .positions import file_position, format_position
@@ -57,7 +58,7 @@ class Snippet:
     def problem(self, issue: Issue) -> Problem:
         """The `Problem` of an issue of this snippet, located in the YAML file."""
         f, line, col = file_position(self.mark, *issue.pos)
-        return Problem("error", issue.code, issue.message, f, line, col, self.pointer,
+        return Problem(issue.severity, issue.code, issue.message, f, line, col, self.pointer,
                        issue.hints)
 
 
@@ -114,7 +115,8 @@ def find_snippets(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
                 continue            # end.when as a list: each item is its own snippet
             pointer = "/" + "/".join(_escape(p) for p in path)
             label = rule.label.format(*ids)
-            card_id = ids[1] if rule.context == "card" and len(ids) > 1 else ""
+            card_id = ids[1] if rule.pattern[0] == "decks" and len(ids) > 1 else \
+                (ids[0] if rule.pattern[0] == "actions" and ids else "")
             has_target = True
             if rule.pattern[0] == "actions":
                 action = _walk_get(tree, path[:2])
@@ -149,8 +151,11 @@ def collect_flags(stmts: list[n.Stmt]) -> set[str]:
                 out |= collect_flags(body)
             if s.orelse:
                 out |= collect_flags(s.orelse)
-        elif isinstance(s, n.ForEach):
+        elif isinstance(s, (n.ForEach, n.With)):
             out |= collect_flags(s.body)
+        elif isinstance(s, n.Choose):
+            for opt in s.options:
+                out |= collect_flags(opt.body)
     return out
 
 
@@ -196,7 +201,8 @@ def analyse(snippets: list[Snippet], names: EditionNames) -> list[Analysed]:
     for a in done:
         if a.tree is None:
             continue
-        a.checker = Checker(a.snippet.context, checked_names, has_target=a.snippet.has_target)
+        a.checker = Checker(a.snippet.context, checked_names, has_target=a.snippet.has_target,
+                            card_id=a.snippet.card_id)
         a.problems.extend(a.snippet.problem(i) for i in a.checker.check(a.tree))
     return done
 
@@ -219,9 +225,28 @@ def check_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
     Never raises on bad input."""
     names = EditionNames.from_tree(tree)
     problems: list[Problem] = []
-    for a in analyse(find_snippets(tree, locate), names):
+    analysed = analyse(find_snippets(tree, locate), names)
+    for a in analysed:
         problems.extend(a.problems)
+    problems += _endless(tree, analysed, locate)
     return problems
+
+
+def _endless(tree: Any, analysed: list[Analysed], locate: Callable[[str], Mark | None] | None) -> list[Problem]:
+    """`loops.endless_draws` over the edition's cards, located at each deck."""
+    cards = []
+    for a in analysed:
+        parts = a.snippet.pointer.split("/")
+        if a.snippet.context.id == "card" and len(parts) == 6 and parts[1] == "decks":
+            deck = _walk_get(tree, parts[1:3])
+            deck_id = deck.get("id") if isinstance(deck, dict) else None
+            if isinstance(deck_id, str):
+                cards.append((deck_id, int(parts[2]), a.snippet.card_id, a.tree if not a.problems else None))
+    out = []
+    for p in endless_draws(tree, cards):
+        mark = _safe_locate(locate, p.pointer)
+        out.append(Problem.at(mark, p.severity, p.code, p.message, p.pointer))
+    return out
 
 
 def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None
@@ -234,8 +259,8 @@ def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None
     Raises `ProblemsError` (with every problem) when the edition's DSL has errors."""
     names = EditionNames.from_tree(tree)
     analysed = analyse(find_snippets(tree, locate), names)
-    problems = [p for a in analysed for p in a.problems]
-    if problems:
+    problems = [p for a in analysed for p in a.problems] + _endless(tree, analysed, locate)
+    if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     label = tree.get("id", "edition") if isinstance(tree, dict) else "edition"
     return _compile(analysed, str(label))
@@ -265,6 +290,6 @@ def compile_snippet(text: Any, context: str | Context, names: EditionNames | Non
     sn = _snippet(text, context, mark, pointer, label, card_id, has_target)
     analysed = analyse([sn], names or EditionNames())
     problems = [p for a in analysed for p in a.problems]
-    if problems:
+    if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     return _compile(analysed, sn.label)[sn.pointer]

@@ -15,7 +15,7 @@ first file line are then approximate.
 
 from __future__ import annotations
 
-from ..edition.problems import Mark
+from ..problems import Mark
 
 
 def file_position(mark: Mark | None, line: int, col: int) -> tuple[str, int, int]:

@@ -44,7 +44,8 @@ class SpaceModel(Protocol):
 
     index: int
     id: str
-    kind: str                 # start, street, railroad, utility, tax, card, jail, go_to_jail, free_parking, court, plain
+    kind: str                 # start, street, railroad, utility, tax, card, jail, go_to_jail,
+                              # free_parking, court, plain
     group: str | None         # group id, for deeds
     price: int                # printed price (0 when not a deed)
     mortgage: int             # mortgage value (0 when not a deed)
@@ -121,18 +122,60 @@ class GameRuntime(Protocol):
         """Throw `n` dice (the edition's die size). Not a movement throw: it gives no extra turn
         and does not count towards doubles."""
 
-    # ---- flags on players ----
-    def set_flag(self, p: PlayerRuntime, name: str, until: str) -> None:
-        """Set flag `name` on `p`. `until` is 'used' (until `use_flag` consumes it),
-        'end_of_turn' (cleared when the current turn ends) or 'next_move' (cleared when `p`
-        next moves, or when the turn ends)."""
+    # ---- flags and counters on players and spaces (a space is its index) ----
+    def set_flag(self, p: PlayerRuntime | int, name: str, until: str, count: int = 0) -> None:
+        """Set flag `name` on player or space `p`. `until` is 'used' (until `use_flag`
+        consumes it), 'end_of_turn' (cleared when the current turn ends), 'next_move' (cleared
+        when `p` next moves, or when the turn ends), or 'turns' / 'rounds' / 'laps' with
+        `count` >= 1: cleared after that many turns of the flagged player (of any player for a
+        space), rounds, or laps completed by the flagged player."""
 
-    def clear_flag(self, p: PlayerRuntime, name: str) -> None: ...
+    def clear_flag(self, p: PlayerRuntime | int, name: str) -> None: ...
 
-    def has_flag(self, p: PlayerRuntime, name: str) -> bool: ...
+    def has_flag(self, p: PlayerRuntime | int, name: str) -> bool: ...
 
-    def use_flag(self, p: PlayerRuntime, name: str) -> bool:
+    def use_flag(self, p: PlayerRuntime | int, name: str) -> bool:
         """True if `p` has flag `name`; the flag is removed."""
+
+    def add_counter(self, p: PlayerRuntime | int, name: str, amount: int) -> None:
+        """Add `amount` (may be negative) to counter `name` of player or space `p`."""
+
+    def clear_counter(self, p: PlayerRuntime | int, name: str) -> None:
+        """Set counter `name` of `p` back to 0."""
+
+    def counter(self, p: PlayerRuntime | int, name: str) -> int:
+        """The value of counter `name` of `p` (0 when never added to)."""
+
+    # ---- choices, offers, jail ----
+    def choose(self, p: PlayerRuntime, options: list[str], hint: str | None,
+               source: str) -> str | None:
+        """Ask `p` to pick one of `options` (labels, in the order written; only those whose
+        `when` holds) as a `choice` decision; `hint` is the label a bot takes (the first whose
+        `bot` hint holds; None: the first option). `source` is the id of the card or action,
+        whose `labels:` give the texts humans see. Returns the label, or None when `options`
+        is empty. One option is taken without asking."""
+
+    def offer_buy(self, p: PlayerRuntime, space: int, price: int) -> None:
+        """If deed `space` has no owner, offer `p` to buy it at `price` (a `buy` decision);
+        declining leaves it with the bank (no auction)."""
+
+    def release(self, p: PlayerRuntime) -> None:
+        """`p` leaves jail (staying on the jail space); nothing if `p` is not in jail."""
+
+    def holds(self, p: PlayerRuntime, use: str) -> int:
+        """How many kept cards of `use` `p` holds."""
+
+    # ---- sets for loops and filters ----
+    def group_ids(self) -> Sequence[str]:
+        """The edition's group ids, in edition order."""
+
+    def spaces_of(self, kind: str | None) -> Sequence[int]:
+        """Board indices in board order: every space (None), the spaces with a title deed
+        ('deed'), or the spaces of a kind."""
+
+    def ahead(self, p: PlayerRuntime) -> Sequence[int]:
+        """Every board index, in the order met moving forward from `p`'s space (its own space
+        last)."""
 
     # ---- property ----
     def offer_build(self, p: PlayerRuntime, cost: Callable[[int], int]) -> None:

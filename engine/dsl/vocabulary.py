@@ -15,6 +15,11 @@ from .typesys import BOOL, GROUP, INT, KIND, PLAYER, SPACE, Type, list_of
 # ------------------------------------------------------------------ limits
 
 #: Input limits. Input beyond them is a `dsl-limit` problem, never a crash or a hang.
+MONEY_LIMIT = 10**12
+"""Money a formula or an effect may produce, in units of the edition's currency: a result outside
+±MONEY_LIMIT stops the game with an error naming the formula (the edition files' own numbers have
+the same range)."""
+
 LIMITS = {
     "chars": 10_000,      # characters in one snippet
     "depth": 32,          # nesting: brackets, calls, operators, conditionals, blocks
@@ -67,7 +72,34 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("completes_group", 2, 2, "completes_group(p, space)",
                  "would owning space give p its whole group?"),
     FunctionSpec("owned_in", 2, 2, "owned_in(p, group)", "how many deeds of group p owns"),
+    FunctionSpec("counter", 2, 2, "counter(x, c)",
+                 "the value of counter c on player or space x (0 when never added to)"),
+    FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
 )}
+
+#: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).
+AGGREGATES = {
+    "count": "count(each SET x where COND): how many elements pass the filter",
+    "first": "first(each SET x where COND): the first element that passes, or none",
+    "nearest": "nearest(each SET s where COND): the first space ahead of the subject that "
+               "passes, or none",
+    "sum": "sum(VALUE for each SET x where COND): the sum of VALUE (0 for none)",
+    "max": "max(VALUE for each SET x where COND): the largest VALUE (0 for none)",
+    "min": "min(VALUE for each SET x where COND): the smallest VALUE (0 for none)",
+    "most": "most(VALUE for each SET x where COND): the element with the largest VALUE (the "
+            "first on ties), or none",
+    "least": "least(VALUE for each SET x where COND): the element with the smallest VALUE, or "
+             "none",
+}
+
+#: Sets to loop over and filter, besides the kinds of space.
+SETS = {
+    "player": "the players still in the game, in seat order",
+    "other player": "the other players, starting after the subject",
+    "group": "the edition's groups",
+    "space": "every space of the board, in board order",
+    "deed": "the spaces with a title deed",
+}
 
 
 # ------------------------------------------------------------------ attributes
@@ -152,6 +184,17 @@ STATEMENT_FORMS = (
     "clear flag NAME on PLAYER",
     "offer build house at COST",
     "transfer SPACE to PLAYER",
+    "NAME = EXPR",
+    "pass",
+    "release from jail",
+    "choose: option LABEL: ...",
+    "with PLAYER: ...",
+    "for each SET NAME where COND: ...",
+    "move to nearest SET NAME where COND",
+    "set flag NAME on X for N turns",
+    "add N to counter NAME on X",
+    "clear counter NAME on X",
+    "offer buy SPACE at PRICE",
 )
 
 #: `with` options of moves.
@@ -163,10 +206,12 @@ RESERVED = frozenset({
     "forward", "back", "with", "rent", "dice", "salary", "no", "go", "jail", "keep", "as", "draw",
     "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
     "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
-    "none", "params",
+    "none", "params", "where", "add", "counter", "buy", "pass", "release", "choose", "option",
+    "when", "bot",
 })
 
 #: Words that start a statement (used to word "a statement where a value is expected").
 STATEMENT_WORDS = frozenset({
     "pay", "collect", "move", "go", "keep", "draw", "let", "set", "clear", "offer", "transfer",
+    "choose", "with", "pass", "release", "add",
 })

@@ -3,32 +3,46 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
-from .hints import suggest
+from ..dsl import check_edition
+from ..hints import suggest
+from ..problems import Problem
 from .merge import Appended, path_text, pointer_of
 from .pointers import locate
-from .problems import Problem
 from .schema import schema_problems
 from .semantic import semantic_problems
 
 SCHEMA_CODES = frozenset({"missing-key", "unknown-key", "wrong-type", "bad-value"})
 
 
-def check_tree(tree, appended: list[Appended] = ()) -> list[Problem]:
+def check_tree(tree: Any, appended: Sequence[Appended] = ()) -> list[Problem]:
     """Every problem of a merged tree: schema errors, problems of meaning, then DSL problems.
 
-    The DSL checker (`magie.engine.dsl.check_edition`) runs only when the schema found no
-    error, so it can rely on the tree's shape. `appended` lists the items a child edition or
-    overlay added under an id the base did not have: when such an item lacks required keys,
-    the likelier mistake is a patch of a missing id, and it is reported as `unknown-target`.
+    The DSL of every part is checked, except in the parts the schema found wrong (a card with
+    an unknown key, a rule of the wrong type): one schema error does not hide the DSL errors of
+    the rest of the file. `appended` lists the items a child edition or overlay added under an id
+    the base did not have: when such an item lacks required keys, the likelier mistake is a
+    patch of a missing id, and it is reported as `unknown-target`.
     """
-    problems = _explain_appended(tree, schema_problems(tree), appended)
+    problems = _explain_appended(tree, schema_problems(tree), list(appended))
     problems += semantic_problems(tree)
-    if not any(p.severity == "error" and p.code in SCHEMA_CODES for p in problems):
-        from ..dsl import check_edition  # the DSL package may itself import this package
-
-        problems += list(check_edition(tree, lambda pointer: locate(tree, pointer)))
+    broken = [p.pointer for p in problems if p.severity == "error" and p.code in SCHEMA_CODES]
+    dsl = check_edition(tree, lambda pointer: locate(tree, pointer))
+    problems += [p for p in dsl if not any(_same_part(p.pointer, b) for b in broken)]
     return problems
+
+
+def _same_part(dsl_pointer: str, broken: str) -> bool:
+    """True when a schema error at `broken` is in the part holding the DSL at `dsl_pointer`:
+    at the snippet, at a map around it, or at a key next to it (`/decks/0/cards/3/foo` for
+    `/decks/0/cards/3/do`)."""
+    if broken in ("", "/"):
+        return True
+    def inside(p: str, outer: str) -> bool:
+        return p == outer or p.startswith(outer + "/")
+    return inside(dsl_pointer, broken) or broken.rsplit("/", 1)[0] == dsl_pointer.rsplit("/", 1)[0]
 
 
 _REQUIRED = re.compile(r"'([^']+)' is required")

@@ -7,7 +7,11 @@ Codes are stable: tests, tools and docs/authoring.md rely on them. The DSL check
 CODES: dict[str, str] = {
     # reading files
     "file-not-found": "a file or folder named on the command line, in `extends:` or `--variant` does not exist",
-    "file-too-large": "a file is over the 5 MB limit for edition files (refused without reading it)",
+    "file-too-large": "a file is over the 5 MB limit for edition files (refused without reading it), or has more "
+                      "than 50,000 values, or a list or map has more than 5,000 items",
+    "control-character": "a text holds a control character (a terminal escape such as \\e[2J); only new lines "
+                         "and tabs are allowed",
+    "number-out-of-range": "a whole number is outside -10^12..10^12, the range of money and counts in an edition",
     "not-utf8": "a file has bytes that are not UTF-8 (the message says where)",
     "yaml-syntax": "the YAML cannot be parsed (a missing bracket, a bad indent, ...)",
     "yaml-tab": "a tab is used for indentation (YAML indents with spaces only)",
@@ -24,19 +28,24 @@ CODES: dict[str, str] = {
     "wrong-file-kind": "an overlay used as an edition, an edition used as an overlay, or `extends:` in an overlay",
     "unknown-target": "an overlay or child edition patches or deletes an item id the edition it changes does not have",
     "bad-delete": "an item with `delete: true` has keys other than `id` and `delete`",
+    "partial-translation": "(warning) a patch changes a text in some languages and not in the others, which keep "
+                           "the old text",
     "overlay-conflict": "(warning) two overlays set the same value differently; the later one wins",
-    "overlay-base": "(warning) an overlay is applied to an edition that does not build on the edition it names in `base:`",
+    "overlay-base": "(warning) an overlay is applied to an edition that does not build on the edition it names "
+                    "in `base:`",
     # schema
     "missing-key": "a required key is missing",
     "unknown-key": "a key is not allowed here (misspelt, or it belongs to another kind of space)",
     "wrong-type": "a value has the wrong type (text where an integer is expected, ...)",
-    "bad-value": "a value is not allowed: not one of the choices, out of range, a malformed id or colour, an empty list",
+    "bad-value": "a value is not allowed: not one of the choices, out of range, a malformed id or colour, "
+                 "an empty list",
     # meaning
     "duplicate-id": "two spaces, groups, decks, cards (across all decks) or actions share an id",
     "unknown-group": "a space names a group that is not defined",
     "unknown-deck": "a card space names a deck that is not defined",
     "start-space": "the board does not have exactly one start space",
     "jail-space": "the board has more than one jail, or a go_to_jail space but no jail",
+    "unknown-placeholder": "a card text shows `{name}` but the card has no value of that name under `values:`",
     "rent-length": "a rent table has the wrong number of entries for its kind",
     "rent-not-rising": "a street's rents do not rise strictly with each building",
     "mortgage-too-high": "a deed's mortgage value is not below its price",
@@ -46,4 +55,4 @@ CODES: dict[str, str] = {
     "unused-deck": "(warning) no card space draws from a deck",
 }
 
-WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck"})
+WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation"})

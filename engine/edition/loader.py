@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..paths import EDITIONS_DIR
-from .merge import Layer, Merger
+from ..problems import Mark, Problem, ProblemsError
+from .merge import Layer, Merger, blame_deletions
 from .pointers import locate
-from .problems import Mark, Problem, ProblemsError
 from .text import one_line
-from .yamlload import MarkedMap, display_path, read_yaml, to_plain
+from .yamlload import MarkedMap, display_path, is_regular_file, path_problem, read_yaml, to_plain
 
 DEFAULT_BASE = "classic"
 """The edition an overlay is checked against by `validate_paths` when it names no `base:`."""
@@ -75,6 +75,9 @@ def content_hash(tree) -> str:
 
 def _not_a_file(path: Path) -> str:
     """Why `path` cannot be read as an edition file, in words."""
+    bad = path_problem(path)
+    if bad is not None:
+        return bad
     if not path.exists():
         return f"no such file {display_path(path)}"
     if path.is_dir():
@@ -105,7 +108,7 @@ def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
     for kind, folder in (("edition", base_dir), ("overlay", base_dir / "variants")):
         for path in sorted(folder.glob("*.yaml")):
             yf = read_yaml(path)
-            tree = yf.tree or {}
+            tree: dict = yf.tree or {}
             out.append(BuiltinInfo(kind, path.stem, one_line(tree.get("name")) or path.stem,
                                    one_line(tree.get("description")), path, yf.tree is None))
     return out
@@ -137,21 +140,30 @@ class _Load:
                  mark: Mark | None) -> Path | None:
         """The file of an edition or overlay `ref`: a path (relative to `relative_to`) or a
         built-in id (a file in `folder`); None, with the problem recorded, if there is none."""
+        shown = ref if len(ref) <= 80 else ref[:77] + "..."
         if is_path_ref(ref):
-            path = (relative_to / ref).resolve()
-            if not path.is_file():
-                self.error(mark, "file-not-found", f"{what} '{ref}': {_not_a_file(path)}")
+            bad = path_problem(ref)
+            if bad is not None:
+                self.error(mark, "file-not-found", f"{what} '{shown}': {bad}")
                 return None
-            return path
+            path = Path(os.path.abspath(relative_to / ref))
+            if not is_regular_file(path):
+                self.error(mark, "file-not-found", f"{what} '{shown}': {_not_a_file(path)}")
+                return None
+            if mark is not None and path.suffix not in (".yaml", ".yml"):
+                # `extends:` in a file names only edition files: never read (and echo) another file
+                self.error(mark, "file-not-found", f"{what} '{shown}': an {what} file ends in .yaml or .yml")
+                return None
+            return path.resolve()
         path = folder / f"{ref}.yaml"
-        if not path.is_file():
+        if not is_regular_file(path):
             editions, overlays = builtin_ids(self.base_dir)
             known = ", ".join(editions if what == "edition" else overlays) or "none"
             kinds = "editions" if what == "edition" else "overlays"
             own = "file" if what == "edition" else "overlay"
             self.error(mark, f"unknown-{what}",
-                       f"unknown {what} '{ref}' (built-in {kinds}: {known}; "
-                       f"to use your own {own} give its path, e.g. ./{ref}.yaml)")
+                       f"unknown {what} '{shown}' (built-in {kinds}: {known}; "
+                       f"to use your own {own} give its path, e.g. ./{shown}.yaml)")
             return None
         return path
 
@@ -270,7 +282,7 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
     apply_defaults(tree)
     problems = job.problems + job.merger.problems + check_tree(tree, job.merger.appended)
     problems += job.merger.warnings(tree)
-    problems = sort_problems(problems)
+    problems = sort_problems(blame_deletions(problems, job.merger.deleted))
     if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     return LoadedEdition(

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .hints import id_list_text, suggest
+from ..hints import id_list_text, suggest
+from ..problems import Mark, Problem
 from .pointers import join
-from .problems import Mark, Problem
 from .yamlload import MarkedMap, MarkedSeq, node_mark
 
 
@@ -57,6 +57,16 @@ class Appended:
 
 
 @dataclass
+class Deleted:
+    """An item a layer deleted (`{id: x, delete: true}`), where the layer says so."""
+
+    path: tuple
+    id: str
+    layer: Layer
+    mark: Mark | None
+
+
+@dataclass
 class _Set:
     layer: Layer
     value: object
@@ -87,7 +97,8 @@ def path_text(path: tuple) -> str:
 
 def pointer_of(tree, path: tuple) -> str | None:
     """The JSON pointer, in `tree`, of the node at a logical path (None when it is not there)."""
-    node, tokens = tree, []
+    node = tree
+    tokens: list[str | int] = []
     for step in path:
         if isinstance(step, ById):
             if not isinstance(node, list):
@@ -109,12 +120,14 @@ class Merger:
 
     `problems` holds errors (a deletion of a missing id, a malformed delete item, a patch item
     without an id); `conflicts` the overlay conflicts found so far (see `warnings()`), each
-    located at the later overlay's value; `appended` lists the items added under a new id.
+    located at the later overlay's value; `appended` lists the items added under a new id;
+    `deleted` the items deleted, so that what still names one can be blamed on the deletion.
     """
 
     problems: list[Problem] = field(default_factory=list)
     conflicts: list[tuple[tuple, Problem]] = field(default_factory=list)
     appended: list[Appended] = field(default_factory=list)
+    deleted: list[Deleted] = field(default_factory=list)
     _setters: dict = field(default_factory=dict)
     _target: str = ""
 
@@ -136,6 +149,14 @@ class Merger:
 
     def _merge(self, base, patch, path: tuple, layer: Layer, mark: Mark | None):
         if isinstance(base, MarkedMap) and isinstance(patch, MarkedMap):
+            if _is_text(base) and _is_text(patch):
+                stale = [k for k in base if k not in patch]
+                if stale:
+                    self.problems.append(Problem.at(
+                        patch.mark or mark, "warning", "partial-translation",
+                        f"{layer} changes {path_text(path)} in {', '.join(sorted(patch))} but not in "
+                        f"{', '.join(stale)}, which keeps {_show(base[stale[0]])}; give every language, "
+                        f"or delete a stale one with {stale[0]}: null"))
             out = MarkedMap(patch.mark)
             for k, v in base.items():
                 out.put(k, v, base.key_marks.get(k), base.value_marks.get(k))
@@ -159,13 +180,13 @@ class Merger:
         return patch
 
     def _merge_by_id(self, base: MarkedSeq, patch: MarkedSeq, path: tuple, layer: Layer) -> MarkedSeq:
-        items = list(zip(base, base.item_marks))
+        items = list(zip(base, base.item_marks, strict=True))
 
         def find(iid):
             return next((i for i, (it, _) in enumerate(items) if it.get("id") == iid), None)
 
         where = path_text(path)
-        for item, m in zip(patch, patch.item_marks):
+        for item, m in zip(patch, patch.item_marks, strict=True):
             iid = item.get("id")
             if not isinstance(iid, str):
                 self.problems.append(Problem.at(m, "error", "missing-key",
@@ -189,6 +210,7 @@ class Merger:
                         f"{suggest(iid, known)} ({where}: {id_list_text(known)})"))
                 else:
                     del items[pos]
+                    self.deleted.append(Deleted(ip, iid, layer, m))
                     self._record(ip, _DELETED, m, layer)
                 continue
             if pos is None:
@@ -213,7 +235,7 @@ class Merger:
                              layer)
             return
         if is_id_list(value):
-            for it, m in zip(value, getattr(value, "item_marks", [mark] * len(value))):
+            for it, m in zip(value, getattr(value, "item_marks", [mark] * len(value)), strict=True):
                 self._record(path + (ById(it["id"]),), it, m, layer)
             return
         prev = self._setters.get(path)
@@ -224,6 +246,36 @@ class Merger:
                 f"{layer} sets {path_text(path)} to {_show(value)}, overriding {_show(prev.value)} "
                 f"set by overlay '{prev.layer.id}'{where}; the later overlay wins")))
         self._setters[path] = _Set(layer, value, mark)
+
+
+_NAMING_CODES = frozenset({"unknown-name", "unknown-group", "unknown-deck", "kind-not-on-board"})
+
+
+def blame_deletions(problems: list[Problem], deleted: list[Deleted]) -> list[Problem]:
+    """Problems caused by a deletion, reported in the file that deleted: an unknown name that is
+    the id of an item a layer deleted, found in another file (the base edition), becomes a
+    problem at the `delete: true` item, naming what still refers to it and where."""
+    if not deleted:
+        return problems
+    out = []
+    for p in problems:
+        cause = next((d for d in deleted if p.code in _NAMING_CODES and f"'{d.id}'" in p.message
+                      and d.mark is not None and d.mark.file != p.file), None)
+        if cause is None:
+            out.append(p)
+            continue
+        where = f"{p.file}:{p.line}:{p.col}" if p.line else p.file
+        out.append(Problem.at(
+            cause.mark, "error", p.code,
+            f"{cause.layer} deletes {path_text(cause.path[:-1])} item '{cause.id}', which is still named "
+            f"at {where}: {p.message}", p.pointer))
+    return out
+
+
+def _is_text(node: MarkedMap) -> bool:
+    """A player-facing text by language: a map of two-letter codes (values text, or null)."""
+    return bool(node) and all(isinstance(k, str) and len(k) == 2 and k.isalpha() and k.islower()
+                              and (isinstance(v, str) or v is None) for k, v in node.items())
 
 
 def _same(a, b) -> bool:

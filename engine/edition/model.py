@@ -10,29 +10,20 @@ Money is integer units of the edition's currency everywhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .text import text_in
+
 DEED_KINDS = frozenset({"street", "railroad", "utility"})
 """Kinds of space that carry a title deed."""
 
+
 Text = Mapping[str, str]
 """A player-facing text by language code ('en', 'ru', ...)."""
-
-
-def text_in(text: Text | str | None, lang: str) -> str:
-    """The text in `lang`, falling back to English, then to any language given."""
-    if text is None:
-        return ""
-    if isinstance(text, str):
-        return text
-    if lang in text:
-        return text[lang]
-    if "en" in text:
-        return text["en"]
-    return next(iter(text.values()), "")
 
 
 def _text(value: Any) -> Text:
@@ -55,6 +46,23 @@ class Currency:
         """`amount` formatted for players, e.g. '1500k ₽'."""
         pattern = text_in(self.format, lang) or "{n}"
         return pattern.replace("{n}", str(amount))
+
+    def render(self, text: str, values: Mapping[str, int], lang: str = "en") -> str:
+        """A card or label text with its placeholders filled: `{name}` is the named value
+        shown as money in `lang` (`{fine}` with values {fine: 10}: '10k ₽'), `{200}` the
+        amount 200; `{{` and `}}` are braces. A placeholder without a value stays as written
+        (the edition check reports it)."""
+        def fill(m: re.Match) -> str:
+            key = m.group(1)
+            if key.isdigit():
+                return self.show(int(key), lang)
+            return self.show(values[key], lang) if key in values else m.group(0)
+        out = PLACEHOLDER.sub(fill, text.replace("{{", "\x00").replace("}}", "\x01"))
+        return out.replace("\x00", "{").replace("\x01", "}")
+
+
+PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*|[0-9]+)\}")
+"""A placeholder in a card text: `{name}` (a value of the card) or `{200}` (an amount)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +115,35 @@ class Space:
 
 
 @dataclass(frozen=True, slots=True)
+class CardPlay:
+    """How a kept card is played: `window` is when (`before_roll`, `after_landing`: the
+    player's manage windows; `rent`: when the holder would pay rent, which the card then
+    replaces; `jail`: at the start of a turn in jail), `effect` the compiled `play.do`
+    (`fn(g, player, owner, rent)`), `bot` the compiled `play.bot` hint (same signature) or
+    None (bots play it whenever they may)."""
+
+    window: str
+    effect: Callable
+    bot: Callable | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
-    """A card: `effect` is the compiled `do:` (`fn(g, player)`)."""
+    """A card: `effect` is the compiled `do:` (`fn(g, player)`); `labels` the texts of its
+    choice's options (label -> Text); `values` the named amounts its text shows (`{amount}`);
+    `play` how it is played once kept (None: not playable, or the built-in jail use)."""
 
     id: str
     deck: str
     text: Text
     effect: Callable
+    labels: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+    play: CardPlay | None = None
+
+    def shown(self, currency: Currency, lang: str = "en") -> str:
+        """The card's text in `lang` with its amounts in the edition's currency."""
+        return currency.render(text_in(self.text, lang), self.values, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +169,7 @@ class Action:
     do: Callable
     bot: Callable | None
     limit_per_turn: int | None
+    labels: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +222,10 @@ class Rules:
     jackpot: Jackpot | None = None
     intro_reroll: frozenset | None = None  # kinds that give another move on the introductory lap
     decision_timeout: str = "default"    # default | bankrupt
+    lift_base: str = "mortgage"          # mortgage | price: what lifting a mortgage costs
+    hotel_sale: str = "one_by_one"       # together | one_by_one: hotels of a group sold back
+    jail_card_after_attempts: bool = False  # a kept card may replace the forced fine
+    auction_reask: bool = False          # the rivals are asked once more before the sale
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -240,6 +275,7 @@ class End:
     when: tuple[Callable, ...]
     max_rounds: int | None
     score: Callable
+    condition_rank: str = "score"       # score | cash: the ranking when a `when` condition ends the game
 
 
 @dataclass(frozen=True)
@@ -275,6 +311,14 @@ class Edition:
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""
         return [s for s in self.spaces if s.is_deed]
+
+
+def _card_play(compiled: Mapping[str, Callable], pointer: str, play: Any) -> CardPlay | None:
+    """The `play:` section of a card, compiled (None when the card has none)."""
+    if not isinstance(play, dict):
+        return None
+    return CardPlay(window=play.get("when", "before_roll"), effect=compiled[pointer + "/do"],
+                    bot=compiled.get(pointer + "/bot"))
 
 
 def _fn(compiled: Mapping[str, Callable], pointer: str, value: Any, arity: int) -> Callable:
@@ -336,7 +380,10 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     for di, d in enumerate(tree.get("decks") or []):
         cards = tuple(
             Card(id=c["id"], deck=d["id"], text=_text(c.get("text")),
-                 effect=compiled[f"/decks/{di}/cards/{ci}/do"])
+                 effect=compiled[f"/decks/{di}/cards/{ci}/do"],
+                 labels={k: _text(v) for k, v in (c.get("labels") or {}).items()},
+                 values=dict(c.get("values") or {}),
+                 play=_card_play(compiled, f"/decks/{di}/cards/{ci}/play", c.get("play")))
             for ci, c in enumerate(d.get("cards") or []))
         decks[d["id"]] = Deck(id=d["id"], name=_text(d.get("name")), cards=cards,
                               shuffle=bool(d.get("shuffle", True)))
@@ -358,7 +405,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     end = End(
         when=tuple(_fn(compiled, f"/end/when/{i}", w, 1) for i, w in enumerate(end_raw.get("when") or [])),
         max_rounds=end_raw.get("max_rounds"),
-        score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2))
+        score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2),
+        condition_rank=end_raw.get("condition_rank", "score"))
 
     actions = tuple(
         Action(id=a["id"], name=_text(a.get("name")), text=_text(a.get("text")),
@@ -366,7 +414,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                when=_fn(compiled, f"/actions/{i}/when", a.get("when", True), 3),
                do=compiled[f"/actions/{i}/do"],
                bot=(_fn(compiled, f"/actions/{i}/bot", a["bot"], 3) if "bot" in a else None),
-               limit_per_turn=a.get("limit_per_turn"))
+               limit_per_turn=a.get("limit_per_turn"),
+               labels={k: _text(v) for k, v in (a.get("labels") or {}).items()})
         for i, a in enumerate(tree.get("actions") or []))
 
     start_index = next(s.index for s in spaces_t if s.kind == "start")
@@ -415,6 +464,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         auction_decliner_may_bid=bool(auction["decliner_may_bid"]),
         auction_bid_limit=auction["bid_limit"],
         auction_unpaid=auction.get("unpaid") or "reauction",
+        auction_reask=bool(auction.get("reask", False)),
         rent_formulas=MappingProxyType(rent_formulas),
         rent_claim=rent["claim"],
         rent_jailed_owner_collects=bool(rent["jailed_owner_collects"]),
@@ -437,6 +487,9 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         transfer_interest=bool(m["transfer_interest"]),
         redeem_at_lap_end=bool(m["redeem_at_lap_end"]),
         bank_buys_percent=m.get("bank_buys_percent"),
+        lift_base=m.get("lift_base") or "mortgage",
+        hotel_sale=b.get("hotel_sale") or "one_by_one",
+        jail_card_after_attempts=bool(jail.get("card_after_attempts", False)),
         trade_enabled=bool(t["enabled"]),
         trade_mortgaged=bool(t["mortgaged"]),
         trade_cards=bool(t["cards"]),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .problems import Mark
+from ..problems import Mark
 from .yamlload import node_mark, value_mark
 
 

@@ -19,10 +19,10 @@ from functools import lru_cache
 
 from jsonschema import Draft7Validator, validators
 
+from ..hints import suggest
 from ..paths import SCHEMA_PATH
-from .hints import suggest
+from ..problems import Problem
 from .pointers import describe, join, locate, locate_key
-from .problems import Problem
 from .yamlload import MarkedMap, MarkedSeq
 
 PATCH_SCHEMA_PATH = SCHEMA_PATH.with_name("patch.schema.json")
@@ -92,6 +92,23 @@ def overlay_meta_problems(overlay) -> list[Problem]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _space_kinds() -> dict[str, dict]:
+    """Kind of space -> its definition (`space_<kind>`: the keys that kind has)."""
+    defs = load_schema()["definitions"]
+    return {k.removeprefix("space_"): d for k, d in defs.items() if k.startswith("space_")}
+
+
+def _owners(key: str) -> str:
+    """The kinds of space that have `key`, in words ('' when none has it)."""
+    kinds = [k for k, d in _space_kinds().items() if key in d.get("properties", {})]
+    if len(kinds) == len(_space_kinds()):
+        return ""
+    if set(kinds) == {"street", "railroad", "utility"}:
+        return "deeds (street, railroad, utility)"
+    return " and ".join(f"{k} spaces" for k in kinds) if kinds else ""
+
+
 def _where(tree, pointer: str) -> str:
     d = describe(tree, pointer)
     return f"{d}: " if d else ""
@@ -136,13 +153,18 @@ def _convert(tree, err) -> list[Problem]:
 
     if v == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
+        kind = inst.get("kind") if isinstance(inst, dict) and err.schema in _space_kinds().values() else None
         out = []
         for key in inst:
             if key not in allowed:
                 kp = join([*err.absolute_path, key])
-                out.append(Problem.at(locate_key(tree, kp), "error", "unknown-key",
-                                      f"{where}unknown key '{key}'{suggest(key, allowed)} "
-                                      f"(allowed here: {', '.join(allowed)})", kp))
+                owners = _owners(key)
+                if isinstance(kind, str) and owners:
+                    msg = (f"{where}'{key}' does not belong here: only {owners} have '{key}' "
+                           f"(a {kind} space has: {', '.join(allowed)})")
+                else:
+                    msg = f"{where}unknown key '{key}'{suggest(key, allowed)} (allowed here: {', '.join(allowed)})"
+                out.append(Problem.at(locate_key(tree, kp), "error", "unknown-key", msg, kp))
         return out
 
     if v == "not" and err.validator_value == {}:
@@ -164,7 +186,7 @@ def _convert(tree, err) -> list[Problem]:
     mark = locate(tree, ptr)
     if v == "type":
         types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-        expected = " or ".join(_TYPE_NAMES.get(t, t) for t in types)
+        expected = " or ".join(_TYPE_NAMES.get(t, str(t)) for t in types)
         hint = ""
         if "string" in types and isinstance(inst, (int, float)) and not isinstance(inst, bool):
             hint = f' (write it in quotes: "{inst}")'
@@ -240,25 +262,45 @@ def _marked(value):
 _RELAXED = ("required", "dependencies", "allOf", "if", "then", "else", "minItems", "default")
 
 
+
 def patch_schema() -> dict:
     """The edition schema with nothing required, for files that give only what they change.
 
     Items with an `id` (spaces, groups, decks, cards, actions) also accept `delete: true`.
     """
+    root = load_schema()
+    kinds = _space_kinds()
+
     def relax(node, top=False):
         if isinstance(node, list):
             return [relax(x) for x in node]
         if not isinstance(node, dict):
             return node
+        if node is root["definitions"]["space"]:
+            # a patched space may leave out its kind: every kind's keys are allowed
+            union = dict(node["properties"])
+            for d in kinds.values():
+                union.update({k: p for k, p in d["properties"].items() if k not in union})
+            node = dict(node, additionalProperties=False, properties=union)
         out = {k: relax(v) for k, v in node.items() if k not in _RELAXED}
         props = out.get("properties")
-        if isinstance(props, dict) and "id" in props and not top:
-            props["delete"] = {"const": True, "description":
-                               "true removes the item with this id from the edition patched; "
-                               "such an item has only id and delete."}
+        if isinstance(props, dict):
+            # `null` deletes a key when merging (an edition's own `null`s are checked after merging)
+            for key, sub in list(props.items()):
+                if not (top and key in ("overlay", "id")):
+                    props[key] = _or_null(sub)
+            if "id" in props and not top:
+                props["delete"] = {"const": True, "description":
+                                   "true removes the item with this id from the edition patched; "
+                                   "such an item has only id and delete."}
         return out
 
-    schema = relax(load_schema(), top=True)
+    schema = relax(root, top=True)
+    schema["definitions"] = {k: v for k, v in schema["definitions"].items() if not k.startswith("space_")}
+    # an overlay's id may contain '-' (the built-in overlays' file names)
+    schema["properties"]["id"] = {"type": "string", "pattern": OVERLAY_ID_PATTERN,
+                                  "description": root["properties"]["id"]["description"]
+                                  + " An overlay's id may also contain '-'."}
     schema["$id"] = SCHEMA_ID.replace("edition.schema.json", "patch.schema.json")
     schema["title"] = "magie edition patch (extends or overlay)"
     schema["description"] = (
@@ -267,6 +309,23 @@ def patch_schema() -> dict:
         "(`{id: x, delete: true}` removes x), other lists replace. This file is generated from "
         "edition.schema.json by `python -m magie.engine.edition.schema`.")
     return schema
+
+
+def _or_null(sub: dict) -> dict:
+    """`sub`, or null. A typed schema gets 'null' added to its types (so errors in its items keep
+    their own wording); a bare `$ref` becomes an anyOf with the description kept on top."""
+    if sub == {"not": {}} or "const" in sub:
+        return sub
+    if "type" in sub:
+        types = sub["type"] if isinstance(sub["type"], list) else [sub["type"]]
+        out = dict(sub, type=types if "null" in types else [*types, "null"])
+        if "enum" in out and None not in out["enum"]:
+            out["enum"] = [*out["enum"], None]
+        return out
+    desc = sub.get("description")
+    inner = {k: v for k, v in sub.items() if k != "description"}
+    wrapped: dict = {"anyOf": [inner, {"type": "null"}]}
+    return {"description": desc, **wrapped} if desc else wrapped
 
 
 def patch_schema_text() -> str:

@@ -8,10 +8,12 @@ from `codes.CODES`.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeGuard
 
-from .hints import id_list_text, suggest
+from ..hints import id_list_text, suggest
+from ..problems import Problem, Severity
+from .model import PLACEHOLDER
 from .pointers import locate
-from .problems import Problem
 
 DEEDS = ("street", "railroad", "utility")
 _HOUSES = "/rules/buildings/houses_before_hotel"
@@ -30,7 +32,7 @@ def _text(v) -> str | None:
     return v if isinstance(v, str) else None
 
 
-def _int(v) -> bool:
+def _int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -39,7 +41,7 @@ class _Checker:
         self.tree = tree
         self.problems: list[Problem] = []
 
-    def add(self, pointer: str, code: str, message: str, severity: str = "error") -> None:
+    def add(self, pointer: str, code: str, message: str, severity: Severity = "error") -> None:
         self.problems.append(Problem.at(locate(self.tree, pointer), severity, code, message, pointer))
 
     def unique_ids(self, what: str, entries: list[tuple[str, object]]) -> None:
@@ -78,8 +80,29 @@ class _Checker:
         self.deeds(board, group_by_id)
         self.group_use(board, groups)
         self.deck_use(board, decks)
+        self.placeholders(cards)
         self.players()
         return self.problems
+
+    def placeholders(self, cards) -> None:
+        """Every `{name}` in a card's texts (and its labels) names one of its `values`."""
+        for pointer, card in cards:
+            values = card.get("values") if isinstance(card.get("values"), dict) else {}
+            texts = [("text", card.get("text"))] + [
+                (f"labels/{k}", v) for k, v in (card.get("labels") or {}).items()] \
+                if isinstance(card.get("labels") or {}, dict) else [("text", card.get("text"))]
+            for where, text in texts:
+                by_lang = text.items() if isinstance(text, dict) else [("", text)]
+                for lang, t in by_lang:
+                    if not isinstance(t, str):
+                        continue
+                    for name in PLACEHOLDER.findall(t.replace("{{", "").replace("}}", "")):
+                        if not name.isdigit() and name not in values:
+                            sub = f"/{where}" + (f"/{lang}" if lang else "")
+                            known = ", ".join(sorted(values)) or "none"
+                            self.add(pointer + sub, "unknown-placeholder",
+                                     f"the text shows {{{name}}}, but the card has no value "
+                                     f"'{name}' (its values: {known}); add it under 'values:'")
 
     def references(self, board, group_by_id, deck_ids) -> None:
         # a `groups` or `decks` that is not a list is a schema error already: do not also
@@ -121,8 +144,10 @@ class _Checker:
                              f"(a space with kind: jail)")
 
     def deeds(self, board, group_by_id) -> None:
-        rules = self.tree.get("rules") if isinstance(self.tree.get("rules"), dict) else {}
-        buildings = rules.get("buildings") if isinstance(rules.get("buildings"), dict) else {}
+        rules = self.tree.get("rules")
+        rules = rules if isinstance(rules, dict) else {}
+        buildings = rules.get("buildings")
+        buildings = buildings if isinstance(buildings, dict) else {}
         houses = buildings.get("houses_before_hotel")
         in_group = Counter(_text(s.get("group")) for _, s in board if s.get("kind") in DEEDS)
         for i, s in board:

@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..paths import EDITIONS_DIR
+from ..problems import Problem, ProblemsError
 from .checks import sort_problems
 from .loader import DEFAULT_BASE, is_path_ref, load_edition
-from .problems import Problem, ProblemsError
-from .yamlload import display_path, read_yaml
+from .yamlload import display_path, path_problem, read_yaml
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -33,6 +33,11 @@ def expand_paths(paths: Iterable[str | os.PathLike], *, base_dir: str | os.PathL
     problems: list[Problem] = []
     for raw in paths:
         path = Path(raw)
+        bad = path_problem(path)
+        if bad is not None:
+            shown = str(raw) if len(str(raw)) <= 80 else str(raw)[:77] + "..."
+            problems.append(Problem("error", "file-not-found", f"cannot use {shown}: {bad}", shown))
+            continue
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
             if not found:

@@ -14,6 +14,7 @@ is a problem.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,13 +23,25 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .problems import Mark, Problem
+from ..problems import Mark, Problem
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Largest edition file read; a larger file is refused by its size before reading it."""
 
-MAX_NODES = 1_000_000
+MAX_EVENTS = 50_000
+"""Largest number of YAML events (values, starts and ends of maps and lists) in a file, counted
+while parsing so that a huge file is refused in a fraction of a second (the built-in editions
+have under 2,000)."""
+
+MAX_NODES = 100_000
 """Largest number of values a file may expand to (aliases can multiply a small file)."""
+
+MAX_ITEMS = 5_000
+"""Most items in one list, or keys in one map."""
+
+MAX_INT = 10**12
+"""Every whole number in an edition (money, counts, prices) lies within -MAX_INT..MAX_INT, so that
+sums, products and rent tables stay exact and printable; a number outside is a problem at its line."""
 
 # libyaml's parser when pyyaml was built with it (ten times faster; the same marks).
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -42,6 +55,9 @@ _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 _MERGE = "tag:yaml.org,2002:merge"
+_INT = "tag:yaml.org,2002:int"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")   # control characters but tab and new line
+_INT_CHARS = 40     # longer int text (digits, '_', sign, '0x') cannot be within MAX_INT anyway
 
 
 class MarkedMap(dict):
@@ -121,6 +137,38 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+NAME_MAX = 255
+"""Longest file or folder name (in bytes, UTF-8) the usual file systems allow."""
+
+PATH_MAX = 4096
+"""Longest path (in bytes, UTF-8) the usual file systems allow."""
+
+
+def path_problem(path: str | os.PathLike) -> str | None:
+    """Why `path` cannot name a file on this system (a name or the whole path too long, a NUL
+    byte), in words; None when it can. Checked before touching the file system, whose errors
+    (ENAMETOOLONG) would otherwise surface as exceptions."""
+    text = os.fspath(path)
+    if "\0" in text:
+        return "the path contains a NUL character"
+    size = len(text.encode("utf-8", "surrogateescape"))
+    if size > PATH_MAX:
+        return f"the path is {size:,} bytes long; paths are limited to {PATH_MAX:,}"
+    for part in Path(text).parts:
+        if len(part.encode("utf-8", "surrogateescape")) > NAME_MAX:
+            shown = part[:40] + "..."
+            return f"the name '{shown}' is longer than {NAME_MAX} bytes, the limit of file names"
+    return None
+
+
+def is_regular_file(path: Path) -> bool:
+    """`path.is_file()`, False instead of an error for a path the system refuses."""
+    try:
+        return path_problem(path) is None and path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 @dataclass
 class YamlFile:
     """The result of reading one file: `tree` is None when the file could not be read at all."""
@@ -141,16 +189,21 @@ def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlF
     parsed at all; when it could, every problem of the file is reported together.
     """
     path = Path(path)
-    name = display_path(path)
-    fail = lambda code, msg, line=0, col=0: YamlFile(  # noqa: E731
-        path, name, None, [Problem("error", code, msg, name, line, col)])
+    bad = path_problem(path)
+    name = (str(path)[:60] + "..." if len(str(path)) > 60 else str(path)) if bad else display_path(path)
+
+    def fail(code: str, msg: str, line: int = 0, col: int = 0) -> YamlFile:
+        return YamlFile(path, name, None, [Problem("error", code, msg, name, line, col)])
+
+    if bad is not None:
+        return fail("file-not-found", f"cannot read this file: {bad}")
     try:
         st = path.stat()
     except FileNotFoundError:
         return fail("file-not-found", f"no such file: {name}")
     except OSError as e:
         return fail("file-not-found", f"cannot read {name}: {e.strerror}")
-    if path.is_dir():
+    if stat.S_ISDIR(st.st_mode):
         return fail("file-not-found", f"{name} is a folder, not a YAML file")
     if not stat.S_ISREG(st.st_mode):    # a pipe or a device: reading it could block forever
         return fail("file-not-found", f"{name} is not a regular file (a pipe or a device?), not a YAML file")
@@ -182,15 +235,47 @@ def _size(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"
 
 
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, col) of character `offset` of `text`."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _too_many_events(text: str) -> Problem | None:
+    """A problem when the YAML of `text` has more than MAX_EVENTS events (None otherwise, and for
+    a syntax error, which composing reports with its position)."""
+    count = 0
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            count += 1
+            if count > MAX_EVENTS:
+                m = event.start_mark
+                line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)
+                return Problem("error", "file-too-large",
+                               f"the file has more than {MAX_EVENTS:,} values (maps, lists and scalars); "
+                               f"edition files are limited to that", "", line, col)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    return None
+
+
 def _parse(path: Path, name: str, text: str) -> YamlFile:
+    big = _too_many_events(text)
+    if big is not None:
+        return YamlFile(path, name, None, [Problem(big.severity, big.code, big.message, name, big.line, big.col)])
     try:
         root = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as e:
         return YamlFile(path, name, None, _syntax_problems(name, text, e))
-    except yaml.YAMLError as e:  # unmarked reader errors (e.g. control characters)
-        mark = getattr(e, "position", None)
-        return YamlFile(path, name, None, [Problem("error", "yaml-syntax", f"YAML syntax error: {e}", name,
-                                                   1, 1 if mark is None else mark + 1)])
+    except yaml.reader.ReaderError as e:  # a control character: placed at its own line and column
+        line, col = _line_col(text, e.position)
+        what = f"control character U+{e.character:04X}" if isinstance(e.character, int) else "character"
+        return YamlFile(path, name, None, [Problem(
+            "error", "yaml-syntax", f"YAML syntax error: a {what} is not allowed in YAML text "
+            f"(write it as an escape such as \\x07 inside double quotes, or remove it)", name, line, col)])
+    except yaml.YAMLError as e:  # other unmarked errors
+        return YamlFile(path, name, None, [Problem("error", "yaml-syntax", f"YAML syntax error: {e}",
+                                                   name, 1, 1)])
     except RecursionError:
         return YamlFile(path, name, None, [Problem("error", "unsupported-yaml",
                                                    "the YAML is nested too deeply", name, 1, 1)])
@@ -213,9 +298,8 @@ def _parse(path: Path, name: str, text: str) -> YamlFile:
     problems = builder.problems
     if not isinstance(tree, MarkedMap):
         m = builder.mark(root)
-        shown = repr(tree)
-        what = "a list" if isinstance(tree, list) else (
-            f"the value {shown if len(shown) <= 60 else shown[:57] + '...'}")
+        # never echo the content: the file may be anything (extends: /etc/passwd)
+        what = "a list" if isinstance(tree, list) else f"a single {_scalar_kind(tree)}"
         problems.append(Problem("error", "not-a-mapping",
                                 f"the top level of the file must be a map of keys (id, name, board, ...), "
                                 f"not {what}", name, m.line, m.col))
@@ -223,11 +307,19 @@ def _parse(path: Path, name: str, text: str) -> YamlFile:
     return YamlFile(path, name, tree, problems)
 
 
+def _scalar_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false value"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "text" if isinstance(value, str) else "value"
+
+
 def _syntax_problems(name: str, text: str, e: yaml.MarkedYAMLError) -> list[Problem]:
     """One problem for a YAML syntax error, or one per tab-indented line when tabs are the cause."""
     tabbed = []
-    for i, line in enumerate(text.splitlines(), 1):
-        lead = line[: len(line) - len(line.lstrip(" \t"))]
+    for i, text_line in enumerate(text.splitlines(), 1):
+        lead = text_line[: len(text_line) - len(text_line.lstrip(" \t"))]
         if "\t" in lead:
             tabbed.append(Problem("error", "yaml-tab",
                                   "a tab is used for indentation; YAML indents with spaces only",
@@ -240,7 +332,25 @@ def _syntax_problems(name: str, text: str, e: yaml.MarkedYAMLError) -> list[Prob
     what = e.problem or "syntax error"
     ctx = f" ({e.context}" + (f" at line {e.context_mark.line + 1}" if e.context_mark else "") + ")" \
         if e.context else ""
-    return [Problem("error", "yaml-syntax", f"YAML syntax error: {what}{ctx}", name, line, col)]
+    lines = text.splitlines()
+    hint = _colon_hint(lines[line - 1]) if 0 < line <= len(lines) else ""
+    return [Problem("error", "yaml-syntax", f"YAML syntax error: {what}{ctx}{hint}", name, line, col)]
+
+
+# `key: value` whose plain value holds ': ' itself (`do: if cash > 5: pay bank 5`)
+_COLON_IN_VALUE = re.compile(r"([A-Za-z_][\w-]*):[ \t]+(?!['\"|>\[{])[^#\n,]*?:(?:\s|$)")
+
+
+def _colon_hint(line: str) -> str:
+    """A hint for a plain value with ': ' inside, the usual cause of 'mapping values are not allowed'
+    in a DSL effect: quote it or write it as a block."""
+    m = _COLON_IN_VALUE.search(line)
+    if m is None:
+        return ""
+    key = m.group(1)
+    return (f"; the value of '{key}' contains ': ', which YAML reads as a new key: put the value in "
+            f"quotes ({key}: \"...\") or write it as a block ({key}: | and the text on the next lines, "
+            f"indented)")
 
 
 def _tag(tag: str) -> str:
@@ -265,7 +375,7 @@ class _Builder:
     def mark(self, node: Node) -> Mark:
         m = node.start_mark
         style = node.style if isinstance(node, ScalarNode) and node.style in ("|", ">", '"', "'") else None
-        indent = self._block_indent(node) if style in ("|", ">") else None
+        indent = self._block_indent(node) if isinstance(node, ScalarNode) and style in ("|", ">") else None
         return Mark(self.name, m.line + 1, m.column + 1, style, indent)
 
     def _block_indent(self, node: ScalarNode) -> int | None:
@@ -296,11 +406,16 @@ class _Builder:
                 if node.tag != _SEQ:
                     self.problem(node, "unsupported-yaml", f"unsupported tag {_tag(node.tag)}; only plain YAML is read")
                 seq = MarkedSeq(self.mark(node))
+                if len(node.value) > MAX_ITEMS:
+                    self.problem(node, "file-too-large", f"this list has {len(node.value):,} items; "
+                                                         f"at most {MAX_ITEMS:,} are allowed")
+                    return seq
                 for item in node.value:
                     seq.push(self.build(item), self.mark(item))
                 return seq
             if node.tag != _MAP:
                 self.problem(node, "unsupported-yaml", f"unsupported tag {_tag(node.tag)}; only plain YAML is read")
+            assert isinstance(node, MappingNode)    # the composer makes only these three kinds
             return self._map(node)
         finally:
             self.active.discard(id(node))
@@ -311,10 +426,38 @@ class _Builder:
         if node.tag not in _SAFE_SCALAR_TAGS:
             self.problem(node, "unsupported-yaml", f"unsupported tag {_tag(node.tag)}; only plain YAML is read")
             return node.value
-        return self.constructor.construct_object(node)
+        if node.tag == _INT and len(node.value) > _INT_CHARS:   # Python refuses to convert > 4300 digits
+            self._out_of_range(node)
+            return 0
+        try:
+            value = self.constructor.construct_object(node)
+        except ValueError:     # an int too long for Python, a malformed number
+            self._out_of_range(node)
+            return 0
+        if type(value) is int and not -MAX_INT <= value <= MAX_INT:
+            self._out_of_range(node)
+            return 0
+        control = _CONTROL.search(value) if isinstance(value, str) else None
+        if control is not None:
+            ch = control.group()
+            self.problem(node, "control-character",
+                         f"this text holds the control character U+{ord(ch):04X} (a terminal escape?); "
+                         f"texts are printed to players' terminals, so only new lines and tabs are allowed")
+            return _CONTROL.sub("", str(value))
+        return value
+
+    def _out_of_range(self, node: ScalarNode) -> None:
+        shown = node.value if len(node.value) <= 20 else f"a number of {len(node.value)} characters"
+        self.problem(node, "number-out-of-range",
+                     f"{shown} is out of range: whole numbers in an edition lie between "
+                     f"-{MAX_INT:,} and {MAX_INT:,}".replace(",", "_"))
 
     def _map(self, node: MappingNode) -> MarkedMap:
         out = MarkedMap(self.mark(node))
+        if len(node.value) > MAX_ITEMS:
+            self.problem(node, "file-too-large", f"this map has {len(node.value):,} keys; "
+                                                 f"at most {MAX_ITEMS:,} are allowed")
+            return out
         merged: list[tuple[str, object, Mark, Mark]] = []  # from `<<` keys: explicit keys win
         for knode, vnode in node.value:
             if knode.tag == _MERGE:

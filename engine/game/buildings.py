@@ -168,37 +168,55 @@ def sell_problem(g: Game, p: Player, i: int) -> str | None:
     if lvl < max(group_levels(g, i)):
         return "sell evenly: another lot of the group has more buildings"
     hbh = g.rules.houses_before_hotel
-    if lvl == g.hotel_level and g.houses is not None and g.houses < hbh:
-        return (f"breaking a hotel down needs {hbh} houses in the bank "
-                f"(it has {g.houses}); sell all the group's buildings at once instead")
+    if lvl == g.hotel_level:
+        need = hbh * len(_hotels_sold_with(g, i))
+        if g.houses is not None and g.houses < need:
+            return (f"breaking {'the group' + chr(39) + 's hotels' if need > hbh else 'a hotel'} down needs "
+                    f"{need} houses in the bank (it has {g.houses}); sell all the group's buildings at once instead")
     return None
 
 
+def _hotels_sold_with(g: Game, i: int) -> list[int]:
+    """The lots whose hotels are broken down when the hotel on `i` is: all the group's hotels
+    with `buildings.hotel_sale: together` ([000] 19: "All the hotels of one colour group must
+    be sold at the same time"), else `i` alone."""
+    if g.rules.hotel_sale == "together":
+        return [j for j in g.ed.groups[g.spaces[i].group_index].spaces if g.level[j] == g.hotel_level]
+    return [i]
+
+
 def sell_value(g: Game, i: int) -> int:
-    """What the bank pays for one level sold on `i` now: the sell-back share of a house, or
-    of the hotel when breaking it down into houses ([000] 19.2, 19.7)."""
+    """What the bank pays for selling one level on `i` now: the sell-back share of a house, or
+    of the hotel when breaking it down into houses ([000] 19.2, 19.7), times the hotels
+    broken down together (`buildings.hotel_sale`)."""
     sp = g.spaces[i]
-    cost = sp.hotel_cost if g.level[i] == g.hotel_level else sp.house_cost
-    return round_div(cost * g.rules.sell_percent, 100, "down")
+    if g.level[i] == g.hotel_level:
+        return round_div(sp.hotel_cost * g.rules.sell_percent, 100, "down") * len(_hotels_sold_with(g, i))
+    return round_div(sp.house_cost * g.rules.sell_percent, 100, "down")
 
 
 def sell_building(g: Game, p: Player, i: int) -> None:
     """Sell one level on `i` back to the bank; a hotel comes back as houses plus the hotel's
-    sell-back price ([000] 19.2, 19.7)."""
-    sp = g.spaces[i]
-    hotel = g.level[i] == g.hotel_level
+    sell-back price ([000] 19.2, 19.7), and with `buildings.hotel_sale: together` every hotel
+    of the group does so at the same time ([000] 19)."""
     refund = sell_value(g, i)
-    if hotel:
-        if g.hotels is not None:
-            g.hotels += 1
+    if g.level[i] == g.hotel_level:
+        lots = _hotels_sold_with(g, i)
+        for j in lots:
+            if g.hotels is not None:
+                g.hotels += 1
+            if g.houses is not None:
+                g.houses -= g.rules.houses_before_hotel
+            g.level[j] -= 1
+    else:
+        lots = [i]
         if g.houses is not None:
-            g.houses -= g.rules.houses_before_hotel
-    elif g.houses is not None:
-        g.houses += 1
-    g.level[i] -= 1
+            g.houses += 1
+        g.level[i] -= 1
     p.version += 1
     bank_pays(g, p, refund, "sell_building")
-    g.emit("sell", player=p.seat, space=sp.id, level=g.level[i])
+    for j in lots:
+        g.emit("sell", player=p.seat, space=g.spaces[j].id, level=g.level[j])
 
 
 def building_refund(g: Game, i: int, level: int) -> int:

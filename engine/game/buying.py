@@ -38,6 +38,25 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
         auction(g, i, opener=p, exclude=None if g.rules.auction_decliner_may_bid else p)
 
 
+def offer_buy(g: Game, p: Player, i: int, price: int) -> None:
+    """A card offers `p` the deed `i` at `price` (the DSL's `offer buy`): bought if `p`
+    accepts (a `buy` decision with `offer=True`), else it stays with the bank, no auction.
+    Nothing when the deed has an owner."""
+    if g.owner[i] is not None or not g.spaces[i].is_deed:
+        return
+    affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
+    options = BUY_OPTIONS if affordable else ("decline",)
+    if g.ask(Decision("buy", p, options, space=i, price=price, offer=True)) == "buy":
+        g.pay(p, None, price, "purchase")
+        if not p.alive:
+            return
+        g.set_owner(i, p)
+        if g.log is not None:
+            g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
+    elif g.log is not None:
+        g.emit("decline", player=p.seat, space=g.spaces[i].id)
+
+
 def auction(g: Game, i: int, *, opener: Player | None = None, exclude: Player | None = None,
             start: int | None = None) -> Player | None:
     """The bank auctions the deed of `i`: an open ascending auction ([000] 7; parameters
@@ -77,9 +96,49 @@ def bidding(g: Game, bidders: list[Player], start: int, *, high: Player | None =
     (winner, price), or (None, None) if nobody bid. `high`/`price` give an opening bid
     already made. Each bid beats the last by `rules.auction.step`, the first is at least
     `start`; a pass is final; `bid_limit: cash` caps a bid at the bidder's cash. `subject`
-    (space= or building=) goes into each `bid` decision."""
-    binding = g.rules.auction_bid_limit == "binding"
-    step = g.rules.auction_step
+    (space= or building=) goes into each `bid` decision. With `auction.reask` the rivals are
+    asked once more before the sale and may re-enter ([002] 9/1.4)."""
+    high, price = _bidding_round(g, list(bidders), start, high, price, subject)
+    while g.rules.auction_reask and high is not None:
+        back = _reask(g, bidders, start, high, price, subject)
+        if back is None:
+            break
+        high, price = _bidding_round(g, [q for q in bidders if q.alive and q is not back[0]],
+                                     start, back[0], back[1], subject)
+    return high, price
+
+
+def _reask(g: Game, bidders: list[Player], start: int, high: Player, price: int | None,
+           subject: dict) -> tuple[Player, int] | None:
+    """[002] 9/1.4: the last bidder left asks each rival once more, in bidding order, whether
+    they name a higher sum: the first who does re-opens the bidding (returned with the bid)."""
+    for q in bidders:
+        if q is high or not q.alive:
+            continue
+        bid = _ask_bid(g, q, start, high, price, subject, reask=True)
+        if bid is not None:
+            return q, bid
+    return None
+
+
+def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | None,
+             subject: dict, **ctx: Any) -> int | None:
+    """Ask `q` for a bid above `price` (None: a pass, or no bid within the cash limit)."""
+    lo = start if price is None else price + g.rules.auction_step
+    hi = None if g.rules.auction_bid_limit == "binding" else q.cash
+    if hi is not None and lo > hi:
+        return None
+    bid = g.ask(Decision("bid", q, min=lo, max=hi, price=price,
+                         high_bidder=None if high is None else high.seat, **subject, **ctx),
+                check=partial(check_bid, lo=lo, hi=hi))
+    if bid is not None and g.log is not None:
+        g.emit("bid", player=q.seat, amount=bid)
+    return bid
+
+
+def _bidding_round(g: Game, bidders: list[Player], start: int, high: Player | None,
+                   price: int | None, subject: dict) -> tuple[Player | None, int | None]:
+    """Bid round the table until one bidder is left (passes are final within the round)."""
     active = list(bidders)
     if high is not None and high not in active:
         active.insert(0, high)
@@ -87,20 +146,11 @@ def bidding(g: Game, bidders: list[Player], start: int, *, high: Player | None =
         for q in list(active):
             if q is high:
                 continue
-            lo = start if price is None else price + step
-            hi = None if binding else q.cash
-            if hi is not None and lo > hi:
-                active.remove(q)
-                continue
-            bid = g.ask(Decision("bid", q, min=lo, max=hi, price=price,
-                                 high_bidder=None if high is None else high.seat, **subject),
-                        check=partial(check_bid, lo=lo, hi=hi))
+            bid = _ask_bid(g, q, start, high, price, subject, still_in=tuple(x.seat for x in active))
             if bid is None:
                 active.remove(q)
             else:
                 price, high = bid, q
-                if g.log is not None:
-                    g.emit("bid", player=q.seat, amount=bid)
             if len(active) == 1 and active[0] is high:
                 break
     return high, price

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import GameError
+from ..errors import EffectError, GameError
+from .decisions import Decision
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,8 +43,8 @@ offers it)."""
 
 def draw(g: Game, p: Player, deck_id: str) -> None:
     """`p` draws the top card of `deck_id` and carries it out at once; it goes to the bottom
-    of its deck unless kept ([000] 13.1-13.4). Raises `GameError` when cards lead to more
-    than `MAX_DRAW_DEPTH` draws in a row."""
+    of its deck unless kept ([000] 13.1-13.4). Raises `EffectError` at the card, naming the
+    cards of the loop, when cards lead to more than `MAX_DRAW_DEPTH` draws in a row."""
     dq = g.decks[deck_id]
     if not dq:
         g.emit("deck_empty", player=p.seat, deck=deck_id)
@@ -52,22 +53,28 @@ def draw(g: Game, p: Player, deck_id: str) -> None:
     dq.append(card)
     if g.log is not None:
         g.emit("card", player=p.seat, deck=deck_id, card=card.id)
-    g.draw_depth += 1
-    if g.draw_depth > MAX_DRAW_DEPTH:
-        g.draw_depth = 0
-        raise GameError(f"card '{card.id}': cards led to more than {MAX_DRAW_DEPTH} draws in a row")
+    g.drawing.append(card.id)
+    if len(g.drawing) > MAX_DRAW_DEPTH:
+        chain = list(dict.fromkeys(g.drawing))
+        g.drawing.clear()
+        raise EffectError(getattr(card.effect, "where", f"card '{card.id}'"),
+                          f"cards led to more than {MAX_DRAW_DEPTH} draws in a row: "
+                          + " -> ".join(f"'{c}'" for c in chain[:8]) + (" ..." if len(chain) > 8 else "")
+                          + " keep sending the player to draw again")
     g.in_card += 1
     try:
         card.effect(g, p)
     finally:
         g.in_card -= 1
-        g.draw_depth -= 1
+        if g.drawing:
+            g.drawing.pop()
 
 
 def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     """`p` keeps `card` (the one being carried out) out of its deck for `use` (a key of
-    `KEPT_CARD_USES`) ([000] 14.1). Raises `GameError` for an unknown use or a card in no deck."""
-    if use not in KEPT_CARD_USES:
+    `KEPT_CARD_USES`, or an edition's own use: a card with a `play:` section)
+    ([000] 14.1). Raises `GameError` for an unknown use or a card in no deck."""
+    if use not in KEPT_CARD_USES and card not in g.card_plays:
         raise GameError(f"card '{card}': no kept-card use {use!r} (known: {', '.join(KEPT_CARD_USES)})")
     for deck_id, dq in g.decks.items():
         for c in reversed(dq):
@@ -109,14 +116,30 @@ def return_card(g: Game, held: tuple[str, str]) -> None:
     g.decks[deck_id].append(next(c for c in deck.cards if c.id == card_id))
 
 
-# ---------------------------------------------------------------------- flags
-def set_flag(g: Game, p: Player, name: str, until: str) -> None:
-    """Set flag `name` on `p` until it is used (`until='used'`), the turn ends
-    (`'end_of_turn'`) or `p` next moves (`'next_move'`, also cleared when the turn ends)."""
-    p.flags[name] = until
-    if until != "used":
-        g.turn_flags.append(p)
-    g.emit("flag", player=p.seat, flag=name, until=until)
+# ---------------------------------------------------------------------- flags and counters
+PERIODS = ("turns", "rounds", "laps")
+"""Flag lifetimes counted by the engine (`set flag F on X for N turns`)."""
+
+
+def set_flag(g: Game, p: Player | int, name: str, until: str, count: int = 0) -> None:
+    """Set flag `name` on a player or a space (its index) until it is used (`until='used'`),
+    the turn ends (`'end_of_turn'`), `p` next moves (`'next_move'`, also cleared when the turn
+    ends), or for `count` >= 1 `'turns'` (of the flagged player after the current one; of any
+    player for a space), `'rounds'` (round ends, the current one first) or `'laps'` (completed
+    by the flagged player). Raises `GameError` for a duration below 1."""
+    if isinstance(p, int):
+        g.space_flags[(p, name)] = until
+        g.emit("flag", space=g.spaces[p].id, flag=name, until=until)
+    else:
+        p.flags[name] = until
+        if until in ("end_of_turn", "next_move"):
+            g.turn_flags.append(p)
+        g.emit("flag", player=p.seat, flag=name, until=until)
+    if until in PERIODS:
+        if count <= 0:
+            raise GameError(f"flag {name!r}: a duration must be positive, not {count}")
+        g.timed_flags = [t for t in g.timed_flags if not (t[0] is p and t[1] == name)]
+        g.timed_flags.append([p, name, until, count, g.turns])
 
 
 def clear_move_flags(p: Player) -> None:
@@ -126,23 +149,127 @@ def clear_move_flags(p: Player) -> None:
 
 
 def clear_turn_flags(g: Game) -> None:
-    """The turn ends: every flag that does not wait to be used ends."""
+    """The turn ends: the flags that last until the end of the turn or the next move end."""
     for q in g.turn_flags:
-        for name in [k for k, v in q.flags.items() if v != "used"]:
+        for name in [k for k, v in q.flags.items() if v in ("end_of_turn", "next_move")]:
             del q.flags[name]
     g.turn_flags.clear()
+    if g.space_flags:
+        for key in [k for k, v in g.space_flags.items() if v == "end_of_turn"]:
+            del g.space_flags[key]
 
 
-def clear_flag(g: Game, p: Player, name: str) -> None:
-    """Remove flag `name` from `p` (no-op if not set)."""
-    p.flags.pop(name, None)
+def tick_flags(g: Game, period: str, p: Player | None = None) -> None:
+    """Count one turn (of `p`), round, or lap (of `p`) off the timed flags; those that reach 0
+    are removed. A turn counts only after the turn in which the flag was set."""
+    keep = []
+    for t in g.timed_flags:
+        target, name, per, left, set_at = t
+        if per == period and (
+                (period == "turns" and (isinstance(target, int) or target is p) and set_at != g.turns)
+                or period == "rounds"
+                or (period == "laps" and target is p)):
+            left -= 1
+            t[3] = left
+        if left <= 0:
+            clear_flag(g, target, name)
+        elif has_flag(g, target, name):
+            keep.append(t)
+    g.timed_flags = keep
 
 
-def has_flag(g: Game, p: Player, name: str) -> bool:
-    """Is flag `name` set on `p`?"""
+def clear_flag(g: Game, p: Player | int, name: str) -> None:
+    """Remove flag `name` from a player or a space (no-op if not set)."""
+    if isinstance(p, int):
+        g.space_flags.pop((p, name), None)
+    else:
+        p.flags.pop(name, None)
+
+
+def has_flag(g: Game, p: Player | int, name: str) -> bool:
+    """Is flag `name` set on the player or space?"""
+    if isinstance(p, int):
+        return (p, name) in g.space_flags
     return name in p.flags
 
 
-def use_flag(g: Game, p: Player, name: str) -> bool:
-    """Is flag `name` set on `p`? It is removed."""
+def use_flag(g: Game, p: Player | int, name: str) -> bool:
+    """Is flag `name` set on the player or space? It is removed."""
+    if isinstance(p, int):
+        return g.space_flags.pop((p, name), None) is not None
     return p.flags.pop(name, None) is not None
+
+
+def _target_key(x: Player | int) -> tuple[str, int]:
+    return ("space", x) if isinstance(x, int) else ("player", x.seat)
+
+
+def add_counter(g: Game, x: Player | int, name: str, amount: int) -> None:
+    """Add `amount` (may be negative) to counter `name` of a player or a space."""
+    key = (_target_key(x), name)
+    g.counters[key] = g.counters.get(key, 0) + amount
+
+
+def clear_counter(g: Game, x: Player | int, name: str) -> None:
+    """Counter `name` of a player or a space back to 0."""
+    g.counters.pop((_target_key(x), name), None)
+
+
+def counter(g: Game, x: Player | int, name: str) -> int:
+    """The value of counter `name` of a player or a space (0 if never added to)."""
+    return g.counters.get((_target_key(x), name), 0)
+
+
+# ---------------------------------------------------------------------- kept cards played
+def holds(g: Game, p: Player, use: str) -> int:
+    """How many cards kept for `use` `p` holds."""
+    return sum(1 for h in p.held_cards if g.kept_uses.get(h) == use)
+
+
+def playable(g: Game, p: Player, window: str) -> list[tuple[str, str]]:
+    """The held cards `p` may play in `window` (before_roll, after_landing, rent)."""
+    plays = g.card_plays
+    return [h for h in p.held_cards if (pl := plays.get(h[1])) is not None and pl.window == window]
+
+
+def play_card(g: Game, p: Player, held: tuple[str, str], owner: Player | None = None,
+              rent: int = 0) -> None:
+    """`p` plays a held card: it goes back to the bottom of its deck, then its `play.do` runs
+    (with the rent due and its owner in the rent window). Raises `GameError` when `p` does not
+    hold it."""
+    if held not in p.held_cards:
+        raise GameError(f"{p.name} does not hold card {held[1]!r}")
+    p.held_cards.remove(held)
+    return_card(g, held)
+    g.emit("card_played", player=p.seat, card=held[1])
+    g.in_card += 1
+    try:
+        g.card_plays[held[1]].effect(g, p, owner, rent)
+    finally:
+        g.in_card -= 1
+
+
+def rent_play(g: Game, p: Player, owner: Player, amount: int) -> bool:
+    """Offer `p` to play a held card instead of paying `amount` rent to `owner` (a `play_card`
+    decision); True if one was played (the rent is then what its effect pays)."""
+    cards = playable(g, p, "rent")
+    if not cards:
+        return False
+    hints = [h for h in cards
+             if (b := g.card_plays[h[1]].bot) is None or b(g, p, owner, amount)]
+    answer = g.ask(Decision("play_card", p, tuple(cards) + (None,), window="rent",
+                            owner=owner.seat, amount=amount, hint=hints[0] if hints else None))
+    if answer is None:
+        return False
+    play_card(g, p, tuple(answer), owner, amount)
+    return True
+
+
+def bot_play(g: Game, p: Player, window: str) -> tuple[str, str, str] | None:
+    """The ('play', deck, card) action a bot takes in `window`, or None: the first held card
+    playable there whose `bot` hint holds (no hint: always)."""
+    for h in playable(g, p, window):
+        b = g.card_plays[h[1]].bot
+        if b is None or b(g, p, None, 0):
+            return ("play", h[0], h[1])
+    return None

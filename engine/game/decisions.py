@@ -165,6 +165,10 @@ def _raise_default(game: Any, d: Decision) -> Any:
     return BANKRUPT if not d.player.alive else game.default_raise_action(d.player)
 
 
+def _jail_default(game: Any, d: Decision) -> Any:
+    return "roll" if "roll" in d.options else d.options[0]
+
+
 def _place_default(game: Any, d: Decision) -> Any:
     return None if d.ctx.get("optional", True) else d.options[0]
 
@@ -174,8 +178,9 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
                  "whether to buy"),
     DecisionKind("bid", "in an auction; `min`/`max` bound the bid",
                  "an int in [min, max], or `None` to pass (final)", _const(None), "a bid"),
-    DecisionKind("jail", "start of a turn in jail; `options` among pay, card, roll", "one of `options`",
-                 _const("roll"), "how to leave jail"),
+    DecisionKind("jail", "start of a turn in jail; `options` among pay, card, roll; after the last "
+                 "failed throw with `jail.card_after_attempts`, pay or card (no roll)", "one of `options`",
+                 _jail_default, "how to leave jail"),
     DecisionKind("manage", "before rolling (`window='before_roll'`) and after each landing "
                  "(`'after_landing'`; `more_rolls` says whether a double gives another throw)",
                  "an action tuple (below) or `('done',)`", _const(DONE), "what to do before or after the roll"),
@@ -196,5 +201,12 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
                  "'redeem' or 'release' (the bank takes it)", _const("release"), "a mortgage to redeem"),
     DecisionKind("place", "choose a lot for a building (card or shortage auction); `options` = legal spaces",
                  "a space index from `options`, or `None` if `optional`", _place_default, "where to build"),
+    DecisionKind("choice", "a card's or action's `choose:`; `options` = the labels offered, `hint` the bot's "
+                 "pick, `labels` their texts, `source` the card or action id", "one of `options`",
+                 lambda game, d: d.ctx["hint"], "a choice"),
+    DecisionKind("play_card", "rent is due (`amount` to seat `owner`) and the player holds cards played "
+                 "instead (`window='rent'`); `options` = those cards, then `None`; `hint` the bot's pick",
+                 "a held card (deck id, card id) from `options`, or `None` to pay", _const(None),
+                 "whether to play a kept card"),
 )}
 """The registry of decision kinds, by name."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..edition.model import round_div
+from .buildings import sell_all
 from .decisions import Decision
 from .ledger import bank_pays
 
@@ -40,8 +41,16 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
 def transfer_deed(g: Game, i: int, to: Player) -> None:
     """Pass the deed of `i` to `to`, with its mortgage. A new owner of a mortgaged deed
     pays the interest at once, then lifts the mortgage now or keeps it ([000] 22.2-22.3,
-    24.6; parameter `mortgage.transfer_interest`)."""
+    24.6; parameter `mortgage.transfer_interest`).
+
+    A deed changes hands without buildings: when its group has any, every building of the group
+    is first sold to the bank at the sell-back price, paid to the old owner, as before a sale
+    between players ([000] 19.6; ours for card and court transfers, docs/rules.md), so that
+    buildings stay on whole groups only."""
     old = g.owner[i]
+    gi = g.spaces[i].group_index
+    if old is not None and old is not to and gi >= 0 and any(g.level[j] for j in g.ed.groups[gi].spaces):
+        sell_all(g, old, gi)
     set_owner(g, i, to)
     if g.acting is not None:
         key = g.acting + "_deeds"

@@ -41,10 +41,15 @@ def finish_after_bankruptcy(g: Game) -> None:
 
 
 def finish_richest(g: Game, reason: str) -> None:
-    """End the game now: the richest player still in it wins (by `end.score`; ties share).
+    """End the game now: the richest player still in it wins (ties share). The ranking is
+    `end.score`, or the cash in hand when a condition ends the game and `end.condition_rank`
+    is `cash` ([000] the first-broke game: "the one who has more banknotes wins").
     `reason` is recorded in the end event ('condition', 'round_limit', 'time_limit')."""
     alive = [p for p in g.order if p.alive]
-    scores = {p.seat: g.net_worth(p) for p in alive}
+    if reason == "condition" and g.ed.end.condition_rank == "cash":
+        scores = {p.seat: p.cash for p in alive}
+    else:
+        scores = {p.seat: g.net_worth(p) for p in alive}
     best = max(scores.values())
     g.winners = [p for p in alive if scores[p.seat] == best]
     g.over = True

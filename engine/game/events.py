@@ -10,20 +10,29 @@ with its fields, is a row of `EVENT_KINDS` (docs/events.md is made from it by
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
+
+KEEP_EVENTS = 200_000
+"""Events an `EventLog` keeps in memory by default: the latest ones (a random-bot game of 10^6
+rounds makes tens of millions; the whole log streams to the file given as `stream`)."""
 
 
 class EventLog:
     """Collects events; optionally calls `listener(event)` for each (the CLI renders them live)
     and writes each as a JSON line to `stream`. If writing fails (a full disk), the log stops
-    writing, keeps the error in `error`, and the game goes on."""
+    writing, keeps the error in `error`, and the game goes on.
+
+    `events` holds the latest `keep` events (default `KEEP_EVENTS`; None: all of them), so that
+    memory stays bounded however long the game; the stream gets every event."""
 
     __slots__ = ("events", "listener", "stream", "error")
 
-    def __init__(self, listener: Callable[[dict], None] | None = None, stream: TextIO | None = None):
-        self.events: list[dict] = []
+    def __init__(self, listener: Callable[[dict], None] | None = None, stream: TextIO | None = None,
+                 keep: int | None = KEEP_EVENTS):
+        self.events: deque[dict] = deque(maxlen=keep)
         self.listener = listener
         self.stream = stream
         self.error: OSError | None = None
@@ -43,6 +52,32 @@ class EventLog:
     def lines(self) -> list[str]:
         """The log as JSON lines (without newlines)."""
         return [dumps(e) for e in self.events]
+
+
+class EventCounter(EventLog):
+    """A log that keeps no events, only how many of each kind happened (`magie simulate
+    --count-events`): `counts` maps a kind (`EVENT_KINDS`) to its number, and refines four
+    kinds by what they record: `pay:REASON`, `action:ACTION` (edition actions such as a court),
+    `jail_leave:HOW` and `card:CARD` (the card drawn). Used in place of an `EventLog`; events
+    are still built, so it costs what a log costs."""
+
+    __slots__ = ("counts",)
+
+    _REFINED = {"pay": "reason", "action": "action", "jail_leave": "how", "card": "card"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: dict[str, int] = {}
+
+    def add(self, event: dict) -> None:
+        """Count `event` by its kind (and by the refining field of pay, action, jail_leave, card)."""
+        c = self.counts
+        e = event["e"]
+        c[e] = c.get(e, 0) + 1
+        field = self._REFINED.get(e)
+        if field is not None:
+            key = f"{e}:{event.get(field)}"
+            c[key] = c.get(key, 0) + 1
 
 
 def dumps(event: dict) -> str:
@@ -86,7 +121,10 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("card", ("player", "deck", "card"), "a card is drawn"),
     EventKind("card_kept", ("player", "card"), "the card is kept for later"),
     EventKind("deck_empty", ("player", "deck"), "the deck has no card to draw (all held)"),
-    EventKind("flag", ("player", "flag", "until"), "a card sets a flag on the player"),
+    EventKind("flag", ("player", "space", "flag", "until"), "a card sets a flag on a player or a space",
+              optional=("player", "space")),
+    EventKind("choice", ("player", "source", "label"), "a choice of a card or action is made"),
+    EventKind("card_played", ("player", "card"), "a kept card is played (back to its deck)"),
     EventKind("jail", ("player",), "the player goes to jail"),
     EventKind("doubles_jail", ("player",), "too many doubles in a row: to jail"),
     EventKind("jail_stay", ("player", "attempts"), "the player stays in jail"),

@@ -26,6 +26,7 @@ from . import (
     buildings,
     buying,
     cards,
+    choices,
     debt,
     deeds,
     edition_actions,
@@ -109,6 +110,18 @@ class Game(GameState):
     clear_flag = cards.clear_flag
     has_flag = cards.has_flag
     use_flag = cards.use_flag
+    add_counter = cards.add_counter
+    clear_counter = cards.clear_counter
+    counter = cards.counter
+    holds = cards.holds
+    playable = cards.playable
+    play_card = cards.play_card
+    rent_play = cards.rent_play
+    bot_play = cards.bot_play
+    # choices and offers of the DSL
+    choose = choices.choose
+    offer_buy = buying.offer_buy
+    release = jail.release_by_effect
     # money: the ledger, debt and bankruptcy
     bank_pays = ledger.bank_pays
     pay = debt.pay
@@ -184,3 +197,6 @@ class Game(GameState):
     group_size = holdings.group_size
     max_net_worth = holdings.max_net_worth
     max_cash = holdings.max_cash
+    group_ids = holdings.group_ids
+    spaces_of = holdings.spaces_of
+    ahead = holdings.ahead

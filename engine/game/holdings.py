@@ -115,3 +115,30 @@ def max_net_worth(g: Game) -> int:
 def max_cash(g: Game) -> int:
     """The most cash any player still in the game holds."""
     return max((p.cash for p in g.order if p.alive), default=0)
+
+
+# ---------------------------------------------------------------------- sets for DSL loops
+def group_ids(g: Game) -> tuple[str, ...]:
+    """The edition's group ids, in edition order."""
+    return tuple(grp.id for grp in g.ed.groups)
+
+
+def spaces_of(g: Game, kind: str | None) -> tuple[int, ...]:
+    """Board indices in board order: every space (None), the deeds ('deed'), or the spaces of
+    a kind (cached)."""
+    got = g.space_sets.get(kind)
+    if got is None:
+        if kind is None:
+            got = tuple(range(g.n))
+        elif kind == "deed":
+            got = tuple(s.index for s in g.spaces if s.is_deed)
+        else:
+            got = tuple(s.index for s in g.spaces if s.kind == kind)
+        g.space_sets[kind] = got
+    return got
+
+
+def ahead(g: Game, p: Player) -> list[int]:
+    """Every board index in the order met moving forward from `p` (its own space last)."""
+    n = g.n
+    return [(p.pos + k) % n for k in range(1, n + 1)]

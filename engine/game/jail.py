@@ -78,11 +78,30 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
         g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts)
         return False
     if mode == "pay_and_move":
+        card = forced_fine_card(g, p)
+        if card is not None:
+            use_card(g, p, card.name)
+            release(g, p, card.option)
+            return roll
         g.pay(p, None, r.jail_fine, "fine")
         if not p.alive:
             return False
     release(g, p, "forced")
     return roll
+
+
+def forced_fine_card(g: Game, p: Player) -> Any | None:
+    """After the last failed throw, with `jail.card_after_attempts`, `p` may use a kept card
+    instead of the forced fine (case C15): the use chosen, or None to pay. Asked as a `jail`
+    decision with options pay and the card (no roll)."""
+    if not g.rules.jail_card_after_attempts:
+        return None
+    uses = [u for u in _JAIL_USES if holds_card_for(g, p, u.name)]
+    if not uses:
+        return None
+    answer = g.ask(Decision("jail", p, ["pay"] + [u.option for u in uses],
+                            attempts=p.jail_attempts, fine=g.rules.jail_fine))
+    return next((u for u in uses if u.option == answer), None)
 
 
 def release(g: Game, p: Player, how: str) -> None:
@@ -91,6 +110,13 @@ def release(g: Game, p: Player, how: str) -> None:
     p.jail_attempts = 0
     p.free_next_turn = False
     g.emit("jail_leave", player=p.seat, how=how)
+
+
+def release_by_effect(g: Game, p: Player) -> None:
+    """A card or a space releases `p` from jail (the DSL's `release from jail`); `p` stays on
+    the jail space. Nothing when `p` is not in jail."""
+    if p.in_jail:
+        release(g, p, "effect")
 
 
 def land_go_to_jail(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:

@@ -208,6 +208,20 @@ def _apply_act(g: Game, p: Player, action: Action, window: str) -> None:
     g.run_action(p, a, action[2])
 
 
+def _check_play(g: Game, p: Player, action: Action, window: str) -> str | None:
+    if len(action) != 3:
+        raise IllegalDecision("playing a kept card is ('play', deck_id, card_id)")
+    if window == "raise" or (action[1], action[2]) not in g.playable(p, window):
+        return f"{p.name} cannot play card {action[2]!r} now"
+    return None
+
+
+def _list_play(g: Game, p: Player, window: str) -> list[Action]:
+    if window == "raise" or not g.card_plays or not p.held_cards:
+        return []
+    return [("play",) + held for held in g.playable(p, window)]
+
+
 def _apply_build(g: Game, p: Player, a: Action, w: str) -> None:
     g.request_building(p, a[1], w)
 
@@ -256,6 +270,10 @@ def _apply_trade(g: Game, p: Player, a: Action, w: str) -> None:
     g.propose_trade(a[1])
 
 
+def _apply_play(g: Game, p: Player, a: Action, w: str) -> None:
+    g.play_card(p, (a[1], a[2]))
+
+
 MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
     ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build),
     ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell),
@@ -266,6 +284,7 @@ MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
     ManageAction("sell_all", "sell all the group's buildings", _check_sell_all, _apply_sell_all,
                  listing=_list_sell_all),
     ManageAction("act", "edition action", _check_act, _apply_act, listing=_list_act),
+    ManageAction("play", "play a kept card", _check_play, _apply_play, listing=_list_play),
     ManageAction("trade", "propose a trade", _check_trade, _apply_trade),
     ManageAction("done", "done", _check_done, None, listing=_list_done),
     ManageAction("bankrupt", "declare bankruptcy", _check_bankrupt, None, listing=_list_bankrupt),

@@ -22,8 +22,13 @@ def interest(g: Game, i: int) -> int:
 
 
 def unmortgage_cost(g: Game, i: int) -> int:
-    """Lifting the mortgage on `i`: its value plus the interest ([000] 21.4)."""
-    return g.spaces[i].mortgage + interest(g, i)
+    """Lifting the mortgage on `i`: its value plus the interest ([000] 21.4), or with
+    `mortgage.lift_base: price` the deed's full price plus the interest on it (seed 001: "its
+    full cost, plus 10% on top")."""
+    sp = g.spaces[i]
+    if g.rules.lift_base == "price":
+        return sp.price + g.rules.percent(sp.price, g.rules.interest_percent)
+    return sp.mortgage + interest(g, i)
 
 
 def mortgage_problem(g: Game, p: Player, i: int) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
-from .cards import clear_move_flags
+from .cards import clear_move_flags, tick_flags
 from .landing import land, run_move_hooks
 from .ledger import bank_pays
 
@@ -79,6 +79,8 @@ def complete_lap(g: Game, p: Player, salary: int | None) -> None:
     """A lap ends: salary (or the card's amount instead), then lap-end duties
     ([000] 5.1; [002] 5: salary minus a tax per industry, 9/1.1: mortgage redemption)."""
     p.intro = False
+    if g.timed_flags:
+        tick_flags(g, "laps", p)
     amount = g.rules.salary(g, p) if salary is None else salary
     if g.log is not None:
         g.emit("lap", player=p.seat, salary=amount)

@@ -25,7 +25,7 @@ holds exactly that, plus who sits where and the options that shape the game:
 data: a game resumes from it when the edition's file changed or is missing (another machine).
 
 `decisions` are the answers in the order the game asked them, as `decisions.encode_answer`
-writes them (`Game(record=True)` keeps them in `game.decisions`). `progress` is informational.
+writes them (`Game(record=True)` keeps them in `game.answers`). `progress` is informational.
 `options.elapsed` is the wall-clock seconds already played, for a timed game.
 
 Files are written atomically (a temporary file in the same folder, fsync, `os.replace`), so a
@@ -47,13 +47,15 @@ import errno
 import json
 import math
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..edition.problems import Problem, ProblemsError
+from ..problems import Problem, ProblemsError
 
 SAVE_FORMAT = "magie-save"
 """The value of a save's "format" key: tells a magie save from any other JSON file."""
@@ -65,6 +67,9 @@ AGENT_KINDS = ("human", "basic", "random")
 """Who can sit at a seat by default: a human or one of the first bots. Front ends pass the whole
 bot registry to `read_save(agents=...)`, so a new bot needs no change here (and the game layer
 does not import the agents)."""
+
+PLUGIN_KIND = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
+"""A seat's agent written as `module:Class` (a user's agent class, docs/agents.md): always accepted."""
 
 OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "max_rounds": (int, type(None)),
@@ -187,20 +192,26 @@ class _Reader:
         self.file = file
         self.text = text
         self.problems: list[Problem] = []
-        self._tree = None
+        self._tree: Any = None
 
-    def _position(self, path: Sequence[str | int]) -> tuple[int, int]:
-        """(line, col) of the JSON node at `path`, 1-based; (0, 0) if it cannot be found.
-        JSON is YAML, so PyYAML's composer gives the positions (on error paths only)."""
+    def _root(self) -> Any:
+        """The composed YAML node tree of the text (JSON is YAML), or None if it cannot be
+        composed. Built on error paths only, once."""
         import yaml
 
         if self._tree is None:
             try:
-                self._tree = yaml.compose(self.text, Loader=yaml.SafeLoader)
-            except yaml.YAMLError:
+                self._tree = yaml.compose(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            except (yaml.YAMLError, RecursionError):
                 self._tree = False
-        node = self._tree
-        if not node:
+        return self._tree or None
+
+    def _position(self, path: Sequence[str | int]) -> tuple[int, int]:
+        """(line, col) of the JSON node at `path`, 1-based; (0, 0) if it cannot be found."""
+        import yaml
+
+        node = self._root()
+        if node is None:
             return (0, 0)
         for key in path:
             if isinstance(node, yaml.MappingNode):
@@ -212,6 +223,29 @@ class _Reader:
             if node is None:
                 return (0, 0)
         return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def duplicate(self, key: str) -> None:
+        """A problem for a key given twice in one object, at its second occurrence."""
+        import yaml
+
+        line = col = 0
+        node = self._root()
+        stack = [node] if node else []
+        while stack and not line:
+            n = stack.pop()
+            if isinstance(n, yaml.MappingNode):
+                seen = set()
+                for k, v in n.value:
+                    if k.value == key and key in seen:
+                        line, col = k.start_mark.line + 1, k.start_mark.column + 1
+                        break
+                    seen.add(k.value)
+                    stack.append(v)
+            elif isinstance(n, yaml.SequenceNode):
+                stack.extend(n.value)
+        self.problems.append(Problem("error", "save-duplicate-key",
+                                     f"key {json.dumps(key)[:60]} appears twice in one object; "
+                                     f"a save gives each key once", self.file, line, col))
 
     def error(self, path: Sequence[str | int], code: str, message: str) -> None:
         line, col = self._position(path) if path is not None else (0, 0)
@@ -235,7 +269,13 @@ class _Reader:
         return value
 
 
+def _is_control(ch: str) -> bool:
+    return ord(ch) < 32 or 127 <= ord(ch) < 160
+
+
 def _json_type(value: Any) -> str:
+    if isinstance(value, _BigNumber):
+        return f"a number of {value.digits:,} digits"
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -249,32 +289,127 @@ def _json_type(value: Any) -> str:
     return "an object"
 
 
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""Largest save file read (a long game's save is a few MB); a larger one is refused unread."""
+
+MAX_DEPTH = 16
+"""Deepest nesting of lists and objects in a save (a recorded trade is 4 deep)."""
+
+MAX_NUMBER_DIGITS = 19
+"""Longest whole number in a save (seeds are below 2**63); longer ones are refused unconverted."""
+
+MAX_DECISIONS = 5_000_000
+"""Most recorded answers in a save."""
+
+MAX_SEATS = 12
+"""Most seats at a table (the schema's largest `players.max`)."""
+
+MAX_ROUNDS = 1_000_000
+"""Largest round limit (`max_rounds`) a game may have; the CLI's --max-rounds has the same bound."""
+
+MAX_SECONDS = 10**7
+"""Largest time limit or elapsed time, in seconds (about 115 days)."""
+
+MAX_TEXT = 4096
+"""Longest text in a save (an edition path, a seat name)."""
+
+
+class _BigNumber:
+    """A whole number in a save too long to convert (Python refuses over 4,300 digits, and a
+    long one would be slow): kept as its length, reported as a wrong type."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str):
+        self.digits = len(text.lstrip("-"))
+
+
+def _parse_int(text: str) -> int | _BigNumber:
+    return int(text) if len(text) <= MAX_NUMBER_DIGITS + 1 else _BigNumber(text)
+
+
+class _Duplicates(list):
+    """Keys found twice in one object, as (key, first value) pairs, while parsing."""
+
+
+def _read_bytes(path: Path, name: str) -> bytes:
+    """The bytes of a regular file of at most MAX_SAVE_BYTES, or ProblemsError: a FIFO or a device
+    (/dev/zero) is never opened, so reading neither blocks nor runs out of memory."""
+    def fail(message: str) -> ProblemsError:
+        return ProblemsError([Problem("error", "save-unreadable", message, name)])
+
+    text = str(path)
+    if "\0" in text or len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
+            len(part.encode("utf-8", "surrogateescape")) > 255 for part in path.parts):
+        raise fail("cannot be read: the path (or a name in it) is longer than the file system allows")
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise fail("no such save file") from None
+    except OSError as e:
+        raise fail(f"cannot be read: {e.strerror}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise fail("is a folder, not a save file")
+    if not stat.S_ISREG(st.st_mode):
+        raise fail("is not a regular file (a pipe or a device?), not a save file")
+    if st.st_size > MAX_SAVE_BYTES:
+        raise fail(f"is {st.st_size:,} bytes; save files are limited to {MAX_SAVE_BYTES:,}")
+    try:
+        # O_NONBLOCK: should the file have become a FIFO since stat, opening it does not hang
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise fail("is not a regular file (a pipe or a device?), not a save file")
+            raw = f.read(MAX_SAVE_BYTES + 1)
+    except OSError as e:
+        raise fail(f"cannot be read: {e.strerror}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise fail(f"is over {MAX_SAVE_BYTES:,} bytes, the limit for save files")
+    return raw
+
+
 def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
     """Read and check a save file; `agents` are the seat kinds allowed (front ends pass
     `("human", *BOTS)`). Raises `ProblemsError` (problems located at file:line:col
-    where that applies) when the file cannot be read, is not JSON, is not a magie save, was
-    written by a newer format, or has a part of the wrong type."""
+    where that applies) when the file cannot be read (not a regular file, over MAX_SAVE_BYTES),
+    is not JSON, is not a magie save, was written by a newer format, has a key twice in one
+    object, nests deeper than MAX_DEPTH, or has a part of the wrong type or out of range."""
     path = Path(path)
-    name = str(path)
-    try:
-        raw = path.read_bytes()
-    except IsADirectoryError:
-        raise ProblemsError([Problem("error", "save-unreadable", "is a folder, not a save file", name)])
-    except FileNotFoundError:
-        raise ProblemsError([Problem("error", "save-unreadable", "no such save file", name)])
-    except OSError as e:
-        raise ProblemsError([Problem("error", "save-unreadable", f"cannot be read: {e.strerror}", name)])
+    name = str(path) if len(str(path)) <= 200 else str(path)[:197] + "..."
+    raw = _read_bytes(path, name)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ProblemsError([Problem("error", "save-not-json",
-                                     "is not a magie save: not UTF-8 text (a save is a JSON file)", name)])
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
+                                     "is not a magie save: not UTF-8 text (a save is a JSON file)", name)]) from None
+    depth = _nesting(text)
+    if depth > MAX_DEPTH:
         raise ProblemsError([Problem("error", "save-not-json",
-                                     f"is not a magie save: not valid JSON ({e.msg})", name, e.lineno, e.colno)])
+                                     f"is not a magie save: lists and objects nest {depth} deep; "
+                                     f"a save nests at most {MAX_DEPTH} deep", name)])
+    duplicates = _Duplicates()
+
+    def pairs(items: list[tuple[str, Any]]) -> dict:
+        out: dict = {}
+        for k, v in items:
+            if k in out:
+                duplicates.append((k, out[k]))
+            out[k] = v
+        return out
+
+    try:
+        data = json.loads(text, parse_int=_parse_int, object_pairs_hook=pairs,
+                          parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise ProblemsError([Problem("error", "save-not-json", f"is not a magie save: not valid JSON ({e.msg})",
+                                     name, e.lineno, e.colno)]) from None
+    except (ValueError, RecursionError) as e:
+        raise ProblemsError([Problem("error", "save-not-json", f"is not a magie save: {e}", name)]) from None
     r = _Reader(name, text)
+    for key, _ in duplicates[:5]:
+        r.duplicate(key)
+    if duplicates:
+        raise ProblemsError(r.problems)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         r.error([], "save-not-a-save",
                 f'is not a magie save: expected a JSON object with "format": "{SAVE_FORMAT}" '
@@ -293,14 +428,53 @@ def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -
     return _parse(r, data, tuple(agents))
 
 
+def _no_constant(word: str) -> float:
+    raise ValueError(f"{word} is not a number a save holds")
+
+
+def _nesting(text: str) -> int:
+    """How deep lists and objects nest in JSON `text` (brackets inside strings not counted)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
     ed = r.typed(data, "edition", (dict,), "an object with ref, id, variants, content_hash") or {}
     ref = r.typed(ed, "ref", (str,), "the edition's id or file path", ["edition"]) if ed else None
     ed_id = r.typed(ed, "id", (str,), "the edition's id", ["edition"]) if ed else None
     variants = r.typed(ed, "variants", (list,), "a list of overlay ids or paths", ["edition"]) if ed else None
+    for key, value in (("ref", ref), ("id", ed_id)):
+        if isinstance(value, str) and not 0 < len(value) <= MAX_TEXT:
+            r.error(["edition", key], "save-bad-value", f"expected 1 to {MAX_TEXT} characters, found {len(value)}")
+    if variants is not None and len(variants) > 64:
+        r.error(["edition", "variants"], "save-bad-value", f"expected at most 64 overlays, found {len(variants)}")
+        variants = []
     for k, v in enumerate(variants or []):
         if not isinstance(v, str):
-            r.error(["edition", "variants", k], "save-wrong-type", f"expected an overlay id or path, found {_json_type(v)}")
+            r.error(["edition", "variants", k], "save-wrong-type",
+                    f"expected an overlay id or path, found {_json_type(v)}")
+        elif not 0 < len(v) <= MAX_TEXT:
+            r.error(["edition", "variants", k], "save-bad-value",
+                    f"expected 1 to {MAX_TEXT} characters, found {len(v)}")
     chash = r.typed(ed, "content_hash", (str,), "the edition's content hash", ["edition"]) if ed else None
     content = ed.get("content") if ed else None
     if content is not None and not isinstance(content, dict):
@@ -308,7 +482,12 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
                 f"expected the merged edition (an object), found {_json_type(content)}")
         content = None
     seed = r.typed(data, "seed", (int,), "the game's seed (a whole number)")
+    if isinstance(seed, int) and not -2**63 <= seed < 2**63:
+        r.error(["seed"], "save-bad-value", "expected a seed between -2**63 and 2**63 - 1")
     seats_raw = r.typed(data, "seats", (list,), "a list of seats ({name, agent})") or []
+    if isinstance(data.get("seats"), list) and not 1 <= len(seats_raw) <= MAX_SEATS:
+        r.error(["seats"], "save-bad-value", f"expected 1 to {MAX_SEATS} seats, found {len(seats_raw)}")
+        seats_raw = seats_raw[:MAX_SEATS]
     seats: list[Seat] = []
     for k, s in enumerate(seats_raw):
         if not isinstance(s, dict):
@@ -316,12 +495,16 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
             continue
         name = r.typed(s, "name", (str,), "the player's name", ["seats", k])
         agent = r.typed(s, "agent", (str,), f"one of {', '.join(kinds)}", ["seats", k])
-        if agent is not None and agent not in kinds:
+        if agent is not None and agent not in kinds and not PLUGIN_KIND.match(agent):
             r.error(["seats", k, "agent"], "save-bad-value",
-                    f"expected one of {', '.join(kinds)}, found {json.dumps(agent)}")
+                    f"expected one of {', '.join(kinds)} or module:Class, found {json.dumps(agent)}")
         if name is not None and (not name.strip() or name.casefold() in {x.name.casefold() for x in seats}):
             r.error(["seats", k, "name"], "save-bad-value",
-                    f"expected a name of its own for each seat, found {json.dumps(name)}")
+                    f"expected a name of its own for each seat, found {json.dumps(name)[:80]}")
+        elif name is not None and (len(name) > 64 or any(_is_control(c) for c in name)):
+            r.error(["seats", k, "name"], "save-bad-value",
+                    "expected a name of at most 64 characters with no control characters "
+                    "(new lines, tabs, terminal escapes)")
         seats.append(Seat(name or "", agent or ""))
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -332,16 +515,32 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
             value = r.typed(options, key, types, _describe(types), ["options"])
             if key in ("max_rounds", "time_limit") and isinstance(value, (int, float)) and value <= 0:
                 r.error(["options", key], "save-bad-value", f"expected a number above 0 or null, found {value}")
+            top = MAX_ROUNDS if key == "max_rounds" else MAX_SECONDS
+            if key != "auto_claim" and isinstance(value, (int, float)) and value > top:
+                r.error(["options", key], "save-bad-value", f"expected at most {top:,}, found {value:,}")
+            if key == "elapsed" and isinstance(value, (int, float)) and value < 0:
+                r.error(["options", key], "save-bad-value", f"expected the seconds played (0 or more), found {value}")
     progress = data.get("progress", {})
     if not isinstance(progress, dict):
         progress = {}
+    for key in ("round", "turns"):
+        v = progress.get(key, 0)
+        if not (type(v) is int and 0 <= v <= 10**12):
+            r.error(["progress", key], "save-bad-value", f"expected a count (a whole number from 0), "
+                                                         f"found {_json_type(v)}")
     decisions = r.typed(data, "decisions", (list,), "the list of recorded answers") or []
+    if len(decisions) > MAX_DECISIONS:
+        r.error(["decisions"], "save-bad-value",
+                f"expected at most {MAX_DECISIONS:,} answers, found {len(decisions):,}")
+        decisions = []
     for k, d in enumerate(decisions):
         problem = _answer_problem(d)
         if problem:
             r.error(["decisions", k], "save-bad-decision", problem)
     if r.problems:
         raise ProblemsError(r.problems)
+    # no problem: every typed field was found with its type
+    assert ref is not None and ed_id is not None and variants is not None and chash is not None
     rnd, turns = progress.get("round", 1), progress.get("turns", 0)
     return SaveGame(
         edition_ref=ref, edition_id=ed_id, variants=tuple(variants), content_hash=chash,
@@ -361,8 +560,12 @@ _TRADE_LISTS = ("give_deeds", "get_deeds", "give_cards", "get_cards")
 
 def _answer_problem(value: Any, depth: int = 0) -> str | None:
     """Why `value` cannot be a recorded answer (see decisions.encode_answer), or None."""
-    if value is None or isinstance(value, (bool, int, str)):
+    if isinstance(value, int) and not isinstance(value, bool) and not -10**12 <= value <= 10**12:
+        return f"an answer holds numbers up to 10**12, not {_json_type(value)}"
+    if value is None or isinstance(value, (bool, int)):
         return None
+    if isinstance(value, str):
+        return None if len(value) <= MAX_TEXT else f"an answer holds words up to {MAX_TEXT} characters"
     if isinstance(value, float):
         return f"an answer holds whole numbers, not {value}"
     if isinstance(value, list) and depth < 3:

@@ -44,7 +44,7 @@ class GameState:
     `end_reason`. Decks: `decks[deck_id]` the cards in draw order. Answers: `answers` the
     recorded ones (for saves, when `record`), `replay_queue` those still to replay.
     The turn in progress: `landed_at` (the last space moved to this turn), `last_roll`,
-    `more_rolls` (doubles give another throw), `in_card`/`draw_depth` (card effects being
+    `more_rolls` (doubles give another throw), `in_card`/`drawing` (card effects being
     resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
     carried out), `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
@@ -53,19 +53,27 @@ class GameState:
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player)`, None when it has none or answers are
     recorded),
-    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card))."""
+    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
+    The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
+    `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
+    laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
+    or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
+    played, `rent_plays` (some card is played instead of rent); `space_sets` (cached board
+    subsets for loops)."""
 
     __slots__ = (
         "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
         "owner", "level", "mortgaged", "deeds_version", "houses", "hotels", "hotel_level",
         "bank_in", "bank_out", "jackpot", "start_total",
         "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
-        "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "draw_depth",
+        "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
         "in_card", "debt", "acting", "turn_flags",
         "log", "record", "answers", "replay_queue", "on_replay_done", "check_each_turn", "max_rounds",
         "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
         "agent_idle",
         "start_index", "nearest_cache", "first", "deal", "started",
+        "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
+        "space_sets",
     )
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
@@ -111,7 +119,7 @@ class GameState:
         self.landed_at: int | None = None
         self.last_roll: Any = None
         self.more_rolls: bool = False
-        self.draw_depth: int = 0
+        self.drawing: list[str] = []     # ids of the cards being carried out, outermost first
         self.in_card: int = 0
         self.debt: int | None = None
         self.acting: str | None = None
@@ -136,6 +144,22 @@ class GameState:
         self.first: int | None = first
         self.deal: bool = deal
         self.started: bool = False
+        self.space_flags: dict[tuple[int, str], str] = {}
+        self.counters: dict[tuple[Any, str], int] = {}
+        self.timed_flags: list[list[Any]] = []
+        self.card_labels: dict[str, Any] = {}
+        self.card_plays: dict[str, Any] = {}
+        for deck in edition.decks.values():
+            for c in deck.cards:
+                if c.labels:
+                    self.card_labels[c.id] = c.labels
+                if c.play is not None:
+                    self.card_plays[c.id] = c.play
+        for act in edition.actions:
+            if act.labels:
+                self.card_labels.setdefault(act.id, act.labels)
+        self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
+        self.space_sets: dict[str | None, tuple[int, ...]] = {}
         if r.intro_reroll is not None:
             for p in self.players:
                 p.intro = True

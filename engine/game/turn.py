@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..dsl.runtime import Roll
-from .cards import clear_turn_flags
+from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_jail, jail_turn
 from .movement import move_by
@@ -96,8 +96,10 @@ def _turn_body(g: Game, p: Player) -> None:
 
 
 def _end_turn(g: Game, p: Player) -> None:
-    if g.turn_flags:
+    if g.turn_flags or g.space_flags:
         clear_turn_flags(g)
+    if g.timed_flags:
+        tick_flags(g, "turns", p)
     if g.check_each_turn:
         g.check_invariants()
     if g.over:
@@ -117,6 +119,8 @@ def advance(g: Game) -> None:
         idx = (idx + 1) % n
         if idx == 0:
             g.round += 1
+            if g.timed_flags:
+                tick_flags(g, "rounds")
             if g.max_rounds is not None and g.round > g.max_rounds:
                 g.turn_idx = idx
                 finish_richest(g, "round_limit")

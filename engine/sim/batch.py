@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, cast
 
-from ..agents import make_bot
+from ..agents import is_plugin, make_bot
+from ..agents.guard import save_failed_game
 from ..analysis.stats import Histogram, rate_test, wilson
+from ..errors import GameError
 from ..game.game import Game
 from .config import Sets, load_config
 from .counters import GameCounters, add_into
@@ -47,6 +49,7 @@ class BatchSpec:
     check_invariants: bool = False
     sets: Sets = ()
     counters: bool = True
+    claim_attention: float = 1.0       # share of rents basic bots claim (rent-must-be-claimed)
     warm_up: int = 1                   # landings per roll / per turn are counted from this round on
 
     def edition_model(self):
@@ -94,12 +97,19 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     """Play game `k` of the batch `spec` with bots and return its statistics."""
     ed = spec.edition_model()
     seed = game_seed(spec.seed, k)
-    players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i)) for i, kind in enumerate(spec.bots)]
+    players = [(f"{kind}-{i + 1}", make_bot(kind, seed, i, spec.claim_attention)) for i, kind in enumerate(spec.bots)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
     counters = GameCounters(ed, len(players), spec.warm_up) if spec.counters else None
+    plugins = any(is_plugin(kind) for kind in spec.bots)   # a user's agent: keep the game to save it
     g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants,
-             log=cast(Any, counters))   # the engine calls log.add(event); counters keep numbers only
-    g.play()
+             log=cast(Any, counters), record=plugins)   # the engine calls log.add(event); counters keep numbers only
+    try:
+        g.play()
+    except GameError as e:
+        if not plugins:
+            raise
+        path = save_failed_game(g, spec.edition, spec.variants, spec.bots)
+        raise GameError(f"game {k} (seed {seed}): {e}; the game so far is saved to {path}") from None
     limited = g.end_reason == "round_limit"
     rounds = cap if limited else g.round       # cap is the max_rounds the game was given
     stats = GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,

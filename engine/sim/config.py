@@ -112,7 +112,7 @@ def load_tree(edition: str, variants: Sequence[str] = (), sets: Sets = ()) -> An
     Raises `ProblemsError` or `SetError`."""
     from ..edition.checks import check_tree, sort_problems
     from ..edition.loader import load_edition
-    from ..edition.problems import ProblemsError
+    from ..problems import ProblemsError
     tree = load_edition(edition, tuple(variants)).tree
     if not sets:
         return tree

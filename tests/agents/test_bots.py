@@ -16,7 +16,7 @@ def _sp(g, sid: str) -> int:
 def test_make_bot_names_and_seeds_bots_and_refuses_unknown_kinds():
     bot = make_bot("basic", seed=2, seat=1)
     assert isinstance(bot, BasicBot) and bot.name == "basic-2"
-    assert set(BOTS) == {"basic", "random"}
+    assert set(BOTS) == {"easy", "basic", "hard", "search", "random"}
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever")
 

@@ -27,7 +27,10 @@ class JailPolicyBot:
 
     def decide(self, g, d):
         if d.kind == "jail":
-            return "pay" if self.policy == "short" and "pay" in d.options else "roll"
+            if self.policy == "short" and "pay" in d.options:
+                return "pay"
+            # after the last failed throw the edition may offer only the fine or a kept card
+            return "roll" if "roll" in d.options else ("pay" if "pay" in d.options else d.options[0])
         return self.bot.decide(g, d)
 
 

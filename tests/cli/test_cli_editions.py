@@ -170,3 +170,29 @@ def test_validate_checks_overlays_together_and_warns_on_conflicts(overlay):
                        f"overriding 100 set by overlay 'a' ({a}:5:22); the later overlay wins")
     assert summary == "checked 1 file: 1 warning"
     assert run("validate", "--strict", "classic", "-V", a, "-V", b).exit_code == 1
+
+
+def test_schema_write_puts_both_schemas_next_to_the_editions(tmp_path):
+    target = tmp_path / "mine" / "schema"
+    result = run("schema", "--write", str(target))
+    assert result.exit_code == 0, result.output
+    assert (target / "edition.schema.json").read_text(encoding="utf-8") == SCHEMA_PATH.read_text(encoding="utf-8")
+    assert json.loads((target / "patch.schema.json").read_text(encoding="utf-8"))["title"].startswith("magie")
+    assert "$schema=./schema/edition.schema.json" in result.output
+    assert "$schema=./schema/patch.schema.json" in result.output
+
+
+def test_schema_write_into_an_impossible_folder_is_a_message(tmp_path):
+    (tmp_path / "file").write_text("x")
+    result = run("schema", "--write", str(tmp_path / "file" / "sub"))
+    assert result.exit_code == 1 and "cannot write the schemas" in result.output
+    result = run("schema", "--write", "x" * 300)
+    assert result.exit_code == 1 and "255 bytes" in result.output
+
+
+@pytest.mark.parametrize("command", [["validate"], ["show"], ["diff", "classic"], ["show", "classic", "--variant"]])
+def test_overlong_paths_on_the_command_line_are_messages(command):
+    for arg in ("a" * 300, "./" + "a" * 300 + ".yaml", "a/" * 3000):
+        result = run(*command, arg)
+        assert result.exit_code == 1, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception

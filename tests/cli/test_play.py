@@ -49,8 +49,8 @@ def test_a_whole_bot_game_prints_the_log_and_the_winner(in_tmp):
     out = r.stdout
     assert "Classic · seed 1\nOrder of play:" in out
     assert re.search(r"Round 1 · Bot \d · 1500k ₽ · GO", out)
-    assert re.search(r"Bot \d rolls \d \+ \d = \d+", out)
-    assert re.search(r"Bot \d buys .+ for \d+k ₽", out)
+    assert re.search(r"Bot \d: rolls \d \+ \d = \d+", out)
+    assert re.search(r"Bot \d: buys .+ for \d+k ₽", out)
     assert "Final standings" in out
     log = events(in_tmp / "game.jsonl")
     end = log[-1]
@@ -125,7 +125,7 @@ def test_a_human_plays_from_stdin_to_the_end(in_tmp):
              input=answers)
     assert r.exit_code == 0, r.output
     assert "Anna, before rolling: you have 1500k ₽, on GO." in r.stdout
-    assert "Anna (t/d, Enter = d; s status, h help) >" in r.stdout
+    assert "Anna (t/d, Enter = d; s status, m map, h help) >" in r.stdout
     assert winner_line(r.stdout)
 
 
@@ -267,8 +267,8 @@ def test_unknown_variant_lists_the_known_ones():
     (["--players", ""], '--players needs names separated by commas'),
     (["--players", "Bot 1", "--bots", "1"], "two players are called 'Bot 1'"),
     ([], "who plays? Give --players"),
-    (["--bots", "-1"], "--bots must be 0 or more, not -1"),
-    (["--bots", "2", "--max-rounds", "0"], "--max-rounds must be 1 or more"),
+    (["--bots", "-1"], "--bots must be from 0 to 12, not -1"),
+    (["--bots", "2", "--max-rounds", "0"], "--max-rounds must be from 1 to 1,000,000, not 0"),
     (["--bots", "2", "--time-limit", "0"], "--time-limit must be more than 0"),
     (["--bots", "2", "--lang", "xx"], "unknown language 'xx' (edition 'classic' is written in: en, ru)"),
     (["--bots", "2", "--log", "no/such/folder/log.jsonl"], "cannot write the log no/such/folder/log.jsonl"),

@@ -62,7 +62,7 @@ def test_buy(classic, monkeypatch):
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1440
     assert "Nagatinskaya Street (Brown) is for sale: price 60k ₽; you have 1500k ₽" in t.text
-    assert "Anna buys Nagatinskaya Street for 60k ₽" in t.text
+    assert "Anna: buys Nagatinskaya Street for 60k ₽" in t.text
     assert t.game.answers == [["done"], "buy", ["done"]]
 
 
@@ -75,16 +75,16 @@ def test_an_answer_not_offered_is_asked_again(classic, monkeypatch):
 def test_decline_and_win_the_auction(classic, monkeypatch):
     bot = Scripted(name="bot", bid=[10, None])
     t = Table(classic, monkeypatch, "\n2\n5\n25\n\n", dice=[(1, 2)], bot=bot).turn()
-    assert "The bid must be at least 11." in t.text          # 5 is refused locally, then 25
+    assert "The bid must be at least 11k ₽." in t.text          # 5 is refused locally, then 25
     assert "highest bid 10k ₽ by Bot" in t.text
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1475
-    assert "Auction of Nagatinskaya Street: Anna buys it for 25k ₽ (2 bids from 2 players)" in t.text
+    assert "Auction of Nagatinskaya Street: sold to Anna for 25k ₽ (2 bids from 2 players" in t.text
 
 
 def test_build_on_a_whole_group(classic, monkeypatch):
-    # builds are listed first, so "1" twice builds a house on each lot (evenly)
-    t = Table(classic, monkeypatch, "1\n1\n\n\n", dice=[(1, 2)])
+    # builds are listed first (1: Zhitnaya, 2: Nagatinskaya), and keep their numbers after a step
+    t = Table(classic, monkeypatch, "1\n2\n\n\n", dice=[(1, 2)])
     t.game.set_owner(1, t.anna)
     t.game.set_owner(3, t.anna)
     t.turn()
@@ -128,7 +128,7 @@ def test_propose_a_trade_to_a_bot(classic, monkeypatch):
     assert "Your offer to Bot" in t.text
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1400 and t.other.cash == 1600
-    assert "Trade: Anna gives 100k ₽ to Bot for Nagatinskaya Street" in t.text
+    assert "Trade: Anna → Bot: 100k ₽ for Nagatinskaya Street" in t.text
     offer = bot.asked[0].offer
     assert offer == TradeOffer(0, 1, give_cash=100, get_deeds=(3,))
 
@@ -151,7 +151,7 @@ def test_answer_a_bots_trade_offer(classic, monkeypatch):
     assert "Bot offers you a trade" in t.text
     assert "you get:  80k ₽" in t.text and "you give: Zhitnaya Street" in t.text
     assert t.game.owner[1] is t.anna                       # rejected
-    assert "Anna rejects the offer of Bot" in t.text
+    assert "Anna: rejects the offer of Bot" in t.text
 
 
 def test_jail_pay_the_fine(classic, monkeypatch):
@@ -168,11 +168,11 @@ def test_jail_roll_and_stay(classic, monkeypatch):
     t.game.go_to_jail(t.anna)
     t.turn()
     assert t.anna.in_jail and t.anna.jail_attempts == 1
-    assert "Anna stays in jail (try 1)" in t.text
+    assert "Anna: stays in jail (try 1)" in t.text
 
 
 def test_status_and_help_at_a_prompt(classic, monkeypatch):
-    t = Table(classic, monkeypatch, "s\nh\n\n\n", dice=[(4, 6)])
+    t = Table(classic, monkeypatch, "full\nh\n\n\n", dice=[(4, 6)])
     t.game.set_owner(1, t.anna)
     t.turn()
     assert "Players" in t.text and "Title deeds" in t.text
@@ -209,7 +209,7 @@ def test_no_answer_in_time_is_a_timeout_the_engine_answers(classic, monkeypatch)
         d = Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)
         assert t.game.ask(d) == "decline"
         assert "No answer within 0.05 s." in t.text
-        assert "Anna did not answer in time (whether to buy)" in t.text
+        assert "Anna: did not answer in time (whether to buy)" in t.text
         assert t.game.answers == [{"timeout": True}]
     finally:
         os.close(r)
@@ -278,7 +278,16 @@ def test_every_other_decision_kind(classic, monkeypatch, kind, options, ctx, ans
     assert shown in t.text
 
 
-def test_rent_claims_are_answered_yes_without_asking_by_default(classic, monkeypatch):
+def test_rent_claims_are_answered_yes_without_asking_with_auto_claim(classic, monkeypatch):
     t = Table(classic, monkeypatch, "")
+    t.human.auto_claim = True
     assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is True
     assert t.text.endswith("Order of play: Anna, Bot\n")        # nothing asked
+
+
+def test_rent_claims_are_asked_by_default(classic, monkeypatch):
+    # issue 11 item 4: a forgetful owner loses the rent, so people are asked unless --auto-claim
+    t = Table(classic, monkeypatch, "n\n")
+    assert t.human.auto_claim is False
+    assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is False
+    assert "rent" in t.text.lower()

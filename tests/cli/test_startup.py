@@ -20,8 +20,6 @@ print(" ".join(m for m in {heavy!r} if m in sys.modules))
 """
 
 
-@pytest.mark.xfail(strict=True, reason="cli/simulate.py (rewritten on main, merged last) imports the "
-                   "engine at module level again; its imports must move into the command")
 @pytest.mark.parametrize("args", [["--help"], ["editions"], ["simulate", "--help"], ["play", "--help"]])
 def test_light_commands_do_not_import_the_engine(args):
     out = subprocess.run([sys.executable, "-c", PROBE.format(args=args, heavy=HEAVY)],

@@ -67,7 +67,10 @@ class FakeGame:
         self.dice = list(dice)
         self.salary = salary
         self.calls: list[tuple] = []
-        self.flags: dict[tuple[int, str], str] = {}
+        self.flags: dict[tuple, str] = {}
+        self.counters: dict[tuple, int] = {}
+        self.answers: list[str] = []             # labels `choose` returns, in turn
+        self.buy_offers = True                   # accept `offer buy`
         self.kept: list[tuple[int, str, str]] = []
         self.last_landed: int | None = None
         self.build_choice: int | None = None     # lot to build on when offered (None: decline)
@@ -163,21 +166,75 @@ class FakeGame:
         self.calls.append(("roll", n, faces))
         return Roll(faces, sum(faces), n >= 2 and len(set(faces)) == 1)
 
-    # ---- flags
-    def set_flag(self, p, name, until):
-        self.calls.append(("set_flag", p.seat, name, until))
-        self.flags[(p.seat, name)] = until
+    # ---- flags and counters (a target is a player or a space index)
+    @staticmethod
+    def _key(x):
+        return ("space", x) if isinstance(x, int) else x.seat
+
+    def set_flag(self, p, name, until, count=0):
+        self.calls.append(("set_flag", self._key(p), name, until) + ((count,) if count else ()))
+        self.flags[(self._key(p), name)] = until
 
     def clear_flag(self, p, name):
-        self.calls.append(("clear_flag", p.seat, name))
-        self.flags.pop((p.seat, name), None)
+        self.calls.append(("clear_flag", self._key(p), name))
+        self.flags.pop((self._key(p), name), None)
 
     def has_flag(self, p, name):
-        return (p.seat, name) in self.flags
+        return (self._key(p), name) in self.flags
 
     def use_flag(self, p, name):
-        self.calls.append(("use_flag", p.seat, name))
-        return self.flags.pop((p.seat, name), None) is not None
+        self.calls.append(("use_flag", self._key(p), name))
+        return self.flags.pop((self._key(p), name), None) is not None
+
+    def add_counter(self, p, name, amount):
+        self.calls.append(("add_counter", self._key(p), name, amount))
+        key = (self._key(p), name)
+        self.counters[key] = self.counters.get(key, 0) + amount
+
+    def clear_counter(self, p, name):
+        self.calls.append(("clear_counter", self._key(p), name))
+        self.counters.pop((self._key(p), name), None)
+
+    def counter(self, p, name):
+        return self.counters.get((self._key(p), name), 0)
+
+    # ---- choices, offers, jail, kept cards
+    def choose(self, p, options, hint, source):
+        """Takes `self.answers` in turn (a label), else the bot hint, else the first option."""
+        self.calls.append(("choose", p.seat, tuple(options), hint, source))
+        if not options:
+            return None
+        if self.answers:
+            return self.answers.pop(0)
+        return hint if hint is not None else options[0]
+
+    def offer_buy(self, p, space, price):
+        self.calls.append(("offer_buy", p.seat, space, price))
+        if self.owner[space] is None and self.buy_offers:
+            self._transfer(p, None, price)
+            self.owner[space] = p
+
+    def release(self, p):
+        self.calls.append(("release", p.seat))
+        p.in_jail = False
+
+    def holds(self, p, use):
+        return sum(1 for seat, _, u in self.kept if seat == p.seat and u == use)
+
+    # ---- sets
+    def group_ids(self):
+        return list(dict.fromkeys(s.group for s in self.spaces if s.group))
+
+    def spaces_of(self, kind):
+        if kind is None:
+            return [s.index for s in self.spaces]
+        if kind == "deed":
+            return [s.index for s in self.spaces if s.price > 0]
+        return [s.index for s in self.spaces if s.kind == kind]
+
+    def ahead(self, p):
+        n = len(self.spaces)
+        return [(p.pos + k) % n for k in range(1, n + 1)]
 
     # ---- property
     def offer_build(self, p, cost):

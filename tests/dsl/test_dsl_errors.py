@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.dsl import check_snippet, compile_edition
-from magie.engine.edition.problems import ProblemsError
-from tests.dsl.conftest import MINI_LINES, mini_edition, one_card, problems
+from magie.engine.problems import ProblemsError
+from tests.dsl.conftest import MINI_LINES, REPO, mini_edition, one_card, problems
 
 CARD_LINE = MINI_LINES + 5     # the line of `do:` in one_card()
 CARD_COL = 13                  # the column where a plain `do:` value starts
@@ -131,7 +131,7 @@ def test_unknown_names_with_suggestions(do, col, message):
 
 
 def test_python_attributes_are_unknown_names():
-    for text, col in (("pay bank me.__class__", 12), ("pay bank cash.__add__", 14),
+    for text, _col in (("pay bank me.__class__", 12), ("pay bank cash.__add__", 14),
                       ("pay bank __import__('os')", 10), ("pay bank target", 10)):
         ps = check_snippet(text, "card")
         assert ps and ps[0].code in ("unknown-name", "type-error", "dsl-syntax"), text
@@ -323,3 +323,68 @@ def test_names_start_with_a_lowercase_letter(name):
 
 def test_an_effect_of_blanks_only_is_the_empty_effect():
     assert card_problems("'   '") == card_problems("''") == []
+
+
+# ---------------------------------------------------------------- values the checker can compute
+@pytest.mark.parametrize(("text", "col", "words"), [
+    ("pay bank [1, 2][-1]", 17, "index -1 is out of range"),
+    ("pay bank [][0]", 13, "index 0 is out of range"),
+    ("pay bank [5, 6][2]", 17, "(this one: 0 to 1)"),
+    ("pay bank roll(-1).total", 15, "roll() throws 1 to"),
+    ("pay bank roll(0).total", 15, "roll() throws 1 to"),
+    ("pay bank -(5)", 10, "an amount of money cannot be negative"),
+    ("collect 10 - 20 from bank", 9, "cannot be negative"),
+    ("pay bank cash // 0", 18, "by a constant zero"),
+    ("pay bank cash % (2 - 2)", 18, "by a constant zero"),
+    ("pay bank 5 / (1 - 1)", 15, "by a constant zero"),
+    ("move forward -3", 14, "move back 3"),
+])
+def test_constant_errors_are_validation_errors(text, col, words):
+    p = only([p for p in check_snippet(text, "card") if p.code != "fractional-money"])
+    assert (p.code in ("constant-error", "dsl-limit"), p.line, p.col) == (True, 1, col), p.format()
+    assert words in p.message
+
+
+def test_a_negative_constant_formula_is_an_error_but_not_for_the_score():
+    assert [p.code for p in check_snippet("10 - 20", "tax")] == ["constant-error"]
+    assert check_snippet("10 - 20", "score") == []
+    assert check_snippet("pay bank [1, 2][1]", "card") == []
+
+
+def test_money_that_grows_with_the_square_of_the_game_is_a_warning():
+    [p] = check_snippet("cash * cash", "salary")
+    assert (p.severity, p.code, p.col) == ("warning", "unbounded-money", 1)
+    assert check_snippet("cash // 10 + 200", "salary") == []
+    assert [p.code for p in check_snippet("collect net_worth * deed_prices // 100 from bank", "card")] == \
+        ["unbounded-money"]
+
+
+def test_schema_minimums_for_taxes_and_opening_bids(tmp_path):
+    from magie.engine.edition.loader import load_edition
+
+    path = tmp_path / "a.yaml"
+    path.write_text("id: a\nextends: classic\nname: A\nboard:\n  - {id: income_tax, tax: -200}\n"
+                    "rules:\n  auction: {start: -1}\n", encoding="utf-8")
+    with pytest.raises(ProblemsError) as info:
+        load_edition(str(path))
+    assert sorted((p.code, p.line) for p in info.value.problems) == [("bad-value", 5), ("bad-value", 7)]
+
+
+def test_a_deck_whose_every_card_draws_again_is_found_at_load(tmp_path):
+    from magie.engine.edition.loader import load_edition
+    from magie.engine.edition.yamlload import read_yaml
+
+    chance = next(d for d in read_yaml(REPO / "editions" / "classic.yaml").tree["decks"] if d["id"] == "chance")
+    first, *rest = [c["id"] for c in chance["cards"]]
+    path = tmp_path / "a.yaml"
+    path.write_text("id: a\nextends: classic\nname: A\ndecks:\n  - id: chance\n    cards:\n"
+                    f"      - {{id: {first}, do: 'move to chance_2'}}\n"
+                    + "".join(f"      - {{id: {c}, delete: true}}\n" for c in rest), encoding="utf-8")
+    with pytest.raises(ProblemsError) as info:
+        load_edition(str(path))
+    [p] = info.value.problems
+    assert (p.code, p.pointer, p.line) == ("endless-draws", "/decks/0", 5)
+    assert f"'{first}' draws from 'chance'" in p.message and "never ends" in p.message
+    # one card that stays is enough
+    path.write_text(path.read_text(encoding="utf-8").replace(f"      - {{id: {rest[0]}, delete: true}}\n", ""))
+    load_edition(str(path))

@@ -153,7 +153,7 @@ def test_draw_and_offer_build(game, names):
 ])
 def test_arithmetic(game, names, expr, value):
     expr = expr.replace("roll_total", "100_000")
-    assert run(expr, game, names, "salary") == value
+    assert run(expr, game, names, "score") == value
 
 
 def test_fractions_are_exact(game, names):
@@ -188,6 +188,8 @@ def test_every_context_has_its_signature(names):
         "auction_start": ("price // 2 + space.price", lambda me, other: (LOT_A,)),
         "end_when": ("round > 100 or players_left <= 1", lambda me, other: ()),
         "score": ("cash + deed_prices", lambda me, other: (me,)),
+        "card_play": ("pay owner rent // 2", lambda me, other: (me, other, 30)),
+        "card_play_bot": ("rent > 20 and owner != me", lambda me, other: (me, other, 30)),
     }
     assert set(calls) == set(CONTEXTS)
     results = {}
@@ -196,6 +198,7 @@ def test_every_context_has_its_signature(names):
         fn = compile_snippet(text, ctx_id, names)
         assert fn.__code__.co_argcount == 1 + len(CONTEXTS[ctx_id].params)
         results[ctx_id] = fn(g, *args(me, other))
+    assert results.pop("card_play") is None and results.pop("card_play_bot") is True
     assert results == {"card": None, "action": None, "action_when": True, "action_bot": False,
                        "salary": 200, "rent": 2 + 60 + 2, "tax": 150, "auction_start": 90,
                        "end_when": False, "score": 1500}
@@ -326,7 +329,7 @@ def test_engine_errors_pass_through_unchanged(game, names):
 
 
 def test_a_nested_cards_error_is_not_rewrapped(game, names):
-    inner = compile_snippet("pay bank 1 // 0", "card", names, label="card 'inner'")
+    inner = compile_snippet("pay bank 1 // (cash - cash)", "card", names, label="card 'inner'")
     outer = compile_snippet("draw from chest", "card", names, label="card 'outer'")
     game.draw = lambda p, deck: inner(game, p)
     with pytest.raises(EffectError) as err:

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from magie.engine.edition.problems import Mark
+from magie.engine.problems import Mark
 
 
 def _escape(seg: str) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from magie.engine.edition.problems import ProblemsError
+from magie.engine.problems import ProblemsError
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "editions"

@@ -20,8 +20,8 @@ from edition_helpers import FIXTURES, REPO
 
 from magie.engine.edition.codes import CODES, WARNING_CODES
 from magie.engine.edition.loader import is_path_ref, load_edition
-from magie.engine.edition.problems import ProblemsError
 from magie.engine.edition.validate import validate_paths
+from magie.engine.problems import ProblemsError
 
 # Codes that no static fixture can trigger, and the test that covers each instead.
 GENERATED = {"file-too-large": "test_edition_yamlload.py::test_a_50_mb_file_is_refused_by_its_size_without_reading"}

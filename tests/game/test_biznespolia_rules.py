@@ -261,10 +261,25 @@ def test_a_declined_lot_is_auctioned_from_half_its_price():
               dice=[(1, 2)], first="A")
     turn(g)
     bids = [(d.player.name, d.min, d.max) for ag in g.agents for d in ag.asked if d.kind == "bid"]
-    # bidding starts after the decliner, who may bid too (G20); bids are not capped at cash
-    assert sorted(bids) == [("A", 201, None), ("B", 200, None), ("C", 201, None)]
+    # bidding starts after the decliner, who may bid too (G20); bids are not capped at cash;
+    # before the sale the rivals are asked once more (9/1.4, auction.reask)
+    assert sorted(bids) == [("A", 201, None), ("A", 201, None), ("B", 200, None), ("C", 201, None),
+                            ("C", 201, None)]
     assert owner_of(g, "central_bank") == "B"
     assert cash(g) == {"A": START_CASH, "B": START_CASH - 200, "C": START_CASH}
+
+
+@pytest.mark.parametrize("reask, winner, price", [(True, "C", 250), (False, "B", 200)])
+def test_the_last_bidder_asks_the_rivals_again_before_buying(reask, winner, price):
+    # [002] 9/1.4: the last remaining bidder "must ask the rivals again whether they object to
+    # his buying at the named sum or want to name their own": C passed, then names 250 when
+    # asked again and buys; without the re-ask B buys at 200
+    ed = bz(rules={"auction": {"reask": reask}})
+    g = bgame({"A": {"pos": "heating"}, "B": {"script": {"bid": [200]}}, "C": {"script": {"bid": [None, 250]}}},
+              dice=[(1, 2)], first="A", ed=ed)
+    turn(g)
+    assert owner_of(g, "central_bank") == winner
+    assert cash(g)[winner] == START_CASH - price
 
 
 def test_a_winning_bid_that_cannot_be_paid_is_bankruptcy():

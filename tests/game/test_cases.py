@@ -367,12 +367,33 @@ def test_c23a_hotels_cannot_be_broken_down_without_houses():
 
 
 def test_c23b_a_hotel_breaks_down_when_the_bank_has_houses():
-    g = game(edition(), {"A": {"cash": 0, "owns": {"malaya_bronnaya": 5, "arbat": 5}}, "B": {}},
+    # C23 (b) on the one-by-one reading of hotel sales (K13: [003], [004])
+    g = game(edition(rules={"buildings": {"hotel_sale": "one_by_one"}}),
+             {"A": {"cash": 0, "owns": {"malaya_bronnaya": 5, "arbat": 5}}, "B": {}},
              houses=4, hotels=10)
     a = player(g, "A")
     g.check_action(a, ("sell", space(g.ed, "arbat")), "raise")
     g.apply_action(a, ("sell", space(g.ed, "arbat")), "raise")
     assert g.level[space(g.ed, "arbat")] == 4 and g.houses == 0 and g.hotels == 11 and a.cash == 100
+
+
+def test_k13_classic_hotels_of_a_group_are_sold_together():
+    # [000] 19: "All the hotels of one colour group must be sold at the same time"; a hotel is
+    # exchanged back for four houses plus half its cost. The bank's 4 houses are not enough
+    # for the group's two hotels: one hotel alone may not be broken down (the C23 (b) position).
+    g = game(edition(), {"A": {"cash": 0, "owns": {"malaya_bronnaya": 5, "arbat": 5}}, "B": {}},
+             houses=4, hotels=10)
+    a = player(g, "A")
+    assert g.rules.hotel_sale == "together"
+    with pytest.raises(IllegalDecision, match="8 houses in the bank"):
+        g.check_action(a, ("sell", space(g.ed, "arbat")), "raise")
+    # with 8 houses in the bank both hotels come down to four houses at once: 2 x 100
+    g = game(edition(), {"A": {"cash": 0, "owns": {"malaya_bronnaya": 5, "arbat": 5}}, "B": {}},
+             houses=8, hotels=10)
+    a = player(g, "A")
+    g.apply_action(a, ("sell", space(g.ed, "arbat")), "raise")
+    assert g.level[space(g.ed, "arbat")] == 4 and g.level[space(g.ed, "malaya_bronnaya")] == 4
+    assert g.houses == 0 and g.hotels == 12 and a.cash == 200
 
 
 # ---------------------------------------------------------------- C24 / C25 auctions

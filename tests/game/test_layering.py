@@ -135,7 +135,6 @@ def test_no_package_cycles_around_the_game():
     assert cycles == []
 
 
-@pytest.mark.xfail(reason="edition <-> dsl through edition/problems.py: issue 10", strict=False)
 def test_no_package_cycles_at_all():
     assert _cycles(_package_graph()) == []
 

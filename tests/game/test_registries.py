@@ -100,8 +100,8 @@ def test_keeping_a_card_for_an_unknown_use_is_refused():
 def test_every_manage_action_checks_and_an_unknown_one_is_refused():
     g = game(edition(), {"A": {"cash": 500, "owns": {"arbat": 0}}, "B": {}})
     a = player(g, "A")
-    assert {"build", "sell", "sell_all", "mortgage", "unmortgage", "sell_deed", "trade", "act", "done",
-            "bankrupt"} == set(MANAGE_ACTIONS)
+    assert {"build", "sell", "sell_all", "mortgage", "unmortgage", "sell_deed", "trade", "act", "play",
+            "done", "bankrupt"} == set(MANAGE_ACTIONS)
     with pytest.raises(IllegalDecision, match="unknown action 'dance'"):
         g.check_action(a, ("dance",), "before_roll")
     arbat = g.ed.space_index["arbat"]

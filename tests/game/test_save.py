@@ -9,13 +9,13 @@ import pytest
 
 from magie.engine.agents import make_bot
 from magie.engine.edition.playable import load_playable_cached
-from magie.engine.edition.problems import ProblemsError
 from magie.engine.errors import GameError, ReplayMismatch
 from magie.engine.game import save as save_mod
 from magie.engine.game.decisions import TradeOffer, encode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SAVE_VERSION, SaveGame, Seat, check_edition, read_save, write_save
+from magie.engine.problems import ProblemsError
 
 
 def sample(**kw) -> SaveGame:

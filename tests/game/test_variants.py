@@ -284,9 +284,23 @@ def test_millionaire_the_first_to_reach_the_target_wins():
     assert g.over and g.end_reason == "condition" and [p.name for p in g.winners] == ["A"]
 
 
-def test_first_broke_ends_the_game_richest_wins():
-    ed = edition("classic", "first-broke-ends")
-    g = game(ed, {"A": {"cash": 1000, "owns": {"nagatinskaya": 4, "zhitnaya": 4}},
-                  "B": {"cash": 10}, "C": {"cash": 3000}}, dice=[(1, 2)], first="B")
+def _first_broke_position(ed):
+    # A: 500 cash and four houses on each brown lot (net worth 510 + 120 + 400 = 1,030 after B's 10);
+    # C: 1,000 cash and nothing else. B (10 cash) lands on A's built lot and goes broke.
+    g = game(ed, {"A": {"cash": 500, "owns": {"nagatinskaya": 4, "zhitnaya": 4}},
+                  "B": {"cash": 10}, "C": {"cash": 1000}}, dice=[(1, 2)], first="B")
     turn(g)
+    return g
+
+
+def test_first_broke_ends_the_game_most_cash_wins():
+    # [000] the first-broke game: "the one who has more banknotes wins": C (1,000 cash), not A
+    g = _first_broke_position(edition("classic", "first-broke-ends"))
+    assert g.ed.end.condition_rank == "cash"
     assert g.over and g.end_reason == "condition" and [p.name for p in g.winners] == ["C"]
+    assert cash(g)["A"] == 510 and g.net_worth(player(g, "A")) == 1030
+
+
+def test_first_broke_ends_by_score_reading_crowns_the_richest_by_net_worth():
+    g = _first_broke_position(edition("classic", "first-broke-ends", end={"condition_rank": "score"}))
+    assert g.over and [p.name for p in g.winners] == ["A"]

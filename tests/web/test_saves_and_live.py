@@ -194,7 +194,7 @@ def test_a_slow_client_is_dropped_and_the_game_goes_on():
 def test_saves_take_every_bot_of_the_registry(tmp_path, monkeypatch):
     from magie.cli.saved_edition import read_game_save
     from magie.engine import agents
-    from magie.engine.edition.problems import ProblemsError
+    from magie.engine.problems import ProblemsError
 
     with client() as c:
         g = new_game(c, SEATS, seed=17)

@@ -1,0 +1,139 @@
+"""`magie ladder`: round-robin games between bot kinds, with openskill ratings, as a table and JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from magie.engine.agents import LEVELS, bot_factory
+from magie.engine.errors import MagieError
+from magie.engine.problems import ProblemsError
+
+# The game engine (the DSL, the simulation) is imported when the command runs, not for
+# `magie --help` (start-up time, issue 15).
+
+
+def _fail(message: str):
+    typer.echo(f"magie: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def ladder_command(
+    edition: Annotated[str, typer.Argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    bot: Annotated[str, typer.Option(
+        "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
+                            "search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 200,
+    players: Annotated[int, typer.Option(min=2, help="Seats at each table.")] = 4,
+    seed: Annotated[int, typer.Option(help="Seed of the ladder; game k gets a seed derived from it.")] = 0,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
+    max_rounds: Annotated[int | None, typer.Option(
+        min=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, "
+                    "else 1000).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON instead of the table.")] = False,
+) -> None:
+    """Rate bot kinds against each other: round-robin tables over many seeds, openskill ratings.
+
+    Every table of --players seats is drawn from the kinds (each combination of kinds, or with
+    fewer kinds than seats every mix of at least two), game after game with the seats rotated;
+    the winner ranks first, then the others still in by net worth, then the bankrupt. Prints
+    each kind's rating (mu - 3 sigma), win rate with a 95% interval and time per decision, and
+    writes the same as JSON. The same --seed gives the same ladder whatever --jobs.
+
+    Examples:
+
+        magie ladder classic -n 400 --jobs 2
+
+        magie ladder classic --bot basic,hard,mybots:Greedy -n 100
+
+        magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
+    """
+    from magie.engine.edition.playable import load_playable_cached
+    from magie.engine.sim.batch import default_jobs
+    from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
+
+    kinds = tuple(dict.fromkeys(k.strip() for k in bot.split(",") if k.strip()))
+    if len(kinds) < 2:
+        _fail("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")
+    for k in kinds:
+        try:
+            bot_factory(k)
+        except ValueError as e:
+            _fail(str(e))
+    variants = tuple(variant or ())
+    try:
+        ed = load_playable_cached(edition, variants)
+    except ProblemsError as e:
+        for p in e.problems:
+            typer.echo(p.format(), err=True)
+        raise typer.Exit(1) from None
+    if not ed.players_min <= players <= ed.players_max:
+        _fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {players}")
+    spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=players, seed=seed,
+                      max_rounds=max_rounds)
+    err = Console(stderr=True)
+    with Progress(TextColumn("[bold]ladder[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("games", total=n)
+        try:
+            ladder = run_ladder(spec, n, jobs=jobs or default_jobs(),
+                                progress=lambda done: progress.update(task, completed=done))
+        except MagieError as e:
+            _fail(str(e))
+    data = ladder.to_json()
+    path = out or Path(f"ladder-{ed.id}-seed{seed}.json")
+    try:
+        _write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    except OSError as e:
+        _fail(f"cannot write {path}: {e.strerror or e}")
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        console = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+        t = Table(title=f"{ed.id}: {ladder.games} games, {players} seats, "
+                        f"{len(tables(kinds, players))} tables, seed {seed}")
+        for col in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval", "ms/decision"):
+            t.add_column(col, justify="left" if col == "bot" else "right")
+        for rank, row in enumerate(data["ranking"], start=1):
+            lo, hi = row["wilson95"]
+            t.add_row(str(rank), row["kind"], f"{row['rating']:.2f}", f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
+                      str(row["games"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
+                      f"{row['ms_per_decision']:.2f}")
+        console.print(t)
+        console.print(f"Written to {path}")
+    if ladder.games < n:
+        err.print(f"[yellow]interrupted: the ladder of the first {ladder.games} of {n} games[/]")
+        raise typer.Exit(130)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same folder. Raises OSError."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def register(app: typer.Typer) -> None:
+    """Add `magie ladder` to the app."""
+    app.command("ladder")(ladder_command)

@@ -1,0 +1,24 @@
+"""The easy bot: a timid basic bot for people who want to win.
+
+It keeps twice the basic bot's cash reserve (so it buys and builds less), values deeds at
+three quarters of their price in auctions and trades, and never proposes a trade."""
+
+from __future__ import annotations
+
+from ..game.decisions import TradeOffer
+from .basic import BasicBot
+
+
+class EasyBot(BasicBot):
+    """See the module docstring."""
+
+    def reserve(self, game) -> int:  # type: ignore[override]
+        """Twice the basic bot's reserve (integer money)."""
+        return 2 * BasicBot.reserve(game)
+
+    def value(self, game, p, i: int) -> int:  # type: ignore[override]
+        """Three quarters of the basic bot's valuation of deed `i` for `p`."""
+        return BasicBot.value(game, p, i) * 3 // 4
+
+    def _propose(self, game, p, window: str, reserve: int) -> TradeOffer | None:
+        return None

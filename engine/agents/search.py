@@ -1,0 +1,482 @@
+"""The search bot: chooses by playing the game on with the engine itself.
+
+At the decisions that decide games (buying a deed, bidding in a deed auction, accepting a trade,
+building and proposing trades in a manage window) it forks the game once per candidate answer
+and rollout, carries the candidate out in the fork, ends the turn there and plays on with basic
+bots in every seat (itself included) for at most `horizon` turns. A rollout is worth 1 for a win
+(a share on a tie), 0 for a loss, and the player's share of the net worth of the players left
+when the horizon stops it. The same rollout seeds are used for every candidate (common random
+numbers), so differences come from the answer, not the dice. A few rollouts are noisy, so the
+basic bot's answer stands unless another candidate beats it, rollout for rollout, by more than
+`confidence` standard errors of the mean difference. Every other decision (jail, debts, taxes,
+placements) is the basic bot's.
+
+Determinisation: a fork cannot peek at the real future. Its generator (dice, shuffles) is
+re-seeded from the bot's own seed and the decision's number, and its card decks are shuffled, so
+rollouts see dice and card orders that are as unknown to the bot as the real ones. The seeds
+depend only on (bot seed, how many decisions the bot was asked), so a bot game is still a
+function of edition, seed and decisions, and a resumed game goes on as the uninterrupted one.
+During a replay (a resumed save) the bot does not search: the recorded answer is used anyway.
+
+Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (60). A fork costs
+about a millisecond (`copy.deepcopy` sharing the edition), a rollout to the end of a game a few.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ..game.cards import clear_turn_flags
+from ..game.decisions import DONE, Decision, TradeOffer
+from ..game.dice import Dice
+from ..game.ending import GameOver, check_end
+from ..game.game import Game
+from ..game.turn import advance
+from .basic import BasicBot
+
+SEARCHED = frozenset({"buy", "bid", "trade", "manage"})
+"""The decision kinds the search bot searches; it answers the others as the basic bot."""
+
+
+class BoldBot(BasicBot):
+    """The basic bot with a third of its cash reserve: it builds (and buys) more eagerly. One of
+    the build policies the search bot tries in a manage window."""
+
+    def reserve(self, game) -> int:  # type: ignore[override]
+        """A third of the basic bot's reserve (integer money)."""
+        return BasicBot.reserve(game) // 3
+
+
+class _Forced:
+    """An agent that gives `answer` to the first decision of `kind`, then answers as `bot`."""
+
+    human = False
+
+    def __init__(self, bot: BasicBot, kind: str, answer: Any):
+        self.bot = bot
+        self.kind = kind
+        self.answer = answer
+        self.name = bot.name
+        self.pending = True
+
+    def decide(self, game, d: Decision) -> Any:
+        if self.pending and d.kind == self.kind:
+            self.pending = False
+            return self.answer
+        return self.bot.decide(game, d)
+
+    def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
+        pass
+
+
+def _mix(*parts: int) -> int:
+    """A 63-bit seed from integers (a fixed splitmix-style hash, stable across runs)."""
+    x = 0x2545F4914F6CDD1D
+    for v in parts:
+        x = (x ^ (v & 0xFFFFFFFFFFFFFFFF)) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 29
+    return x & 0x7FFFFFFFFFFFFFFF
+
+
+class Forker:
+    """Forks of one game for rollouts: `fork(game, seed)` is a deep copy that shares the edition
+    (deeds, rules, compiled cards), has basic bots in every seat, records nothing, logs nothing,
+    throws dice from a generator seeded with `seed` and has its decks shuffled by it."""
+
+    def __init__(self, game):
+        ed = game.ed
+        shared: list[Any] = [ed, game.rules, game.spaces, *game.spaces, *ed.groups]
+        for deck in ed.decks.values():
+            shared.extend(deck.cards)
+        self.memo = {id(x): x for x in shared}
+
+    def fork(self, game, seed: int) -> Game:
+        """A determinised copy of `game` (see the class docstring)."""
+        memo = dict(self.memo)
+        for k, a in enumerate(game.agents):
+            memo[id(a)] = BasicBot(seed=seed + k, name=f"rollout-{k + 1}")
+        if game.log is not None:
+            memo[id(game.log)] = None
+        memo[id(game.answers)] = []
+        memo[id(game.replay_queue)] = deque()
+        clone = copy.deepcopy(game, memo)
+        clone.record = False
+        clone.check_each_turn = False
+        clone.on_replay_done = None
+        clone.rng.seed(seed)
+        clone.dice = Dice(clone.rng, game.ed.dice_sides)
+        for dq in clone.decks.values():
+            cards = list(dq)
+            clone.rng.shuffle(cards)
+            dq.clear()
+            dq.extend(cards)
+        return clone
+
+
+def _end_turn(clone) -> None:
+    """Stop the fork's current turn where the decision was (the rest of the turn is not played)
+    and pass the turn on, as the end of a turn does (engine/game/turn.py): turn flags cleared,
+    the end conditions checked, the next player's turn."""
+    clone.in_card = 0
+    clone.drawing.clear()
+    if clone.current is None or clone.over:
+        return
+    try:
+        if clone.turn_flags:
+            clear_turn_flags(clone)
+        check_end(clone)
+        if not clone.over:
+            advance(clone)
+    except GameOver:
+        pass
+
+
+def _value(clone, seat: int) -> float:
+    """What a finished or stopped rollout is worth to `seat` (see the module docstring)."""
+    if clone.over:
+        winners = [w.seat for w in clone.winners]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    p = clone.players[seat]
+    if not p.alive:
+        return 0.0
+    worth = [clone.net_worth(q) for q in clone.players if q.alive]
+    total = sum(worth)
+    return clone.net_worth(p) / total if total > 0 else 1.0 / len(worth)
+
+
+Candidate = Callable[[Any, Any], None]
+"""Carries one answer out in a fork: `candidate(fork, player)`."""
+
+
+class SearchBot:
+    """See the module docstring. `seed` seeds the rollouts; `rollouts` per candidate answer;
+    `horizon` in turns; `searched` the decision kinds to search; `confidence` in standard errors
+    (see the module docstring). `timing` collects, per decision kind, [decisions, seconds] spent
+    deciding (searched or not); `turn_seconds[t]` the seconds spent deciding in game turn `t`."""
+
+    human = False
+
+    def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 60,
+                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0):
+        self.seed = seed
+        self.name = name
+        self.rollouts = rollouts
+        self.horizon = horizon
+        self.searched = searched
+        self.confidence = confidence
+        self.base = BasicBot(seed, name)
+        self.bold = BoldBot(seed, name)
+        self.asked = 0
+        self.timing: dict[str, list[float]] = {}
+        self.turn_seconds: dict[int, float] = {}
+        self._forker: Forker | None = None
+        self._bid_limits: dict[tuple, int | None] = {}
+        self._plans: dict[tuple, str] = {}
+        self._tried: dict[tuple, int] = {}
+        self._plan_memo: dict[tuple, str] = {}
+
+    def windows(self, game) -> frozenset:
+        """The manage windows it wants: the basic bot's."""
+        return self.base.windows(game)
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, game, d: Decision) -> Any:
+        t0 = time.perf_counter()
+        self.asked += 1
+        answer = self.base.decide(game, d)      # always, so the basic bot's own state moves on
+        if d.kind in self.searched and not game.replaying and self.rollouts > 0:
+            answer = getattr(self, "_" + d.kind)(game, d, answer)
+        dt = time.perf_counter() - t0
+        t = self.timing.setdefault(d.kind, [0, 0.0])
+        t[0] += 1
+        t[1] += dt
+        self.turn_seconds[game.turns] = self.turn_seconds.get(game.turns, 0.0) + dt
+        return answer
+
+    def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
+        pass
+
+    def _values(self, game, d: Decision, candidates: list[Candidate], rollouts: int | None = None) -> list[list[float]]:
+        """The value of each rollout of each candidate for `d.player` (`rollouts` of them,
+        default the bot's budget); rollout r of every candidate has the same seed."""
+        n = self.rollouts if rollouts is None else rollouts
+        if self._forker is None or self._forker.memo.get(id(game.ed)) is not game.ed:
+            self._forker = Forker(game)
+        seat = d.player.seat
+        values: list[list[float]] = [[] for _ in candidates]
+        for r in range(n):
+            seed = _mix(self.seed, self.asked, r)
+            for k, apply in enumerate(candidates):
+                clone = self._forker.fork(game, seed)
+                try:
+                    apply(clone, clone.players[seat])
+                except GameOver:
+                    pass
+                _end_turn(clone)
+                if not clone.over:
+                    clone.play(max_turns=self.horizon)
+                values[k].append(_value(clone, seat))
+        return values
+
+    def _gain(self, better: list[float], base: list[float]) -> float:
+        """The mean gain of `better` over `base` (paired rollouts), or 0 unless it exceeds
+        `confidence` standard errors (a few rollouts are noisy: the default answer stands
+        unless the rollouts clearly say otherwise)."""
+        n = len(base)
+        diffs = [x - y for x, y in zip(better, base, strict=True)]
+        mean = sum(diffs) / n
+        if mean <= 0:
+            return 0.0
+        se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else 0.0
+        return mean if mean > self.confidence * se else 0.0
+
+    def _choose(self, game, d: Decision, candidates: list[Candidate], default: int,
+                rollouts: int | None = None) -> int:
+        """The index of the candidate to take: the one with the largest clear gain over
+        candidate `default` (see `_gain`), else `default`."""
+        values = self._values(game, d, candidates, rollouts)
+        best, gain = default, 0.0
+        for k, v in enumerate(values):
+            if k != default:
+                g = self._gain(v, values[default])
+                if g > gain:
+                    best, gain = k, g
+        return best
+
+    @staticmethod
+    def _reenter(kind: str, answer: Any, call: Callable[[Any, Any], None], seat: int) -> Candidate:
+        """A candidate that asks the decision again in the fork, through the engine's own
+        `call(fork, player)`, with `answer` given by the player's rollout bot."""
+        def apply(clone, p) -> None:
+            bot = clone.agents[seat]
+            clone.agents[seat] = _Forced(bot, kind, answer)
+            try:
+                call(clone, p)
+            finally:
+                clone.agents[seat] = bot
+        return apply
+
+    # ------------------------------------------------------------------ buy
+    def _buy(self, game, d: Decision, basic: Any) -> Any:
+        if "buy" not in d.options:
+            return basic
+        i = d.space
+        seat = d.player.seat
+
+        def offer(clone, p) -> None:
+            clone.offer_purchase(p, i)
+        options = ("buy", "decline")
+        k = self._choose(game, d, [self._reenter("buy", a, offer, seat) for a in options],
+                         default=options.index(basic) if basic in options else 0)
+        return options[k]
+
+    # ------------------------------------------------------------------ trade offers
+    def _trade(self, game, d: Decision, basic: Any) -> Any:
+        offer = d.offer
+        seat = d.player.seat
+
+        def propose(clone, p) -> None:
+            clone.propose_trade(offer)
+        options = ("accept", "reject")
+        k = self._choose(game, d, [self._reenter("trade", a, propose, seat) for a in options],
+                         default=options.index(basic) if basic in options else 1)
+        return options[k]
+
+    # ------------------------------------------------------------------ auctions
+    def _bid(self, game, d: Decision, basic: Any) -> Any:
+        """Find once per auction the highest price at which winning the deed beats letting it
+        go (tried at the opening bid, the printed price and twice it), then bid the minimum
+        while it stays at or under that limit."""
+        i = d.ctx.get("space")
+        if i is None or d.ctx.get("building"):
+            return basic
+        key = (game.turns, game.round, i)
+        if key not in self._bid_limits:
+            self._bid_limits = {key: self._bid_limit(game, d, i)}
+        limit = self._bid_limits[key]
+        if limit == -1:                # the rollouts could not tell: bid as the basic bot
+            return basic
+        if limit is None or d.min > limit:
+            return None
+        return d.min
+
+    def _bid_limit(self, game, d: Decision, i: int) -> int | None:
+        p = d.player
+        cap = p.cash if d.max is None else min(d.max, p.cash)
+        printed = game.spaces[i].price
+        levels = sorted({x for x in (d.min, printed, printed * 2) if d.min <= x <= cap})
+        if not levels:
+            return None
+
+        def mine(price: int) -> Candidate:
+            def apply(clone, q) -> None:
+                clone.pay(q, None, price, "auction")
+                if q.alive:
+                    (clone.transfer_deed if clone.mortgaged[i] else clone.set_owner)(i, q)
+            return apply
+
+        rival, rival_price = self._rival(game, d, i)
+
+        def other(clone, q) -> None:
+            if rival is not None:
+                r = clone.players[rival]
+                clone.pay(r, None, rival_price, "auction")
+                if r.alive:
+                    (clone.transfer_deed if clone.mortgaged[i] else clone.set_owner)(i, r)
+        values = self._values(game, d, [mine(x) for x in levels] + [other])
+        limit = None
+        for x, v in zip(levels, values, strict=False):
+            if self._gain(v, values[-1]) > 0:
+                limit = x
+        if limit is None and not self._gain(values[-1], values[0]) > 0:
+            return -1                  # neither clearly better: the basic bot's bid
+        return limit
+
+    @staticmethod
+    def _rival(game, d: Decision, i: int) -> tuple[int | None, int]:
+        """Who gets the deed if this bot lets it go, and at what price: the high bidder at the
+        current bid, else the other player who values it most (by the basic bot's valuation)
+        at the opening bid; (None, 0) when nobody could pay."""
+        if d.ctx.get("high_bidder") is not None and d.ctx.get("price") is not None:
+            return d.high_bidder, d.price
+        others = [q for q in game.players if q.alive and q is not d.player and q.cash >= d.min]
+        if not others:
+            return None, 0
+        q = max(others, key=lambda q: (BasicBot.value(game, q, i), q.cash))
+        return q.seat, d.min
+
+    # ------------------------------------------------------------------ manage windows
+    def _manage(self, game, d: Decision, basic: Any) -> Any:
+        """When the basic bot would build, trade or unmortgage (or the bold bot would build),
+        choose once per window among: the basic bot's plan, the bold bot's, and doing nothing;
+        then follow the chosen plan for the rest of the window."""
+        p = d.player
+        key = (game.turns, d.window, p.seat)
+        plan = self._plans.get(key)
+        if plan is None and (basic is DONE or basic[0] == "trade"):
+            offer = self._trade_offer(game, d)
+            if offer is not None:
+                return ("trade", offer)
+        if plan is None:
+            bold = self.bold.decide(game, d)
+            if basic is DONE and bold is DONE:
+                return basic
+            if basic is not DONE and basic[0] not in ("build", "trade", "unmortgage") and bold is DONE:
+                return basic          # edition actions and the like: the basic bot's
+            window = d.window
+            seat = p.seat
+            # a plan found for the same holdings and about the same cash is still good
+            state = (p.version, game.deeds_version, p.cash * 20 // max(1, game.ed.setup.start_cash), window)
+            plan = self._plan_memo.get(state)
+            if plan is None:
+                policies = ["basic", "bold", "none"]
+                k = self._choose(game, d, [self._run_plan(name, window, seat) for name in policies], default=0,
+                                 rollouts=max(2, self.rollouts // 2))   # frequent: half the budget
+                plan = policies[k]
+                self._plan_memo = {state: plan}
+            self._plans = {key: plan}
+            if plan == "bold":
+                return bold
+        if plan == "basic":
+            return basic
+        if plan == "bold":
+            return self.bold.decide(game, d)
+        return DONE
+
+    def _trade_offer(self, game, d: Decision) -> TradeOffer | None:
+        """An offer for the deeds that complete one of the player's groups, when one other
+        player holds them all: for cash (the least the basic bot would accept), and, when this
+        player holds what completes a group of the other player, as a swap of those deeds
+        (plus the least cash that makes it acceptable). Proposed only if rollouts (twice the
+        budget: rare and decisive) find it better than not trading; each pair of deed sets is
+        tried once per 40 turns."""
+        if not game.rules.trade_enabled:
+            return None
+        p = d.player
+        judge = BasicBot()
+        offers: list[TradeOffer] = []
+        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
+            size = len(grp.spaces)
+            if mine == size or mine * 2 < size:
+                continue
+            missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
+            holders = {game.owner[j] for j in missing}
+            if len(holders) != 1 or None in holders:
+                continue
+            q = holders.pop()
+            swaps: list[tuple[int, ...]] = [()]
+            for g2, theirs in zip(game.ed.groups, q.groups, strict=True):
+                need = tuple(j for j in g2.spaces if game.owner[j] is not q)
+                if g2 is not grp and theirs and need and all(game.owner[j] is p and not game.level[j] for j in need):
+                    swaps.append(need)
+            for give in swaps:
+                key = (q.seat, missing, give)
+                if game.turns - self._tried.get(key, -1 << 30) < 40:
+                    continue
+                self._tried[key] = game.turns
+                offer = self._least_cash(game, judge, p, q, give, missing)
+                if offer is not None and game.trade_problem(offer, d.window) is None:
+                    offers.append(offer)
+        if not offers:
+            return None
+
+        def propose(offer: TradeOffer) -> Candidate:
+            def apply(clone, me) -> None:
+                clone.propose_trade(offer)
+            return apply
+        k = self._choose(game, d, [propose(o) for o in offers] + [lambda clone, me: None], default=len(offers),
+                         rollouts=2 * self.rollouts)
+        return offers[k] if k < len(offers) else None
+
+    @staticmethod
+    def _least_cash(game, judge: BasicBot, p, q, give: tuple[int, ...], get: tuple[int, ...]) -> TradeOffer | None:
+        """The offer of `give` (deeds) plus the least cash for `get` that the basic bot `q`
+        accepts, or None if even all of `p`'s cash is not enough."""
+        def offer_of(cash: int) -> TradeOffer:
+            return TradeOffer(p.seat, q.seat, give_deeds=give, give_cash=cash, get_deeds=get)
+        if judge._fair(game, q, offer_of(0)):
+            return offer_of(0)
+        if not judge._fair(game, q, offer_of(p.cash)):
+            return None
+        lo, hi = 0, p.cash              # the least cash accepted is in (lo, hi]
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if judge._fair(game, q, offer_of(mid)):
+                hi = mid
+            else:
+                lo = mid
+        return offer_of(hi)
+
+    @staticmethod
+    def _run_plan(name: str, window: str, seat: int) -> Candidate:
+        """A candidate that plays the rest of the manage window in the fork as plan `name`."""
+        def apply(clone, p) -> None:
+            if name == "none":
+                return
+            bot = BasicBot(name="plan") if name == "basic" else BoldBot(name="plan")
+            for _ in range(60):
+                md = Decision.of("manage", p, None, clone, {"window": window, "more_rolls": False})
+                act = bot.decide(clone, md)
+                if act is DONE or act[0] == "done" or not p.alive or clone.over:
+                    return
+                clone.apply_action(p, act, window)
+        return apply
+
+
+def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
+    """The search bot with its default budget (8 rollouts per candidate, 60-turn horizon)."""
+    return SearchBot(seed=seed, name=name)
+
+
+def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
+    """The 'hard' level for people: the search bot with a budget that keeps a bot's turn under
+    about a second (4 rollouts per candidate, 40-turn horizon; docs/agents.md has the times)."""
+    return SearchBot(seed=seed, name=name, rollouts=4, horizon=40)
+
+
+__all__ = ["SearchBot", "BoldBot", "Forker", "search_bot", "hard_bot", "SEARCHED"]

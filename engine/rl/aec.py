@@ -1,0 +1,228 @@
+"""Any edition as a PettingZoo AEC environment: every seat is an agent of the environment.
+
+`MagieAEC(edition, variants=(), players=4, seed=None)`: agents are 'player_0' ... in seat order;
+`agent_selection` is the seat the game is asking. Observations are dicts
+{'observation': float32 vector, 'action_mask': int8 vector} (see `encoding`); actions are slots of
+a `Discrete` space. Rewards: +1 to the winner (1/k each on a k-way tie), -1 to every other player,
+given when the game ends (a bankrupt player gets its -1 when it goes out); `shaping` > 0 adds,
+after every step, `shaping` x the change of each player's share of the net worth at the table.
+
+An action that is not legal for the decision (its mask is 0) is replaced by the decision's neutral
+answer (decline, pass, done...) and counted in `infos[agent]['illegal']`; `illegal_penalty` is
+added to that agent's reward. The game records every answer: `save()` gives a magie save that
+`magie play --resume` (or `Game(replay=...)`) replays into the same game, event for event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game.events import EventLog
+from magie.engine.game.game import Game
+from magie.engine.game.save import SaveGame, Seat
+from magie.engine.sim.batch import DEFAULT_CAP
+
+from .driver import GameDriver
+from .encoding import Actions, Observation
+
+
+class MagieAEC(AECEnv):
+    """See the module docstring. `max_rounds` caps a game (default: the edition's limit, else
+    `DEFAULT_CAP`), after which the richest player wins; `events=True` keeps the event log
+    (`events()` gives its JSON lines)."""
+
+    agent_selection: Any  # the seat asked, or None once the game is over (AECEnv types it loosely)
+    metadata = {"name": "magie_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, edition: str, variants: tuple[str, ...] | list[str] = (), players: int = 4,
+                 seed: int | None = None, *, max_rounds: int | None = None, shaping: float = 0.0,
+                 illegal_penalty: float = 0.0, events: bool = False, render_mode: str | None = None,
+                 bots: dict[int, str] | None = None):
+        super().__init__()
+        self.edition_ref = edition
+        self.variants = tuple(variants)
+        self.ed = load_playable_cached(edition, self.variants)
+        if not self.ed.players_min <= players <= self.ed.players_max:
+            raise ValueError(f"{self.ed.id} is for {self.ed.players_min} to {self.ed.players_max} players, "
+                             f"not {players}")
+        self.n_players = players
+        self.bots = dict(bots or {})          # seats played by magie bots (the single-agent wrapper)
+        self.seed = seed
+        self.max_rounds = max_rounds if max_rounds is not None else (self.ed.end.max_rounds or DEFAULT_CAP)
+        self.shaping = shaping
+        self.illegal_penalty = illegal_penalty
+        self.keep_events = events
+        self.render_mode = render_mode
+        self.obs_enc = Observation(self.ed, players)
+        self.act_enc = Actions(self.ed)
+        self.possible_agents = [f"player_{s}" for s in range(players) if s not in self.bots]
+        self._seat_of = {a: int(a.split("_")[1]) for a in self.possible_agents}
+        self._obs_space = gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(0.0, 1.0, (self.obs_enc.size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (self.act_enc.size,), np.int8)})
+        self._act_space = gymnasium.spaces.Discrete(self.act_enc.size)
+        self.driver: GameDriver | None = None
+        self._legal: dict[int, Any] = {}
+        self._game_seed = 0
+        self.agents: list[str] = []
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        return self._act_space
+
+    # ------------------------------------------------------------------ the game
+    @property
+    def game(self) -> Game:
+        """The game being played (a `Game`)."""
+        assert self.driver is not None, "call reset() first"
+        return self.driver.game
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game. `seed` (else the constructor's, else a fresh one from the previous
+        game's seed) seeds dice, shuffles and the bots."""
+        self.close()
+        if seed is not None:
+            self._game_seed = seed
+        elif self.seed is not None and self.driver is None and self._game_seed == 0:
+            self._game_seed = self.seed
+        else:
+            self._game_seed = (self._game_seed * 6364136223846793005 + 1442695040888963407) % (1 << 63)
+        from magie.engine.agents import make_bot
+        s = self._game_seed
+        others = {seat: make_bot(kind, s, seat) for seat, kind in self.bots.items()}
+        names = [f"player_{k}" for k in range(self.n_players)]
+        self._log = EventLog() if self.keep_events else None
+
+        def make(agents: list) -> Game:
+            return Game(self.ed, list(zip(names, agents, strict=True)), seed=s, record=True, log=self._log,
+                        max_rounds=self.max_rounds, start=False)
+        self.driver = GameDriver(make, self.n_players, {self._seat_of[a] for a in self.possible_agents},
+                                 others, names)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {"illegal": 0} for a in self.agents}
+        self._shares = {a: 0.0 for a in self.agents}
+        self._skip_agent_selection = None
+        self.driver.start()
+        self._shares = self._net_shares()
+        self._after_move()
+        if self.driver.over and not self.agents:
+            self.agent_selection = None
+
+    def _net_shares(self) -> dict[str, float]:
+        g = self.game
+        worth = {a: (g.net_worth(g.players[self._seat_of[a]]) if g.players[self._seat_of[a]].alive else 0)
+                 for a in self.agents}
+        total = sum(worth.values())
+        return {a: (w / total if total > 0 else 0.0) for a, w in worth.items()}
+
+    def _after_move(self) -> None:
+        """After the game moved on: rewards, terminations, the next agent to act."""
+        g = self.game
+        if self.shaping:
+            shares = self._net_shares()
+            for a in self.agents:
+                self.rewards[a] += self.shaping * (shares[a] - self._shares.get(a, 0.0))
+            self._shares = shares
+        winners = {w.seat for w in g.winners} if g.over else set()
+        for a in self.agents:
+            if self.terminations[a]:
+                continue
+            p = g.players[self._seat_of[a]]
+            if g.over:
+                self.rewards[a] += (1.0 / len(winners)) if p.seat in winners else -1.0
+                self.terminations[a] = True
+            elif not p.alive:
+                self.rewards[a] += -1.0
+                self.terminations[a] = True
+        for a in self.agents:
+            self._cumulative_rewards[a] += self.rewards[a]
+        pending = self.driver.pending if self.driver is not None else None
+        if pending is not None:
+            seat, d = pending
+            self.agent_selection = f"player_{seat}"
+            self._legal = self.act_enc.legal(g, d)
+        else:
+            self._legal = {}
+        dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if dead:
+            if pending is None:
+                self.agent_selection = dead[0]
+            else:
+                self._deads_step_first()
+
+    # ------------------------------------------------------------------ the AEC protocol
+    def observe(self, agent: str) -> dict:
+        seat = self._seat_of[agent]
+        d = None
+        pending = self.driver.pending if self.driver is not None else None
+        if pending is not None and pending[0] == seat and agent == self.agent_selection:
+            d = pending[1]
+        mask = self.act_enc.mask(self._legal) if d is not None else np.zeros(self.act_enc.size, np.int8)
+        return {"observation": self.obs_enc.encode(self.game, seat, d), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            if self.agents and self.driver is not None and self.driver.pending is not None \
+                    and not any(self.terminations[a] for a in self.agents):
+                self.agent_selection = f"player_{self.driver.pending[0]}"
+            return
+        assert self.driver is not None and self.driver.pending is not None
+        seat, d = self.driver.pending
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        slot = int(action) if action is not None else -1
+        if slot not in self._legal:
+            self.infos[agent]["illegal"] += 1
+            self.rewards[agent] += self.illegal_penalty
+            slot = self.act_enc.default(self.game, d, self._legal)
+        self.driver.answer(self._legal[slot])
+        self._after_move()
+
+    def render(self) -> str | None:
+        """A one-line summary of the table (render mode 'ansi')."""
+        if self.driver is None:
+            return None
+        g = self.game
+        parts = [f"{p.name}: {p.cash} cash, {len(p.deeds)} deeds" + ("" if p.alive else " (out)")
+                 for p in g.players]
+        return f"round {g.round}: " + "; ".join(parts)
+
+    def close(self) -> None:
+        if self.driver is not None:
+            self.driver.close()
+
+    # ------------------------------------------------------------------ saves
+    def save(self) -> SaveGame:
+        """The game so far as a magie save. A learner's seat is saved as a person ('human'), so
+        `magie play --resume` lets someone take it over; bot seats keep their kind."""
+        g = self.game
+        seats = tuple(Seat(f"player_{s}", self.bots.get(s, "human")) for s in range(self.n_players))
+        return SaveGame(edition_ref=self.edition_ref, edition_id=self.ed.id, variants=self.variants,
+                        content_hash=self.ed.content_hash, seed=self._game_seed, seats=seats,
+                        options={"max_rounds": self.max_rounds, "time_limit": None, "elapsed": 0.0,
+                                 "auto_claim": False},
+                        decisions=g.saved_decisions(), round=g.round, turns=g.turns)
+
+    def events(self) -> list[str]:
+        """The event log as JSON lines (needs `events=True`)."""
+        return self._log.lines() if self._log is not None else []
+
+
+def env(edition: str, variants: tuple[str, ...] | list[str] = (), players: int = 4,
+        seed: int | None = None, **kwargs: Any) -> MagieAEC:
+    """The PettingZoo AEC environment of `edition` (see `MagieAEC`)."""
+    return MagieAEC(edition, variants, players, seed, **kwargs)

@@ -1,0 +1,39 @@
+"""CLI numbers and paths are checked before anything is allocated or opened (issue 10)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+from magie.cli.app import app
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["play", "classic", "--bots", "99999999999999999999"], "--bots must be from 0 to 12"),
+    (["play", "classic", "--bots", "2", "--max-rounds", str(10**18)], "--max-rounds must be from 1 to 1,000,000"),
+    (["play", "classic", "--bots", "2", "--seed", str(10**30)], "--seed must be from"),
+    (["play", "classic", "--bots", "2", "--time-limit", "1e300"], "--time-limit must be more than 0"),
+    (["simulate", "classic", "--players", "999999999999"], "--players must be at most 12"),
+    (["simulate", "classic", "--jobs", "99999999"], "--jobs must be at most 256"),
+    (["simulate", "classic", "-n", str(10**14)], "--games must be at most"),
+    (["simulate", "classic", "--max-rounds", str(10**18)], "--max-rounds must be at most"),
+    (["simulate", "classic", "--bot", ",".join(["basic"] * 100)], "more kinds than the 12 seats"),
+])
+def test_numbers_out_of_bounds_are_refused_with_a_message(args, words):
+    result = run(*args)
+    assert result.exit_code == 1, result.output
+    assert words in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_resume_from_a_device_or_an_overlong_path_is_a_message():
+    for target in ("/dev/zero", "a" * 300):
+        result = run("play", "--resume", target)
+        assert result.exit_code == 1 and "save-unreadable" in result.output

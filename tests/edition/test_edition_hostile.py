@@ -1,0 +1,96 @@
+"""Hostile and odd input to the edition reader and loader (issue 10): never a traceback, always a
+problem with a position, in bounded time."""
+
+from __future__ import annotations
+
+import time
+
+from edition_helpers import problems_of, where
+
+from magie.engine.edition.loader import load_edition
+from magie.engine.edition.validate import validate_paths
+from magie.engine.edition.yamlload import MAX_EVENTS, MAX_INT, MAX_ITEMS, read_yaml
+
+
+def test_an_integer_of_5000_digits_is_a_problem_at_its_line(write):
+    path = write("big.yaml", "id: x\nname: X\nstart: " + "9" * 5000 + "\n")
+    yf = read_yaml(path)
+    assert where(yf.problems) == [("number-out-of-range", 3, 8)]
+    assert "5000 characters" in yf.problems[0].message
+
+
+def test_money_beyond_the_range_is_a_problem_and_the_bound_itself_is_not(write):
+    yf = read_yaml(write("a.yaml", f"a: {MAX_INT}\nb: -{MAX_INT}\nc: {MAX_INT + 1}\nd: 0x{MAX_INT * 16:x}\n"))
+    assert where(yf.problems) == [("number-out-of-range", 3, 4), ("number-out-of-range", 4, 4)]
+    assert yf.tree["a"] == MAX_INT and yf.tree["b"] == -MAX_INT
+
+
+def test_a_control_character_is_reported_at_its_own_line_and_column(write):
+    path = write("c.yaml", 'id: x\nboard:\n  - id: a\n    name: "b\x07"\n')
+    yf = read_yaml(path)
+    assert where(yf.problems) == [("yaml-syntax", 4, 13)]
+    assert "U+0007" in yf.problems[0].message
+
+
+def test_a_huge_list_is_refused_in_well_under_a_second(write):
+    path = write("huge.yaml", "id: x\nboard:\n" + "".join(f"  - {i}\n" for i in range(300_000)))
+    start = time.perf_counter()
+    yf = read_yaml(path)
+    assert time.perf_counter() - start < 1.0
+    assert [p.code for p in yf.problems] == ["file-too-large"]
+    assert yf.problems[0].line > 1 and f"{MAX_EVENTS:,}" in yf.problems[0].message
+
+
+def test_a_map_with_too_many_keys_is_refused_at_the_map(write):
+    path = write("keys.yaml", "id: x\nparams:\n" + "".join(f"  k{i}: 1\n" for i in range(MAX_ITEMS + 1)))
+    yf = read_yaml(path)
+    assert where(yf.problems) == [("file-too-large", 3, 3)]
+
+
+def test_extends_a_file_that_is_not_yaml_never_echoes_it(write, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:TOP-SECRET\n")
+    path = write("e.yaml", f"id: e\nextends: {secret}\n")
+    ps = problems_of(load_edition, str(path))
+    assert where(ps) == [("file-not-found", 2, 10)]
+    assert "ends in .yaml" in ps[0].message and "TOP-SECRET" not in ps[0].message
+
+
+def test_a_yaml_file_that_is_not_a_map_is_not_echoed(write):
+    path = write("s.yaml", "root:x:0:0:TOP-SECRET and more\n")
+    (p,) = read_yaml(path).problems
+    assert p.code == "not-a-mapping" and "TOP-SECRET" not in p.message
+
+
+def test_overlong_paths_are_problems_not_errors(write, tmp_path):
+    long_name = "a" * 300
+    path = write("e.yaml", f"id: e\nextends: ./{long_name}.yaml\n")
+    ps = problems_of(load_edition, str(path))
+    assert where(ps) == [("file-not-found", 2, 10)] and "255 bytes" in ps[0].message
+    assert [p.code for p in problems_of(load_edition, "classic", [f"./{long_name}.yaml"])] == ["file-not-found"]
+    assert [p.code for p in problems_of(load_edition, "a/" * 3000)] == ["file-not-found"]
+    assert [p.code for p in validate_paths([long_name, "b/" * 3000])] == ["file-not-found"] * 2
+    ov = write("o.yaml", f"overlay: true\nid: o\nbase: ./{long_name}.yaml\n")
+    assert where(validate_paths([ov])) == [("file-not-found", 3, 7)]
+
+
+def test_a_schema_error_does_not_hide_the_dsl_errors_of_other_parts(write):
+    path = write("a.yaml", """\
+        id: a
+        extends: classic
+        name: A
+        rules:
+          jail: {fine: "lots"}
+          salary: cash +
+        decks:
+          - id: chance
+            cards:
+              - {id: chance_go, do: "pay bank nowhere", colour: red}
+              - {id: chance_dividend, do: "collect zzz from bank"}
+        """)
+    ps = problems_of(load_edition, str(path))
+    codes = sorted((p.code, p.pointer) for p in ps)
+    assert ("wrong-type", "/rules/jail/fine") in codes
+    assert ("dsl-syntax", "/rules/salary") in codes            # another part of rules: checked
+    # a card whose schema is right is checked; the card with an unknown key is a broken part
+    assert [p.message for p in ps if p.code == "unknown-name"] == ["unknown name 'zzz'"]

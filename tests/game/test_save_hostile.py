@@ -1,0 +1,122 @@
+"""Hostile save files (issue 10): regular files only, a size cap, depth and number limits,
+duplicate keys, every field in range; each refused with a message, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+import pytest
+
+from magie.engine.game import save as save_mod
+from magie.engine.game.save import SaveGame, Seat, read_save, write_save
+from magie.engine.problems import ProblemsError
+
+
+def sample(**kw) -> SaveGame:
+    base = dict(edition_ref="classic", edition_id="classic", variants=(), content_hash="ab" * 32,
+                seed=7, seats=(Seat("Anna", "human"), Seat("Bot 1", "basic")),
+                options={"max_rounds": 50, "time_limit": None, "elapsed": 12.5, "auto_claim": True},
+                decisions=["buy", ["done"], None, 25], round=3, turns=8)
+    base.update(kw)
+    return SaveGame(**base)
+
+
+def problems(path) -> list:
+    with pytest.raises(ProblemsError) as info:
+        read_save(path)
+    return info.value.problems
+
+
+def edited(tmp_path, change) -> list:
+    """The problems of a valid save after `change(data)` edits its JSON."""
+    path = write_save(tmp_path / "game.json", sample())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return problems(path)
+
+
+def test_a_seed_of_thousands_of_digits(tmp_path):
+    path = write_save(tmp_path / "game.json", sample())
+    path.write_text(path.read_text(encoding="utf-8").replace('"seed": 7', '"seed": ' + "9" * 5000))
+    [p] = problems(path)
+    assert (p.code, p.pointer) == ("save-wrong-type", "/seed")
+    assert "a number of 5,000 digits" in p.message and p.line > 1
+
+
+def test_decisions_nested_2000_deep(tmp_path):
+    path = write_save(tmp_path / "game.json", sample())
+    deep = "[" * 2000 + "]" * 2000
+    path.write_text(path.read_text(encoding="utf-8").replace('"buy"', deep))
+    [p] = problems(path)
+    assert p.code == "save-not-json" and "nest" in p.message
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_dev_zero_is_not_read():
+    [p] = problems("/dev/zero")
+    assert p.code == "save-unreadable" and "not a regular file" in p.message
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_does_not_block(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result: list = []
+    reader = threading.Thread(target=lambda: result.append(problems(fifo)), daemon=True)
+    reader.start()
+    reader.join(5)
+    assert result, "reading a FIFO blocked"
+    assert result[0][0].code == "save-unreadable"
+
+
+def test_a_file_over_the_size_cap_is_refused_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(save_mod, "MAX_SAVE_BYTES", 100)
+    path = write_save(tmp_path / "game.json", sample())
+    [p] = problems(path)
+    assert p.code == "save-unreadable" and "limited to 100" in p.message
+
+
+def test_an_overlong_path_is_a_message(tmp_path):
+    [p] = problems(tmp_path / ("a" * 300))
+    assert p.code == "save-unreadable" and "longer than the file system allows" in p.message
+
+
+def test_duplicate_keys_are_refused_at_the_second(tmp_path):
+    path = write_save(tmp_path / "game.json", sample())
+    text = path.read_text(encoding="utf-8").replace('"seed": 7,', '"seed": 7,\n  "seed": 8,')
+    path.write_text(text, encoding="utf-8")
+    [p] = problems(path)
+    assert p.code == "save-duplicate-key" and '"seed"' in p.message
+    assert text.splitlines()[p.line - 1][p.col - 1:].startswith('"seed": 8')
+
+
+@pytest.mark.parametrize(("change", "pointer", "words"), [
+    (lambda d: d["options"].update(elapsed=-5), "/options/elapsed", "0 or more"),
+    (lambda d: d["options"].update(max_rounds=10**18), "/options/max_rounds", "at most 1,000,000"),
+    (lambda d: d["options"].update(time_limit=1e300), "/options/time_limit", "at most"),
+    (lambda d: d.update(seed=2**63), "/seed", "between"),
+    (lambda d: d["seats"][0].update(name="Anna\x1b[2J"), "/seats/0/name", "control characters"),
+    (lambda d: d.update(seats=[{"name": f"P{i}", "agent": "basic"} for i in range(13)]), "/seats", "1 to 12"),
+    (lambda d: d.update(seats=[]), "/seats", "1 to 12"),
+    (lambda d: d["progress"].update(round=-1), "/progress/round", "a count"),
+    (lambda d: d["decisions"].append(10**15), "/decisions/4", "up to 10**12"),
+    (lambda d: d["edition"].update(ref=""), "/edition/ref", "1 to 4096"),
+])
+def test_every_field_is_checked(tmp_path, change, pointer, words):
+    [p] = edited(tmp_path, change)
+    assert p.pointer == pointer and words in p.message, p.format()
+    assert p.line > 0
+
+
+def test_nan_and_infinity_are_not_json_numbers_of_a_save(tmp_path):
+    path = write_save(tmp_path / "game.json", sample())
+    path.write_text(path.read_text(encoding="utf-8").replace('"elapsed": 12.5', '"elapsed": NaN'))
+    [p] = problems(path)
+    assert p.code == "save-not-json" and "NaN" in p.message
+
+
+def test_a_good_save_still_reads(tmp_path):
+    assert read_save(write_save(tmp_path / "game.json", sample())) == sample()

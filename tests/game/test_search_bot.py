@@ -1,0 +1,120 @@
+"""The search bot and the bot registry: levels, determinism, forks that cannot peek at the real
+future, legal answers in every edition, and a choice the rollouts must get right."""
+
+from __future__ import annotations
+
+import pytest
+
+from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, make_bot
+from magie.engine.agents.search import Forker
+from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game.decisions import Decision
+from magie.engine.game.dice import ForcedDice
+from magie.engine.game.game import Game
+
+
+def small(seed: int = 0, name: str = "s") -> SearchBot:
+    return SearchBot(seed=seed, name=name, rollouts=2, horizon=8)
+
+
+def test_levels_are_in_the_registry():
+    assert LEVELS == ("easy", "basic", "hard")
+    assert set(LEVELS) | {"search", "random"} == set(BOTS)
+    assert isinstance(make_bot("easy", 1, 0), EasyBot)
+    hard = make_bot("hard", 1, 2)
+    assert isinstance(hard, SearchBot) and hard.name == "hard-3" and (hard.rollouts, hard.horizon) == (4, 40)
+
+
+def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
+    ed = load_playable_cached("classic")
+    g = Game(ed, [(f"p{i}", BasicBot()) for i in range(4)], seed=1)
+    easy = EasyBot()
+    assert easy.reserve(g) == 2 * BasicBot.reserve(g) == 2 * (ed.setup.start_cash // 15)
+    assert easy._propose(g, g.players[0], "after_landing", 0) is None
+
+
+@pytest.mark.parametrize("edition", ["classic", "biznespolia"])
+def test_a_game_with_a_search_bot_is_a_function_of_its_seed(edition):
+    ed = load_playable_cached(edition)
+
+    def run() -> Game:
+        players = [("s", small(3)), ("b1", BasicBot(1)), ("b2", BasicBot(2)), ("b3", BasicBot(3))]
+        g = Game(ed, players, seed=5, record=True, max_rounds=12, check_invariants=True)
+        return g.play()
+    a, b = run(), run()
+    assert a.answers == b.answers
+    assert [p.cash for p in a.players] == [p.cash for p in b.players]
+    assert sum(c for c, _ in a.agents[0].timing.values()) > 0
+
+
+def test_a_fork_cannot_peek_at_the_real_dice_or_deck():
+    ed = load_playable_cached("classic")
+    g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=2, record=True)
+    g.play(max_turns=20)
+    state = g.rng.getstate()
+    decks = {k: [c.id for c in dq] for k, dq in g.decks.items()}
+    forker = Forker(g)
+    clone = forker.fork(g, 99)
+    assert g.rng.getstate() == state                    # forking does not move the real generator
+    assert clone.rng.getstate() != state                # the fork throws other dice
+    real = [g.dice.throw(2).total for _ in range(12)]
+    seen = [clone.dice.throw(2).total for _ in range(12)]
+    assert real != seen
+    for k, ids in decks.items():                        # same cards, shuffled anew
+        assert sorted(c.id for c in clone.decks[k]) == sorted(ids)
+    assert any([c.id for c in clone.decks[k]] != ids for k, ids in decks.items())
+    assert clone.ed is g.ed and clone.spaces is g.spaces          # the edition is shared
+    assert clone.players[0] is not g.players[0] and clone.owner is not g.owner
+    assert all(type(a).__name__ == "BasicBot" for a in clone.agents)
+    assert clone.answers == [] and not clone.record
+
+
+def test_searching_does_not_change_the_real_game():
+    ed = load_playable_cached("classic")
+    g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=4)
+    g.play(max_turns=30)
+    cash = [p.cash for p in g.players]
+    owner = list(g.owner)
+    bot = small()
+    p = g.players[0]
+    deed = next(i for i, o in enumerate(g.owner) if o is None and g.spaces[i].is_deed) \
+        if None in g.owner else None
+    if deed is None:
+        pytest.skip("every deed is owned")
+    bot.decide(g, Decision("buy", p, ("buy", "decline"), space=deed, price=g.spaces[deed].price))
+    assert [q.cash for q in g.players] == cash and g.owner == owner
+
+
+def test_the_search_bot_buys_the_deed_that_completes_its_group():
+    """Seat 0 holds two of a three-street group and lands on the third with plenty of cash:
+    every rollout says buy (a declined deed goes to auction, where the others may take it)."""
+    ed = load_playable_cached("classic")
+    grp = next(gr for gr in ed.groups if gr.buildable and len(gr.spaces) == 3)
+    a, b, c = grp.spaces
+    bot = SearchBot(seed=1, rollouts=4, horizon=40)
+    start = ed.start_index
+    # from the start space, a throw of (x, y) lands on c (non-doubles, 3..11 steps)
+    steps = (c - start) % len(ed.spaces)
+    if not 3 <= steps <= 11:
+        pytest.skip("the group is out of one throw's reach from the start")
+    x, y = steps // 2, steps - steps // 2
+    if x == y:                      # no doubles: the turn is one throw
+        x, y = x - 1, y + 1
+    g = Game(ed, [("s", bot), ("b1", BasicBot(1)), ("b2", BasicBot(2)), ("b3", BasicBot(3))], seed=1,
+             dice=ForcedDice([(x, y)]), first=0, deal=False)
+    p = g.players[0]
+    g.set_owner(a, p)
+    g.set_owner(b, p)
+    asked = []
+    real = bot.decide
+
+    def spy(game, d):
+        answer = real(game, d)
+        asked.append((d.kind, answer))
+        return answer
+    bot.decide = spy        # type: ignore[method-assign]
+    g.play_turn()
+    assert ("buy", "buy") in asked
+    assert g.owner[c] is p
+    built = sum(g.level[j] * ed.spaces[j].house_cost for j in grp.spaces)   # it may build at once
+    assert p.cash == ed.setup.start_cash - ed.spaces[c].price - built

@@ -1,0 +1,44 @@
+"""The engine knows no edition: no name or term of the UK, Mega, speed-die or Landlord's Game
+editions in engine/ or cli/ (a rule that differs between editions is a parameter, a registry
+entry or DSL in the edition). Extends tests/game/test_biznespolia_fuzz.py's check."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+TERMS = [
+    # the UK edition (London board, decks)
+    "london", "mayfair", "park lane", "old kent", "piccadilly", "marylebone", "super tax",
+    "fine or take a chance",
+    # the speed die and Mega
+    "speed die", "speed_die", "mr. monopoly", "mr_monopoly", "bus ticket", "bus_ticket",
+    "skyscraper", "depot", "triples", "birthday gift", "mega",
+    # the Landlord's Game
+    "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
+    "poorhouse", "public treasury", "no trespassing", "magie phillips",
+]
+
+
+def hits(term: str) -> list[str]:
+    pattern = re.compile(r"(?<![a-z])" + re.escape(term) + r"(?![a-z])", re.IGNORECASE)
+    out = []
+    for folder in ("engine", "cli"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if pattern.search(line):
+                    out.append(f"{path.relative_to(REPO)}:{n}: {line.strip()}")
+    return out
+
+
+def test_no_edition_term_in_engine_or_cli():
+    found = {t: hits(t) for t in TERMS}
+    assert {t: h for t, h in found.items() if h} == {}
+
+
+def test_the_check_finds_a_term():
+    assert hits("class Game")           # the search itself works
