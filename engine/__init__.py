@@ -24,6 +24,8 @@ from .game import (
     DECISION_KINDS,
     EVENT_KINDS,
     Agent,
+    Deal,
+    DealLeg,
     Decision,
     EventLog,
     ForcedDice,
@@ -35,8 +37,8 @@ from .game import (
 from .problems import Problem, ProblemsError
 
 __all__ = [
-    "BOTS", "DECISION_KINDS", "EVENT_KINDS", "Agent", "Decision", "DecisionTimeout", "Edition", "EffectError",
-    "EventLog", "ForcedDice", "Game", "GameError", "GameState", "IllegalDecision", "MagieError", "Player",
-    "Problem", "ProblemsError", "ReplayMismatch", "TradeOffer", "__version__", "load_edition", "load_playable",
-    "load_playable_cached", "make_bot", "validate_file", "validate_paths",
+    "BOTS", "DECISION_KINDS", "EVENT_KINDS", "Agent", "Deal", "DealLeg", "Decision", "DecisionTimeout",
+    "Edition", "EffectError", "EventLog", "ForcedDice", "Game", "GameError", "GameState", "IllegalDecision",
+    "MagieError", "Player", "Problem", "ProblemsError", "ReplayMismatch", "TradeOffer", "__version__",
+    "load_edition", "load_playable", "load_playable_cached", "make_bot", "validate_file", "validate_paths",
 ]
