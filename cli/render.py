@@ -19,7 +19,7 @@ from rich.markup import escape
 
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
-from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
+from magie.engine.game.decisions import DECISION_KINDS, Deal, TradeOffer
 
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 """A word that may be an edition id (space and group ids are lower-case words)."""
@@ -126,7 +126,13 @@ class Names:
             if card_id == source:
                 return escape(c.shown(self.ed.currency, self.lang))
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return escape(text_in(a.text, self.lang)) if a else escape(source)
+        if a is not None:
+            return escape(text_in(a.text, self.lang))
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        if k is not None:
+            return escape(self.ed.currency.render(text_in(k.text, self.lang) or text_in(k.name, self.lang),
+                                                  k.values, self.lang))
+        return escape(source)
 
     def labels_of(self, source: str):
         """The option texts of the card or action `source` (label -> text)."""
@@ -134,12 +140,16 @@ class Names:
             if card_id == source:
                 return c.labels
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return a.labels if a else {}
+        if a is not None:
+            return a.labels
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        return k.labels if k else {}
 
     def label(self, source: str, labels, label: str) -> str:
         """The text of a choice's option: the edition's label text in this language (with its
         amounts), else the label with spaces."""
-        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
+        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source),
+                            next((k.values for k in self.ed.space_kinds if k.id == source), {}))
         text = text_in(labels.get(label), self.lang) if label in labels else ""
         return self.ed.currency.render(text, values, self.lang) if text else label.replace("_", " ")
 
@@ -166,6 +176,11 @@ class Names:
                 f"{self.side(offer.give_deeds, offer.give_cash, offer.give_cards)} for "
                 f"{self.side(offer.get_deeds, offer.get_cash, offer.get_cards)}")
 
+    def deal(self, deal: Deal) -> str:
+        """A deal of several parties in words, leg by leg: 'Anna → Boris: X; Boris → Clara: 100k ₽'."""
+        return "; ".join(f"{self.player(leg.giver)} → {self.player(leg.taker)}: "
+                         f"{self.side(leg.deeds, leg.cash, leg.cards)}" for leg in deal.legs)
+
     def reason(self, end_reason: str) -> str:
         return _REASONS.get(end_reason, end_reason)
 
@@ -184,6 +199,7 @@ class EventRenderer:
         self._bidding: dict[str, Any] | None = None
         self._roll_line: tuple[int, int, str] | None = None   # (player, total, line) not yet printed
         self._offer: TradeOffer | None = None
+        self._deal: Deal | None = None
         self._trading = False
         self._jailed: set[int] = set()
         self._card_open: str | None = None    # the card just drawn, until something follows it
@@ -210,7 +226,7 @@ class EventRenderer:
             self.say(pending[2])
         line = handler(event) if handler is not None else self._other(event)
         if e not in ("pay", "deed", "unmortgage"):
-            self._trading = e == "trade"
+            self._trading = e in ("trade", "deal_accepted")
         if line:
             self.say(line)
 
@@ -487,6 +503,25 @@ class EventRenderer:
         text = f" ({n.offer(offer)})" if offer else ""
         return f"{n.who(ev['partner'])} rejects the offer of {n.player(ev['proposer'])}{text}"
 
+    def _on_deal_offer(self, ev):
+        self._deal = Deal.from_json(ev)
+        return None
+
+    def _on_deal_accepted(self, ev):
+        deal = self._deal
+        self._deal = None
+        n = self.names
+        if deal is None:
+            return "Deal between " + ", ".join(n.player(s) for s in ev["parties"])
+        return f"Deal: {n.deal(deal)}"
+
+    def _on_deal_rejected(self, ev):
+        deal = self._deal
+        self._deal = None
+        n = self.names
+        text = f" ({n.deal(deal)})" if deal else ""
+        return f"{n.who(ev['by'])} rejects the deal of {n.player(ev['proposer'])}{text}"
+
     def _on_bankrupt(self, ev):
         n = self.names
         self._jailed.discard(ev["player"])
@@ -511,7 +546,11 @@ class EventRenderer:
         return None
 
     def _on_choice(self, ev):
-        label = self.names.label(ev["source"], self.names.labels_of(ev["source"]), ev["label"])
+        labels = self.names.labels_of(ev["source"])
+        if ev["label"] not in labels and ev["label"] in self.names.ed.space_index:   # a pick(...)
+            label = self.names.space(ev["label"])
+        else:
+            label = self.names.label(ev["source"], labels, ev["label"])
         return f"{self.names.player(ev['player'])} chooses: {label}"
 
     def _on_card_played(self, ev):

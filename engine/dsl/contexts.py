@@ -22,6 +22,7 @@ snippet may use besides the built-ins:
 | /rules/rent/public/*                           | int    | fn(g, me, space, owner, roll)    |
 | /rules/rent/unbought                           | int    | fn(g, me, space)                 |
 | /rules/treasury/spend/do                       | effect | fn(g, me)                        |
+| /space_kinds/*/on_land, on_pass, on_leave, on_turn_start | effect | fn(g, me, space)    |
 
 `params.NAME` (a constant of the edition's top-level `params:` map) works everywhere.
 """
@@ -180,6 +181,11 @@ CONTEXTS: dict[str, Context] = {c.id: c for c in (
         me=True, pure=False, summary="the rent of a deed nobody bought"),
     Context("treasury_spend", "effect", ("me",), _names(_ME), me=True, pure=False,
             summary="the treasury's spending", reason="treasury"),
+    Context("space_hook", "effect", ("me", "space"),
+            _names(_ME, ContextName("space", SPACE, "v_space",
+                                    "the space of the declared kind the hook runs for",
+                                    "counter(space, visits)")),
+            me=True, pure=False, summary="a hook of a kind of space", reason="space"),
 )}
 
 
@@ -221,6 +227,11 @@ POINTERS: tuple[PointerRule, ...] = (
     PointerRule(("rules", "treasury", "spend", "do"), "treasury_spend", "rules.treasury.spend.do"),
     PointerRule(("switches", "*", "when"), "end_when", "'when' of switch '{0}'"),
     PointerRule(("switches", "*", "vote", "bot"), "vote_bot", "bot hint of switch '{0}'"),
+    PointerRule(("space_kinds", "*", "on_land"), "space_hook", "on_land of space kind '{0}'"),
+    PointerRule(("space_kinds", "*", "on_pass"), "space_hook", "on_pass of space kind '{0}'"),
+    PointerRule(("space_kinds", "*", "on_leave"), "space_hook", "on_leave of space kind '{0}'"),
+    PointerRule(("space_kinds", "*", "on_turn_start"), "space_hook",
+                "on_turn_start of space kind '{0}'"),
 )
 
 

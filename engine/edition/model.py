@@ -173,6 +173,21 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclaredKind:
+    """A kind of space the edition declares (`space_kinds`): `hooks` maps an event (`land`,
+    `pass`, `leave`, `turn_start`: the keys `on_land`, ...) to its compiled DSL effect
+    `fn(g, player, space)`; `labels`
+    are the texts of its choices' options, `values` the amounts its texts show."""
+
+    id: str
+    name: Text
+    text: Text
+    hooks: Mapping[str, Callable]
+    labels: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule parameter the engine reads, flattened from the edition's `rules` section.
     docs/rules.md explains each, with its source and the readings it selects. Formulas are
@@ -215,6 +230,7 @@ class Rules:
     trade_cards: bool
     trade_while_in_debt: bool
     trade_window: str                    # any | before_roll
+    trade_parties: int | None            # most parties in one deal; None: any number
     bankruptcy_to_bank: str              # auction | free
     bankruptcy_to_player: str            # creditor | bank_settles
     bankruptcy_mortgages: str = "cleared"  # cleared | kept: deeds the bank auctions after a bankruptcy
@@ -379,6 +395,7 @@ class Edition:
     jail_index: int | None = None
     warnings: tuple = ()              # Problems of severity 'warning' found when loading
     switches: tuple[Switch, ...] = ()  # rule switches (built by playable.py)
+    space_kinds: tuple[DeclaredKind, ...] = ()   # kinds of space the edition declares
 
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""
@@ -500,6 +517,15 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                labels={k: _text(v) for k, v in (a.get("labels") or {}).items()})
         for i, a in enumerate(tree.get("actions") or []))
 
+    space_kinds = tuple(
+        DeclaredKind(id=k["id"], name=_text(k.get("name")), text=_text(k.get("text")),
+                     hooks=MappingProxyType({ev: compiled[f"/space_kinds/{i}/on_{ev}"]
+                                             for ev in ("land", "pass", "leave", "turn_start")
+                                             if k.get("on_" + ev) is not None}),
+                     labels={lb: _text(v) for lb, v in (k.get("labels") or {}).items()},
+                     values=dict(k.get("values") or {}))
+        for i, k in enumerate(tree.get("space_kinds") or []))
+
     start_index = next(s.index for s in spaces_t if s.kind == "start")
     jail_index = next((s.index for s in spaces_t if s.kind == "jail"), None)
     currency_raw = tree.get("currency") or {}
@@ -519,7 +545,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         content_hash=content_hash, variants=variants,
         space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
         group_by_id=MappingProxyType(group_by_id),
-        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings))
+        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
+        space_kinds=space_kinds)
 
 
 def _vote(compiled: Mapping[str, Callable], pointer: str, raw: Mapping[str, Any]) -> Vote:
@@ -615,6 +642,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         trade_cards=bool(t["cards"]),
         trade_while_in_debt=bool(t["while_in_debt"]),
         trade_window=t["window"],
+        trade_parties=t.get("parties", 2),
         bankruptcy_to_bank=bk["to_bank"],
         bankruptcy_to_player=bk["to_player"],
         final_estate=bk.get("final_estate") or "usual",

@@ -88,6 +88,8 @@ class Game(GameState):
         self.agent_windows = [a.windows(self) if hasattr(a, "windows") else _EVERY_WINDOW
                               for a in self.agents]
         self.wants_before_roll = ["before_roll" in w for w in self.agent_windows]
+        # a save records every answer, so a recorded game asks every window
+        self.agent_idle = [None if record else getattr(a, "idle", None) for a in self.agents]
         if start:
             self.start()
 
@@ -121,6 +123,8 @@ class Game(GameState):
     bot_play = cards.bot_play
     # choices and offers of the DSL
     choose = choices.choose
+    pick = choices.pick
+    auction_deed = buying.auction_deed
     offer_buy = buying.offer_buy
     release = jail.release_by_effect
     # money: the ledger, debt and bankruptcy

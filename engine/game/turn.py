@@ -12,6 +12,7 @@ from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_jail, jail_turn
+from .landing import run_turn_start
 from .loans import charge_interest
 from .movement import move_by
 from .switches import check_switches
@@ -63,6 +64,10 @@ def _turn_body(g: Game, p: Player) -> None:
     if p.loans:
         charge_interest(g, p, "turn")
         if not p.alive:
+            return
+    if g.turn_hooks and not p.in_jail:
+        run_turn_start(g, p)
+        if not p.alive or p.in_jail:
             return
     if g.wants_before_roll[p.seat]:
         g.manage(p, "before_roll")
