@@ -54,11 +54,11 @@ class Names:
         return escape(self.ed.currency.show(amount, self.lang))
 
     def player(self, seat: int | str | None) -> str:
-        """A player's name in bold, 'the bank' for None, 'the public treasury' for 'treasury'."""
+        """A player's name in bold, 'the bank' for None, 'the treasury' for 'treasury'."""
         if seat is None:
             return "the bank"
         if seat == "treasury":
-            return "the public treasury"
+            return "the treasury"
         return f"[bold]{escape(self.players.get(seat, f'seat {seat}'))}[/]"
 
     def rents(self, sp) -> str:
@@ -398,9 +398,9 @@ class EventRenderer:
         if payee is None:
             return f"{n.who(payer)} pays {money} to the bank"
         if payee == "treasury":
-            return f"{n.who(payer)} pays {money} into the public treasury"
+            return f"{n.who(payer)} pays {money} into the treasury"
         if payer == "treasury":
-            return f"{n.who(payee)} receives {money} from the public treasury"
+            return f"{n.who(payee)} receives {money} from the treasury"
         return f"{n.who(payer)} pays {n.player(payee)} {money}"
 
     def _on_card(self, ev):

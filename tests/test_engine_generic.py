@@ -18,7 +18,8 @@ TERMS = [
     "skyscraper", "depot", "triples", "birthday gift", "mega",
     # the Landlord's Game
     "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
-    "poorhouse", "public treasury", "no trespassing", "magie phillips",
+    "poorhouse", "public treasury", "no trespassing", "magie phillips", "soakum", "slambang",
+    "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
 ]
 
 

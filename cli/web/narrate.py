@@ -43,7 +43,7 @@ class Words:
         if seat is None:
             return self._("the bank")
         if seat == "treasury":
-            return self._("the public treasury")
+            return self._("the treasury")
         return self.players.get(seat, f"#{seat}")
 
     def space(self, space: int | str | None) -> str:

@@ -83,14 +83,14 @@ class GameRuntime(Protocol):
         short tag for the event log and house rules: 'card', 'tax', 'rent', 'fine', 'action'."""
 
     def pay_treasury(self, payer: PlayerRuntime, amount: int, reason: str) -> None:
-        """`payer` pays `amount` into the public treasury (raising it or going bankrupt to the
+        """`payer` pays `amount` into the treasury (raising it or going bankrupt to the
         bank when short, as `pay`). Raises `GameError` in an edition without a treasury."""
 
     def treasury_pays(self, payee: PlayerRuntime | None, amount: int, reason: str) -> None:
         """The treasury pays `amount` to `payee` (None: the bank). Raises `GameError` when it
         holds less."""
 
-    treasury: int      # the money in the public treasury
+    treasury: int      # the money in the treasury
 
     def pay_each_other(self, payer: PlayerRuntime, amount: int, reason: str) -> None:
         """`payer` pays `amount` to every other player still in the game, in seat order."""

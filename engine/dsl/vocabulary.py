@@ -75,7 +75,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("counter", 2, 2, "counter(x, c)",
                  "the value of counter c on player or space x (0 when never added to)"),
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
-    FunctionSpec("treasury", 0, 0, "treasury()", "the money in the public treasury (0 without one)"),
+    FunctionSpec("treasury", 0, 0, "treasury()", "the money in the treasury (0 without one)"),
 )}
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).

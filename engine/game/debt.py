@@ -27,7 +27,7 @@ def pay(g: Game, payer: Player | None, payee: Player | None, amount: int, reason
     must raise it by selling buildings and mortgaging ([000] 23.4); one who cannot goes
     bankrupt to the payee ([000] 24.1) and the payee gets what the bankruptcy rules give
     instead. Money paid to the bank for a reason the jackpot house rule collects goes into the
-    pot ([004] V4: taxes, fines, cards), for a reason the public treasury receives into the
+    pot ([004] V4: taxes, fines, cards), for a reason the treasury receives into the
     treasury (treasury.py)."""
     if amount <= 0:
         if amount < 0:
@@ -112,9 +112,10 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     bot, scripted tests): mortgage a deed outside any whole group (cheapest first), else sell a
     building (cheapest group first; all of a group at once when a hotel cannot be broken down),
     else mortgage a deed of a whole group, else sell a deed to the bank where the edition
-    allows it, else borrow from the bank where the edition lends, else declare bankruptcy."""
-    if g.rules.loans is not None and g.loan_problem(p) is None and not any(g.spaces[i].mortgage for i in p.deeds):
-        return ("loan",)        # an edition that lends and has no mortgages: borrow before selling
+    allows it, else declare bankruptcy. Where the bank lends (`rules.loans`), borrowing comes
+    first (a pledged deed keeps its rent; a mortgaged one earns nothing)."""
+    if g.rules.loans is not None and g.loan_problem(p) is None:
+        return ("loan",)        # an edition whose bank lends: borrow before selling or mortgaging
     deeds = sorted(p.deeds, key=lambda i: (g.spaces[i].price, i))
     for i in deeds:
         sp = g.spaces[i]
@@ -135,8 +136,6 @@ def default_raise_action(g: Game, p: Player) -> tuple:
         for i in deeds:
             if g.sell_deed_problem(p, i) is None and g.bank_sale_value(i) > 0:
                 return ("sell_deed", i)
-    if g.rules.loans is not None and g.loan_problem(p) is None:
-        return ("loan",)
     return BANKRUPT
 
 

@@ -5,7 +5,7 @@ A game ends when one player is left ([000] 24.7), when an end condition of the e
 wages five times", `max_laps >= 5`), when an end vote carries (`end.vote`, votes.py), or at the
 round limit; then the richest by the edition's score (`end.score`) wins, ties share. A
 condition may rank otherwise: `cash` (the money in hand) or `shared` (a cooperative goal: every
-player still in wins together, the Landlord's Game's Prosperity rule).
+player still in wins together, as in a cooperative variant).
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("move", ("player", "to", "steps"), "a token moves `steps` (negative: back) to space `to`"),
     EventKind("lap", ("player", "salary"), "a lap is completed: the salary (negative: paid)"),
     EventKind("pay", ("payer", "payee", "amount", "reason"),
-              "money moves (None: the bank or the pot; 'treasury': the public treasury)"),
+              "money moves (None: the bank or the pot; 'treasury': the treasury)"),
     EventKind("loan", ("player", "amount", "pledged", "loans"),
               "the player borrows `amount` from the bank, pledging deeds; `loans` now held"),
     EventKind("repay", ("player", "amount", "freed", "loans"), "the player repays a bank loan; its deeds are free"),

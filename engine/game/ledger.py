@@ -1,7 +1,7 @@
 """The ledger: the one function through which every amount of money moves.
 
 A party is a `Player`, the bank (`BANK`, i.e. None), the pot of the free-parking house rule
-(`POT`) or the public treasury (`TREASURY`, treasury.py). Money paid out by the bank counts in
+(`POT`) or the treasury (`TREASURY`, treasury.py). Money paid out by the bank counts in
 `bank_out`, money it takes in `bank_in`; the pot is `jackpot`, the treasury `treasury`. Since
 `transfer` changes both sides at once, the players' cash plus the pot and the treasury is
 always `start_total + bank_out - bank_in` (checked by invariants.py). Procedures that may ask a
@@ -41,7 +41,7 @@ class _Treasury:
 
 
 TREASURY: Final = _Treasury()
-"""The public treasury as a party: a fund apart from the bank (treasury.py, `rules.treasury`)."""
+"""The treasury as a party: a fund apart from the bank (treasury.py, `rules.treasury`)."""
 
 Party = Player | _Pot | _Treasury | None
 

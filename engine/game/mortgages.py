@@ -40,6 +40,8 @@ def mortgage_problem(g: Game, p: Player, i: int) -> str | None:
         return f"{sp.id} is already mortgaged"
     if g.pledged[i]:
         return f"{sp.id} is pledged for a bank loan: repay the loan first"
+    if sp.mortgage <= 0:
+        return f"the bank lends nothing on {sp.id} by mortgage (its mortgage value is 0)"
     if g.rules.sell_buildings_first == "group" and sp.group_index >= 0:
         if any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
             return "sell the buildings of the whole group first"

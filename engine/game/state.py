@@ -7,7 +7,7 @@ class has `__slots__`, so a field that is not declared here cannot be set on a g
 Board arrays are indexed by space: `owner[i]` (None: the bank), `level[i]` (0 .. hotel_level,
 see buildings.py), `mortgaged[i]`. The bank: `houses`/`hotels` left in its supply (None:
 unlimited), `bank_out`/`bank_in` the money it paid out and took in, `jackpot` the money in the
-pot of the free-parking house rule, `treasury` the money in the public treasury (treasury.py);
+pot of the free-parking house rule, `treasury` the money in the treasury (treasury.py);
 money moves only through ledger.py, so the players' cash plus the pot and the treasury is always
 `start_total + bank_out - bank_in`. `pledged[i]`: the deed is security for a bank loan (loans.py).
 """
