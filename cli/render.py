@@ -57,7 +57,7 @@ class Names:
         """A player's name in bold, 'the bank' for None, 'the treasury' for 'treasury'."""
         if seat is None:
             return "the bank"
-        if seat == "treasury":
+        if isinstance(seat, str):          # the treasury
             return "the treasury"
         return f"[bold]{escape(self.players.get(seat, f'seat {seat}'))}[/]"
 

@@ -42,7 +42,7 @@ class Words:
     def player(self, seat: int | str | None) -> str:
         if seat is None:
             return self._("the bank")
-        if seat == "treasury":
+        if isinstance(seat, str):          # the treasury
             return self._("the treasury")
         return self.players.get(seat, f"#{seat}")
 

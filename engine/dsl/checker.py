@@ -786,7 +786,8 @@ class Checker:
     @staticmethod
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
-                "owned_in": INT, "counter": INT, "holds": INT, "treasury": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "owned_in": INT, "counter": INT, "holds": INT, "treasury": INT, "floor": INT, "ceil": INT,
+                "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \

@@ -358,7 +358,7 @@ def _switched_trees(tree: MarkedMap, problems: list[Problem]) -> list[LoadedEdit
                              getattr(patch, "value_marks", {}).get(key))
             base = merger.apply(base, body, Layer("overlay", str(layer_id), str(file)),
                                 f"edition '{tree.get('id')}'")
-        from .checks import check_tree       # lazy, as in load_edition
+        from .checks import check_tree  # lazy, as in load_edition
         from .schema import apply_defaults
         apply_defaults(base)
         found = merger.problems + check_tree(base, merger.appended)

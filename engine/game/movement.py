@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import GameError
 from .cards import clear_move_flags, tick_flags
 from .landing import land, run_move_hooks
-from .loans import charge_interest
 from .ledger import bank_pays
+from .loans import charge_interest
 
 if TYPE_CHECKING:
     from .game import Game
