@@ -17,7 +17,7 @@ snippet may use besides the built-ins:
 | /rules/auction/start, /setup/auction_deeds/start | int  | fn(g, space)                     |
 | /end/when, /end/when/*                         | bool   | fn(g)                            |
 | /end/score                                     | int    | fn(g, me)                        |
-| /end/when/*/if, /switches/*/when               | bool   | fn(g)                            |
+| /end/when/*/condition, /switches/*/when               | bool   | fn(g)                            |
 | /end/vote/bot, /switches/*/vote/bot            | bool   | fn(g, me)                        |
 | /rules/rent/public/*                           | int    | fn(g, me, space, owner, roll)    |
 | /rules/rent/unbought                           | int    | fn(g, me, space)                 |
@@ -219,7 +219,7 @@ POINTERS: tuple[PointerRule, ...] = (
                 "formula setup.auction_deeds.start"),
     PointerRule(("end", "when"), "end_when", "end condition end.when"),
     PointerRule(("end", "when", "*"), "end_when", "end condition end.when[{0}]"),
-    PointerRule(("end", "when", "*", "if"), "end_when", "end condition end.when[{0}]"),
+    PointerRule(("end", "when", "*", "condition"), "end_when", "end condition end.when[{0}]"),
     PointerRule(("end", "score"), "score", "formula end.score"),
     PointerRule(("end", "vote", "bot"), "vote_bot", "bot hint end.vote.bot"),
     PointerRule(("rules", "rent", "public", "*"), "rent", "formula rules.rent.public.{0}"),

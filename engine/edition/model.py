@@ -495,7 +495,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     conditions = []
     for i, w in enumerate(end_raw.get("when") or []):
         if isinstance(w, Mapping):
-            conditions.append(EndCondition(_fn(compiled, f"/end/when/{i}/if", w["if"], 1),
+            conditions.append(EndCondition(_fn(compiled, f"/end/when/{i}/condition", w["condition"], 1),
                                            rank=w.get("rank", rank), id=w.get("id", "condition")))
         else:
             conditions.append(EndCondition(_fn(compiled, f"/end/when/{i}", w, 1), rank=rank))

@@ -18,10 +18,10 @@ def problems(tmp_path, body: str, base: str = "classic"):
 
 
 @pytest.mark.parametrize("body, code, line, words", [
-    ("end:\n  when:\n    - {if: 'max_laps >= 5', rank: richest}\n", "bad-value", 7, "richest"),
+    ("end:\n  when:\n    - {condition: 'max_laps >= 5', rank: richest}\n", "bad-value", 7, "richest"),
     ("end:\n  vote: {needs: some}\n", "bad-value", 6, "some"),
     ("end:\n  vote: {needs: 2, every: 0}\n", "bad-value", 6, "every"),
-    ("end:\n  when:\n    - {if: 'max_lap >= 5'}\n", "unknown-name", 7, "max_lap"),
+    ("end:\n  when:\n    - {condition: 'max_lap >= 5'}\n", "unknown-name", 7, "max_lap"),
     ("rules:\n  loans: {unit: 0, interest: 5}\n", "bad-value", 6, "unit"),
     ("rules:\n  loans: {unit: 100, interest: 5, charged_on: week}\n", "bad-value", 6, "week"),
     ("rules:\n  treasury: {receives: [salary]}\n", "bad-value", 6, "salary"),
