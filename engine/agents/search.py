@@ -136,17 +136,49 @@ def _end_turn(clone) -> None:
         pass
 
 
-def _value(clone, seat: int) -> float:
-    """What a finished or stopped rollout is worth to `seat` (see the module docstring)."""
+class _MeanThrow:
+    """A throw of the mean total (dice sides + 1 per die, halved), for rent formulas that read
+    the dice (utilities) when the rollout's value is estimated."""
+
+    __slots__ = ("total", "doubles", "dice")
+
+    def __init__(self, count: int, sides: int):
+        self.total = count * (sides + 1) // 2
+        self.doubles = False
+        self.dice = (self.total,)
+
+
+def earning_power(clone, q, rounds: float) -> float:
+    """The rent `q` can expect in the next `rounds` rounds: for every deed it holds unmortgaged,
+    the rent due now (at its level, group and dice of the mean throw) times the landings to
+    expect, one in `len(spaces)` per opponent and round (a player lands on about one space of
+    the board per turn). Money, as a float."""
+    opp = [r for r in clone.players if r.alive and r is not q]
+    if not opp or rounds <= 0 or not q.deeds:
+        return 0.0
+    payer = opp[0]
+    throw = _MeanThrow(clone.ed.dice_count, clone.ed.dice_sides)
+    rent = 0
+    for i in q.deeds:
+        if not clone.mortgaged[i]:
+            rent += clone.rent_fns[i](clone, payer, i, q, throw)
+    return rent * rounds * len(opp) / len(clone.spaces)
+
+
+def _value(clone, seat: int, rent_rounds: float = 0.0) -> float:
+    """What a finished or stopped rollout is worth to `seat` (see the module docstring): 1 for a
+    win (a share of a tie), 0 for a loss; at the horizon the player's share of the strength of
+    the players left, where strength is net worth plus `earning_power` over `rent_rounds`."""
     if clone.over:
         winners = [w.seat for w in clone.winners]
         return 1.0 / len(winners) if seat in winners else 0.0
     p = clone.players[seat]
     if not p.alive:
         return 0.0
-    worth = [clone.net_worth(q) for q in clone.players if q.alive]
-    total = sum(worth)
-    return clone.net_worth(p) / total if total > 0 else 1.0 / len(worth)
+    worth = {q.seat: clone.net_worth(q) + earning_power(clone, q, rent_rounds)
+             for q in clone.players if q.alive}
+    total = sum(worth.values())
+    return worth[seat] / total if total > 0 else 1.0 / len(worth)
 
 
 Candidate = Callable[[Any, Any], None]
@@ -156,23 +188,29 @@ Candidate = Callable[[Any, Any], None]
 class SearchBot:
     """See the module docstring. `seed` seeds the rollouts; `rollouts` per candidate answer;
     `horizon` in turns; `searched` the decision kinds to search; `confidence` in standard errors
-    (see the module docstring). `timing` collects, per decision kind, [decisions, seconds] spent
-    deciding (searched or not); `turn_seconds[t]` the seconds spent deciding in game turn `t`."""
+    (see the module docstring); `rent_rounds` the rounds of rent counted in a rollout's value at
+    the horizon (`earning_power`). Measured in CPU seconds of this process (`time.process_time`):
+    `timing` collects, per decision kind, [decisions, seconds] spent deciding (searched or not),
+    `times[kind]` the seconds of each decision, `turn_seconds[t]` the seconds spent deciding in
+    game turn `t`; `overturned[kind]` counts [searched, answered otherwise than the basic bot]."""
 
     human = False
 
     def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 60,
-                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0):
+                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0, rent_rounds: float = 0.0):
         self.seed = seed
         self.name = name
         self.rollouts = rollouts
         self.horizon = horizon
         self.searched = searched
         self.confidence = confidence
+        self.rent_rounds = rent_rounds
+        self.overturned: dict[str, list[int]] = {}
         self.base = BasicBot(seed, name)
         self.bold = BoldBot(seed, name)
         self.asked = 0
         self.timing: dict[str, list[float]] = {}
+        self.times: dict[str, list[float]] = {}
         self.turn_seconds: dict[int, float] = {}
         self._forker: Forker | None = None
         self._bid_limits: dict[tuple, int | None] = {}
@@ -186,15 +224,20 @@ class SearchBot:
 
     # ------------------------------------------------------------------ decisions
     def decide(self, game, d: Decision) -> Any:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         self.asked += 1
         answer = self.base.decide(game, d)      # always, so the basic bot's own state moves on
         if d.kind in self.searched and not game.replaying and self.rollouts > 0:
+            basic = answer
             answer = getattr(self, "_" + d.kind)(game, d, answer)
-        dt = time.perf_counter() - t0
+            o = self.overturned.setdefault(d.kind, [0, 0])
+            o[0] += 1
+            o[1] += answer != basic
+        dt = time.process_time() - t0
         t = self.timing.setdefault(d.kind, [0, 0.0])
         t[0] += 1
         t[1] += dt
+        self.times.setdefault(d.kind, []).append(dt)
         self.turn_seconds[game.turns] = self.turn_seconds.get(game.turns, 0.0) + dt
         return answer
 
@@ -220,7 +263,7 @@ class SearchBot:
                 _end_turn(clone)
                 if not clone.over:
                     clone.play(max_turns=self.horizon)
-                values[k].append(_value(clone, seat))
+                values[k].append(_value(clone, seat, self.rent_rounds))
         return values
 
     def _gain(self, better: list[float], base: list[float]) -> float:
