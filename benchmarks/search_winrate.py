@@ -49,6 +49,7 @@ def play(edition: str, k: int, seed: int, bot: str, players: int, params: dict |
             "timing": {kind: [c, round(t, 4)] for kind, (c, t) in timing.items()},
             "times": {kind: [round(x, 4) for x in ts] for kind, ts in getattr(agents[seat], "times", {}).items()},
             "overturned": getattr(agents[seat], "overturned", {}),
+            "rolled": [round(x, 4) for x in getattr(agents[seat], "rolled_times", [])],
             "turns_asked": len(getattr(agents[seat], "turn_seconds", {})),
             "turn_total": round(sum(getattr(agents[seat], "turn_seconds", {}).values()), 3),
             "turn_max": round(max(getattr(agents[seat], "turn_seconds", {}).values(), default=0.0), 3),
@@ -82,13 +83,13 @@ def summary(rows: list[dict]) -> dict:
             o[0] += a
             o[1] += b
     every = [x for ts in times.values() for x in ts]
-    searched = [x for kind, ts in times.items() if kind in over for x in ts]
+    rolled = [x for r in rows for x in r.get("rolled", [])]
 
     def spread(xs: list[float]) -> dict:
         return {"median_ms": round(1000 * statistics.median(xs), 2), "max_ms": round(1000 * max(xs), 1)} if xs else {}
     cpu = {"per_game_s": round(sum(r.get("cpu", 0.0) for r in rows) / n, 3) if n else 0.0,
            "max_game_s": round(max((r.get("cpu", 0.0) for r in rows), default=0.0), 3),
-           "per_decision": spread(every), "per_searched_decision": spread(searched),
+           "per_decision": spread(every), "per_decision_with_rollouts": spread(rolled),
            "by_kind": {kind: spread(ts) for kind, ts in sorted(times.items()) if kind in over}}
     return {"cpu": cpu, "overturned": {k: {"searched": a, "changed": b} for k, (a, b) in sorted(over.items())},
             "turns": turns, "games": n, "wins": round(wins, 2), "win_rate": round(wins / n, 4) if n else 0.0,
@@ -110,13 +111,16 @@ def main() -> None:
     ap.add_argument("--shard", default="0/1", help="i/m: play only the games k with k % m == i (run m processes).")
     ap.add_argument("--summary", type=Path, nargs="+", help="Only summarise these files of results.")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                    help="A SearchBot argument for the tested bot (e.g. rollouts=6), instead of its default.")
+                    help="A SearchBot argument for the tested bot, instead of its default "
+                         "(e.g. rollouts=6, horizon=30, searched=buy+trade).")
     a = ap.parse_args()
     if a.summary:
         rows = [json.loads(line) for f in a.summary for line in f.read_text().splitlines() if line.strip()]
         print(json.dumps(summary(rows), indent=2))
         return
-    params = {key: float(v) if "." in v else int(v) for key, v in (x.split("=", 1) for x in a.set)}
+    params: dict = {}
+    for key, v in (x.split("=", 1) for x in a.set):
+        params[key] = frozenset(v.split("+")) if key == "searched" else float(v) if "." in v else int(v)
     rows = []
     done: set[int] = set()
     if a.out and a.out.exists():

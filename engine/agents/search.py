@@ -4,11 +4,15 @@ At the decisions that decide games (buying a deed, bidding in a deed auction, ac
 building and proposing trades in a manage window) it forks the game once per candidate answer
 and rollout, carries the candidate out in the fork, ends the turn there and plays on with basic
 bots in every seat (itself included) for at most `horizon` turns. A rollout is worth 1 for a win
-(a share on a tie), 0 for a loss, and the player's share of the net worth of the players left
-when the horizon stops it. The same rollout seeds are used for every candidate (common random
-numbers), so differences come from the answer, not the dice. A few rollouts are noisy, so the
-basic bot's answer stands unless another candidate beats it, rollout for rollout, by more than
-`confidence` standard errors of the mean difference. Every other decision (jail, debts, taxes,
+(a share on a tie), 0 for a loss, and when the horizon stops it the player's share of the
+strength of the players left: net worth plus the rent its deeds can be expected to earn in the
+next `rent_rounds` rounds at their current level (`earning_power`). Net worth alone does not see
+what a deed or a house is for (buying and building leave it unchanged, buildings count at cost),
+so a short horizon would miss it; with the rent counted, a 30-turn horizon did as well as 60 at
+two thirds of the cost (benchmarks/results/search.md). The same rollout seeds are used for every
+candidate (common random numbers), so differences come from the answer, not the dice. A few
+rollouts are noisy, so the basic bot's answer stands unless another candidate beats it, rollout
+for rollout, by more than `confidence` standard errors of the mean difference. Every other decision (jail, debts, taxes,
 placements) is the basic bot's.
 
 Determinisation: a fork cannot peek at the real future. Its generator (dice, shuffles) is
@@ -18,7 +22,7 @@ depend only on (bot seed, how many decisions the bot was asked), so a bot game i
 function of edition, seed and decisions, and a resumed game goes on as the uninterrupted one.
 During a replay (a resumed save) the bot does not search: the recorded answer is used anyway.
 
-Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (60). A fork costs
+Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (30). A fork costs
 about a millisecond (`copy.deepcopy` sharing the edition), a rollout to the end of a game a few.
 """
 
@@ -191,13 +195,14 @@ class SearchBot:
     (see the module docstring); `rent_rounds` the rounds of rent counted in a rollout's value at
     the horizon (`earning_power`). Measured in CPU seconds of this process (`time.process_time`):
     `timing` collects, per decision kind, [decisions, seconds] spent deciding (searched or not),
-    `times[kind]` the seconds of each decision, `turn_seconds[t]` the seconds spent deciding in
+    `times[kind]` the seconds of each decision, `rolled_times` those of the decisions that ran
+    rollouts, `turn_seconds[t]` the seconds spent deciding in
     game turn `t`; `overturned[kind]` counts [searched, answered otherwise than the basic bot]."""
 
     human = False
 
-    def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 60,
-                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0, rent_rounds: float = 0.0):
+    def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 30,
+                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0, rent_rounds: float = 10.0):
         self.seed = seed
         self.name = name
         self.rollouts = rollouts
@@ -211,6 +216,8 @@ class SearchBot:
         self.asked = 0
         self.timing: dict[str, list[float]] = {}
         self.times: dict[str, list[float]] = {}
+        self.rolled_times: list[float] = []
+        self._rolled = False
         self.turn_seconds: dict[int, float] = {}
         self._forker: Forker | None = None
         self._bid_limits: dict[tuple, int | None] = {}
@@ -226,6 +233,7 @@ class SearchBot:
     def decide(self, game, d: Decision) -> Any:
         t0 = time.process_time()
         self.asked += 1
+        self._rolled = False
         answer = self.base.decide(game, d)      # always, so the basic bot's own state moves on
         if d.kind in self.searched and not game.replaying and self.rollouts > 0:
             basic = answer
@@ -238,6 +246,8 @@ class SearchBot:
         t[0] += 1
         t[1] += dt
         self.times.setdefault(d.kind, []).append(dt)
+        if self._rolled:
+            self.rolled_times.append(dt)
         self.turn_seconds[game.turns] = self.turn_seconds.get(game.turns, 0.0) + dt
         return answer
 
@@ -248,6 +258,7 @@ class SearchBot:
         """The value of each rollout of each candidate for `d.player` (`rollouts` of them,
         default the bot's budget); rollout r of every candidate has the same seed."""
         n = self.rollouts if rollouts is None else rollouts
+        self._rolled = True
         if self._forker is None or self._forker.memo.get(id(game.ed)) is not game.ed:
             self._forker = Forker(game)
         seat = d.player.seat
@@ -512,14 +523,16 @@ class SearchBot:
 
 
 def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
-    """The search bot with its default budget (8 rollouts per candidate, 60-turn horizon)."""
+    """The search bot with its default budget (8 rollouts per candidate, 30-turn horizon, 10
+    rounds of rent in the value at the horizon)."""
     return SearchBot(seed=seed, name=name)
 
 
 def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
     """The 'hard' level for people: the search bot with a budget that keeps a bot's turn under
-    about a second (4 rollouts per candidate, 40-turn horizon; docs/agents.md has the times)."""
-    return SearchBot(seed=seed, name=name, rollouts=4, horizon=40)
+    about a second (4 rollouts per candidate, 20-turn horizon, 10 rounds of rent at the horizon;
+    benchmarks/results/search.md has the times)."""
+    return SearchBot(seed=seed, name=name, rollouts=4, horizon=20, rent_rounds=10.0)
 
 
 __all__ = ["SearchBot", "BoldBot", "Forker", "search_bot", "hard_bot", "SEARCHED"]

@@ -22,7 +22,8 @@ def test_levels_are_in_the_registry():
     assert set(LEVELS) | {"search", "random"} == set(BOTS)
     assert isinstance(make_bot("easy", 1, 0), EasyBot)
     hard = make_bot("hard", 1, 2)
-    assert isinstance(hard, SearchBot) and hard.name == "hard-3" and (hard.rollouts, hard.horizon) == (4, 40)
+    assert isinstance(hard, SearchBot) and hard.name == "hard-3"
+    assert (hard.rollouts, hard.horizon, hard.rent_rounds) == (4, 20, 10.0)
 
 
 def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
