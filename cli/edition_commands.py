@@ -18,8 +18,8 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from magie.engine.edition.diff import diff_trees
-from magie.engine.edition.model import Currency
 from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
+from magie.engine.edition.model import Currency
 from magie.engine.edition.pointers import split
 from magie.engine.edition.text import languages, text_in
 from magie.engine.edition.yamlload import display_path, path_problem, to_plain
