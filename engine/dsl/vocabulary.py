@@ -90,6 +90,9 @@ AGGREGATES = {
             "first on ties), or none",
     "least": "least(VALUE for each SET x where COND): the element with the smallest VALUE, or "
              "none",
+    "pick": "pick(each SET s where COND) or pick(VALUE for each SET s where COND): the subject "
+            "picks one of the spaces that pass (a `pick` decision; bots take the largest VALUE, "
+            "else the first), or none",
 }
 
 #: Sets to loop over and filter, besides the kinds of space.
@@ -195,6 +198,7 @@ STATEMENT_FORMS = (
     "add N to counter NAME on X",
     "clear counter NAME on X",
     "offer buy SPACE at PRICE",
+    "auction SPACE",
 )
 
 #: `with` options of moves.
@@ -207,11 +211,11 @@ RESERVED = frozenset({
     "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
     "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
     "none", "params", "where", "add", "counter", "buy", "pass", "release", "choose", "option",
-    "when", "bot",
+    "when", "bot", "auction",
 })
 
 #: Words that start a statement (used to word "a statement where a value is expected").
 STATEMENT_WORDS = frozenset({
     "pay", "collect", "move", "go", "keep", "draw", "let", "set", "clear", "offer", "transfer",
-    "choose", "with", "pass", "release", "add",
+    "choose", "with", "pass", "release", "add", "auction",
 })
