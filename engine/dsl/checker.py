@@ -772,7 +772,8 @@ class Checker:
     @staticmethod
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
-                "owned_in": INT, "counter": INT, "holds": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "owned_in": INT, "counter": INT, "holds": INT,
+                "built": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -843,6 +844,18 @@ class Checker:
             self.expr(u)
             self.err("type-error", u.pos, "the second argument of holds() is the use of a kept "
                                           "card, as in holds(me, get_out_of_jail)")
+            return INT
+        u.type = ANY
+        u.res = ("flag", u.name)
+        return INT
+
+    def f_built(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        u = e.args[1]
+        if not isinstance(u, n.Name) or not _ID.match(u.name):
+            self.expr(u)
+            self.err("type-error", u.pos, "the second argument of built() is a kind of building, "
+                                          "as in built(me, hotel)")
             return INT
         u.type = ANY
         u.res = ("flag", u.name)

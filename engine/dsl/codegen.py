@@ -223,10 +223,11 @@ class _FunctionGen:
             if isinstance(a, n.Num) and 1 <= a.value <= LIMITS["dice"]:
                 return tag(Code(f"g.roll({a.value})"), e.pos)
             return tag(cat("_roll(g, ", self.expr(a), ")"), e.pos)
-        if name in ("has_flag", "use_flag", "counter", "holds"):
+        if name in ("has_flag", "use_flag", "counter", "holds", "built"):
             flag_node: Any = args[1]           # the checker resolved the flag name
             flag = _safe(flag_node.res[1])
-            return tag(cat(f"g.{name}(", self.expr(args[0]), f", {flag})"), e.pos)
+            method = "built_of" if name == "built" else name
+            return tag(cat(f"g.{method}(", self.expr(args[0]), f", {flag})"), e.pos)
         if name == "completes_group":
             return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
                            ")"), e.pos)

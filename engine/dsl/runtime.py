@@ -165,6 +165,9 @@ class GameRuntime(Protocol):
     def holds(self, p: PlayerRuntime, use: str) -> int:
         """How many kept cards of `use` `p` holds."""
 
+    def built_of(self, p: PlayerRuntime, kind: str) -> int:
+        """How many buildings of `kind` (a kind of the edition's ladders) are on `p`'s deeds."""
+
     # ---- sets for loops and filters ----
     def group_ids(self) -> Sequence[str]:
         """The edition's group ids, in edition order."""

@@ -75,6 +75,9 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("counter", 2, 2, "counter(x, c)",
                  "the value of counter c on player or space x (0 when never added to)"),
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
+    FunctionSpec("built", 2, 2, "built(p, kind)",
+                 "how many buildings of that kind (house, hotel, or a kind of the edition's "
+                 "ladders) p has on its deeds"),
 )}
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).

@@ -150,6 +150,7 @@ class Game(GameState):
     # buildings
     group_levels = buildings.group_levels
     build_problem = buildings.build_problem
+    next_rung = buildings.next_rung
     request_building = buildings.request_building
     building_spots = buildings.building_spots
     build = buildings.build
@@ -180,6 +181,8 @@ class Game(GameState):
     # what players hold (the read side of the DSL runtime)
     houses_of = holdings.houses_of
     hotels_of = holdings.hotels_of
+    built_of = holdings.built_of
+    building_on = holdings.building_on
     deeds_of = holdings.deeds_of
     deed_prices = holdings.deed_prices
     mortgaged_prices = holdings.mortgaged_prices
@@ -192,6 +195,7 @@ class Game(GameState):
     rent_level = holdings.rent_level
     group_mortgaged = holdings.group_mortgaged
     group_built = holdings.group_built
+    built_in_group = holdings.built_in_group
     group_size = holdings.group_size
     max_net_worth = holdings.max_net_worth
     max_cash = holdings.max_cash

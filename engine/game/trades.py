@@ -52,7 +52,7 @@ def trade_problem(g: Game, offer: TradeOffer, window: str) -> str | None:
             if not isinstance(i, int) or not 0 <= i < g.n or g.owner[i] is not who:
                 return f"{who.name} does not own space {i}"
             sp = g.spaces[i]
-            if sp.group_index >= 0 and any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
+            if g.built_in_group(who, i):
                 return f"{sp.id}: sell the group's buildings before trading its lots"
             if g.mortgaged[i] and not r.trade_mortgaged:
                 return f"{sp.id} is mortgaged and mortgaged deeds cannot be traded"
