@@ -468,6 +468,11 @@ class Checker:
     def s_Release(self, s) -> None:
         pass
 
+    def s_Discard(self, s: n.Discard) -> None:
+        if not _ID.match(s.use):
+            self.err("dsl-syntax", s.use_pos, f"the use of a kept card is lower-case letters, "
+                                              f"digits and '_'; '{s.use}' is not")
+
     def s_Counter(self, s: n.Counter) -> None:
         self._flag_name(s.counter, s.counter_pos)
         self.need_target(s.target, "the player or space of the counter")
@@ -773,7 +778,7 @@ class Checker:
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
                 "owned_in": INT, "counter": INT, "holds": INT,
-                "built": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "built": INT, "cards_in": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -847,6 +852,18 @@ class Checker:
             return INT
         u.type = ANY
         u.res = ("flag", u.name)
+        return INT
+
+    def f_cards_in(self, e):
+        d = e.args[0]
+        if not isinstance(d, n.Name) or d.name not in self.names.decks:
+            if not isinstance(d, n.Name):
+                self.expr(d)
+            known = ", ".join(sorted(self.names.decks)) or "none"
+            self.err("unknown-name", d.pos, f"cards_in() takes a deck of the edition (decks: {known})")
+            return INT
+        d.type = ANY
+        d.res = ("flag", d.name)
         return INT
 
     def f_built(self, e):

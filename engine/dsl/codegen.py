@@ -228,6 +228,8 @@ class _FunctionGen:
             flag = _safe(flag_node.res[1])
             method = "built_of" if name == "built" else name
             return tag(cat(f"g.{method}(", self.expr(args[0]), f", {flag})"), e.pos)
+        if name == "cards_in":
+            return tag(Code(f"g.cards_in({_safe(args[0].res[1])})"), e.pos)
         if name == "completes_group":
             return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
                            ")"), e.pos)
@@ -529,6 +531,9 @@ class _FunctionGen:
 
     def s_Release(self, s, ind: int) -> None:
         self.act(ind, Code(f"g.release({self.subject})"), s.pos)
+
+    def s_Discard(self, s: n.Discard, ind: int) -> None:
+        self.act(ind, Code(f"g.discard_kept({self.subject}, {_safe(s.use)})"), s.pos)
 
     def s_Counter(self, s: n.Counter, ind: int) -> None:
         name = _safe(s.counter)

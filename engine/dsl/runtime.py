@@ -165,6 +165,12 @@ class GameRuntime(Protocol):
     def holds(self, p: PlayerRuntime, use: str) -> int:
         """How many kept cards of `use` `p` holds."""
 
+    def discard_kept(self, p: PlayerRuntime, use: str) -> None:
+        """`p` loses every card it keeps for `use`, out of the game."""
+
+    def cards_in(self, deck: str) -> int:
+        """How many cards are left to draw in `deck`."""
+
     def built_of(self, p: PlayerRuntime, kind: str) -> int:
         """How many buildings of `kind` (a kind of the edition's ladders) are on `p`'s deeds."""
 

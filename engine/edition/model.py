@@ -107,6 +107,13 @@ class Group:
     def buildable(self) -> bool:
         return bool(self.ladder)
 
+    def building_at(self, level: int) -> tuple[str, int] | None:
+        """The buildings on this lot at `level`: (kind, count), or None when bare."""
+        if level <= 0 or level > len(self.ladder):
+            return None
+        r = self.ladder[level - 1]
+        return r.kind, r.count
+
 
 @dataclass(frozen=True, slots=True)
 class Space:
@@ -145,13 +152,15 @@ class Space:
 class CardPlay:
     """How a kept card is played: `window` is when (`before_roll`, `after_landing`: the
     player's manage windows; `rent`: when the holder would pay rent, which the card then
-    replaces; `jail`: at the start of a turn in jail), `effect` the compiled `play.do`
-    (`fn(g, player, owner, rent)`), `bot` the compiled `play.bot` hint (same signature) or
-    None (bots play it whenever they may)."""
+    replaces; `roll`: when the holder would throw to move, which the card replaces;
+    `jail`: at the start of a turn in jail); `after` where it goes played (`deck`, `out`),
+    `effect` the compiled `play.do` (`fn(g, player, owner, rent)`), `bot` the compiled
+    `play.bot` hint (same signature) or None (bots play it whenever they may)."""
 
     window: str
     effect: Callable
     bot: Callable | None = None
+    after: str = "deck"                  # deck | out: where the played card goes
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +355,7 @@ def _card_play(compiled: Mapping[str, Callable], pointer: str, play: Any) -> Car
     if not isinstance(play, dict):
         return None
     return CardPlay(window=play.get("when", "before_roll"), effect=compiled[pointer + "/do"],
-                    bot=compiled.get(pointer + "/bot"))
+                    bot=compiled.get(pointer + "/bot"), after=play.get("after", "deck"))
 
 
 def _fn(compiled: Mapping[str, Callable], pointer: str, value: Any, arity: int) -> Callable:

@@ -115,6 +115,9 @@ class Game(GameState):
     playable = cards.playable
     play_card = cards.play_card
     rent_play = cards.rent_play
+    roll_play = cards.roll_play
+    discard_kept = cards.discard_kept
+    cards_in = cards.cards_in
     bot_play = cards.bot_play
     # choices and offers of the DSL
     choose = choices.choose

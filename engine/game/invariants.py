@@ -74,6 +74,7 @@ def check_invariants(g: Game) -> None:
                 raise GameError(f"{p.name} holds card {card[1]} with no recorded use")
     for deck in g.ed.decks.values():
         held = sum(1 for p in g.players for c in p.held_cards if c[0] == deck.id)
-        if len(g.decks[deck.id]) + held != len(deck.cards):
-            raise GameError(f"deck {deck.id}: {len(g.decks[deck.id])} in the deck + {held} held "
+        out = sum(1 for c in g.removed_cards if c[0] == deck.id)
+        if len(g.decks[deck.id]) + held + out != len(deck.cards):
+            raise GameError(f"deck {deck.id}: {len(g.decks[deck.id])} in the deck + {held} held + {out} out "
                             f"!= {len(deck.cards)}")

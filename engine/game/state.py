@@ -57,7 +57,8 @@ class GameState:
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
     or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
-    played, `rent_plays` (some card is played instead of rent); `space_sets` (cached board
+    played, `rent_plays`/`roll_plays` (some card is played instead of rent / of a throw),
+    `removed_cards` the cards out of the game (played with `after: out`, or discarded); `space_sets` (cached board
     subsets for loops)."""
 
     __slots__ = (
@@ -71,6 +72,7 @@ class GameState:
         "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
+        "roll_plays", "removed_cards",
         "space_sets",
     )
 
@@ -155,6 +157,8 @@ class GameState:
             if act.labels:
                 self.card_labels.setdefault(act.id, act.labels)
         self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
+        self.roll_plays: bool = any(pl.window == "roll" for pl in self.card_plays.values())
+        self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
         self.space_sets: dict[str | None, tuple[int, ...]] = {}
         if r.intro_reroll is not None:
             for p in self.players:

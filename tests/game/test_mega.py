@@ -179,3 +179,56 @@ def test_repairs_charge_a_skyscraper_as_a_hotel():
     stack(g, "chance", "chance_repairs")
     turn(g, "ann")
     assert cash(g)["ann"] == 2500 - 100 * 4                              # 3 hotels + 1 skyscraper
+
+
+# ---------------------------------------------------------------- bus tickets
+def _tickets(g) -> dict[str, int]:
+    return {p.name: g.holds(p, "bus_ticket") for p in g.players}
+
+
+def test_the_bus_ticket_space_gives_a_kept_ticket():
+    # 6.2: 27 + 5 = 32, the Bus Ticket space: the top ticket is kept
+    g = game(MEGA, {"ann": {"pos": 27}, "bob": {}}, dice=[(2, 3)])
+    stack(g, "bus_tickets", "bus_5")
+    turn(g, "ann")
+    assert player(g, "ann").held_cards == [("bus_tickets", "bus_5")] and _tickets(g) == {"ann": 1, "bob": 0}
+
+
+def test_a_ticket_replaces_the_throw_and_leaves_the_game():
+    # 7.2-7.4: played instead of rolling (no dice are thrown: none are forced), forward on the
+    # current side (13..26 from Auction, 14), then out of the game
+    g = game(MEGA, {"ann": {"pos": 14, "cards": ["bus_2"],
+                            "script": {"play_card": [("bus_tickets", "bus_2")]}}, "bob": {}})
+    g.kept_uses[("bus_tickets", "bus_2")] = "bus_ticket"
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert 15 <= ann.pos <= 26 and not ann.held_cards
+    assert g.removed_cards == [("bus_tickets", "bus_2")] and len(g.decks["bus_tickets"]) == 15
+    g.check_invariants()
+
+
+def test_a_ticket_may_replace_the_throw_that_doubles_give():
+    # 4.2 [M2]: doubles 2+2 from 0 to 4 (Arctic Avenue), then the ticket instead of the second throw
+    g = game(MEGA, {"ann": {"pos": 0, "cards": ["bus_3"],
+                            "script": {"play_card": [None, ("bus_tickets", "bus_3")]}}, "bob": {}},
+             dice=[(2, 2)])
+    g.kept_uses[("bus_tickets", "bus_3")] = "bus_ticket"
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert 5 <= ann.pos <= 13 and not ann.held_cards and g.dice.left == 0
+    asked = [d.window for d in g.agents[0].asked if d.kind == "play_card"]
+    assert asked == ["roll", "roll"]
+
+
+def test_an_expiring_ticket_takes_every_other_held_ticket_out_of_the_game():
+    # 7.5 [M4] [M10]: "ALL TICKETS EXPIRE, EXCEPT THIS ONE"
+    g = game(MEGA, {"ann": {"pos": 27, "cards": ["bus_2"]}, "bob": {"cards": ["bus_3", "bus_4"]}},
+             dice=[(2, 3)])
+    for c in ("bus_2", "bus_3", "bus_4"):
+        g.kept_uses[("bus_tickets", c)] = "bus_ticket"
+    stack(g, "bus_tickets", "bus_expire_1")
+    turn(g, "ann")
+    assert player(g, "ann").held_cards == [("bus_tickets", "bus_expire_1")]
+    assert player(g, "bob").held_cards == []
+    assert sorted(g.removed_cards) == [("bus_tickets", "bus_2"), ("bus_tickets", "bus_3"), ("bus_tickets", "bus_4")]
+    g.check_invariants()
