@@ -19,7 +19,7 @@ from rich.markup import escape
 
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
-from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
+from magie.engine.game.decisions import DECISION_KINDS, Deal, TradeOffer
 
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 """A word that may be an edition id (space and group ids are lower-case words)."""
@@ -164,6 +164,11 @@ class Names:
                 f"{self.side(offer.give_deeds, offer.give_cash, offer.give_cards)} for "
                 f"{self.side(offer.get_deeds, offer.get_cash, offer.get_cards)}")
 
+    def deal(self, deal: Deal) -> str:
+        """A deal of several parties in words, leg by leg: 'Anna → Boris: X; Boris → Clara: 100k ₽'."""
+        return "; ".join(f"{self.player(leg.giver)} → {self.player(leg.taker)}: "
+                         f"{self.side(leg.deeds, leg.cash, leg.cards)}" for leg in deal.legs)
+
     def reason(self, end_reason: str) -> str:
         return _REASONS.get(end_reason, end_reason)
 
@@ -182,6 +187,7 @@ class EventRenderer:
         self._bidding: dict[str, Any] | None = None
         self._roll_line: tuple[int, int, str] | None = None   # (player, total, line) not yet printed
         self._offer: TradeOffer | None = None
+        self._deal: Deal | None = None
         self._trading = False
         self._jailed: set[int] = set()
         self._card_open: str | None = None    # the card just drawn, until something follows it
@@ -208,7 +214,7 @@ class EventRenderer:
             self.say(pending[2])
         line = handler(event) if handler is not None else self._other(event)
         if e not in ("pay", "deed", "unmortgage"):
-            self._trading = e == "trade"
+            self._trading = e in ("trade", "deal_accepted")
         if line:
             self.say(line)
 
@@ -484,6 +490,25 @@ class EventRenderer:
         n = self.names
         text = f" ({n.offer(offer)})" if offer else ""
         return f"{n.who(ev['partner'])} rejects the offer of {n.player(ev['proposer'])}{text}"
+
+    def _on_deal_offer(self, ev):
+        self._deal = Deal.from_json(ev)
+        return None
+
+    def _on_deal_accepted(self, ev):
+        deal = self._deal
+        self._deal = None
+        n = self.names
+        if deal is None:
+            return "Deal between " + ", ".join(n.player(s) for s in ev["parties"])
+        return f"Deal: {n.deal(deal)}"
+
+    def _on_deal_rejected(self, ev):
+        deal = self._deal
+        self._deal = None
+        n = self.names
+        text = f" ({n.deal(deal)})" if deal else ""
+        return f"{n.who(ev['by'])} rejects the deal of {n.player(ev['proposer'])}{text}"
 
     def _on_bankrupt(self, ev):
         n = self.names
