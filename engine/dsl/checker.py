@@ -778,7 +778,7 @@ class Checker:
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
                 "owned_in": INT, "counter": INT, "holds": INT,
-                "built": INT, "cards_in": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "built": INT, "cards_in": INT, "rent_of": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -876,6 +876,11 @@ class Checker:
             return INT
         u.type = ANY
         u.res = ("flag", u.name)
+        return INT
+
+    def f_rent_of(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        self.need(e.args[1], SPACE, self._arg_name(e, 1))
         return INT
 
     def f_completes_group(self, e):

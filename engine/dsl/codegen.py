@@ -228,8 +228,11 @@ class _FunctionGen:
             flag = _safe(flag_node.res[1])
             method = "built_of" if name == "built" else name
             return tag(cat(f"g.{method}(", self.expr(args[0]), f", {flag})"), e.pos)
+        if name == "rent_of":
+            return tag(cat("g.rent_due(", self.expr(args[0]), ", ", self.expr(args[1]), ")"), e.pos)
         if name == "cards_in":
-            return tag(Code(f"g.cards_in({_safe(args[0].res[1])})"), e.pos)
+            deck_node: Any = args[0]           # the checker resolved the deck name
+            return tag(Code(f"g.cards_in({_safe(deck_node.res[1])})"), e.pos)
         if name == "completes_group":
             return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
                            ")"), e.pos)

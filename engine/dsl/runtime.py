@@ -168,6 +168,9 @@ class GameRuntime(Protocol):
     def discard_kept(self, p: PlayerRuntime, use: str) -> None:
         """`p` loses every card it keeps for `use`, out of the game."""
 
+    def rent_due(self, p: PlayerRuntime, space: int) -> int:
+        """The rent `p` would pay on landing on `space` now (0 when none is due)."""
+
     def cards_in(self, deck: str) -> int:
         """How many cards are left to draw in `deck`."""
 

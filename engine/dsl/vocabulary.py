@@ -75,6 +75,9 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("counter", 2, 2, "counter(x, c)",
                  "the value of counter c on player or space x (0 when never added to)"),
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
+    FunctionSpec("rent_of", 2, 2, "rent_of(p, space)",
+                 "the rent p would pay on landing on space now (0: unowned, its own or mortgaged; "
+                 "a utility counts the last throw)"),
     FunctionSpec("cards_in", 1, 1, "cards_in(deck)", "how many cards are left to draw in the deck"),
     FunctionSpec("built", 2, 2, "built(p, kind)",
                  "how many buildings of that kind (house, hotel, or a kind of the edition's "

@@ -107,13 +107,6 @@ class Group:
     def buildable(self) -> bool:
         return bool(self.ladder)
 
-    def building_at(self, level: int) -> tuple[str, int] | None:
-        """The buildings on this lot at `level`: (kind, count), or None when bare."""
-        if level <= 0 or level > len(self.ladder):
-            return None
-        r = self.ladder[level - 1]
-        return r.kind, r.count
-
 
 @dataclass(frozen=True, slots=True)
 class Space:
@@ -146,6 +139,13 @@ class Space:
     @property
     def buildable(self) -> bool:
         return bool(self.ladder)
+
+    def building_at(self, level: int) -> tuple[str, int] | None:
+        """The buildings on this lot at `level`: (kind, count), or None when bare."""
+        if level <= 0 or level > len(self.ladder):
+            return None
+        r = self.ladder[level - 1]
+        return r.kind, r.count
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from . import (
     manage,
     mortgages,
     movement,
+    rent,
     start,
     trades,
     turn,
@@ -118,6 +119,7 @@ class Game(GameState):
     play_card = cards.play_card
     rent_play = cards.rent_play
     roll_play = cards.roll_play
+    rent_due = rent.rent_due
     discard_kept = cards.discard_kept
     cards_in = cards.cards_in
     bot_play = cards.bot_play

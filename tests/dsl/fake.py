@@ -221,6 +221,9 @@ class FakeGame:
     def discard_kept(self, p, use):
         self.calls.append(("discard_kept", p.seat, use))
 
+    def rent_due(self, p, space):
+        return 7
+
     def cards_in(self, deck):
         return 3
 
