@@ -90,6 +90,7 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
         if act.labels:
             g.card_labels.setdefault(act.id, act.labels)
     g.rent_plays = any(pl.window == "rent" for pl in g.card_plays.values())
+    g.roll_plays = any(pl.window == "roll" for pl in g.card_plays.values())
     g.deeds_version += 1            # bots look at the board again
     for q in g.players:
         q.version += 1

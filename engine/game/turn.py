@@ -81,6 +81,11 @@ def _turn_body(g: Game, p: Player) -> None:
         single = roll is None and r.jail_paid_exit == "one_throw"
     while p.alive and not p.in_jail:
         if roll is None:
+            if g.roll_plays and p.held_cards and g.roll_play(p):   # a kept card instead of the throw
+                if p.alive and not p.in_jail:
+                    g.more_rolls = False
+                    g.manage(p, "after_landing")
+                return
             roll = g.dice.throw(g.ed.dice_count)
             g.last_roll = roll
             if g.log is not None:
