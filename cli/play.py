@@ -105,7 +105,9 @@ def play(
         "--bot-kind", "--bot", metavar="KIND",
         help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
              "under a second a turn); also search (the same search bot), random (any legal move), "
-             "or your own agent class as module:Class (see docs/agents.md). [default: basic]",
+             "or your own agent class as module:Class (see docs/agents.md). [default: basic] "
+             "With --resume: the save's own agent classes you allow to run (a save never runs code "
+             "by itself).",
         show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
@@ -186,13 +188,18 @@ def play(
         if limit is not None and not 0 < limit <= top:
             _fail(f"{opt} must be more than 0 and at most {top:,g}, not {limit:g}")
     if resume is not None:
-        given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
+        # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
+        from magie.engine.agents import is_plugin
+        trusted = [k for k in (bot_kind or "").split(",") if k]
+        given = {"EDITION": edition, "--players": players, "--bots": bots,
+                 "--bot-kind": None if all(is_plugin(k) for k in trusted) else bot_kind,
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
         extra = [k for k, v in given.items() if v is not None]
         if extra:
             _fail(f"--resume continues the saved game with its own edition, players, seed and options; "
-                  f"leave out {', '.join(extra)}")
-        ed, base = _resumed(resume)
+                  f"leave out {', '.join(extra)} (with --resume, --bot only allows the save's own "
+                  f"bot classes, module:Class)")
+        ed, base = _resumed(resume, trusted)
         changes = {k: v for k, v in (("time_limit", time_limit), ("auto_claim", auto_claim)) if v is not None}
         base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
@@ -303,12 +310,13 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
                         seed=seed, seats=tuple(seats), options=options, edition_content=content)
 
 
-def _resumed(path: Path):
-    """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
+def _resumed(path: Path, plugins: list[str]):
+    """Read a save and load its edition, refusing a save whose edition changed, or that seats a
+    bot class (module:Class) not in `plugins`: (edition, save)."""
     from .saved_edition import edition_for_save, read_game_save
 
     try:
-        base = read_game_save(path)
+        base = read_game_save(path, plugins)
     except ProblemsError as e:
         _problems(e)
     try:
