@@ -218,6 +218,11 @@ def play(
         save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
+    why = _unsavable(Path(save_path))
+    if why is not None:     # found now, not when the person saves after an hour of play
+        if save_to is not None:
+            _fail(f"--save-to {save_to}: {why}")
+        typer.echo(f"magie: the game cannot be saved to {save_path} ({why}); give --save-to FILE", err=True)
 
     from magie.engine.errors import MagieError
 
@@ -308,6 +313,24 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
     return ed, SaveGame(edition_ref=_ref(edition), edition_id=ed.id,
                         variants=tuple(_ref(v) for v in variants), content_hash=ed.content_hash,
                         seed=seed, seats=tuple(seats), options=options, edition_content=content)
+
+
+def _unsavable(path: Path) -> str | None:
+    """Why a save cannot be written to `path` (None when it can, as far as can be told now): a
+    temporary file is made and removed in its folder, as the atomic save will."""
+    import tempfile
+
+    if path.exists() and not path.is_file():
+        return "it exists and is not a regular file"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".magie-check-"):
+            pass
+    except OSError as e:
+        return f"the folder {folder} cannot be written ({e.strerror or e})"
+    return None
 
 
 def _resumed(path: Path, plugins: list[str]):
