@@ -456,7 +456,8 @@ class HumanAgent:
         else:
             sw = next((s for s in game.ed.switches if s.id == d.topic), None)
             what = "turn on " + (escape(text_in(sw.name, n.lang)) if sw is not None else escape(d.topic))
-        by = f" ({n.player(d.proposer)} proposes it)" if d.proposer is not None else ""
+        proposer = d.ctx.get("proposer")
+        by = f" ({n.player(proposer)} proposes it)" if proposer is not None else ""
         lines = [f"Vote: {what}{by}?"]
         return self.prompter.choose(lines, [Opt("y", "yes", "yes", ("yes",)), Opt("n", "no", "no", ("no",))])
 
