@@ -38,7 +38,8 @@ class BasicBot:
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
-        self._whole: list = []  # buildable groups the player owns whole (as of _pver)
+        self._whole: list = []  # buildable groups the player owns whole (as of _wver)
+        self._wver = -1        # the deeds version when _whole was computed
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
 
@@ -103,7 +104,9 @@ class BasicBot:
         if p.version != self._pver:
             self._pver = p.version
             self._trigger = 0
-            self._whole = self._whole_groups(game, p)
+            if game.deeds_version != self._wver:    # whole groups change only with ownership
+                self._wver = game.deeds_version
+                self._whole = self._whole_groups(game, p)
         if p.cash >= self._trigger:
             act, trigger = self._develop(game, p, None)
             if act is not None:
@@ -216,7 +219,9 @@ class BasicBot:
         if p.version != self._pver:
             self._pver = p.version
             self._trigger = 0
-            self._whole = self._whole_groups(game, p)
+            if game.deeds_version != self._wver:    # whole groups change only with ownership
+                self._wver = game.deeds_version
+                self._whole = self._whole_groups(game, p)
         if p.cash >= self._trigger:
             act, self._trigger = self._develop(game, p, window)
             if act is not None:
@@ -274,7 +279,8 @@ class BasicBot:
     @staticmethod
     def _whole_groups(game, p) -> list:
         """The buildable groups `p` owns whole."""
-        return [grp for grp, c in zip(game.ed.groups, p.groups, strict=True) if c == len(grp.spaces) and grp.buildable]
+        return [grp for grp, c in zip(game.ed.groups, p.groups, strict=True)
+                if c == len(grp.spaces) and grp.house_cost > 0]
 
     def windows(self, game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading
