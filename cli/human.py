@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from magie.engine.edition.text import text_in
 from magie.engine.errors import DecisionTimeout
-from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
+from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
 
 from .amounts import parse_amount
 from .i18n import gettext_for
@@ -348,6 +348,25 @@ class HumanAgent:
         return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
                                     Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
 
+    def _ask_deal(self, game, d):
+        n = self.names
+        deal: Deal = d.offer
+        me = d.player.seat
+        get_deeds, get_cash, get_cards = deal.gets(me)
+        give_deeds, give_cash, give_cards = deal.gives(me)
+        lines = [f"[bold]{n.player(deal.proposer)} proposes a deal of "
+                 f"{', '.join(n.player(s) for s in deal.parties)}[/] ({self._cash(d.player)}):",
+                 f"  you get:  {n.side(get_deeds, get_cash, get_cards)}",
+                 f"  you give: {n.side(give_deeds, give_cash, give_cards)}",
+                 f"  the whole deal: {n.deal(deal)}",
+                 "  (it happens only if every player in it accepts)"]
+        for i in get_deeds:
+            if game.mortgaged[i] and game.rules.transfer_interest:
+                lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
+                             f"{n.money(game.interest(i))} interest at once[/]")
+        return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
+                                    Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
+
     def _ask_tax(self, game, d):
         n = self.names
         p = d.player
@@ -403,6 +422,13 @@ class HumanAgent:
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
+    def _ask_pick(self, game, d):
+        """A space to pick (the DSL's `pick(...)`): the spaces by name."""
+        n = self.names
+        lines = [f"{n.source_text(d.source)}", f"Pick a space ({self._cash(d.player)}):"]
+        opts = [Opt(str(k + 1), n.space(i), i, (game.spaces[i].id,)) for k, i in enumerate(d.options)]
+        return self.prompter.choose(lines, opts)
+
     def _ask_play_card(self, game, d):
         """A kept card that may be played instead of paying rent."""
         n = self.names
@@ -442,12 +468,14 @@ PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
     "manage": HumanAgent._ask_manage,
     "raise": HumanAgent._ask_raise,
     "trade": HumanAgent._ask_trade,
+    "deal": HumanAgent._ask_deal,
     "tax": HumanAgent._ask_tax,
     "claim": HumanAgent._ask_claim,
     "inherited_mortgage": HumanAgent._ask_inherited_mortgage,
     "redeem": HumanAgent._ask_redeem,
     "place": HumanAgent._ask_place,
     "choice": HumanAgent._ask_choice,
+    "pick": HumanAgent._ask_pick,
     "play_card": HumanAgent._ask_play_card,
 }
 """The prompt of each decision kind (engine DECISION_KINDS); others are shown as they are."""

@@ -23,8 +23,8 @@ _WHERE = {
     "validate_file": ".edition.validate", "validate_paths": ".edition.validate",
     **{name: ".errors" for name in ("DecisionTimeout", "EffectError", "GameError", "IllegalDecision",
                                      "MagieError", "ReplayMismatch")},
-    **{name: ".game" for name in ("DECISION_KINDS", "EVENT_KINDS", "Agent", "Decision", "EventLog",
-                                   "ForcedDice", "Game", "GameState", "Player", "TradeOffer")},
+    **{name: ".game" for name in ("DECISION_KINDS", "EVENT_KINDS", "Agent", "Deal", "DealLeg", "Decision",
+                                   "EventLog", "ForcedDice", "Game", "GameState", "Player", "TradeOffer")},
 }
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
         DECISION_KINDS,
         EVENT_KINDS,
         Agent,
+        Deal,
+        DealLeg,
         Decision,
         EventLog,
         ForcedDice,
@@ -72,8 +74,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "BOTS", "DECISION_KINDS", "EVENT_KINDS", "Agent", "Decision", "DecisionTimeout", "Edition", "EffectError",
-    "EventLog", "ForcedDice", "Game", "GameError", "GameState", "IllegalDecision", "MagieError", "Player",
-    "Problem", "ProblemsError", "ReplayMismatch", "TradeOffer", "__version__", "load_edition", "load_playable",
-    "load_playable_cached", "make_bot", "validate_file", "validate_paths",
+    "BOTS", "DECISION_KINDS", "EVENT_KINDS", "Agent", "Deal", "DealLeg", "Decision", "DecisionTimeout",
+    "Edition", "EffectError", "EventLog", "ForcedDice", "Game", "GameError", "GameState", "IllegalDecision",
+    "MagieError", "Player", "Problem", "ProblemsError", "ReplayMismatch", "TradeOffer", "__version__",
+    "load_edition", "load_playable", "load_playable_cached", "make_bot", "validate_file", "validate_paths",
 ]

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from magie.engine.edition.model import Edition, text_in
-from magie.engine.game.decisions import TradeOffer
+from magie.engine.game.decisions import Deal, TradeOffer
 
 from ..i18n import gettext_for
 
@@ -83,12 +83,18 @@ class Words:
             get=self.side(o.get_deeds, o.get_cash, o.get_cards))
 
 
+    def deal(self, deal: Deal) -> str:
+        return "; ".join(self._("{giver} gives {what} to {taker}").format(
+            giver=self.player(leg.giver), taker=self.player(leg.taker),
+            what=self.side(leg.deeds, leg.cash, leg.cards)) for leg in deal.legs)
+
+
 _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",
                      "salary", "trade", "sell_deed"})
 """Payments whose amount the line of another event already tells."""
 
 
-SILENT_EVENTS = frozenset({"order_roll", "flag", "choice", "card_played"})
+SILENT_EVENTS = frozenset({"order_roll", "flag", "choice", "card_played", "card_discarded"})
 """Event kinds that get no line of their own (the order line and the card lines tell them)."""
 
 
@@ -179,6 +185,13 @@ def narrate(w: Words, ev: dict[str, Any]) -> str | None:
         return _("{partner} accepts the trade").format(partner=w.player(ev["partner"]))
     if e == "trade_rejected":
         return _("{partner} rejects the trade").format(partner=w.player(ev["partner"]))
+    if e == "deal_offer":
+        return _("Deal offer: {deal}").format(deal=w.deal(Deal.from_json(ev)))
+    if e == "deal_accepted":
+        return _("Every party accepts the deal: {players}").format(
+            players=", ".join(w.player(s) for s in ev["parties"]))
+    if e == "deal_rejected":
+        return _("{player} rejects the deal").format(player=w.player(ev["by"]))
     if e == "bankrupt":
         return _("{player} is bankrupt").format(player=p)
     if e == "action":

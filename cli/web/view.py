@@ -12,7 +12,7 @@ from typing import Any
 
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
-from magie.engine.game.decisions import Decision, TradeOffer, encode_answer
+from magie.engine.game.decisions import Deal, Decision, TradeOffer, encode_answer
 
 from .narrate import Words, describe_action
 
@@ -68,7 +68,7 @@ def public_state(game, words: Words) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     """A decision's detail as JSON data: players as seats, offers as their JSON."""
-    if isinstance(value, TradeOffer):
+    if isinstance(value, (TradeOffer, Deal)):
         return value.to_json()
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
@@ -97,6 +97,8 @@ def decision_json(game, d: Decision, decision_id: int, words: Words) -> dict[str
         out["trade"] = problem is None
     if d.kind == "trade":
         out["details"]["description"] = words.offer(d.ctx["offer"])
+    if d.kind == "deal":
+        out["details"]["description"] = words.deal(d.ctx["offer"])
     return out
 
 
@@ -119,7 +121,7 @@ def _label(game, d: Decision, option: Any, w: Words) -> str:
         return _("Do not claim")
     if option is None:
         return _("None")
-    if isinstance(option, int) and d.kind == "place":
+    if isinstance(option, int) and d.kind in ("place", "pick"):
         return w.space(option)
     return words.get(option, str(option))
 
@@ -148,6 +150,8 @@ def _question(game, d: Decision, w: Words) -> str:
             amount=w.money(c["amount"]), creditor=w.player(c.get("creditor")))
     if k == "trade":
         return _("{proposer} offers you a trade").format(proposer=w.player(c["offer"].proposer))
+    if k == "deal":
+        return _("{proposer} proposes a deal of several players").format(proposer=w.player(c["offer"].proposer))
     if k == "tax":
         return _("Tax: pay {amount} or the percentage?").format(amount=w.money(c["fixed"]))
     if k == "claim":
@@ -162,6 +166,8 @@ def _question(game, d: Decision, w: Words) -> str:
         return _("Where do you put the building?")
     if k == "choice":
         return _("Choose")
+    if k == "pick":
+        return _("Pick a space")
     if k == "play_card":
         return _("Play a kept card instead of paying {amount}?").format(amount=w.money(c["amount"]))
     return k

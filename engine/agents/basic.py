@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, Decision, TradeOffer
+from ..game.decisions import DONE, Deal, DealLeg, Decision, TradeOffer
 
 INF = 1 << 60
 ASK = ("ask",)
@@ -38,7 +38,7 @@ class BasicBot:
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
-        self._whole: list = []  # buildable groups the player owns whole (as of _wver)
+        self._whole: list = []  # the sets of lots the player builds on (as of _wver)
         self._wver = -1        # the deeds version when _whole was computed
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
@@ -141,12 +141,14 @@ class BasicBot:
         "raise": lambda self, game, d: self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
+        "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
         "tax": _answer_tax,
         "claim": lambda self, game, d: self._claim_rent(),
         "inherited_mortgage": _answer_inherited_mortgage,
         "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
+        "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives
         "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
@@ -234,7 +236,8 @@ class BasicBot:
             # round cap (issue 15).
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
-            offer = self._propose(game, p, window, self.reserve(game))
+            reserve = self.reserve(game)
+            offer = self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
             if offer is not None:
                 return ("trade", offer)
         return DONE
@@ -246,20 +249,20 @@ class BasicBot:
         trigger = INF
         spare = p.cash - reserve
         level = game.level
-        for grp in self._whole:
-            mortgaged = [j for j in grp.spaces if game.mortgaged[j]]
+        for lots in self._whole:
+            mortgaged = [j for j in lots if game.mortgaged[j]]
             if mortgaged:
                 cost = game.unmortgage_cost(mortgaged[0])
                 if cost <= spare:
                     return ("unmortgage", mortgaged[0]), 0
                 trigger = min(trigger, cost + reserve)
                 continue
-            low = min(level[j] for j in grp.spaces)
-            if low >= game.hotel_level:
+            low = min(level[j] for j in lots)
+            ladder = game.spaces[lots[0]].ladder
+            if low >= len(ladder):
                 continue
-            j = next(j for j in grp.spaces if level[j] == low)
-            sp = game.spaces[j]
-            cost = sp.hotel_cost if low == game.hotel_level - 1 else sp.house_cost
+            j = next(j for j in lots if level[j] == low)
+            cost = ladder[low].cost
             if cost <= spare:
                 if window is None:
                     return ASK, 0
@@ -276,11 +279,32 @@ class BasicBot:
                 trigger = min(trigger, cost * 2 + reserve)
         return None, trigger
 
+    @classmethod
+    def _whole_groups(cls, game, p) -> list:
+        """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
+        lots of groups it may build on from majority ownership, then each deed that takes a
+        building of its own (the ladders' `owned` share)."""
+        whole = [grp.spaces for grp, c in zip(game.ed.groups, p.groups, strict=True)
+                 if c == len(grp.spaces) and grp.buildable]
+        return whole + cls._majority_lots(game, p) + cls._single_lots(game, p)
+
     @staticmethod
-    def _whole_groups(game, p) -> list:
-        """The buildable groups `p` owns whole."""
-        return [grp for grp, c in zip(game.ed.groups, p.groups, strict=True)
-                if c == len(grp.spaces) and grp.house_cost > 0]
+    def _majority_lots(game, p) -> list:
+        """`p`'s lots of each group it holds all but one of, where the ladder's first level
+        needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
+        out = []
+        for grp, c in zip(game.ed.groups, p.groups, strict=True):
+            if (grp.ladder and grp.ladder[0].owned == "all_but_one" and c == len(grp.spaces) - 1
+                    and c > 0):
+                out.append(tuple(j for j in grp.spaces if game.owner[j] is p))
+        return out
+
+    @staticmethod
+    def _single_lots(game, p) -> list:
+        """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
+        building on a railroad): built on its own."""
+        return [(i,) for i in sorted(p.deeds)
+                if game.spaces[i].ladder and game.spaces[i].ladder[0].owned == "any"]
 
     def windows(self, game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading
@@ -351,6 +375,85 @@ class BasicBot:
             if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
                 gain -= game.spaces[j].price // 2
         return gain >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+
+    # ------------------------------------------------------------------ deals of several parties
+    def deal_balance(self, game, p, deal: Deal) -> int:
+        """What `deal` is worth to `p` in money by `_fair`'s measure: the cash and the value of
+        the deeds it gets, less the cash and value of those it gives, less half the price of a
+        given deed whose group the deal completes for another player."""
+        give, cash_out, _ = deal.gives(p.seat)
+        get, cash_in, _ = deal.gets(p.seat)
+        gain = cash_in - cash_out + sum(self.value(game, p, j) for j in get)
+        after: dict[int, set[int]] = {}
+        for leg in deal.legs:
+            if leg.taker != p.seat:
+                after.setdefault(leg.taker, set(game.players[leg.taker].deeds)).update(leg.deeds)
+        for j in give:
+            gain -= self.value(game, p, j)
+            g = game.spaces[j].group_index
+            taker = next(leg.taker for leg in deal.legs if j in leg.deeds)
+            if g >= 0 and all(k in after.get(taker, ()) for k in game.ed.groups[g].spaces):
+                gain -= game.spaces[j].price // 2
+        return gain
+
+    def _fair_deal(self, game, p, deal: Deal) -> bool:
+        """Accept a deal of several parties on the same terms as a two-party trade: worth at least
+        what it costs `p`, and the cash it pays leaves half the reserve."""
+        cash_out = deal.gives(p.seat)[1]
+        return self.deal_balance(game, p, deal) >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+
+    def _propose_deal(self, game, p, window: str, reserve: int) -> Deal | None:
+        """A three-way swap that completes `p`'s group where no two-party trade does ([002] 9/1.3):
+        `p` lacks one deed X of a group, held by q; q lacks one deed Y of its group, held by r;
+        r lacks one deed Z of its group, held by `p`. Legs: q gives X to `p`, r gives Y to q, `p`
+        gives Z to r, with cash from `p` to any party the swap leaves short by this bot's
+        valuation, up to what X is worth to `p` (when `p` keeps its reserve)."""
+        most = game.rules.trade_parties
+        if not game.rules.trade_enabled or (most is not None and most < 3):
+            return None
+        players = game.players
+        for x, q in self._missing_one(game, p):
+            for y, r in self._missing_one(game, q):
+                if r is p:
+                    continue
+                zs = [z for z, holder in self._missing_one(game, r) if holder is p]
+                if not zs:
+                    continue
+                z = zs[0]
+                legs = [DealLeg(q.seat, p.seat, deeds=(x,)), DealLeg(r.seat, q.seat, deeds=(y,)),
+                        DealLeg(p.seat, r.seat, deeds=(z,))]
+                deal = Deal(p.seat, tuple(legs))
+                extra = []
+                for other in (q, r):
+                    short = -self.deal_balance(game, other, deal)
+                    if short > 0:
+                        extra.append(DealLeg(p.seat, other.seat, cash=short))
+                cash = sum(leg.cash for leg in extra)
+                if p.cash - cash < reserve or cash > self.value(game, p, x):
+                    continue
+                deal = Deal(p.seat, tuple(legs + extra))
+                key = ("deal", tuple(seat for seat in deal.parties), (x, y, z), cash)
+                if game.turns - self._offers.get(key, -INF) < 40:
+                    continue
+                if all(self._fair_deal(game, players[s], deal) for s in deal.parties[1:]) \
+                        and game.trade_problem(deal, window) is None:
+                    self._offers[key] = game.turns
+                    return deal
+        return None
+
+    @staticmethod
+    def _missing_one(game, p) -> list:
+        """(deed, holder) for each buildable group `p` lacks exactly one deed of, held by another
+        living player and free of buildings."""
+        out = []
+        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
+            if not grp.buildable or mine != len(grp.spaces) - 1:
+                continue
+            j = next(j for j in grp.spaces if game.owner[j] is not p)
+            q = game.owner[j]
+            if q is not None and q.alive and not any(game.level[k] for k in grp.spaces):
+                out.append((j, q))
+        return out
 
     # ---------------------------------------------- why a trade is refused (for the front ends)
     def trade_balance(self, game, p, offer: TradeOffer) -> int:
