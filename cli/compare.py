@@ -11,7 +11,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from magie.cli.simulate import (
@@ -137,6 +136,8 @@ def compare_command(
     labels = [label for label, _ in valid]
     specs = [spec for _, spec in valid]
     err = Console(stderr=True)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     with Progress(TextColumn("[bold]comparing[/]"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("games", total=n)

@@ -10,21 +10,21 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-import yaml
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
-from magie.engine.edition.diff import diff_trees
-from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
-from magie.engine.edition.model import Currency
-from magie.engine.edition.pointers import split
 from magie.engine.edition.text import languages, text_in
-from magie.engine.edition.yamlload import display_path, path_problem, to_plain
 from magie.engine.paths import SCHEMA_PATH
 from magie.engine.problems import Problem, ProblemsError
+
+if TYPE_CHECKING:
+    from magie.engine.edition.loader import LoadedEdition
+
+# The loader, YAML and the differ are imported by the commands that use them, not for
+# `magie --help` (start-up time, issue 15).
 
 
 class Format(StrEnum):
@@ -49,6 +49,8 @@ def _print_problems(problems: list[Problem], err: bool = True) -> None:
 
 def _load(ref: str, variants: list[str]) -> LoadedEdition:
     """Load an edition for a command, or print its problems and exit 1."""
+    from magie.engine.edition.loader import load_edition
+
     try:
         return load_edition(ref, variants)
     except ProblemsError as e:
@@ -130,6 +132,8 @@ def editions() -> None:
     magie show classic --variant ID
     ```
     """
+    from magie.engine.edition.loader import list_builtin
+
     table = Table(title="Built-in editions and overlays", title_justify="left")
     table.add_column("kind")
     table.add_column("id", style="bold")
@@ -177,6 +181,10 @@ def show(
     _check_lang(loaded, lang)
     _print_problems(loaded.warnings)
     if merged:
+        import yaml
+
+        from magie.engine.edition.yamlload import display_path, to_plain
+
         header = (f"# {loaded.id}: merged by magie from "
                   + ", ".join(display_path(f) for f in loaded.files) + "\n")
         text = yaml.safe_dump(to_plain(loaded.tree), allow_unicode=True, sort_keys=False, width=100)
@@ -205,6 +213,8 @@ def show(
     out = _out()
     out.print(table)
     if cards:
+        from magie.engine.edition.model import Currency
+
         cur = tree.get("currency", {})
         money = Currency(cur.get("code", ""), cur.get("symbol", ""), cur.get("unit", 1), cur.get("format", "{n}"))
         for deck in tree.get("decks", []):
@@ -236,6 +246,8 @@ def _what(space, decks, lang: str) -> str:
 
 def _item_ids(tree, pointer: str) -> list[str]:
     """The ids of the list items a pointer passes through: /decks/0/cards/3 -> [chance, chance_go]."""
+    from magie.engine.edition.pointers import split
+
     ids, node = [], tree
     for token in split(pointer):
         if isinstance(node, list) and token.isdigit() and int(token) < len(node):
@@ -254,6 +266,8 @@ def _num(v) -> str:
 
 
 def _value(v) -> str:
+    from magie.engine.edition.yamlload import to_plain
+
     text = json.dumps(to_plain(v), ensure_ascii=False)
     return text if len(text) <= 80 else text[:77] + "..."
 
@@ -283,6 +297,9 @@ def diff(
     ea = _load(a, a_variant or [])
     eb = _load(b, variant or [])
     _print_problems(ea.warnings + eb.warnings)
+    from magie.engine.edition.diff import diff_trees
+    from magie.engine.edition.yamlload import to_plain
+
     diffs = diff_trees(to_plain(ea.tree), to_plain(eb.tree))
     for d in diffs:
         tree = ea.tree if d.kind == "removed" else eb.tree
@@ -342,6 +359,7 @@ def schema(
 def _write_schemas(folder: str) -> None:
     """Copy the edition and patch schemas into `folder`, or fail with a message."""
     from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
+    from magie.engine.edition.yamlload import display_path, path_problem
 
     bad = path_problem(folder)
     if bad is not None:

@@ -11,7 +11,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from magie.engine.agents import LEVELS, bot_factory
@@ -87,6 +86,8 @@ def ladder_command(
     spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=players, seed=seed,
                       max_rounds=max_rounds)
     err = Console(stderr=True)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     with Progress(TextColumn("[bold]ladder[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("games", total=n)

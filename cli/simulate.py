@@ -12,21 +12,20 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from magie.engine.agents import BOT_KINDS, bot_factory
-from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
-from magie.engine.sim.config import SetError, Sets, load_config, parse_set
 
 if TYPE_CHECKING:
+    from magie.engine.edition.model import Edition
     from magie.engine.sim.batch import BatchSpec, Summary
+    from magie.engine.sim.config import Sets
 
-# The game engine (magie.engine.game, the DSL) is imported when a command runs, not for
-# `magie --help` (start-up time, issue 15).
+# The game engine (magie.engine.game, the DSL), the edition model, the configuration and rich's
+# progress bars are imported when a command runs, not for `magie --help` (start-up time, issue 15).
 
 
 class Backend(StrEnum):
@@ -123,6 +122,8 @@ def simulate_command(
 
         magie simulate quick --bot random -n 500 --max-rounds 200
     """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
@@ -199,6 +200,8 @@ def parse_bots(bot: str, players: int | None) -> list[str]:
 
 def parse_sets(sets: list[str] | None) -> Sets:
     """--set values as (path, value) pairs; exits 1 on a malformed one."""
+    from magie.engine.sim.config import SetError, parse_set
+
     try:
         return tuple(parse_set(s) for s in sets or ())
     except SetError as e:
@@ -207,6 +210,8 @@ def parse_sets(sets: list[str] | None) -> Sets:
 
 def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = ()) -> Edition:
     """The playable configuration, or its problems printed and exit 1. Warnings are printed."""
+    from magie.engine.sim.config import SetError, load_config
+
     try:
         ed = load_config(edition, variants, sets)
     except ProblemsError as e:

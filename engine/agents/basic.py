@@ -19,6 +19,9 @@ from ..game.debt import default_raise_action
 from ..game.decisions import DONE, Deal, DealLeg, Decision, TradeOffer
 
 INF = 1 << 60
+ASK = ("ask",)
+"""What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
+the window's legality check: the engine has to ask."""
 
 
 class BasicBot:
@@ -35,7 +38,8 @@ class BasicBot:
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
-        self._whole: list = []  # the sets of lots the player builds on (as of _pver)
+        self._whole: list = []  # the sets of lots the player builds on (as of _wver)
+        self._wver = -1        # the deeds version when _whole was computed
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
 
@@ -86,18 +90,36 @@ class BasicBot:
     def decide(self, game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         if d.kind == "manage":        # the hot path: after every landing
-            p = d.player
-            if self.idle(game, p):
-                return DONE          # nothing changed since it last looked
-            return self._manage(game, p, d.window)
+            return self._manage(game, d.player, d.window)
         return self.ANSWERS[d.kind](self, game, d)
 
     def idle(self, game, p) -> bool:
-        """Would the bot answer done to a manage window now? True when nothing it looks at has
-        changed since it last looked (the engine then does not build the decision)."""
-        return (p.version == self._pver and p.cash < self._trigger
-                and game.deeds_version == self._dver and game.turns < self._next_look
-                and not game.ed.actions and not game.card_plays and not p.loans and not game.ed.switches)
+        """Would the bot answer done to a manage window now? A dry run of `_manage` that needs
+        no window: it stops (False: the engine asks the decision) where an answer would need the
+        window's legality check, and otherwise keeps the same bookkeeping as `_manage` and
+        answers True (the engine then does not build the decision). Either way the answers the
+        bot gives are those of `_manage` alone (golden logs: tests/golden/test_sim_path.py)."""
+        if game.ed.actions or game.card_plays or p.loans or game.ed.switches:
+            return False
+        if p.version != self._pver:
+            self._pver = p.version
+            self._trigger = 0
+            if game.deeds_version != self._wver:    # whole groups change only with ownership
+                self._wver = game.deeds_version
+                self._whole = self._whole_groups(game, p)
+        if p.cash >= self._trigger:
+            act, trigger = self._develop(game, p, None)
+            if act is not None:
+                return False
+            self._trigger = trigger
+        if game.deeds_version != self._dver or game.turns >= self._next_look:
+            reserve = self.reserve(game)
+            if (self._propose(game, p, None, reserve) is not None
+                    or self._propose_deal(game, p, None, reserve) is not None):
+                return False
+            self._dver = game.deeds_version
+            self._next_look = game.turns + self.LOOK_AGAIN
+        return True
 
     def _answer_buy(self, game, d: Decision) -> str:
         return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
@@ -211,7 +233,9 @@ class BasicBot:
         if p.version != self._pver:
             self._pver = p.version
             self._trigger = 0
-            self._whole = self._whole_groups(game, p)
+            if game.deeds_version != self._wver:    # whole groups change only with ownership
+                self._wver = game.deeds_version
+                self._whole = self._whole_groups(game, p)
         if p.cash >= self._trigger:
             act, self._trigger = self._develop(game, p, window)
             if act is not None:
@@ -230,8 +254,9 @@ class BasicBot:
                 return ("trade", offer)
         return DONE
 
-    def _develop(self, game, p, window: str) -> tuple:
-        """The next build or unmortgage worth doing, or (None, the cash at which one would be)."""
+    def _develop(self, game, p, window: str | None) -> tuple:
+        """The next build or unmortgage worth doing, or (None, the cash at which one would be).
+        With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window."""
         reserve = self.reserve(game)
         trigger = INF
         spare = p.cash - reserve
@@ -251,6 +276,8 @@ class BasicBot:
             j = next(j for j in lots if level[j] == low)
             cost = ladder[low].cost
             if cost <= spare:
+                if window is None:
+                    return ASK, 0
                 if game.build_problem(p, j, window) is None:
                     return ("build", j), 0
                 trigger = 0      # blocked by a limit or the supply: look again next time
@@ -322,9 +349,10 @@ class BasicBot:
         return None
 
     # ------------------------------------------------------------------ trades
-    def _propose(self, game, p, window: str, reserve: int) -> TradeOffer | None:
+    def _propose(self, game, p, window: str | None, reserve: int) -> Any:
         """Offer cash for the deeds that would complete one of `p`'s groups, when one other
-        player holds them all: their value to that player plus a premium of half their price."""
+        player holds them all: their value to that player plus a premium of half their price.
+        With no window (a dry run) an offer worth checking is `ASK`: its check needs the window."""
         if not game.rules.trade_enabled:
             return None
         for grp, mine in zip(game.ed.groups, p.groups, strict=True):
@@ -344,6 +372,8 @@ class BasicBot:
             key = (q.seat, offer.get_deeds, cash)
             if game.turns - self._offers.get(key, -INF) < 40:
                 continue
+            if window is None:
+                return ASK
             if game.trade_problem(offer, window) is None:
                 self._offers[key] = game.turns
                 return offer
@@ -393,7 +423,7 @@ class BasicBot:
         cash_out = deal.gives(p.seat)[1]
         return self.deal_balance(game, p, deal) >= 0 and p.cash - cash_out >= self.reserve(game) // 2
 
-    def _propose_deal(self, game, p, window: str, reserve: int) -> Deal | None:
+    def _propose_deal(self, game, p, window: str | None, reserve: int) -> Any:
         """A three-way swap that completes `p`'s group where no two-party trade does ([002] 9/1.3):
         `p` lacks one deed X of a group, held by q; q lacks one deed Y of its group, held by r;
         r lacks one deed Z of its group, held by `p`. Legs: q gives X to `p`, r gives Y to q, `p`
@@ -426,10 +456,12 @@ class BasicBot:
                 key = ("deal", tuple(seat for seat in deal.parties), (x, y, z), cash)
                 if game.turns - self._offers.get(key, -INF) < 40:
                     continue
-                if all(self._fair_deal(game, players[s], deal) for s in deal.parties[1:]) \
-                        and game.trade_problem(deal, window) is None:
-                    self._offers[key] = game.turns
-                    return deal
+                if all(self._fair_deal(game, players[s], deal) for s in deal.parties[1:]):
+                    if window is None:      # a dry run (idle): the check needs the window
+                        return ASK
+                    if game.trade_problem(deal, window) is None:
+                        self._offers[key] = game.turns
+                        return deal
         return None
 
     @staticmethod

@@ -20,5 +20,5 @@ class EasyBot(BasicBot):
         """Three quarters of the basic bot's valuation of deed `i` for `p`."""
         return BasicBot.value(game, p, i) * 3 // 4
 
-    def _propose(self, game, p, window: str, reserve: int) -> TradeOffer | None:
+    def _propose(self, game, p, window: str | None, reserve: int) -> TradeOffer | None:
         return None

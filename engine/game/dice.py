@@ -8,6 +8,18 @@ from collections.abc import Iterable
 from ..dsl.runtime import Roll
 from ..errors import GameError
 
+_PAIRS: dict[int, list[list[Roll]]] = {}
+"""The sides * sides possible throws of two dice, by sides (rolls are immutable: every game
+shares them, so a game does not build them anew)."""
+
+
+def _pairs(sides: int) -> list[list[Roll]]:
+    pairs = _PAIRS.get(sides)
+    if pairs is None:
+        pairs = _PAIRS[sides] = [[Roll((a, b), a + b, a == b) for b in range(1, sides + 1)]
+                                 for a in range(1, sides + 1)]
+    return pairs
+
 
 class Dice:
     """Throws `sides`-sided dice from the game's seeded random generator."""
@@ -17,9 +29,7 @@ class Dice:
     def __init__(self, rng: random.Random, sides: int = 6):
         self.rng = rng
         self.sides = sides
-        # the hot path throws two dice: the sides * sides possible rolls are made once
-        self._pairs = [[Roll((a, b), a + b, a == b) for b in range(1, sides + 1)]
-                       for a in range(1, sides + 1)]
+        self._pairs = _pairs(sides)     # the hot path throws two dice
 
     def throw(self, n: int) -> Roll:
         """Throw `n` dice. Doubles: at least two dice, all equal."""
