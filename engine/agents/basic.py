@@ -25,6 +25,8 @@ class BasicBot:
     """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
 
     human = False
+    LOOK_AGAIN = 40
+    """Game turns after which the bot looks at trades again though no deed changed hands."""
 
     def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0):
         self.rng = random.Random(seed)
@@ -35,6 +37,7 @@ class BasicBot:
         self._dver = -1        # the deeds version when trades were last considered
         self._whole: list = []  # buildable groups the player owns whole (as of _pver)
         self._offers: dict[tuple, int] = {}
+        self._next_look = 0    # game turn from which trades are worth another look anyway
 
     # ------------------------------------------------------------------ valuations
     @staticmethod
@@ -84,12 +87,17 @@ class BasicBot:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         if d.kind == "manage":        # the hot path: after every landing
             p = d.player
-            if (p.version == self._pver and p.cash < self._trigger
-                    and game.deeds_version == self._dver and not game.ed.actions
-                    and not game.card_plays):
+            if self.idle(game, p):
                 return DONE          # nothing changed since it last looked
             return self._manage(game, p, d.window)
         return self.ANSWERS[d.kind](self, game, d)
+
+    def idle(self, game, p) -> bool:
+        """Would the bot answer done to a manage window now? True when nothing it looks at has
+        changed since it last looked (the engine then does not build the decision)."""
+        return (p.version == self._pver and p.cash < self._trigger
+                and game.deeds_version == self._dver and game.turns < self._next_look
+                and not game.ed.actions and not game.card_plays)
 
     def _answer_buy(self, game, d: Decision) -> str:
         return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
@@ -197,8 +205,14 @@ class BasicBot:
             act, self._trigger = self._develop(game, p, window)
             if act is not None:
                 return act
-        if game.deeds_version != self._dver:
+        if game.deeds_version != self._dver or game.turns >= self._next_look:
+            # Look at trades when ownership changed, and again every LOOK_AGAIN turns when it
+            # did not: on a board where every deed is owned and no group is whole nothing
+            # changes ownership any more, yet an offer refused (or not affordable) earlier may
+            # be worth making now that cash has grown; without this the table stalls to the
+            # round cap (issue 15).
             self._dver = game.deeds_version
+            self._next_look = game.turns + self.LOOK_AGAIN
             reserve = self.reserve(game)
             offer = self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
             if offer is not None:
@@ -260,7 +274,8 @@ class BasicBot:
             targets = [i for i, o in enumerate(game.owner) if o is not None and o is not p] \
                 if a.target == "deed" else [None]
             for t in targets:
-                if game.action_problem(p, a, t) is None and a.bot(game, p, t):
+                # the cheap hint first: the legality check walks the rules (same result, both pure)
+                if a.bot(game, p, t) and game.action_problem(p, a, t) is None:
                     return ("act", a.id, t)
         return None
 
