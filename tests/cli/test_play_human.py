@@ -320,3 +320,28 @@ def test_the_trade_builder_makes_a_deal_of_three_players(monkeypatch):
     assert (anna.cash, c.cash) == (1550, 1450)
     assert bot.asked[-1].kind == "deal" and cleo.asked[-1].kind == "deal"
     assert "Deal: Bot → Anna: Nagatinskaya Street; Bot → Cleo: Riga Railway Station; Cleo → Anna: 50k ₽" in text
+
+
+def test_a_person_is_asked_between_turns_only_after_the_i_key(classic, monkeypatch):
+    # issue 11 item 5: classic has the interval window; Anna is not asked there by default,
+    # `i` at a manage prompt turns it on, after which the interval after Bot's turn asks her
+    answers = "i\n\n\n" + "1\n\n" + "\n" * 10  # i, end turn ... then in the interval: build (1), done
+    t = Table(classic, monkeypatch, answers, dice=[(4, 6), (1, 2), (5, 6)])
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(3, t.anna)
+    assert "between_turns" in t.human.windows(t.game)
+    t.turn()                                               # Anna: i, then ends her turn
+    assert "manage between the other players' turns (off: i turns it on)" in t.text
+    assert t.human.between_turns
+    t.turn()                                               # Bot's turn, then the interval: Anna builds
+    assert "between turns (next: Anna)" in t.text
+    assert t.game.level[1] + t.game.level[3] == 1
+
+
+def test_no_question_between_turns_by_default(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "\n" * 10, dice=[(4, 6), (1, 2)])
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(3, t.anna)
+    t.turn()
+    t.turn()
+    assert "between turns" not in t.text
