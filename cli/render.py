@@ -124,7 +124,13 @@ class Names:
             if card_id == source:
                 return escape(c.shown(self.ed.currency, self.lang))
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return escape(text_in(a.text, self.lang)) if a else escape(source)
+        if a is not None:
+            return escape(text_in(a.text, self.lang))
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        if k is not None:
+            return escape(self.ed.currency.render(text_in(k.text, self.lang) or text_in(k.name, self.lang),
+                                                  k.values, self.lang))
+        return escape(source)
 
     def labels_of(self, source: str):
         """The option texts of the card or action `source` (label -> text)."""
@@ -132,12 +138,16 @@ class Names:
             if card_id == source:
                 return c.labels
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return a.labels if a else {}
+        if a is not None:
+            return a.labels
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        return k.labels if k else {}
 
     def label(self, source: str, labels, label: str) -> str:
         """The text of a choice's option: the edition's label text in this language (with its
         amounts), else the label with spaces."""
-        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
+        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source),
+                            next((k.values for k in self.ed.space_kinds if k.id == source), {}))
         text = text_in(labels.get(label), self.lang) if label in labels else ""
         return self.ed.currency.render(text, values, self.lang) if text else label.replace("_", " ")
 
@@ -423,8 +433,10 @@ class EventRenderer:
     def _on_build(self, ev):
         n = self.names
         lvl = ev["level"]
-        if lvl == self._hotel:
-            return f"{n.who(ev['player'])} builds a hotel on {n.space(ev['space'])} for {n.money(ev['cost'])}"
+        sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
+        kind = (sp.building_at(lvl) or ("house", lvl))[0]
+        if kind != "house":          # a hotel, or a kind of the edition's ladders
+            return f"{n.who(ev['player'])} builds a {kind} on {n.space(ev['space'])} for {n.money(ev['cost'])}"
         return (f"{n.who(ev['player'])} builds a house on {n.space(ev['space'])} for "
                 f"{n.money(ev['cost'])} ({lvl} house{'s' if lvl != 1 else ''} there)")
 
@@ -432,8 +444,10 @@ class EventRenderer:
         n = self.names
         lvl = ev["level"]
         got = self._stash.pop("sell_building", None)
-        what = "the hotel" if lvl == self._hotel - 1 else "a house"
-        left = f" ({lvl} left)" if lvl < self._hotel - 1 else ""
+        sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
+        sold = (sp.building_at(lvl + 1) or ("house", 1))[0]
+        what = "a house" if sold == "house" else f"the {sold}"
+        left = f" ({lvl} left)" if sold == "house" else ""
         price = f" for {n.money(got)}" if got is not None else ""
         return f"{n.who(ev['player'])} sells {what} on {n.space(ev['space'])}{price}{left}"
 
@@ -530,11 +544,18 @@ class EventRenderer:
         return None
 
     def _on_choice(self, ev):
-        label = self.names.label(ev["source"], self.names.labels_of(ev["source"]), ev["label"])
+        labels = self.names.labels_of(ev["source"])
+        if ev["label"] not in labels and ev["label"] in self.names.ed.space_index:   # a pick(...)
+            label = self.names.space(ev["label"])
+        else:
+            label = self.names.label(ev["source"], labels, ev["label"])
         return f"{self.names.player(ev['player'])} chooses: {label}"
 
     def _on_card_played(self, ev):
         return f"{self.names.player(ev['player'])} plays a kept card"
+
+    def _on_card_discarded(self, ev):
+        return f"{self.names.player(ev['player'])} loses a kept card"
 
     def _on_end(self, ev):
         return None

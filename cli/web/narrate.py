@@ -94,7 +94,7 @@ _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage"
 """Payments whose amount the line of another event already tells."""
 
 
-SILENT_EVENTS = frozenset({"order_roll", "flag", "choice", "card_played"})
+SILENT_EVENTS = frozenset({"order_roll", "flag", "choice", "card_played", "card_discarded"})
 """Event kinds that get no line of their own (the order line and the card lines tell them)."""
 
 
