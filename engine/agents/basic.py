@@ -210,7 +210,7 @@ class BasicBot:
             ed = game.ed
             n = game.n
             reach = {(nxt.pos + k) % n for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)}
-            if not any(j in reach for grp in whole for j in grp.spaces):
+            if not any(j in reach for lots in whole for j in lots):
                 return DONE
         act, trigger = self._develop(game, p, "between_turns")
         if act is None or act[0] != "build":
