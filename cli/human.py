@@ -52,6 +52,14 @@ class HumanAgent:
         self._numbers: dict[tuple, int] = {}       # manage action -> its menu number in this window
         self._numbers_key: tuple | None = None     # (turn, window, seat) the numbers belong to
         self._evenly: tuple[str, int] | None = None   # (group id, level): "build evenly" under way
+        self.between_turns = False    # asked between other players' turns (the `i` key turns it on)
+
+    def windows(self, game) -> frozenset:
+        """The manage windows: the own turn's, and between other players' turns where the
+        edition has that window (rules.between_turns); there the human is asked only after
+        turning it on with `i` at a manage prompt, so no question is added to every turn."""
+        own = frozenset({"before_roll", "after_landing"})
+        return own | {"between_turns"} if game.rules.between_turns else own
 
     # ------------------------------------------------------------------ protocol
     def decide(self, game, d: Decision) -> Any:
@@ -157,8 +165,14 @@ class HumanAgent:
 
     def _ask_manage(self, game, d):
         p = d.player
-        when = {"before_roll": "before rolling", "after_landing": "after your move"}.get(d.window, d.window)
-        if d.window == "before_roll" or d.more_rolls:
+        if d.window == "between_turns" and not self.between_turns:
+            return DONE
+        when = {"before_roll": "before rolling", "after_landing": "after your move",
+                "between_turns": f"between turns (next: {self.names.player(game.order[game.turn_idx].seat)})"
+                }.get(d.window, d.window)
+        if d.window == "between_turns":
+            done = self._("done")
+        elif d.window == "before_roll" or d.more_rolls:
             done = self._("roll the dice")
         else:
             done = self._("end your turn")
@@ -213,6 +227,10 @@ class HumanAgent:
                             "evenly", ("evenly",)))
         if game.others(p) and game.trade_window_problem(d.window) is None:
             opts.append(Opt("t", self._("propose a trade"), "trade", ("trade",)))
+        if game.rules.between_turns and not raising:
+            state = "on: i turns it off" if self.between_turns else "off: i turns it on"
+            opts.append(Opt("i", f"manage between the other players' turns ({state})", "interval",
+                            ("interval",)))
         if raising and BANKRUPT in d.options:
             opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))
         if done:   # the help's words: roll (before the throw), end (after it)
@@ -220,6 +238,11 @@ class HumanAgent:
         while True:
             answer = self.prompter.choose(lines, opts, default="d" if done else None)
             self._last_action = answer if isinstance(answer, tuple) else None
+            if answer == "interval":
+                self.between_turns = not self.between_turns
+                self.term.say("You will be asked between the other players' turns (i again stops it)."
+                              if self.between_turns else "No more questions between the other players' turns.")
+                continue
             if answer == "evenly":
                 step = self._start_evenly(game, d, acts)
                 if step is not None:

@@ -4,6 +4,10 @@ The human picks a partner, then the title deeds to give and to get (only deeds t
 change hands now are listed), cash each way and held cards; a summary follows with a menu to
 change any part, propose, or cancel. Before proposing, the engine checks the offer
 (`game.trade_problem`); its reason is shown and the human can fix the offer.
+
+Where the edition allows deals of more than two players (`trade.parties`, [002] 9/1.3), the
+summary menu also offers `8`: add a hand-over between any two players (who gives, to whom, which
+deeds, cash and cards), and `9`: clear them; the offer is then a `Deal` of every hand-over.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from typing import Any
 
 from rich.markup import escape
 
-from magie.engine.game.decisions import TradeOffer
+from magie.engine.game.decisions import Deal, DealLeg, Offer, TradeOffer
+from magie.engine.game.trades import legs_problem
 
 from .amounts import parse_amount
 from .terminal import Prompter
@@ -34,6 +39,7 @@ class TradeBuilder:
         self.get_cash = 0
         self.give_cards: list[tuple[str, str]] = []
         self.get_cards: list[tuple[str, str]] = []
+        self.extra_legs: list[DealLeg] = []      # hand-overs beyond the two-party part (deals)
 
     # ------------------------------------------------------------------ reading
     def _read(self, prompt: str) -> str:
@@ -147,22 +153,68 @@ class TradeBuilder:
     def _cards_possible(self) -> bool:
         return self.game.rules.trade_cards and bool(self.me.held_cards or self.partner.held_cards)
 
-    def offer(self) -> TradeOffer:
-        """The offer as built so far."""
+    def _many_parties(self) -> bool:
+        """Does the edition allow deals of more than two players, with someone left to add?"""
+        most = self.game.rules.trade_parties
+        return (most is None or most > 2) and len(self.game.others(self.me)) >= 2
+
+    def _pick_player(self, title: str, players: list) -> Any:
+        n = self.names
+        self.prompter.say(title)
+        for k, q in enumerate(players):
+            self.prompter.say(f"  [bold cyan]{k + 1}[/]  {n.player(q.seat)} ({n.money(q.cash)})")
+        while True:
+            raw = self._read("a number")
+            if raw.isdigit() and 1 <= int(raw) <= len(players):
+                return players[int(raw) - 1]
+            self.prompter.say(f"[red]Type a number from 1 to {len(players)}.[/]")
+
+    def _add_leg(self) -> None:
+        """One hand-over of a deal: giver, taker, the giver's deeds, cash and cards."""
+        players = [q for q in self.game.players if q.alive]
+        giver = self._pick_player("[bold]Who gives?[/]", players)
+        taker = self._pick_player("[bold]To whom?[/]", [q for q in players if q is not giver])
+        deeds = [i for i in sorted(giver.deeds)
+                 if legs_problem(self.game, (DealLeg(giver.seat, taker.seat, deeds=(i,)),), 2) is None]
+        n = self.names
+        picked = self._pick_many(f"[bold]Title deeds {escape(giver.name)} gives {escape(taker.name)}[/]",
+                                 deeds, self._deed_label)
+        cash = self._amount(f"Cash {escape(giver.name)} gives ({n.money(giver.cash)} in hand)", giver.cash)
+        cards: list = []
+        if self.game.rules.trade_cards:
+            cards = self._pick_many(f"[bold]Cards {escape(giver.name)} gives[/]", list(giver.held_cards),
+                                    self.names.held_card)
+        self.extra_legs.append(DealLeg(giver.seat, taker.seat, tuple(picked), cash, tuple(cards)))
+
+    def offer(self) -> Offer:
+        """The offer as built so far: a `TradeOffer`, or a `Deal` once hand-overs were added."""
+        two = self._two_party()
+        if not self.extra_legs:
+            return two
+        legs = tuple(leg for leg in two.legs if leg.deeds or leg.cash or leg.cards) + tuple(self.extra_legs)
+        return Deal(self.me.seat, legs)
+
+    def _two_party(self) -> TradeOffer:
         return TradeOffer(self.me.seat, self.partner.seat, give_deeds=tuple(self.give_deeds),
                           give_cash=self.give_cash, give_cards=tuple(self.give_cards),
                           get_deeds=tuple(self.get_deeds), get_cash=self.get_cash,
                           get_cards=tuple(self.get_cards))
 
     def _summary(self) -> None:
-        o = self.offer()
+        o = self._two_party()
         n = self.names
+        if self.extra_legs:
+            deal = self.offer()
+            assert isinstance(deal, Deal)
+            self.prompter.say(f"[bold]Your deal with {', '.join(n.player(s) for s in deal.parties[1:])}[/]\n"
+                              f"  {n.deal(deal)}\n  (it happens only if every player in it accepts)")
+            return
         self.prompter.say(f"[bold]Your offer to {n.player(o.partner)}[/]\n"
                             f"  you give: {n.side(o.give_deeds, o.give_cash, o.give_cards)}\n"
                             f"  you get:  {n.side(o.get_deeds, o.get_cash, o.get_cards)}")
 
     # ------------------------------------------------------------------ the builder
-    def run(self) -> TradeOffer | None:
+    def run(self) -> Offer | None:
         """Build and check an offer; None if the human cancels."""
         term = self.prompter
         if not self.game.others(self.me):
@@ -181,6 +233,10 @@ class TradeBuilder:
                         "  [bold cyan]3[/] deeds you get  [bold cyan]4[/] cash you give  [bold cyan]5[/] cash you get")
                 if self._cards_possible():
                     line += "  [bold cyan]6[/] cards you give  [bold cyan]7[/] cards you get"
+                if self._many_parties():
+                    line += "  [bold cyan]8[/] add a hand-over between players"
+                    if self.extra_legs:
+                        line += "  [bold cyan]9[/] clear the hand-overs"
                 term.say(line)
                 raw = self._read("p to propose, or what to change").lower()
                 if raw in ("p", "propose"):
@@ -190,6 +246,10 @@ class TradeBuilder:
                     term.say(f"[red]This offer cannot be made:[/] {escape(problem)}")
                 elif raw == "1":
                     self._choose_partner()
+                elif raw == "8" and self._many_parties():
+                    self._add_leg()
+                elif raw == "9" and self.extra_legs:
+                    self.extra_legs = []
                 elif raw in menu:
                     self._step(menu[raw])
                 else:

@@ -32,7 +32,7 @@ from typing import Any
 from magie.engine.agents import make_bot
 from magie.engine.edition.model import Edition
 from magie.engine.errors import GameError
-from magie.engine.game.decisions import Decision, decode_answer
+from magie.engine.game.decisions import DONE, Decision, decode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
@@ -95,11 +95,15 @@ class WebAgent:
         self.room = room
         self.seat = seat
         self.name = name
+        self.between_turns = False   # asked between other players' turns (rules.between_turns)
 
     def decide(self, game, d: Decision) -> Any:
         if d.kind == "claim" and self.room.base.options.get("auto_claim", True):
             self.room.settle()
             return True           # owners claim their rent without being asked, as at the terminal
+        if d.kind == "manage" and d.ctx.get("window") == "between_turns" and not self.between_turns:
+            self.room.settle()
+            return DONE           # not asked between other players' turns unless the person turns it on
         return self.room.wait_answer(self.seat, game, d)
 
     def rejected(self, d: Decision, reason: str) -> None:

@@ -212,7 +212,38 @@ class BasicBot:
         return "card" if "card" in options else "pay"
 
     # ------------------------------------------------------------------ manage
+    SHORTAGE = 6
+    """Houses left in the bank at which the bot builds between turns wherever it can."""
+
+    def _between_turns(self, game, p):
+        """In the interval between other players' turns ([000], rules.between_turns): build only
+        where building now rather than on its own turn pays: the next player's throw may land on
+        one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
+        houses are running short (at most SHORTAGE left: another player could take them first).
+        It neither trades nor lifts mortgages there (its own turn does those as well)."""
+        if p.version != self._pver:
+            self._pver = p.version
+            self._trigger = 0
+            self._whole = self._whole_groups(game, p)
+        whole = self._whole
+        if not whole or p.cash < self._trigger:
+            return DONE
+        if not (game.houses is not None and game.houses <= self.SHORTAGE):
+            nxt = game.order[game.turn_idx]
+            ed = game.ed
+            n = game.n
+            reach = {(nxt.pos + k) % n for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)}
+            if not any(j in reach for lots in whole for j in lots):
+                return DONE
+        act, trigger = self._develop(game, p, "between_turns")
+        if act is None or act[0] != "build":
+            self._trigger = trigger if act is None else self._trigger
+            return DONE
+        return act
+
     def _manage(self, game, p, window: str):
+        if window == "between_turns":
+            return self._between_turns(game, p)
         if p.held_cards and game.card_plays:
             act = game.bot_play(p, window)
             if act is not None:
@@ -322,10 +353,11 @@ class BasicBot:
         """The manage windows this bot wants to be asked in: it does its building and trading
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
+        between = {"between_turns"} if r.between_turns else set()
         if (r.build_window == "any" and r.trade_window == "any" and not game.ed.actions
                 and not game.card_plays):
-            return frozenset({"after_landing"})
-        return frozenset({"before_roll", "after_landing"})
+            return frozenset({"after_landing"} | between)
+        return frozenset({"before_roll", "after_landing"} | between)
 
     @staticmethod
     def _propose_switch(game, p, window: str):

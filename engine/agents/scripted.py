@@ -21,8 +21,10 @@ class Scripted:
     human = False
 
     def __init__(self, default: Callable[[Any, Decision], Any] | None = None, name: str = "script",
-                 **answers: list):
+                 windows: frozenset | None = None, **answers: list):
         self.answers = {k: list(v) for k, v in answers.items()}
+        if windows is not None:      # the manage windows it is asked in (default: its own turn's)
+            self.windows = lambda game: windows
         self.default = default
         self.name = name
         self.asked: list[Decision] = []

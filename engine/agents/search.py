@@ -226,8 +226,9 @@ class SearchBot:
         self._plan_memo: dict[tuple, str] = {}
 
     def windows(self, game) -> frozenset:
-        """The manage windows it wants: the basic bot's."""
-        return self.base.windows(game)
+        """The manage windows it wants: the basic bot's, except between other players' turns
+        (its forks search its own turn's windows)."""
+        return self.base.windows(game) - {"between_turns"}
 
     # ------------------------------------------------------------------ decisions
     def decide(self, game, d: Decision) -> Any:

@@ -23,6 +23,7 @@ from ..edition.model import Edition
 from ..errors import GameError
 from . import (
     asking,
+    between_turns,
     buildings,
     buying,
     cards,
@@ -86,7 +87,12 @@ class Game(GameState):
                          check_invariants=check_invariants, max_rounds=max_rounds,
                          on_replay_done=on_replay_done)
         wire_spaces(self)
-        self.agent_windows = [a.windows(self) if hasattr(a, "windows") else _EVERY_WINDOW
+        # people are asked in every window, between turns too where the edition has it (their
+        # front end answers done there unless the person asked for it), so that a save made at
+        # one front end replays at another
+        people = _EVERY_WINDOW | {"between_turns"} if self.rules.between_turns else _EVERY_WINDOW
+        self.agent_windows = [a.windows(self) if hasattr(a, "windows")
+                              else people if getattr(a, "human", False) else _EVERY_WINDOW
                               for a in self.agents]
         self.wants_before_roll = ["before_roll" in w for w in self.agent_windows]
         # a save records every answer, so a recorded game asks every window
@@ -193,6 +199,7 @@ class Game(GameState):
     trade_window_problem = trades.trade_window_problem
     trade_problem = trades.trade_problem
     propose_trade = trades.propose_trade
+    between_turns = between_turns.between_turns
     action_problem = edition_actions.action_problem
     run_action = edition_actions.run_action
     # the end

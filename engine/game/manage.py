@@ -5,7 +5,8 @@ Every action kind is a row of `MANAGE_ACTIONS`: how it is checked, carried out, 
 (for the random bot and the human menu). `legal_actions` lists every legal action,
 `check_action` checks one answer and raises `IllegalDecision` with the reason, `apply_action`
 carries it out. Windows: 'before_roll' (start of the turn), 'after_landing' (after each landing;
-it also counts as before the next roll when doubles give one), 'raise' (in debt).
+it also counts as before the next roll when doubles give one), 'raise' (in debt),
+'between_turns' (another player's, between turns: between_turns.py).
 """
 
 from __future__ import annotations
@@ -192,11 +193,13 @@ def _check_act(g: Game, p: Player, action: Action, window: str) -> str | None:
         return f"no action {action[1]!r}"
     if window == "raise":
         return "edition actions are not allowed while in debt"
+    if window == "between_turns":
+        return "edition actions are taken on one's own turn"
     return action_problem(g, p, a, action[2])
 
 
 def _list_act(g: Game, p: Player, window: str) -> list[Action]:
-    if window == "raise":
+    if window in ("raise", "between_turns"):
         return []
     return [("act", a.id, target) for a in g.ed.actions for target in action_targets(g, a)
             if action_problem(g, p, a, target) is None]
@@ -211,13 +214,13 @@ def _apply_act(g: Game, p: Player, action: Action, window: str) -> None:
 def _check_play(g: Game, p: Player, action: Action, window: str) -> str | None:
     if len(action) != 3:
         raise IllegalDecision("playing a kept card is ('play', deck_id, card_id)")
-    if window == "raise" or (action[1], action[2]) not in g.playable(p, window):
+    if window in ("raise", "between_turns") or (action[1], action[2]) not in g.playable(p, window):
         return f"{p.name} cannot play card {action[2]!r} now"
     return None
 
 
 def _list_play(g: Game, p: Player, window: str) -> list[Action]:
-    if window == "raise" or not g.card_plays or not p.held_cards:
+    if window in ("raise", "between_turns") or not g.card_plays or not p.held_cards:
         return []
     return [("play",) + held for held in g.playable(p, window)]
 

@@ -127,6 +127,8 @@ def _end_turn(g: Game, p: Player) -> None:
     if g.ed.switches:
         check_switches(g)
     advance(g)
+    if g.rules.between_turns and not g.over:
+        g.between_turns(p)
 
 
 def advance(g: Game) -> None:

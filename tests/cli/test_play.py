@@ -125,7 +125,7 @@ def test_a_human_plays_from_stdin_to_the_end(in_tmp):
              input=answers)
     assert r.exit_code == 0, r.output
     assert "Anna, before rolling: you have 1500k ₽, on GO." in r.stdout
-    assert "Anna (t/d, Enter = d; s status, m map, h help) >" in r.stdout
+    assert "Anna (t/i/d, Enter = d; s status, m map, h help) >" in r.stdout
     assert winner_line(r.stdout)
 
 

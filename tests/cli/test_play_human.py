@@ -25,6 +25,7 @@ from magie.engine.game.decisions import Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import edition
 
 
 @pytest.fixture
@@ -291,3 +292,56 @@ def test_rent_claims_are_asked_by_default(classic, monkeypatch):
     assert t.human.auto_claim is False
     assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is False
     assert "rent" in t.text.lower()
+
+
+def test_the_trade_builder_makes_a_deal_of_three_players(monkeypatch):
+    # issue 11 item 6: where trade.parties allows (here 3, on the classic board), `8` adds a
+    # hand-over between any two players and the offer becomes a Deal that every party accepts
+    ed = edition("classic", rules={"trade": {"parties": 3}})
+    answers = ("t\n1\n1\n\n\n"        # partner Bot, get Nagatinskaya (Anna has no deed), no cash either way
+               "8\n2\n2\n2\n\n"       # a hand-over: Bot gives Cleo the Riga railway, no cash
+               "8\n3\n1\n50\n"        # a hand-over: Cleo (no deeds) gives Anna 50
+               "p\n\n\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    term = Terminal(console, interactive=False)
+    names = Names(ed)
+    bot, cleo = Scripted(name="bot", deal=["accept"]), Scripted(name="cleo", deal=["accept"])
+    game = Game(ed, [("Anna", HumanAgent("Anna", term, names)), ("Bot", bot), ("Cleo", cleo)], seed=1,
+                dice=ForcedDice([(4, 6)]), first=0, record=True, log=EventLog(listener=EventRenderer(console, names)))
+    anna, b, c = game.players
+    game.set_owner(3, b)
+    game.set_owner(5, b)
+    game.play_turn()
+    text = out.getvalue()
+    assert "Your deal with Bot, Cleo" in text
+    assert game.owner[3] is anna and game.owner[5] is c
+    assert (anna.cash, c.cash) == (1550, 1450)
+    assert bot.asked[-1].kind == "deal" and cleo.asked[-1].kind == "deal"
+    assert "Deal: Bot → Anna: Nagatinskaya Street; Bot → Cleo: Riga Railway Station; Cleo → Anna: 50k ₽" in text
+
+
+def test_a_person_is_asked_between_turns_only_after_the_i_key(classic, monkeypatch):
+    # issue 11 item 5: classic has the interval window; Anna is not asked there by default,
+    # `i` at a manage prompt turns it on, after which the interval after Bot's turn asks her
+    answers = "i\n\n\n" + "1\n\n" + "\n" * 10  # i, end turn ... then in the interval: build (1), done
+    t = Table(classic, monkeypatch, answers, dice=[(4, 6), (1, 2), (5, 6)])
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(3, t.anna)
+    assert "between_turns" in t.human.windows(t.game)
+    t.turn()                                               # Anna: i, then ends her turn
+    assert "manage between the other players' turns (off: i turns it on)" in t.text
+    assert t.human.between_turns
+    t.turn()                                               # Bot's turn, then the interval: Anna builds
+    assert "between turns (next: Anna)" in t.text
+    assert t.game.level[1] + t.game.level[3] == 1
+
+
+def test_no_question_between_turns_by_default(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "\n" * 10, dice=[(4, 6), (1, 2)])
+    t.game.set_owner(1, t.anna)
+    t.game.set_owner(3, t.anna)
+    t.turn()
+    t.turn()
+    assert "between turns" not in t.text

@@ -1,0 +1,116 @@
+"""Managing between other players' turns (issue 11 item 5): seed 000, "You may buy houses
+during your turn or in the interval between other players' turns", "Buildings may be sold at
+any time" (rules.between_turns: classic true; Biznespolia and the other reading false).
+
+Classic board: 1 Zhitnaya and 3 Nagatinskaya (brown, 60, houses 50; rent 2 and 4, doubled for
+the whole group; one house: 10 and 20); 10 jail."""
+
+import pytest
+
+from magie.engine.agents import Scripted
+from magie.engine.agents.basic import BasicBot
+from magie.engine.errors import IllegalDecision
+from magie.engine.game.decisions import DONE, TradeOffer
+
+from .helpers import edition, game, player
+
+BETWEEN = frozenset({"before_roll", "after_landing", "between_turns"})
+
+
+def _table(between: bool, a_agent):
+    """B plays first (3+4 from GO), then C, then A, who owns the brown group whole and is asked
+    in the interval after B's turn. C throws 1+2 from GO onto Nagatinskaya."""
+    ed = edition("classic", rules={"between_turns": between})
+    return game(ed, {"B": {"pos": "go"}, "C": {"pos": "go"},
+                     "A": {"agent": a_agent, "owns": {"zhitnaya": 0, "nagatinskaya": 0}, "pos": "jail"}},
+                dice=[(3, 4), (1, 2)], first="B")
+
+
+@pytest.mark.parametrize("between, rent", [(True, 20), (False, 8)])
+def test_a_house_built_between_turns_raises_the_next_players_rent(between, rent):
+    # A builds on Nagatinskaya in the interval after B's turn; C then lands there. Without
+    # the window A could not build before C's throw: the whole-group rent 2 x 4 = 8.
+    a = Scripted(name="A", windows=BETWEEN, manage=[("build", 3), DONE])
+    g = _table(between, a)
+    c, pa = player(g, "C"), player(g, "A")
+    g.play_turn()                                      # B: 3+4, then the interval (A builds)
+    g.play_turn()                                      # C: 1+2 onto Nagatinskaya
+    assert c.pos == 3
+    assert g.level[3] == (1 if between else 0)
+    assert pa.cash == 1500 - (50 if between else 0) + rent
+    assert [d.window for d in a.asked if d.kind == "manage"][:1] == (["between_turns"] if between else [])
+
+
+def test_everyone_but_the_player_who_just_played_is_asked_next_player_first():
+    ed = edition("classic")
+    asked: list[tuple[str, str]] = []
+
+    def rec(name):
+        def answer(g, d):
+            if d.kind == "manage":
+                asked.append((name, d.window))
+                return DONE
+            return Scripted().decide(g, d)
+        return Scripted(answer, name=name, windows=frozenset({"between_turns"}))
+    g = game(ed, {n: {"agent": rec(n)} for n in "ABC"}, dice=[(3, 4)], first="A")
+    g.play_turn()
+    assert asked == [("B", "between_turns"), ("C", "between_turns")]
+
+
+def test_only_agents_that_name_the_window_are_asked():
+    # a Scripted agent without `windows` keeps the two windows of its own turn
+    g = game(edition("classic"), ["A", "B"], dice=[(3, 4), (1, 2)], first="A")
+    g.play_turn()
+    b = g.agents[1]
+    assert not [d for d in b.asked if d.kind == "manage"]
+
+
+def test_in_the_interval_one_builds_sells_mortgages_and_trades_but_takes_no_turn_actions():
+    ed = edition("classic")
+    g = game(ed, {"A": {}, "B": {"owns": {"zhitnaya": 1, "nagatinskaya": 1}, "script": {"trade": ["accept"]}}},
+             first="A")
+    b = player(g, "B")
+    g.check_action(b, ("sell", 1), "between_turns")
+    g.check_action(b, ("build", 3), "between_turns")
+    offer = TradeOffer(1, 0, give_cash=10)
+    g.check_action(b, ("trade", offer), "between_turns")
+    g.kept_uses[("chance", "chance_jail_free")] = "get_out_of_jail"
+    b.held_cards.append(("chance", "chance_jail_free"))
+    with pytest.raises(IllegalDecision, match="cannot play"):
+        g.check_action(b, ("play", "chance", "chance_jail_free"), "between_turns")
+    # where trades happen only before rolling, none between turns
+    before = edition("classic", rules={"trade": {"window": "before_roll"}})
+    g2 = game(before, {"A": {}, "B": {}}, first="A")
+    with pytest.raises(IllegalDecision, match="before rolling"):
+        g2.check_action(player(g2, "B"), ("trade", offer), "between_turns")
+
+
+def test_biznespolia_has_no_interval():
+    assert edition("biznespolia").rules.between_turns is False
+    assert edition("classic").rules.between_turns is True
+
+
+# ---------------------------------------------------------------- the basic bot
+def _bot_table(c_pos: str, houses: int | None = None):
+    bot = BasicBot(name="A")
+    ed = edition("classic")
+    g = game(ed, {"B": {"pos": "go"}, "C": {"pos": c_pos},
+                  "A": {"agent": bot, "cash": 1500, "owns": {"zhitnaya": 0, "nagatinskaya": 0}, "pos": "jail"}},
+             dice=[(3, 4)], first="B", houses=houses)
+    return g, bot
+
+
+def test_the_basic_bot_builds_before_the_throw_of_a_player_who_can_reach_its_group():
+    g, bot = _bot_table("riga_railway")                      # 5: the browns are behind C
+    g.play_turn()                                           # B's turn, then the interval: C is next
+    assert sum(g.level[i] for i in (1, 3)) == 0            # C cannot reach them: no building now
+    g2, _ = _bot_table(37)                                   # 37: 4 and 6 steps before 1 and 3
+    g2.play_turn()
+    assert sum(g2.level[i] for i in (1, 3)) > 0
+    assert player(g2, "A").cash < 1500
+
+
+def test_the_basic_bot_builds_in_the_interval_when_houses_run_short():
+    g, _ = _bot_table("riga_railway", houses=BasicBot.SHORTAGE)
+    g.play_turn()
+    assert sum(g.level[i] for i in (1, 3)) > 0
