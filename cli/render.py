@@ -124,7 +124,13 @@ class Names:
             if card_id == source:
                 return escape(c.shown(self.ed.currency, self.lang))
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return escape(text_in(a.text, self.lang)) if a else escape(source)
+        if a is not None:
+            return escape(text_in(a.text, self.lang))
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        if k is not None:
+            return escape(self.ed.currency.render(text_in(k.text, self.lang) or text_in(k.name, self.lang),
+                                                  k.values, self.lang))
+        return escape(source)
 
     def labels_of(self, source: str):
         """The option texts of the card or action `source` (label -> text)."""
@@ -132,12 +138,16 @@ class Names:
             if card_id == source:
                 return c.labels
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return a.labels if a else {}
+        if a is not None:
+            return a.labels
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        return k.labels if k else {}
 
     def label(self, source: str, labels, label: str) -> str:
         """The text of a choice's option: the edition's label text in this language (with its
         amounts), else the label with spaces."""
-        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
+        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source),
+                            next((k.values for k in self.ed.space_kinds if k.id == source), {}))
         text = text_in(labels.get(label), self.lang) if label in labels else ""
         return self.ed.currency.render(text, values, self.lang) if text else label.replace("_", " ")
 
@@ -534,7 +544,11 @@ class EventRenderer:
         return None
 
     def _on_choice(self, ev):
-        label = self.names.label(ev["source"], self.names.labels_of(ev["source"]), ev["label"])
+        labels = self.names.labels_of(ev["source"])
+        if ev["label"] not in labels and ev["label"] in self.names.ed.space_index:   # a pick(...)
+            label = self.names.space(ev["label"])
+        else:
+            label = self.names.label(ev["source"], labels, ev["label"])
         return f"{self.names.player(ev['player'])} chooses: {label}"
 
     def _on_card_played(self, ev):

@@ -128,6 +128,7 @@ class BasicBot:
         "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
+        "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives
         "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""

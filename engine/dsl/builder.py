@@ -247,6 +247,9 @@ class Builder(Transformer):
     def offer_buy(self, ch):
         return n.OfferBuy(_pos(ch[0]), ch[2], ch[4], depth=_d(ch[2], ch[4]))
 
+    def auction_stmt(self, ch):
+        return n.Auction(_pos(ch[0]), ch[1], depth=_d(ch[1]))
+
     def transfer_stmt(self, ch):
         return n.Transfer(_pos(ch[0]), ch[1], ch[3], depth=_d(ch[1], ch[3]))
 

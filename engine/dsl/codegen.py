@@ -346,6 +346,10 @@ class _FunctionGen:
             return tag(cat("_first(", self.generator(f, None), ")"), e.pos)
         if e.func == "nearest":
             return tag(cat("_first(", self.generator(f, None, around=self.subject), ")"), e.pos)
+        if e.func == "pick":
+            pair = cat("(", self.expr(e.value) if e.value is not None else Code("0"), f", {var})")
+            source = self.const_str(self.unit.card_id)
+            return tag(cat(f"g.pick({self.subject}, ", self.generator(f, pair), f", {source})"), e.pos)
         assert e.value is not None       # the checker requires a value for these aggregates
         value = self.expr(e.value)
         if e.func in ("most", "least"):
@@ -549,6 +553,10 @@ class _FunctionGen:
     def s_OfferBuy(self, s: n.OfferBuy, ind: int) -> None:
         self.act(ind, cat(f"g.offer_buy({self.subject}, ", self.expr(s.space), ", ",
                           self.amount(s.price), ")"), s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_Auction(self, s: n.Auction, ind: int) -> None:
+        self.act(ind, cat(f"g.auction_deed({self.subject}, ", self.expr(s.space), ")"), s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Choose(self, s: n.Choose, ind: int) -> None:

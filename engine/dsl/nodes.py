@@ -357,6 +357,13 @@ class OfferBuy(Stmt):
 
 
 @dataclass(eq=False, slots=True)
+class Auction(Stmt):
+    """`auction SPACE`: the bank auctions the deed if it has no owner."""
+
+    space: Expr
+
+
+@dataclass(eq=False, slots=True)
 class OptionClause(Node):
     """`option LABEL [when COND] [bot COND]: ...` inside `choose:`."""
 

@@ -16,8 +16,8 @@ Conventions:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, Protocol
 
 
 class Roll(NamedTuple):
@@ -158,6 +158,15 @@ class GameRuntime(Protocol):
     def offer_buy(self, p: PlayerRuntime, space: int, price: int) -> None:
         """If deed `space` has no owner, offer `p` to buy it at `price` (a `buy` decision);
         declining leaves it with the bank (no auction)."""
+
+    def auction_deed(self, p: PlayerRuntime, space: int) -> None:
+        """If deed `space` has no owner, the bank auctions it (bidding starts after `p`)."""
+
+    def pick(self, p: PlayerRuntime, pairs: Iterable[tuple[Any, int]], source: str) -> int | None:
+        """Ask `p` to pick one of the spaces of `pairs` ((bot value, space), in set order) as a
+        `pick` decision; bots take the space of the largest value (the first on ties). `source`
+        is the card, action or kind of space asking. Returns the space, None when there is
+        none; one space is taken without asking."""
 
     def release(self, p: PlayerRuntime) -> None:
         """`p` leaves jail (staying on the jail space); nothing if `p` is not in jail."""

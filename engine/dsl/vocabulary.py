@@ -97,6 +97,9 @@ AGGREGATES = {
             "first on ties), or none",
     "least": "least(VALUE for each SET x where COND): the element with the smallest VALUE, or "
              "none",
+    "pick": "pick(each SET s where COND) or pick(VALUE for each SET s where COND): the subject "
+            "picks one of the spaces that pass (a `pick` decision; bots take the largest VALUE, "
+            "else the first), or none",
 }
 
 #: Sets to loop over and filter, besides the kinds of space.
@@ -205,6 +208,7 @@ STATEMENT_FORMS = (
     "clear counter NAME on X",
     "offer buy SPACE at PRICE",
     "discard USE",
+    "auction SPACE",
 )
 
 #: `with` options of moves.
@@ -217,11 +221,11 @@ RESERVED = frozenset({
     "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
     "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
     "none", "params", "where", "add", "counter", "buy", "pass", "release", "choose", "option",
-    "when", "bot", "discard",
+    "when", "bot", "discard", "auction",
 })
 
 #: Words that start a statement (used to word "a statement where a value is expected").
 STATEMENT_WORDS = frozenset({
     "pay", "collect", "move", "go", "keep", "draw", "let", "set", "clear", "offer", "transfer",
-    "choose", "with", "pass", "release", "add", "discard",
+    "choose", "with", "pass", "release", "add", "discard", "auction",
 })

@@ -209,6 +209,21 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclaredKind:
+    """A kind of space the edition declares (`space_kinds`): `hooks` maps an event (`land`,
+    `pass`, `leave`, `turn_start`: the keys `on_land`, ...) to its compiled DSL effect
+    `fn(g, player, space)`; `labels`
+    are the texts of its choices' options, `values` the amounts its texts show."""
+
+    id: str
+    name: Text
+    text: Text
+    hooks: Mapping[str, Callable]
+    labels: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule parameter the engine reads, flattened from the edition's `rules` section.
     docs/rules.md explains each, with its source and the readings it selects. Formulas are
@@ -345,6 +360,7 @@ class Edition:
     start_index: int = 0
     jail_index: int | None = None
     warnings: tuple = ()              # Problems of severity 'warning' found when loading
+    space_kinds: tuple[DeclaredKind, ...] = ()   # kinds of space the edition declares
 
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""
@@ -460,6 +476,15 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                labels={k: _text(v) for k, v in (a.get("labels") or {}).items()})
         for i, a in enumerate(tree.get("actions") or []))
 
+    space_kinds = tuple(
+        DeclaredKind(id=k["id"], name=_text(k.get("name")), text=_text(k.get("text")),
+                     hooks=MappingProxyType({ev: compiled[f"/space_kinds/{i}/on_{ev}"]
+                                             for ev in ("land", "pass", "leave", "turn_start")
+                                             if k.get("on_" + ev) is not None}),
+                     labels={lb: _text(v) for lb, v in (k.get("labels") or {}).items()},
+                     values=dict(k.get("values") or {}))
+        for i, k in enumerate(tree.get("space_kinds") or []))
+
     start_index = next(s.index for s in spaces_t if s.kind == "start")
     jail_index = next((s.index for s in spaces_t if s.kind == "jail"), None)
     currency_raw = tree.get("currency") or {}
@@ -479,7 +504,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         content_hash=content_hash, variants=variants,
         space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
         group_by_id=MappingProxyType(group_by_id),
-        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings))
+        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
+        space_kinds=space_kinds)
 
 
 def _supply(supply: Mapping[str, Any] | None) -> dict[str, int]:

@@ -7,6 +7,7 @@ from `codes.CODES`.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TypeGuard
 
@@ -16,6 +17,13 @@ from .model import PLACEHOLDER, SHARES, group_ladder_id, step_cost
 from .pointers import locate
 
 DEEDS = ("street", "railroad", "utility")
+BUILTIN_KINDS = ("start", "street", "railroad", "utility", "tax", "card", "jail", "go_to_jail",
+                 "free_parking", "court", "plain")
+"""The engine's own kinds of space (engine/game/landing.py SPACE_KINDS)."""
+HOOK_EVENTS = ("land", "pass", "leave", "turn_start")
+"""The events a declared kind of space has hooks for (`on_land`, ...)."""
+_DSL_SETS = ("space", "deed", "player", "group")
+_DRAW = re.compile(r"\bdraw\s+from\s+([a-z][a-z0-9_]*)")
 _HOUSES = "/rules/buildings/houses_before_hotel"
 
 
@@ -72,21 +80,61 @@ class _Checker:
         self.unique_ids("deck", [(f"/decks/{i}", d.get("id")) for i, d in decks])
         self.unique_ids("card", [(p, c.get("id")) for p, c in cards])
         self.unique_ids("action", [(f"/actions/{i}", a.get("id")) for i, a in actions])
+        kinds = _items(t, "space_kinds")
+        self.unique_ids("space kind", [(f"/space_kinds/{i}", k.get("id")) for i, k in kinds])
 
         group_by_id = {g["id"]: g for _, g in groups if isinstance(g.get("id"), str)}
         deck_ids = [d["id"] for _, d in decks if isinstance(d.get("id"), str)]
         self.references(board, group_by_id, deck_ids)
+        self.declared_kinds(board, kinds)
         self.special_spaces(board)
         self.ladders(groups)
         self.deeds(board, group_by_id)
         self.group_use(board, groups)
         self.deck_use(board, decks)
-        self.placeholders(cards)
+        self.placeholders(cards + [(f"/space_kinds/{i}", k) for i, k in kinds])
         self.players()
         return self.problems
 
+    def declared_kinds(self, board, kinds) -> None:
+        """Kinds of space declared by the edition (`space_kinds`): each has an id that is not a
+        built-in kind nor a DSL set, and at least one hook; every space's kind is built in or
+        declared."""
+        declared = {}
+        for i, k in kinds:
+            kid = _text(k.get("id"))
+            if kid is None:
+                continue
+            declared[kid] = i
+            if kid in BUILTIN_KINDS or kid in _DSL_SETS:
+                what = "a built-in kind of space" if kid in BUILTIN_KINDS else "a set of the DSL"
+                self.add(f"/space_kinds/{i}/id", "kind-name-taken",
+                         f"space kind '{kid}' has the name of {what}; choose another id")
+            # a misspelt hook (`on_lands`) is the schema's unknown-key, not a second problem
+            misspelt = any(isinstance(key, str) and key.startswith("on_") for key in k)
+            if not any(k.get("on_" + ev) is not None for ev in HOOK_EVENTS) and not misspelt:
+                self.add(f"/space_kinds/{i}", "kind-without-effect",
+                         f"space kind '{kid}' has no effect: give it at least one hook ("
+                         + ", ".join("on_" + ev for ev in HOOK_EVENTS) + ")")
+        if not isinstance(self.tree.get("space_kinds", []), list):
+            return
+        known = list(BUILTIN_KINDS) + list(declared)
+        for i, s in board:
+            kind = _text(s.get("kind"))
+            if kind is not None and kind not in BUILTIN_KINDS and kind not in declared:
+                self.add(f"/board/{i}/kind", "unknown-kind",
+                         f"space '{s.get('id', f'#{i}')}' has kind '{kind}', which is neither "
+                         f"built in nor declared under space_kinds{suggest(kind, known)} "
+                         f"(kinds: {', '.join(known)})")
+        used = {_text(s.get("kind")) for _, s in board}
+        for kid, i in declared.items():
+            if kid not in used:
+                self.add(f"/space_kinds/{i}", "unused-kind",
+                         f"no space of the board has kind '{kid}'", severity="warning")
+
     def placeholders(self, cards) -> None:
-        """Every `{name}` in a card's texts (and its labels) names one of its `values`."""
+        """Every `{name}` in a card's (or a declared space kind's) texts and labels names one
+        of its `values`."""
         for pointer, card in cards:
             values = card.get("values") if isinstance(card.get("values"), dict) else {}
             texts = [("text", card.get("text"))] + [
@@ -97,12 +145,13 @@ class _Checker:
                 for lang, t in by_lang:
                     if not isinstance(t, str):
                         continue
+                    what = "kind" if pointer.startswith("/space_kinds") else "card"
                     for name in PLACEHOLDER.findall(t.replace("{{", "").replace("}}", "")):
                         if not name.isdigit() and name not in values:
                             sub = f"/{where}" + (f"/{lang}" if lang else "")
                             known = ", ".join(sorted(values)) or "none"
                             self.add(pointer + sub, "unknown-placeholder",
-                                     f"the text shows {{{name}}}, but the card has no value "
+                                     f"the text shows {{{name}}}, but the {what} has no value "
                                      f"'{name}' (its values: {known}); add it under 'values:'")
 
     def references(self, board, group_by_id, deck_ids) -> None:
@@ -286,6 +335,11 @@ class _Checker:
 
     def deck_use(self, board, decks) -> None:
         used = {_text(s.get("deck")) for _, s in board if s.get("kind") == "card"}
+        for _, k in _items(self.tree, "space_kinds"):   # hooks may draw (`draw from DECK`)
+            for ev in HOOK_EVENTS:
+                text = k.get("on_" + ev)
+                if isinstance(text, str):
+                    used |= set(_DRAW.findall(text))
         for i, d in decks:
             if isinstance(d.get("id"), str) and d["id"] not in used:
                 self.add(f"/decks/{i}", "unused-deck",

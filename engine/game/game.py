@@ -125,6 +125,8 @@ class Game(GameState):
     bot_play = cards.bot_play
     # choices and offers of the DSL
     choose = choices.choose
+    pick = choices.pick
+    auction_deed = buying.auction_deed
     offer_buy = buying.offer_buy
     release = jail.release_by_effect
     # money: the ledger, debt and bankruptcy

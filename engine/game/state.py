@@ -49,8 +49,9 @@ class GameState:
     resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
     carried out), `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
-    Wiring, fixed at the start: `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
-    acts when passed or left),
+    Wiring, fixed at the start: `kinds` (the registry of space kinds: landing.SPACE_KINDS plus
+    the edition's own), `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
+    acts when passed or left), `turn_hooks` (one acts when a turn starts on it),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player)`, None when it has none or answers are
     recorded),
@@ -76,7 +77,7 @@ class GameState:
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
         "roll_plays", "removed_cards",
-        "space_sets",
+        "space_sets", "kinds", "turn_hooks",
     )
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
@@ -137,6 +138,8 @@ class GameState:
         self.stats: dict[str, int] = {}
         self.land_handlers: list[LandHandler | None] = [None] * n
         self.move_hooks: bool = False
+        self.turn_hooks: bool = False
+        self.kinds: dict[str, Any] = {}
         self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
@@ -160,6 +163,9 @@ class GameState:
         for act in edition.actions:
             if act.labels:
                 self.card_labels.setdefault(act.id, act.labels)
+        for kind in edition.space_kinds:
+            if kind.labels:
+                self.card_labels.setdefault(kind.id, kind.labels)
         self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
         self.roll_plays: bool = any(pl.window == "roll" for pl in self.card_plays.values())
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game

@@ -336,3 +336,34 @@ def test_discard_and_built_take_names():
     ps = problems(block("discard Tickets\npay bank built(me, 3)"))
     assert at(ps, "dsl-syntax") == [(1, 9)] and at(ps, "type-error") == [(2, 20)]
     assert "'Tickets' is not" in ps[0].message and "a kind of building" in ps[1].message
+# ---- pick(...) and `auction SPACE` (used by the hooks of declared kinds of space)
+
+def test_pick_and_auction_check_clean():
+    assert problems(block("""
+        let d = pick(d.price for each deed d where d.owner == none)
+        if d != none: auction d
+        move to pick(each space s where s != me.position)
+        auction pick(each deed e)
+        """)) == []
+
+
+def test_pick_is_not_allowed_where_it_would_only_be_checked():
+    ps = problems(block("""
+        if count(each deed d where pick(each deed e) == d) > 0: pass
+        """))
+    assert at(ps, "not-allowed-here") == [(1, 28)]
+    assert "pick() asks the player to choose" in ps[0].message
+    [p] = check_snippet("pick(each deed d) == none", "action_when")
+    assert p.code == "not-allowed-here"
+
+
+def test_pick_goes_over_spaces_only():
+    ps = problems(block("let q = pick(p.cash for each player p)"))
+    assert at(ps, "type-error") == [(1, 9)]
+    assert "pick() goes over spaces" in ps[0].message
+
+
+def test_auction_needs_a_deed():
+    ps = problems(block("auction start\nauction 5"))
+    assert codes(ps) == ["type-error", "type-error"]
+    assert at(ps, "type-error") == [(1, 9), (2, 9)]
