@@ -195,14 +195,19 @@ def test_the_bus_ticket_space_gives_a_kept_ticket():
 
 
 def test_a_ticket_replaces_the_throw_and_leaves_the_game():
-    # 7.2-7.4: played instead of rolling (no dice are thrown: none are forced), forward on the
-    # current side (13..26 from Auction, 14), then out of the game
+    # 7.2-7.4: played instead of rolling (no dice are thrown: none are forced), forward to a
+    # space of the current side (15..26 from Auction, 14; the corner 26 ends it), then out
     g = game(MEGA, {"ann": {"pos": 14, "cards": ["bus_2"],
-                            "script": {"play_card": [("bus_tickets", "bus_2")]}}, "bob": {}})
+                            "script": {"play_card": [("bus_tickets", "bus_2")],
+                                       "pick": [sid("new_york_avenue")], "buy": ["buy"]}}, "bob": {}})
     g.kept_uses[("bus_tickets", "bus_2")] = "bus_ticket"
     turn(g, "ann")
     ann = player(g, "ann")
-    assert 15 <= ann.pos <= 26 and not ann.held_cards
+    d = next(d for d in g.agents[0].asked if d.kind == "pick")
+    assert d.options == tuple(range(15, 27))
+    assert d.hint == sid("pennsylvania_railroad")          # the bots' pick: the dearest for sale, first on ties
+    assert ann.pos == sid("new_york_avenue") and g.owner[ann.pos] is ann and ann.cash == 2500 - 200
+    assert not ann.held_cards
     assert g.removed_cards == [("bus_tickets", "bus_2")] and len(g.decks["bus_tickets"]) == 15
     g.check_invariants()
 
@@ -215,7 +220,7 @@ def test_a_ticket_may_replace_the_throw_that_doubles_give():
     g.kept_uses[("bus_tickets", "bus_3")] = "bus_ticket"
     turn(g, "ann")
     ann = player(g, "ann")
-    assert 5 <= ann.pos <= 13 and not ann.held_cards and g.dice.left == 0
+    assert 5 <= ann.pos <= 13 and not ann.held_cards and g.dice.left == 0    # 4 + the ticket, side 1
     asked = [d.window for d in g.agents[0].asked if d.kind == "play_card"]
     assert asked == ["roll", "roll"]
 
@@ -231,4 +236,50 @@ def test_an_expiring_ticket_takes_every_other_held_ticket_out_of_the_game():
     assert player(g, "ann").held_cards == [("bus_tickets", "bus_expire_1")]
     assert player(g, "bob").held_cards == []
     assert sorted(g.removed_cards) == [("bus_tickets", "bus_2"), ("bus_tickets", "bus_3"), ("bus_tickets", "bus_4")]
+    g.check_invariants()
+
+
+def test_a_ticket_from_a_corner_reaches_the_next_corner():
+    # 7.3 [M4]: corners start and end a side: from Free Parking (26) to 27..39, Go To Jail last
+    g = game(MEGA, {"ann": {"pos": 26, "cards": ["bus_2"],
+                            "script": {"play_card": [("bus_tickets", "bus_2")], "pick": [39]}}, "bob": {}})
+    g.kept_uses[("bus_tickets", "bus_2")] = "bus_ticket"
+    turn(g, "ann")
+    d = next(d for d in g.agents[0].asked if d.kind == "pick")
+    assert d.options == tuple(range(27, 40)) and player(g, "ann").in_jail
+
+
+# ---------------------------------------------------------------- the auction and birthday spaces
+def test_the_auction_space_auctions_the_property_the_lander_picks():
+    # 6.1 [M3] [M9]: 9 + 5 = 14; ann picks Boardwalk, bob wins it at 60
+    g = game(MEGA, {"ann": {"pos": 9, "script": {"pick": [sid("boardwalk")], "bid": [None]}},
+                    "bob": {"script": {"bid": [60]}}}, dice=[(2, 3)])
+    turn(g, "ann")
+    assert g.owner[sid("boardwalk")] is player(g, "bob") and cash(g) == {"ann": 2500, "bob": 2500 - 60}
+
+
+def test_with_every_property_owned_the_auction_space_sends_to_the_highest_rent_ahead():
+    # 6.1: no property left: forward to the one with the highest rent, and pay it; bob owns
+    # everything, Boardwalk and Park Place with hotels (2000 and 1500 rent)
+    owns = {s.id: 0 for s in MEGA.spaces if s.is_deed}
+    owns.update(boardwalk=5, park_place=5, florida_avenue=5)
+    g = game(MEGA, {"ann": {"pos": 9, "cash": 5000}, "bob": {"owns": owns}}, dice=[(2, 3)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == sid("boardwalk") and cash(g)["ann"] == 5000 - 2000
+
+
+@pytest.mark.parametrize("answer, ann_cash, tickets", [("cash", 2600, 0), ("ticket", 2500, 1)])
+def test_the_birthday_gift_is_100_or_a_ticket(answer, ann_cash, tickets):
+    # 6.3 [M3]: 43 + 4 = 47
+    g = game(MEGA, {"ann": {"pos": 43, "script": {"choice": [answer]}}, "bob": {}}, dice=[(1, 3)])
+    turn(g, "ann")
+    assert cash(g)["ann"] == ann_cash and _tickets(g)["ann"] == tickets
+
+
+def test_the_birthday_gift_pays_100_without_asking_when_no_ticket_is_left():
+    g = game(MEGA, {"ann": {"pos": 43}, "bob": {}}, dice=[(1, 3)])
+    g.decks["bus_tickets"].clear()
+    g.removed_cards.extend(("bus_tickets", c.id) for c in MEGA.decks["bus_tickets"].cards)
+    turn(g, "ann")
+    assert cash(g)["ann"] == 2600 and not any(d.kind == "choice" for d in g.agents[0].asked)
     g.check_invariants()
