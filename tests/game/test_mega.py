@@ -283,3 +283,18 @@ def test_the_birthday_gift_pays_100_without_asking_when_no_ticket_is_left():
     turn(g, "ann")
     assert cash(g)["ann"] == 2600 and not any(d.kind == "choice" for d in g.agents[0].asked)
     g.check_invariants()
+
+
+def test_the_readings_differ_on_a_majority_the_classic_formula_pays_the_base_rent():
+    # the same position on the classic board (light blue, 3 lots: varshavskoe, ogaryova,
+    # first_parkovaya): bob holds 2 of 3; classic pays the base 6, the Mega formula 12
+    from tests.game.helpers import edition
+    mega_rent = MEGA_TREE_RENT
+    for ed, due in ((edition("classic"), 6), (edition("classic", rules={"rent": {"street": mega_rent}}), 12)):
+        g = game(ed, {"ann": {"pos": 3}, "bob": {"owns": {"varshavskoe": 0, "first_parkovaya": 0}}}, dice=[(1, 2)])
+        turn(g, "ann")
+        assert player(g, "ann").pos == 6 and cash(g)["ann"] == 1500 - due
+
+
+MEGA_TREE_RENT = ("3 * table[0] if level == 0 and complete else 2 * table[0] if level == 0 and "
+                  "owned == group_size - 1 else table[level]")
