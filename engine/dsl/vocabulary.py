@@ -207,8 +207,8 @@ STATEMENT_FORMS = (
     "add N to counter NAME on X",
     "clear counter NAME on X",
     "offer buy SPACE at PRICE",
-    "discard USE",
     "auction SPACE",
+    "discard USE",
 )
 
 #: `with` options of moves.
@@ -221,11 +221,11 @@ RESERVED = frozenset({
     "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
     "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
     "none", "params", "where", "add", "counter", "buy", "pass", "release", "choose", "option",
-    "when", "bot", "discard", "auction",
+    "when", "bot", "auction", "discard",
 })
 
 #: Words that start a statement (used to word "a statement where a value is expected").
 STATEMENT_WORDS = frozenset({
     "pay", "collect", "move", "go", "keep", "draw", "let", "set", "clear", "offer", "transfer",
-    "choose", "with", "pass", "release", "add", "discard", "auction",
+    "choose", "with", "pass", "release", "add", "auction", "discard",
 })
