@@ -298,3 +298,15 @@ def test_the_readings_differ_on_a_majority_the_classic_formula_pays_the_base_ren
 
 MEGA_TREE_RENT = ("3 * table[0] if level == 0 and complete else 2 * table[0] if level == 0 and "
                   "owned == group_size - 1 else table[level]")
+
+
+def test_the_last_skyscraper_is_auctioned_when_another_player_could_build_one():
+    # [000] 18.3 per kind of building (8.8): one skyscraper left, bob could build one too
+    orange = {"st_james_place": 5, "tennessee_avenue": 5, "new_york_avenue": 5, "new_jersey_avenue": 5}
+    g = game(MEGA, {"ann": {"owns": WHOLE_PINK_HOTELS, "script": {"bid": [None]}},
+                    "bob": {"owns": orange, "script": {"bid": [150], "place": [sid("new_york_avenue")]}}})
+    g.stock["skyscraper"] = 1
+    assert g.houses == 32 and g.hotels == 12 - 8
+    g.request_building(player(g, "ann"), sid("maryland_avenue"), "any")
+    assert g.level[sid("new_york_avenue")] == 6 and g.level[sid("maryland_avenue")] == 5
+    assert g.stock["skyscraper"] == 0 and g.hotels == 12 - 7 and cash(g) == {"ann": 2500, "bob": 2500 - 150}
