@@ -241,8 +241,11 @@ def describe_action(w: Words, game, action: tuple) -> str:
                 return "; " + _("rent {before} → {after}").format(before=w.money(rent[a]), after=w.money(rent[b]))
             return ""
         if kind == "build":
-            cost = sp.hotel_cost if lvl == w.hotel_level - 1 else sp.house_cost
-            what = _("Build a hotel on {space}") if lvl == w.hotel_level - 1 else _("Build a house on {space}")
+            rung = game.next_rung(i)
+            cost = rung.cost if rung is not None else sp.house_cost
+            kind_next = rung.kind if rung is not None else "house"
+            what = (_("Build a hotel on {space}") if kind_next == "hotel" else _("Build a house on {space}")
+                    if kind_next == "house" else _("Build on {space}"))
             return what.format(space=where) + f" ({w.money(cost)}{rents(lvl, lvl + 1)})"
         if kind == "sell":
             return (_("Sell a building on {space}").format(space=where)
