@@ -110,10 +110,21 @@ def narrate(w: Words, ev: dict[str, Any]) -> str | None:
     if e == "turn":
         return _("Round {round}: {player}'s turn").format(round=ev["round"], player=p)
     if e == "roll":
-        dice = " + ".join(map(str, ev["dice"]))
+        shown = list(map(str, ev["dice"]))
+        if ev.get("faces"):      # the edition's own dice: symbols by name
+            symbols = w.ed.symbols
+            shown = shown[:len(shown) - len(ev["faces"])] + [
+                text_in(symbols[f].name, w.lang) if isinstance(f, str) and f in symbols else str(f)
+                for f in ev["faces"]]
+        dice = " + ".join(shown)
         if ev.get("extra") or ev["player"] < 0:
             return _("The dice show {dice}").format(dice=dice)
         return _("{player} rolls {dice}").format(player=p, dice=dice)
+    if e == "symbol":
+        s = w.ed.symbols.get(ev["symbol"])
+        return _("{player}: {symbol}").format(player=p, symbol=text_in(s.name, w.lang) if s else ev["symbol"])
+    if e == "all_alike":
+        return _("{player} throws the same number on every die").format(player=p)
     if e == "move":
         return _("{player} moves to {space}").format(player=p, space=w.space(ev["to"]))
     if e == "lap":

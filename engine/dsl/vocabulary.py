@@ -82,6 +82,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("built", 2, 2, "built(p, kind)",
                  "how many buildings of that kind (house, hotel, or a kind of the edition's "
                  "ladders) p has on its deeds"),
+    FunctionSpec("space_ahead", 2, 2, "space_ahead(p, n)",
+                 "the space n steps ahead of player p's token (behind it for a negative n)"),
 )}
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).
@@ -145,6 +147,8 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
     AttrSpec("monopolies", INT, "g.monopolies({x})", "groups the player owns whole", True),
     AttrSpec("net_worth", INT, "g.net_worth({x})", "the edition's score (end.score)"),
     AttrSpec("seat", INT, "{x}.seat", "0-based seat in turn order", True),
+    AttrSpec("laps", INT, "{x}.laps", "laps the player has completed (passing or reaching the "
+             "start space moving forward)", True),
 )}
 
 SPACE_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
@@ -164,6 +168,8 @@ ROLL_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
     AttrSpec("total", INT, "{x}.total", "sum of the dice", True),
     AttrSpec("doubles", BOOL, "{x}.doubles", "two or more dice, all alike"),
     AttrSpec("dice", list_of(INT), "{x}.dice", "the faces, as a list"),
+    AttrSpec("base_total", INT, "{x}.base_total",
+             "sum of the base dice (without the edition's own dice of `dice.extra`)", True),
 )}
 
 ATTRS_BY_TYPE = {"player": PLAYER_ATTRS, "space": SPACE_ATTRS, "roll": ROLL_ATTRS}

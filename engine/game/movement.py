@@ -79,6 +79,7 @@ def complete_lap(g: Game, p: Player, salary: int | None) -> None:
     """A lap ends: salary (or the card's amount instead), then lap-end duties
     ([000] 5.1; [002] 5: salary minus a tax per industry, 9/1.1: mortgage redemption)."""
     p.intro = False
+    p.laps += 1
     if g.timed_flags:
         tick_flags(g, "laps", p)
     amount = g.rules.salary(g, p) if salary is None else salary
@@ -92,6 +93,11 @@ def complete_lap(g: Game, p: Player, salary: int | None) -> None:
             return
     if g.rules.redeem_at_lap_end:
         g.redeem_at_lap_end(p)
+
+
+def space_ahead(g: Game, p: Player, steps: int) -> int:
+    """The space `steps` ahead of `p` (behind for negative `steps`), round the board."""
+    return (p.pos + steps) % g.n
 
 
 def roll(g: Game, n: int) -> Any:

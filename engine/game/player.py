@@ -13,11 +13,13 @@ class Player:
     marks a player who leaves jail at the start of the next turn (three-cell jail).
     `version` changes whenever the player's deeds, buildings or mortgages do (bots cache on it);
     `groups[g]` counts the deeds the player holds in group `g`.
-    `intro` is true while the player is on the introductory lap (editions with one)."""
+    `intro` is true while the player is on the introductory lap (editions with one); `laps` the
+    laps completed (the DSL's `laps`)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
-                 "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups")
+                 "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
+                 "laps")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -33,6 +35,7 @@ class Player:
         self.flags: dict[str, str] = {}
         self.doubles = 0
         self.intro = False
+        self.laps = 0
         self.built_this_turn = 0
         self.built_groups: dict[str, int] = {}
         self.actions_used: dict[str, int] = {}

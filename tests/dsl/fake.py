@@ -19,6 +19,7 @@ class FakePlayer:
     pos: int = 0
     in_jail: bool = False
     alive: bool = True
+    laps: int = 0
 
     def __repr__(self) -> str:
         return f"P{self.seat}"
