@@ -7,9 +7,12 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.edition.playable import load_playable_cached
-from tests.game.helpers import cash, game, player, space, stack, turn
+from tests.game.helpers import cash, edition, game, player, space, stack, turn
 
-MEGA = load_playable_cached("mega", ())
+MEGA_SPEED = load_playable_cached("mega", ())
+MEGA = edition("mega", dice={"extra": [{"id": "speed_die", "delete": True}]})
+"""Mega without its speed die: the rules of buildings, rent, spaces and tickets on forced throws
+of the two white dice (the speed die's own tests use MEGA_SPEED)."""
 
 
 def sid(name: str) -> int:
@@ -288,7 +291,6 @@ def test_the_birthday_gift_pays_100_without_asking_when_no_ticket_is_left():
 def test_the_readings_differ_on_a_majority_the_classic_formula_pays_the_base_rent():
     # the same position on the classic board (light blue, 3 lots: varshavskoe, ogaryova,
     # first_parkovaya): bob holds 2 of 3; classic pays the base 6, the Mega formula 12
-    from tests.game.helpers import edition
     mega_rent = MEGA_TREE_RENT
     for ed, due in ((edition("classic"), 6), (edition("classic", rules={"rent": {"street": mega_rent}}), 12)):
         g = game(ed, {"ann": {"pos": 3}, "bob": {"owns": {"varshavskoe": 0, "first_parkovaya": 0}}}, dice=[(1, 2)])
@@ -310,3 +312,58 @@ def test_the_last_skyscraper_is_auctioned_when_another_player_could_build_one():
     g.request_building(player(g, "ann"), sid("maryland_avenue"), "any")
     assert g.level[sid("new_york_avenue")] == 6 and g.level[sid("maryland_avenue")] == 5
     assert g.stock["skyscraper"] == 0 and g.hotels == 12 - 7 and cash(g) == {"ann": 2500, "bob": 2500 - 150}
+
+
+# ---------------------------------------------------------------- the speed die, from the first turn
+def test_the_speed_die_is_thrown_from_the_first_turn_and_its_number_adds():
+    # 3.2, 3.4 [M1] [M5]: 1 + 2 + 3 from GO = 6, Reading Railroad, on the very first turn
+    g = game(MEGA_SPEED, {"ann": {"script": {"buy": ["buy"]}}, "bob": {}}, dice=[(1, 2, 3)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == 6 and g.owner[6] is player(g, "ann") and cash(g)["ann"] == 2300
+
+
+def test_mr_monopoly_moves_on_to_the_next_unowned_property():
+    # 3.5 [M1]: white 1 + 2 to Baltic (3), bought; then on to Arctic Avenue (4), bought too
+    g = game(MEGA_SPEED, {"ann": {"script": {"buy": ["buy", "buy"]}}, "bob": {}}, dice=[(1, 2, "mr_monopoly")])
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert ann.pos == 4 and ann.deeds == {3, 4} and ann.cash == 2500 - 60 - 80
+
+
+def test_mr_monopoly_with_everything_owned_goes_to_the_next_rent():
+    # 3.5: all owned; the next deed where rent is owed (bob's, unmortgaged) after Baltic
+    owns = {s.id: 0 for s in MEGA.spaces if s.is_deed}
+    owns["arctic_avenue"] = {"mortgaged": True}
+    g = game(MEGA_SPEED, {"ann": {}, "bob": {"owns": owns}}, dice=[(1, 2, "mr_monopoly")])
+    turn(g, "ann")
+    # Baltic pays 3 x 4 (bob holds the whole brown group), then Reading Railroad (6), 4 owned: 200
+    assert player(g, "ann").pos == 6 and cash(g)["ann"] == 2500 - 12 - 200
+
+
+@pytest.mark.parametrize("answer", ["ticket", "card_space"])
+def test_the_bus_face_gives_a_ticket_or_the_nearest_chance_or_chest(answer):
+    # 3.6 [M1]: white 2 + 3 to Income Tax (5, pays 200), then a ticket, or on to Chance (9)
+    g = game(MEGA_SPEED, {"ann": {"script": {"choice": [answer]}}, "bob": {}}, dice=[(2, 3, "bus")])
+    stack(g, "chance", "chance_dividend")
+    turn(g, "ann")
+    ann = player(g, "ann")
+    if answer == "ticket":
+        assert ann.pos == 5 and g.holds(ann, "bus_ticket") == 1 and ann.cash == 2300
+    else:
+        assert ann.pos == 9 and g.holds(ann, "bus_ticket") == 0 and ann.cash == 2300 + 50
+
+
+def test_triples_move_anywhere_and_end_the_turn():
+    # 4.3 [M2]: 2-2-2: ann picks Boardwalk and buys it; no second throw though the white dice
+    # are doubles (none is forced: another throw would fail)
+    g = game(MEGA_SPEED, {"ann": {"script": {"pick": [51], "buy": ["buy"]}}, "bob": {}}, dice=[(2, 2, 2)])
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert ann.pos == 51 and g.owner[51] is ann and ann.cash == 2100 and g.dice.left == 0
+
+
+def test_utility_rent_counts_the_white_dice_only():
+    # 5.4, MG7 (a): white 2 + 1, speed 3, from 4 to the Gas Company (10); one utility: 4 x 3
+    g = game(MEGA_SPEED, {"ann": {"pos": 4}, "bob": {"owns": {"gas_company": 0}}}, dice=[(2, 1, 3)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == 10 and cash(g)["ann"] == 2500 - 4 * 3
