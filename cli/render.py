@@ -445,8 +445,10 @@ class EventRenderer:
     def _on_build(self, ev):
         n = self.names
         lvl = ev["level"]
-        if lvl == self._hotel:
-            return f"{n.who(ev['player'])} builds a hotel on {n.space(ev['space'])} for {n.money(ev['cost'])}"
+        sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
+        kind = (sp.building_at(lvl) or ("house", lvl))[0]
+        if kind != "house":          # a hotel, or a kind of the edition's ladders
+            return f"{n.who(ev['player'])} builds a {kind} on {n.space(ev['space'])} for {n.money(ev['cost'])}"
         return (f"{n.who(ev['player'])} builds a house on {n.space(ev['space'])} for "
                 f"{n.money(ev['cost'])} ({lvl} house{'s' if lvl != 1 else ''} there)")
 
@@ -454,8 +456,10 @@ class EventRenderer:
         n = self.names
         lvl = ev["level"]
         got = self._stash.pop("sell_building", None)
-        what = "the hotel" if lvl == self._hotel - 1 else "a house"
-        left = f" ({lvl} left)" if lvl < self._hotel - 1 else ""
+        sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
+        sold = (sp.building_at(lvl + 1) or ("house", 1))[0]
+        what = "a house" if sold == "house" else f"the {sold}"
+        left = f" ({lvl} left)" if sold == "house" else ""
         price = f" for {n.money(got)}" if got is not None else ""
         return f"{n.who(ev['player'])} sells {what} on {n.space(ev['space'])}{price}{left}"
 
@@ -567,6 +571,9 @@ class EventRenderer:
 
     def _on_card_played(self, ev):
         return f"{self.names.player(ev['player'])} plays a kept card"
+
+    def _on_card_discarded(self, ev):
+        return f"{self.names.player(ev['player'])} loses a kept card"
 
     def _on_end(self, ev):
         return None

@@ -45,14 +45,15 @@ def deeds_table(game, names: Names) -> Table:
         ("buildings", "left"), ("", "left"))
     for col, just in columns:
         t.add_column(col, justify=just)
-    hotel = game.hotel_level
     for g in game.ed.groups:
         first = True
         for i in g.spaces:
             sp = game.spaces[i]
             o = game.owner[i]
             lvl = game.level[i]
-            build = "hotel" if lvl == hotel else (f"{lvl} house{'s' if lvl > 1 else ''}" if lvl else "")
+            b = sp.building_at(lvl)
+            build = "" if b is None else (b[0] if b[0] != "house" and b[1] == 1
+                                          else f"{b[1]} {b[0]}{'s' if b[1] > 1 else ''}")
             t.add_row(names.group(g.id) if first else "", names.space(i), names.money(sp.price),
                       escape(o.name) if o is not None else "[dim]bank[/]", build,
                       "[red]mortgaged[/]" if game.mortgaged[i] else "")
@@ -106,13 +107,13 @@ def compact_view(game, names: Names) -> RichGroup:
         lines.append(Text.from_markup(
             f"{mark}[bold]{escape(p.name)}[/] {names.money(p.cash)} · {names.space(p.pos)} · "
             f"{len(p.deeds)} deeds · worth {names.money(game.net_worth(p))}{extra}"))
-    hotel = game.hotel_level
     for g in game.ed.groups:
         cells = []
         for i in g.spaces:
             o = game.owner[i]
             lvl = game.level[i]
-            build = "H" if lvl == hotel else ("h" * lvl)
+            b = game.spaces[i].building_at(lvl)
+            build = "" if b is None else ("h" * b[1] if b[0] == "house" else b[0][0].upper() * b[1])
             owner = escape(o.name) if o is not None else "[dim]bank[/]"
             mort = " [red]M[/]" if game.mortgaged[i] else ""
             rent = rent_now(game, i, names)

@@ -94,7 +94,7 @@ _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage"
 """Payments whose amount the line of another event already tells."""
 
 
-SILENT_EVENTS = frozenset({"order_roll", "flag", "choice", "card_played"})
+SILENT_EVENTS = frozenset({"order_roll", "flag", "choice", "card_played", "card_discarded"})
 """Event kinds that get no line of their own (the order line and the card lines tell them)."""
 
 
@@ -122,7 +122,8 @@ def narrate(w: Words, ev: dict[str, Any]) -> str | None:
         return _("{player} rolls {dice}").format(player=p, dice=dice)
     if e == "symbol":
         s = w.ed.symbols.get(ev["symbol"])
-        return _("{player}'s die shows {symbol}").format(player=p, symbol=text_in(s.name, w.lang) if s else ev["symbol"])
+        name = text_in(s.name, w.lang) if s else ev["symbol"]
+        return _("{player}'s die shows {symbol}").format(player=p, symbol=name)
     if e == "all_alike":
         return _("{player} throws the same number on every die").format(player=p)
     if e == "move":

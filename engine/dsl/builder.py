@@ -175,6 +175,9 @@ class Builder(Transformer):
     def release_stmt(self, ch):
         return n.Release(_pos(ch[0]))
 
+    def discard_stmt(self, ch):
+        return n.Discard(_pos(ch[0]), str(ch[1]), _pos(ch[1]))
+
     def choose_stmt(self, ch):
         options = [c for c in ch if isinstance(c, n.OptionClause)]
         return n.Choose(_pos(ch[0]), options, depth=_d(options))

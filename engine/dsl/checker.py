@@ -478,6 +478,11 @@ class Checker:
     def s_Release(self, s) -> None:
         pass
 
+    def s_Discard(self, s: n.Discard) -> None:
+        if not _ID.match(s.use):
+            self.err("dsl-syntax", s.use_pos, f"the use of a kept card is lower-case letters, "
+                                              f"digits and '_'; '{s.use}' is not")
+
     def s_Counter(self, s: n.Counter) -> None:
         self._flag_name(s.counter, s.counter_pos)
         self.need_target(s.target, "the player or space of the counter")
@@ -786,7 +791,8 @@ class Checker:
     @staticmethod
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
-                "owned_in": INT, "counter": INT, "holds": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "owned_in": INT, "counter": INT, "holds": INT,
+                "built": INT, "cards_in": INT, "rent_of": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -860,6 +866,35 @@ class Checker:
             return INT
         u.type = ANY
         u.res = ("flag", u.name)
+        return INT
+
+    def f_cards_in(self, e):
+        d = e.args[0]
+        if not isinstance(d, n.Name) or d.name not in self.names.decks:
+            if not isinstance(d, n.Name):
+                self.expr(d)
+            known = ", ".join(sorted(self.names.decks)) or "none"
+            self.err("unknown-name", d.pos, f"cards_in() takes a deck of the edition (decks: {known})")
+            return INT
+        d.type = ANY
+        d.res = ("flag", d.name)
+        return INT
+
+    def f_built(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        u = e.args[1]
+        if not isinstance(u, n.Name) or not _ID.match(u.name):
+            self.expr(u)
+            self.err("type-error", u.pos, "the second argument of built() is a kind of building, "
+                                          "as in built(me, hotel)")
+            return INT
+        u.type = ANY
+        u.res = ("flag", u.name)
+        return INT
+
+    def f_rent_of(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        self.need(e.args[1], SPACE, self._arg_name(e, 1))
         return INT
 
     def f_completes_group(self, e):

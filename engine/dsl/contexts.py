@@ -103,7 +103,7 @@ _RENT_NAMES = _names(
     ContextName("table", list_of(INT), "g.spaces[v_space].rent", "the deed's rent list",
                 "table[level]"),
     ContextName("level", INT, "g.rent_level(v_space)",
-                "index into `table` for streets: houses, or the last index for a hotel",
+                "index into `table`: the building level; a street's top level uses the last rent",
                 "level == 0", True),
     ContextName("owned", INT, "g.owned_in_group(v_owner, g.spaces[v_space].group)",
                 "deeds of this group the owner has", "table[owned - 1]", True),

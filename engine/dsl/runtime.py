@@ -188,6 +188,18 @@ class GameRuntime(Protocol):
     def holds(self, p: PlayerRuntime, use: str) -> int:
         """How many kept cards of `use` `p` holds."""
 
+    def discard_kept(self, p: PlayerRuntime, use: str) -> None:
+        """`p` loses every card it keeps for `use`, out of the game."""
+
+    def rent_due(self, p: PlayerRuntime, space: int) -> int:
+        """The rent `p` would pay on landing on `space` now (0 when none is due)."""
+
+    def cards_in(self, deck: str) -> int:
+        """How many cards are left to draw in `deck`."""
+
+    def built_of(self, p: PlayerRuntime, kind: str) -> int:
+        """How many buildings of `kind` (a kind of the edition's ladders) are on `p`'s deeds."""
+
     # ---- sets for loops and filters ----
     def group_ids(self) -> Sequence[str]:
         """The edition's group ids, in edition order."""

@@ -13,7 +13,7 @@ from typing import TypeGuard
 
 from ..hints import id_list_text, suggest
 from ..problems import Problem, Severity
-from .model import PLACEHOLDER
+from .model import PLACEHOLDER, SHARES, group_ladder_id, step_cost
 from .pointers import locate
 
 DEEDS = ("street", "railroad", "utility")
@@ -89,6 +89,7 @@ class _Checker:
         self.declared_kinds(board, kinds)
         self.dice()
         self.special_spaces(board)
+        self.ladders(groups)
         self.deeds(board, group_by_id)
         self.group_use(board, groups)
         self.deck_use(board, decks)
@@ -245,8 +246,9 @@ class _Checker:
                          f"{kind} '{sid}': the mortgage value {mortgage} must be below the price {price}")
             group = group_by_id.get(_text(s.get("group")))
             buildable = isinstance(group, dict) and "house_cost" in group
+            laddered = isinstance(group, dict) and group_ladder_id(group) is not None
             if group is not None:
-                if kind == "street" and not buildable:
+                if kind == "street" and not laddered:
                     self.add(f"/board/{i}/group", "group-kind",
                              f"street '{sid}' is in group '{group['id']}', which has no house_cost; "
                              f"streets belong to groups that can be built on")
@@ -256,7 +258,14 @@ class _Checker:
                              f"only streets can be in a group that can be built on")
             if not (isinstance(rent, list) and all(_int(r) for r in rent)):
                 continue
-            if kind == "street" and _int(houses):
+            top = self.ladder_top(group) if isinstance(group, dict) else None
+            if kind == "street" and top is not None and top != (houses + 1 if _int(houses) else None):
+                if len(rent) < top + 1:
+                    self.add(f"/board/{i}/rent", "rent-length",
+                             f"street '{sid}' has {len(rent)} rents, expected at least {top + 1}: the base "
+                             f"rent and one for each of the {top} levels of ladder "
+                             f"'{group_ladder_id(group)}'")
+            elif kind == "street" and _int(houses):
                 want = houses + 2
                 # longer is fine: the hotel rent is the last entry, and the rents for more
                 # houses than a hotel needs go unused (the quick game keeps classic deeds)
@@ -281,6 +290,78 @@ class _Checker:
                     self.add(f"/board/{i}/rent", "rent-length",
                              f"{kind} '{sid}' has {len(rent)} {what}, expected {n}: one for each number of "
                              f"deeds of group '{group['id']}' owned (the group has {n})")
+
+    def _ladders(self) -> dict:
+        b = self.tree.get("rules")
+        b = b.get("buildings") if isinstance(b, dict) else None
+        lad = b.get("ladders") if isinstance(b, dict) else None
+        return lad if isinstance(lad, dict) else {}
+
+    def ladder_top(self, group: dict) -> int | None:
+        """The number of levels of the ladder `group` builds on (None: none, or unknown)."""
+        lid = group_ladder_id(group)
+        if lid is None:
+            return None
+        steps = self._ladders().get(lid)
+        if not isinstance(steps, list):      # the default ladder (checked by houses_before_hotel)
+            return None
+        return sum(st.get("count", 1) if _int(st.get("count", 1)) else 1 for st in steps if isinstance(st, dict))
+
+    def ladders(self, groups) -> None:
+        """Ladders rise: a kind does not come back after another, and no level needs less of
+        the group than the one below; groups name known ladders; every level has a price on
+        every group that builds it; supply names only kinds the ladders use."""
+        ladders = self._ladders()
+        base = "/rules/buildings/ladders"
+        kinds = {"house", "hotel"}
+        for lid, steps in ladders.items():
+            if not isinstance(steps, list):
+                continue
+            seen: list[str] = []
+            last_share = 0
+            for k, st in enumerate(steps):
+                if not isinstance(st, dict) or not isinstance(st.get("kind"), str):
+                    continue
+                kind = st["kind"]
+                kinds.add(kind)
+                if kind in seen and seen[-1] != kind:
+                    self.add(f"{base}/{lid}/{k}/kind", "ladder-order",
+                             f"ladder '{lid}': its levels do not rise: '{kind}' comes back after "
+                             f"'{seen[-1]}' (each kind of building is one run of levels, lowest first)")
+                seen.append(kind)
+                share = st.get("owned", "all")
+                if share in SHARES:
+                    if SHARES.index(share) < last_share:
+                        self.add(f"{base}/{lid}/{k}/owned", "ladder-order",
+                                 f"ladder '{lid}': its levels do not rise: '{kind}' needs '{share}' of the "
+                                 f"group, less than the level below it ('{SHARES[last_share]}')")
+                    last_share = max(last_share, SHARES.index(share))
+        for gi, grp in groups:
+            lid = grp.get("ladder")
+            if isinstance(lid, str) and lid not in ladders and lid != "street":
+                self.add(f"/groups/{gi}/ladder", "unknown-ladder",
+                         f"group '{grp.get('id')}' builds on ladder '{lid}', which is not defined"
+                         f"{suggest(lid, ladders)} (defined: {id_list_text(list(ladders) or ['street'])})")
+                continue
+            lid = group_ladder_id(grp)
+            steps = ladders.get(lid) if lid else None
+            if not isinstance(steps, list):
+                continue
+            for k, st in enumerate(steps):
+                if isinstance(st, dict) and isinstance(st.get("kind"), str) and step_cost(grp, st) is None:
+                    self.add(f"/groups/{gi}", "building-cost",
+                             f"group '{grp.get('id')}' builds a '{st['kind']}' (ladder '{lid}', level "
+                             f"{k + 1}) but has no price for it: give the group costs: {{{st['kind']}: N}}, "
+                             f"a house_cost, or the ladder step a cost")
+        rules = self.tree.get("rules")
+        b = rules.get("buildings") if isinstance(rules, dict) else None
+        supply = b.get("supply") if isinstance(b, dict) else None
+        if isinstance(supply, dict):
+            for key in supply:
+                if key not in ("houses", "hotels") and key not in kinds:
+                    self.add(f"/rules/buildings/supply/{key}", "unknown-building",
+                             f"the supply names '{key}', which no ladder builds{suggest(key, kinds)} "
+                             f"(kinds: {id_list_text(sorted(kinds))})")
 
     def group_use(self, board, groups) -> None:
         used = {_text(s.get("group")) for _, s in board}

@@ -76,6 +76,11 @@ def _turn_body(g: Game, p: Player) -> None:
     own = g.own_dice
     while p.alive and not p.in_jail:
         if roll is None:
+            if g.roll_plays and p.held_cards and g.roll_play(p):   # a kept card instead of the throw
+                if p.alive and not p.in_jail:
+                    g.more_rolls = False
+                    g.manage(p, "after_landing")
+                return
             roll = move_throw(g, p) if own else g.dice.throw(g.ed.dice_count)
             g.last_roll = roll
             if g.log is not None:

@@ -342,3 +342,28 @@ def test_auction_needs_a_deed():
     ps = problems(block("auction start\nauction 5"))
     assert codes(ps) == ["type-error", "type-error"]
     assert at(ps, "type-error") == [(1, 9), (2, 9)]
+# ---------------------------------------------------------- discard, cards_in, built, index (mega)
+def test_discard_a_use_and_count_cards_left_and_buildings(fake):
+    g, run = fake
+    run("if cards_in(chest) > 2 and built(me, skyscraper) == 2:\n  for each player p:\n    with p: discard ticket")
+    assert g.calls == [("built_of", 0, "skyscraper"), ("discard_kept", 0, "ticket"),
+                       ("discard_kept", 1, "ticket"), ("discard_kept", 2, "ticket")]
+
+
+def test_space_index_is_its_place_on_the_board(fake):
+    g, run = fake
+    g.players[0].pos = LOT_B
+    run("collect me.position.index * 10 + count(each space s where s.index < 2) from bank")
+    assert g.calls[-1][3] == LOT_B * 10 + 2
+
+
+def test_cards_in_needs_a_deck_of_the_edition():
+    ps = problems(block("if cards_in(chance) > 0: pass"))
+    assert at(ps, "unknown-name") == [(1, 13)]
+    assert "cards_in() takes a deck of the edition (decks: chest)" in ps[0].message
+
+
+def test_discard_and_built_take_names():
+    ps = problems(block("discard Tickets\npay bank built(me, 3)"))
+    assert at(ps, "dsl-syntax") == [(1, 9)] and at(ps, "type-error") == [(2, 20)]
+    assert "'Tickets' is not" in ps[0].message and "a kind of building" in ps[1].message
