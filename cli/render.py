@@ -564,7 +564,7 @@ class EventRenderer:
         return f"{self.names.player(ev['player'])} chooses: {label}"
 
     def _on_symbol(self, ev):
-        return f"{self.names.player(ev['player'])}: {self.names.symbol(ev['symbol'])}"
+        return f"{self.names.player(ev['player'])}'s die shows {self.names.symbol(ev['symbol'])}"
 
     def _on_all_alike(self, ev):
         return f"{self.names.player(ev['player'])} throws the same number on every die"

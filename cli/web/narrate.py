@@ -122,7 +122,8 @@ def narrate(w: Words, ev: dict[str, Any]) -> str | None:
         return _("{player} rolls {dice}").format(player=p, dice=dice)
     if e == "symbol":
         s = w.ed.symbols.get(ev["symbol"])
-        return _("{player}: {symbol}").format(player=p, symbol=text_in(s.name, w.lang) if s else ev["symbol"])
+        name = text_in(s.name, w.lang) if s else ev["symbol"]
+        return _("{player}'s die shows {symbol}").format(player=p, symbol=name)
     if e == "all_alike":
         return _("{player} throws the same number on every die").format(player=p)
     if e == "move":

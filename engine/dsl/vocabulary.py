@@ -75,6 +75,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("counter", 2, 2, "counter(x, c)",
                  "the value of counter c on player or space x (0 when never added to)"),
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
+    FunctionSpec("space_ahead", 2, 2, "space_ahead(p, n)",
+                 "the space n steps ahead of player p's token (behind it for a negative n)"),
     FunctionSpec("rent_of", 2, 2, "rent_of(p, space)",
                  "the rent p would pay on landing on space now (0: unowned, its own or mortgaged; "
                  "a utility counts the last throw)"),
@@ -82,8 +84,6 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("built", 2, 2, "built(p, kind)",
                  "how many buildings of that kind (house, hotel, or a kind of the edition's "
                  "ladders) p has on its deeds"),
-    FunctionSpec("space_ahead", 2, 2, "space_ahead(p, n)",
-                 "the space n steps ahead of player p's token (behind it for a negative n)"),
 )}
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).
