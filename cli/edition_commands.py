@@ -160,11 +160,15 @@ def show(
                                          "(extends and overlays applied) instead of the board.")] = False,
     cards: Annotated[bool, typer.Option("--cards", help="Also list the card decks with every card's "
                                         "text.")] = False,
+    code: Annotated[bool, typer.Option("--code", help="Also list every piece of DSL code of the "
+                                       "edition (cards, actions, rules, kinds of space, dice) with "
+                                       "its file:line:col, for review.")] = False,
 ) -> None:
     """Show an edition's board as a table, or the whole merged edition as YAML.
 
     The table lists each space: its index, name, kind, group, price, rents (for a tax space its
-    tax, for a card space its deck) and mortgage value. --cards lists the decks too.
+    tax, for a card space its deck) and mortgage value. --cards lists the decks too; --code
+    lists every DSL snippet (a card's effect, a formula, a hook) with where it is written.
     With --merged, the edition is printed as one YAML file with `extends:` and every overlay
     applied and schema defaults filled in; overlay conflicts are reported on stderr.
 
@@ -173,6 +177,7 @@ def show(
     ```
     magie show classic
     magie show classic --lang ru --cards
+    magie show classic --cards --code            # review what every card does
     magie show classic --variant ID --merged > merged.yaml
     magie show ./my_edition.yaml
     ```
@@ -227,6 +232,22 @@ def show(
                 t.add_row(card.get("id", ""),
                           money.render(text_in(card.get("text"), lang), card.get("values") or {}, lang))
             out.print(t)
+    if code:
+        _print_code(loaded, out)
+
+
+def _print_code(loaded: LoadedEdition, out) -> None:
+    """Every DSL snippet of the edition: its label and file:line:col, then its text indented."""
+    from rich.markup import escape
+
+    from magie.engine.dsl import find_snippets
+
+    out.print("[bold]DSL code[/]")
+    for sn in find_snippets(loaded.tree, loaded.locate):
+        text = sn.value if isinstance(sn.value, str) else repr(sn.value)
+        out.print(f"[bold]{escape(sn.where())}[/]", highlight=False)
+        for line in text.rstrip("\n").splitlines():
+            out.print("    " + escape(line), highlight=False, soft_wrap=True)
 
 
 def _what(space, decks, lang: str) -> str:

@@ -334,13 +334,14 @@ class HumanAgent:
             sp = game.spaces[i]
             where = n.space(i)
             lvl = game.level[i]
-            hotel = game.hotel_level
             if kind == "build":
-                if lvl == hotel - 1:
-                    return f"Build a hotel on {where} ({n.money(sp.hotel_cost)})"
+                rung = game.next_rung(i)
+                if rung is not None and rung.kind != "house":      # a hotel, or a kind of the ladders
+                    return f"Build a {rung.kind} on {where} ({n.money(rung.cost)})"
                 return f"Build a house on {where} ({n.money(sp.house_cost)}; it has {lvl})"
             if kind == "sell":
-                what = "the hotel" if lvl == hotel else "a house"
+                on = sp.building_at(lvl)
+                what = "a house" if on is None or on[0] == "house" else f"the {on[0]}"
                 return f"Sell {what} on {where} (+{n.money(game.sell_value(i))})"
             if kind == "mortgage":
                 return f"Mortgage {where} (+{n.money(sp.mortgage)})"

@@ -120,6 +120,11 @@ class Names:
         c = self._cards.get((deck_id, card_id))
         return escape(c.shown(self.ed.currency, self.lang) if c else card_id)
 
+    def symbol(self, symbol: str) -> str:
+        """The name of a symbol face of the edition's own dice, in this language."""
+        s = self.ed.symbols.get(symbol)
+        return escape(text_in(s.name, self.lang) if s else symbol)
+
     def source_text(self, source: str) -> str:
         """The text of the card or action with id `source` (a choice's source)."""
         for (_, card_id), c in self._cards.items():
@@ -277,6 +282,13 @@ class EventRenderer:
         p = self.names.who(ev["player"]) if ev["player"] >= 0 else "The dice:"
         dice = ev["dice"]
         shown = " + ".join(map(str, dice))
+        if ev.get("faces"):       # the edition's own dice: their faces (symbols by name)
+            base = dice[:len(dice) - len(ev["faces"])]
+            faces = [self.names.symbol(f) if isinstance(f, str) else str(f) for f in ev["faces"]]
+            shown = " + ".join(map(str, base)) + " + " + " + ".join(faces)
+            double = " [yellow](doubles)[/]" if len(base) > 1 and len(set(base)) == 1 else ""
+            self._roll_line = (ev["player"], sum(dice), f"{p} rolls {shown}{double}")
+            return None
         total = f" = {sum(dice)}" if len(dice) > 1 else ""
         double = " [yellow](doubles)[/]" if len(dice) > 1 and len(set(dice)) == 1 else ""
         if ev.get("extra"):     # a card's or a court's dice: not always the current player's
@@ -556,6 +568,12 @@ class EventRenderer:
         else:
             label = self.names.label(ev["source"], labels, ev["label"])
         return f"{self.names.player(ev['player'])} chooses: {label}"
+
+    def _on_symbol(self, ev):
+        return f"{self.names.player(ev['player'])}'s die shows {self.names.symbol(ev['symbol'])}"
+
+    def _on_all_alike(self, ev):
+        return f"{self.names.player(ev['player'])} throws the same number on every die"
 
     def _on_card_played(self, ev):
         return f"{self.names.player(ev['player'])} plays a kept card"

@@ -112,10 +112,22 @@ def narrate(w: Words, ev: dict[str, Any]) -> str | None:
     if e == "turn":
         return _("Round {round}: {player}'s turn").format(round=ev["round"], player=p)
     if e == "roll":
-        dice = " + ".join(map(str, ev["dice"]))
+        shown = list(map(str, ev["dice"]))
+        if ev.get("faces"):      # the edition's own dice: symbols by name
+            symbols = w.ed.symbols
+            shown = shown[:len(shown) - len(ev["faces"])] + [
+                text_in(symbols[f].name, w.lang) if isinstance(f, str) and f in symbols else str(f)
+                for f in ev["faces"]]
+        dice = " + ".join(shown)
         if ev.get("extra") or ev["player"] < 0:
             return _("The dice show {dice}").format(dice=dice)
         return _("{player} rolls {dice}").format(player=p, dice=dice)
+    if e == "symbol":
+        s = w.ed.symbols.get(ev["symbol"])
+        name = text_in(s.name, w.lang) if s else ev["symbol"]
+        return _("{player}'s die shows {symbol}").format(player=p, symbol=name)
+    if e == "all_alike":
+        return _("{player} throws the same number on every die").format(player=p)
     if e == "move":
         return _("{player} moves to {space}").format(player=p, space=w.space(ev["to"]))
     if e == "lap":
@@ -253,8 +265,11 @@ def describe_action(w: Words, game, action: tuple) -> str:
                 return "; " + _("rent {before} → {after}").format(before=w.money(rent[a]), after=w.money(rent[b]))
             return ""
         if kind == "build":
-            cost = sp.hotel_cost if lvl == w.hotel_level - 1 else sp.house_cost
-            what = _("Build a hotel on {space}") if lvl == w.hotel_level - 1 else _("Build a house on {space}")
+            rung = game.next_rung(i)
+            cost = rung.cost if rung is not None else sp.house_cost
+            kind_next = rung.kind if rung is not None else "house"
+            what = (_("Build a hotel on {space}") if kind_next == "hotel" else _("Build a house on {space}")
+                    if kind_next == "house" else _("Build on {space}"))
             return what.format(space=where) + f" ({w.money(cost)}{rents(lvl, lvl + 1)})"
         if kind == "sell":
             return (_("Sell a building on {space}").format(space=where)

@@ -905,6 +905,11 @@ class Checker:
         self.need(e.args[1], SPACE, self._arg_name(e, 1))
         return BOOL
 
+    def f_space_ahead(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        self.need(e.args[1], INT, self._arg_name(e, 1))
+        return SPACE
+
     def f_owned_in(self, e):
         self.need(e.args[0], PLAYER, self._arg_name(e, 0))
         self.need(e.args[1], GROUP, self._arg_name(e, 1))

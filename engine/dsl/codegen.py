@@ -238,6 +238,9 @@ class _FunctionGen:
                            ")"), e.pos)
         if name == "treasury":
             return tag(Code("g.treasury"), e.pos)
+        if name == "space_ahead":
+            return tag(cat("g.space_ahead(", self.expr(args[0]), ", ", self.expr(args[1]), ")"),
+                       e.pos)
         if name == "owned_in":
             return tag(cat("g.owned_in_group(", self.expr(args[0]), ", ", self.expr(args[1]),
                            ")"), e.pos)

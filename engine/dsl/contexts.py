@@ -23,6 +23,8 @@ snippet may use besides the built-ins:
 | /rules/rent/unbought                           | int    | fn(g, me, space)                 |
 | /rules/treasury/spend/do                       | effect | fn(g, me)                        |
 | /space_kinds/*/on_land, on_pass, on_leave, on_turn_start | effect | fn(g, me, space)    |
+| /dice/extra/*/when                             | bool   | fn(g, me)                        |
+| /dice/symbols/*/instead, /after, /dice/all_alike/do | effect | fn(g, me, roll)         |
 
 `params.NAME` (a constant of the edition's top-level `params:` map) works everywhere.
 """
@@ -186,6 +188,12 @@ CONTEXTS: dict[str, Context] = {c.id: c for c in (
                                     "the space of the declared kind the hook runs for",
                                     "counter(space, visits)")),
             me=True, pure=False, summary="a hook of a kind of space", reason="space"),
+    Context("die_when", "bool", ("me",), _names(_ME), me=True, pure=True,
+            summary="the 'when' of a die"),
+    Context("symbol", "effect", ("me", "roll"),
+            _names(_ME, ContextName("roll", ROLL, "v_roll", "the move's throw (base dice first; "
+                                    "a symbol counts 0)", "roll.dice[0]")),
+            me=True, pure=False, summary="the effect of a die's face", reason="dice"),
 )}
 
 
@@ -232,6 +240,10 @@ POINTERS: tuple[PointerRule, ...] = (
     PointerRule(("space_kinds", "*", "on_leave"), "space_hook", "on_leave of space kind '{0}'"),
     PointerRule(("space_kinds", "*", "on_turn_start"), "space_hook",
                 "on_turn_start of space kind '{0}'"),
+    PointerRule(("dice", "extra", "*", "when"), "die_when", "'when' of die '{0}'"),
+    PointerRule(("dice", "symbols", "*", "instead"), "symbol", "'instead' of symbol '{0}'"),
+    PointerRule(("dice", "symbols", "*", "after"), "symbol", "'after' of symbol '{0}'"),
+    PointerRule(("dice", "all_alike", "do"), "symbol", "dice.all_alike"),
 )
 
 

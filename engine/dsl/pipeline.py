@@ -120,6 +120,10 @@ def find_snippets(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
             label = rule.label.format(*ids)
             card_id = ids[1] if rule.pattern[0] == "decks" and len(ids) > 1 else \
                 (ids[0] if rule.pattern[0] in ("actions", "space_kinds") and ids else "")
+            if rule.pattern[:2] == ("dice", "symbols") and ids:
+                card_id = ids[0]
+            elif rule.pattern[:2] == ("dice", "all_alike"):
+                card_id = "all_alike"
             has_target = True
             if rule.pattern[0] == "actions":
                 action = _walk_get(tree, path[:2])

@@ -22,11 +22,22 @@ from typing import Any, NamedTuple, Protocol
 
 class Roll(NamedTuple):
     """One throw of `len(dice)` dice. `total` is their sum; `doubles` is true when there are at
-    least two dice and all show the same face."""
+    least two dice and all show the same face.
+
+    A move's throw with the edition's own dice (`dice.extra`) has them last: `extra` says how
+    many, `faces` what each showed (a number, or the id of a symbol, which counts 0 in `dice`
+    and `total`), and `doubles` looks at the base dice only."""
 
     dice: tuple[int, ...]
     total: int
     doubles: bool
+    faces: tuple[int | str, ...] = ()
+    extra: int = 0
+
+    @property
+    def base_total(self) -> int:
+        """The sum of the base dice (`dice.count`), without the edition's own dice."""
+        return sum(self.dice[:len(self.dice) - self.extra]) if self.extra else self.total
 
 
 class PlayerRuntime(Protocol):
@@ -170,6 +181,9 @@ class GameRuntime(Protocol):
     def offer_buy(self, p: PlayerRuntime, space: int, price: int) -> None:
         """If deed `space` has no owner, offer `p` to buy it at `price` (a `buy` decision);
         declining leaves it with the bank (no auction)."""
+
+    def space_ahead(self, p: PlayerRuntime, steps: int) -> int:
+        """The space `steps` ahead of `p`'s token (behind it when negative), round the board."""
 
     def auction_deed(self, p: PlayerRuntime, space: int) -> None:
         """If deed `space` has no owner, the bank auctions it (bidding starts after `p`)."""

@@ -76,6 +76,8 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
                  "the value of counter c on player or space x (0 when never added to)"),
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
     FunctionSpec("treasury", 0, 0, "treasury()", "the money in the treasury (0 without one)"),
+    FunctionSpec("space_ahead", 2, 2, "space_ahead(p, n)",
+                 "the space n steps ahead of player p's token (behind it for a negative n)"),
     FunctionSpec("rent_of", 2, 2, "rent_of(p, space)",
                  "the rent p would pay on landing on space now (0: unowned, its own or mortgaged; "
                  "a utility counts the last throw)"),
@@ -167,6 +169,8 @@ ROLL_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
     AttrSpec("total", INT, "{x}.total", "sum of the dice", True),
     AttrSpec("doubles", BOOL, "{x}.doubles", "two or more dice, all alike"),
     AttrSpec("dice", list_of(INT), "{x}.dice", "the faces, as a list"),
+    AttrSpec("base_total", INT, "{x}.base_total",
+             "sum of the base dice (without the edition's own dice of `dice.extra`)", True),
 )}
 
 ATTRS_BY_TYPE = {"player": PLAYER_ATTRS, "space": SPACE_ATTRS, "roll": ROLL_ATTRS}

@@ -64,7 +64,10 @@ CODES: dict[str, str] = {
                        "player, group)",
     "kind-without-effect": "a declared kind of space has no hook (on_land, on_pass, on_leave, on_turn_start)",
     "unused-kind": "(warning) no space of the board has a declared kind",
+    "unknown-symbol": "a face of a die of `dice.extra` names a symbol that `dice.symbols` does not declare",
+    "symbol-without-effect": "a symbol of `dice.symbols` has neither `instead` nor `after`",
+    "unused-symbol": "(warning) no face of the edition's dice shows a declared symbol",
 }
 
 WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation",
-                           "unused-kind"})
+                           "unused-kind", "unused-symbol"})

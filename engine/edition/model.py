@@ -224,6 +224,30 @@ class DeclaredKind:
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraDie:
+    """A die of the edition's own (`dice.extra`), thrown with the base dice on a move's throw:
+    `faces` are numbers or symbol ids, equally likely; `when` the compiled condition
+    `fn(g, player) -> bool` (None: always thrown)."""
+
+    id: str
+    name: Text
+    faces: tuple[int | str, ...]
+    when: Callable | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DieSymbol:
+    """What a symbol face does (`dice.symbols`): `instead` replaces the move, `after` runs after
+    its landing; both compiled `fn(g, player, roll)` or None. `labels` are its choices' texts."""
+
+    id: str
+    name: Text
+    instead: Callable | None = None
+    after: Callable | None = None
+    labels: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule parameter the engine reads, flattened from the edition's `rules` section.
     docs/rules.md explains each, with its source and the readings it selects. Formulas are
@@ -434,6 +458,10 @@ class Edition:
     warnings: tuple = ()              # Problems of severity 'warning' found when loading
     switches: tuple[Switch, ...] = ()  # rule switches (built by playable.py)
     space_kinds: tuple[DeclaredKind, ...] = ()   # kinds of space the edition declares
+    extra_dice: tuple[ExtraDie, ...] = ()         # the edition's own dice (`dice.extra`)
+    symbols: Mapping[str, DieSymbol] = field(default_factory=dict)   # by symbol id
+    all_alike: Callable | None = None             # `dice.all_alike.do`: fn(g, player, roll)
+    all_alike_labels: dict = field(default_factory=dict)
 
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""
@@ -568,11 +596,23 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                      values=dict(k.get("values") or {}))
         for i, k in enumerate(tree.get("space_kinds") or []))
 
+    dice = tree.get("dice") or {}
+    extra_dice = tuple(
+        ExtraDie(id=d["id"], name=_text(d.get("name") or d["id"]), faces=tuple(d["faces"]),
+                 when=(_fn(compiled, f"/dice/extra/{i}/when", d["when"], 2) if "when" in d else None))
+        for i, d in enumerate(dice.get("extra") or []))
+    symbols = {
+        s["id"]: DieSymbol(id=s["id"], name=_text(s.get("name") or s["id"]),
+                           instead=compiled.get(f"/dice/symbols/{i}/instead"),
+                           after=compiled.get(f"/dice/symbols/{i}/after"),
+                           labels={k: _text(v) for k, v in (s.get("labels") or {}).items()})
+        for i, s in enumerate(dice.get("symbols") or [])}
+    alike = dice.get("all_alike") or {}
+
     start_index = next(s.index for s in spaces_t if s.kind == "start")
     jail_index = next((s.index for s in spaces_t if s.kind == "jail"), None)
     currency_raw = tree.get("currency") or {}
     players = tree.get("players") or {}
-    dice = tree.get("dice") or {}
     return Edition(
         id=tree["id"], name=_text(tree.get("name")), description=_text(tree.get("description")),
         version=str(tree.get("version", "")),
@@ -588,7 +628,9 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
         group_by_id=MappingProxyType(group_by_id),
         start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
-        space_kinds=space_kinds)
+        space_kinds=space_kinds, extra_dice=extra_dice, symbols=MappingProxyType(symbols),
+        all_alike=compiled.get("/dice/all_alike/do") if alike else None,
+        all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()})
 
 
 def _vote(compiled: Mapping[str, Callable], pointer: str, raw: Mapping[str, Any]) -> Vote:

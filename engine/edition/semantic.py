@@ -87,6 +87,7 @@ class _Checker:
         deck_ids = [d["id"] for _, d in decks if isinstance(d.get("id"), str)]
         self.references(board, group_by_id, deck_ids)
         self.declared_kinds(board, kinds)
+        self.dice()
         self.special_spaces(board)
         self.ladders(groups)
         self.deeds(board, group_by_id)
@@ -131,6 +132,41 @@ class _Checker:
             if kid not in used:
                 self.add(f"/space_kinds/{i}", "unused-kind",
                          f"no space of the board has kind '{kid}'", severity="warning")
+
+    def dice(self) -> None:
+        """The edition's own dice (`dice.extra`) and symbols (`dice.symbols`): every symbol face
+        is declared, every symbol does something, and is on some face."""
+        dice = self.tree.get("dice")
+        if not isinstance(dice, dict):
+            return
+        extra = [(i, d) for i, d in enumerate(dice.get("extra") or []) if isinstance(d, dict)] \
+            if isinstance(dice.get("extra"), list) else []
+        symbols = [(i, s) for i, s in enumerate(dice.get("symbols") or []) if isinstance(s, dict)] \
+            if isinstance(dice.get("symbols"), list) else []
+        self.unique_ids("die", [(f"/dice/extra/{i}", d.get("id")) for i, d in extra])
+        self.unique_ids("symbol", [(f"/dice/symbols/{i}", s.get("id")) for i, s in symbols])
+        declared = [s["id"] for _, s in symbols if isinstance(s.get("id"), str)]
+        used: set[str] = set()
+        for i, d in extra:
+            faces = d.get("faces")
+            for j, face in enumerate(faces if isinstance(faces, list) else []):
+                if not isinstance(face, str):
+                    continue
+                used.add(face)
+                if face not in declared:
+                    self.add(f"/dice/extra/{i}/faces/{j}", "unknown-symbol",
+                             f"die '{d.get('id', f'#{i}')}' has the face '{face}', which is not a "
+                             f"symbol of dice.symbols{suggest(face, declared)} "
+                             f"(symbols: {id_list_text(declared)})")
+        for i, s in symbols:
+            sid = s.get("id", f"#{i}")
+            if s.get("instead") is None and s.get("after") is None:
+                self.add(f"/dice/symbols/{i}", "symbol-without-effect",
+                         f"symbol '{sid}' does nothing: give it 'instead' (replaces the move) or "
+                         f"'after' (after the landing)")
+            if isinstance(sid, str) and sid not in used:
+                self.add(f"/dice/symbols/{i}", "unused-symbol",
+                         f"no face of dice.extra shows symbol '{sid}'", severity="warning")
 
     def placeholders(self, cards) -> None:
         """Every `{name}` in a card's (or a declared space kind's) texts and labels names one

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..dsl.runtime import Roll
 from ..errors import GameError
@@ -40,6 +41,13 @@ class Dice:
         dice = tuple(int(rnd() * s) + 1 for _ in range(n))
         return Roll(dice, sum(dice), n >= 2 and len(set(dice)) == 1)
 
+    def throw_move(self, n: int, extra: Sequence[Any]) -> Roll:
+        """A move's throw: `n` base dice, then one face of each of the edition's own dice
+        `extra` (model.ExtraDie), each face equally likely."""
+        rnd = self.rng.random
+        base = self.throw(n)
+        return with_faces(base, tuple(d.faces[int(rnd() * len(d.faces))] for d in extra))
+
 
 class ForcedDice:
     """Throws given in advance, consumed in order, for tests: `ForcedDice([(3, 4), (5, 5)])`.
@@ -51,8 +59,8 @@ class ForcedDice:
 
     __slots__ = ("throws", "pos", "sides")
 
-    def __init__(self, throws: Iterable[Iterable[int]], sides: int = 6):
-        self.throws = [tuple(t) for t in throws]
+    def __init__(self, throws: Iterable[Iterable[int | str]], sides: int = 6):
+        self.throws: list[tuple[Any, ...]] = [tuple(t) for t in throws]
         self.pos = 0
         self.sides = sides
 
@@ -69,3 +77,30 @@ class ForcedDice:
             raise GameError(f"forced throw {self.pos + 1} has {len(dice)} dice, the engine threw {n}")
         self.pos += 1
         return Roll(dice, sum(dice), n >= 2 and len(set(dice)) == 1)
+
+    def throw_move(self, n: int, extra: Sequence[Any]) -> Roll:
+        """A move's throw with the edition's own dice: the entry lists the `n` base dice, then
+        one face of each die of `extra` (a number or a symbol id, one of the die's faces):
+        `(3, 4, "bus")`. Raises `GameError` for a wrong length or a face the die lacks."""
+        if self.pos >= len(self.throws):
+            raise GameError(f"forced dice used up: throw {self.pos + 1} of {n} dice and "
+                            f"{', '.join(d.id for d in extra)} was not scripted")
+        entry = self.throws[self.pos]
+        if len(entry) != n + len(extra):
+            raise GameError(f"forced throw {self.pos + 1} has {len(entry)} faces, the engine threw "
+                            f"{n} dice and {', '.join(d.id for d in extra)}")
+        faces = entry[n:]
+        for d, f in zip(extra, faces, strict=True):
+            if f not in d.faces:
+                raise GameError(f"forced throw {self.pos + 1}: die '{d.id}' has no face {f!r}")
+        self.pos += 1
+        base = entry[:n]
+        return with_faces(Roll(base, sum(base), n >= 2 and len(set(base)) == 1), faces)
+
+
+def with_faces(base: Roll, faces: tuple) -> Roll:
+    """`base` (the base dice) with the faces of the edition's own dice added: a number adds to
+    the total, a symbol counts 0; doubles stay those of the base dice."""
+    nums = tuple(f if isinstance(f, int) else 0 for f in faces)
+    dice = base.dice + nums
+    return Roll(dice, base.total + sum(nums), base.doubles, faces, len(faces))

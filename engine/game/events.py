@@ -58,19 +58,22 @@ class EventCounter(EventLog):
     """A log that keeps no events, only how many of each kind happened (`magie simulate
     --count-events`): `counts` maps a kind (`EVENT_KINDS`) to its number, and refines four
     kinds by what they record: `pay:REASON`, `action:ACTION` (edition actions such as a court),
-    `jail_leave:HOW` and `card:CARD` (the card drawn). Used in place of an `EventLog`; events
-    are still built, so it costs what a log costs."""
+    `jail_leave:HOW`, `card:CARD` (the card drawn) and `symbol:SYMBOL` (a die's symbol
+    acting). Used in place of an `EventLog`; events are still built, so it costs what a log
+    costs."""
 
     __slots__ = ("counts",)
 
-    _REFINED = {"pay": "reason", "action": "action", "jail_leave": "how", "card": "card"}
+    _REFINED = {"pay": "reason", "action": "action", "jail_leave": "how", "card": "card",
+                "symbol": "symbol"}
 
     def __init__(self) -> None:
         super().__init__()
         self.counts: dict[str, int] = {}
 
     def add(self, event: dict) -> None:
-        """Count `event` by its kind (and by the refining field of pay, action, jail_leave, card)."""
+        """Count `event` by its kind (and by the refining field of pay, action, jail_leave, card,
+        symbol)."""
         c = self.counts
         e = event["e"]
         c[e] = c.get(e, 0) + 1
@@ -103,9 +106,15 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("order", ("order",), "the order of play, as seats"),
     EventKind("deal", ("player", "space"), "a title deed dealt at the start"),
     EventKind("turn", ("player", "round", "cash", "pos"), "a turn begins: the player, the round, cash, position"),
-    EventKind("roll", ("player", "dice", "jail", "extra"),
-              "a throw: for a move, in jail (`jail`), or not a move (`extra`: a card's or a court's)",
-              optional=("jail", "extra")),
+    EventKind("roll", ("player", "dice", "jail", "extra", "faces"),
+              "a throw: for a move, in jail (`jail`), or not a move (`extra`: a card's or a court's); "
+              "with the edition's own dice, `faces` are theirs (numbers or symbol ids; a symbol is 0 "
+              "in `dice`)",
+              optional=("jail", "extra", "faces")),
+    EventKind("symbol", ("player", "symbol"),
+              "a symbol face of the edition's own dice acts (its `instead` or `after` effect)"),
+    EventKind("all_alike", ("player",),
+              "every die thrown shows the same number: `dice.all_alike` replaces the move"),
     EventKind("intro_reroll", ("player", "dice"), "the introductory lap: another move at once"),
     EventKind("move", ("player", "to", "steps"), "a token moves `steps` (negative: back) to space `to`"),
     EventKind("lap", ("player", "salary"), "a lap is completed: the salary (negative: paid)"),

@@ -110,6 +110,7 @@ class Game(GameState):
     move_to = movement.move_to
     nearest = movement.nearest
     roll = movement.roll
+    space_ahead = movement.space_ahead
     land = land
     go_to_jail = jail.go_to_jail
     # cards and flags

@@ -100,6 +100,11 @@ def complete_lap(g: Game, p: Player, salary: int | None) -> None:
         charge_interest(g, p, "lap")
 
 
+def space_ahead(g: Game, p: Player, steps: int) -> int:
+    """The space `steps` ahead of `p` (behind for negative `steps`), round the board."""
+    return (p.pos + steps) % g.n
+
+
 def roll(g: Game, n: int) -> Any:
     """A throw of `n` dice that is not a move (a card's or a court's roll)."""
     r = g.dice.throw(n)

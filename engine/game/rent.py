@@ -47,6 +47,11 @@ class LazyRoll:
         return self._get().doubles
 
     @property
+    def base_total(self) -> int:
+        """The sum of the base dice."""
+        return self._get().base_total
+
+    @property
     def dice(self) -> tuple[int, ...]:
         """The numbers shown."""
         return self._get().dice

@@ -52,7 +52,8 @@ class GameState:
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
     Wiring, fixed at the start: `kinds` (the registry of space kinds: landing.SPACE_KINDS plus
     the edition's own), `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
-    acts when passed or left), `turn_hooks` (one acts when a turn starts on it),
+    acts when passed or left), `turn_hooks` (one acts when a turn starts on it), `own_dice`
+    (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player)`, None when it has none or answers are
     recorded),
@@ -79,7 +80,7 @@ class GameState:
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
         "roll_plays", "removed_cards",
-        "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending",
+        "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
     )
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
@@ -141,6 +142,7 @@ class GameState:
         self.land_handlers: list[LandHandler | None] = [None] * n
         self.move_hooks: bool = False
         self.turn_hooks: bool = False
+        self.own_dice: bool = bool(edition.extra_dice)
         self.kinds: dict[str, Any] = {}
         self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
         self.agent_windows: list[frozenset[str]] = []
@@ -168,6 +170,11 @@ class GameState:
         for kind in edition.space_kinds:
             if kind.labels:
                 self.card_labels.setdefault(kind.id, kind.labels)
+        for sym in edition.symbols.values():
+            if sym.labels:
+                self.card_labels.setdefault(sym.id, sym.labels)
+        if edition.all_alike_labels:
+            self.card_labels.setdefault("all_alike", edition.all_alike_labels)
         self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
         self.roll_plays: bool = any(pl.window == "roll" for pl in self.card_plays.values())
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game

@@ -15,6 +15,7 @@ from .jail import go_to_jail, jail_turn
 from .landing import run_turn_start
 from .loans import charge_interest
 from .movement import move_by
+from .own_dice import all_alike, move_throw, move_with_faces, play_all_alike
 from .switches import check_switches
 from .votes import round_vote
 
@@ -79,6 +80,7 @@ def _turn_body(g: Game, p: Player) -> None:
             return
         roll = freed
         single = roll is None and r.jail_paid_exit == "one_throw"
+    own = g.own_dice
     while p.alive and not p.in_jail:
         if roll is None:
             if g.roll_plays and p.held_cards and g.roll_play(p):   # a kept card instead of the throw
@@ -86,10 +88,19 @@ def _turn_body(g: Game, p: Player) -> None:
                     g.more_rolls = False
                     g.manage(p, "after_landing")
                 return
-            roll = g.dice.throw(g.ed.dice_count)
+            roll = move_throw(g, p) if own else g.dice.throw(g.ed.dice_count)
             g.last_roll = roll
             if g.log is not None:
-                g.emit("roll", player=p.seat, dice=list(roll.dice))
+                if roll.extra:
+                    g.emit("roll", player=p.seat, dice=list(roll.dice), faces=list(roll.faces))
+                else:
+                    g.emit("roll", player=p.seat, dice=list(roll.dice))
+            if own and all_alike(g, roll):
+                play_all_alike(g, p, roll)          # instead of the move; the turn then ends
+                if p.alive and not p.in_jail and not g.over:
+                    g.more_rolls = False
+                    g.manage(p, "after_landing")
+                return
             doubles = roll.doubles and not p.intro
             if doubles:
                 p.doubles += 1
@@ -102,7 +113,10 @@ def _turn_body(g: Game, p: Player) -> None:
             again = roll.doubles and r.jail_doubles_roll_again
             if again:
                 p.doubles += 1
-        move_by(g, p, roll.total)
+        if own and roll.extra:
+            move_with_faces(g, p, roll)
+        else:
+            move_by(g, p, roll.total)
         if not p.alive or p.in_jail:
             return
         g.more_rolls = again

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -203,3 +204,16 @@ def test_overlong_paths_on_the_command_line_are_messages(command):
         result = run(*command, arg)
         assert result.exit_code == 1, result.output
         assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+
+
+def test_show_code_lists_every_dsl_snippet_with_its_position():
+    r = run("show", "uk", "--cards", "--code")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("card 'chest_fine_or_chance' ("))
+    assert re.search(r"editions/uk\.yaml:\d+:\d+\)$", lines[at])
+    assert lines[at + 1].strip() == "choose:" and "option pay_fine" in lines[at + 2]
+    assert any(line.startswith("formula rules.rent.utility (") for line in lines)
+    r = run("show", "classic", "--variant", "speed-die", "--code")
+    assert r.exit_code == 0 and "'instead' of symbol 'bus' (" in r.stdout and "dice.all_alike (" in r.stdout
+    assert "DSL code" not in run("show", "classic").stdout

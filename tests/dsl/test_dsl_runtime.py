@@ -194,6 +194,8 @@ def test_every_context_has_its_signature(names):
         "unbought": ("table[0] + price", lambda me, other: (me, LOT_A)),
         "treasury_spend": ("pay bank 1", lambda me, other: (me,)),
         "space_hook": ("if space == lot_a: pay bank 1", lambda me, other: (me, LOT_A)),
+        "die_when": ("laps >= 1", lambda me, other: (me,)),
+        "symbol": ("if roll.base_total == 3: pay bank 1", lambda me, other: (me, Roll((1, 2, 0), 3, False, ("x",), 1))),
     }
     assert set(calls) == set(CONTEXTS)
     results = {}
@@ -203,7 +205,8 @@ def test_every_context_has_its_signature(names):
         assert fn.__code__.co_argcount == 1 + len(CONTEXTS[ctx_id].params)
         results[ctx_id] = fn(g, *args(me, other))
     assert results.pop("card_play") is None and results.pop("card_play_bot") is True
-    assert results.pop("space_hook") is None
+    assert results.pop("space_hook") is None and results.pop("symbol") is None
+    assert results.pop("die_when") is False
     assert results == {"card": None, "action": None, "action_when": True, "action_bot": False,
                        "salary": 200, "rent": 2 + 60 + 2, "tax": 150, "auction_start": 90,
                        "end_when": False, "score": 1500, "vote_bot": True, "unbought": 2 + 60,

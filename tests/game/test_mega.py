@@ -7,9 +7,12 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.edition.playable import load_playable_cached
-from tests.game.helpers import cash, game, player, space, stack, turn
+from tests.game.helpers import cash, edition, game, player, space, stack, turn
 
-MEGA = load_playable_cached("mega", ())
+MEGA_SPEED = load_playable_cached("mega", ())
+MEGA = edition("mega", dice={"extra": [{"id": "speed_die", "delete": True}]})
+"""Mega without its speed die: the rules of buildings, rent, spaces and tickets on forced throws
+of the two white dice (the speed die's own tests use MEGA_SPEED)."""
 
 
 def sid(name: str) -> int:
@@ -195,14 +198,19 @@ def test_the_bus_ticket_space_gives_a_kept_ticket():
 
 
 def test_a_ticket_replaces_the_throw_and_leaves_the_game():
-    # 7.2-7.4: played instead of rolling (no dice are thrown: none are forced), forward on the
-    # current side (13..26 from Auction, 14), then out of the game
+    # 7.2-7.4: played instead of rolling (no dice are thrown: none are forced), forward to a
+    # space of the current side (15..26 from Auction, 14; the corner 26 ends it), then out
     g = game(MEGA, {"ann": {"pos": 14, "cards": ["bus_2"],
-                            "script": {"play_card": [("bus_tickets", "bus_2")]}}, "bob": {}})
+                            "script": {"play_card": [("bus_tickets", "bus_2")],
+                                       "pick": [sid("new_york_avenue")], "buy": ["buy"]}}, "bob": {}})
     g.kept_uses[("bus_tickets", "bus_2")] = "bus_ticket"
     turn(g, "ann")
     ann = player(g, "ann")
-    assert 15 <= ann.pos <= 26 and not ann.held_cards
+    d = next(d for d in g.agents[0].asked if d.kind == "pick")
+    assert d.options == tuple(range(15, 27))
+    assert d.hint == sid("pennsylvania_railroad")          # the bots' pick: the dearest for sale, first on ties
+    assert ann.pos == sid("new_york_avenue") and g.owner[ann.pos] is ann and ann.cash == 2500 - 200
+    assert not ann.held_cards
     assert g.removed_cards == [("bus_tickets", "bus_2")] and len(g.decks["bus_tickets"]) == 15
     g.check_invariants()
 
@@ -215,7 +223,7 @@ def test_a_ticket_may_replace_the_throw_that_doubles_give():
     g.kept_uses[("bus_tickets", "bus_3")] = "bus_ticket"
     turn(g, "ann")
     ann = player(g, "ann")
-    assert 5 <= ann.pos <= 13 and not ann.held_cards and g.dice.left == 0
+    assert 5 <= ann.pos <= 13 and not ann.held_cards and g.dice.left == 0    # 4 + the ticket, side 1
     asked = [d.window for d in g.agents[0].asked if d.kind == "play_card"]
     assert asked == ["roll", "roll"]
 
@@ -232,3 +240,130 @@ def test_an_expiring_ticket_takes_every_other_held_ticket_out_of_the_game():
     assert player(g, "bob").held_cards == []
     assert sorted(g.removed_cards) == [("bus_tickets", "bus_2"), ("bus_tickets", "bus_3"), ("bus_tickets", "bus_4")]
     g.check_invariants()
+
+
+def test_a_ticket_from_a_corner_reaches_the_next_corner():
+    # 7.3 [M4]: corners start and end a side: from Free Parking (26) to 27..39, Go To Jail last
+    g = game(MEGA, {"ann": {"pos": 26, "cards": ["bus_2"],
+                            "script": {"play_card": [("bus_tickets", "bus_2")], "pick": [39]}}, "bob": {}})
+    g.kept_uses[("bus_tickets", "bus_2")] = "bus_ticket"
+    turn(g, "ann")
+    d = next(d for d in g.agents[0].asked if d.kind == "pick")
+    assert d.options == tuple(range(27, 40)) and player(g, "ann").in_jail
+
+
+# ---------------------------------------------------------------- the auction and birthday spaces
+def test_the_auction_space_auctions_the_property_the_lander_picks():
+    # 6.1 [M3] [M9]: 9 + 5 = 14; ann picks Boardwalk, bob wins it at 60
+    g = game(MEGA, {"ann": {"pos": 9, "script": {"pick": [sid("boardwalk")], "bid": [None]}},
+                    "bob": {"script": {"bid": [60]}}}, dice=[(2, 3)])
+    turn(g, "ann")
+    assert g.owner[sid("boardwalk")] is player(g, "bob") and cash(g) == {"ann": 2500, "bob": 2500 - 60}
+
+
+def test_with_every_property_owned_the_auction_space_sends_to_the_highest_rent_ahead():
+    # 6.1: no property left: forward to the one with the highest rent, and pay it; bob owns
+    # everything, Boardwalk and Park Place with hotels (2000 and 1500 rent)
+    owns = {s.id: 0 for s in MEGA.spaces if s.is_deed}
+    owns.update(boardwalk=5, park_place=5, florida_avenue=5)
+    g = game(MEGA, {"ann": {"pos": 9, "cash": 5000}, "bob": {"owns": owns}}, dice=[(2, 3)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == sid("boardwalk") and cash(g)["ann"] == 5000 - 2000
+
+
+@pytest.mark.parametrize("answer, ann_cash, tickets", [("cash", 2600, 0), ("ticket", 2500, 1)])
+def test_the_birthday_gift_is_100_or_a_ticket(answer, ann_cash, tickets):
+    # 6.3 [M3]: 43 + 4 = 47
+    g = game(MEGA, {"ann": {"pos": 43, "script": {"choice": [answer]}}, "bob": {}}, dice=[(1, 3)])
+    turn(g, "ann")
+    assert cash(g)["ann"] == ann_cash and _tickets(g)["ann"] == tickets
+
+
+def test_the_birthday_gift_pays_100_without_asking_when_no_ticket_is_left():
+    g = game(MEGA, {"ann": {"pos": 43}, "bob": {}}, dice=[(1, 3)])
+    g.decks["bus_tickets"].clear()
+    g.removed_cards.extend(("bus_tickets", c.id) for c in MEGA.decks["bus_tickets"].cards)
+    turn(g, "ann")
+    assert cash(g)["ann"] == 2600 and not any(d.kind == "choice" for d in g.agents[0].asked)
+    g.check_invariants()
+
+
+def test_the_readings_differ_on_a_majority_the_classic_formula_pays_the_base_rent():
+    # the same position on the classic board (light blue, 3 lots: varshavskoe, ogaryova,
+    # first_parkovaya): bob holds 2 of 3; classic pays the base 6, the Mega formula 12
+    mega_rent = MEGA_TREE_RENT
+    for ed, due in ((edition("classic"), 6), (edition("classic", rules={"rent": {"street": mega_rent}}), 12)):
+        g = game(ed, {"ann": {"pos": 3}, "bob": {"owns": {"varshavskoe": 0, "first_parkovaya": 0}}}, dice=[(1, 2)])
+        turn(g, "ann")
+        assert player(g, "ann").pos == 6 and cash(g)["ann"] == 1500 - due
+
+
+MEGA_TREE_RENT = ("3 * table[0] if level == 0 and complete else 2 * table[0] if level == 0 and "
+                  "owned == group_size - 1 else table[level]")
+
+
+def test_the_last_skyscraper_is_auctioned_when_another_player_could_build_one():
+    # [000] 18.3 per kind of building (8.8): one skyscraper left, bob could build one too
+    orange = {"st_james_place": 5, "tennessee_avenue": 5, "new_york_avenue": 5, "new_jersey_avenue": 5}
+    g = game(MEGA, {"ann": {"owns": WHOLE_PINK_HOTELS, "script": {"bid": [None]}},
+                    "bob": {"owns": orange, "script": {"bid": [150], "place": [sid("new_york_avenue")]}}})
+    g.stock["skyscraper"] = 1
+    assert g.houses == 32 and g.hotels == 12 - 8
+    g.request_building(player(g, "ann"), sid("maryland_avenue"), "any")
+    assert g.level[sid("new_york_avenue")] == 6 and g.level[sid("maryland_avenue")] == 5
+    assert g.stock["skyscraper"] == 0 and g.hotels == 12 - 7 and cash(g) == {"ann": 2500, "bob": 2500 - 150}
+
+
+# ---------------------------------------------------------------- the speed die, from the first turn
+def test_the_speed_die_is_thrown_from_the_first_turn_and_its_number_adds():
+    # 3.2, 3.4 [M1] [M5]: 1 + 2 + 3 from GO = 6, Reading Railroad, on the very first turn
+    g = game(MEGA_SPEED, {"ann": {"script": {"buy": ["buy"]}}, "bob": {}}, dice=[(1, 2, 3)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == 6 and g.owner[6] is player(g, "ann") and cash(g)["ann"] == 2300
+
+
+def test_mr_monopoly_moves_on_to_the_next_unowned_property():
+    # 3.5 [M1]: white 1 + 2 to Baltic (3), bought; then on to Arctic Avenue (4), bought too
+    g = game(MEGA_SPEED, {"ann": {"script": {"buy": ["buy", "buy"]}}, "bob": {}}, dice=[(1, 2, "mr_monopoly")])
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert ann.pos == 4 and ann.deeds == {3, 4} and ann.cash == 2500 - 60 - 80
+
+
+def test_mr_monopoly_with_everything_owned_goes_to_the_next_rent():
+    # 3.5: all owned; the next deed where rent is owed (bob's, unmortgaged) after Baltic
+    owns = {s.id: 0 for s in MEGA.spaces if s.is_deed}
+    owns["arctic_avenue"] = {"mortgaged": True}
+    g = game(MEGA_SPEED, {"ann": {}, "bob": {"owns": owns}}, dice=[(1, 2, "mr_monopoly")])
+    turn(g, "ann")
+    # Baltic pays 3 x 4 (bob holds the whole brown group), then Reading Railroad (6), 4 owned: 200
+    assert player(g, "ann").pos == 6 and cash(g)["ann"] == 2500 - 12 - 200
+
+
+@pytest.mark.parametrize("answer", ["ticket", "card_space"])
+def test_the_bus_face_gives_a_ticket_or_the_nearest_chance_or_chest(answer):
+    # 3.6 [M1]: white 2 + 3 to Income Tax (5, pays 200), then a ticket, or on to Chance (9)
+    g = game(MEGA_SPEED, {"ann": {"script": {"choice": [answer]}}, "bob": {}}, dice=[(2, 3, "bus")])
+    stack(g, "chance", "chance_dividend")
+    turn(g, "ann")
+    ann = player(g, "ann")
+    if answer == "ticket":
+        assert ann.pos == 5 and g.holds(ann, "bus_ticket") == 1 and ann.cash == 2300
+    else:
+        assert ann.pos == 9 and g.holds(ann, "bus_ticket") == 0 and ann.cash == 2300 + 50
+
+
+def test_triples_move_anywhere_and_end_the_turn():
+    # 4.3 [M2]: 2-2-2: ann picks Boardwalk and buys it; no second throw though the white dice
+    # are doubles (none is forced: another throw would fail)
+    g = game(MEGA_SPEED, {"ann": {"script": {"pick": [51], "buy": ["buy"]}}, "bob": {}}, dice=[(2, 2, 2)])
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert ann.pos == 51 and g.owner[51] is ann and ann.cash == 2100 and g.dice.left == 0
+
+
+def test_utility_rent_counts_the_white_dice_only():
+    # 5.4, MG7 (a): white 2 + 1, speed 3, from 4 to the Gas Company (10); one utility: 4 x 3
+    g = game(MEGA_SPEED, {"ann": {"pos": 4}, "bob": {"owns": {"gas_company": 0}}}, dice=[(2, 1, 3)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == 10 and cash(g)["ann"] == 2500 - 4 * 3

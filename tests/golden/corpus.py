@@ -23,7 +23,7 @@ EDITIONS = ("classic", "quick", "timed", "biznespolia", "biznespolia_short")
 OVERLAYS = {  # overlay id -> its base edition
     "all-deeds-dealt": "classic", "first-broke-ends": "classic", "free-parking-jackpot": "classic",
     "income-tax-choice": "classic", "millionaire": "classic", "online": "classic",
-    "rent-must-be-claimed": "classic", "start-auction": "biznespolia",
+    "rent-must-be-claimed": "classic", "start-auction": "biznespolia", "speed-die": "classic",
 }
 
 

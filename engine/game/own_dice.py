@@ -1,0 +1,67 @@
+"""The edition's own dice (`dice.extra`): which are thrown on a move's throw, what their symbol
+faces do, and the throw on which every die shows the same number (`dice.all_alike`).
+
+An edition without its own dice never comes here (`GameState.own_dice` is False), so the
+classic turn is unchanged. Rule source for the standard use: ../shared/rules/editions/
+speed-die.md (the faces and what they do are the edition's data, never named here):
+doubles are judged on the base dice only (3.1); a symbol's `instead` replaces the move, its
+`after` runs after the move's landing unless that sent the player to jail (2.4, 4.1); when
+every die (at least three) shows the same number, `all_alike` replaces the move, the throw is
+not doubles and the turn ends (3.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..dsl.runtime import Roll
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+
+def move_throw(g: Game, p: Player) -> Roll:
+    """A move's throw for `p`: the base dice, plus each of the edition's dice whose `when`
+    holds for `p` now."""
+    extra = [d for d in g.ed.extra_dice if d.when is None or d.when(g, p)]
+    if not extra:
+        return g.dice.throw(g.ed.dice_count)
+    return g.dice.throw_move(g.ed.dice_count, extra)
+
+
+def all_alike(g: Game, roll: Roll) -> bool:
+    """Does `roll` call for `dice.all_alike`: at least three dice thrown, no symbol, all the
+    same number?"""
+    return (g.ed.all_alike is not None and roll.extra > 0 and len(roll.dice) >= 3
+            and all(isinstance(f, int) for f in roll.faces) and len(set(roll.dice)) == 1)
+
+
+def play_all_alike(g: Game, p: Player, roll: Roll) -> None:
+    """`dice.all_alike`: its effect instead of the move; the doubles count is cleared."""
+    p.doubles = 0
+    if g.log is not None:
+        g.emit("all_alike", player=p.seat)
+    effect = g.ed.all_alike
+    assert effect is not None, "checked by all_alike()"
+    effect(g, p, roll)
+
+
+def move_with_faces(g: Game, p: Player, roll: Roll) -> None:
+    """Move by a throw with the edition's own dice: a symbol's `instead` replaces the move
+    (else the total is moved, symbols counting 0), then each symbol's `after` runs unless the
+    player left the game or went to jail."""
+    symbols = [g.ed.symbols[f] for f in roll.faces if isinstance(f, str)]
+    instead = next((s for s in symbols if s.instead is not None), None)
+    if instead is not None and instead.instead is not None:
+        if g.log is not None:
+            g.emit("symbol", player=p.seat, symbol=instead.id)
+        instead.instead(g, p, roll)
+    else:
+        g.move_by(p, roll.total)
+    for s in symbols:
+        if s.after is None or not p.alive or p.in_jail or g.over:
+            continue
+        if g.log is not None:
+            g.emit("symbol", player=p.seat, symbol=s.id)
+        s.after(g, p, roll)
