@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import random
+import string
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -24,7 +25,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -333,13 +334,13 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(page("index"), headers=_PAGE_HEADERS)
 
     @app.get("/games/{game}", include_in_schema=False)
-    async def game_page(game: str) -> FileResponse:
+    async def game_page(game: str) -> HTMLResponse:
         server.room(game)
-        return FileResponse(STATIC / "game.html", headers=_PAGE_HEADERS)
+        return HTMLResponse(page("game"), headers=_PAGE_HEADERS)
 
     @app.get("/api/ui")
     async def ui(lang: str = "en") -> dict:
@@ -491,6 +492,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     @app.get("/api/games/{game}/log")
     async def log(game: str) -> PlainTextResponse:
         room = server.room(game)
+        await asyncio.to_thread(room.need_events)
         events = list(room.events)
         return PlainTextResponse("".join(dumps(e) + "\n" for e in events), media_type="application/x-ndjson")
 
@@ -515,6 +517,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
             await ws.close(code=4403, reason="this token is not a seat of this game")
             return
         await ws.accept()
+        await asyncio.to_thread(room.need_events)
         sub = Subscriber(seat)
         server.subscribers.setdefault(game, set()).add(sub)
         n = min(len(room.events), len(room.lines))     # the game's thread may be adding one
@@ -560,6 +563,14 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
                 await ws.close(code=code)
 
     return app
+
+
+@lru_cache(maxsize=4)
+def page(name: str) -> str:
+    """The page `name` ("index": create a game, "game": play it): the shared head of
+    static/page.html with the page's script, and the page's body from static/NAME.body.html."""
+    head = string.Template((STATIC / "page.html").read_text(encoding="utf-8"))
+    return head.substitute(script=f"{name}.js", body=(STATIC / f"{name}.body.html").read_text(encoding="utf-8"))
 
 
 _PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
