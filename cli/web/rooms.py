@@ -39,7 +39,7 @@ from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
-from .narrate import Words, narrate
+from .narrate import Narrator, Words
 from .view import decision_json, edition_info, public_state
 
 TOKEN_BYTES = 32
@@ -135,6 +135,7 @@ class Room:
         self.bot_delay = bot_delay
         self.note = note
         self.words = Words(edition, lang, {k: s.name for k, s in enumerate(base.seats)})
+        self.narrate = Narrator(edition, lang, self.words.players)
         self.info = {**edition_info(edition, lang), "game": game_id, "lang": lang,
                      "seats": [{"seat": k, "name": s.name, "kind": "human" if s.agent == "human" else "bot",
                                 "bot": None if s.agent == "human" else s.agent} for k, s in enumerate(base.seats)],
@@ -241,7 +242,7 @@ class Room:
         self.settle()
         n = len(self.events)
         self.events.append(event)
-        line = narrate(self.words, event)
+        line = self.narrate(event)
         self.lines.append(line)
         e = event["e"]
         if e == "auction":

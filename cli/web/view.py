@@ -14,7 +14,8 @@ from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import Decision, TradeOffer, encode_answer
 
-from .narrate import Words, describe_action
+from ..render import describe_action
+from .narrate import Words
 
 
 def edition_info(ed: Edition, lang: str) -> dict[str, Any]:

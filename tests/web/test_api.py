@@ -119,7 +119,7 @@ def test_an_illegal_answer_is_refused_with_the_engines_reason(c):
     d = until(c, game, tok, "manage")
     r = answer(c, game, tok, ["build", 1], decision=d["id"])
     assert r.status_code == 400
-    assert r.json()["error"] == "Anna does not own «Zhitnaya Street»"
+    assert r.json()["error"] == "Anna does not own Zhitnaya Street"
     assert r.json()["field"] == "answer"
     d2 = wait_decision(c, game, tok)          # asked again
     assert d2["kind"] == "manage" and d2["id"] == d["id"] + 1

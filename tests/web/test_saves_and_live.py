@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 
 import pytest
@@ -133,7 +134,11 @@ def test_the_websocket_sends_the_view_then_events_and_the_seats_own_decisions():
                 m = ws.receive_json()
                 kinds.append(m["type"])
                 if m["type"] == "event" and m["event"]["e"] == "roll":
-                    assert m["text"].startswith(("Anna rolls", "Boris rolls"))
+                    assert m["text"] is None        # told with the move that follows, as at the terminal
+                if m["type"] == "event" and m["event"]["e"] == "move":
+                    who = "Anna" if waiting == 0 else "Boris"
+                    dice = m["event"]["steps"]
+                    assert re.fullmatch(rf"{who}: rolls \d \+ \d = {dice}( \(doubles\))? → .+", m["text"]), m["text"]
                     break
             assert "event" in kinds
 
