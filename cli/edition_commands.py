@@ -20,9 +20,7 @@ from rich.table import Table
 from magie.engine.edition.diff import diff_trees
 from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
 from magie.engine.edition.pointers import split
-from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text
 from magie.engine.edition.text import languages, text_in
-from magie.engine.edition.validate import expand_paths, validate_paths
 from magie.engine.edition.yamlload import display_path, path_problem, to_plain
 from magie.engine.paths import SCHEMA_PATH
 from magie.engine.problems import Problem, ProblemsError
@@ -104,6 +102,8 @@ def validate(
     magie validate classic --variant ./house_rules.yaml --variant ./more_rules.yaml
     ```
     """
+    from magie.engine.edition.validate import expand_paths, validate_paths
+
     files, _ = expand_paths(paths)
     problems = validate_paths(paths, variant or [])
     if format is Format.json:
@@ -321,6 +321,8 @@ def schema(
     magie schema > edition.schema.json
     ```
     """
+    from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
+
     if write is not None:
         _write_schemas(write)
         return
@@ -334,6 +336,8 @@ def schema(
 
 def _write_schemas(folder: str) -> None:
     """Copy the edition and patch schemas into `folder`, or fail with a message."""
+    from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
+
     bad = path_problem(folder)
     if bad is not None:
         _fail(f"cannot write the schemas: {bad}")

@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from magie.engine.edition.text import text_in
 from magie.engine.errors import DecisionTimeout
-from magie.engine.game.decisions import BANKRUPT, DONE, Decision, TradeOffer
+from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
 
 from .amounts import parse_amount
 from .i18n import gettext_for
@@ -353,6 +353,27 @@ class HumanAgent:
         return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
                                     Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
 
+    def _ask_deal(self, game, d):
+        n = self.names
+        deal: Deal = d.offer
+        me = d.player.seat
+        get_deeds, get_cash, get_cards = deal.gets(me)
+        give_deeds, give_cash, give_cards = deal.gives(me)
+        _ = self._
+        lines = ["[bold]" + _("{player} proposes a deal of {players}").format(
+                     player=n.player(deal.proposer), players=", ".join(n.player(s) for s in deal.parties))
+                 + f"[/] ({self._cash(d.player)}):",
+                 "  " + _("you get:  {items}").format(items=n.side(get_deeds, get_cash, get_cards)),
+                 "  " + _("you give: {items}").format(items=n.side(give_deeds, give_cash, give_cards)),
+                 "  " + _("the whole deal: {deal}").format(deal=n.deal(deal)),
+                 "  " + _("(it happens only if every player in it accepts)")]
+        for i in get_deeds:
+            if game.mortgaged[i] and game.rules.transfer_interest:
+                lines.append("  [yellow]" + _("{space} is mortgaged: you would pay {amount} interest at once").format(
+                    space=n.space(i), amount=n.money(game.interest(i))) + "[/]")
+        return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
+                                    Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
+
     def _ask_tax(self, game, d):
         n = self.names
         p = d.player
@@ -457,6 +478,7 @@ PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
     "manage": HumanAgent._ask_manage,
     "raise": HumanAgent._ask_raise,
     "trade": HumanAgent._ask_trade,
+    "deal": HumanAgent._ask_deal,
     "tax": HumanAgent._ask_tax,
     "claim": HumanAgent._ask_claim,
     "inherited_mortgage": HumanAgent._ask_inherited_mortgage,

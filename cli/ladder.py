@@ -15,11 +15,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from magie.engine.agents import LEVELS, bot_factory
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
-from magie.engine.sim.batch import default_jobs
-from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
+
+# The game engine (the DSL, the simulation) is imported when the command runs, not for
+# `magie --help` (start-up time, issue 15).
 
 
 def _fail(message: str):
@@ -63,6 +63,10 @@ def ladder_command(
 
         magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
     """
+    from magie.engine.edition.playable import load_playable_cached
+    from magie.engine.sim.batch import default_jobs
+    from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
+
     kinds = tuple(dict.fromkeys(k.strip() for k in bot.split(",") if k.strip()))
     if len(kinds) < 2:
         _fail("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")

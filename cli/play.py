@@ -9,20 +9,19 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
-from magie.engine.agents import bot_factory
-from magie.engine.edition.loader import is_path_ref
-from magie.engine.errors import MagieError
-from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, SaveGame, Seat
 from magie.engine.problems import ProblemsError
 
-from .saved_edition import edition_for_save, load_with_content, read_game_save
-from .session import PlaySession
-from .terminal import Terminal
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from magie.engine.game.save import Seat
+
+# The engine, the session and rich are imported when a command runs, not for `magie --help`
+# (start-up time).
 
 BOT_TABLE_CAP = 1000
 """Rounds after which a game with no human at the table stops (the richest wins), unless
@@ -62,6 +61,8 @@ def parse_players(players: str | None) -> list[str]:
 
 
 def make_seats(humans: list[str], bots: int, bot_kind: str, lo: int, hi: int, edition: str) -> list[Seat]:
+    from magie.engine.game.save import Seat
+
     """Humans first, then bots named 'Bot 1', 'Bot 2', ... Raises ValueError with a message for
     duplicate names or a number of players the edition does not allow."""
     seats = [Seat(n, "human") for n in humans] + [Seat(f"Bot {k + 1}", bot_kind) for k in range(bots)]
@@ -86,6 +87,8 @@ def _languages(edition) -> list[str]:
 
 
 def _console() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
 
 
@@ -169,6 +172,9 @@ def play(
     magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     ```
     """
+    from magie.engine.agents import bot_factory
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS
+
     # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
     for opt, value, least, most in (("--bots", bots, 0, MAX_SEATS), ("--max-rounds", max_rounds, 1, MAX_ROUNDS),
                                     ("--seed", seed, -2**63, 2**63 - 1)):
@@ -205,6 +211,11 @@ def play(
         save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
+
+    from magie.engine.errors import MagieError
+
+    from .session import PlaySession
+    from .terminal import Terminal
 
     console = _console()
     log_stream = None
@@ -255,6 +266,8 @@ def _free_save_path(edition_id: str, seed: int) -> Path:
 
 
 def _ref(ref: str) -> str:
+    from magie.engine.edition.loader import is_path_ref
+
     """An edition or overlay reference as a save keeps it: a path made absolute (so the game
     can be resumed from another folder), a built-in id as it is."""
     return str(Path(ref).resolve()) if is_path_ref(ref) else ref
@@ -263,6 +276,10 @@ def _ref(ref: str) -> str:
 def _new_game(edition: str, variants: list[str], players: str | None, bots: int, bot_kind: str,
               seed: int | None, options: dict):
     """Load the edition and set the table for a new game: (edition, the empty save)."""
+    from magie.engine.game.save import SaveGame
+
+    from .saved_edition import load_with_content
+
     try:
         humans = parse_players(players)
     except ValueError as e:
@@ -288,6 +305,8 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
 
 def _resumed(path: Path):
     """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
+    from .saved_edition import edition_for_save, read_game_save
+
     try:
         base = read_game_save(path)
     except ProblemsError as e:

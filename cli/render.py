@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
-from magie.engine.game.decisions import DECISION_KINDS, TradeOffer
+from magie.engine.game.decisions import DECISION_KINDS, Deal, TradeOffer
 
 from .i18n import gettext_for
 
@@ -45,7 +45,7 @@ _HOW_LEFT = {"paid": N_("pays the fine and leaves jail"), "card": N_("uses a get
 _REASONS = {"last_standing": N_("the last player left"), "round_limit": N_("the round limit was reached"),
             "time_limit": N_("time ran out"), "condition": N_("the edition's end condition was met")}
 
-SILENT_EVENTS = frozenset({"order_roll", "auction", "bid", "trade_offer", "flag", "end"})
+SILENT_EVENTS = frozenset({"order_roll", "auction", "bid", "trade_offer", "deal_offer", "flag", "end"})
 """Event kinds that get no line of their own: the lines of the events after them tell them
 (the order, the auction's result with its bids, the trade)."""
 
@@ -194,6 +194,11 @@ class Names:
             give=self.side(offer.give_deeds, offer.give_cash, offer.give_cards),
             get=self.side(offer.get_deeds, offer.get_cash, offer.get_cards))
 
+    def deal(self, deal: Deal) -> str:
+        """A deal of several parties in words, leg by leg: 'Anna → Boris: X; Boris → Clara: 100k ₽'."""
+        return "; ".join(f"{self.player(leg.giver)} → {self.player(leg.taker)}: "
+                         f"{self.side(leg.deeds, leg.cash, leg.cards)}" for leg in deal.legs)
+
     def reason(self, end_reason: str) -> str:
         """Why the game ended, in words."""
         return self._(_REASONS[end_reason]) if end_reason in _REASONS else end_reason
@@ -218,6 +223,7 @@ class EventRenderer:
         self._bidding: dict[str, Any] | None = None
         self._roll_line: tuple[int, int, str] | None = None   # (player, total, line) not yet printed
         self._offer: TradeOffer | None = None
+        self._deal: Deal | None = None
         self._trading = False
         self._jailed: set[int] = set()
         self._card_open: str | None = None    # the card just drawn, until something follows it
@@ -244,7 +250,7 @@ class EventRenderer:
             self.say(pending[2])
         line = handler(event) if handler is not None else self._other(event)
         if e not in ("pay", "deed", "unmortgage"):
-            self._trading = e == "trade"
+            self._trading = e in ("trade", "deal_accepted")
         if line:
             self.say(line)
 
@@ -576,6 +582,26 @@ class EventRenderer:
         text = f" ({n.offer(offer)})" if offer else ""
         return n._("{who} rejects the offer of {proposer}").format(who=n.who(ev["partner"]),
                                                                   proposer=n.player(ev["proposer"])) + text
+
+    def _on_deal_offer(self, ev):
+        self._deal = Deal.from_json(ev)
+        return None
+
+    def _on_deal_accepted(self, ev):
+        deal = self._deal
+        self._deal = None
+        n = self.names
+        if deal is None:
+            return n._("Deal between {players}").format(players=", ".join(n.player(s) for s in ev["parties"]))
+        return n._("Deal: {deal}").format(deal=n.deal(deal))
+
+    def _on_deal_rejected(self, ev):
+        deal = self._deal
+        self._deal = None
+        n = self.names
+        text = f" ({n.deal(deal)})" if deal else ""
+        return n._("{who} rejects the deal of {proposer}").format(who=n.who(ev["by"]),
+                                                                 proposer=n.player(ev["proposer"])) + text
 
     def _on_bankrupt(self, ev):
         n = self.names

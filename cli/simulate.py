@@ -8,21 +8,25 @@ import signal
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from magie.engine.agents import BOTS, bot_factory
+from magie.engine.agents import BOT_KINDS, bot_factory
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
-from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
 from magie.engine.problems import ProblemsError
-from magie.engine.sim.batch import BatchSpec, Summary, default_jobs, simulate
 from magie.engine.sim.config import SetError, Sets, load_config, parse_set
+
+if TYPE_CHECKING:
+    from magie.engine.sim.batch import BatchSpec, Summary
+
+# The game engine (magie.engine.game, the DSL) is imported when a command runs, not for
+# `magie --help` (start-up time, issue 15).
 
 
 class Backend(StrEnum):
@@ -66,7 +70,7 @@ def simulate_command(
         min=1,
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
-        help=f"Bot kind for every seat: {', '.join(BOTS)}, or your own agent class as module:Class "
+        help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
              "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[int | None, typer.Option(
         min=1,
@@ -119,6 +123,9 @@ def simulate_command(
 
         magie simulate quick --bot random -n 500 --max-rounds 200
     """
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
+    from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
+
     # bounds first, before anything is allocated (--players 10**12 would build that many seats)
     for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
                              ("--max-rounds", max_rounds, MAX_ROUNDS)):

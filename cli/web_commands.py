@@ -10,7 +10,6 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from magie.engine.edition.playable import load_playable
 from magie.engine.problems import ProblemsError
 
 
@@ -70,6 +69,8 @@ def board(
                 typer.echo(f"magie: {note}", err=True)
             state = state_of_save(ed, base)
         else:
+            from magie.engine.edition.playable import load_playable  # not for `magie --help`
+
             ed = load_playable(edition, tuple(variant or ()))
     except ProblemsError as e:
         _problems(e)

@@ -157,7 +157,7 @@ class Room:
         self._start_lock = threading.Lock()
         final = (base.options.get("web") or {}).get("final")
         self.finished = isinstance(final, dict)   # over, shown from its save until the log is needed
-        if self.finished:
+        if isinstance(final, dict):
             self.state = final
 
     # ------------------------------------------------------------------ seats and tokens

@@ -12,7 +12,7 @@ from typing import Any
 
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
-from magie.engine.game.decisions import Decision, TradeOffer, encode_answer
+from magie.engine.game.decisions import Deal, Decision, TradeOffer, encode_answer
 
 from ..render import describe_action
 from .narrate import Words
@@ -69,7 +69,7 @@ def public_state(game, words: Words) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     """A decision's detail as JSON data: players as seats, offers as their JSON."""
-    if isinstance(value, TradeOffer):
+    if isinstance(value, (TradeOffer, Deal)):
         return value.to_json()
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
@@ -98,6 +98,8 @@ def decision_json(game, d: Decision, decision_id: int, words: Words) -> dict[str
         out["trade"] = problem is None
     if d.kind == "trade":
         out["details"]["description"] = words.offer(d.ctx["offer"])
+    if d.kind == "deal":
+        out["details"]["description"] = words.deal(d.ctx["offer"])
     return out
 
 
@@ -149,6 +151,8 @@ def _question(game, d: Decision, w: Words) -> str:
             amount=w.money(c["amount"]), creditor=w.player(c.get("creditor")))
     if k == "trade":
         return _("{proposer} offers you a trade").format(proposer=w.player(c["offer"].proposer))
+    if k == "deal":
+        return _("{proposer} proposes a deal of several players").format(proposer=w.player(c["offer"].proposer))
     if k == "tax":
         return _("Tax: pay {amount} or the percentage?").format(amount=w.money(c["fixed"]))
     if k == "claim":

@@ -13,6 +13,8 @@ factory `(seed, name) -> agent`; `LEVELS` are the names offered to people (termi
 
 A kind may also name a user's own agent class as `module:Class` (a plug-in, see docs/agents.md):
 the class is imported and called as `Class(seed=..., name=...)`.
+
+The bot classes are imported on first use, so that `BOT_KINDS` (for help texts) costs nothing.
 """
 
 from __future__ import annotations
@@ -21,18 +23,45 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .basic import BasicBot
-from .easy import EasyBot
-from .guard import AgentError, Guarded
-from .random_bot import RandomBot
-from .scripted import Scripted
-from .search import SearchBot, hard_bot, search_bot
+BOT_KINDS = ("easy", "basic", "hard", "search", "random")
+"""The built-in bot kinds, in the order of `BOTS` (a tuple that imports no bot)."""
 
-BOTS: dict[str, Callable[..., Any]] = {"easy": EasyBot, "basic": BasicBot, "hard": hard_bot,
-                                       "search": search_bot, "random": RandomBot}
-"""Bot kinds by name: a factory called as `factory(seed=..., name=...)`."""
+_WHERE = {"BasicBot": ".basic", "EasyBot": ".easy", "AgentError": ".guard", "Guarded": ".guard",
+          "RandomBot": ".random_bot", "Scripted": ".scripted", "SearchBot": ".search",
+          "hard_bot": ".search", "search_bot": ".search"}
+_FACTORIES = {"easy": "EasyBot", "basic": "BasicBot", "hard": "hard_bot", "search": "search_bot",
+              "random": "RandomBot"}
+
+if TYPE_CHECKING:
+    from .basic import BasicBot
+    from .easy import EasyBot
+    from .guard import AgentError, Guarded
+    from .random_bot import RandomBot
+    from .scripted import Scripted
+    from .search import SearchBot
+
+    BOTS: dict[str, Callable[..., Any]]
+    """Bot kinds by name: a factory called as `factory(seed=..., name=...)`."""
+
+
+def __getattr__(name: str) -> Any:
+    """The bot classes and `BOTS` (kind -> factory), imported on first use (PEP 562)."""
+    if name == "BOTS":
+        value: Any = {kind: __getattr__(attr) for kind, attr in _FACTORIES.items()}
+    elif name in _WHERE:
+        value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def _get(name: str) -> Any:
+    """A lazy name of this module from inside it (module globals do not go through `__getattr__`)."""
+    return globals()[name] if name in globals() else __getattr__(name)
+
 
 LEVELS = ("easy", "basic", "hard")
 """The strength levels offered to people, weakest first."""
@@ -50,10 +79,11 @@ def is_plugin(kind: str) -> bool:
 def bot_factory(kind: str) -> Callable[..., Any]:
     """The factory of bot `kind`: a built-in name, or `module:Class` (imported). Raises
     `ValueError` (a `PluginError` for plug-ins) with a message for an unknown kind."""
-    if kind in BOTS:
-        return BOTS[kind]
+    bots: dict[str, Callable[..., Any]] = _get("BOTS")
+    if kind in bots:
+        return bots[kind]
     if not is_plugin(kind):
-        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOTS)}, or module:Class for your own)")
+        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bots)}, or module:Class for your own)")
     module, _, attr = kind.partition(":")
     try:
         try:
@@ -81,8 +111,8 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1
     factory = bot_factory(kind)
     label = kind.rpartition(":")[2] if is_plugin(kind) else kind
     try:
-        if factory is BasicBot:
-            bot = BasicBot(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}", claim_attention=claim_attention)
+        if factory is _get("BasicBot"):
+            bot = factory(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}", claim_attention=claim_attention)
         else:
             bot = factory(seed=seed * 1009 + seat, name=f"{label}-{seat + 1}")
     except TypeError:
@@ -107,8 +137,8 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1
             bot.name = f"{label}-{seat + 1}"
         except AttributeError:
             pass
-    return Guarded(bot, kind)
+    return _get("Guarded")(bot, kind)
 
 
 __all__ = ["AgentError", "Guarded", "BasicBot", "EasyBot", "RandomBot", "SearchBot", "Scripted", "make_bot",
-           "bot_factory", "is_plugin", "BOTS", "LEVELS", "PluginError"]
+           "bot_factory", "is_plugin", "BOTS", "BOT_KINDS", "LEVELS", "PluginError"]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, Decision, TradeOffer
+from ..game.decisions import DONE, Deal, DealLeg, Decision, TradeOffer
 
 INF = 1 << 60
 
@@ -25,6 +25,8 @@ class BasicBot:
     """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
 
     human = False
+    LOOK_AGAIN = 40
+    """Game turns after which the bot looks at trades again though no deed changed hands."""
 
     def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0):
         self.rng = random.Random(seed)
@@ -35,6 +37,7 @@ class BasicBot:
         self._dver = -1        # the deeds version when trades were last considered
         self._whole: list = []  # buildable groups the player owns whole (as of _pver)
         self._offers: dict[tuple, int] = {}
+        self._next_look = 0    # game turn from which trades are worth another look anyway
 
     # ------------------------------------------------------------------ valuations
     @staticmethod
@@ -84,12 +87,17 @@ class BasicBot:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         if d.kind == "manage":        # the hot path: after every landing
             p = d.player
-            if (p.version == self._pver and p.cash < self._trigger
-                    and game.deeds_version == self._dver and not game.ed.actions
-                    and not game.card_plays):
+            if self.idle(game, p):
                 return DONE          # nothing changed since it last looked
             return self._manage(game, p, d.window)
         return self.ANSWERS[d.kind](self, game, d)
+
+    def idle(self, game, p) -> bool:
+        """Would the bot answer done to a manage window now? True when nothing it looks at has
+        changed since it last looked (the engine then does not build the decision)."""
+        return (p.version == self._pver and p.cash < self._trigger
+                and game.deeds_version == self._dver and game.turns < self._next_look
+                and not game.ed.actions and not game.card_plays)
 
     def _answer_buy(self, game, d: Decision) -> str:
         return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
@@ -113,6 +121,7 @@ class BasicBot:
         "raise": lambda self, game, d: self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
+        "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
         "tax": _answer_tax,
         "claim": lambda self, game, d: self._claim_rent(),
         "inherited_mortgage": _answer_inherited_mortgage,
@@ -196,9 +205,16 @@ class BasicBot:
             act, self._trigger = self._develop(game, p, window)
             if act is not None:
                 return act
-        if game.deeds_version != self._dver:
+        if game.deeds_version != self._dver or game.turns >= self._next_look:
+            # Look at trades when ownership changed, and again every LOOK_AGAIN turns when it
+            # did not: on a board where every deed is owned and no group is whole nothing
+            # changes ownership any more, yet an offer refused (or not affordable) earlier may
+            # be worth making now that cash has grown; without this the table stalls to the
+            # round cap (issue 15).
             self._dver = game.deeds_version
-            offer = self._propose(game, p, window, self.reserve(game))
+            self._next_look = game.turns + self.LOOK_AGAIN
+            reserve = self.reserve(game)
+            offer = self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
             if offer is not None:
                 return ("trade", offer)
         return DONE
@@ -258,7 +274,8 @@ class BasicBot:
             targets = [i for i, o in enumerate(game.owner) if o is not None and o is not p] \
                 if a.target == "deed" else [None]
             for t in targets:
-                if game.action_problem(p, a, t) is None and a.bot(game, p, t):
+                # the cheap hint first: the legality check walks the rules (same result, both pure)
+                if a.bot(game, p, t) and game.action_problem(p, a, t) is None:
                     return ("act", a.id, t)
         return None
 
@@ -307,6 +324,85 @@ class BasicBot:
             if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
                 gain -= game.spaces[j].price // 2
         return gain >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+
+    # ------------------------------------------------------------------ deals of several parties
+    def deal_balance(self, game, p, deal: Deal) -> int:
+        """What `deal` is worth to `p` in money by `_fair`'s measure: the cash and the value of
+        the deeds it gets, less the cash and value of those it gives, less half the price of a
+        given deed whose group the deal completes for another player."""
+        give, cash_out, _ = deal.gives(p.seat)
+        get, cash_in, _ = deal.gets(p.seat)
+        gain = cash_in - cash_out + sum(self.value(game, p, j) for j in get)
+        after: dict[int, set[int]] = {}
+        for leg in deal.legs:
+            if leg.taker != p.seat:
+                after.setdefault(leg.taker, set(game.players[leg.taker].deeds)).update(leg.deeds)
+        for j in give:
+            gain -= self.value(game, p, j)
+            g = game.spaces[j].group_index
+            taker = next(leg.taker for leg in deal.legs if j in leg.deeds)
+            if g >= 0 and all(k in after.get(taker, ()) for k in game.ed.groups[g].spaces):
+                gain -= game.spaces[j].price // 2
+        return gain
+
+    def _fair_deal(self, game, p, deal: Deal) -> bool:
+        """Accept a deal of several parties on the same terms as a two-party trade: worth at least
+        what it costs `p`, and the cash it pays leaves half the reserve."""
+        cash_out = deal.gives(p.seat)[1]
+        return self.deal_balance(game, p, deal) >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+
+    def _propose_deal(self, game, p, window: str, reserve: int) -> Deal | None:
+        """A three-way swap that completes `p`'s group where no two-party trade does ([002] 9/1.3):
+        `p` lacks one deed X of a group, held by q; q lacks one deed Y of its group, held by r;
+        r lacks one deed Z of its group, held by `p`. Legs: q gives X to `p`, r gives Y to q, `p`
+        gives Z to r, with cash from `p` to any party the swap leaves short by this bot's
+        valuation, up to what X is worth to `p` (when `p` keeps its reserve)."""
+        most = game.rules.trade_parties
+        if not game.rules.trade_enabled or (most is not None and most < 3):
+            return None
+        players = game.players
+        for x, q in self._missing_one(game, p):
+            for y, r in self._missing_one(game, q):
+                if r is p:
+                    continue
+                zs = [z for z, holder in self._missing_one(game, r) if holder is p]
+                if not zs:
+                    continue
+                z = zs[0]
+                legs = [DealLeg(q.seat, p.seat, deeds=(x,)), DealLeg(r.seat, q.seat, deeds=(y,)),
+                        DealLeg(p.seat, r.seat, deeds=(z,))]
+                deal = Deal(p.seat, tuple(legs))
+                extra = []
+                for other in (q, r):
+                    short = -self.deal_balance(game, other, deal)
+                    if short > 0:
+                        extra.append(DealLeg(p.seat, other.seat, cash=short))
+                cash = sum(leg.cash for leg in extra)
+                if p.cash - cash < reserve or cash > self.value(game, p, x):
+                    continue
+                deal = Deal(p.seat, tuple(legs + extra))
+                key = ("deal", tuple(seat for seat in deal.parties), (x, y, z), cash)
+                if game.turns - self._offers.get(key, -INF) < 40:
+                    continue
+                if all(self._fair_deal(game, players[s], deal) for s in deal.parties[1:]) \
+                        and game.trade_problem(deal, window) is None:
+                    self._offers[key] = game.turns
+                    return deal
+        return None
+
+    @staticmethod
+    def _missing_one(game, p) -> list:
+        """(deed, holder) for each buildable group `p` lacks exactly one deed of, held by another
+        living player and free of buildings."""
+        out = []
+        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
+            if not grp.buildable or mine != len(grp.spaces) - 1:
+                continue
+            j = next(j for j in grp.spaces if game.owner[j] is not p)
+            q = game.owner[j]
+            if q is not None and q.alive and not any(game.level[k] for k in grp.spaces):
+                out.append((j, q))
+        return out
 
     # ---------------------------------------------- why a trade is refused (for the front ends)
     def trade_balance(self, game, p, offer: TradeOffer) -> int:

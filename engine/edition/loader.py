@@ -20,10 +20,8 @@ from pathlib import Path
 
 from ..paths import EDITIONS_DIR
 from ..problems import Mark, Problem, ProblemsError
-from .checks import check_tree, sort_problems
 from .merge import Layer, Merger, blame_deletions
 from .pointers import locate
-from .schema import apply_defaults, overlay_meta_problems
 from .text import one_line
 from .yamlload import MarkedMap, display_path, is_regular_file, path_problem, read_yaml, to_plain
 
@@ -237,6 +235,8 @@ class _Load:
         if "extends" in ov:
             self.error(ov.key_marks.get("extends"), "wrong-file-kind",
                        "an overlay cannot use 'extends:'; it applies to the edition it is used with")
+        from .schema import overlay_meta_problems  # jsonschema: not for list_builtin
+
         self.problems.extend(overlay_meta_problems(ov))
         base = ov.get("base")
         if isinstance(base, str) and not is_path_ref(base) and base not in self.edition_ids:
@@ -265,6 +265,10 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
     and position) when there is at least one error. Warnings alone do not raise: they are in
     `LoadedEdition.warnings`.
     """
+    # the checks (jsonschema, the DSL) are imported here, not by list_builtin (`magie editions`)
+    from .checks import check_tree, sort_problems
+    from .schema import apply_defaults
+
     job = _Load(Path(base_dir) if base_dir else EDITIONS_DIR)
     path = job.resolve_edition(ref, Path.cwd(), None)
     tree = job.edition(path) if path is not None else None

@@ -215,6 +215,7 @@ class Rules:
     trade_cards: bool
     trade_while_in_debt: bool
     trade_window: str                    # any | before_roll
+    trade_parties: int | None            # most parties in one deal; None: any number
     bankruptcy_to_bank: str              # auction | free
     bankruptcy_to_player: str            # creditor | bank_settles
     bankruptcy_mortgages: str = "cleared"  # cleared | kept: deeds the bank auctions after a bankruptcy
@@ -495,6 +496,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         trade_cards=bool(t["cards"]),
         trade_while_in_debt=bool(t["while_in_debt"]),
         trade_window=t["window"],
+        trade_parties=t.get("parties", 2),
         bankruptcy_to_bank=bk["to_bank"],
         bankruptcy_to_player=bk["to_player"],
         final_estate=bk.get("final_estate") or "usual",

@@ -6,7 +6,7 @@ registries: `SPACE_KINDS` (landing.py), `DECISION_KINDS` (decisions.py), `MANAGE
 """
 
 from .cards import KEPT_CARD_USES, KeptCardUse
-from .decisions import DECISION_KINDS, Agent, Decision, DecisionKind, TradeOffer
+from .decisions import DECISION_KINDS, Agent, Deal, DealLeg, Decision, DecisionKind, TradeOffer
 from .dice import Dice, ForcedDice
 from .events import EVENT_KINDS, EventKind, EventLog
 from .game import Game
@@ -16,7 +16,7 @@ from .player import Player
 from .state import GameState
 
 __all__ = [
-    "DECISION_KINDS", "EVENT_KINDS", "KEPT_CARD_USES", "MANAGE_ACTIONS", "SPACE_KINDS", "Agent", "Decision",
-    "DecisionKind", "Dice", "EventKind", "EventLog", "ForcedDice", "Game", "GameState", "KeptCardUse",
-    "ManageAction", "Player", "SpaceKind", "TradeOffer",
+    "DECISION_KINDS", "EVENT_KINDS", "KEPT_CARD_USES", "MANAGE_ACTIONS", "SPACE_KINDS", "Agent", "Deal",
+    "DealLeg", "Decision", "DecisionKind", "Dice", "EventKind", "EventLog", "ForcedDice", "Game", "GameState",
+    "KeptCardUse", "ManageAction", "Player", "SpaceKind", "TradeOffer",
 ]

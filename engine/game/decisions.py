@@ -11,7 +11,8 @@ cli/prompts.py; tests check all three).
 Action tuples (answers to `manage` and `raise`): `('build', space)`, `('sell', space)` (one
 level), `('sell_all', group_id)` (every building of the group at once), `('mortgage', space)`,
 `('unmortgage', space)`, `('sell_deed', space)` (to the bank, editions that allow it),
-`('trade', TradeOffer)`, `('act', action_id, space_or_None)` (an edition action),
+`('trade', TradeOffer)` (two parties), `('trade', Deal)` (any number of parties, editions with
+`trade.parties` above 2), `('act', action_id, space_or_None)` (an edition action),
 `('done',)`, `('bankrupt',)`.
 """
 
@@ -111,6 +112,89 @@ class TradeOffer:
                    get_cards=tuple(tuple(c) for c in d.get("get_cards", ())))
 
 
+    @property
+    def legs(self) -> tuple[DealLeg, DealLeg]:
+        """The offer as the two legs of a `Deal`: proposer to partner, then partner to proposer."""
+        return (DealLeg(self.proposer, self.partner, self.give_deeds, self.give_cash, self.give_cards),
+                DealLeg(self.partner, self.proposer, self.get_deeds, self.get_cash, self.get_cards))
+
+    @property
+    def parties(self) -> tuple[int, ...]:
+        """The seats taking part: the proposer, then the partner."""
+        return (self.proposer, self.partner)
+
+
+@dataclass(frozen=True)
+class DealLeg:
+    """What one party hands to another in a `Deal`: `giver` gives `taker` the deeds (board
+    indices), `cash` (integer money, 0 or more) and held cards ((deck id, card id) pairs)."""
+
+    giver: int
+    taker: int
+    deeds: tuple[int, ...] = ()
+    cash: int = 0
+    cards: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict:
+        """The leg as plain JSON data."""
+        return {"giver": self.giver, "taker": self.taker, "deeds": list(self.deeds), "cash": self.cash,
+                "cards": [list(c) for c in self.cards]}
+
+    @classmethod
+    def from_json(cls, d: dict) -> DealLeg:
+        """The inverse of `to_json`."""
+        return cls(giver=d["giver"], taker=d["taker"], deeds=tuple(d.get("deeds", ())), cash=d.get("cash", 0),
+                   cards=tuple(tuple(c) for c in d.get("cards", ())))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal among any number of parties ([002] 9/1.3: "a deal may involve any number of players
+    and any amount of property"): `proposer` (a seat, who must take part) and `legs`, each one
+    party handing deeds, cash and held cards to another. The parties are the proposer and every
+    seat in a leg; every party but the proposer is asked (decision kind `deal`) and all must
+    accept; the deal is checked as a whole and carried out at once (`trades.propose_deal`).
+    A two-party trade is a `TradeOffer` (its `legs` are the same two legs)."""
+
+    proposer: int
+    legs: tuple[DealLeg, ...]
+
+    @property
+    def parties(self) -> tuple[int, ...]:
+        """The seats taking part: the proposer, then the others in the order they first appear."""
+        seen = [self.proposer]
+        for leg in self.legs:
+            for s in (leg.giver, leg.taker):
+                if s not in seen:
+                    seen.append(s)
+        return tuple(seen)
+
+    def gives(self, seat: int) -> tuple[tuple[int, ...], int, tuple[tuple[str, str], ...]]:
+        """What `seat` gives in all: (deeds, cash, cards)."""
+        legs = [leg for leg in self.legs if leg.giver == seat]
+        return (tuple(i for leg in legs for i in leg.deeds), sum(leg.cash for leg in legs),
+                tuple(c for leg in legs for c in leg.cards))
+
+    def gets(self, seat: int) -> tuple[tuple[int, ...], int, tuple[tuple[str, str], ...]]:
+        """What `seat` receives in all: (deeds, cash, cards)."""
+        legs = [leg for leg in self.legs if leg.taker == seat]
+        return (tuple(i for leg in legs for i in leg.deeds), sum(leg.cash for leg in legs),
+                tuple(c for leg in legs for c in leg.cards))
+
+    def to_json(self) -> dict:
+        """The deal as plain JSON data: {"proposer": seat, "legs": [leg, ...]}."""
+        return {"proposer": self.proposer, "legs": [leg.to_json() for leg in self.legs]}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Deal:
+        """The inverse of `to_json`."""
+        return cls(proposer=d["proposer"], legs=tuple(DealLeg.from_json(x) for x in d.get("legs", ())))
+
+
+Offer = TradeOffer | Deal
+"""What a `('trade', offer)` action carries."""
+
+
 class Agent(Protocol):
     """Anything that answers decisions: a bot or a human at the terminal.
 
@@ -154,6 +238,8 @@ def encode_answer(answer: Any) -> Any:
         return [encode_answer(a) for a in answer]
     if isinstance(answer, TradeOffer):
         return {"trade": answer.to_json()}
+    if isinstance(answer, Deal):
+        return {"deal": answer.to_json()}
     return answer
 
 
@@ -163,6 +249,8 @@ def decode_answer(data: Any) -> Any:
         return tuple(decode_answer(a) for a in data)
     if isinstance(data, dict) and "trade" in data:
         return TradeOffer.from_json(data["trade"])
+    if isinstance(data, dict) and "deal" in data:
+        return Deal.from_json(data["deal"])
     return data
 
 
@@ -212,6 +300,9 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
                  _raise_default, "how to raise money"),
     DecisionKind("trade", "another player offers `offer`", "'accept' or 'reject'", _const("reject"),
                  "a trade offer"),
+    DecisionKind("deal", "another player proposes `offer`, a `Deal` among several parties; every party "
+                 "but the proposer is asked in turn and all must accept", "'accept' or 'reject'",
+                 _const("reject"), "a deal among several players"),
     DecisionKind("tax", "a tax space with two amounts; `options` = fixed, alternative; `fixed` is the "
                  "fixed amount (the alternative is counted after the choice)", "one of `options`",
                  _const("fixed"), "how to pay the tax"),

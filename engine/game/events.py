@@ -142,6 +142,10 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
                               "get_cash", "get_cards"), "a trade is proposed"),
     EventKind("trade", ("proposer", "partner"), "the trade is accepted (pay and deed events follow)"),
     EventKind("trade_rejected", ("proposer", "partner"), "the trade is rejected"),
+    EventKind("deal_offer", ("proposer", "legs"), "a deal among several players is proposed; each leg "
+              "is {giver, taker, deeds, cash, cards}"),
+    EventKind("deal_accepted", ("proposer", "parties"), "every party accepts the deal (pay and deed events follow)"),
+    EventKind("deal_rejected", ("proposer", "by"), "a party (`by`) rejects the deal"),
     EventKind("action", ("player", "action", "target"), "an edition action is taken (target: a space id or None)"),
     EventKind("timeout", ("player", "decision"), "a human let a decision time out"),
     EventKind("bankrupt", ("player", "creditor", "debt"), "the player goes bankrupt (creditor None: the bank)"),

@@ -85,6 +85,8 @@ class Game(GameState):
         self.agent_windows = [a.windows(self) if hasattr(a, "windows") else _EVERY_WINDOW
                               for a in self.agents]
         self.wants_before_roll = ["before_roll" in w for w in self.agent_windows]
+        # a save records every answer, so a recorded game asks every window
+        self.agent_idle = [None if record else getattr(a, "idle", None) for a in self.agents]
         if start:
             self.start()
 

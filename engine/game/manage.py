@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
-from .decisions import BANKRUPT, DONE, Decision, TradeOffer
+from .decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
 from .edition_actions import action_by_id, action_problem, action_targets
 
 if TYPE_CHECKING:
@@ -47,8 +47,13 @@ class ManageAction:
 
 def manage(g: Game, p: Player, window: str) -> None:
     """Offer `p` the manage window until they answer done. An agent with a `windows(game)`
-    method is asked only in the windows it names (bots that never act before rolling)."""
+    method is asked only in the windows it names (bots that never act before rolling); one
+    with an `idle(game, player)` method that returns True is not asked at all (it would answer
+    done: nothing it looks at changed), unless answers are recorded or replayed."""
     if window not in g.agent_windows[p.seat]:
+        return
+    idle = g.agent_idle[p.seat]
+    if idle is not None and not g.replay_queue and idle(g, p):
         return
     for _ in range(MAX_ACTIONS_PER_WINDOW):
         if not p.alive or g.over:
@@ -171,8 +176,8 @@ def _list_sell_all(g: Game, p: Player, window: str) -> list[Action]:
 
 
 def _check_trade(g: Game, p: Player, action: Action, window: str) -> str | None:
-    if len(action) != 2 or not isinstance(action[1], TradeOffer):
-        raise IllegalDecision("a trade is ('trade', TradeOffer)")
+    if len(action) != 2 or not isinstance(action[1], (TradeOffer, Deal)):
+        raise IllegalDecision("a trade is ('trade', TradeOffer) or ('trade', Deal)")
     if action[1].proposer != p.seat:
         raise IllegalDecision("a player proposes trades of their own: the proposer must be "
                               f"{p.name} (seat {p.seat})")

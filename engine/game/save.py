@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from ..problems import Problem, ProblemsError
+from .trades import MAX_DEAL_LEGS
 
 SAVE_FORMAT = "magie-save"
 """The value of a save's "format" key: tells a magie save from any other JSON file."""
@@ -556,6 +557,26 @@ def _describe(types: tuple[type, ...]) -> str:
 
 _TRADE_INTS = ("proposer", "partner", "give_cash", "get_cash")
 _TRADE_LISTS = ("give_deeds", "get_deeds", "give_cards", "get_cards")
+_LEG_INTS = ("giver", "taker", "cash")
+_LEG_LISTS = ("deeds", "cards")
+
+
+def _offer_fields_problem(where: str, t: dict, ints: tuple[str, ...], lists: tuple[str, ...]) -> str | None:
+    """Why the fields of a recorded trade or deal leg `t` are malformed, or None."""
+    for k in ints:
+        if k in t and (not isinstance(t[k], int) or isinstance(t[k], bool)):
+            return f"{where}.{k}: expected a whole number, found {_json_type(t[k])}"
+    for k in lists:
+        items = t.get(k, [])
+        if not isinstance(items, list):
+            return f"{where}.{k}: expected a list, found {_json_type(items)}"
+        for it in items:
+            if k.endswith("deeds") and (not isinstance(it, int) or isinstance(it, bool)):
+                return f"{where}.{k}: expected space numbers, found {_json_type(it)}"
+            if k.endswith("cards") and not (isinstance(it, list) and len(it) == 2
+                                            and all(isinstance(x, str) for x in it)):
+                return f"{where}.{k}: expected [deck, card] pairs, found {_json_type(it)}"
+    return None
 
 
 def _answer_problem(value: Any, depth: int = 0) -> str | None:
@@ -578,23 +599,27 @@ def _answer_problem(value: Any, depth: int = 0) -> str | None:
         return None
     if isinstance(value, dict) and set(value) == {"trade"} and isinstance(value["trade"], dict):
         t = value["trade"]
-        for k in _TRADE_INTS:
-            if k in t and (not isinstance(t[k], int) or isinstance(t[k], bool)):
-                return f"trade.{k}: expected a whole number, found {_json_type(t[k])}"
+        p = _offer_fields_problem("trade", t, _TRADE_INTS, ())
+        if p:
+            return p
         if "proposer" not in t or "partner" not in t:
             return "a trade names its proposer and partner (seat numbers)"
-        for k in _TRADE_LISTS:
-            items = t.get(k, [])
-            if not isinstance(items, list):
-                return f"trade.{k}: expected a list, found {_json_type(items)}"
-            for it in items:
-                if k.endswith("deeds") and (not isinstance(it, int) or isinstance(it, bool)):
-                    return f"trade.{k}: expected space numbers, found {_json_type(it)}"
-                if k.endswith("cards") and not (isinstance(it, list) and len(it) == 2
-                                                and all(isinstance(x, str) for x in it)):
-                    return f"trade.{k}: expected [deck, card] pairs, found {_json_type(it)}"
+        return _offer_fields_problem("trade", t, (), _TRADE_LISTS)
+    if isinstance(value, dict) and set(value) == {"deal"} and isinstance(value["deal"], dict):
+        t = value["deal"]
+        if not isinstance(t.get("proposer"), int) or isinstance(t["proposer"], bool):
+            return "a deal names its proposer (a seat number)"
+        legs = t.get("legs")
+        if not isinstance(legs, list) or len(legs) > MAX_DEAL_LEGS:
+            return f"deal.legs: expected a list of at most {MAX_DEAL_LEGS} legs"
+        for n, leg in enumerate(legs):
+            if not isinstance(leg, dict) or "giver" not in leg or "taker" not in leg:
+                return f"deal.legs[{n}]: a leg names its giver and taker (seat numbers)"
+            p = _offer_fields_problem(f"deal.legs[{n}]", leg, _LEG_INTS, _LEG_LISTS)
+            if p:
+                return p
         return None
-    return (f"expected a recorded answer (a word, number, true/false, null, a list, a trade or "
+    return (f"expected a recorded answer (a word, number, true/false, null, a list, a trade, a deal or "
             f"{{\"timeout\": true}}), found {_json_type(value)}")
 
 

@@ -51,6 +51,8 @@ class GameState:
     Wiring, fixed at the start: `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
     acts when passed or left),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
+    `agent_idle[seat]` (the agent's `idle(game, player)`, None when it has none or answers are
+    recorded),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
@@ -68,6 +70,7 @@ class GameState:
         "in_card", "debt", "acting", "turn_flags",
         "log", "record", "answers", "replay_queue", "on_replay_done", "check_each_turn", "max_rounds",
         "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
+        "agent_idle",
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
         "space_sets",
@@ -135,6 +138,7 @@ class GameState:
         self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
+        self.agent_idle: list[Callable[[Any, Any], bool] | None] = []
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = {}
         self.first: int | None = first

@@ -1,14 +1,20 @@
 """Trades between players: title deeds, cash and held cards, never buildings
 (../shared/rules/classic.md 20, 14.2, 22; [002] 9/1.3 and 9.2').
 
-Only the player whose turn it is proposes, in a manage window; the partner's agent answers.
+Only the player whose turn it is proposes, in a manage window. A two-party `TradeOffer` is
+answered by the partner (decision kind `trade`); a `Deal` among more parties (editions whose
+`trade.parties` allows it, [002] 9/1.3) by every other party in turn (decision kind `deal`),
+all of whom must accept. Either is checked as a whole and carried out at once.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import TRADE_OPTIONS, Decision, TradeOffer
+from .decisions import TRADE_OPTIONS, Deal, DealLeg, Decision, Offer, TradeOffer
+
+MAX_DEAL_LEGS = 64
+"""Most legs one deal may have (a bound on what an offer can make the engine do)."""
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,62 +32,127 @@ def trade_window_problem(g: Game, window: str) -> str | None:
     return None
 
 
-def trade_problem(g: Game, offer: TradeOffer, window: str) -> str | None:
-    """Why `offer` may not be made now, or None."""
-    r = g.rules
+def trade_problem(g: Game, offer: Offer, window: str) -> str | None:
+    """Why `offer` (a two-party `TradeOffer` or a `Deal`) may not be made now, or None.
+
+    The offer is checked as a whole: every party exists, is alive and gives or gets something;
+    no more parties than `trade.parties` allows; each deed and held card is its giver's and
+    appears once; each party's cash given in all its legs is at most its cash."""
     problem = trade_window_problem(g, window)
     if problem:
         return problem
-    if not (0 <= offer.proposer < len(g.players) and 0 <= offer.partner < len(g.players)):
+    if isinstance(offer, TradeOffer):
+        seats: tuple[int, ...] = offer.parties
+        if offer.proposer == offer.partner and 0 <= offer.proposer < len(g.players):
+            return "a player cannot trade with themselves"
+    elif isinstance(offer, Deal):
+        seats = offer.parties
+        most = g.rules.trade_parties
+        if most is not None and len(seats) > most:
+            return f"a deal involves at most {most} players in this edition"
+        if len(offer.legs) > MAX_DEAL_LEGS:
+            return f"a deal has at most {MAX_DEAL_LEGS} legs"
+    else:
+        return "a trade is a TradeOffer or a Deal"
+    if not all(isinstance(s, int) and 0 <= s < len(g.players) for s in seats):
         return "a trade names a seat that does not exist"
-    a, b = g.players[offer.proposer], g.players[offer.partner]
-    if a is b:
-        return "a player cannot trade with themselves"
-    if not a.alive or not b.alive:
-        return "both players must still be in the game"
-    if not (offer.give_deeds or offer.get_deeds or offer.give_cash or offer.get_cash
-            or offer.give_cards or offer.get_cards):
+    if not all(g.players[s].alive for s in seats):
+        return "every party must still be in the game" if isinstance(offer, Deal) else \
+            "both players must still be in the game"
+    return legs_problem(g, offer.legs, len(seats))
+
+
+def legs_problem(g: Game, legs: tuple[DealLeg, ...], parties: int) -> str | None:
+    """Why the `legs` of an offer among `parties` seats cannot be carried out, or None."""
+    r = g.rules
+    if not any(leg.deeds or leg.cash or leg.cards for leg in legs):
         return "the trade is empty"
-    for who, cash in ((a, offer.give_cash), (b, offer.get_cash)):
+    active: set[int] = set()
+    for leg in legs:
+        if leg.giver == leg.taker:
+            return "a player cannot trade with themselves"
+        if leg.deeds or leg.cash or leg.cards:
+            active.update((leg.giver, leg.taker))
+    if len(active) < parties:
+        return "every party of a deal gives or gets something"
+    cash_out: dict[int, int] = {}
+    for leg in legs:
+        cash = leg.cash
         if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0:
             return "cash in a trade is a whole amount of 0 or more"
+        cash_out[leg.giver] = cash_out.get(leg.giver, 0) + cash
+    for seat, cash in cash_out.items():
+        who = g.players[seat]
         if cash > who.cash:
             return f"{who.name} has only {who.cash}"
-    for who, deeds in ((a, offer.give_deeds), (b, offer.get_deeds)):
-        for i in deeds:
+    seen_deeds: set[int] = set()
+    for leg in legs:
+        who = g.players[leg.giver]
+        for i in leg.deeds:
             if not isinstance(i, int) or not 0 <= i < g.n or g.owner[i] is not who:
                 return f"{who.name} does not own space {i}"
+            if i in seen_deeds:
+                return f"{g.spaces[i].id} is in the deal twice"
+            seen_deeds.add(i)
             sp = g.spaces[i]
             if sp.group_index >= 0 and any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
                 return f"{sp.id}: sell the group's buildings before trading its lots"
             if g.mortgaged[i] and not r.trade_mortgaged:
                 return f"{sp.id} is mortgaged and mortgaged deeds cannot be traded"
-    for who, cards in ((a, offer.give_cards), (b, offer.get_cards)):
-        if cards and not r.trade_cards:
+    seen_cards: set[tuple] = set()
+    for leg in legs:
+        who = g.players[leg.giver]
+        if leg.cards and not r.trade_cards:
             return "held cards cannot be traded in this edition"
-        for c in cards:
-            if tuple(c) not in who.held_cards:
+        for c in leg.cards:
+            card = tuple(c)
+            if card not in who.held_cards or card in seen_cards:
                 return f"{who.name} does not hold card {c}"
+            seen_cards.add(card)
     return None
 
 
-def propose_trade(g: Game, offer: TradeOffer) -> bool:
-    """Ask the partner; on 'accept' carry the trade out. Returns whether it happened."""
+def propose_trade(g: Game, offer: Offer) -> bool:
+    """Ask the partner (a `TradeOffer`) or every other party in turn (a `Deal`, decision kind
+    `deal`: the first rejection ends it); when all accept, carry the trade out at once.
+    Returns whether it happened."""
+    if isinstance(offer, Deal):
+        return _propose_deal(g, offer)
     a, b = g.players[offer.proposer], g.players[offer.partner]
     g.emit("trade_offer", **offer.to_json())
     if g.ask(Decision("trade", b, TRADE_OPTIONS, offer=offer)) != "accept":
         g.emit("trade_rejected", proposer=a.seat, partner=b.seat)
         return False
     g.emit("trade", proposer=a.seat, partner=b.seat)
-    for payer, payee, cash in ((a, b, offer.give_cash), (b, a, offer.get_cash)):
-        if cash:
-            g.pay(payer, payee, cash, "trade")
-    for giver, taker, cards in ((a, b, offer.give_cards), (b, a, offer.get_cards)):
-        for c in cards:
+    _carry_out(g, offer.legs)
+    return True
+
+
+def _propose_deal(g: Game, deal: Deal) -> bool:
+    parties = deal.parties
+    g.emit("deal_offer", proposer=deal.proposer, legs=[leg.to_json() for leg in deal.legs])
+    for seat in parties[1:]:
+        if g.ask(Decision("deal", g.players[seat], TRADE_OPTIONS, offer=deal)) != "accept":
+            g.emit("deal_rejected", proposer=deal.proposer, by=seat)
+            return False
+    g.emit("deal_accepted", proposer=deal.proposer, parties=list(parties))
+    _carry_out(g, deal.legs)
+    return True
+
+
+def _carry_out(g: Game, legs: tuple[DealLeg, ...]) -> None:
+    """Every leg's cash, then every leg's cards, then every leg's deeds (in leg order: the
+    order a two-party trade always had)."""
+    for leg in legs:
+        if leg.cash:
+            g.pay(g.players[leg.giver], g.players[leg.taker], leg.cash, "trade")
+    for leg in legs:
+        giver, taker = g.players[leg.giver], g.players[leg.taker]
+        for c in leg.cards:
             giver.held_cards.remove((c[0], c[1]))
             taker.held_cards.append((c[0], c[1]))
-    for taker, deeds in ((b, offer.give_deeds), (a, offer.get_deeds)):
-        for i in deeds:
+    for leg in legs:
+        taker = g.players[leg.taker]
+        for i in leg.deeds:
             if taker.alive:
                 g.transfer_deed(i, taker)
-    return True

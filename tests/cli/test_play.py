@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import magie.cli.play as play_mod
+import magie.cli.terminal as terminal_mod
 from magie.cli import session as session_mod
 from magie.cli.app import app
 from magie.cli.human import HumanAgent
@@ -234,7 +234,7 @@ class Interactive(Terminal):
 
 
 def test_quitting_at_a_terminal_asks_where_to_save(in_tmp, monkeypatch):
-    monkeypatch.setattr(play_mod, "Terminal", Interactive)
+    monkeypatch.setattr(terminal_mod, "Terminal", Interactive)   # play imports it when run
     r = play("classic", "--players", "Anna", "--bots", "1", "--seed", "2", input="q\nmine.json\n")
     assert r.exit_code == 0, r.output
     assert "Save the game to magie-classic-seed2.json?" in r.stdout
@@ -364,7 +364,7 @@ def test_help_teaches_with_examples():
 
 
 def test_a_failed_save_at_a_terminal_asks_again(in_tmp, monkeypatch):
-    monkeypatch.setattr(play_mod, "Terminal", Interactive)
+    monkeypatch.setattr(terminal_mod, "Terminal", Interactive)   # play imports it when run
     r = play("classic", "--players", "Anna", "--bots", "1", "--seed", "2",
              input="q\nno/such/dir/x.json\nok.json\n")
     assert r.exit_code == 0, r.output

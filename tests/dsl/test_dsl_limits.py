@@ -76,10 +76,11 @@ def test_at_the_limits_is_fine():
     "9" * 9_000,
 ])
 def test_pathological_input_is_a_problem_not_a_crash(text):
-    start = time.perf_counter()
+    # CPU time, not wall time: a loaded machine must not fail the bound
+    start = time.process_time()
     ps = check_snippet(text[:LIMITS["chars"]], "salary")
     assert ps and ps[0].code in ("dsl-limit", "dsl-syntax")
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
 
 
 def test_limit_problem_is_located_in_the_yaml_file():

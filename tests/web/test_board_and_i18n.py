@@ -182,7 +182,8 @@ def test_every_event_and_decision_kind_has_words_in_both_languages():
               "attempts": 1, "how": "paid", "building": "house", "decision": "buy", "action": "x",
               "target": None, "debt": 5, "winners": [0], "scores": [1, 2], "give_deeds": [], "get_deeds": [],
               "give_cash": 0, "get_cash": 0, "give_cards": [], "get_cards": [], "flag": "f", "until": "used",
-              "extra": False, "jail": False, "source": deck.cards[0].id, "label": "x"}
+              "extra": False, "jail": False, "source": deck.cards[0].id, "label": "x",
+              "legs": [], "parties": [0, 1], "by": 1}
     said: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
     for lang in ("en", "ru"):
         w = Words(ed, lang, {0: "A", 1: "B"})

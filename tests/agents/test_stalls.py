@@ -1,0 +1,45 @@
+"""Stalled tables (issue 15): with every deed owned and no group whole, no deed changes hands,
+so a bot that looked at trades only when ownership changed never offered again, and the game
+ran to the 1,000-round cap. The basic bot now looks again every `LOOK_AGAIN` turns."""
+
+from __future__ import annotations
+
+import pytest
+
+from magie.engine.agents import make_bot
+from magie.engine.agents.basic import INF, BasicBot
+from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game.game import Game
+
+STALLED_SEEDS = (325, 393, 488, 536)   # classic games that reached the cap before the fix
+
+
+def _play(seed: int, look_again: int | None = None) -> Game:
+    ed = load_playable_cached("classic")
+    bots = [make_bot("basic", seed, i) for i in range(4)]
+    if look_again is not None:
+        for b in bots:
+            b.LOOK_AGAIN = look_again
+    g = Game(ed, [(f"b{i}", b) for i, b in enumerate(bots)], seed=seed, max_rounds=1000)
+    g.play()
+    return g
+
+
+@pytest.mark.parametrize("seed", STALLED_SEEDS)
+def test_stalled_games_now_end_by_trade_and_bankruptcy(seed):
+    g = _play(seed)
+    assert g.end_reason == "last_standing"
+    assert g.round < 1000
+    assert g.bankruptcies == 3
+
+
+def test_without_a_second_look_the_first_one_stalls():
+    g = _play(STALLED_SEEDS[0], look_again=INF)
+    assert g.end_reason == "round_limit"
+    assert g.turns == 4000
+    # every deed owned, one group whole (built up long ago): nobody else can build
+    assert all(o is not None for o, s in zip(g.owner, g.spaces, strict=True) if s.is_deed)
+    whole = [grp.id for p in g.players for grp, c in zip(g.ed.groups, p.groups, strict=True)
+             if c == len(grp.spaces) and grp.buildable]
+    assert len(whole) == 1
+    assert BasicBot.LOOK_AGAIN == 40

@@ -1,0 +1,74 @@
+"""The cached DSL parser: a valid cache entry is used, anything else is rebuilt silently."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from magie.engine.dsl import parser as P
+
+
+@pytest.fixture
+def fresh(monkeypatch, tmp_path):
+    """A process-fresh parser module state with the cache in `tmp_path`."""
+    monkeypatch.setenv("MAGIE_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("MAGIE_NO_CACHE", raising=False)
+    monkeypatch.setattr(P, "_parser", None)
+    monkeypatch.setattr(P, "_postlex", None)
+    monkeypatch.setattr(P, "_builder", None)
+    return tmp_path
+
+
+def _reset(monkeypatch) -> None:
+    monkeypatch.setattr(P, "_parser", None)
+
+
+def _entry(folder: Path) -> Path:
+    files = list(folder.iterdir())
+    assert len(files) == 1 and files[0].name.startswith("dsl-parser-")
+    return files[0]
+
+
+def test_built_then_loaded_and_parses_the_same(fresh, monkeypatch):
+    first = P.parse("collect 50 from bank", "effect")
+    path = _entry(fresh)
+    built = P._parser
+    _reset(monkeypatch)
+    second = P.parse("collect 50 from bank", "effect")
+    assert P._parser is not built           # a new parser, loaded from the file
+    assert repr(first) == repr(second)
+    assert _entry(fresh) == path
+
+
+@pytest.mark.parametrize("content", [b"", b"garbage\n", b"\x80\x04junk", None])
+def test_a_bad_entry_is_rebuilt_silently(fresh, monkeypatch, content):
+    P.parse("1 + 2", "formula")
+    path = _entry(fresh)
+    if content is None:        # the right key line, then a truncated pickle
+        content = path.read_bytes()[: len(path.stem) + 40]
+    path.write_bytes(content)
+    _reset(monkeypatch)
+    assert repr(P.parse("1 + 2", "formula")) == repr(P.parse("1 + 2", "formula"))
+    assert path.read_bytes()[: len(path.stem)] == path.stem.encode()   # rewritten whole
+
+
+def test_key_changes_with_grammar_and_lark_version(monkeypatch):
+    a = P._cache_path("start: x")
+    assert P._cache_path("start: y") != a
+    monkeypatch.setattr(P.lark, "__version__", "0.0.0")
+    assert P._cache_path("start: x") != a
+
+
+def test_unwritable_cache_folder_is_ignored(monkeypatch, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("MAGIE_CACHE_DIR", str(blocker / "sub"))
+    monkeypatch.setattr(P, "_parser", None)
+    assert P.parse("2 * 3", "formula") is not None
+
+
+def test_no_cache_env_builds_without_writing(fresh, monkeypatch):
+    monkeypatch.setenv("MAGIE_NO_CACHE", "1")
+    P.parse("2 * 3", "formula")
+    assert not list(fresh.iterdir())
