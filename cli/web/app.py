@@ -43,6 +43,8 @@ from ..saved_edition import edition_for_save, load_embedded, load_with_content, 
 from .board import board_svg
 from .messages import UI_MESSAGES
 from .rooms import Conflict, Room, Subscriber, hash_token, new_game_id, new_tokens
+from .uploads import MAX_BODY as MAX_UPLOAD_BODY
+from .uploads import UploadedFile, UploadProblem, Uploads
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
@@ -55,6 +57,8 @@ WS_RATE = (60, 10.0)
 """A WebSocket client may send at most this many messages in this many seconds."""
 BOT_TABLE_CAP = 1000
 """Rounds after which a table of bots only stops (the richest wins), as at the terminal."""
+UPLOAD_WAIT = 30.0
+"""Seconds an uploaded edition may take to load and compile."""
 ANSWER_WAIT = 15.0
 """Seconds a request waits for the engine's verdict on an answer."""
 
@@ -85,6 +89,20 @@ class NewGame(BaseModel):
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     max_rounds: int | None = Field(default=None, ge=1, le=100000)
+
+
+class FileIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=200)
+    text: str
+
+
+class EditionUpload(BaseModel):
+    """`POST /api/editions`: an edition file and the overlay files applied to it, in order."""
+
+    model_config = ConfigDict(extra="forbid")
+    edition: FileIn
+    overlays: list[FileIn] = Field(default_factory=list, max_length=64)
 
 
 class AnswerIn(BaseModel):
@@ -154,7 +172,8 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = MAX_SAVE_BODY if scope.get("path") == "/api/games/resume" else MAX_BODY
+        limit = {"/api/games/resume": MAX_SAVE_BODY, "/api/editions": MAX_UPLOAD_BODY}.get(scope.get("path", ""),
+                                                                                         MAX_BODY)
         chunks: list[bytes] = []
         size = 0
         more = True
@@ -193,6 +212,7 @@ class Server:
         self.bot_delay = bot_delay
         self.max_games = max_games
         self.rooms: dict[str, Room] = {}
+        self.uploads = Uploads()
         self.subscribers: dict[str, set[Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -260,12 +280,21 @@ def _edition(ref: str, variants: tuple[str, ...]) -> tuple[Edition, dict]:
     return load_with_content(ref, variants)
 
 
-def _builtin_edition(edition: str, variants: tuple[str, ...] | list[str]) -> tuple[Edition, dict]:
-    """A built-in edition with built-in overlays, by id: 404 for an unknown id, 400 listing the
-    problems when the combination does not validate. Paths are refused: no request reads a file."""
+def _builtin_edition(edition: str, variants: tuple[str, ...] | list[str],
+                     uploads: Uploads | None = None) -> tuple[Edition, dict]:
+    """A built-in or uploaded edition with built-in overlays, by id: 404 for an unknown id, 400
+    listing the problems when the combination does not validate. Paths are refused: no request
+    reads a file."""
+    up = uploads.get(edition) if uploads is not None else None
+    if up is not None:
+        try:
+            return up.playable(tuple(variants))
+        except UploadProblem as e:
+            raise HTTPProblem(400, e.message, problems=e.problems, **({"field": e.field} if e.field else {})) from None
     editions, overlays = builtin_ids()
     if is_path_ref(edition) or edition not in editions:
-        raise HTTPProblem(404, f"no edition '{edition}' (built-in editions: {', '.join(editions)})")
+        raise HTTPProblem(404, f"no edition '{edition[:60]}' (built-in editions: {', '.join(editions)}; "
+                               f"an uploaded one is named upload-...)")
     for v in variants:
         if is_path_ref(v) or v not in overlays:
             raise HTTPProblem(404, f"no overlay '{v}' (built-in overlays: {', '.join(overlays)})")
@@ -366,18 +395,37 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
                                 description=text_in(ed.description, lang) or info.description,
                                 players={"min": ed.players_min, "max": ed.players_max})
             out["editions" if info.kind == "edition" else "overlays"].append(item)
+        out["uploaded"] = [{"id": up.id, "name": text_in(up.playable(())[0].name, lang) or up.id}
+                           for up in server.uploads]
         return {**out, "bots": list(BOTS), "languages": list(LANGUAGES)}
 
     @app.get("/api/editions/{edition}/board.svg")
     async def edition_board(edition: str, variant: Annotated[list[str] | None, Query()] = None,
                             lang: str = "en") -> Response:
-        ed, _ = await asyncio.to_thread(_builtin_edition, edition, tuple(variant or ()))
+        ed, _ = await asyncio.to_thread(_builtin_edition, edition, tuple(variant or ()), server.uploads)
         return Response(board_svg(ed, lang=_lang(lang)), media_type="image/svg+xml")
+
+    @app.post("/api/editions", status_code=201)
+    async def upload_edition(body: EditionUpload, lang: str = "en") -> dict:
+        """An edition (and overlays) uploaded by the user: validated, then playable by its id."""
+        _lang(lang)
+        files = [UploadedFile(body.edition.name, body.edition.text),
+                 *(UploadedFile(o.name, o.text) for o in body.overlays)]
+        try:
+            up = await asyncio.wait_for(asyncio.to_thread(server.uploads.add, files[0], files[1:]), UPLOAD_WAIT)
+        except UploadProblem as e:
+            raise HTTPProblem(400, e.message, problems=e.problems, **({"field": e.field} if e.field else {})) from None
+        except TimeoutError:
+            raise HTTPProblem(400, f"the edition took more than {UPLOAD_WAIT:g} s to load") from None
+        ed, _ = up.playable(())
+        return {"edition": up.id, "id": ed.id, "name": text_in(ed.name, lang) or ed.id,
+                "description": text_in(ed.description, lang), "players": {"min": ed.players_min, "max": ed.players_max},
+                "warnings": [p.format() for p in ed.warnings]}
 
     @app.post("/api/games", status_code=201)
     async def new_game(body: NewGame) -> dict:
         lang = _lang(body.lang)
-        ed, content = await asyncio.to_thread(_builtin_edition, body.edition, tuple(body.variants))
+        ed, content = await asyncio.to_thread(_builtin_edition, body.edition, tuple(body.variants), server.uploads)
         seats = []
         seen: set[str] = set()
         for k, s in enumerate(body.seats):
