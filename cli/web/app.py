@@ -36,6 +36,7 @@ from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
 from magie.engine.game.save import SaveGame, Seat
+from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.problems import ProblemsError
 
 from ..i18n import LANGUAGES, gettext_for
@@ -157,7 +158,40 @@ def answer_problem(value: Any, depth: int = 0) -> str | None:
                     for c in items):
                 return f"trade.{k}: a list of [deck, card] pairs"
         return None
-    return "a word, a number, true/false, null, an action list or {\"trade\": {...}}"
+    if isinstance(value, dict) and set(value) == {"deal"} and isinstance(value["deal"], dict):
+        return _deal_problem(value["deal"])
+    return "a word, a number, true/false, null, an action list, {\"trade\": {...}} or {\"deal\": {...}}"
+
+
+def _deal_problem(deal: dict) -> str | None:
+    """Why `deal` is not the JSON of a `Deal` (engine.game.decisions), or None."""
+    if set(deal) - {"proposer", "legs"}:
+        return "a deal with only the fields legs, proposer"
+    if not isinstance(deal.get("proposer"), int) or isinstance(deal.get("proposer"), bool):
+        return "deal.proposer: a seat number"
+    legs = deal.get("legs")
+    if not isinstance(legs, list) or not 1 <= len(legs) <= MAX_DEAL_LEGS:
+        return f"deal.legs: a list of 1 to {MAX_DEAL_LEGS} legs"
+    known = {"giver", "taker", "deeds", "cash", "cards"}
+    for k, leg in enumerate(legs):
+        if not isinstance(leg, dict) or set(leg) - known:
+            return f"deal.legs.{k}: a leg with only the fields {', '.join(sorted(known))}"
+        for f in ("giver", "taker"):
+            if not isinstance(leg.get(f), int) or isinstance(leg.get(f), bool):
+                return f"deal.legs.{k}.{f}: a seat number"
+        cash = leg.get("cash", 0)
+        if not isinstance(cash, int) or isinstance(cash, bool) or not 0 <= cash < 2**53:
+            return f"deal.legs.{k}.cash: a whole amount of money, 0 or more"
+        deeds = leg.get("deeds", [])
+        if not isinstance(deeds, list) or len(deeds) > 200 or any(
+                not isinstance(i, int) or isinstance(i, bool) for i in deeds):
+            return f"deal.legs.{k}.deeds: a list of space numbers"
+        cards = leg.get("cards", [])
+        if not isinstance(cards, list) or len(cards) > 50 or any(
+                not (isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) and len(x) < 100 for x in c))
+                for c in cards):
+            return f"deal.legs.{k}.cards: a list of [deck, card] pairs"
+    return None
 
 
 # ---------------------------------------------------------------------- body size limit
