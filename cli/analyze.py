@@ -107,7 +107,7 @@ def analyze_command(
 
 def _print_odds(odds, ed, lang: str) -> None:
     from magie.engine.edition.model import text_in
-    out = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     t = Table(title=f"{text_in(ed.name, lang)}: exact landing odds, jail policy '{odds.jail_policy}' "
                     f"({odds.rolls_per_turn:.4f} rolls per turn)")
     t.add_column("#", justify="right")
@@ -125,12 +125,12 @@ def _print_odds(odds, ed, lang: str) -> None:
                   f"{odds.per_turn['in_jail']:.3%}")
     out.print(t)
     for card, reason in odds.unknown:
-        out.print(f"[yellow]not modelled[/]: card '{card}': {reason}; treated as not moving the token")
+        out.print(f"not modelled: card '{card}': {reason}; treated as not moving the token", style="yellow")
 
 
 def _print_economics(econ, ed, lang: str, k: int) -> None:
     from magie.engine.edition.model import text_in
-    out = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     names = {g.id: text_in(g.name, lang) for g in ed.groups}
     t = Table(title=f"groups: payback of price plus buildings (opponent rolls; rounds with {k} players)")
     t.add_column("group")

@@ -164,7 +164,7 @@ def _bots() -> dict:
 
 
 def _print(result, data) -> None:
-    out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 120)
     conf = f"{data['confidence']:.0%}"
     games = result.summaries[0].games
     t = Table(title=f"{games} games per configuration, seed {data['seed']} (common random numbers; {conf} intervals)")

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from magie.engine.edition.diff import diff_trees
 from magie.engine.edition.loader import LoadedEdition, list_builtin, load_edition
+from magie.engine.edition.model import Currency
 from magie.engine.edition.pointers import split
 from magie.engine.edition.text import languages, text_in
 from magie.engine.edition.yamlload import display_path, path_problem, to_plain
@@ -33,7 +34,7 @@ class Format(StrEnum):
 
 def _out() -> Console:
     # A terminal sets the width; piped output (files, tests) gets room for the whole board table.
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    return Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 120)
 
 
 def _fail(message: str) -> NoReturn:
@@ -204,13 +205,17 @@ def show(
     out = _out()
     out.print(table)
     if cards:
+        cur = tree.get("currency", {})
+        money = Currency(cur.get("code", ""), cur.get("symbol", ""), cur.get("unit", 1), cur.get("format", "{n}"))
         for deck in tree.get("decks", []):
             t = Table(title=f"{text_in(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
                       title_justify="left")
             t.add_column("id", no_wrap=True)
             t.add_column("text")
             for card in deck.get("cards", []):
-                t.add_row(card.get("id", ""), text_in(card.get("text"), lang))
+                # as players read it: {fine} with values {fine: 10} shown as money
+                t.add_row(card.get("id", ""),
+                          money.render(text_in(card.get("text"), lang), card.get("values") or {}, lang))
             out.print(t)
 
 

@@ -436,6 +436,13 @@ class HumanAgent:
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
+    def _ask_pick(self, game, d):
+        """A space to pick (the DSL's `pick(...)`): the spaces by name."""
+        n = self.names
+        lines = [f"{n.source_text(d.source)}", self._("Pick a space ({cash}):").format(cash=self._cash(d.player))]
+        opts = [Opt(str(k + 1), n.space(i), i, (game.spaces[i].id,)) for k, i in enumerate(d.options)]
+        return self.prompter.choose(lines, opts)
+
     def _ask_play_card(self, game, d):
         """A kept card that may be played instead of paying rent."""
         n = self.names
@@ -485,6 +492,7 @@ PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
     "redeem": HumanAgent._ask_redeem,
     "place": HumanAgent._ask_place,
     "choice": HumanAgent._ask_choice,
+    "pick": HumanAgent._ask_pick,
     "play_card": HumanAgent._ask_play_card,
 }
 """The prompt of each decision kind (engine DECISION_KINDS); others are shown as they are."""

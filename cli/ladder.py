@@ -104,7 +104,7 @@ def ladder_command(
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        console = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+        console = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
         t = Table(title=f"{ed.id}: {ladder.games} games, {players} seats, "
                         f"{len(tables(kinds, players))} tables, seed {seed}")
         for col in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval", "ms/decision"):

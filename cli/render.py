@@ -151,7 +151,13 @@ class Names:
             if card_id == source:
                 return self._esc(c.shown(self.ed.currency, self.lang))
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return self._esc(text_in(a.text, self.lang)) if a else self._esc(source)
+        if a is not None:
+            return self._esc(text_in(a.text, self.lang))
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        if k is not None:
+            return self._esc(self.ed.currency.render(text_in(k.text, self.lang) or text_in(k.name, self.lang),
+                                                  k.values, self.lang))
+        return self._esc(source)
 
     def labels_of(self, source: str):
         """The option texts of the card or action `source` (label -> text)."""
@@ -159,12 +165,16 @@ class Names:
             if card_id == source:
                 return c.labels
         a = next((a for a in self.ed.actions if a.id == source), None)
-        return a.labels if a else {}
+        if a is not None:
+            return a.labels
+        k = next((k for k in self.ed.space_kinds if k.id == source), None)
+        return k.labels if k else {}
 
     def label(self, source: str, labels, label: str) -> str:
         """The text of a choice's option: the edition's label text in this language (with its
         amounts), else the label with spaces."""
-        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source), {})
+        values: dict = next((c.values for (_, cid), c in self._cards.items() if cid == source),
+                            next((k.values for k in self.ed.space_kinds if k.id == source), {}))
         text = text_in(labels.get(label), self.lang) if label in labels else ""
         return self.ed.currency.render(text, values, self.lang) if text else label.replace("_", " ")
 
@@ -499,9 +509,14 @@ class EventRenderer:
     def _on_build(self, ev):
         n = self.names
         lvl = ev["level"]
-        if lvl == self._hotel:
+        sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
+        kind = (sp.building_at(lvl) or ("house", lvl))[0]
+        if kind == "hotel":
             return n._("{who} builds a hotel on {space} for {amount}").format(
                 who=n.who(ev["player"]), space=n.space(ev["space"]), amount=n.money(ev["cost"]))
+        if kind != "house":          # a kind of the edition's ladders
+            return n._("{who} builds a {kind} on {space} for {amount}").format(
+                who=n.who(ev["player"]), kind=n._(kind), space=n.space(ev["space"]), amount=n.money(ev["cost"]))
         return n.n_("{who} builds a house on {space} for {amount} ({level} house there)",
                     "{who} builds a house on {space} for {amount} ({level} houses there)", lvl).format(
             who=n.who(ev["player"]), space=n.space(ev["space"]), amount=n.money(ev["cost"]), level=lvl)
@@ -510,14 +525,19 @@ class EventRenderer:
         n = self.names
         lvl = ev["level"]
         got = self._stash.pop("sell_building", None)
-        if lvl == self._hotel - 1:
+        sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
+        sold = (sp.building_at(lvl + 1) or ("house", 1))[0]
+        if sold == "house":
+            line = n._("{who} sells a house on {space} for {amount}") if got is not None else \
+                n._("{who} sells a house on {space}")
+        elif sold == "hotel":
             line = n._("{who} sells the hotel on {space} for {amount}") if got is not None else \
                 n._("{who} sells the hotel on {space}")
         else:
-            line = n._("{who} sells a house on {space} for {amount}") if got is not None else \
-                n._("{who} sells a house on {space}")
-        left = " (" + n._("{level} left").format(level=lvl) + ")" if lvl < self._hotel - 1 else ""
-        return line.format(who=n.who(ev["player"]), space=n.space(ev["space"]),
+            line = n._("{who} sells the {kind} on {space} for {amount}") if got is not None else \
+                n._("{who} sells the {kind} on {space}")
+        left = " (" + n._("{level} left").format(level=lvl) + ")" if sold == "house" else ""
+        return line.format(who=n.who(ev["player"]), space=n.space(ev["space"]), kind=n._(sold),
                            amount=n.money(got) if got is not None else "") + left
 
     def _on_sell_all(self, ev):
@@ -631,11 +651,18 @@ class EventRenderer:
 
     def _on_choice(self, ev):
         n = self.names
-        label = n.label(ev["source"], n.labels_of(ev["source"]), ev["label"])
+        labels = n.labels_of(ev["source"])
+        if ev["label"] not in labels and ev["label"] in n.ed.space_index:   # a pick(...)
+            label = n.space(ev["label"])
+        else:
+            label = n.label(ev["source"], labels, ev["label"])
         return n._("{who} chooses: {option}").format(who=n.who(ev["player"]), option=label)
 
     def _on_card_played(self, ev):
         return self.names._("{who} plays a kept card").format(who=self.names.who(ev["player"]))
+
+    def _on_card_discarded(self, ev):
+        return self.names._("{who} loses a kept card").format(who=self.names.who(ev["player"]))
 
     def _on_end(self, ev):
         return None

@@ -259,7 +259,7 @@ def _ci(r: dict[str, Any]) -> str:
 
 def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str) -> None:
     """The human-readable summary (tables)."""
-    out = Console(highlight=False, width=None if sys.stdout.isatty() else 110)
+    out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     conf = f"{data['confidence']:.0%}"
     t = Table(title=f"{text_in(ed.name, lang)}: {data['games']} games, seed {data['seed']} "
                     f"(intervals: {conf} Wilson)", show_header=False)

@@ -48,15 +48,19 @@ def deeds_table(game, names: Names) -> Table:
         (_("buildings"), "left"), ("", "left"))
     for col, just in columns:
         t.add_column(col, justify=just)
-    hotel = game.hotel_level
     for g in game.ed.groups:
         first = True
         for i in g.spaces:
             sp = game.spaces[i]
             o = game.owner[i]
             lvl = game.level[i]
-            build = _("hotel") if lvl == hotel else (
-                names.n_("{count} house", "{count} houses", lvl).format(count=lvl) if lvl else "")
+            b = sp.building_at(lvl)
+            if b is None:
+                build = ""
+            elif b[0] == "house":
+                build = names.n_("{count} house", "{count} houses", b[1]).format(count=b[1])
+            else:
+                build = _(b[0]) if b[1] == 1 else f"{b[1]} {_(b[0])}"
             t.add_row(names.group(g.id) if first else "", names.space(i), names.money(sp.price),
                       escape(o.name) if o is not None else f"[dim]{_('bank')}[/]", build,
                       f"[red]{_('mortgaged')}[/]" if game.mortgaged[i] else "")
@@ -115,13 +119,13 @@ def compact_view(game, names: Names) -> RichGroup:
         lines.append(Text.from_markup(
             f"{mark}[bold]{escape(p.name)}[/] {names.money(p.cash)} · {names.space(p.pos)} · "
             f"{deeds} · {worth}{extra}"))
-    hotel = game.hotel_level
     for g in game.ed.groups:
         cells = []
         for i in g.spaces:
             o = game.owner[i]
             lvl = game.level[i]
-            build = "H" if lvl == hotel else ("h" * lvl)
+            b = game.spaces[i].building_at(lvl)
+            build = "" if b is None else ("h" * b[1] if b[0] == "house" else b[0][0].upper() * b[1])
             owner = escape(o.name) if o is not None else f"[dim]{_('bank')}[/]"
             mort = " [red]M[/]" if game.mortgaged[i] else ""
             rent = rent_now(game, i, names)

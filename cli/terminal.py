@@ -152,10 +152,15 @@ class Prompter:
         """Print markup text (or a rich renderable)."""
         self.term.say(text)
 
-    def line(self, prompt: str, on_status: Callable[[], None] | None = None) -> str | None:
-        """Read one answer; handle the global commands (returning None after one)."""
+    def line(self, prompt: str, on_status: Callable[[], None] | None = None,
+             taken: frozenset[str] = frozenset()) -> str | None:
+        """Read one answer; handle the global commands (returning None after one). A word in
+        `taken` (an option's own key, such as the auction's m for the minimum bid) is returned as
+        the answer instead of running the global command of that letter."""
         raw = self.term.read(prompt, self.deadline)
         word = raw.lower()
+        if word in taken:
+            return raw
         if word in ("s", "status"):
             self.term.say(compact_view(self.game, self.names))
             if on_status:
@@ -207,9 +212,11 @@ class Prompter:
         hint = hint or "/".join(choices)
         _ = self._
         enter = _(", Enter = {key}").format(key=by_key[default].key) if default else ""
-        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; {_('s status, m map, h help')})[/] > "
+        # an option's key beats the global command of the same letter (the auction's m bids)
+        commands = _("s status, map, h help") if "m" in by_key else _("s status, m map, h help")
+        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; {commands})[/] > "
         while True:
-            raw = self.line(prompt, on_status=show)
+            raw = self.line(prompt, on_status=show, taken=frozenset(by_key))
             if raw is None:
                 continue
             if raw == "" and (default or len(options) == 1):

@@ -15,7 +15,8 @@ TERMS = [
     "fine or take a chance",
     # the speed die and Mega
     "speed die", "speed_die", "mr. monopoly", "mr_monopoly", "bus ticket", "bus_ticket",
-    "skyscraper", "depot", "triples", "birthday gift", "mega",
+    "skyscraper", "depot", "triples", "birthday gift", "birthday_gift", "mega", "arctic avenue",
+    "arctic_avenue", "gas company", "gas_company", "massachusetts", "florida avenue", "florida_avenue",
     # the Landlord's Game
     "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
     "poorhouse", "public treasury", "no trespassing", "magie phillips",

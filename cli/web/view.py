@@ -124,7 +124,7 @@ def _label(game, d: Decision, option: Any, w: Words) -> str:
         return _("Do not claim")
     if option is None:
         return _("None")
-    if isinstance(option, int) and d.kind == "place":
+    if isinstance(option, int) and d.kind in ("place", "pick"):
         return w.space(option)
     return words.get(option, str(option))
 
@@ -169,6 +169,8 @@ def _question(game, d: Decision, w: Words) -> str:
         return _("Where do you put the building?")
     if k == "choice":
         return _("Choose")
+    if k == "pick":
+        return _("Pick a space")
     if k == "play_card":
         return _("Play a kept card instead of paying {amount}?").format(amount=w.money(c["amount"]))
     return k

@@ -35,7 +35,7 @@ class BasicBot:
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
-        self._whole: list = []  # buildable groups the player owns whole (as of _pver)
+        self._whole: list = []  # the sets of lots the player builds on (as of _pver)
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
 
@@ -128,6 +128,7 @@ class BasicBot:
         "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
+        "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives
         "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
@@ -225,20 +226,20 @@ class BasicBot:
         trigger = INF
         spare = p.cash - reserve
         level = game.level
-        for grp in self._whole:
-            mortgaged = [j for j in grp.spaces if game.mortgaged[j]]
+        for lots in self._whole:
+            mortgaged = [j for j in lots if game.mortgaged[j]]
             if mortgaged:
                 cost = game.unmortgage_cost(mortgaged[0])
                 if cost <= spare:
                     return ("unmortgage", mortgaged[0]), 0
                 trigger = min(trigger, cost + reserve)
                 continue
-            low = min(level[j] for j in grp.spaces)
-            if low >= game.hotel_level:
+            low = min(level[j] for j in lots)
+            ladder = game.spaces[lots[0]].ladder
+            if low >= len(ladder):
                 continue
-            j = next(j for j in grp.spaces if level[j] == low)
-            sp = game.spaces[j]
-            cost = sp.hotel_cost if low == game.hotel_level - 1 else sp.house_cost
+            j = next(j for j in lots if level[j] == low)
+            cost = ladder[low].cost
             if cost <= spare:
                 if game.build_problem(p, j, window) is None:
                     return ("build", j), 0
@@ -253,10 +254,32 @@ class BasicBot:
                 trigger = min(trigger, cost * 2 + reserve)
         return None, trigger
 
+    @classmethod
+    def _whole_groups(cls, game, p) -> list:
+        """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
+        lots of groups it may build on from majority ownership, then each deed that takes a
+        building of its own (the ladders' `owned` share)."""
+        whole = [grp.spaces for grp, c in zip(game.ed.groups, p.groups, strict=True)
+                 if c == len(grp.spaces) and grp.buildable]
+        return whole + cls._majority_lots(game, p) + cls._single_lots(game, p)
+
     @staticmethod
-    def _whole_groups(game, p) -> list:
-        """The buildable groups `p` owns whole."""
-        return [grp for grp, c in zip(game.ed.groups, p.groups, strict=True) if c == len(grp.spaces) and grp.buildable]
+    def _majority_lots(game, p) -> list:
+        """`p`'s lots of each group it holds all but one of, where the ladder's first level
+        needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
+        out = []
+        for grp, c in zip(game.ed.groups, p.groups, strict=True):
+            if (grp.ladder and grp.ladder[0].owned == "all_but_one" and c == len(grp.spaces) - 1
+                    and c > 0):
+                out.append(tuple(j for j in grp.spaces if game.owner[j] is p))
+        return out
+
+    @staticmethod
+    def _single_lots(game, p) -> list:
+        """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
+        building on a railroad): built on its own."""
+        return [(i,) for i in sorted(p.deeds)
+                if game.spaces[i].ladder and game.spaces[i].ladder[0].owned == "any"]
 
     def windows(self, game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading

@@ -4,11 +4,15 @@ At the decisions that decide games (buying a deed, bidding in a deed auction, ac
 building and proposing trades in a manage window) it forks the game once per candidate answer
 and rollout, carries the candidate out in the fork, ends the turn there and plays on with basic
 bots in every seat (itself included) for at most `horizon` turns. A rollout is worth 1 for a win
-(a share on a tie), 0 for a loss, and the player's share of the net worth of the players left
-when the horizon stops it. The same rollout seeds are used for every candidate (common random
-numbers), so differences come from the answer, not the dice. A few rollouts are noisy, so the
-basic bot's answer stands unless another candidate beats it, rollout for rollout, by more than
-`confidence` standard errors of the mean difference. Every other decision (jail, debts, taxes,
+(a share on a tie), 0 for a loss, and when the horizon stops it the player's share of the
+strength of the players left: net worth plus the rent its deeds can be expected to earn in the
+next `rent_rounds` rounds at their current level (`earning_power`). Net worth alone does not see
+what a deed or a house is for (buying and building leave it unchanged, buildings count at cost),
+so a short horizon would miss it; with the rent counted, a 30-turn horizon did as well as 60 at
+two thirds of the cost (benchmarks/results/search.md). The same rollout seeds are used for every
+candidate (common random numbers), so differences come from the answer, not the dice. A few
+rollouts are noisy, so the basic bot's answer stands unless another candidate beats it, rollout
+for rollout, by more than `confidence` standard errors of the mean difference. Every other decision (jail, debts, taxes,
 placements) is the basic bot's.
 
 Determinisation: a fork cannot peek at the real future. Its generator (dice, shuffles) is
@@ -18,7 +22,7 @@ depend only on (bot seed, how many decisions the bot was asked), so a bot game i
 function of edition, seed and decisions, and a resumed game goes on as the uninterrupted one.
 During a replay (a resumed save) the bot does not search: the recorded answer is used anyway.
 
-Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (60). A fork costs
+Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (30). A fork costs
 about a millisecond (`copy.deepcopy` sharing the edition), a rollout to the end of a game a few.
 """
 
@@ -126,17 +130,49 @@ def _end_turn(clone) -> None:
         pass
 
 
-def _value(clone, seat: int) -> float:
-    """What a finished or stopped rollout is worth to `seat` (see the module docstring)."""
+class _MeanThrow:
+    """A throw of the mean total (dice sides + 1 per die, halved), for rent formulas that read
+    the dice (utilities) when the rollout's value is estimated."""
+
+    __slots__ = ("total", "doubles", "dice")
+
+    def __init__(self, count: int, sides: int):
+        self.total = count * (sides + 1) // 2
+        self.doubles = False
+        self.dice = (self.total,)
+
+
+def earning_power(clone, q, rounds: float) -> float:
+    """The rent `q` can expect in the next `rounds` rounds: for every deed it holds unmortgaged,
+    the rent due now (at its level, group and dice of the mean throw) times the landings to
+    expect, one in `len(spaces)` per opponent and round (a player lands on about one space of
+    the board per turn). Money, as a float."""
+    opp = [r for r in clone.players if r.alive and r is not q]
+    if not opp or rounds <= 0 or not q.deeds:
+        return 0.0
+    payer = opp[0]
+    throw = _MeanThrow(clone.ed.dice_count, clone.ed.dice_sides)
+    rent = 0
+    for i in q.deeds:
+        if not clone.mortgaged[i]:
+            rent += clone.rent_fns[i](clone, payer, i, q, throw)
+    return rent * rounds * len(opp) / len(clone.spaces)
+
+
+def _value(clone, seat: int, rent_rounds: float = 0.0) -> float:
+    """What a finished or stopped rollout is worth to `seat` (see the module docstring): 1 for a
+    win (a share of a tie), 0 for a loss; at the horizon the player's share of the strength of
+    the players left, where strength is net worth plus `earning_power` over `rent_rounds`."""
     if clone.over:
         winners = [w.seat for w in clone.winners]
         return 1.0 / len(winners) if seat in winners else 0.0
     p = clone.players[seat]
     if not p.alive:
         return 0.0
-    worth = [clone.net_worth(q) for q in clone.players if q.alive]
-    total = sum(worth)
-    return clone.net_worth(p) / total if total > 0 else 1.0 / len(worth)
+    worth = {q.seat: clone.net_worth(q) + earning_power(clone, q, rent_rounds)
+             for q in clone.players if q.alive}
+    total = sum(worth.values())
+    return worth[seat] / total if total > 0 else 1.0 / len(worth)
 
 
 Candidate = Callable[[Any, Any], None]
@@ -146,23 +182,32 @@ Candidate = Callable[[Any, Any], None]
 class SearchBot:
     """See the module docstring. `seed` seeds the rollouts; `rollouts` per candidate answer;
     `horizon` in turns; `searched` the decision kinds to search; `confidence` in standard errors
-    (see the module docstring). `timing` collects, per decision kind, [decisions, seconds] spent
-    deciding (searched or not); `turn_seconds[t]` the seconds spent deciding in game turn `t`."""
+    (see the module docstring); `rent_rounds` the rounds of rent counted in a rollout's value at
+    the horizon (`earning_power`). Measured in CPU seconds of this process (`time.process_time`):
+    `timing` collects, per decision kind, [decisions, seconds] spent deciding (searched or not),
+    `times[kind]` the seconds of each decision, `rolled_times` those of the decisions that ran
+    rollouts, `turn_seconds[t]` the seconds spent deciding in
+    game turn `t`; `overturned[kind]` counts [searched, answered otherwise than the basic bot]."""
 
     human = False
 
-    def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 60,
-                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0):
+    def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 30,
+                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0, rent_rounds: float = 10.0):
         self.seed = seed
         self.name = name
         self.rollouts = rollouts
         self.horizon = horizon
         self.searched = searched
         self.confidence = confidence
+        self.rent_rounds = rent_rounds
+        self.overturned: dict[str, list[int]] = {}
         self.base = BasicBot(seed, name)
         self.bold = BoldBot(seed, name)
         self.asked = 0
         self.timing: dict[str, list[float]] = {}
+        self.times: dict[str, list[float]] = {}
+        self.rolled_times: list[float] = []
+        self._rolled = False
         self.turn_seconds: dict[int, float] = {}
         self._forker: Forker | None = None
         self._bid_limits: dict[tuple, int | None] = {}
@@ -176,15 +221,23 @@ class SearchBot:
 
     # ------------------------------------------------------------------ decisions
     def decide(self, game, d: Decision) -> Any:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         self.asked += 1
+        self._rolled = False
         answer = self.base.decide(game, d)      # always, so the basic bot's own state moves on
         if d.kind in self.searched and not game.replaying and self.rollouts > 0:
+            basic = answer
             answer = getattr(self, "_" + d.kind)(game, d, answer)
-        dt = time.perf_counter() - t0
+            o = self.overturned.setdefault(d.kind, [0, 0])
+            o[0] += 1
+            o[1] += answer != basic
+        dt = time.process_time() - t0
         t = self.timing.setdefault(d.kind, [0, 0.0])
         t[0] += 1
         t[1] += dt
+        self.times.setdefault(d.kind, []).append(dt)
+        if self._rolled:
+            self.rolled_times.append(dt)
         self.turn_seconds[game.turns] = self.turn_seconds.get(game.turns, 0.0) + dt
         return answer
 
@@ -195,6 +248,7 @@ class SearchBot:
         """The value of each rollout of each candidate for `d.player` (`rollouts` of them,
         default the bot's budget); rollout r of every candidate has the same seed."""
         n = self.rollouts if rollouts is None else rollouts
+        self._rolled = True
         if self._forker is None or self._forker.memo.get(id(game.ed)) is not game.ed:
             self._forker = Forker(game)
         seat = d.player.seat
@@ -210,7 +264,7 @@ class SearchBot:
                 _end_turn(clone)
                 if not clone.over:
                     clone.play(max_turns=self.horizon)
-                values[k].append(_value(clone, seat))
+                values[k].append(_value(clone, seat, self.rent_rounds))
         return values
 
     def _gain(self, better: list[float], base: list[float]) -> float:
@@ -459,14 +513,16 @@ class SearchBot:
 
 
 def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
-    """The search bot with its default budget (8 rollouts per candidate, 60-turn horizon)."""
+    """The search bot with its default budget (8 rollouts per candidate, 30-turn horizon, 10
+    rounds of rent in the value at the horizon)."""
     return SearchBot(seed=seed, name=name)
 
 
 def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
     """The 'hard' level for people: the search bot with a budget that keeps a bot's turn under
-    about a second (4 rollouts per candidate, 40-turn horizon; docs/agents.md has the times)."""
-    return SearchBot(seed=seed, name=name, rollouts=4, horizon=40)
+    about a second (4 rollouts per candidate, 20-turn horizon, 10 rounds of rent at the horizon;
+    benchmarks/results/search.md has the times)."""
+    return SearchBot(seed=seed, name=name, rollouts=4, horizon=20, rent_rounds=10.0)
 
 
 __all__ = ["SearchBot", "BoldBot", "Forker", "search_bot", "hard_bot", "SEARCHED"]

@@ -175,6 +175,9 @@ class Builder(Transformer):
     def release_stmt(self, ch):
         return n.Release(_pos(ch[0]))
 
+    def discard_stmt(self, ch):
+        return n.Discard(_pos(ch[0]), str(ch[1]), _pos(ch[1]))
+
     def choose_stmt(self, ch):
         options = [c for c in ch if isinstance(c, n.OptionClause)]
         return n.Choose(_pos(ch[0]), options, depth=_d(options))
@@ -243,6 +246,9 @@ class Builder(Transformer):
 
     def offer_buy(self, ch):
         return n.OfferBuy(_pos(ch[0]), ch[2], ch[4], depth=_d(ch[2], ch[4]))
+
+    def auction_stmt(self, ch):
+        return n.Auction(_pos(ch[0]), ch[1], depth=_d(ch[1]))
 
     def transfer_stmt(self, ch):
         return n.Transfer(_pos(ch[0]), ch[1], ch[3], depth=_d(ch[1], ch[3]))

@@ -94,6 +94,8 @@ class Checker:
         self.card_id = card_id
         self.ctx = ctx
         self.names = names
+        # the built-in kinds of space, then those the edition declares (`space_kinds`)
+        self.kinds: tuple[str, ...] = SPACE_KINDS + tuple(sorted(names.declared_kinds))
         self.has_target = has_target
         self.issues: list[Issue] = []
         self.scopes: list[dict[str, Binding]] = [{}]
@@ -173,7 +175,7 @@ class Checker:
             taken = "the id of a group"
         elif name in self.names.decks:
             taken = "the id of a deck"
-        elif name in SPACE_KINDS:
+        elif name in self.kinds:
             taken = "a kind of space"
         if taken:
             self.err("duplicate-name", pos, f"cannot use '{name}' as the name of {what}: it is "
@@ -254,9 +256,9 @@ class Checker:
             self.need(s.arg, SPACE, "the destination")
         elif s.how == "nearest":
             kind = s.arg
-            if kind not in SPACE_KINDS:
-                hint = suggest(kind, SPACE_KINDS, n=3, listing="known here")
-                hints = close_names(kind, SPACE_KINDS)
+            if kind not in self.kinds:
+                hint = suggest(kind, self.kinds, n=3, listing="known here")
+                hints = close_names(kind, self.kinds)
                 self.err("unknown-name", s.arg_pos, f"unknown kind of space '{kind}'{hint}", hints)
             elif kind not in self.names.space_kinds:
                 self.err("kind-not-on-board", s.arg_pos,
@@ -361,7 +363,7 @@ class Checker:
     def set_names(self) -> list[str]:
         """The sets a loop or filter may go over (for messages)."""
         return ["player", "other player", "group", "space", "deed"] + sorted(
-            self.names.space_kinds or SPACE_KINDS)
+            self.names.space_kinds or self.kinds)
 
     def filter(self, f: n.Filter, what: str) -> None:
         """Check `SET NAME [where COND]` and bind NAME in the current scope."""
@@ -371,7 +373,7 @@ class Checker:
             item = PLAYER
         elif ref.kind == "groups":
             item = GROUP
-        elif ref.name in ("space", "deed") or ref.name in SPACE_KINDS:
+        elif ref.name in ("space", "deed") or ref.name in self.kinds:
             item = SPACE
         else:
             hint = suggest(ref.name, self.set_names(), n=3, listing="sets")
@@ -389,9 +391,10 @@ class Checker:
 
     _AGG_ITEMS = ("count", "first", "nearest")
     _AGG_VALUES = ("sum", "max", "min", "most", "least")
+    _AGG_EITHER = ("pick",)     # with a value (the bots' measure) or without
 
     def e_Agg(self, e: n.Agg, expect) -> Type:
-        known = self._AGG_ITEMS + self._AGG_VALUES
+        known = self._AGG_ITEMS + self._AGG_VALUES + self._AGG_EITHER
         self.scopes.append({})
         try:
             self.filter(e.filter, "the variable of a filter")
@@ -410,8 +413,8 @@ class Checker:
             hints = close_names(e.func, known)
             self.err("unknown-name", e.pos, f"'{e.func}' does not go over a set{hint}; write "
                                             f"count(each ...), first(each ...), nearest(each "
-                                            f"...), or sum/max/min/most/least(VALUE for each "
-                                            f"...)", hints)
+                                            f"...), pick(each ...), or sum/max/min/most/least("
+                                            f"VALUE for each ...)", hints)
             return ANY
         if e.func in self._AGG_ITEMS and e.value is not None:
             self.err("type-error", e.pos, f"{e.func}() takes no value: write "
@@ -423,10 +426,17 @@ class Checker:
             return ANY
         if e.func == "count":
             return INT
-        if e.func == "nearest" and item not in (SPACE, ANY):
-            self.err("type-error", e.pos, "nearest() goes over spaces (space, deed or a kind)")
+        if e.func in ("nearest", "pick") and item not in (SPACE, ANY):
+            self.err("type-error", e.pos, f"{e.func}() goes over spaces (space, deed or a kind)")
             return ANY
-        if e.func in ("first", "nearest", "most", "least"):
+        if e.func == "pick" and (self.ctx.kind != "effect" or self.ctx.pure or self.pure_here):
+            self.err("not-allowed-here", e.pos, "pick() asks the player to choose, so it is only "
+                                                "for effects (not in " + (
+                                                    "a condition that is only checked ('when', "
+                                                    "'bot', 'where')" if self.pure_here else
+                                                    self.ctx.summary) + ")")
+            return SPACE
+        if e.func in ("first", "nearest", "most", "least", "pick"):
             return item
         if vt is None or vt.name == "any":
             return ANY
@@ -468,6 +478,11 @@ class Checker:
     def s_Release(self, s) -> None:
         pass
 
+    def s_Discard(self, s: n.Discard) -> None:
+        if not _ID.match(s.use):
+            self.err("dsl-syntax", s.use_pos, f"the use of a kept card is lower-case letters, "
+                                              f"digits and '_'; '{s.use}' is not")
+
     def s_Counter(self, s: n.Counter) -> None:
         self._flag_name(s.counter, s.counter_pos)
         self.need_target(s.target, "the player or space of the counter")
@@ -486,6 +501,10 @@ class Checker:
         self.need(s.space, SPACE, "the deed offered")
         self._deed_name(s.space)
         self.money(s.price, "the price")
+
+    def s_Auction(self, s: n.Auction) -> None:
+        self.need(s.space, SPACE, "the deed auctioned")
+        self._deed_name(s.space)
 
     def _deed_name(self, node: n.Expr) -> None:
         if (isinstance(node, n.Name) and node.name in self.names.spaces
@@ -634,7 +653,7 @@ class Checker:
             self.ctx_uses["me"] += 1
             e.res = ("me_attr", PLAYER_ATTRS[name])
             return PLAYER_ATTRS[name].type
-        if expect == KIND and name in SPACE_KINDS:
+        if expect == KIND and name in self.kinds:
             e.res = ("kind", name)
             return KIND
         if expect == GROUP and name in self.names.groups:
@@ -646,7 +665,7 @@ class Checker:
         if name in self.names.groups:
             e.res = ("group", name)
             return GROUP
-        if name in SPACE_KINDS:
+        if name in self.kinds:
             self.err("type-error", e.pos, f"'{name}' is a kind of space; a kind is only used "
                                           f"after 'nearest' or compared with X.kind")
             return ANY
@@ -772,7 +791,8 @@ class Checker:
     @staticmethod
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
-                "owned_in": INT, "counter": INT, "holds": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "owned_in": INT, "counter": INT, "holds": INT,
+                "built": INT, "cards_in": INT, "rent_of": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -846,6 +866,35 @@ class Checker:
             return INT
         u.type = ANY
         u.res = ("flag", u.name)
+        return INT
+
+    def f_cards_in(self, e):
+        d = e.args[0]
+        if not isinstance(d, n.Name) or d.name not in self.names.decks:
+            if not isinstance(d, n.Name):
+                self.expr(d)
+            known = ", ".join(sorted(self.names.decks)) or "none"
+            self.err("unknown-name", d.pos, f"cards_in() takes a deck of the edition (decks: {known})")
+            return INT
+        d.type = ANY
+        d.res = ("flag", d.name)
+        return INT
+
+    def f_built(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        u = e.args[1]
+        if not isinstance(u, n.Name) or not _ID.match(u.name):
+            self.expr(u)
+            self.err("type-error", u.pos, "the second argument of built() is a kind of building, "
+                                          "as in built(me, hotel)")
+            return INT
+        u.type = ANY
+        u.res = ("flag", u.name)
+        return INT
+
+    def f_rent_of(self, e):
+        self.need(e.args[0], PLAYER, self._arg_name(e, 0))
+        self.need(e.args[1], SPACE, self._arg_name(e, 1))
         return INT
 
     def f_completes_group(self, e):

@@ -223,10 +223,16 @@ class _FunctionGen:
             if isinstance(a, n.Num) and 1 <= a.value <= LIMITS["dice"]:
                 return tag(Code(f"g.roll({a.value})"), e.pos)
             return tag(cat("_roll(g, ", self.expr(a), ")"), e.pos)
-        if name in ("has_flag", "use_flag", "counter", "holds"):
+        if name in ("has_flag", "use_flag", "counter", "holds", "built"):
             flag_node: Any = args[1]           # the checker resolved the flag name
             flag = _safe(flag_node.res[1])
-            return tag(cat(f"g.{name}(", self.expr(args[0]), f", {flag})"), e.pos)
+            method = "built_of" if name == "built" else name
+            return tag(cat(f"g.{method}(", self.expr(args[0]), f", {flag})"), e.pos)
+        if name == "rent_of":
+            return tag(cat("g.rent_due(", self.expr(args[0]), ", ", self.expr(args[1]), ")"), e.pos)
+        if name == "cards_in":
+            deck_node: Any = args[0]           # the checker resolved the deck name
+            return tag(Code(f"g.cards_in({_safe(deck_node.res[1])})"), e.pos)
         if name == "completes_group":
             return tag(cat("g.completes_group(", self.expr(args[0]), ", ", self.expr(args[1]),
                            ")"), e.pos)
@@ -340,6 +346,10 @@ class _FunctionGen:
             return tag(cat("_first(", self.generator(f, None), ")"), e.pos)
         if e.func == "nearest":
             return tag(cat("_first(", self.generator(f, None, around=self.subject), ")"), e.pos)
+        if e.func == "pick":
+            pair = cat("(", self.expr(e.value) if e.value is not None else Code("0"), f", {var})")
+            source = self.const_str(self.unit.card_id)
+            return tag(cat(f"g.pick({self.subject}, ", self.generator(f, pair), f", {source})"), e.pos)
         assert e.value is not None       # the checker requires a value for these aggregates
         value = self.expr(e.value)
         if e.func in ("most", "least"):
@@ -529,6 +539,9 @@ class _FunctionGen:
     def s_Release(self, s, ind: int) -> None:
         self.act(ind, Code(f"g.release({self.subject})"), s.pos)
 
+    def s_Discard(self, s: n.Discard, ind: int) -> None:
+        self.act(ind, Code(f"g.discard_kept({self.subject}, {_safe(s.use)})"), s.pos)
+
     def s_Counter(self, s: n.Counter, ind: int) -> None:
         name = _safe(s.counter)
         if s.op == "add" and s.amount is not None:
@@ -540,6 +553,10 @@ class _FunctionGen:
     def s_OfferBuy(self, s: n.OfferBuy, ind: int) -> None:
         self.act(ind, cat(f"g.offer_buy({self.subject}, ", self.expr(s.space), ", ",
                           self.amount(s.price), ")"), s.pos)
+        self.stop_if_out(ind, s.pos)
+
+    def s_Auction(self, s: n.Auction, ind: int) -> None:
+        self.act(ind, cat(f"g.auction_deed({self.subject}, ", self.expr(s.space), ")"), s.pos)
         self.stop_if_out(ind, s.pos)
 
     def s_Choose(self, s: n.Choose, ind: int) -> None:

@@ -17,6 +17,7 @@ snippet may use besides the built-ins:
 | /rules/auction/start, /setup/auction_deeds/start | int  | fn(g, space)                     |
 | /end/when, /end/when/*                         | bool   | fn(g)                            |
 | /end/score                                     | int    | fn(g, me)                        |
+| /space_kinds/*/on_land, on_pass, on_leave, on_turn_start | effect | fn(g, me, space)    |
 
 `params.NAME` (a constant of the edition's top-level `params:` map) works everywhere.
 """
@@ -100,7 +101,7 @@ _RENT_NAMES = _names(
     ContextName("table", list_of(INT), "g.spaces[v_space].rent", "the deed's rent list",
                 "table[level]"),
     ContextName("level", INT, "g.rent_level(v_space)",
-                "index into `table` for streets: houses, or the last index for a hotel",
+                "index into `table`: the building level; a street's top level uses the last rent",
                 "level == 0", True),
     ContextName("owned", INT, "g.owned_in_group(v_owner, g.spaces[v_space].group)",
                 "deeds of this group the owner has", "table[owned - 1]", True),
@@ -161,6 +162,11 @@ CONTEXTS: dict[str, Context] = {c.id: c for c in (
             summary="the bot hint of a kept card"),
     Context("score", "int", ("me",), _names(_ME), me=True, pure=True,
             summary="the score formula", hidden=frozenset({"net_worth"})),
+    Context("space_hook", "effect", ("me", "space"),
+            _names(_ME, ContextName("space", SPACE, "v_space",
+                                    "the space of the declared kind the hook runs for",
+                                    "counter(space, visits)")),
+            me=True, pure=False, summary="a hook of a kind of space", reason="space"),
 )}
 
 
@@ -195,6 +201,11 @@ POINTERS: tuple[PointerRule, ...] = (
     PointerRule(("end", "when"), "end_when", "end condition end.when"),
     PointerRule(("end", "when", "*"), "end_when", "end condition end.when[{0}]"),
     PointerRule(("end", "score"), "score", "formula end.score"),
+    PointerRule(("space_kinds", "*", "on_land"), "space_hook", "on_land of space kind '{0}'"),
+    PointerRule(("space_kinds", "*", "on_pass"), "space_hook", "on_pass of space kind '{0}'"),
+    PointerRule(("space_kinds", "*", "on_leave"), "space_hook", "on_leave of space kind '{0}'"),
+    PointerRule(("space_kinds", "*", "on_turn_start"), "space_hook",
+                "on_turn_start of space kind '{0}'"),
 )
 
 

@@ -44,7 +44,9 @@ class EditionNames:
     decks:       deck ids;
     flags:       flags some `set flag` of the edition sets (has_flag/use_flag need one);
     params:      the top-level `params:` map (name -> int or bool);
-    card_plays:  ids of the cards with a `play:` section (kept cards of an edition's own use).
+    card_plays:  ids of the cards with a `play:` section (kept cards of an edition's own use);
+    declared_kinds: the kinds of space the edition declares (`space_kinds`), named like the
+                 built-in ones.
     """
 
     spaces: dict[str, int] = field(default_factory=dict)
@@ -55,6 +57,7 @@ class EditionNames:
     flags: frozenset[str] = frozenset()
     params: dict[str, Any] = field(default_factory=dict)
     card_plays: frozenset[str] = frozenset()
+    declared_kinds: frozenset[str] = frozenset()
 
     @classmethod
     def from_tree(cls, tree: Any) -> EditionNames:
@@ -82,7 +85,10 @@ class EditionNames:
         plays = {c["id"] for _, d in items_of(tree.get("decks")) if isinstance(d, dict)
                  for _, c in items_of(d.get("cards"))
                  if isinstance(c, dict) and isinstance(c.get("id"), str) and c.get("play")}
-        return cls(card_plays=frozenset(plays), spaces=spaces, space_kinds=frozenset(kinds), deeds=frozenset(deeds),
+        declared = {k["id"] for _, k in items_of(tree.get("space_kinds"))
+                    if isinstance(k, dict) and isinstance(k.get("id"), str) and _ID.match(k["id"])}
+        return cls(card_plays=frozenset(plays), declared_kinds=frozenset(declared), spaces=spaces,
+                   space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),
                    params={str(k): v for k, v in params.items()})

@@ -329,6 +329,14 @@ class Release(Stmt):
 
 
 @dataclass(eq=False, slots=True)
+class Discard(Stmt):
+    """`discard USE`: the subject loses every card it keeps for USE, out of the game."""
+
+    use: str
+    use_pos: Pos
+
+
+@dataclass(eq=False, slots=True)
 class Counter(Stmt):
     """`add N to counter NAME on X` (op 'add') or `clear counter NAME on X` (op 'clear');
     X is a player or a space."""
@@ -346,6 +354,13 @@ class OfferBuy(Stmt):
 
     space: Expr
     price: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Auction(Stmt):
+    """`auction SPACE`: the bank auctions the deed if it has no owner."""
+
+    space: Expr
 
 
 @dataclass(eq=False, slots=True)

@@ -39,7 +39,8 @@ class Snippet:
     value:      the node's value: DSL text, or an int / bool constant;
     mark:       where the node is in the YAML file (None when unknown);
     label:      how messages name it ("card 'chance_go'");
-    card_id:    the card's id, for `keep as` (cards only);
+    card_id:    the card's id, for `keep as` (cards only), and the source of a `choose:`'s
+                labels (the card, action or declared kind of space);
     has_target: False for an action whose `target` is none.
     """
 
@@ -116,7 +117,7 @@ def find_snippets(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
             pointer = "/" + "/".join(_escape(p) for p in path)
             label = rule.label.format(*ids)
             card_id = ids[1] if rule.pattern[0] == "decks" and len(ids) > 1 else \
-                (ids[0] if rule.pattern[0] == "actions" and ids else "")
+                (ids[0] if rule.pattern[0] in ("actions", "space_kinds") and ids else "")
             has_target = True
             if rule.pattern[0] == "actions":
                 action = _walk_get(tree, path[:2])

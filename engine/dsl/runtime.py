@@ -16,8 +16,8 @@ Conventions:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, Protocol
 
 
 class Roll(NamedTuple):
@@ -159,11 +159,32 @@ class GameRuntime(Protocol):
         """If deed `space` has no owner, offer `p` to buy it at `price` (a `buy` decision);
         declining leaves it with the bank (no auction)."""
 
+    def auction_deed(self, p: PlayerRuntime, space: int) -> None:
+        """If deed `space` has no owner, the bank auctions it (bidding starts after `p`)."""
+
+    def pick(self, p: PlayerRuntime, pairs: Iterable[tuple[Any, int]], source: str) -> int | None:
+        """Ask `p` to pick one of the spaces of `pairs` ((bot value, space), in set order) as a
+        `pick` decision; bots take the space of the largest value (the first on ties). `source`
+        is the card, action or kind of space asking. Returns the space, None when there is
+        none; one space is taken without asking."""
+
     def release(self, p: PlayerRuntime) -> None:
         """`p` leaves jail (staying on the jail space); nothing if `p` is not in jail."""
 
     def holds(self, p: PlayerRuntime, use: str) -> int:
         """How many kept cards of `use` `p` holds."""
+
+    def discard_kept(self, p: PlayerRuntime, use: str) -> None:
+        """`p` loses every card it keeps for `use`, out of the game."""
+
+    def rent_due(self, p: PlayerRuntime, space: int) -> int:
+        """The rent `p` would pay on landing on `space` now (0 when none is due)."""
+
+    def cards_in(self, deck: str) -> int:
+        """How many cards are left to draw in `deck`."""
+
+    def built_of(self, p: PlayerRuntime, kind: str) -> int:
+        """How many buildings of `kind` (a kind of the edition's ladders) are on `p`'s deeds."""
 
     # ---- sets for loops and filters ----
     def group_ids(self) -> Sequence[str]:

@@ -26,7 +26,8 @@ _VALUE_START = {"NUMBER", "DECIMAL", "NAME", "LPAR", "LSQB", "MINUS", "NOT", "TR
 _OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "DSLASH", "PERCENT", "COMP_OP", "AND", "OR", "IF",
               "DOT", "LSQB", "LPAR"}
 _STATEMENT_START = {"PAY", "COLLECT", "MOVE", "GO", "KEEP", "DRAW", "LET", "SET", "CLEAR", "OFFER",
-                    "TRANSFER", "IF", "FOR", "CHOOSE", "WITH", "PASS", "RELEASE", "ADD"}
+                    "TRANSFER", "IF", "FOR", "CHOOSE", "WITH", "PASS", "RELEASE", "ADD",
+                    "AUCTION"}
 _LINE_END = {"_NL", "$END", "SEMI"}
 
 

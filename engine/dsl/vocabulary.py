@@ -75,6 +75,13 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("counter", 2, 2, "counter(x, c)",
                  "the value of counter c on player or space x (0 when never added to)"),
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
+    FunctionSpec("rent_of", 2, 2, "rent_of(p, space)",
+                 "the rent p would pay on landing on space now (0: unowned, its own or mortgaged; "
+                 "a utility counts the last throw)"),
+    FunctionSpec("cards_in", 1, 1, "cards_in(deck)", "how many cards are left to draw in the deck"),
+    FunctionSpec("built", 2, 2, "built(p, kind)",
+                 "how many buildings of that kind (house, hotel, or a kind of the edition's "
+                 "ladders) p has on its deeds"),
 )}
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).
@@ -90,6 +97,9 @@ AGGREGATES = {
             "first on ties), or none",
     "least": "least(VALUE for each SET x where COND): the element with the smallest VALUE, or "
              "none",
+    "pick": "pick(each SET s where COND) or pick(VALUE for each SET s where COND): the subject "
+            "picks one of the spaces that pass (a `pick` decision; bots take the largest VALUE, "
+            "else the first), or none",
 }
 
 #: Sets to loop over and filter, besides the kinds of space.
@@ -138,11 +148,13 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
 )}
 
 SPACE_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
+    AttrSpec("index", INT, "{x}", "the space's place on the board, from 0 (the first space)", True),
     AttrSpec("price", INT, "g.spaces[{x}].price", "printed price (0 when not a deed)", True),
     AttrSpec("mortgage", INT, "g.spaces[{x}].mortgage", "mortgage value", True),
     AttrSpec("owner", PLAYER, "g.owner[{x}]", "the owning player, or none"),
     AttrSpec("mortgaged", BOOL, "g.mortgaged[{x}]", "is the deed mortgaged?"),
-    AttrSpec("level", INT, "g.level[{x}]", "buildings: houses, then the hotel level", True),
+    AttrSpec("level", INT, "g.level[{x}]", "buildings: the level on the group's ladder (houses, then the hotel level, "
+             "then any level above)", True),
     AttrSpec("kind", KIND, "g.spaces[{x}].kind", "the kind of space"),
     AttrSpec("group", GROUP, "g.spaces[{x}].group", "the group, or none"),
     AttrSpec("house_cost", INT, "g.spaces[{x}].house_cost", "the group's house cost", True),
@@ -195,6 +207,8 @@ STATEMENT_FORMS = (
     "add N to counter NAME on X",
     "clear counter NAME on X",
     "offer buy SPACE at PRICE",
+    "auction SPACE",
+    "discard USE",
 )
 
 #: `with` options of moves.
@@ -207,11 +221,11 @@ RESERVED = frozenset({
     "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
     "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
     "none", "params", "where", "add", "counter", "buy", "pass", "release", "choose", "option",
-    "when", "bot",
+    "when", "bot", "auction", "discard",
 })
 
 #: Words that start a statement (used to word "a statement where a value is expected").
 STATEMENT_WORDS = frozenset({
     "pay", "collect", "move", "go", "keep", "draw", "let", "set", "clear", "offer", "transfer",
-    "choose", "with", "pass", "release", "add",
+    "choose", "with", "pass", "release", "add", "auction", "discard",
 })

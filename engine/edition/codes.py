@@ -51,8 +51,20 @@ CODES: dict[str, str] = {
     "mortgage-too-high": "a deed's mortgage value is not below its price",
     "empty-group": "a group has no spaces",
     "group-kind": "a street is in a group without house costs, or another deed is in a buildable group",
+    "ladder-order": "a building ladder's levels do not rise: a kind of building comes back after another, or a "
+                    "level needs less of its group than the level below",
+    "unknown-ladder": "a group names a building ladder that rules.buildings.ladders does not define",
+    "building-cost": "a group builds a level of a ladder but has no price for it (costs, house_cost or the "
+                     "step's cost)",
+    "unknown-building": "rules.buildings.supply names a kind of building that no ladder builds",
     "players-range": "players.min is greater than players.max",
-    "unused-deck": "(warning) no card space draws from a deck",
+    "unused-deck": "(warning) no card space (nor a hook of a declared kind of space) draws from a deck",
+    "unknown-kind": "a space's kind is neither built in nor declared under `space_kinds`",
+    "kind-name-taken": "a declared kind of space has the id of a built-in kind or of a DSL set (space, deed, "
+                       "player, group)",
+    "kind-without-effect": "a declared kind of space has no hook (on_land, on_pass, on_leave, on_turn_start)",
+    "unused-kind": "(warning) no space of the board has a declared kind",
 }
 
-WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation"})
+WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation",
+                           "unused-kind"})

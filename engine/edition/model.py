@@ -65,10 +65,34 @@ PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*|[0-9]+)\}")
 """A placeholder in a card text: `{name}` (a value of the card) or `{200}` (an amount)."""
 
 
+SHARES = ("any", "all_but_one", "all")
+"""How much of its group a player must own to build a level, loosest first (buildings.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """One level of a building ladder (`rules.buildings.ladders`): at this level a lot holds
+    `count` buildings of `kind` (a kind's supply is `rules.buildings.supply`); reaching it costs
+    `cost` (units of money, for the lot's group) and needs `owned` of the group ('all',
+    'all_but_one' or 'any', see SHARES). A rung of another kind than the one below replaces
+    the buildings below, which go back to the bank (a hotel hands back its four houses)."""
+
+    kind: str
+    count: int
+    cost: int
+    owned: str = "all"
+    name: Text = field(default_factory=dict)
+
+
+DEFAULT_LADDER = "street"
+"""The ladder id a group with a `house_cost` uses when it names none."""
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """A color group ([002]: an industry). `spaces` are the board indices of its deeds;
-    `buildable` groups have a house cost."""
+    `ladder` the levels its lots can be built up to (empty: not buildable), with this group's
+    costs; `house_cost`/`hotel_cost` the costs of the default ladder's house and hotel."""
 
     index: int
     id: str
@@ -77,10 +101,11 @@ class Group:
     house_cost: int
     hotel_cost: int
     spaces: tuple[int, ...]
+    ladder: tuple[Rung, ...] = ()
 
     @property
     def buildable(self) -> bool:
-        return self.house_cost > 0
+        return bool(self.ladder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +129,8 @@ class Space:
     tax: Callable | None = None
     tax_alternative: Callable | None = None
     cells: int = 1
+    ladder: tuple[Rung, ...] = ()
+    rent_index: tuple[int, ...] = (0,)
 
     @property
     def is_deed(self) -> bool:
@@ -111,20 +138,29 @@ class Space:
 
     @property
     def buildable(self) -> bool:
-        return self.kind == "street" and self.house_cost > 0
+        return bool(self.ladder)
+
+    def building_at(self, level: int) -> tuple[str, int] | None:
+        """The buildings on this lot at `level`: (kind, count), or None when bare."""
+        if level <= 0 or level > len(self.ladder):
+            return None
+        r = self.ladder[level - 1]
+        return r.kind, r.count
 
 
 @dataclass(frozen=True, slots=True)
 class CardPlay:
     """How a kept card is played: `window` is when (`before_roll`, `after_landing`: the
     player's manage windows; `rent`: when the holder would pay rent, which the card then
-    replaces; `jail`: at the start of a turn in jail), `effect` the compiled `play.do`
-    (`fn(g, player, owner, rent)`), `bot` the compiled `play.bot` hint (same signature) or
-    None (bots play it whenever they may)."""
+    replaces; `roll`: when the holder would throw to move, which the card replaces;
+    `jail`: at the start of a turn in jail); `after` where it goes played (`deck`, `out`),
+    `effect` the compiled `play.do` (`fn(g, player, owner, rent)`), `bot` the compiled
+    `play.bot` hint (same signature) or None (bots play it whenever they may)."""
 
     window: str
     effect: Callable
     bot: Callable | None = None
+    after: str = "deck"                  # deck | out: where the played card goes
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +209,21 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclaredKind:
+    """A kind of space the edition declares (`space_kinds`): `hooks` maps an event (`land`,
+    `pass`, `leave`, `turn_start`: the keys `on_land`, ...) to its compiled DSL effect
+    `fn(g, player, space)`; `labels`
+    are the texts of its choices' options, `values` the amounts its texts show."""
+
+    id: str
+    name: Text
+    text: Text
+    hooks: Mapping[str, Callable]
+    labels: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule parameter the engine reads, flattened from the edition's `rules` section.
     docs/rules.md explains each, with its source and the readings it selects. Formulas are
@@ -198,6 +249,7 @@ class Rules:
     jail_paid_exit: str                  # normal | one_throw: after paying or using a card
     houses_supply: int | None            # None: unlimited
     hotels_supply: int | None
+    supply: Mapping[str, int]            # building kind -> the bank's stock at the start (absent: unlimited)
     houses_before_hotel: int
     sell_percent: int
     max_per_turn: int | None
@@ -308,6 +360,7 @@ class Edition:
     start_index: int = 0
     jail_index: int | None = None
     warnings: tuple = ()              # Problems of severity 'warning' found when loading
+    space_kinds: tuple[DeclaredKind, ...] = ()   # kinds of space the edition declares
 
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""
@@ -319,7 +372,7 @@ def _card_play(compiled: Mapping[str, Callable], pointer: str, play: Any) -> Car
     if not isinstance(play, dict):
         return None
     return CardPlay(window=play.get("when", "before_roll"), effect=compiled[pointer + "/do"],
-                    bot=compiled.get(pointer + "/bot"))
+                    bot=compiled.get(pointer + "/bot"), after=play.get("after", "deck"))
 
 
 def _fn(compiled: Mapping[str, Callable], pointer: str, value: Any, arity: int) -> Callable:
@@ -351,11 +404,13 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     for i, s in enumerate(board_raw):
         if s.get("group") in group_spaces:
             group_spaces[s["group"]].append(i)
+    ladders = ladder_steps(tree["rules"]["buildings"])
     groups = tuple(
         Group(index=gi, id=g["id"], name=_text(g.get("name")), color=g.get("color", "#888888"),
               house_cost=int(g.get("house_cost") or 0),
               hotel_cost=int(g.get("hotel_cost") or g.get("house_cost") or 0),
-              spaces=tuple(group_spaces[g["id"]]))
+              spaces=tuple(group_spaces[g["id"]]),
+              ladder=_group_ladder(g, ladders))
         for gi, g in enumerate(groups_raw))
     group_by_id = {g.id: g for g in groups}
 
@@ -374,7 +429,9 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
             tax=_fn(compiled, f"{base}/tax", s["tax"], 2) if "tax" in s else None,
             tax_alternative=(_fn(compiled, f"{base}/tax_alternative", s["tax_alternative"], 2)
                              if s.get("tax_alternative") is not None else None),
-            cells=int(s.get("cells") or 1)))
+            cells=int(s.get("cells") or 1),
+            ladder=grp.ladder if grp else (),
+            rent_index=_rent_index(s["kind"], grp.ladder if grp else (), len(s.get("rent") or ()))))
     spaces_t = tuple(spaces)
 
     decks = {}
@@ -419,6 +476,15 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                labels={k: _text(v) for k, v in (a.get("labels") or {}).items()})
         for i, a in enumerate(tree.get("actions") or []))
 
+    space_kinds = tuple(
+        DeclaredKind(id=k["id"], name=_text(k.get("name")), text=_text(k.get("text")),
+                     hooks=MappingProxyType({ev: compiled[f"/space_kinds/{i}/on_{ev}"]
+                                             for ev in ("land", "pass", "leave", "turn_start")
+                                             if k.get("on_" + ev) is not None}),
+                     labels={lb: _text(v) for lb, v in (k.get("labels") or {}).items()},
+                     values=dict(k.get("values") or {}))
+        for i, k in enumerate(tree.get("space_kinds") or []))
+
     start_index = next(s.index for s in spaces_t if s.kind == "start")
     jail_index = next((s.index for s in spaces_t if s.kind == "jail"), None)
     currency_raw = tree.get("currency") or {}
@@ -438,7 +504,75 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         content_hash=content_hash, variants=variants,
         space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
         group_by_id=MappingProxyType(group_by_id),
-        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings))
+        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
+        space_kinds=space_kinds)
+
+
+def _supply(supply: Mapping[str, Any] | None) -> dict[str, int]:
+    """The bank's stock by building kind: `houses`/`hotels` are the default ladder's house and
+    hotel kinds, any other key a kind's own id; null: every kind unlimited."""
+    if not supply:
+        return {}
+    alias = {"houses": "house", "hotels": "hotel"}
+    return {alias.get(k, k): int(v) for k, v in supply.items()}
+
+
+def ladder_steps(buildings: Mapping[str, Any]) -> dict[str, list[dict]]:
+    """The edition's ladders as written (`rules.buildings.ladders`: id -> steps), with the
+    default ladder `street` (`houses_before_hotel` houses, then a hotel) unless the edition
+    writes its own."""
+    ladders = {k: list(v) for k, v in (buildings.get("ladders") or {}).items()}
+    ladders.setdefault(DEFAULT_LADDER, [{"kind": "house", "count": int(buildings["houses_before_hotel"])},
+                                        {"kind": "hotel"}])
+    return ladders
+
+
+def step_cost(group: Mapping[str, Any], step: Mapping[str, Any]) -> int | None:
+    """What one level of `step`'s kind costs on a lot of `group` (a raw group map): the group's
+    `costs[kind]`, else its `house_cost`/`hotel_cost` for a house/hotel, else the step's own
+    `cost`, else the group's house cost; None when none is given (an edition error)."""
+    kind = step.get("kind")
+    costs = group.get("costs") or {}
+    if kind in costs:
+        return int(costs[kind])
+    if kind == "house" and group.get("house_cost"):
+        return int(group["house_cost"])
+    if kind == "hotel" and (group.get("hotel_cost") or group.get("house_cost")):
+        return int(group.get("hotel_cost") or group["house_cost"])
+    if step.get("cost") is not None:
+        return int(step["cost"])
+    return int(group["house_cost"]) if group.get("house_cost") else None
+
+
+def group_ladder_id(group: Mapping[str, Any]) -> str | None:
+    """The ladder a raw group builds on: its `ladder`, else the default one when it has a
+    house cost, else None (not buildable)."""
+    if group.get("ladder"):
+        return str(group["ladder"])
+    return DEFAULT_LADDER if group.get("house_cost") else None
+
+
+def _group_ladder(group: Mapping[str, Any], ladders: Mapping[str, list[dict]]) -> tuple[Rung, ...]:
+    lid = group_ladder_id(group)
+    if lid is None:
+        return ()
+    rungs: list[Rung] = []
+    for step in ladders[lid]:
+        cost = step_cost(group, step) or 0
+        for k in range(int(step.get("count") or 1)):
+            rungs.append(Rung(kind=step["kind"], count=k + 1, cost=cost, owned=step.get("owned") or "all",
+                              name=_text(step.get("name"))))
+    return tuple(rungs)
+
+
+def _rent_index(kind: str, ladder: tuple[Rung, ...], rents: int) -> tuple[int, ...]:
+    """Building level -> index into the rent table. A street's top level uses the last rent
+    (a shorter ladder than the deed's table, e.g. the quick game's hotel after 3 houses, [000]
+    deeds kept); other levels, and other deeds' levels, index directly."""
+    top = len(ladder)
+    if kind == "street" and top:
+        return tuple(range(top)) + (max(rents - 1, top),)
+    return tuple(range(top + 1))
 
 
 def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rules:
@@ -476,6 +610,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         jail_paid_exit=jail.get("paid_exit") or "normal",
         houses_supply=supply.get("houses") if supply else None,
         hotels_supply=supply.get("hotels") if supply else None,
+        supply=MappingProxyType(_supply(supply)),
         houses_before_hotel=int(b["houses_before_hotel"]),
         sell_percent=int(b["sell_percent"]),
         max_per_turn=b.get("max_per_turn"),

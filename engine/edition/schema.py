@@ -64,9 +64,19 @@ def _validator():
 def schema_problems(tree) -> list[Problem]:
     """Every schema error of a marked tree, as located problems in plain English."""
     out: list[Problem] = []
+    declared = load_schema()["definitions"]["space_declared"]
     for err in _validator().iter_errors(tree):
+        if err.schema is declared and not _is_declared(tree, err.instance):
+            continue    # a kind neither built in nor declared: the semantic check names it once
         out.extend(_convert(tree, err))
     return out
+
+
+def _is_declared(tree, space) -> bool:
+    """Is the kind of `space` one the edition declares under `space_kinds`?"""
+    kinds = tree.get("space_kinds") if isinstance(tree, dict) else None
+    kind = space.get("kind") if isinstance(space, dict) else None
+    return isinstance(kinds, list) and any(isinstance(k, dict) and k.get("id") == kind for k in kinds)
 
 
 OVERLAY_ID_PATTERN = "^[a-z][a-z0-9_-]*$"

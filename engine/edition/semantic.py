@@ -7,15 +7,23 @@ from `codes.CODES`.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TypeGuard
 
 from ..hints import id_list_text, suggest
 from ..problems import Problem, Severity
-from .model import PLACEHOLDER
+from .model import PLACEHOLDER, SHARES, group_ladder_id, step_cost
 from .pointers import locate
 
 DEEDS = ("street", "railroad", "utility")
+BUILTIN_KINDS = ("start", "street", "railroad", "utility", "tax", "card", "jail", "go_to_jail",
+                 "free_parking", "court", "plain")
+"""The engine's own kinds of space (engine/game/landing.py SPACE_KINDS)."""
+HOOK_EVENTS = ("land", "pass", "leave", "turn_start")
+"""The events a declared kind of space has hooks for (`on_land`, ...)."""
+_DSL_SETS = ("space", "deed", "player", "group")
+_DRAW = re.compile(r"\bdraw\s+from\s+([a-z][a-z0-9_]*)")
 _HOUSES = "/rules/buildings/houses_before_hotel"
 
 
@@ -72,20 +80,61 @@ class _Checker:
         self.unique_ids("deck", [(f"/decks/{i}", d.get("id")) for i, d in decks])
         self.unique_ids("card", [(p, c.get("id")) for p, c in cards])
         self.unique_ids("action", [(f"/actions/{i}", a.get("id")) for i, a in actions])
+        kinds = _items(t, "space_kinds")
+        self.unique_ids("space kind", [(f"/space_kinds/{i}", k.get("id")) for i, k in kinds])
 
         group_by_id = {g["id"]: g for _, g in groups if isinstance(g.get("id"), str)}
         deck_ids = [d["id"] for _, d in decks if isinstance(d.get("id"), str)]
         self.references(board, group_by_id, deck_ids)
+        self.declared_kinds(board, kinds)
         self.special_spaces(board)
+        self.ladders(groups)
         self.deeds(board, group_by_id)
         self.group_use(board, groups)
         self.deck_use(board, decks)
-        self.placeholders(cards)
+        self.placeholders(cards + [(f"/space_kinds/{i}", k) for i, k in kinds])
         self.players()
         return self.problems
 
+    def declared_kinds(self, board, kinds) -> None:
+        """Kinds of space declared by the edition (`space_kinds`): each has an id that is not a
+        built-in kind nor a DSL set, and at least one hook; every space's kind is built in or
+        declared."""
+        declared = {}
+        for i, k in kinds:
+            kid = _text(k.get("id"))
+            if kid is None:
+                continue
+            declared[kid] = i
+            if kid in BUILTIN_KINDS or kid in _DSL_SETS:
+                what = "a built-in kind of space" if kid in BUILTIN_KINDS else "a set of the DSL"
+                self.add(f"/space_kinds/{i}/id", "kind-name-taken",
+                         f"space kind '{kid}' has the name of {what}; choose another id")
+            # a misspelt hook (`on_lands`) is the schema's unknown-key, not a second problem
+            misspelt = any(isinstance(key, str) and key.startswith("on_") for key in k)
+            if not any(k.get("on_" + ev) is not None for ev in HOOK_EVENTS) and not misspelt:
+                self.add(f"/space_kinds/{i}", "kind-without-effect",
+                         f"space kind '{kid}' has no effect: give it at least one hook ("
+                         + ", ".join("on_" + ev for ev in HOOK_EVENTS) + ")")
+        if not isinstance(self.tree.get("space_kinds", []), list):
+            return
+        known = list(BUILTIN_KINDS) + list(declared)
+        for i, s in board:
+            kind = _text(s.get("kind"))
+            if kind is not None and kind not in BUILTIN_KINDS and kind not in declared:
+                self.add(f"/board/{i}/kind", "unknown-kind",
+                         f"space '{s.get('id', f'#{i}')}' has kind '{kind}', which is neither "
+                         f"built in nor declared under space_kinds{suggest(kind, known)} "
+                         f"(kinds: {', '.join(known)})")
+        used = {_text(s.get("kind")) for _, s in board}
+        for kid, i in declared.items():
+            if kid not in used:
+                self.add(f"/space_kinds/{i}", "unused-kind",
+                         f"no space of the board has kind '{kid}'", severity="warning")
+
     def placeholders(self, cards) -> None:
-        """Every `{name}` in a card's texts (and its labels) names one of its `values`."""
+        """Every `{name}` in a card's (or a declared space kind's) texts and labels names one
+        of its `values`."""
         for pointer, card in cards:
             values = card.get("values") if isinstance(card.get("values"), dict) else {}
             texts = [("text", card.get("text"))] + [
@@ -96,12 +145,13 @@ class _Checker:
                 for lang, t in by_lang:
                     if not isinstance(t, str):
                         continue
+                    what = "kind" if pointer.startswith("/space_kinds") else "card"
                     for name in PLACEHOLDER.findall(t.replace("{{", "").replace("}}", "")):
                         if not name.isdigit() and name not in values:
                             sub = f"/{where}" + (f"/{lang}" if lang else "")
                             known = ", ".join(sorted(values)) or "none"
                             self.add(pointer + sub, "unknown-placeholder",
-                                     f"the text shows {{{name}}}, but the card has no value "
+                                     f"the text shows {{{name}}}, but the {what} has no value "
                                      f"'{name}' (its values: {known}); add it under 'values:'")
 
     def references(self, board, group_by_id, deck_ids) -> None:
@@ -160,8 +210,9 @@ class _Checker:
                          f"{kind} '{sid}': the mortgage value {mortgage} must be below the price {price}")
             group = group_by_id.get(_text(s.get("group")))
             buildable = isinstance(group, dict) and "house_cost" in group
+            laddered = isinstance(group, dict) and group_ladder_id(group) is not None
             if group is not None:
-                if kind == "street" and not buildable:
+                if kind == "street" and not laddered:
                     self.add(f"/board/{i}/group", "group-kind",
                              f"street '{sid}' is in group '{group['id']}', which has no house_cost; "
                              f"streets belong to groups that can be built on")
@@ -171,7 +222,14 @@ class _Checker:
                              f"only streets can be in a group that can be built on")
             if not (isinstance(rent, list) and all(_int(r) for r in rent)):
                 continue
-            if kind == "street" and _int(houses):
+            top = self.ladder_top(group) if isinstance(group, dict) else None
+            if kind == "street" and top is not None and top != (houses + 1 if _int(houses) else None):
+                if len(rent) < top + 1:
+                    self.add(f"/board/{i}/rent", "rent-length",
+                             f"street '{sid}' has {len(rent)} rents, expected at least {top + 1}: the base "
+                             f"rent and one for each of the {top} levels of ladder "
+                             f"'{group_ladder_id(group)}'")
+            elif kind == "street" and _int(houses):
                 want = houses + 2
                 # longer is fine: the hotel rent is the last entry, and the rents for more
                 # houses than a hotel needs go unused (the quick game keeps classic deeds)
@@ -197,6 +255,78 @@ class _Checker:
                              f"{kind} '{sid}' has {len(rent)} {what}, expected {n}: one for each number of "
                              f"deeds of group '{group['id']}' owned (the group has {n})")
 
+    def _ladders(self) -> dict:
+        b = self.tree.get("rules")
+        b = b.get("buildings") if isinstance(b, dict) else None
+        lad = b.get("ladders") if isinstance(b, dict) else None
+        return lad if isinstance(lad, dict) else {}
+
+    def ladder_top(self, group: dict) -> int | None:
+        """The number of levels of the ladder `group` builds on (None: none, or unknown)."""
+        lid = group_ladder_id(group)
+        if lid is None:
+            return None
+        steps = self._ladders().get(lid)
+        if not isinstance(steps, list):      # the default ladder (checked by houses_before_hotel)
+            return None
+        return sum(st.get("count", 1) if _int(st.get("count", 1)) else 1 for st in steps if isinstance(st, dict))
+
+    def ladders(self, groups) -> None:
+        """Ladders rise: a kind does not come back after another, and no level needs less of
+        the group than the one below; groups name known ladders; every level has a price on
+        every group that builds it; supply names only kinds the ladders use."""
+        ladders = self._ladders()
+        base = "/rules/buildings/ladders"
+        kinds = {"house", "hotel"}
+        for lid, steps in ladders.items():
+            if not isinstance(steps, list):
+                continue
+            seen: list[str] = []
+            last_share = 0
+            for k, st in enumerate(steps):
+                if not isinstance(st, dict) or not isinstance(st.get("kind"), str):
+                    continue
+                kind = st["kind"]
+                kinds.add(kind)
+                if kind in seen and seen[-1] != kind:
+                    self.add(f"{base}/{lid}/{k}/kind", "ladder-order",
+                             f"ladder '{lid}': its levels do not rise: '{kind}' comes back after "
+                             f"'{seen[-1]}' (each kind of building is one run of levels, lowest first)")
+                seen.append(kind)
+                share = st.get("owned", "all")
+                if share in SHARES:
+                    if SHARES.index(share) < last_share:
+                        self.add(f"{base}/{lid}/{k}/owned", "ladder-order",
+                                 f"ladder '{lid}': its levels do not rise: '{kind}' needs '{share}' of the "
+                                 f"group, less than the level below it ('{SHARES[last_share]}')")
+                    last_share = max(last_share, SHARES.index(share))
+        for gi, grp in groups:
+            lid = grp.get("ladder")
+            if isinstance(lid, str) and lid not in ladders and lid != "street":
+                self.add(f"/groups/{gi}/ladder", "unknown-ladder",
+                         f"group '{grp.get('id')}' builds on ladder '{lid}', which is not defined"
+                         f"{suggest(lid, ladders)} (defined: {id_list_text(list(ladders) or ['street'])})")
+                continue
+            lid = group_ladder_id(grp)
+            steps = ladders.get(lid) if lid else None
+            if not isinstance(steps, list):
+                continue
+            for k, st in enumerate(steps):
+                if isinstance(st, dict) and isinstance(st.get("kind"), str) and step_cost(grp, st) is None:
+                    self.add(f"/groups/{gi}", "building-cost",
+                             f"group '{grp.get('id')}' builds a '{st['kind']}' (ladder '{lid}', level "
+                             f"{k + 1}) but has no price for it: give the group costs: {{{st['kind']}: N}}, "
+                             f"a house_cost, or the ladder step a cost")
+        rules = self.tree.get("rules")
+        b = rules.get("buildings") if isinstance(rules, dict) else None
+        supply = b.get("supply") if isinstance(b, dict) else None
+        if isinstance(supply, dict):
+            for key in supply:
+                if key not in ("houses", "hotels") and key not in kinds:
+                    self.add(f"/rules/buildings/supply/{key}", "unknown-building",
+                             f"the supply names '{key}', which no ladder builds{suggest(key, kinds)} "
+                             f"(kinds: {id_list_text(sorted(kinds))})")
+
     def group_use(self, board, groups) -> None:
         used = {_text(s.get("group")) for _, s in board}
         for i, g in groups:
@@ -205,6 +335,11 @@ class _Checker:
 
     def deck_use(self, board, decks) -> None:
         used = {_text(s.get("deck")) for _, s in board if s.get("kind") == "card"}
+        for _, k in _items(self.tree, "space_kinds"):   # hooks may draw (`draw from DECK`)
+            for ev in HOOK_EVENTS:
+                text = k.get("on_" + ev)
+                if isinstance(text, str):
+                    used |= set(_DRAW.findall(text))
         for i, d in decks:
             if isinstance(d.get("id"), str) and d["id"] not in used:
                 self.add(f"/decks/{i}", "unused-deck",

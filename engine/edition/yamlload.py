@@ -36,6 +36,10 @@ have under 2,000)."""
 MAX_NODES = 100_000
 """Largest number of values a file may expand to (aliases can multiply a small file)."""
 
+MAX_DEPTH = 64
+"""Deepest nesting of maps and lists (the built-in editions nest 6 deep), checked while parsing,
+so that "[[[[..." is refused at its line and column before the recursive composer sees it."""
+
 MAX_ITEMS = 5_000
 """Most items in one list, or keys in one map."""
 
@@ -242,12 +246,22 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 
 def _too_many_events(text: str) -> Problem | None:
-    """A problem when the YAML of `text` has more than MAX_EVENTS events (None otherwise, and for
-    a syntax error, which composing reports with its position)."""
-    count = 0
+    """A problem when the YAML of `text` has more than MAX_EVENTS events or nests deeper than
+    MAX_DEPTH (None otherwise, and for a syntax error, which composing reports with its position)."""
+    count = depth = 0
     try:
         for event in yaml.parse(text, Loader=_LOADER):
             count += 1
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    m = event.start_mark
+                    line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)
+                    return Problem("error", "unsupported-yaml",
+                                   f"maps and lists are nested more than {MAX_DEPTH} deep here; "
+                                   f"edition files are limited to that", "", line, col)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
             if count > MAX_EVENTS:
                 m = event.start_mark
                 line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)

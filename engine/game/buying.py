@@ -38,6 +38,13 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
         auction(g, i, opener=p, exclude=None if g.rules.auction_decliner_may_bid else p)
 
 
+def auction_deed(g: Game, p: Player, i: int) -> None:
+    """The DSL's `auction SPACE`: the bank auctions deed `i` (bidding starts after `p`, who
+    may bid too). Nothing when the deed has an owner."""
+    if g.owner[i] is None and g.spaces[i].is_deed:
+        auction(g, i, opener=p)
+
+
 def offer_buy(g: Game, p: Player, i: int, price: int) -> None:
     """A card offers `p` the deed `i` at `price` (the DSL's `offer buy`): bought if `p`
     accepts (a `buy` decision with `offer=True`), else it stays with the bank, no auction.

@@ -234,13 +234,17 @@ def playable(g: Game, p: Player, window: str) -> list[tuple[str, str]]:
 
 def play_card(g: Game, p: Player, held: tuple[str, str], owner: Player | None = None,
               rent: int = 0) -> None:
-    """`p` plays a held card: it goes back to the bottom of its deck, then its `play.do` runs
-    (with the rent due and its owner in the rent window). Raises `GameError` when `p` does not
-    hold it."""
+    """`p` plays a held card: it goes back to the bottom of its deck (or out of the game with
+    `play.after: out`), then its `play.do` runs (with the rent due and its owner in the rent
+    window). Raises `GameError` when `p` does not hold it."""
     if held not in p.held_cards:
         raise GameError(f"{p.name} does not hold card {held[1]!r}")
     p.held_cards.remove(held)
-    return_card(g, held)
+    if g.card_plays[held[1]].after == "out":
+        g.kept_uses.pop(held, None)
+        g.removed_cards.append(held)
+    else:
+        return_card(g, held)
     g.emit("card_played", player=p.seat, card=held[1])
     g.in_card += 1
     try:
@@ -263,6 +267,38 @@ def rent_play(g: Game, p: Player, owner: Player, amount: int) -> bool:
         return False
     play_card(g, p, tuple(answer), owner, amount)
     return True
+
+
+def roll_play(g: Game, p: Player) -> bool:
+    """Offer `p`, about to throw the dice to move, to play a held card instead (a
+    `play_card` decision in the `roll` window; a travel ticket of the 52-space digest, [M4] [M2]); True if one
+    was played: its effect is the move, and the throw is not made."""
+    cards = playable(g, p, "roll")
+    if not cards:
+        return False
+    hints = [h for h in cards if (b := g.card_plays[h[1]].bot) is None or b(g, p, None, 0)]
+    answer = g.ask(Decision("play_card", p, tuple(cards) + (None,), window="roll",
+                            owner=None, amount=0, hint=hints[0] if hints else None))
+    if answer is None:
+        return False
+    play_card(g, p, tuple(answer))
+    return True
+
+
+def discard_kept(g: Game, p: Player, use: str) -> None:
+    """`p` loses every card it keeps for `use`, out of the game (the DSL's `discard kept USE`:
+    tickets that expire, [M4] [M10]). The card being resolved is not held yet, so a card that
+    discards the others and then keeps itself survives."""
+    for held in [h for h in p.held_cards if g.kept_uses.get(h) == use]:
+        p.held_cards.remove(held)
+        g.kept_uses.pop(held, None)
+        g.removed_cards.append(held)
+        g.emit("card_discarded", player=p.seat, card=held[1])
+
+
+def cards_in(g: Game, deck: str) -> int:
+    """How many cards are left in `deck` to draw (kept and removed cards are not)."""
+    return len(g.decks[deck])
 
 
 def bot_play(g: Game, p: Player, window: str) -> tuple[str, str, str] | None:

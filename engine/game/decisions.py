@@ -318,6 +318,10 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
     DecisionKind("choice", "a card's or action's `choose:`; `options` = the labels offered, `hint` the bot's "
                  "pick, `labels` their texts, `source` the card or action id", "one of `options`",
                  lambda game, d: d.ctx["hint"], "a choice"),
+    DecisionKind("pick", "the DSL's `pick(...)`: `options` = the spaces that pass its filter (indices, in "
+                 "set order), `hint` the bot's pick (the largest value), `source` the card, action or "
+                 "kind of space", "a space index from `options`", lambda game, d: d.ctx["hint"],
+                 "a space to pick"),
     DecisionKind("play_card", "rent is due (`amount` to seat `owner`) and the player holds cards played "
                  "instead (`window='rent'`); `options` = those cards, then `None`; `hint` the bot's pick",
                  "a held card (deck id, card id) from `options`, or `None` to pay", _const(None),

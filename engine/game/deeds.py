@@ -49,7 +49,7 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
     buildings stay on whole groups only."""
     old = g.owner[i]
     gi = g.spaces[i].group_index
-    if old is not None and old is not to and gi >= 0 and any(g.level[j] for j in g.ed.groups[gi].spaces):
+    if old is not None and old is not to and g.built_in_group(old, i):
         sell_all(g, old, gi)
     set_owner(g, i, to)
     if g.acting is not None:
@@ -87,8 +87,7 @@ def sell_deed_problem(g: Game, p: Player, i: int) -> str | None:
         return f"{p.name} does not own {g.spaces[i].id}"
     if g.mortgaged[i]:
         return f"{g.spaces[i].id} is mortgaged: the bank would pay nothing for it"
-    sp = g.spaces[i]
-    if sp.group_index >= 0 and any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
+    if g.built_in_group(p, i):
         return "sell the buildings of the group first"
     return None
 

@@ -38,6 +38,7 @@ from . import (
     manage,
     mortgages,
     movement,
+    rent,
     start,
     trades,
     turn,
@@ -117,9 +118,15 @@ class Game(GameState):
     playable = cards.playable
     play_card = cards.play_card
     rent_play = cards.rent_play
+    roll_play = cards.roll_play
+    rent_due = rent.rent_due
+    discard_kept = cards.discard_kept
+    cards_in = cards.cards_in
     bot_play = cards.bot_play
     # choices and offers of the DSL
     choose = choices.choose
+    pick = choices.pick
+    auction_deed = buying.auction_deed
     offer_buy = buying.offer_buy
     release = jail.release_by_effect
     # money: the ledger, debt and bankruptcy
@@ -152,6 +159,7 @@ class Game(GameState):
     # buildings
     group_levels = buildings.group_levels
     build_problem = buildings.build_problem
+    next_rung = buildings.next_rung
     request_building = buildings.request_building
     building_spots = buildings.building_spots
     build = buildings.build
@@ -182,6 +190,8 @@ class Game(GameState):
     # what players hold (the read side of the DSL runtime)
     houses_of = holdings.houses_of
     hotels_of = holdings.hotels_of
+    built_of = holdings.built_of
+    building_on = holdings.building_on
     deeds_of = holdings.deeds_of
     deed_prices = holdings.deed_prices
     mortgaged_prices = holdings.mortgaged_prices
@@ -194,6 +204,7 @@ class Game(GameState):
     rent_level = holdings.rent_level
     group_mortgaged = holdings.group_mortgaged
     group_built = holdings.group_built
+    built_in_group = holdings.built_in_group
     group_size = holdings.group_size
     max_net_worth = holdings.max_net_worth
     max_cash = holdings.max_cash

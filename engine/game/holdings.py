@@ -11,16 +11,35 @@ if TYPE_CHECKING:
     from .player import Player
 
 
+def built_of(g: Game, p: Player, kind: str) -> int:
+    """Buildings of `kind` (a building kind of the edition's ladders) on `p`'s lots."""
+    total = 0
+    for i in p.deeds:
+        lvl = g.level[i]
+        if lvl:
+            r = g.spaces[i].ladder[lvl - 1]
+            if r.kind == kind:
+                total += r.count
+    return total
+
+
 def houses_of(g: Game, p: Player) -> int:
     """Houses on `p`'s lots (a hotel is not counted here)."""
-    h = g.hotel_level
-    return sum(g.level[i] for i in p.deeds if g.level[i] < h)
+    return built_of(g, p, "house")
 
 
 def hotels_of(g: Game, p: Player) -> int:
     """Hotels on `p`'s lots."""
-    h = g.hotel_level
-    return sum(1 for i in p.deeds if g.level[i] == h)
+    return built_of(g, p, "hotel")
+
+
+def building_on(g: Game, i: int) -> tuple[str, int] | None:
+    """The buildings on lot `i` as (kind, count), or None when it is bare."""
+    lvl = g.level[i]
+    if not lvl:
+        return None
+    r = g.spaces[i].ladder[lvl - 1]
+    return r.kind, r.count
 
 
 def deeds_of(g: Game, p: Player) -> int:
@@ -41,15 +60,13 @@ def mortgaged_prices(g: Game, p: Player) -> int:
 
 
 def building_costs(g: Game, p: Player) -> int:
-    """Purchase cost of `p`'s buildings; a hotel counts with the houses it replaced."""
+    """Purchase cost of `p`'s buildings; a hotel counts with the houses it replaced (every
+    level up to a lot's own at its cost)."""
     total = 0
-    h = g.hotel_level
-    hbh = g.rules.houses_before_hotel
     for i in p.deeds:
         lvl = g.level[i]
         if lvl:
-            sp = g.spaces[i]
-            total += sp.hotel_cost + hbh * sp.house_cost if lvl == h else lvl * sp.house_cost
+            total += sum(r.cost for r in g.spaces[i].ladder[:lvl])
     return total
 
 
@@ -82,17 +99,23 @@ def completes_group(g: Game, p: Player, space: int) -> bool:
 
 
 def rent_level(g: Game, space: int) -> int:
-    """Index into the rent table: the number of houses, or the last index for a hotel."""
-    lvl = g.level[space]
-    if lvl == g.hotel_level:
-        return len(g.spaces[space].rent) - 1
-    return lvl
+    """Index into the rent table: the building level, or the last index at a street's top
+    level (a hotel, model._rent_index)."""
+    return g.spaces[space].rent_index[g.level[space]]
 
 
 def group_mortgaged(g: Game, space: int) -> bool:
     """Is any deed of the group of `space` mortgaged?"""
     gi = g.spaces[space].group_index
     return gi >= 0 and any(g.mortgaged[j] for j in g.ed.groups[gi].spaces)
+
+
+def built_in_group(g: Game, p: Player | None, space: int) -> bool:
+    """Has `p` a building on any of its lots in the group of `space`? (Selling, mortgaging and
+    trading a lot wait for the owner's buildings of its group; with majority building, another
+    player's buildings in the group do not count.)"""
+    gi = g.spaces[space].group_index
+    return gi >= 0 and any(g.level[j] and g.owner[j] is p for j in g.ed.groups[gi].spaces)
 
 
 def group_built(g: Game, space: int) -> bool:

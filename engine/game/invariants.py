@@ -38,30 +38,43 @@ def check_invariants(g: Game) -> None:
             raise GameError(f"{g.spaces[i].id}: owner record disagrees")
         if o is None and (g.level[i] or g.mortgaged[i]):
             raise GameError(f"{g.spaces[i].id}: unowned but built or mortgaged")
-    h = g.hotel_level
-    on_board_houses = sum(lvl for lvl in g.level if lvl < h)
-    on_board_hotels = sum(1 for lvl in g.level if lvl == h)
-    r = g.rules
-    if g.houses is not None and g.houses + on_board_houses != r.houses_supply:
-        raise GameError(f"houses: {on_board_houses} on the board + {g.houses} in the bank "
-                        f"!= {r.houses_supply}")
-    if g.hotels is not None and g.hotels + on_board_hotels != r.hotels_supply:
-        raise GameError(f"hotels: {on_board_hotels} on the board + {g.hotels} in the bank "
-                        f"!= {r.hotels_supply}")
+    on_board: dict[str, int] = {}
+    for i, lvl in enumerate(g.level):
+        if lvl:
+            r = g.spaces[i].ladder[lvl - 1]
+            on_board[r.kind] = on_board.get(r.kind, 0) + r.count
+    for kind, start in g.rules.supply.items():
+        left = g.stock.get(kind)
+        if left is not None and left + on_board.get(kind, 0) != start:
+            raise GameError(f"{kind}s: {on_board.get(kind, 0)} on the board + {left} in the bank != {start}")
     for grp in g.ed.groups:
+        built = [j for j in grp.spaces if g.level[j]]
+        if not built:
+            continue
+        if any(g.mortgaged[j] for j in built):
+            raise GameError(f"group {grp.id} has a mortgaged lot with buildings")
+        top = max(g.level[j] for j in built)
+        if any(r.owned != "all" for r in grp.ladder[:top]):
+            continue      # majority or any share: a lot bought later may lag or be mortgaged ([M11])
+        owners = {g.owner[j] for j in built}
+        if len(owners) != 1:
+            raise GameError(f"group {grp.id} has buildings of more than one owner")
+        o = owners.pop()
+        mine = [j for j in grp.spaces if g.owner[j] is o]
+        if any(g.mortgaged[j] for j in mine):
+            raise GameError(f"group {grp.id} has buildings and a mortgaged lot")
         levels = [g.level[j] for j in grp.spaces]
-        if any(levels):
-            if max(levels) - min(levels) > 1:
-                raise GameError(f"group {grp.id} is built unevenly: {levels}")
-            owners = {g.owner[j] for j in grp.spaces}
-            if len(owners) != 1 or any(g.mortgaged[j] for j in grp.spaces):
-                raise GameError(f"group {grp.id} has buildings but is not whole and unmortgaged")
+        if max(levels) - min(levels) > 1:
+            raise GameError(f"group {grp.id} is built unevenly: {levels}")
+        if len(mine) != len(grp.spaces):
+            raise GameError(f"group {grp.id} has buildings but is not whole")
     for p in g.players:
         for card in p.held_cards:
             if card not in g.kept_uses:
                 raise GameError(f"{p.name} holds card {card[1]} with no recorded use")
     for deck in g.ed.decks.values():
         held = sum(1 for p in g.players for c in p.held_cards if c[0] == deck.id)
-        if len(g.decks[deck.id]) + held != len(deck.cards):
-            raise GameError(f"deck {deck.id}: {len(g.decks[deck.id])} in the deck + {held} held "
+        out = sum(1 for c in g.removed_cards if c[0] == deck.id)
+        if len(g.decks[deck.id]) + held + out != len(deck.cards):
+            raise GameError(f"deck {deck.id}: {len(g.decks[deck.id])} in the deck + {held} held + {out} out "
                             f"!= {len(deck.cards)}")

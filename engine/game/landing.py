@@ -1,8 +1,11 @@
 """Landing, and the registry of space kinds.
 
 `SPACE_KINDS` says for each kind of space what stopping on it does (`land`), and optionally
-what passing over it (`passed`) and moving off it (`left`) do. A new kind of space is a module
-with its procedures plus a row here (and the kind in schema/edition.schema.json).
+what passing over it (`passed`), moving off it (`left`) and starting a turn on it
+(`turn_start`) do. A new kind of space is a module with its procedures plus a row here (and the
+kind in schema/edition.schema.json). An edition adds its own kinds as data (`space_kinds:`,
+model.DeclaredKind): their hooks are DSL effects, and each game's registry (`g.kinds`) is
+`SPACE_KINDS` plus those rows (`kinds_of`).
 
 A landing procedure is `(game, player, space, rent, dice) -> None`: `rent` is a card's change
 of the rent (or None), `dice` a card's own dice (or None), both for deeds (rent.py).
@@ -22,6 +25,7 @@ from .state import LandHandler
 from .tax import land_on_tax
 
 if TYPE_CHECKING:
+    from ..edition.model import DeclaredKind, Edition
     from .game import Game
     from .player import Player
 
@@ -32,12 +36,14 @@ MoveHook = Callable[..., None]
 @dataclass(frozen=True)
 class SpaceKind:
     """What a kind of space does: `land` when a token stops on it (None: nothing), `passed`
-    when a token moves over it without stopping, `left` when a token moves off it."""
+    when a token moves over it without stopping, `left` when a token moves off it,
+    `turn_start` when a player's turn starts with the token on it."""
 
     name: str
     land: LandHandler | None = None
     passed: MoveHook | None = None
     left: MoveHook | None = None
+    turn_start: MoveHook | None = None
 
 
 def _land_on_card(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
@@ -62,16 +68,37 @@ SPACE_KINDS: dict[str, SpaceKind] = {k.name: k for k in (
 """The registry of space kinds, by the `kind` of a space in an edition."""
 
 
+def _declared(kind: DeclaredKind) -> SpaceKind:
+    """The registry row of a kind the edition declares: its DSL hooks as procedures."""
+    hooks = kind.hooks
+    on_land = hooks.get("land")
+    land = None
+    if on_land is not None:
+        def land(g: Game, p: Player, i: int, rent: Any, dice: Any, _fn: Any = on_land) -> None:
+            _fn(g, p, i)
+    return SpaceKind(kind.id, land, hooks.get("pass"), hooks.get("leave"), hooks.get("turn_start"))
+
+
+def kinds_of(ed: Edition) -> dict[str, SpaceKind]:
+    """The registry of space kinds of a game of `ed`: `SPACE_KINDS` plus the edition's own."""
+    if not ed.space_kinds:
+        return SPACE_KINDS
+    return {**SPACE_KINDS, **{k.id: _declared(k) for k in ed.space_kinds}}
+
+
 def wire_spaces(g: Game) -> None:
-    """Fix each space's landing procedure for this game (`land_handlers`), and whether any
-    space has passing or leaving procedures (`move_hooks`): the jackpot house rule replaces
-    the landing of its `collect_on` kind."""
+    """Fix this game's registry of kinds (`kinds`), each space's landing procedure
+    (`land_handlers`), and whether any space has passing or leaving procedures (`move_hooks`)
+    or turn-start ones (`turn_hooks`): the jackpot house rule replaces the landing of its
+    `collect_on` kind."""
+    kinds = g.kinds = kinds_of(g.ed)
     jp = g.rules.jackpot
     handlers: list[LandHandler | None] = []
     for s in g.spaces:
-        handlers.append(collect_pot if jp is not None and s.kind == jp.collect_on else SPACE_KINDS[s.kind].land)
+        handlers.append(collect_pot if jp is not None and s.kind == jp.collect_on else kinds[s.kind].land)
     g.land_handlers = handlers
-    g.move_hooks = any(SPACE_KINDS[s.kind].passed or SPACE_KINDS[s.kind].left for s in g.spaces)
+    g.move_hooks = any(kinds[s.kind].passed or kinds[s.kind].left for s in g.spaces)
+    g.turn_hooks = any(kinds[s.kind].turn_start for s in g.spaces)
 
 
 def land(g: Game, p: Player, i: int, rent: Any = None, dice: Any = None) -> None:
@@ -96,16 +123,31 @@ def _intro_reroll(g: Game, p: Player) -> None:
     g.move_by(p, roll.total)
 
 
-def run_move_hooks(g: Game, p: Player, old: int, steps: int) -> None:
+def run_move_hooks(g: Game, p: Player, old: int, steps: int) -> bool:
     """The `left` procedure of the space `p` moves off, then `passed` of each space moved over
-    (in order, the destination excluded)."""
-    kinds = SPACE_KINDS
+    (in order, the destination excluded). Returns False when a hook ended the move: it moved
+    the player elsewhere, sent them to jail or they went bankrupt (the move's lap and landing
+    are then not resolved)."""
+    kinds = g.kinds
+    new = p.pos
     hook = kinds[g.spaces[old].kind].left
     if hook is not None:
         hook(g, p, old)
+        if not p.alive or p.in_jail or p.pos != new:
+            return False
     step = 1 if steps > 0 else -1
     for k in range(1, abs(steps)):
         j = (old + k * step) % g.n
         hook = kinds[g.spaces[j].kind].passed
         if hook is not None:
             hook(g, p, j)
+            if not p.alive or p.in_jail or p.pos != new:
+                return False
+    return True
+
+
+def run_turn_start(g: Game, p: Player) -> None:
+    """The `turn_start` procedure of the space `p` starts the turn on, if its kind has one."""
+    hook = g.kinds[g.spaces[p.pos].kind].turn_start
+    if hook is not None:
+        hook(g, p, p.pos)

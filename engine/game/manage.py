@@ -165,14 +165,14 @@ def _check_sell_all(g: Game, p: Player, action: Action, window: str) -> str | No
     grp = g.ed.group_by_id.get(action[1]) if len(action) == 2 else None
     if grp is None:
         return f"no group {action[1:]!r}"
-    if g.owner[grp.spaces[0]] is not p or not any(g.level[j] for j in grp.spaces):
+    if not any(g.level[j] and g.owner[j] is p for j in grp.spaces):
         return f"{p.name} has no buildings on group {grp.id}"
     return None
 
 
 def _list_sell_all(g: Game, p: Player, window: str) -> list[Action]:
     return [("sell_all", grp.id) for grp in g.ed.groups
-            if grp.buildable and any(g.level[j] for j in grp.spaces) and g.owner[grp.spaces[0]] is p]
+            if grp.buildable and any(g.level[j] and g.owner[j] is p for j in grp.spaces)]
 
 
 def _check_trade(g: Game, p: Player, action: Action, window: str) -> str | None:

@@ -39,7 +39,7 @@ def mortgage_problem(g: Game, p: Player, i: int) -> str | None:
     if g.mortgaged[i]:
         return f"{sp.id} is already mortgaged"
     if g.rules.sell_buildings_first == "group" and sp.group_index >= 0:
-        if any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
+        if g.built_in_group(p, i):
             return "sell the buildings of the whole group first"
     elif g.level[i]:
         return f"sell the buildings on {sp.id} first"

@@ -33,8 +33,8 @@ def move_by(g: Game, p: Player, steps: int, *, salary: int | None = None, rent: 
         clear_move_flags(p)
     if g.log is not None:
         g.emit("move", player=p.seat, to=g.spaces[new].id, steps=steps)
-    if g.move_hooks:
-        run_move_hooks(g, p, old, steps)
+    if g.move_hooks and not run_move_hooks(g, p, old, steps):
+        return
     if steps > 0:
         dist = (g.start_index - old) % n or n
         if steps >= dist:

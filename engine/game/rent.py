@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..dsl.runtime import Roll
 from .decisions import Decision
 
 if TYPE_CHECKING:
@@ -49,6 +50,22 @@ class LazyRoll:
     def dice(self) -> tuple[int, ...]:
         """The numbers shown."""
         return self._get().dice
+
+
+_NO_THROW = Roll((), 0, False)
+
+
+def rent_due(g: Game, p: Player, i: int) -> int:
+    """The rent `p` would pay on landing on deed `i` now, by the edition's formula (the DSL's
+    `rent_of`): 0 when it is unowned, `p`'s own, mortgaged, not a deed, or its owner is in
+    jail where that stops rent; a utility counts the last throw of the turn (0 without one).
+    Nothing is thrown or paid."""
+    o = g.owner[i]
+    if o is None or o is p or g.mortgaged[i] or not g.spaces[i].is_deed:
+        return 0
+    if o.in_jail and not g.rules.rent_jailed_owner_collects:
+        return 0
+    return g.rent_fns[i](g, p, i, o, g.last_roll if g.last_roll is not None else _NO_THROW)
 
 
 def land_on_deed(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:

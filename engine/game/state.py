@@ -5,10 +5,11 @@ nothing else; `Game` (game.py) is a `GameState` plus the mechanisms wired on as 
 class has `__slots__`, so a field that is not declared here cannot be set on a game.
 
 Board arrays are indexed by space: `owner[i]` (None: the bank), `level[i]` (0 .. hotel_level,
-see buildings.py), `mortgaged[i]`. The bank: `houses`/`hotels` left in its supply (None:
-unlimited), `bank_out`/`bank_in` the money it paid out and took in, `jackpot` the money in the
-pot of the free-parking house rule; money moves only through ledger.py, so the players' cash plus
-the pot is always `start_total + bank_out - bank_in`.
+see buildings.py), `mortgaged[i]`. The bank: `stock[kind]` the buildings of each kind left in
+its supply (a kind absent: unlimited; `houses`/`hotels` read the default ladder's two),
+`bank_out`/`bank_in` the money it paid out and took in, `jackpot` the money in the pot of the
+free-parking house rule; money moves only through ledger.py, so the players' cash plus the pot
+is always `start_total + bank_out - bank_in`.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ class GameState:
     resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
     carried out), `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
-    Wiring, fixed at the start: `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
-    acts when passed or left),
+    Wiring, fixed at the start: `kinds` (the registry of space kinds: landing.SPACE_KINDS plus
+    the edition's own), `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
+    acts when passed or left), `turn_hooks` (one acts when a turn starts on it),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player)`, None when it has none or answers are
     recorded),
@@ -58,12 +60,13 @@ class GameState:
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
     or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
-    played, `rent_plays` (some card is played instead of rent); `space_sets` (cached board
+    played, `rent_plays`/`roll_plays` (some card is played instead of rent / of a throw),
+    `removed_cards` the cards out of the game (played with `after: out`, or discarded); `space_sets` (cached board
     subsets for loops)."""
 
     __slots__ = (
         "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
-        "owner", "level", "mortgaged", "deeds_version", "houses", "hotels", "hotel_level",
+        "owner", "level", "mortgaged", "deeds_version", "stock", "hotel_level",
         "bank_in", "bank_out", "jackpot", "start_total",
         "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
         "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
@@ -73,7 +76,8 @@ class GameState:
         "agent_idle",
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
-        "space_sets",
+        "roll_plays", "removed_cards",
+        "space_sets", "kinds", "turn_hooks",
     )
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
@@ -98,8 +102,7 @@ class GameState:
         self.level: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
-        self.houses: int | None = r.houses_supply
-        self.hotels: int | None = r.hotels_supply
+        self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
         self.bank_out: int = 0
@@ -135,6 +138,8 @@ class GameState:
         self.stats: dict[str, int] = {}
         self.land_handlers: list[LandHandler | None] = [None] * n
         self.move_hooks: bool = False
+        self.turn_hooks: bool = False
+        self.kinds: dict[str, Any] = {}
         self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
@@ -158,11 +163,40 @@ class GameState:
         for act in edition.actions:
             if act.labels:
                 self.card_labels.setdefault(act.id, act.labels)
+        for kind in edition.space_kinds:
+            if kind.labels:
+                self.card_labels.setdefault(kind.id, kind.labels)
         self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
+        self.roll_plays: bool = any(pl.window == "roll" for pl in self.card_plays.values())
+        self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
         self.space_sets: dict[str | None, tuple[int, ...]] = {}
         if r.intro_reroll is not None:
             for p in self.players:
                 p.intro = True
+
+    @property
+    def houses(self) -> int | None:
+        """Houses left in the bank (None: unlimited)."""
+        return self.stock.get("house")
+
+    @houses.setter
+    def houses(self, value: int | None) -> None:
+        self._set_stock("house", value)
+
+    @property
+    def hotels(self) -> int | None:
+        """Hotels left in the bank (None: unlimited)."""
+        return self.stock.get("hotel")
+
+    @hotels.setter
+    def hotels(self, value: int | None) -> None:
+        self._set_stock("hotel", value)
+
+    def _set_stock(self, kind: str, value: int | None) -> None:
+        if value is None:
+            self.stock.pop(kind, None)
+        else:
+            self.stock[kind] = value
 
     def emit(self, e: str, **fields: Any) -> None:
         """Add an event of kind `e` (events.EVENT_KINDS) to the log; no-op without a log."""

@@ -95,7 +95,7 @@ def legs_problem(g: Game, legs: tuple[DealLeg, ...], parties: int) -> str | None
                 return f"{g.spaces[i].id} is in the deal twice"
             seen_deeds.add(i)
             sp = g.spaces[i]
-            if sp.group_index >= 0 and any(g.level[j] for j in g.ed.groups[sp.group_index].spaces):
+            if g.built_in_group(who, i):
                 return f"{sp.id}: sell the group's buildings before trading its lots"
             if g.mortgaged[i] and not r.trade_mortgaged:
                 return f"{sp.id} is mortgaged and mortgaged deeds cannot be traded"

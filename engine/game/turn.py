@@ -12,6 +12,7 @@ from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_jail, jail_turn
+from .landing import run_turn_start
 from .movement import move_by
 
 if TYPE_CHECKING:
@@ -57,6 +58,10 @@ def play_turn(g: Game) -> None:
 def _turn_body(g: Game, p: Player) -> None:
     r = g.rules
     g.more_rolls = False
+    if g.turn_hooks and not p.in_jail:
+        run_turn_start(g, p)
+        if not p.alive or p.in_jail:
+            return
     if g.wants_before_roll[p.seat]:
         g.manage(p, "before_roll")
     roll: Roll | None = None
@@ -69,6 +74,11 @@ def _turn_body(g: Game, p: Player) -> None:
         single = roll is None and r.jail_paid_exit == "one_throw"
     while p.alive and not p.in_jail:
         if roll is None:
+            if g.roll_plays and p.held_cards and g.roll_play(p):   # a kept card instead of the throw
+                if p.alive and not p.in_jail:
+                    g.more_rolls = False
+                    g.manage(p, "after_landing")
+                return
             roll = g.dice.throw(g.ed.dice_count)
             g.last_roll = roll
             if g.log is not None:

@@ -190,7 +190,7 @@ class Actions:
             if not out:                    # nothing expressible: the neutral answer
                 out[at["named"]] = DONE
             return out
-        if kind == "place":
+        if kind in ("place", "pick"):      # a space: its board slot
             for o in d.options:
                 if o is None:
                     out[at["named"] + 1] = None

@@ -12,7 +12,6 @@ orders the table. Needs the `openskill` package (the `rl` extra).
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +22,7 @@ from typing import Any
 
 from ..agents import is_plugin, make_bot
 from ..agents.guard import save_failed_game
+from ..analysis.stats import wilson
 from ..edition.playable import load_playable_cached
 from ..errors import GameError
 from ..game.game import Game
@@ -127,17 +127,6 @@ def play_game(spec: LadderSpec, k: int) -> LadderGame:
 
 def _chunk(spec: LadderSpec, ks: Sequence[int]) -> list[LadderGame]:
     return [play_game(spec, k) for k in ks]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion `wins / n` (95% for z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 @dataclass

@@ -100,6 +100,13 @@ def test_show_board_in_english_and_russian():
     assert r.exit_code == 0 and "Улица Арбат" in r.stdout and "Тёмно-синие" in r.stdout
 
 
+def test_show_cards_fills_the_placeholders_as_players_read_them():
+    r = run("show", "uk", "--cards")
+    assert r.exit_code == 0
+    assert "Pay a £10 fine or take a Chance." in r.output      # values: {fine: 10}
+    assert "{fine}" not in r.output and "{amount}" not in r.output
+
+
 def test_show_merged_prints_the_merged_edition_and_warns_on_stderr(overlay):
     a = overlay("a", "rules: {jail: {fine: 100}}\n")
     b = overlay("b", "rules: {jail: {fine: 200}}\n")

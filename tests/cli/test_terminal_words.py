@@ -193,3 +193,12 @@ def test_lang_ru_prompts_come_from_the_catalogue(classic, monkeypatch):
     assert "купить за 60 тыс. ₽" in t.text and "s сводка, m поле, h справка" in t.text
     assert gettext_for("ru").gettext(HELP).splitlines()[0] == "[bold]В любом вопросе[/]"
     assert "В любом вопросе" in t.text
+
+
+def test_m_at_an_auction_bids_the_minimum_and_does_not_show_the_map(classic, monkeypatch):
+    # the auction's own "m" (bid the minimum) beats the global "m" (the map) of every prompt
+    bot = Scripted(name="bot", bid=[10, None])
+    t = Table(classic, monkeypatch, "\n2\nm\n\n", dice=[(1, 2)], bot=bot).turn()
+    assert "s status, map, h help" in t.text          # the hint no longer offers m for the map
+    assert "Free P" not in t.text                       # no ring board was drawn
+    assert t.game.owner[3] is t.anna and t.anna.cash == 1500 - 11

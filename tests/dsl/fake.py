@@ -218,6 +218,19 @@ class FakeGame:
         self.calls.append(("release", p.seat))
         p.in_jail = False
 
+    def discard_kept(self, p, use):
+        self.calls.append(("discard_kept", p.seat, use))
+
+    def rent_due(self, p, space):
+        return 7
+
+    def cards_in(self, deck):
+        return 3
+
+    def built_of(self, p, kind):
+        self.calls.append(("built_of", p.seat, kind))
+        return 2
+
     def holds(self, p, use):
         return sum(1 for seat, _, u in self.kept if seat == p.seat and u == use)
 

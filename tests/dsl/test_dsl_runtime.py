@@ -190,6 +190,7 @@ def test_every_context_has_its_signature(names):
         "score": ("cash + deed_prices", lambda me, other: (me,)),
         "card_play": ("pay owner rent // 2", lambda me, other: (me, other, 30)),
         "card_play_bot": ("rent > 20 and owner != me", lambda me, other: (me, other, 30)),
+        "space_hook": ("if space == lot_a: pay bank 1", lambda me, other: (me, LOT_A)),
     }
     assert set(calls) == set(CONTEXTS)
     results = {}
@@ -199,6 +200,7 @@ def test_every_context_has_its_signature(names):
         assert fn.__code__.co_argcount == 1 + len(CONTEXTS[ctx_id].params)
         results[ctx_id] = fn(g, *args(me, other))
     assert results.pop("card_play") is None and results.pop("card_play_bot") is True
+    assert results.pop("space_hook") is None
     assert results == {"card": None, "action": None, "action_when": True, "action_bot": False,
                        "salary": 200, "rent": 2 + 60 + 2, "tax": 150, "auction_start": 90,
                        "end_when": False, "score": 1500}

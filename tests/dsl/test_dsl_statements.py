@@ -309,3 +309,61 @@ def test_release_acts_on_the_subject(fake):
     g.players[1].in_jail = True
     run("for each other player p where p.in_jail:\n  with p: release from jail")
     assert g.calls == [("release", 1)] and not g.players[1].in_jail
+
+
+# ---- pick(...) and `auction SPACE` (used by the hooks of declared kinds of space)
+
+def test_pick_and_auction_check_clean():
+    assert problems(block("""
+        let d = pick(d.price for each deed d where d.owner == none)
+        if d != none: auction d
+        move to pick(each space s where s != me.position)
+        auction pick(each deed e)
+        """)) == []
+
+
+def test_pick_is_not_allowed_where_it_would_only_be_checked():
+    ps = problems(block("""
+        if count(each deed d where pick(each deed e) == d) > 0: pass
+        """))
+    assert at(ps, "not-allowed-here") == [(1, 28)]
+    assert "pick() asks the player to choose" in ps[0].message
+    [p] = check_snippet("pick(each deed d) == none", "action_when")
+    assert p.code == "not-allowed-here"
+
+
+def test_pick_goes_over_spaces_only():
+    ps = problems(block("let q = pick(p.cash for each player p)"))
+    assert at(ps, "type-error") == [(1, 9)]
+    assert "pick() goes over spaces" in ps[0].message
+
+
+def test_auction_needs_a_deed():
+    ps = problems(block("auction start\nauction 5"))
+    assert codes(ps) == ["type-error", "type-error"]
+    assert at(ps, "type-error") == [(1, 9), (2, 9)]
+# ---------------------------------------------------------- discard, cards_in, built, index (mega)
+def test_discard_a_use_and_count_cards_left_and_buildings(fake):
+    g, run = fake
+    run("if cards_in(chest) > 2 and built(me, skyscraper) == 2:\n  for each player p:\n    with p: discard ticket")
+    assert g.calls == [("built_of", 0, "skyscraper"), ("discard_kept", 0, "ticket"),
+                       ("discard_kept", 1, "ticket"), ("discard_kept", 2, "ticket")]
+
+
+def test_space_index_is_its_place_on_the_board(fake):
+    g, run = fake
+    g.players[0].pos = LOT_B
+    run("collect me.position.index * 10 + count(each space s where s.index < 2) from bank")
+    assert g.calls[-1][3] == LOT_B * 10 + 2
+
+
+def test_cards_in_needs_a_deck_of_the_edition():
+    ps = problems(block("if cards_in(chance) > 0: pass"))
+    assert at(ps, "unknown-name") == [(1, 13)]
+    assert "cards_in() takes a deck of the edition (decks: chest)" in ps[0].message
+
+
+def test_discard_and_built_take_names():
+    ps = problems(block("discard Tickets\npay bank built(me, 3)"))
+    assert at(ps, "dsl-syntax") == [(1, 9)] and at(ps, "type-error") == [(2, 20)]
+    assert "'Tickets' is not" in ps[0].message and "a kind of building" in ps[1].message

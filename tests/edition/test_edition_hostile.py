@@ -9,7 +9,7 @@ from edition_helpers import problems_of, where
 
 from magie.engine.edition.loader import load_edition
 from magie.engine.edition.validate import validate_paths
-from magie.engine.edition.yamlload import MAX_EVENTS, MAX_INT, MAX_ITEMS, read_yaml
+from magie.engine.edition.yamlload import MAX_DEPTH, MAX_EVENTS, MAX_INT, MAX_ITEMS, read_yaml
 
 
 def test_an_integer_of_5000_digits_is_a_problem_at_its_line(write):
@@ -94,3 +94,13 @@ def test_a_schema_error_does_not_hide_the_dsl_errors_of_other_parts(write):
     assert ("dsl-syntax", "/rules/salary") in codes            # another part of rules: checked
     # a card whose schema is right is checked; the card with an unknown key is a broken part
     assert [p.message for p in ps if p.code == "unknown-name"] == ["unknown name 'zzz'"]
+
+
+def test_deep_nesting_is_refused_at_its_line_and_column_before_composing(write):
+    # 100,000 brackets in 200 kB: refused at the bracket that is one too deep (the top map counts),
+    # not by a RecursionError at 1:1
+    yf = read_yaml(write("deep.yaml", "id: x\nparams: " + "[" * 100_000 + "]" * 100_000 + "\n"))
+    assert where(yf.problems) == [("unsupported-yaml", 2, 8 + MAX_DEPTH)]
+    assert f"nested more than {MAX_DEPTH} deep" in yf.problems[0].message
+    yf = read_yaml(write("ok.yaml", "id: x\nparams: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n"))
+    assert yf.problems == []

@@ -77,11 +77,13 @@ def game(ed, players: dict[str, dict] | list[str], *, dice=(), first: str | None
             p.jail_attempts = 0 if st["jail"] is True else st["jail"]
         for card_id in st.get("cards") or ():
             hold(g, p, card_id)
-    h = g.hotel_level
-    if g.houses is not None:
-        g.houses = houses if houses is not None else g.rules.houses_supply - sum(lvl for lvl in g.level if lvl < h)
-    if g.hotels is not None:
-        g.hotels = hotels if hotels is not None else g.rules.hotels_supply - sum(1 for lvl in g.level if lvl == h)
+    for kind, start in g.rules.supply.items():       # the supply minus what is on the board
+        on_board = sum(b[1] for i in range(g.n) if (b := g.building_on(i)) and b[0] == kind)
+        g.stock[kind] = start - on_board
+    if houses is not None and g.houses is not None:
+        g.houses = houses
+    if hotels is not None and g.hotels is not None:
+        g.hotels = hotels
     g.start_total = sum(p.cash for p in g.players)
     g.bank_in = g.bank_out = 0
     return g

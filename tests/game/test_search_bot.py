@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, make_bot
-from magie.engine.agents.search import Forker
+from magie.engine.agents.search import Forker, _value, earning_power
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Decision
 from magie.engine.game.dice import ForcedDice
@@ -22,7 +22,8 @@ def test_levels_are_in_the_registry():
     assert set(LEVELS) | {"search", "random"} == set(BOTS)
     assert isinstance(make_bot("easy", 1, 0), EasyBot)
     hard = make_bot("hard", 1, 2)
-    assert isinstance(hard, SearchBot) and hard.name == "hard-3" and (hard.rollouts, hard.horizon) == (4, 40)
+    assert isinstance(hard, SearchBot) and hard.name == "hard-3"
+    assert (hard.rollouts, hard.horizon, hard.rent_rounds) == (4, 20, 10.0)
 
 
 def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
@@ -118,3 +119,55 @@ def test_the_search_bot_buys_the_deed_that_completes_its_group():
     assert g.owner[c] is p
     built = sum(g.level[j] * ed.spaces[j].house_cost for j in grp.spaces)   # it may build at once
     assert p.cash == ed.setup.start_cash - ed.spaces[c].price - built
+
+
+def _monopoly_position(cash: int = 1500):
+    """Classic in seat 0's turn, seat 0 holding the whole orange group (unbuilt) with `cash`,
+    the others nothing."""
+    ed = load_playable_cached("classic")
+    g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=7, first=0, deal=False)
+    p = g.players[0]
+    for j in ed.group_by_id["orange"].spaces:
+        g.set_owner(j, p)
+    p.cash = cash
+    g.current = p                            # in seat 0's turn
+    return g, p
+
+
+def test_earning_power_counts_the_rent_due_now_times_the_landings_to_expect():
+    g, p = _monopoly_position()
+    orange = g.ed.group_by_id["orange"].spaces
+    # whole group unbuilt: double rent (14 + 14 + 16) * 2 = 88; 3 opponents, 40 spaces, 10 rounds
+    assert earning_power(g, p, 10) == pytest.approx(88 * 10 * 3 / 40)
+    for j in orange:
+        g.level[j] = 2
+    assert earning_power(g, p, 10) == pytest.approx((200 + 200 + 220) * 10 * 3 / 40)
+    g.mortgaged[orange[0]] = True            # no rent on a mortgaged deed
+    assert earning_power(g, p, 10) == pytest.approx((200 + 220) * 10 * 3 / 40)
+    assert earning_power(g, p, 0) == 0.0
+    assert earning_power(g, g.players[1], 10) == 0.0
+
+
+def test_the_horizon_value_counts_earning_power_with_net_worth():
+    g, p = _monopoly_position(cash=1000)
+    worth = [g.net_worth(q) for q in g.players]
+    assert _value(g, 0) == pytest.approx(worth[0] / sum(worth))       # plain net-worth share
+    rent = 88 * 10 * 3 / 40
+    assert _value(g, 0, 10) == pytest.approx((worth[0] + rent) / (sum(worth) + rent))
+    assert _value(g, 1, 10) == pytest.approx(worth[1] / (sum(worth) + rent))
+
+
+@pytest.mark.parametrize(("rent_rounds", "plan"), [(0.0, "basic"), (10.0, "bold")])
+def test_a_build_plan_is_chosen_for_the_rent_it_will_earn(rent_rounds, plan):
+    """Seat 0 holds a whole group and 1500 in a manage window. Building does not change net worth
+    (buildings count at cost), so with a one-turn horizon and a plain net-worth value no plan
+    clearly beats the basic bot's and its plan stands; valued with the rent the houses will earn,
+    the bold plan (which builds the most) is clearly better and is taken."""
+    g, p = _monopoly_position()
+    bot = SearchBot(seed=3, rollouts=4, horizon=1, rent_rounds=rent_rounds)
+    g.agents[0] = bot
+    d = Decision.of("manage", p, None, g, {"window": "after_landing", "more_rolls": False})
+    answer = bot.decide(g, d)
+    assert answer[0] == "build" and answer[1] in g.ed.group_by_id["orange"].spaces
+    assert list(bot._plans.values()) == [plan]
+    assert bot.overturned["manage"] == [1, 0]          # the first build is the same either way

@@ -1,0 +1,234 @@
+"""The Mega edition (../shared/rules/editions/mega.md): the 52-space board, building ladders up to
+the skyscraper, depots on railroads, building from and rent by majority ownership, the third
+utility; forced dice and stacked decks, real values from the digest."""
+
+from __future__ import annotations
+
+import pytest
+
+from magie.engine.edition.playable import load_playable_cached
+from tests.game.helpers import cash, game, player, space, stack, turn
+
+MEGA = load_playable_cached("mega", ())
+
+
+def sid(name: str) -> int:
+    return space(MEGA, name)
+
+
+def test_the_board_has_52_spaces_13_a_side_with_the_new_spaces_where_the_digest_puts_them():
+    ed = MEGA
+    assert len(ed.spaces) == 52                                            # 2.1
+    assert [ed.spaces[i].kind for i in (0, 13, 26, 39)] == ["start", "jail", "free_parking", "go_to_jail"]
+    assert ed.spaces[10].id == "gas_company" and ed.spaces[14].id == "auction"      # 2.2, MG3 (a)
+    assert ed.spaces[32].id == "bus_ticket" and ed.spaces[47].id == "birthday_gift"
+    assert ed.spaces[51].id == "boardwalk" and ed.spaces[51].rent[-1] == 3000     # MG5 (a), [M9]
+    assert ed.spaces[4].rent[:6] == (5, 30, 80, 240, 360, 450)                     # MG4 (a)
+    sizes = {grp.id: len(grp.spaces) for grp in ed.groups}
+    assert sizes["brown"] == sizes["dark_blue"] == 3 and sizes["red"] == 4       # 2.3
+    assert sizes["utilities"] == 3 and sizes["railroads"] == 4
+    assert ed.setup.start_cash == 2500                                              # 1.3
+    assert ed.rules.supply == {"house": 32, "hotel": 12, "skyscraper": 8, "depot": 4}   # 8.8
+
+
+# ---------------------------------------------------------------- rent by the share of a group
+@pytest.mark.parametrize("owned, rent", [
+    (("massachusetts_avenue", "oriental_avenue"), 6),                                # 2 of 4: base
+    (("massachusetts_avenue", "oriental_avenue", "vermont_avenue"), 12),             # majority x2
+    (("massachusetts_avenue", "oriental_avenue", "vermont_avenue", "connecticut_avenue"), 18),  # x3
+])
+def test_unimproved_rent_doubles_with_all_but_one_and_triples_with_the_whole_group(owned, rent):
+    # 5.1, 5.2: Oriental Avenue's base rent is 6; ann lands on it from 5 with a 3
+    g = game(MEGA, {"ann": {"pos": 5}, "bob": {"owns": {s: 0 for s in owned}}}, dice=[(1, 2)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == sid("oriental_avenue")
+    assert cash(g) == {"ann": 2500 - rent, "bob": 2500 + rent}
+
+
+def test_mortgaged_streets_still_count_for_the_majority():
+    # 5.3 [M11]: three of four owned, one of them mortgaged: the unmortgaged one still pays double
+    owns = {"massachusetts_avenue": {"mortgaged": True}, "oriental_avenue": 0, "vermont_avenue": 0}
+    g = game(MEGA, {"ann": {"pos": 5}, "bob": {"owns": owns}}, dice=[(1, 2)])
+    turn(g, "ann")
+    assert cash(g)["ann"] == 2500 - 12
+
+
+def test_the_third_utility_charges_twenty_times_the_dice():
+    # 5.4 [M7]: all three utilities, a throw of 3 + 4 lands on Water Works (29 + 7 = 36)
+    owns = {"gas_company": 0, "electric_company": 0, "water_works": 0}
+    g = game(MEGA, {"ann": {"pos": 29}, "bob": {"owns": owns}}, dice=[(3, 4)])
+    turn(g, "ann")
+    assert player(g, "ann").pos == 36 and cash(g)["ann"] == 2500 - 20 * 7
+
+
+# ---------------------------------------------------------------- building from majority
+def test_houses_may_be_built_from_majority_ownership_but_not_from_half():
+    g = game(MEGA, {"ann": {"owns": {"maryland_avenue": 0, "st_charles_place": 0, "states_avenue": 0}},
+                    "bob": {"owns": {"virginia_avenue": 0}}})
+    ann = player(g, "ann")
+    i = sid("maryland_avenue")
+    assert g.build_problem(ann, i, "any") is None                                  # 8.1 [M2]
+    g.request_building(ann, i, "any")
+    assert g.level[i] == 1 and ann.cash == 2500 - 100 and g.houses == 31
+    g2 = game(MEGA, {"ann": {"owns": {"maryland_avenue": 0, "st_charles_place": 0}},
+                     "bob": {"owns": {"virginia_avenue": 0}}})
+    assert g2.build_problem(player(g2, "ann"), i, "any") == \
+        "ann owns 2 of group pink; building needs all but one (3)"
+
+
+def test_even_building_holds_among_the_majority_owners_lots():
+    g = game(MEGA, {"ann": {"owns": {"maryland_avenue": 1, "st_charles_place": 0, "states_avenue": 0}}, "bob": {}})
+    ann = player(g, "ann")
+    assert g.build_problem(ann, sid("maryland_avenue"), "any") == \
+        "build evenly: another lot of the group has fewer buildings"
+    assert g.build_problem(ann, sid("st_charles_place"), "any") is None
+
+
+# ---------------------------------------------------------------- skyscrapers
+WHOLE_PINK_HOTELS = {"maryland_avenue": 5, "st_charles_place": 5, "states_avenue": 5, "virginia_avenue": 5}
+
+
+def test_a_skyscraper_needs_the_whole_group_with_hotels_and_hands_its_hotel_back():
+    g = game(MEGA, {"ann": {"owns": WHOLE_PINK_HOTELS}, "bob": {"pos": 10}}, dice=[(2, 3)])
+    ann = player(g, "ann")
+    i = sid("maryland_avenue")
+    assert g.hotels == 12 - 4 and g.stock["skyscraper"] == 8
+    g.request_building(ann, i, "any")                                           # 8.2: house price (ours)
+    assert g.level[i] == 6 and ann.cash == 2500 - 100
+    assert g.hotels == 12 - 3 and g.stock["skyscraper"] == 7                  # the hotel goes back
+    assert g.building_on(i) == ("skyscraper", 1)
+    turn(g, "bob")                                                              # 10 + 5 = 15: Maryland
+    assert cash(g)["bob"] == 2500 - 1250                                       # the skyscraper rent
+    g.check_invariants()
+
+
+def test_no_skyscraper_from_majority_nor_before_every_street_has_a_hotel():
+    three = {"maryland_avenue": 5, "st_charles_place": 5, "states_avenue": 5}
+    g = game(MEGA, {"ann": {"owns": three}, "bob": {"owns": {"virginia_avenue": 0}}})
+    assert g.build_problem(player(g, "ann"), sid("maryland_avenue"), "any") == \
+        "ann does not own the whole group pink"
+    uneven = dict(WHOLE_PINK_HOTELS, virginia_avenue=4)
+    g = game(MEGA, {"ann": {"owns": uneven}, "bob": {}})
+    assert g.build_problem(player(g, "ann"), sid("maryland_avenue"), "any") == \
+        "build evenly: another lot of the group has fewer buildings"
+    top = dict(WHOLE_PINK_HOTELS, maryland_avenue=6)
+    g = game(MEGA, {"ann": {"owns": top}, "bob": {}})
+    assert g.build_problem(player(g, "ann"), sid("maryland_avenue"), "any") == \
+        "maryland_avenue already has a skyscraper"
+
+
+def test_skyscrapers_run_out_on_their_own_supply():
+    # 8.8: the 8 skyscrapers are a supply of their own; houses and hotels are left
+    g = game(MEGA, {"ann": {"owns": WHOLE_PINK_HOTELS}, "bob": {}})
+    g.stock["skyscraper"] = 0
+    assert g.build_problem(player(g, "ann"), sid("maryland_avenue"), "any") == \
+        "the bank has no skyscrapers left"
+
+
+def test_selling_a_skyscraper_takes_a_hotel_back_from_the_bank():
+    # 8.3 [M11]: selling down the ladder; half the price back (8.4)
+    top = dict(WHOLE_PINK_HOTELS, maryland_avenue=6)
+    g = game(MEGA, {"ann": {"owns": top}, "bob": {}})
+    ann = player(g, "ann")
+    i = sid("maryland_avenue")
+    g.hotels = 0
+    assert g.sell_problem(ann, i) == ("breaking a skyscraper down needs 1 hotel in the bank (it has 0); "
+                                      "sell all the group's buildings at once instead")
+    g.hotels = 8
+    g.sell_building(ann, i)
+    assert g.level[i] == 5 and g.hotels == 7 and g.stock["skyscraper"] == 8 and ann.cash == 2500 + 50
+    assert g.sell_problem(ann, sid("st_charles_place")) is None     # one by one, keeping even levels
+
+
+def test_a_skyscraper_sold_outright_refunds_half_of_every_level():
+    top = dict(WHOLE_PINK_HOTELS, maryland_avenue=6)
+    g = game(MEGA, {"ann": {"owns": top}, "bob": {}})
+    assert g.building_refund(sid("maryland_avenue"), 6) == (4 * 100 + 100 + 100) // 2
+
+
+# ---------------------------------------------------------------- depots
+def test_a_depot_on_one_railroad_doubles_its_rent():
+    # 8.7 [M8]: 100, no need of the other railroads, one per railroad
+    g = game(MEGA, {"ann": {"owns": {"reading_railroad": 0}}, "bob": {"pos": 3}}, dice=[(1, 2)])
+    ann = player(g, "ann")
+    i = sid("reading_railroad")
+    assert g.build_problem(ann, i, "any") is None
+    g.request_building(ann, i, "any")
+    assert ann.cash == 2400 and g.stock["depot"] == 3 and g.building_on(i) == ("depot", 1)
+    assert g.build_problem(ann, i, "any") == "reading_railroad already has a depot"
+    turn(g, "bob")                                                     # 3 + 3 = 6: Reading Railroad
+    assert cash(g) == {"ann": 2400 + 50, "bob": 2500 - 50}
+    g.check_invariants()
+
+
+def test_no_depot_on_a_mortgaged_railroad_and_the_card_doubles_the_depot_rent():
+    g = game(MEGA, {"ann": {"owns": {"reading_railroad": {"mortgaged": True}}}, "bob": {}})
+    assert g.build_problem(player(g, "ann"), sid("reading_railroad"), "any") == \
+        "reading_railroad in the group is mortgaged"
+    # 5.6: the nearest-railroad card pays twice the rent, a depot doubling it again: 4 owned -> 800
+    rails = {"reading_railroad": 1, "pennsylvania_railroad": 1, "b_and_o_railroad": 1, "short_line": 1}
+    g = game(MEGA, {"ann": {"pos": 6}, "bob": {"owns": rails}}, dice=[(1, 2)])
+    stack(g, "chance", "chance_railroad_1")
+    turn(g, "ann")                                                     # 6 + 3 = 9: Chance -> 20
+    assert player(g, "ann").pos == 20 and cash(g)["ann"] == 2500 - 800
+
+
+def test_repairs_charge_a_skyscraper_as_a_hotel():
+    top = dict(WHOLE_PINK_HOTELS, maryland_avenue=6)
+    g = game(MEGA, {"ann": {"owns": dict(top, oriental_avenue=0), "pos": 6}, "bob": {}}, dice=[(1, 2)])
+    stack(g, "chance", "chance_repairs")
+    turn(g, "ann")
+    assert cash(g)["ann"] == 2500 - 100 * 4                              # 3 hotels + 1 skyscraper
+
+
+# ---------------------------------------------------------------- bus tickets
+def _tickets(g) -> dict[str, int]:
+    return {p.name: g.holds(p, "bus_ticket") for p in g.players}
+
+
+def test_the_bus_ticket_space_gives_a_kept_ticket():
+    # 6.2: 27 + 5 = 32, the Bus Ticket space: the top ticket is kept
+    g = game(MEGA, {"ann": {"pos": 27}, "bob": {}}, dice=[(2, 3)])
+    stack(g, "bus_tickets", "bus_5")
+    turn(g, "ann")
+    assert player(g, "ann").held_cards == [("bus_tickets", "bus_5")] and _tickets(g) == {"ann": 1, "bob": 0}
+
+
+def test_a_ticket_replaces_the_throw_and_leaves_the_game():
+    # 7.2-7.4: played instead of rolling (no dice are thrown: none are forced), forward on the
+    # current side (13..26 from Auction, 14), then out of the game
+    g = game(MEGA, {"ann": {"pos": 14, "cards": ["bus_2"],
+                            "script": {"play_card": [("bus_tickets", "bus_2")]}}, "bob": {}})
+    g.kept_uses[("bus_tickets", "bus_2")] = "bus_ticket"
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert 15 <= ann.pos <= 26 and not ann.held_cards
+    assert g.removed_cards == [("bus_tickets", "bus_2")] and len(g.decks["bus_tickets"]) == 15
+    g.check_invariants()
+
+
+def test_a_ticket_may_replace_the_throw_that_doubles_give():
+    # 4.2 [M2]: doubles 2+2 from 0 to 4 (Arctic Avenue), then the ticket instead of the second throw
+    g = game(MEGA, {"ann": {"pos": 0, "cards": ["bus_3"],
+                            "script": {"play_card": [None, ("bus_tickets", "bus_3")]}}, "bob": {}},
+             dice=[(2, 2)])
+    g.kept_uses[("bus_tickets", "bus_3")] = "bus_ticket"
+    turn(g, "ann")
+    ann = player(g, "ann")
+    assert 5 <= ann.pos <= 13 and not ann.held_cards and g.dice.left == 0
+    asked = [d.window for d in g.agents[0].asked if d.kind == "play_card"]
+    assert asked == ["roll", "roll"]
+
+
+def test_an_expiring_ticket_takes_every_other_held_ticket_out_of_the_game():
+    # 7.5 [M4] [M10]: "ALL TICKETS EXPIRE, EXCEPT THIS ONE"
+    g = game(MEGA, {"ann": {"pos": 27, "cards": ["bus_2"]}, "bob": {"cards": ["bus_3", "bus_4"]}},
+             dice=[(2, 3)])
+    for c in ("bus_2", "bus_3", "bus_4"):
+        g.kept_uses[("bus_tickets", c)] = "bus_ticket"
+    stack(g, "bus_tickets", "bus_expire_1")
+    turn(g, "ann")
+    assert player(g, "ann").held_cards == [("bus_tickets", "bus_expire_1")]
+    assert player(g, "bob").held_cards == []
+    assert sorted(g.removed_cards) == [("bus_tickets", "bus_2"), ("bus_tickets", "bus_3"), ("bus_tickets", "bus_4")]
+    g.check_invariants()

@@ -1,0 +1,39 @@
+"""Mega simulations (issue 12, Deliver 3): basic bots play a few short Mega games and use the
+edition's mechanisms: skyscrapers, depots (and, once they are in, bus tickets and the speed
+die's symbol faces). Counted from the event log."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from magie.engine.agents import make_bot
+from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game.events import EventLog
+from magie.engine.game.game import Game
+
+MEGA = load_playable_cached("mega", ())
+
+
+def _uses(seeds=range(3)) -> Counter:
+    """What the bots built and used in Mega games with 4 basic bots (300 rounds at most)."""
+    used: Counter = Counter()
+    for seed in seeds:
+        log = EventLog(listener=None, keep=None)
+        g = Game(MEGA, [(f"b{i}", make_bot("basic", seed, i)) for i in range(4)], seed=seed,
+                 log=log, max_rounds=300, check_invariants=True)
+        g.play()
+        used["games"] += 1
+        used["won"] += bool(g.winners)
+        for ev in log.events:
+            if ev["e"] == "build":
+                i = MEGA.space_index[ev["space"]]
+                used[MEGA.spaces[i].ladder[ev["level"] - 1].kind] += 1
+    return used
+
+
+def test_bots_build_skyscrapers_and_depots_in_mega():
+    used = _uses()
+    assert used["games"] == used["won"] == 3
+    assert used["house"] > 0 and used["hotel"] > 0
+    assert used["skyscraper"] > 0            # the ladder's top level (mega.md 8.2)
+    assert used["depot"] > 0                 # on railroads, no group needed (8.7)
