@@ -24,9 +24,13 @@ from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOff
 
 from .amounts import parse_amount
 from .i18n import gettext_for
-from .render import Names
+from .render import N_, Names, describe_action
 from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
+
+DEBT_REASONS = (N_("rent"), N_("tax"), N_("fine"), N_("interest"), N_("auction"), N_("purchase"), N_("card"),
+                N_("build"), N_("unmortgage"), N_("trade"), N_("salary"))
+"""What a debt is for, as the engine names it (shown translated in the raise prompt)."""
 
 
 class HumanAgent:
@@ -71,12 +75,13 @@ class HumanAgent:
         try:
             return PROMPTS.get(d.kind, HumanAgent._ask_other)(self, game, d)
         except DecisionTimeout:
-            self.term.say(f"\n[yellow]No answer within {self.timeout:g} s.[/]")
+            late = self._("No answer within {seconds} s.").format(seconds=f"{self.timeout:g}")
+            self.term.say(f"\n[yellow]{late}[/]")
             raise
 
     def rejected(self, d: Decision, reason: str) -> None:
         """The engine refused the last answer: say why (the engine asks again)."""
-        self.term.say(f"[red]Not allowed:[/] {self.names.ids_to_names(escape(reason))}")
+        self.term.say(f"[red]{self._('Not allowed:')}[/] {self.names.ids_to_names(escape(reason))}")
 
     # ------------------------------------------------------------------ the decisions
     def _cash(self, p) -> str:
@@ -106,29 +111,37 @@ class HumanAgent:
 
     def _ask_bid(self, game, d):
         n = self.names
+        _ = self._
         if d.ctx.get("space") is not None:
             sp = game.spaces[d.space]
-            what = f"{n.space(d.space)} (printed price {n.money(sp.price)})"
+            what = _("{space} (printed price {price})").format(space=n.space(d.space), price=n.money(sp.price))
+        elif d.ctx.get("building") == "hotel":
+            what = _("a hotel from the bank")
         else:
-            what = f"a {d.ctx.get('building', 'building')} from the bank"
+            what = _("a house from the bank")
         high = d.ctx.get("high_bidder")
         if d.ctx.get("price") is None or high is None:
-            state = "no bids yet"
+            state = _("no bids yet")
         else:
-            state = f"highest bid {n.money(d.price)} by {n.player(high)}"
-        top = f", at most {n.money(d.max)}" if d.max is not None else ""
-        lines = [f"[bold]Auction[/] of {what}: {state}; {self._cash(d.player)}."]
+            state = _("highest bid {amount} by {player}").format(amount=n.money(d.price), player=n.player(high))
+        lines = ["[bold]" + _("Auction") + "[/] " + _("of {what}: {state}; {cash}.").format(
+            what=what, state=state, cash=self._cash(d.player))]
         still = d.ctx.get("still_in")
         if still:
-            lines.append("  still in: " + ", ".join(n.player(s) for s in still))
+            lines.append("  " + _("still in: {players}").format(players=", ".join(n.player(s) for s in still)))
         history = auction_bids(game)
         if history:
-            lines.append("  bids so far: " + ", ".join(f"{n.player(s)} {n.money(m)}" for s, m in history))
-        lines += [
-                 f"  Type a bid of at least {n.money(d.min)}{top}, [bold]m[/] to bid the minimum, "
-                 f"or [bold]p[/] to pass (a pass is final)."]
-        if d.max is None:
-            lines.append("  [yellow]Bids are binding:[/] if you win and cannot raise the money, you go bankrupt.")
+            lines.append("  " + _("bids so far: {bids}").format(
+                bids=", ".join(f"{n.player(s)} {n.money(m)}" for s, m in history)))
+        if d.max is not None:
+            lines.append("  " + _("Type a bid of at least {least}, at most {most}, [bold]m[/] to bid the minimum, "
+                                  "or [bold]p[/] to pass (a pass is final).").format(least=n.money(d.min),
+                                                                                     most=n.money(d.max)))
+        else:
+            lines.append("  " + _("Type a bid of at least {least}, [bold]m[/] to bid the minimum, "
+                                  "or [bold]p[/] to pass (a pass is final).").format(least=n.money(d.min)))
+            lines.append("  [yellow]" + _("Bids are binding:") + "[/] "
+                         + _("if you win and cannot raise the money, you go bankrupt."))
 
         def money(amount: int) -> str:
             return n.ed.currency.show(amount, n.lang)
@@ -137,28 +150,33 @@ class HumanAgent:
             try:
                 bid = parse_amount(text.rstrip().rstrip("!"))
             except ValueError:
-                raise ValueError(f"A bid is a whole number (at least {money(d.min)}), m or p.") from None
+                raise ValueError(_("A bid is a whole number (at least {least}), m or p.").format(
+                    least=money(d.min))) from None
             if bid < d.min:
-                raise ValueError(f"The bid must be at least {money(d.min)}.")
+                raise ValueError(_("The bid must be at least {least}.").format(least=money(d.min)))
             if d.max is not None and bid > d.max:
-                raise ValueError(f"The bid may not be more than {money(d.max)}.")
+                raise ValueError(_("The bid may not be more than {most}.").format(most=money(d.max)))
             if d.max is None and bid > d.player.cash and not text.rstrip().endswith("!"):
-                raise ValueError(f"You have {money(d.player.cash)}: if you win {money(bid)} and cannot raise "
-                                 f"it, you go bankrupt. Type {bid}! to bid it anyway.")
+                raise ValueError(_("You have {cash}: if you win {bid} and cannot raise it, you go bankrupt. "
+                                   "Type {number}! to bid it anyway.").format(
+                                       cash=money(d.player.cash), bid=money(bid), number=bid))
             return bid
 
-        opts = [Opt("m", f"bid {n.money(d.min)}", d.min, ("min",)),
-                Opt("p", "pass", None, ("pass",))]
-        return self.prompter.choose(lines, opts, parse=parse, hint=f"a bid from {money(d.min)}, m or p")
+        opts = [Opt("m", _("bid {amount}").format(amount=n.money(d.min)), d.min, ("min",)),
+                Opt("p", _("pass"), None, ("pass", _("pass")))]
+        return self.prompter.choose(lines, opts, parse=parse,
+                                    hint=_("a bid from {least}, m or p").format(least=money(d.min)))
 
     def _ask_jail(self, game, d):
         n = self.names
         r = game.rules
-        lines = [f"[bold]You are in jail[/] (failed tries so far: {d.attempts} of {r.jail_attempts}); "
-                 f"{self._cash(d.player)}."]
-        labels = {"pay": (f"pay the fine of {n.money(d.fine)} and move", ("pay",)),
-                  "card": ("use your get-out-of-jail card", ("card", "c")),
-                  "roll": ("roll for doubles", ("roll", "r"))}
+        _ = self._
+        tries = _("(failed tries so far: {tries} of {most}); {cash}.").format(
+            tries=d.attempts, most=r.jail_attempts, cash=self._cash(d.player))
+        lines = ["[bold]" + _("You are in jail") + "[/] " + tries]
+        labels = {"pay": (_("pay the fine of {amount} and move").format(amount=n.money(d.fine)), ("pay",)),
+                  "card": (_("use your get-out-of-jail card"), ("card", "c")),
+                  "roll": (_("roll for doubles"), ("roll", "r"))}
         opts = [Opt(str(k + 1), labels.get(o, (str(o), ()))[0], o, labels.get(o, ("", (str(o),)))[1])
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
@@ -167,16 +185,18 @@ class HumanAgent:
         p = d.player
         if d.window == "between_turns" and not self.between_turns:
             return DONE
-        when = {"before_roll": "before rolling", "after_landing": "after your move",
-                "between_turns": f"between turns (next: {self.names.player(game.order[game.turn_idx].seat)})"
-                }.get(d.window, d.window)
+        when = {"before_roll": self._("before rolling"),
+                "after_landing": self._("after your move"),
+                "between_turns": self._("between turns (next: {player})").format(
+                    player=self.names.player(game.order[game.turn_idx].seat))}.get(d.window, d.window)
         if d.window == "between_turns":
             done = self._("done")
         elif d.window == "before_roll" or d.more_rolls:
             done = self._("roll the dice")
         else:
             done = self._("end your turn")
-        lines = [f"[bold]{escape(p.name)}[/], {when}: {self._cash(p)}, on {self.names.space(p.pos)}."]
+        lines = [self._("{player}, {when}: {cash}, on {space}.").format(
+            player=f"[bold]{escape(p.name)}[/]", when=when, cash=self._cash(p), space=self.names.space(p.pos))]
         # an edition action offered now: say what it does (its rules text, from the edition)
         for a in game.ed.actions:
             if any(o[0] == "act" and o[1] == a.id for o in d.options):
@@ -187,9 +207,11 @@ class HumanAgent:
     def _ask_raise(self, game, d):
         p = d.player
         n = self.names
-        creditor = n.player(d.creditor) if d.creditor is not None else "the bank"
-        lines = [f"[bold red]You owe {n.money(d.amount)} to {creditor}[/] ({escape(str(d.reason))}) and have "
-                 f"{n.money(p.cash)}: raise {n.money(d.amount - p.cash)} more by selling or mortgaging."]
+        _ = self._
+        owe = _("You owe {amount} to {creditor}").format(amount=n.money(d.amount), creditor=n.player(d.creditor))
+        lines = [f"[bold red]{owe}[/] ({escape(_(str(d.reason)))}) " + _(
+            "and have {cash}: raise {more} more by selling or mortgaging.").format(
+                cash=n.money(p.cash), more=n.money(d.amount - p.cash))]
         return self._manage(game, d, lines, None)
 
     def _manage(self, game, d, lines, done: str | None):
@@ -216,23 +238,23 @@ class HumanAgent:
         counter = self._trade_refused(game, d, lines) if last and last[0] == "trade" else None
         if counter is not None:
             lines = list(lines)
-            opts.append(Opt("c", f"propose the counter-offer: {n.offer(counter)}", ("trade", counter),
-                            ("counter",)))
+            opts.append(Opt("c", self._("propose the counter-offer: {offer}").format(offer=n.offer(counter)),
+                            ("trade", counter), ("counter",)))
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
-            why = game.build_problem(p, last[1], d.window) or "no lot can take another building now"
-            lines = list(lines) + [f"[yellow]No more building for now:[/] {n.ids_to_names(escape(why))}."]
+            why = game.build_problem(p, last[1], d.window) or self._("no lot can take another building now")
+            lines = list(lines) + [f"[yellow]{self._('No more building for now:')}[/] {n.ids_to_names(escape(why))}."]
         raising = d.window == "raise"
         if any(a[0] == "build" for a in acts):
-            opts.append(Opt("e", f"build evenly on a group, up to N houses (N = {game.hotel_level}: hotels)",
-                            "evenly", ("evenly",)))
+            opts.append(Opt("e", self._("build evenly on a group, up to N houses (N = {top}: hotels)").format(
+                top=game.hotel_level), "evenly", ("evenly",)))
         if game.others(p) and game.trade_window_problem(d.window) is None:
             opts.append(Opt("t", self._("propose a trade"), "trade", ("trade",)))
         if game.rules.between_turns and not raising:
-            state = "on: i turns it off" if self.between_turns else "off: i turns it on"
-            opts.append(Opt("i", f"manage between the other players' turns ({state})", "interval",
-                            ("interval",)))
+            state = self._("on: i turns it off") if self.between_turns else self._("off: i turns it on")
+            opts.append(Opt("i", self._("manage between the other players' turns ({state})").format(state=state),
+                            "interval", ("interval",)))
         if raising and BANKRUPT in d.options:
-            opts.append(Opt("b", "[red]declare bankruptcy[/]", BANKRUPT, ("bankrupt",)))
+            opts.append(Opt("b", f"[red]{self._('declare bankruptcy')}[/]", BANKRUPT, ("bankrupt",)))
         if done:   # the help's words: roll (before the throw), end (after it)
             opts.append(Opt("d", done, DONE, ("done", "roll", "r", "end", "e")))
         while True:
@@ -240,8 +262,8 @@ class HumanAgent:
             self._last_action = answer if isinstance(answer, tuple) else None
             if answer == "interval":
                 self.between_turns = not self.between_turns
-                self.term.say("You will be asked between the other players' turns (i again stops it)."
-                              if self.between_turns else "No more questions between the other players' turns.")
+                self.term.say(self._("You will be asked between the other players' turns (i again stops it).")
+                              if self.between_turns else self._("No more questions between the other players' turns."))
                 continue
             if answer == "evenly":
                 step = self._start_evenly(game, d, acts)
@@ -268,12 +290,16 @@ class HumanAgent:
         if not hasattr(bot, "trade_reason"):
             return None
         partner = game.players[offer.partner]
-        why = bot.trade_reason(game, partner, offer)
+        parts = bot.trade_reason_parts(game, partner, offer) if hasattr(bot, "trade_reason_parts") else None
+        why = (self._(parts[0]).format(amount=self.names.money(parts[1]["amount"])) if parts
+               else escape(bot.trade_reason(game, partner, offer)))
         if why:
-            lines.append(f"[yellow]{self.names.player(partner.seat)} says no:[/] {escape(why)}.")
+            lines.append("[yellow]" + self._("{player} says no:").format(player=self.names.player(partner.seat))
+                         + f"[/] {why}.")
         counter = bot.counter_offer(game, partner, offer, d.window)
         if counter is not None:
-            lines.append(f"  {self.names.player(partner.seat)} would accept: {self.names.offer(counter)}")
+            lines.append("  " + self._("{player} would accept: {offer}").format(
+                player=self.names.player(partner.seat), offer=self.names.offer(counter)))
         return counter
 
     def _start_evenly(self, game, d, acts) -> tuple | None:
@@ -284,23 +310,28 @@ class HumanAgent:
             g = game.spaces[a[1]].group if a[0] == "build" else None
             if g is not None and g not in groups:
                 groups.append(g)
-        opts = [Opt(str(k + 1), n.group(g), g) for k, g in enumerate(groups)] + [Opt("c", "cancel", None, ("cancel",))]
-        group = self.prompter.choose(["Build evenly on which group?"], opts) if len(groups) > 1 else groups[0]
+        _ = self._
+        cancel = Opt("c", _("cancel"), None, ("cancel",))
+        opts = [Opt(str(k + 1), n.group(g), g) for k, g in enumerate(groups)] + [cancel]
+        group = self.prompter.choose([_("Build evenly on which group?")], opts) if len(groups) > 1 else groups[0]
         if group is None:
             return None
         top = game.hotel_level
 
         def parse(text: str) -> int:
+            wrong = _("Type a number of houses from 1 to {top} ({top} = a hotel), or c.").format(top=top)
             try:
                 k = int(text)
             except ValueError:
-                raise ValueError(f"Type a number of houses from 1 to {top} ({top} = a hotel), or c.") from None
+                raise ValueError(wrong) from None
             if not 1 <= k <= top:
-                raise ValueError(f"Type a number of houses from 1 to {top} ({top} = a hotel), or c.")
+                raise ValueError(wrong)
             return k
 
-        level = self.prompter.choose([f"Up to how many houses on each lot of {n.group(group)}? ({top} = a hotel)"],
-                                     [Opt("c", "cancel", None, ("cancel",))], parse=parse, hint=f"1-{top} or c")
+        level = self.prompter.choose(
+            [_("Up to how many houses on each lot of {group}? ({top} = a hotel)").format(group=n.group(group),
+                                                                                         top=top)],
+            [cancel], parse=parse, hint=_("1-{top} or c").format(top=top))
         if level is None:
             return None
         self._evenly = (group, level)
@@ -318,67 +349,30 @@ class HumanAgent:
             self._evenly = None
             lots = game.ed.group_by_id[group].spaces
             if all(game.level[i] >= level for i in lots):
-                self.term.say(f"Built evenly: every lot of {self.names.group(group)} has {level}.")
+                self.term.say(self._("Built evenly: every lot of {group} has {level}.").format(
+                    group=self.names.group(group), level=level))
             else:
-                self.term.say(f"[yellow]Building evenly stops here:[/] no more building on "
-                              f"{self.names.group(group)} is allowed now.")
+                self.term.say("[yellow]" + self._("Building evenly stops here:") + "[/] " + self._(
+                    "no more building on {group} is allowed now.").format(group=self.names.group(group)))
             return None
         return min(steps, key=lambda a: (game.level[a[1]], a[1]))
 
     def describe(self, game, action: tuple) -> str:
-        """A manage or raise action in words, with its money: 'Build a house on X (50k ₽)'."""
-        n = self.names
-        kind = action[0]
-        if kind in ("build", "sell", "mortgage", "unmortgage", "sell_deed"):
-            i = action[1]
-            sp = game.spaces[i]
-            where = n.space(i)
-            lvl = game.level[i]
-            if kind == "build":
-                rung = game.next_rung(i)
-                if rung is not None and rung.kind != "house":      # a hotel, or a kind of the ladders
-                    return f"Build a {rung.kind} on {where} ({n.money(rung.cost)})"
-                return f"Build a house on {where} ({n.money(sp.house_cost)}; it has {lvl})"
-            if kind == "sell":
-                on = sp.building_at(lvl)
-                what = "a house" if on is None or on[0] == "house" else f"the {on[0]}"
-                return f"Sell {what} on {where} (+{n.money(game.sell_value(i))})"
-            if kind == "mortgage":
-                return f"Mortgage {where} (+{n.money(sp.mortgage)})"
-            if kind == "unmortgage":
-                return f"Lift the mortgage on {where} ({n.money(game.unmortgage_cost(i))})"
-            return f"Sell {where} to the bank (+{n.money(game.bank_sale_value(i))})"
-        if kind == "sell_all":
-            g = game.ed.group_by_id[action[1]]
-            total = sum(game.building_refund(j, game.level[j]) for j in g.spaces)
-            return f"Sell every building of the {n.group(g.id)} group (+{n.money(total)})"
-        if kind == "act":
-            a = next((a for a in game.ed.actions if a.id == action[1]), None)
-            name = escape(text_in(a.name, n.lang) or a.id) if a else escape(str(action[1]))
-            target = f" on {n.space(action[2])}" if action[2] is not None else ""
-            return f"{name}{target}"
-        lo = game.rules.loans
-        if kind == "loan" and lo is not None:
-            return (f"Borrow {n.money(lo.unit)} from the bank (interest {n.money(lo.interest)} "
-                    f"per {lo.charged_on}; deeds worth {n.money(lo.unit + lo.margin)} pledged)")
-        if kind == "repay" and lo is not None:
-            return f"Repay a bank loan ({n.money(lo.unit)}; {len(game.current.loans) if game.current else 0} held)"
-        if kind == "propose":
-            sw = next((s for s in game.ed.switches if s.id == action[1]), None)
-            name = escape(text_in(sw.name, n.lang)) if sw is not None else escape(str(action[1]))
-            return f"Propose a vote: {name}"
-        return escape(str(action))
+        """A manage or raise action in words (see `render.describe_action`)."""
+        return describe_action(self.names, game, action)
 
     def _ask_trade(self, game, d):
         n = self.names
         o: TradeOffer = d.offer
-        lines = [f"[bold]{n.player(o.proposer)} offers you a trade[/] ({self._cash(d.player)}):",
-                 f"  you get:  {n.side(o.give_deeds, o.give_cash, o.give_cards)}",
-                 f"  you give: {n.side(o.get_deeds, o.get_cash, o.get_cards)}"]
+        _ = self._
+        lines = ["[bold]" + _("{player} offers you a trade").format(player=n.player(o.proposer))
+                 + f"[/] ({self._cash(d.player)}):",
+                 "  " + _("you get:  {items}").format(items=n.side(o.give_deeds, o.give_cash, o.give_cards)),
+                 "  " + _("you give: {items}").format(items=n.side(o.get_deeds, o.get_cash, o.get_cards))]
         for i in o.give_deeds:
             if game.mortgaged[i] and game.rules.transfer_interest:
-                lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
-                             f"{n.money(game.interest(i))} interest at once[/]")
+                lines.append("  [yellow]" + _("{space} is mortgaged: you would pay {amount} interest at once").format(
+                    space=n.space(i), amount=n.money(game.interest(i))) + "[/]")
         return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
                                     Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
 
@@ -388,70 +382,79 @@ class HumanAgent:
         me = d.player.seat
         get_deeds, get_cash, get_cards = deal.gets(me)
         give_deeds, give_cash, give_cards = deal.gives(me)
-        lines = [f"[bold]{n.player(deal.proposer)} proposes a deal of "
-                 f"{', '.join(n.player(s) for s in deal.parties)}[/] ({self._cash(d.player)}):",
-                 f"  you get:  {n.side(get_deeds, get_cash, get_cards)}",
-                 f"  you give: {n.side(give_deeds, give_cash, give_cards)}",
-                 f"  the whole deal: {n.deal(deal)}",
-                 "  (it happens only if every player in it accepts)"]
+        _ = self._
+        lines = ["[bold]" + _("{player} proposes a deal of {players}").format(
+                     player=n.player(deal.proposer), players=", ".join(n.player(s) for s in deal.parties))
+                 + f"[/] ({self._cash(d.player)}):",
+                 "  " + _("you get:  {items}").format(items=n.side(get_deeds, get_cash, get_cards)),
+                 "  " + _("you give: {items}").format(items=n.side(give_deeds, give_cash, give_cards)),
+                 "  " + _("the whole deal: {deal}").format(deal=n.deal(deal)),
+                 "  " + _("(it happens only if every player in it accepts)")]
         for i in get_deeds:
             if game.mortgaged[i] and game.rules.transfer_interest:
-                lines.append(f"  [yellow]{n.space(i)} is mortgaged: you would pay "
-                             f"{n.money(game.interest(i))} interest at once[/]")
+                lines.append("  [yellow]" + _("{space} is mortgaged: you would pay {amount} interest at once").format(
+                    space=n.space(i), amount=n.money(game.interest(i))) + "[/]")
         return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
                                     Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
 
     def _ask_tax(self, game, d):
         n = self.names
         p = d.player
-        lines = [f"[bold]{n.space(d.space)}[/]: choose how to pay before counting "
-                 f"({self._cash(p)})."]
-        return self.prompter.choose(lines, [Opt("1", f"the fixed amount ({n.money(d.fixed)})", "fixed", ("fixed",)),
-                                    Opt("2", "the alternative amount (counted after you choose)",
-                                        "alternative", ("alternative",))])
+        _ = self._
+        lines = [_("{space}: choose how to pay before counting ({cash}).").format(
+            space=f"[bold]{n.space(d.space)}[/]", cash=self._cash(p))]
+        return self.prompter.choose(lines, [
+            Opt("1", _("the fixed amount ({amount})").format(amount=n.money(d.fixed)), "fixed", ("fixed",)),
+            Opt("2", _("the alternative amount (counted after you choose)"), "alternative", ("alternative",))])
 
     def _ask_claim(self, game, d):
         n = self.names
-        lines = [f"{n.player(d.payer)} is on your {n.space(d.space)}: rent {n.money(d.amount)}."]
-        return self.prompter.choose(lines, [Opt("1", "claim the rent", True, ("claim", "yes", "y")),
-                                    Opt("2", "let it go", False, ("no", "n"))])
+        _ = self._
+        lines = [_("{player} is on your {space}: rent {amount}.").format(
+            player=n.player(d.payer), space=n.space(d.space), amount=n.money(d.amount))]
+        return self.prompter.choose(lines, [Opt("1", _("claim the rent"), True, ("claim", "yes", "y")),
+                                    Opt("2", _("let it go"), False, ("no", "n"))])
 
     def _ask_inherited_mortgage(self, game, d):
         n = self.names
-        lines = [f"{n.space(d.space)} came to you mortgaged ({self._cash(d.player)})."]
+        _ = self._
+        lines = [_("{space} came to you mortgaged ({cash}).").format(space=n.space(d.space), cash=self._cash(d.player))]
         return self.prompter.choose(lines, [
-            Opt("1", f"lift the mortgage now ({n.money(d.value + d.interest)}: value plus interest)",
-                "lift", ("lift",)),
-            Opt("2", f"keep it mortgaged (pay {n.money(d.interest)} interest now, and again when lifted)",
-                "keep", ("keep",))])
+            Opt("1", _("lift the mortgage now ({amount}: value plus interest)").format(
+                amount=n.money(d.value + d.interest)), "lift", ("lift",)),
+            Opt("2", _("keep it mortgaged (pay {amount} interest now, and again when lifted)").format(
+                amount=n.money(d.interest)), "keep", ("keep",))])
 
     def _ask_redeem(self, game, d):
         n = self.names
-        lines = [f"Lap end: {n.space(d.space)} is mortgaged: redeem it for {n.money(d.cost)} or the bank "
-                 f"takes it back ({self._cash(d.player)}"
-                 + ("; you will be asked to raise the money" if d.player.cash < d.cost else "") + ")."]
+        _ = self._
+        short = "; " + _("you will be asked to raise the money") if d.player.cash < d.cost else ""
+        lines = [_("Lap end: {space} is mortgaged: redeem it for {amount} or the bank takes it back ({cash}).").format(
+            space=n.space(d.space), amount=n.money(d.cost), cash=self._cash(d.player) + short)]
         opts = []
         if "redeem" in d.options:
-            opts.append(Opt("1", f"redeem it ({n.money(d.cost)})", "redeem", ("redeem",)))
-        opts.append(Opt(str(len(opts) + 1), "release it (the bank takes it back)", "release", ("release",)))
+            opts.append(Opt("1", _("redeem it ({amount})").format(amount=n.money(d.cost)), "redeem", ("redeem",)))
+        opts.append(Opt(str(len(opts) + 1), _("release it (the bank takes it back)"), "release", ("release",)))
         return self.prompter.choose(lines, opts)
 
     def _ask_place(self, game, d):
         n = self.names
-        why = {"shortage": "You won the building at auction", "card": "A card lets you build"}
-        lines = [f"{why.get(d.ctx.get('reason'), 'Place a building')}: choose the lot."]
+        _ = self._
+        why = {"shortage": _("You won the building at auction"), "card": _("A card lets you build")}
+        lines = [_("{why}: choose the lot.").format(why=why.get(d.ctx.get("reason"), _("Place a building")))]
         opts = []
         for i in d.options:
             if i is None:
-                opts.append(Opt("n", "no building", None, ("none", "no")))
+                opts.append(Opt("n", _("no building"), None, ("none", "no")))
             else:
-                opts.append(Opt(str(len(opts) + 1), f"{n.space(i)} (has {game.level[i]})", i))
+                label = _("{space} (has {level})").format(space=n.space(i), level=game.level[i])
+                opts.append(Opt(str(len(opts) + 1), label, i))
         return self.prompter.choose(lines, opts)
 
     def _ask_choice(self, game, d):
         """A card's or action's choice: its labels in the player's language."""
         n = self.names
-        lines = [f"{n.source_text(d.source)}", f"Choose ({self._cash(d.player)}):"]
+        lines = [f"{n.source_text(d.source)}", self._("Choose ({cash}):").format(cash=self._cash(d.player))]
         opts = [Opt(str(k + 1), escape(n.label(d.source, d.labels, o)), o, (o,))
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
@@ -459,17 +462,19 @@ class HumanAgent:
     def _ask_pick(self, game, d):
         """A space to pick (the DSL's `pick(...)`): the spaces by name."""
         n = self.names
-        lines = [f"{n.source_text(d.source)}", f"Pick a space ({self._cash(d.player)}):"]
+        lines = [f"{n.source_text(d.source)}", self._("Pick a space ({cash}):").format(cash=self._cash(d.player))]
         opts = [Opt(str(k + 1), n.space(i), i, (game.spaces[i].id,)) for k, i in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
     def _ask_play_card(self, game, d):
         """A kept card that may be played instead of paying rent."""
         n = self.names
-        lines = [f"You owe {n.player(d.owner)} rent of {n.money(d.amount)} ({self._cash(d.player)})."]
-        opts = [Opt(str(k + 1), "play " + n.held_card(h), h) for k, h in enumerate(d.options)
+        _ = self._
+        lines = [_("You owe {player} rent of {amount} ({cash}).").format(
+            player=n.player(d.owner), amount=n.money(d.amount), cash=self._cash(d.player))]
+        opts = [Opt(str(k + 1), _("play {card}").format(card=n.held_card(h)), h) for k, h in enumerate(d.options)
                 if h is not None]
-        opts.append(Opt("p", "pay the rent", None, ("pay",)))
+        opts.append(Opt("p", _("pay the rent"), None, ("pay",)))
         return self.prompter.choose(lines, opts)
 
     def _ask_vote(self, game, d):
@@ -487,7 +492,8 @@ class HumanAgent:
 
     def _ask_other(self, game, d):
         """A decision kind this terminal does not know: its options as they are."""
-        lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
+        lines = [self._("Decision {kind}: {details}").format(kind=f"[bold]{escape(d.kind)}[/]",
+                                                              details=escape(str(d.ctx)))]
         opts = [Opt(str(k + 1), escape(repr(o)), o) for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 

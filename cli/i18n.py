@@ -67,6 +67,29 @@ def compile_po(lang: str) -> bytes:
     return buf.getvalue()
 
 
+def messages_in_code(root: Path | None = None) -> tuple[set[str], set[tuple[str, str]]]:
+    """The messages the interface's code asks the catalogue for: the literal first argument of
+    every call of `_`, `N_` or a method `._` (also inside f-strings), and the (singular, plural)
+    pairs of `n_`/`.n_`/`ngettext`, in the .py files below `root` (default: cli/)."""
+    import ast
+
+    singles: set[str] = set()
+    plurals: set[tuple[str, str]] = set()
+    for path in sorted((root or Path(__file__).parent).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                    for a in node.args]
+            if name in ("_", "N_", "gettext") and args and args[0]:
+                singles.add(args[0])
+            elif name in ("n_", "ngettext") and len(args) >= 2 and args[0] and args[1]:
+                plurals.add((args[0], args[1]))
+    return singles, plurals
+
+
 def main() -> None:
     """Compile every .po catalogue to its .mo file."""
     for lang in LANGUAGES:

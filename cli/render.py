@@ -12,6 +12,7 @@ that line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -20,6 +21,8 @@ from rich.markup import escape
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import DECISION_KINDS, Deal, TradeOffer
+
+from .i18n import gettext_for
 
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 """A word that may be an edition id (space and group ids are lower-case words)."""
@@ -30,43 +33,65 @@ _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage"
                      "salary", "trade", "sell_deed", "fine"})
 """Payment reasons whose amount appears in the line of the event that goes with them."""
 
-_HOW_LEFT = {"paid": "pays the fine and leaves jail", "card": "uses a get-out-of-jail card and leaves jail",
-             "doubles": "throws doubles and leaves jail", "served": "has served the sentence and leaves jail",
-             "forced": "leaves jail after the last try"}
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is translated later (at use, with `_`)."""
+    return message
 
-_REASONS = {"last_standing": "the last player left", "round_limit": "the round limit was reached",
-            "time_limit": "time ran out", "condition": "the edition's end condition was met"}
+
+_HOW_LEFT = {"paid": N_("pays the fine and leaves jail"), "card": N_("uses a get-out-of-jail card and leaves jail"),
+             "doubles": N_("throws doubles and leaves jail"), "served": N_("has served the sentence and leaves jail"),
+             "forced": N_("leaves jail after the last try")}
+
+_REASONS = {"last_standing": N_("the last player left"), "round_limit": N_("the round limit was reached"),
+            "time_limit": N_("time ran out"), "condition": N_("the edition's end condition was met")}
+
+SILENT_EVENTS = frozenset({"order_roll", "auction", "bid", "trade_offer", "deal_offer", "flag", "end"})
+"""Event kinds that get no line of their own: the lines of the events after them tell them
+(the order, the auction's result with its bids, the trade)."""
 
 
 class Names:
     """Player-facing names and amounts for one edition and language.
 
-    `players` maps seat numbers to names (set when the game starts)."""
+    `markup` False gives plain text (the web's, which the page escapes) instead of rich markup.
+    `players` maps seat numbers to names (set when the game starts). `_(message)` is the
+    interface's catalogue (cli/i18n.py) in this language, `n_(one, many, n)` its plurals."""
 
-    def __init__(self, edition: Edition, lang: str = "en"):
+    def __init__(self, edition: Edition, lang: str = "en", *, markup: bool = True):
         self.ed = edition
         self.lang = lang
+        self.markup = markup
+        self._esc: Callable[[str], str] = escape if markup else str
         self.players: dict[int, str] = {}
         self._cards = {(d.id, c.id): c for d in edition.decks.values() for c in d.cards}
 
+    def _(self, message: str) -> str:
+        """`message` (an English message id of the catalogue) in this language."""
+        return gettext_for(self.lang).gettext(message)
+
+    def n_(self, one: str, many: str, n: int) -> str:
+        """The singular or plural message for `n`, in this language (Russian has three forms)."""
+        return gettext_for(self.lang).ngettext(one, many, n)
+
     def money(self, amount: int) -> str:
         """An amount in the edition's currency format, e.g. '1500k ₽'."""
-        return escape(self.ed.currency.show(amount, self.lang))
+        return self._esc(self.ed.currency.show(amount, self.lang))
 
     def player(self, seat: int | str | None) -> str:
         """A player's name in bold, 'the bank' for None, 'the treasury' for 'treasury'."""
         if seat is None:
-            return "the bank"
+            return self._("the bank")
         if isinstance(seat, str):          # the treasury
-            return "the treasury"
-        return f"[bold]{escape(self.players.get(seat, f'seat {seat}'))}[/]"
+            return self._("the treasury")
+        name = self._esc(self.players.get(seat, f"seat {seat}"))
+        return f"[bold]{name}[/]" if self.markup else name
 
     def rents(self, sp) -> str:
         """A deed's rent table in words: money for streets and railroads ('2k ₽ / 10k ₽'),
         dice multipliers for utilities ('4× / 10× the dice'), whose rent is the throw times
         the multiplier ([000] 9.3)."""
         if sp.kind == "utility":
-            return " / ".join(f"{r}×" for r in sp.rent) + " the dice"
+            return " / ".join(f"{r}×" for r in sp.rent) + " " + self._("the dice")
         return " / ".join(self.money(r) for r in sp.rent)
 
     def ids_to_names(self, text: str) -> str:
@@ -94,31 +119,33 @@ class Names:
     def plain_player(self, seat: int) -> str:
         return self.players.get(seat, f"seat {seat}")
 
-    def space(self, space: int | str, color: bool = True) -> str:
+    def space(self, space: int | str | None, color: bool = True) -> str:
         """A space's name (by index or id), in its group's color."""
+        if space is None:
+            return ""
         i = space if isinstance(space, int) else self.ed.space_index.get(space)
-        if i is None:
-            return escape(str(space))
+        if i is None or not 0 <= i < len(self.ed.spaces):
+            return self._esc(str(space))
         sp = self.ed.spaces[i]
-        name = escape(text_in(sp.name, self.lang) or sp.id)
-        if color and sp.group_index >= 0:
+        name = self._esc(text_in(sp.name, self.lang) or sp.id)
+        if color and self.markup and sp.group_index >= 0:
             return f"[{self.ed.groups[sp.group_index].color}]{name}[/]"
         return name
 
     def group(self, group_id: str | None, color: bool = True) -> str:
         g = self.ed.group_by_id.get(group_id) if group_id else None
         if g is None:
-            return escape(str(group_id or ""))
-        name = escape(text_in(g.name, self.lang) or g.id)
-        return f"[{g.color}]{name}[/]" if color else name
+            return self._esc(str(group_id or ""))
+        name = self._esc(text_in(g.name, self.lang) or g.id)
+        return f"[{g.color}]{name}[/]" if color and self.markup else name
 
     def deck(self, deck_id: str) -> str:
         d = self.ed.decks.get(deck_id)
-        return escape(text_in(d.name, self.lang) or deck_id) if d else escape(deck_id)
+        return self._esc(text_in(d.name, self.lang) or deck_id) if d else self._esc(deck_id)
 
     def card_text(self, deck_id: str, card_id: str) -> str:
         c = self._cards.get((deck_id, card_id))
-        return escape(c.shown(self.ed.currency, self.lang) if c else card_id)
+        return self._esc(c.shown(self.ed.currency, self.lang) if c else card_id)
 
     def symbol(self, symbol: str) -> str:
         """The name of a symbol face of the edition's own dice, in this language."""
@@ -129,15 +156,15 @@ class Names:
         """The text of the card or action with id `source` (a choice's source)."""
         for (_, card_id), c in self._cards.items():
             if card_id == source:
-                return escape(c.shown(self.ed.currency, self.lang))
+                return self._esc(c.shown(self.ed.currency, self.lang))
         a = next((a for a in self.ed.actions if a.id == source), None)
         if a is not None:
-            return escape(text_in(a.text, self.lang))
+            return self._esc(text_in(a.text, self.lang))
         k = next((k for k in self.ed.space_kinds if k.id == source), None)
         if k is not None:
-            return escape(self.ed.currency.render(text_in(k.text, self.lang) or text_in(k.name, self.lang),
+            return self._esc(self.ed.currency.render(text_in(k.text, self.lang) or text_in(k.name, self.lang),
                                                   k.values, self.lang))
-        return escape(source)
+        return self._esc(source)
 
     def labels_of(self, source: str):
         """The option texts of the card or action `source` (label -> text)."""
@@ -163,7 +190,7 @@ class Names:
         deck_id, card_id = held
         text = self.card_text(deck_id, card_id)
         first = text.split(". ")[0].rstrip(".")
-        return f"{self.deck(deck_id)} card “{first}”"
+        return self._("{deck} card “{text}”").format(deck=self.deck(deck_id), text=first)
 
     def side(self, deeds, cash: int, cards) -> str:
         """One side of a trade: 'Polyanka Street, 100k ₽ and a Chance card' ('nothing')."""
@@ -172,14 +199,17 @@ class Names:
             parts.append(self.money(cash))
         parts += [self.held_card(c) for c in cards]
         if not parts:
-            return "nothing"
-        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+            return self._("nothing")
+        if len(parts) == 1:
+            return parts[0]
+        return self._("{items} and {last}").format(items=", ".join(parts[:-1]), last=parts[-1])
 
     def offer(self, offer: TradeOffer) -> str:
         """A trade in words: 'Anna → Boris: X and 100k ₽ for Y' (what the proposer gives first)."""
-        return (f"{self.player(offer.proposer)} → {self.player(offer.partner)}: "
-                f"{self.side(offer.give_deeds, offer.give_cash, offer.give_cards)} for "
-                f"{self.side(offer.get_deeds, offer.get_cash, offer.get_cards)}")
+        return self._("{proposer} → {partner}: {give} for {get}").format(
+            proposer=self.player(offer.proposer), partner=self.player(offer.partner),
+            give=self.side(offer.give_deeds, offer.give_cash, offer.give_cards),
+            get=self.side(offer.get_deeds, offer.get_cash, offer.get_cards))
 
     def deal(self, deal: Deal) -> str:
         """A deal of several parties in words, leg by leg: 'Anna → Boris: X; Boris → Clara: 100k ₽'."""
@@ -187,17 +217,23 @@ class Names:
                          f"{self.side(leg.deeds, leg.cash, leg.cards)}" for leg in deal.legs)
 
     def reason(self, end_reason: str) -> str:
-        return _REASONS.get(end_reason, end_reason)
+        """Why the game ended, in words."""
+        return self._(_REASONS[end_reason]) if end_reason in _REASONS else end_reason
 
 
 class EventRenderer:
-    """Prints game events as readable lines (use as `EventLog(listener=renderer)`).
+    """The narrator of a game: turns events into readable lines (use as `EventLog(listener=...)`).
 
-    Set `enabled = False` to follow the game silently (while a save is replayed)."""
+    Both front ends tell a game with it: the terminal prints the lines with rich (`console`),
+    the web collects them as plain text (`sink(line, header)` is called for each line instead,
+    `header` True for a turn's header, which the terminal draws as a rule). Lines are rich
+    markup. Set `enabled = False` to follow the game silently (while a save is replayed)."""
 
-    def __init__(self, console: Console, names: Names):
+    def __init__(self, console: Console | None, names: Names,
+                 sink: Callable[[str, bool], None] | None = None):
         self.console = console
         self.names = names
+        self.sink = sink
         self.enabled = True
         self._stash: dict[str, int] = {}       # folded payment amounts, by reason
         self._where: dict[int, str] = {}       # the space each player last moved to
@@ -219,7 +255,7 @@ class EventRenderer:
             # the turn went on (a new turn, the next throw, the end) and the card did nothing
             quiet = e in ("turn", "end") or (e == "roll" and not event.get("extra"))
             if quiet:
-                self.say(f"  [dim]{self._card_open}: no effect[/]")
+                self.say("  [dim]" + self.names._("{deck}: no effect").format(deck=self._card_open) + "[/]")
             self._card_open = None
         pending = self._roll_line
         if pending is not None:
@@ -241,45 +277,53 @@ class EventRenderer:
             self.say(self._roll_line[2])
             self._roll_line = None
 
-    def say(self, line: str) -> None:
+    def say(self, line: str, header: bool = False) -> None:
         """Print a line (markup allowed): an event's, or one of the CLI's own; nothing while
-        the renderer is disabled (a silent replay)."""
-        if self.enabled:
-            self.console.print(line, highlight=False, soft_wrap=True)
+        the renderer is disabled (a silent replay). A `header` is drawn as a rule."""
+        if not self.enabled:
+            return
+        if self.sink is not None:
+            self.sink(line, header)
+        elif self.console is not None:
+            if header:
+                self.console.rule(line, align="left", style="dim")
+            else:
+                self.console.print(line, highlight=False, soft_wrap=True)
 
     # ------------------------------------------------------------------ events
     def _on_start(self, ev):
         n = self.names
         name = escape(text_in(n.ed.name, n.lang) or n.ed.id)
-        return f"[bold]{name}[/] · seed {ev['seed']}"
+        return f"[bold]{name}[/] · " + n._("seed {seed}").format(seed=ev["seed"])
 
     def _on_order(self, ev):
-        return "Order of play: " + ", ".join(self.names.player(s) for s in ev["order"])
+        return self.names._("Order of play: {order}").format(order=", ".join(self.names.player(s) for s in ev["order"]))
 
     def _on_order_roll(self, ev):
         return None
 
     def _on_deal(self, ev):
         n = self.names
-        line = f"{n.space(ev['space'])} is dealt to {n.player(ev['player'])}"
         if n.ed.setup.deal_pay:
-            line += f" for {n.money(n.ed.spaces[n.ed.space_index[ev['space']]].price)}"
-        return line
+            return n._("{space} is dealt to {player} for {amount}").format(
+                space=n.space(ev["space"]), player=n.player(ev["player"]),
+                amount=n.money(n.ed.spaces[n.ed.space_index[ev["space"]]].price))
+        return n._("{space} is dealt to {player}").format(space=n.space(ev["space"]), player=n.player(ev["player"]))
 
     def _on_turn(self, ev):
         n = self.names
         seat = ev["player"]
         where = n.space(ev["pos"])
-        jail = " [red](in jail)[/]" if seat in self._jailed else ""
+        jail = " [red](" + n._("in jail") + ")[/]" if seat in self._jailed else ""
         self._bidding = None
         self.flush()
-        if self.enabled:
-            self.console.rule(f"Round {ev['round']} · {n.player(seat)} · {n.money(ev['cash'])} · {where}{jail}",
-                              align="left", style="dim")
+        self.say(f"{n._('Round {round}').format(round=ev['round'])} · {n.player(seat)} · {n.money(ev['cash'])} · "
+                 f"{where}{jail}", header=True)
         return None
 
     def _on_roll(self, ev):
-        p = self.names.who(ev["player"]) if ev["player"] >= 0 else "The dice:"
+        n = self.names
+        p = n.who(ev["player"]) if ev["player"] >= 0 else n._("The dice:")
         dice = ev["dice"]
         shown = " + ".join(map(str, dice))
         if ev.get("faces"):       # the edition's own dice: their faces (symbols by name)
@@ -290,68 +334,87 @@ class EventRenderer:
             self._roll_line = (ev["player"], sum(dice), f"{p} rolls {shown}{double}")
             return None
         total = f" = {sum(dice)}" if len(dice) > 1 else ""
-        double = " [yellow](doubles)[/]" if len(dice) > 1 and len(set(dice)) == 1 else ""
+        double = " [yellow](" + n._("doubles") + ")[/]" if len(dice) > 1 and len(set(dice)) == 1 else ""
         if ev.get("extra"):     # a card's or a court's dice: not always the current player's
-            return f"The dice show {shown}{total}"
+            return n._("The dice show {dice}").format(dice=shown + total)
         if ev.get("jail"):
-            return f"{p} throws {shown}{total} in jail{double}"
-        self._roll_line = (ev["player"], sum(dice), f"{p} rolls {shown}{total}{double}")
+            return n._("{who} throws {dice} in jail").format(who=p, dice=shown + total) + double
+        line = n._("{who} rolls {dice}").format(who=p, dice=shown + total) + double
+        self._roll_line = (ev["player"], sum(dice), line)
         return None
 
     def _on_intro_reroll(self, ev):
+        n = self.names
         dice = ev["dice"]
-        line = (f"{self.names.who(ev['player'])} is on the introductory lap and rolls again: "
-                f"{' + '.join(map(str, dice))} = {sum(dice)}")
+        line = n._("{who} is on the introductory lap and rolls again: {dice}").format(
+            who=n.who(ev["player"]), dice=f"{' + '.join(map(str, dice))} = {sum(dice)}")
         self._roll_line = (ev["player"], sum(dice), line)
         return None
 
     def _on_jackpot(self, ev):
-        return f"{self.names.who(ev['player'])} takes the jackpot: {self.names.money(ev['amount'])}"
+        n = self.names
+        return n._("{who} takes the jackpot: {amount}").format(who=n.who(ev["player"]), amount=n.money(ev["amount"]))
 
     def _on_timeout(self, ev):
+        n = self.names
         kind = DECISION_KINDS.get(ev["decision"])
         what = kind.label if kind is not None else ev["decision"]
-        return (f"{self.names.who(ev['player'])} [yellow]did not answer in time[/] "
-                f"({escape(str(what))})")
+        return (f"{n.who(ev['player'])} [yellow]{n._('did not answer in time')}[/] "
+                f"({escape(n._(str(what)))})")
 
     def _on_move(self, ev):
+        n = self.names
         self._where[ev["player"]] = ev["to"]
         steps = ev["steps"]
-        to = self.names.space(ev["to"])
+        to = n.space(ev["to"])
         if steps < 0:
-            return f"{self.names.who(ev['player'])} moves back {-steps} to {to}"
-        return f"{self.names.who(ev['player'])} moves to {to}"
+            return n._("{who} moves back {steps} to {space}").format(who=n.who(ev["player"]), steps=-steps, space=to)
+        return n._("{who} moves to {space}").format(who=n.who(ev["player"]), space=to)
 
     def _on_lap(self, ev):
         n = self.names
         start = n.space(n.ed.start_index)
         amount = ev["salary"]
+        who = n.who(ev["player"])
         # the move came first: ending the move on the start space is landing on it, not passing
         on_start = self._where.get(ev["player"]) == n.ed.spaces[n.ed.start_index].id
-        verb = "lands on" if on_start else "passes"
         if amount > 0:
-            return f"{n.who(ev['player'])} {verb} {start}: collects {n.money(amount)}"
+            line = n._("{who} lands on {space}: collects {amount}") if on_start else \
+                n._("{who} passes {space}: collects {amount}")
+            return line.format(who=who, space=start, amount=n.money(amount))
         if amount < 0:
-            return f"{n.who(ev['player'])} {verb} {start}: pays {n.money(-amount)}"
-        return f"{n.who(ev['player'])} {verb} {start}: nothing to collect"
+            line = n._("{who} lands on {space}: pays {amount}") if on_start else \
+                n._("{who} passes {space}: pays {amount}")
+            return line.format(who=who, space=start, amount=n.money(-amount))
+        line = n._("{who} lands on {space}: nothing to collect") if on_start else \
+            n._("{who} passes {space}: nothing to collect")
+        return line.format(who=who, space=start)
 
     def _on_buy(self, ev):
         n = self.names
-        return f"{n.who(ev['player'])} buys {n.space(ev['space'])} for {n.money(ev['price'])}"
+        return n._("{who} buys {space} for {amount}").format(who=n.who(ev["player"]), space=n.space(ev["space"]),
+                                                            amount=n.money(ev["price"]))
 
     def _on_decline(self, ev):
         n = self.names
-        return f"{n.who(ev['player'])} does not buy {n.space(ev['space'])}"
+        return n._("{who} does not buy {space}").format(who=n.who(ev["player"]), space=n.space(ev["space"]))
 
     def _on_auction(self, ev):
         self._bidding = {"space": ev["space"], "bids": 0, "bidders": set()}
         return None
 
     def _on_shortage_auction(self, ev):
+        n = self.names
         self._bidding = {"space": None, "bids": 0, "bidders": set()}
-        what = "house" if ev["building"] == "house" else "hotel"
-        return (f"The bank has only {ev['stock']} {what}{'s' if ev['stock'] != 1 else ''} left and "
-                f"several players want them: the {what} goes to auction")
+        if ev["building"] == "house":
+            line = n.n_("The bank has only {stock} house left and several players want it: the house goes to auction",
+                        "The bank has only {stock} houses left and several players want them: the house goes "
+                        "to auction", ev["stock"])
+        else:
+            line = n.n_("The bank has only {stock} hotel left and several players want it: the hotel goes to auction",
+                        "The bank has only {stock} hotels left and several players want them: the hotel goes "
+                        "to auction", ev["stock"])
+        return line.format(stock=ev["stock"])
 
     def _on_bid(self, ev):
         if self._bidding is not None:
@@ -365,27 +428,31 @@ class EventRenderer:
         return list((self._bidding or {}).get("history", ()))
 
     def _bids(self) -> str:
+        n = self.names
         a = self._bidding or {"bids": 0, "bidders": ()}
         k, b = a["bids"], len(a["bidders"])
-        line = f"{k} bid{'s' if k != 1 else ''} from {b} player{'s' if b != 1 else ''}"
+        line = n.n_("{bids} bid", "{bids} bids", k).format(bids=k) + " " + \
+            n.n_("from {players} player", "from {players} players", b).format(players=b)
         history = a.get("history", [])
         if history:
-            line += ": " + ", ".join(f"{self.names.player(s)} {self.names.money(m)}" for s, m in history[-8:])
+            line += ": " + ", ".join(f"{n.player(s)} {n.money(m)}" for s, m in history[-8:])
         return line
 
     def _on_sold(self, ev):
         n = self.names
-        line = (f"Auction of {n.space(ev['space'])}: sold to {n.player(ev['player'])} for "
-                f"{n.money(ev['price'])} ({self._bids()})")
+        line = n._("Auction of {space}: sold to {player} for {amount} ({bids})").format(
+            space=n.space(ev["space"]), player=n.player(ev["player"]), amount=n.money(ev["price"]), bids=self._bids())
         self._bidding = None
         return line
 
     def _on_unsold(self, ev):
         self._bidding = None
-        return f"Auction of {self.names.space(ev['space'])}: no bids; it stays with the bank"
+        return self.names._("Auction of {space}: no bids; it stays with the bank").format(
+            space=self.names.space(ev["space"]))
 
     def _on_pay(self, ev):
         n = self.names
+        _ = n._
         reason, amount = ev["reason"], ev["amount"]
         payer, payee = ev["payer"], ev["payee"]
         if reason in _FOLDED:
@@ -394,69 +461,83 @@ class EventRenderer:
         money = n.money(amount)
         if reason == "rent":
             where = self._where.get(payer)
-            at = f" for {n.space(where)}" if where else ""
-            return f"{n.who(payer)} pays {n.player(payee)} {money} rent{at}"
+            if where:
+                return _("{who} pays {payee} {amount} rent for {space}").format(
+                    who=n.who(payer), payee=n.player(payee), amount=money, space=n.space(where))
+            return _("{who} pays {payee} {amount} rent").format(who=n.who(payer), payee=n.player(payee), amount=money)
         if reason == "tax":
             where = self._where.get(payer)
-            return f"{n.who(payer)} pays {money}" + (f" ({n.space(where)})" if where else " tax")
+            if where:
+                return _("{who} pays {amount} ({space})").format(who=n.who(payer), amount=money, space=n.space(where))
+            return _("{who} pays {amount} tax").format(who=n.who(payer), amount=money)
         if reason == "interest":
-            return f"{n.who(payer)} pays {money} interest on an inherited mortgage"
+            return _("{who} pays {amount} interest on an inherited mortgage").format(who=n.who(payer), amount=money)
         if reason == "bankruptcy":
             if payer is None:
-                return f"The bank pays {n.player(payee)} {money} of the bankrupt player's debt"
-            return f"{n.who(payee)} takes {n.player(payer)}'s remaining {money}"
+                return _("The bank pays {payee} {amount} of the bankrupt player's debt").format(
+                    payee=n.player(payee), amount=money)
+            return _("{who} takes {payer}'s remaining {amount}").format(who=n.who(payee), payer=n.player(payer),
+                                                                       amount=money)
         if payer is None:
-            return f"{n.who(payee)} receives {money} from the bank"
+            return _("{who} receives {amount} from the bank").format(who=n.who(payee), amount=money)
         if payee is None:
-            return f"{n.who(payer)} pays {money} to the bank"
+            return _("{who} pays {amount} to the bank").format(who=n.who(payer), amount=money)
         if payee == "treasury":
-            return f"{n.who(payer)} pays {money} into the treasury"
+            return _("{who} pays {amount} into the treasury").format(who=n.who(payer), amount=money)
         if payer == "treasury":
-            return f"{n.who(payee)} receives {money} from the treasury"
-        return f"{n.who(payer)} pays {n.player(payee)} {money}"
+            return _("{who} receives {amount} from the treasury").format(who=n.who(payee), amount=money)
+        return _("{who} pays {payee} {amount}").format(who=n.who(payer), payee=n.player(payee), amount=money)
 
     def _on_card(self, ev):
         n = self.names
         text = n.card_text(ev["deck"], ev["card"]) or escape(ev["card"])
         self._card_open = n.deck(ev["deck"])
-        return f"{n.who(ev['player'])} draws {n.deck(ev['deck'])}: [italic]“{text}”[/]"
+        return n._("{who} draws {deck}: {text}").format(who=n.who(ev["player"]), deck=n.deck(ev["deck"]),
+                                                       text=f"[italic]“{text}”[/]")
 
     def _on_card_kept(self, ev):
-        return f"{self.names.who(ev['player'])} keeps the card"
+        return self.names._("{who} keeps the card").format(who=self.names.who(ev["player"]))
 
     def _on_deck_empty(self, ev):
-        return f"The {self.names.deck(ev['deck'])} deck is empty: nothing happens"
+        return self.names._("The {deck} deck is empty: nothing happens").format(deck=self.names.deck(ev["deck"]))
 
     def _on_jail(self, ev):
         self._jailed.add(ev["player"])
-        return f"{self.names.who(ev['player'])} [red]goes to jail[/]"
+        return f"{self.names.who(ev['player'])} [red]{self.names._('goes to jail')}[/]"
 
     def _on_doubles_jail(self, ev):
-        return f"{self.names.who(ev['player'])} throws doubles for the third time in a row"
+        return self.names._("{who} throws doubles for the third time in a row").format(who=self.names.who(ev["player"]))
 
     def _on_jail_leave(self, ev):
+        n = self.names
         self._jailed.discard(ev["player"])
         fine = self._stash.pop("fine", None)
         how = ev["how"]
-        text = _HOW_LEFT.get(how, f"leaves jail ({how})")
+        text = n._(_HOW_LEFT[how]) if how in _HOW_LEFT else n._("leaves jail ({how})").format(how=how)
         if how == "paid" and fine:
-            text = f"pays the {self.names.money(fine)} fine and leaves jail"
+            text = n._("pays the {amount} fine and leaves jail").format(amount=n.money(fine))
         elif how == "forced" and fine:
-            text = f"pays the {self.names.money(fine)} fine after the last try and leaves jail"
-        return f"{self.names.who(ev['player'])} {text}"
+            text = n._("pays the {amount} fine after the last try and leaves jail").format(amount=n.money(fine))
+        return f"{n.who(ev['player'])} {text}"
 
     def _on_jail_stay(self, ev):
-        return f"{self.names.who(ev['player'])} stays in jail (try {ev['attempts']})"
+        n = self.names
+        return n._("{who} stays in jail (try {attempts})").format(who=n.who(ev["player"]), attempts=ev["attempts"])
 
     def _on_build(self, ev):
         n = self.names
         lvl = ev["level"]
         sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
         kind = (sp.building_at(lvl) or ("house", lvl))[0]
-        if kind != "house":          # a hotel, or a kind of the edition's ladders
-            return f"{n.who(ev['player'])} builds a {kind} on {n.space(ev['space'])} for {n.money(ev['cost'])}"
-        return (f"{n.who(ev['player'])} builds a house on {n.space(ev['space'])} for "
-                f"{n.money(ev['cost'])} ({lvl} house{'s' if lvl != 1 else ''} there)")
+        if kind == "hotel":
+            return n._("{who} builds a hotel on {space} for {amount}").format(
+                who=n.who(ev["player"]), space=n.space(ev["space"]), amount=n.money(ev["cost"]))
+        if kind != "house":          # a kind of the edition's ladders
+            return n._("{who} builds a {kind} on {space} for {amount}").format(
+                who=n.who(ev["player"]), kind=n._(kind), space=n.space(ev["space"]), amount=n.money(ev["cost"]))
+        return n.n_("{who} builds a house on {space} for {amount} ({level} house there)",
+                    "{who} builds a house on {space} for {amount} ({level} houses there)", lvl).format(
+            who=n.who(ev["player"]), space=n.space(ev["space"]), amount=n.money(ev["cost"]), level=lvl)
 
     def _on_sell(self, ev):
         n = self.names
@@ -464,60 +545,81 @@ class EventRenderer:
         got = self._stash.pop("sell_building", None)
         sp = n.ed.spaces[n.ed.space_index[ev["space"]]]
         sold = (sp.building_at(lvl + 1) or ("house", 1))[0]
-        what = "a house" if sold == "house" else f"the {sold}"
-        left = f" ({lvl} left)" if sold == "house" else ""
-        price = f" for {n.money(got)}" if got is not None else ""
-        return f"{n.who(ev['player'])} sells {what} on {n.space(ev['space'])}{price}{left}"
+        if sold == "house":
+            line = n._("{who} sells a house on {space} for {amount}") if got is not None else \
+                n._("{who} sells a house on {space}")
+        elif sold == "hotel":
+            line = n._("{who} sells the hotel on {space} for {amount}") if got is not None else \
+                n._("{who} sells the hotel on {space}")
+        else:
+            line = n._("{who} sells the {kind} on {space} for {amount}") if got is not None else \
+                n._("{who} sells the {kind} on {space}")
+        left = " (" + n._("{level} left").format(level=lvl) + ")" if sold == "house" else ""
+        return line.format(who=n.who(ev["player"]), space=n.space(ev["space"]), kind=n._(sold),
+                           amount=n.money(got) if got is not None else "") + left
 
     def _on_sell_all(self, ev):
         n = self.names
         got = self._stash.pop("sell_building", None)
-        price = f" for {n.money(got)}" if got is not None else ""
-        return f"{n.who(ev['player'])} sells every building of the {n.group(ev['group'])} group{price}"
+        if got is not None:
+            return n._("{who} sells every building of the {group} group for {amount}").format(
+                who=n.who(ev["player"]), group=n.group(ev["group"]), amount=n.money(got))
+        return n._("{who} sells every building of the {group} group").format(who=n.who(ev["player"]),
+                                                                              group=n.group(ev["group"]))
 
     def _on_mortgage(self, ev):
         n = self.names
         got = self._stash.pop("mortgage", None)
-        price = f" for {n.money(got)}" if got is not None else ""
-        return f"{n.who(ev['player'])} mortgages {n.space(ev['space'])}{price}"
+        if got is not None:
+            return n._("{who} mortgages {space} for {amount}").format(who=n.who(ev["player"]),
+                                                                     space=n.space(ev["space"]), amount=n.money(got))
+        return n._("{who} mortgages {space}").format(who=n.who(ev["player"]), space=n.space(ev["space"]))
 
     def _on_unmortgage(self, ev):
         n = self.names
         cost = self._stash.pop("unmortgage", None)
-        price = f" for {n.money(cost)}" if cost is not None else ""
-        return f"{n.who(ev['player'])} lifts the mortgage on {n.space(ev['space'])}{price}"
+        if cost is not None:
+            return n._("{who} lifts the mortgage on {space} for {amount}").format(
+                who=n.who(ev["player"]), space=n.space(ev["space"]), amount=n.money(cost))
+        return n._("{who} lifts the mortgage on {space}").format(who=n.who(ev["player"]), space=n.space(ev["space"]))
 
     def _on_sell_deed(self, ev):
         n = self.names
-        return f"{n.who(ev['player'])} sells {n.space(ev['space'])} to the bank for {n.money(ev['value'])}"
+        return n._("{who} sells {space} to the bank for {amount}").format(
+            who=n.who(ev["player"]), space=n.space(ev["space"]), amount=n.money(ev["value"]))
 
     def _on_released(self, ev):
         n = self.names
-        return f"{n.space(ev['space'])} goes back to the bank ({n.player(ev['player'])} did not redeem it)"
+        return n._("{space} goes back to the bank ({player} did not redeem it)").format(
+            space=n.space(ev["space"]), player=n.player(ev["player"]))
 
     def _on_deed(self, ev):
         if self._trading:
             return None
         n = self.names
-        return f"{n.space(ev['space'])} passes from {n.player(ev['frm'])} to {n.player(ev['to'])}"
+        return n._("{space} passes from {giver} to {taker}").format(
+            space=n.space(ev["space"]), giver=n.player(ev["frm"]), taker=n.player(ev["to"]))
 
     def _on_trade_offer(self, ev):
         self._offer = TradeOffer.from_json(ev)
         return None
 
     def _on_trade(self, ev):
+        n = self.names
         offer = self._offer
         self._offer = None
         if offer is None:
-            return f"Trade between {self.names.player(ev['proposer'])} and {self.names.player(ev['partner'])}"
-        return f"Trade: {self.names.offer(offer)}"
+            return n._("Trade between {proposer} and {partner}").format(proposer=n.player(ev["proposer"]),
+                                                                       partner=n.player(ev["partner"]))
+        return n._("Trade: {offer}").format(offer=n.offer(offer))
 
     def _on_trade_rejected(self, ev):
         offer = self._offer
         self._offer = None
         n = self.names
         text = f" ({n.offer(offer)})" if offer else ""
-        return f"{n.who(ev['partner'])} rejects the offer of {n.player(ev['proposer'])}{text}"
+        return n._("{who} rejects the offer of {proposer}").format(who=n.who(ev["partner"]),
+                                                                  proposer=n.player(ev["proposer"])) + text
 
     def _on_deal_offer(self, ev):
         self._deal = Deal.from_json(ev)
@@ -528,46 +630,51 @@ class EventRenderer:
         self._deal = None
         n = self.names
         if deal is None:
-            return "Deal between " + ", ".join(n.player(s) for s in ev["parties"])
-        return f"Deal: {n.deal(deal)}"
+            return n._("Deal between {players}").format(players=", ".join(n.player(s) for s in ev["parties"]))
+        return n._("Deal: {deal}").format(deal=n.deal(deal))
 
     def _on_deal_rejected(self, ev):
         deal = self._deal
         self._deal = None
         n = self.names
         text = f" ({n.deal(deal)})" if deal else ""
-        return f"{n.who(ev['by'])} rejects the deal of {n.player(ev['proposer'])}{text}"
+        return n._("{who} rejects the deal of {proposer}").format(who=n.who(ev["by"]),
+                                                                 proposer=n.player(ev["proposer"])) + text
 
     def _on_bankrupt(self, ev):
         n = self.names
         self._jailed.discard(ev["player"])
-        who = f"{n.who(ev['player'])} [bold red]is bankrupt[/]"
+        who = f"{n.who(ev['player'])} [bold red]{n._('is bankrupt')}[/]"
         if not ev.get("debt"):
-            return f"{who} and leaves the game"
-        return f"{who}, owing {n.money(ev['debt'])} to {n.player(ev['creditor'])}"
+            return n._("{who} and leaves the game").format(who=who)
+        return n._("{who}, owing {amount} to {creditor}").format(who=who, amount=n.money(ev["debt"]),
+                                                                creditor=n.player(ev["creditor"]))
 
     def _on_action(self, ev):
         n = self.names
         a = next((a for a in n.ed.actions if a.id == ev["action"]), None)
         name = escape(text_in(a.name, n.lang) or a.id) if a else escape(ev["action"])
-        target = f" on {n.space(ev['target'])}" if ev.get("target") else ""
-        return f"{n.who(ev['player'])} uses {name}{target}"
+        if ev.get("target"):
+            return n._("{who} uses {action} on {space}").format(who=n.who(ev["player"]), action=name,
+                                                               space=n.space(ev["target"]))
+        return n._("{who} uses {action}").format(who=n.who(ev["player"]), action=name)
 
     def _on_rent_unclaimed(self, ev):
         n = self.names
-        return (f"{n.who(ev['owner'])} does not claim the rent on {n.space(ev['space'])} "
-                f"from {n.player(ev['player'])}")
+        return n._("{who} does not claim the rent on {space} from {player}").format(
+            who=n.who(ev["owner"]), space=n.space(ev["space"]), player=n.player(ev["player"]))
 
     def _on_flag(self, ev):
         return None
 
     def _on_choice(self, ev):
-        labels = self.names.labels_of(ev["source"])
-        if ev["label"] not in labels and ev["label"] in self.names.ed.space_index:   # a pick(...)
-            label = self.names.space(ev["label"])
+        n = self.names
+        labels = n.labels_of(ev["source"])
+        if ev["label"] not in labels and ev["label"] in n.ed.space_index:   # a pick(...)
+            label = n.space(ev["label"])
         else:
-            label = self.names.label(ev["source"], labels, ev["label"])
-        return f"{self.names.player(ev['player'])} chooses: {label}"
+            label = n.label(ev["source"], labels, ev["label"])
+        return n._("{who} chooses: {option}").format(who=n.who(ev["player"]), option=label)
 
     def _on_symbol(self, ev):
         return f"{self.names.player(ev['player'])}'s die shows {self.names.symbol(ev['symbol'])}"
@@ -576,10 +683,10 @@ class EventRenderer:
         return f"{self.names.player(ev['player'])} throws the same number on every die"
 
     def _on_card_played(self, ev):
-        return f"{self.names.player(ev['player'])} plays a kept card"
+        return self.names._("{who} plays a kept card").format(who=self.names.who(ev["player"]))
 
     def _on_card_discarded(self, ev):
-        return f"{self.names.player(ev['player'])} loses a kept card"
+        return self.names._("{who} loses a kept card").format(who=self.names.who(ev["player"]))
 
     def _on_end(self, ev):
         return None
@@ -606,6 +713,93 @@ class EventRenderer:
         """An event this renderer does not know (a newer engine): shown as its fields."""
         fields = ", ".join(f"{k}={v}" for k, v in ev.items() if k not in ("e", "turn"))
         return f"[dim]{escape(ev['e'])}: {escape(fields)}[/]"
+
+
+def rent_at(game: Any, i: int, level: int) -> int | None:
+    """The rent a visitor would owe on deed `i` if it had `level` buildings, by the edition's own
+    rent formula (a doubled rent of a whole group included); None when there is no owner, the
+    deed is mortgaged or the formula needs a throw of the dice."""
+    owner = game.owner[i]
+    if owner is None or game.mortgaged[i] or not 0 <= level < len(game.spaces[i].rent):
+        return None
+    now = game.level[i]
+    game.level[i] = level          # the formula reads the level; put back at once
+    try:
+        return int(game.rent_fns[i](game, owner, i, owner, None))
+    except Exception:               # a formula that reads the dice: no amount before the throw
+        return None
+    finally:
+        game.level[i] = now
+
+
+def describe_action(n: Names, game: Any, action: tuple) -> str:
+    """A manage or raise action in words, with its money and, for buildings, the rent it leads
+    to: 'Build a house on X (50k ₽; it has 1; rent 10k ₽ → 30k ₽)'. Both front ends label their
+    menus with it (markup or plain text, as `n` gives)."""
+    _ = n._
+    kind = action[0]
+    if kind == "done":
+        return _("Done")
+    if kind == "bankrupt":
+        return _("Declare bankruptcy")
+    if kind in ("build", "sell", "mortgage", "unmortgage", "sell_deed"):
+        i = action[1]
+        sp = game.spaces[i]
+        where = n.space(i)
+        lvl = game.level[i]
+        hotel = game.hotel_level
+
+        def rents(a: int, b: int) -> str:
+            before, after = rent_at(game, i, a), rent_at(game, i, b)
+            if sp.kind == "utility" or before is None or after is None:
+                return ""
+            return "; " + _("rent {before} → {after}").format(before=n.money(before), after=n.money(after))
+        if kind == "build":
+            rung = game.next_rung(i)
+            if rung is not None and rung.kind not in ("house", "hotel"):    # a kind of the edition's ladders
+                return (_("Build a {kind} on {space}").format(kind=n._esc(rung.kind), space=where)
+                        + f" ({n.money(rung.cost)}{rents(lvl, lvl + 1)})")
+            if lvl == hotel - 1:
+                return (_("Build a hotel on {space}").format(space=where)
+                        + f" ({n.money(sp.hotel_cost)}{rents(lvl, lvl + 1)})")
+            return (_("Build a house on {space}").format(space=where)
+                    + f" ({n.money(sp.house_cost)}; {_('it has {level}').format(level=lvl)}{rents(lvl, lvl + 1)})")
+        if kind == "sell":
+            on = sp.building_at(lvl)
+            if on is not None and on[0] not in ("house", "hotel"):
+                what = _("Sell the {kind} on {space}").replace("{kind}", n._esc(on[0]))
+            else:
+                what = _("Sell the hotel on {space}") if lvl == hotel else _("Sell a house on {space}")
+            return what.format(space=where) + f" (+{n.money(game.sell_value(i))}{rents(lvl, lvl - 1)})"
+        if kind == "mortgage":
+            return _("Mortgage {space}").format(space=where) + f" (+{n.money(sp.mortgage)})"
+        if kind == "unmortgage":
+            return _("Lift the mortgage on {space}").format(space=where) + f" ({n.money(game.unmortgage_cost(i))})"
+        return _("Sell {space} to the bank").format(space=where) + f" (+{n.money(game.bank_sale_value(i))})"
+    if kind == "sell_all":
+        g = game.ed.group_by_id[action[1]]
+        total = sum(game.building_refund(j, game.level[j]) for j in g.spaces)
+        return _("Sell every building of the {group} group").format(group=n.group(g.id)) + f" (+{n.money(total)})"
+    if kind == "act":
+        a = next((a for a in game.ed.actions if a.id == action[1]), None)
+        name = n._esc(text_in(a.name, n.lang) or a.id) if a else n._esc(str(action[1]))
+        if len(action) > 2 and action[2] is not None:
+            return _("{action} on {space}").format(action=name, space=n.space(action[2]))
+        return name
+    lo = game.rules.loans
+    if kind == "loan" and lo is not None:
+        text = _("Borrow {amount} from the bank (interest {interest} per {event}; deeds worth {pledge} pledged)")
+        return text.format(
+            amount=n.money(lo.unit), interest=n.money(lo.interest), event=_(lo.charged_on),
+            pledge=n.money(lo.unit + lo.margin))
+    if kind == "repay" and lo is not None:
+        held = len(game.current.loans) if game.current else 0
+        return _("Repay a bank loan ({amount}; {held} held)").format(amount=n.money(lo.unit), held=held)
+    if kind == "propose":
+        sw = next((s for s in game.ed.switches if s.id == action[1]), None)
+        name = n._esc(text_in(sw.name, n.lang)) if sw is not None else n._esc(str(action[1]))
+        return _("Propose a vote: {name}").format(name=name)
+    return n._esc(str(action))
 
 
 def edition_hotel_level(edition: Edition) -> int:

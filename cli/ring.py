@@ -45,7 +45,8 @@ def ring_view(game, names: Names) -> RichGroup:
     mark = marks(game)
     hotel = game.hotel_level
     legend = [f"{mark[p.seat]} {p.name} {game.ed.currency.show(p.cash, names.lang)}"
-              + ("" if p.alive else " (bankrupt)") + (" (in jail)" if p.alive and p.in_jail else "")
+              + ("" if p.alive else f" ({names._('bankrupt')})")
+              + (f" ({names._('in jail')})" if p.alive and p.in_jail else "")
               for p in game.order]
     rows: list[Text] = []
     for r in range(size):

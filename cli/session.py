@@ -92,8 +92,10 @@ class PlaySession:
         if not self.quiet:
             self.renderer.enabled = True
             g = self.game
-            where = f"round {g.round}, turn {g.turns}" if g is not None else "the start"
-            self.console.rule(f"Resumed the saved game at {where}", style="bold")
+            _ = self.names._
+            where = _("round {round}, turn {turn}").format(round=g.round, turn=g.turns) if g is not None \
+                else _("the start")
+            self.console.rule(_("Resumed the saved game at {where}").format(where=where), style="bold")
 
     # ------------------------------------------------------------------ saving
     def snapshot(self) -> SaveGame:
@@ -113,8 +115,10 @@ class PlaySession:
         try:
             path = self.save(self.save_path)
         except OSError as e:
-            return f"[red]Could not save to {escape(str(self.save_path))}: {escape(e.strerror or str(e))}[/]"
-        return f"Saved to [bold]{escape(str(path))}[/] (resume with: magie play --resume {escape(str(path))})"
+            return "[red]" + self.names._("Could not save to {path}: {why}").format(
+                path=escape(str(self.save_path)), why=escape(e.strerror or str(e))) + "[/]"
+        return self.names._("Saved to {path} (resume with: magie play --resume {file})").format(
+            path=f"[bold]{escape(str(path))}[/]", file=escape(str(path)))
 
     def elapsed(self) -> float:
         """Seconds of play so far, earlier sessions included (replay time excluded)."""
@@ -137,14 +141,15 @@ class PlaySession:
                 game.play_turn()
                 if (not game.over and game.round > before and self.time_limit is not None
                         and not game.replaying and self.elapsed() >= self.time_limit * 60):
-                    self.renderer.say("[bold]Time is up[/]: the round is over and the richest player wins.")
+                    self.renderer.say("[bold]" + self.names._("Time is up") + "[/]: "
+                                      + self.names._("the round is over and the richest player wins."))
                     game.finish_richest("time_limit")
         except QuitGame:
-            return self._stop("You quit the game.", EXIT_OK)
+            return self._stop(self.names._("You quit the game."), EXIT_OK)
         except KeyboardInterrupt:
-            return self._stop("Interrupted (Ctrl-C).", EXIT_INTERRUPTED)
+            return self._stop(self.names._("Interrupted (Ctrl-C)."), EXIT_INTERRUPTED)
         except EOFError:
-            return self._stop("The input ended before the game did.", EXIT_ERROR, ask=False)
+            return self._stop(self.names._("The input ended before the game did."), EXIT_ERROR, ask=False)
         except GameError as e:
             return self._failed(e)
         except Exception as e:  # noqa: BLE001 - a bug in the engine: said so, the game kept for a report
@@ -163,7 +168,7 @@ class PlaySession:
         if not isinstance(e, EffectError):   # an EffectError names the edition's snippet (file:line:col)
             typer.echo("magie: this is a bug in magie's engine, not in the edition; please report it "
                        "with the saved game below", err=True)
-        return self._stop("The game so far is kept for a bug report.", EXIT_ERROR, ask=False,
+        return self._stop(self.names._("The game so far is kept for a bug report."), EXIT_ERROR, ask=False,
                           resumable=False)
 
     def _stop(self, why: str, code: int, *, ask: bool = True, resumable: bool = True) -> int:
@@ -184,17 +189,19 @@ class PlaySession:
         self.console.print(f"\n{why}", highlight=False)
         interactive = ask and self.term.interactive
         path = self.save_path
+        _ = self.names._
         while True:
             if interactive:
                 try:
-                    raw = self.term.read(f"Save the game to [bold]{escape(str(path))}[/]? "
-                                         "[dim](Enter or y: yes; n: no; or type another file name)[/] ")
+                    raw = self.term.read(_("Save the game to {path}?").format(path=f"[bold]{escape(str(path))}[/]")
+                                         + " [dim]" + _("(Enter or y: yes; n: no; or type another file name)")
+                                         + "[/] ")
                 except KeyboardInterrupt:
                     raw = ""
                 except EOFError:
                     raw, interactive = "", False
                 if raw.lower() in ("n", "no"):
-                    self.console.print("The game was not saved.", highlight=False)
+                    self.console.print(_("The game was not saved."), highlight=False)
                     return code
                 if raw and raw.lower() not in ("y", "yes"):
                     path = Path(raw).expanduser()
@@ -206,10 +213,12 @@ class PlaySession:
                     continue
                 return EXIT_ERROR
             if resumable:
-                self.console.print(f"Game saved to [bold]{escape(str(written))}[/]. Resume it with:\n"
-                                   f"  magie play --resume {escape(str(written))}", highlight=False)
+                self.console.print(_("Game saved to {path}. Resume it with:").format(
+                    path=f"[bold]{escape(str(written))}[/]") + f"\n  magie play --resume {escape(str(written))}",
+                    highlight=False)
             else:
-                self.console.print(f"Game saved to [bold]{escape(str(written))}[/].", highlight=False)
+                self.console.print(_("Game saved to {path}.").format(path=f"[bold]{escape(str(written))}[/]"),
+                                   highlight=False)
             return code
 
     # ------------------------------------------------------------------ the end
@@ -220,12 +229,13 @@ class PlaySession:
         assert g is not None, "the game has started"
         n = self.names
         rounds = self._round          # the round of the last turn played
-        self.console.rule("Game over", style="bold")
-        names = " and ".join(f"[bold]{escape(p.name)}[/]" for p in g.winners)
-        title = "Winner" if len(g.winners) == 1 else "Winners (tie)"
-        self.console.print(f"{title}: {names} ({n.reason(g.end_reason)}; {rounds} round"
-                           f"{'s' if rounds != 1 else ''}, {g.turns} turns, seed {g.seed})",
-                           highlight=False)
+        _ = n._
+        self.console.rule(_("Game over"), style="bold")
+        names = _(" and ").join(f"[bold]{escape(p.name)}[/]" for p in g.winners)
+        title = _("Winner") if len(g.winners) == 1 else _("Winners (tie)")
+        played = n.n_("{rounds} round", "{rounds} rounds", rounds).format(rounds=rounds)
+        self.console.print(f"{title}: {names} (" + _("{reason}; {rounds}, {turns} turns, seed {seed}").format(
+            reason=n.reason(g.end_reason), rounds=played, turns=g.turns, seed=g.seed) + ")", highlight=False)
         self.console.print(standings_table(g, n, self.bankrupt_rounds))
 
 
@@ -241,18 +251,20 @@ def standings(game, bankrupt_rounds: dict[int, int]) -> list:
 
 def standings_table(game, names: Names, bankrupt_rounds: dict[int, int]) -> Table:
     """The final standings as a table: place, player, cash, net worth, how they ended."""
-    t = Table(title="Final standings", title_justify="left")
-    columns: tuple[tuple[str, JustifyMethod], ...] = (("#", "right"), ("player", "left"), ("cash", "right"),
-                      ("net worth", "right"), ("", "left"))
+    _ = names._
+    t = Table(title=_("Final standings"), title_justify="left")
+    columns: tuple[tuple[str, JustifyMethod], ...] = (("#", "right"), (_("player"), "left"), (_("cash"), "right"),
+                                                      (_("net worth"), "right"), ("", "left"))
     for col, just in columns:
         t.add_column(col, justify=just)
     winners = {p.seat for p in game.winners}
     for k, p in enumerate(standings(game, bankrupt_rounds)):
         if p.alive:
-            note = "[bold green]winner[/]" if p.seat in winners else ""
+            note = f"[bold green]{_('winner')}[/]" if p.seat in winners else ""
             t.add_row(str(k + 1), escape(p.name), names.money(p.cash), names.money(game.net_worth(p)), note)
         else:
             r = bankrupt_rounds.get(p.seat)
-            t.add_row(str(k + 1), escape(p.name), "", "", f"bankrupt in round {r}" if r else "bankrupt")
+            t.add_row(str(k + 1), escape(p.name), "", "",
+                      _("bankrupt in round {round}").format(round=r) if r else _("bankrupt"))
     return t
 

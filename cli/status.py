@@ -16,22 +16,24 @@ from .render import Names
 
 def players_table(game, names: Names) -> Table:
     """One row per player, in turn order; the player whose turn it is is marked ▶."""
-    t = Table(title="Players", title_justify="left", expand=False)
+    _ = names._
+    t = Table(title=_("Players"), title_justify="left", expand=False)
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("", "left"), ("player", "left"), ("cash", "right"), ("position", "left"),
-        ("jail", "left"), ("held cards", "left"), ("deeds", "right"),
-        ("net worth", "right"))
+        ("", "left"), (_("player"), "left"), (_("cash"), "right"), (_("position"), "left"),
+        (_("jail"), "left"), (_("held cards"), "left"), (_("deeds"), "right"),
+        (_("net worth"), "right"))
     for col, just in columns:
         t.add_column(col, justify=just)
     attempts = game.rules.jail_attempts
     for p in game.order:
         mark = "▶" if p is game.current and not game.over else ""
         if not p.alive:
-            t.add_row(mark, Text(p.name, style="strike dim"), "", "", "", "", "", "[dim]bankrupt[/]")
+            t.add_row(mark, Text(p.name, style="strike dim"), "", "", "", "", "", f"[dim]{_('bankrupt')}[/]")
             continue
-        jail = f"[red]in jail[/] (try {p.jail_attempts + 1} of {attempts})" if p.in_jail else ""
+        jail = f"[red]{_('in jail')}[/] " + _("(try {attempt} of {most})").format(
+            attempt=p.jail_attempts + 1, most=attempts) if p.in_jail else ""
         cards = ", ".join(names.held_card(c) for c in p.held_cards)
-        kind = " [dim](you)[/]" if p.kind == "human" else ""
+        kind = f" [dim]({_('you')})[/]" if p.kind == "human" else ""
         t.add_row(mark, f"[bold]{escape(p.name)}[/]{kind}", names.money(p.cash), names.space(p.pos),
                   jail, cards, str(len(p.deeds)), names.money(game.net_worth(p)))
     return t
@@ -39,10 +41,11 @@ def players_table(game, names: Names) -> Table:
 
 def deeds_table(game, names: Names) -> Table:
     """Every title deed, grouped by color group: price, owner, buildings, mortgage."""
-    t = Table(title="Title deeds", title_justify="left")
+    _ = names._
+    t = Table(title=_("Title deeds"), title_justify="left")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("group", "left"), ("deed", "left"), ("price", "right"), ("owner", "left"),
-        ("buildings", "left"), ("", "left"))
+        (_("group"), "left"), (_("deed"), "left"), (_("price"), "right"), (_("owner"), "left"),
+        (_("buildings"), "left"), ("", "left"))
     for col, just in columns:
         t.add_column(col, justify=just)
     for g in game.ed.groups:
@@ -52,28 +55,33 @@ def deeds_table(game, names: Names) -> Table:
             o = game.owner[i]
             lvl = game.level[i]
             b = sp.building_at(lvl)
-            build = "" if b is None else (b[0] if b[0] != "house" and b[1] == 1
-                                          else f"{b[1]} {b[0]}{'s' if b[1] > 1 else ''}")
+            if b is None:
+                build = ""
+            elif b[0] == "house":
+                build = names.n_("{count} house", "{count} houses", b[1]).format(count=b[1])
+            else:
+                build = _(b[0]) if b[1] == 1 else f"{b[1]} {_(b[0])}"
             t.add_row(names.group(g.id) if first else "", names.space(i), names.money(sp.price),
-                      escape(o.name) if o is not None else "[dim]bank[/]", build,
-                      "[red]mortgaged[/]" if game.mortgaged[i] else "")
+                      escape(o.name) if o is not None else f"[dim]{_('bank')}[/]", build,
+                      f"[red]{_('mortgaged')}[/]" if game.mortgaged[i] else "")
             first = False
         t.add_section()
     return t
 
 
-def bank_line(game) -> str:
+def bank_line(game, names: Names) -> str:
     """What the bank has left to build with."""
-    houses = "unlimited" if game.houses is None else str(game.houses)
-    hotels = "unlimited" if game.hotels is None else str(game.hotels)
-    return f"Bank: {houses} houses and {hotels} hotels left"
+    _ = names._
+    houses = _("unlimited") if game.houses is None else str(game.houses)
+    hotels = _("unlimited") if game.hotels is None else str(game.hotels)
+    return _("Bank: {houses} houses and {hotels} hotels left").format(houses=houses, hotels=hotels)
 
 
 def status_view(game, names: Names) -> RichGroup:
     """The whole status view: players, deeds, the bank."""
-    head = f"Round {game.round}, turn {game.turns}"
+    head = names._("Round {round}, turn {turn}").format(round=game.round, turn=game.turns)
     return RichGroup(Text(head, style="bold"), players_table(game, names), deeds_table(game, names),
-                     Text(bank_line(game)))
+                     Text(bank_line(game, names)))
 
 
 def rent_now(game, i: int, names: Names) -> str:
@@ -85,7 +93,7 @@ def rent_now(game, i: int, names: Names) -> str:
     sp = game.spaces[i]
     if sp.kind == "utility":
         k = o.groups[sp.group_index] if sp.group_index >= 0 else 1
-        return f"{sp.rent[min(k, len(sp.rent)) - 1]}× dice" if sp.rent else ""
+        return f"{sp.rent[min(k, len(sp.rent)) - 1]}× {names._('dice')}" if sp.rent else ""
     try:
         return names.money(game.rent_fns[i](game, o, i, o, None))
     except Exception:       # a formula that reads the dice: no amount before the throw
@@ -95,18 +103,22 @@ def rent_now(game, i: int, names: Names) -> str:
 def compact_view(game, names: Names) -> RichGroup:
     """The status on one screen: a line per player, a line per color group (each deed with its
     owner's initial, buildings: h houses, H hotel, M mortgaged, and the rent due now), the bank."""
-    lines = [Text(f"Round {game.round}, turn {game.turns}", style="bold")]
+    _ = names._
+    lines = [Text(_("Round {round}, turn {turn}").format(round=game.round, turn=game.turns), style="bold")]
     for p in game.order:
         mark = "▶ " if p is game.current and not game.over else "  "
         if not p.alive:
-            lines.append(Text.from_markup(f"{mark}[strike dim]{escape(p.name)}[/] [dim]bankrupt[/]"))
+            lines.append(Text.from_markup(f"{mark}[strike dim]{escape(p.name)}[/] [dim]{_('bankrupt')}[/]"))
             continue
-        extra = " [red]in jail[/]" if p.in_jail else ""
+        extra = f" [red]{_('in jail')}[/]" if p.in_jail else ""
         if p.held_cards:
-            extra += f" · {len(p.held_cards)} card{'s' if len(p.held_cards) != 1 else ''}"
+            k = len(p.held_cards)
+            extra += " · " + names.n_("{count} card", "{count} cards", k).format(count=k)
+        deeds = names.n_("{count} deed", "{count} deeds", len(p.deeds)).format(count=len(p.deeds))
+        worth = _("worth {amount}").format(amount=names.money(game.net_worth(p)))
         lines.append(Text.from_markup(
             f"{mark}[bold]{escape(p.name)}[/] {names.money(p.cash)} · {names.space(p.pos)} · "
-            f"{len(p.deeds)} deeds · worth {names.money(game.net_worth(p))}{extra}"))
+            f"{deeds} · {worth}{extra}"))
     for g in game.ed.groups:
         cells = []
         for i in g.spaces:
@@ -114,11 +126,11 @@ def compact_view(game, names: Names) -> RichGroup:
             lvl = game.level[i]
             b = game.spaces[i].building_at(lvl)
             build = "" if b is None else ("h" * b[1] if b[0] == "house" else b[0][0].upper() * b[1])
-            owner = escape(o.name) if o is not None else "[dim]bank[/]"
+            owner = escape(o.name) if o is not None else f"[dim]{_('bank')}[/]"
             mort = " [red]M[/]" if game.mortgaged[i] else ""
             rent = rent_now(game, i, names)
             cells.append(f"{names.space(i)} {owner}{' ' + build if build else ''}{mort}"
-                         + (f" [dim]rent[/] {rent}" if rent else ""))
+                         + (f" [dim]{_('rent')}[/] {rent}" if rent else ""))
         lines.append(Text.from_markup(f"{names.group(g.id)}: " + " · ".join(cells)))
-    lines.append(Text(bank_line(game) + "  (full tables: full)"))
+    lines.append(Text(bank_line(game, names) + "  (" + _("full tables: full") + ")"))
     return RichGroup(*lines)

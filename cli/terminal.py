@@ -24,18 +24,18 @@ from rich.markup import escape
 from magie.engine.errors import DecisionTimeout
 
 from .i18n import gettext_for
-from .render import Names
+from .render import N_, Names
 from .ring import ring_view
 from .status import compact_view, status_view
 
-HELP = """[bold]At any prompt[/]
+HELP = N_("""[bold]At any prompt[/]
   [bold]s[/], status   the status on one screen: players, each group's deeds with owners and rents
   [bold]full[/]        the full status tables
   [bold]m[/], map      the board: the ring of spaces with owners, buildings and tokens
   [bold]w[/], save     save the game now and go on playing
   [bold]h[/], ?        this help
   [bold]q[/], quit     quit the game (you are offered to save it first)
-Answer with the number of an option (or its word: buy, pass, roll, end, ...)."""
+Answer with the number of an option (or its word: buy, pass, roll, end, ...).""")
 
 
 class QuitGame(Exception):

@@ -32,6 +32,7 @@ class TradeBuilder:
         self.me = me
         self.window = window
         self.names = prompter.names
+        self._ = prompter.names._       # the interface's words (cli/i18n.py)
         self.partner: Any = None
         self.give_deeds: list[int] = []
         self.get_deeds: list[int] = []
@@ -45,7 +46,7 @@ class TradeBuilder:
     def _read(self, prompt: str) -> str:
         """One answer (global commands handled; `c` cancels the builder)."""
         while True:
-            raw = self.prompter.line(f"{prompt} [dim](c cancels)[/] > ")
+            raw = self.prompter.line(f"{prompt} [dim]({self._('c cancels')})[/] > ")
             if raw is None:
                 continue
             if raw.lower() in ("c", "cancel"):
@@ -60,29 +61,29 @@ class TradeBuilder:
         for k, it in enumerate(items):
             self.prompter.say(f"  [bold cyan]{k + 1}[/]  {label(it)}")
         while True:
-            raw = self._read("numbers separated by spaces, Enter for none")
+            raw = self._read(self._("numbers separated by spaces, Enter for none"))
             try:
                 picks = [int(x) for x in raw.replace(",", " ").split()]
             except ValueError:
-                self.prompter.say("[red]Type the numbers of the items, e.g. 1 3.[/]")
+                self.prompter.say(f"[red]{self._('Type the numbers of the items, e.g. 1 3.')}[/]")
                 continue
             if any(not 1 <= k <= len(items) for k in picks):
-                self.prompter.say(f"[red]Numbers go from 1 to {len(items)}.[/]")
+                self.prompter.say("[red]" + self._("Numbers go from 1 to {most}.").format(most=len(items)) + "[/]")
                 continue
             return [items[k - 1] for k in dict.fromkeys(picks)]
 
     def _amount(self, title: str, most: int) -> int:
         while True:
-            raw = self._read(f"{title} (0 to {most}, Enter for 0)")
+            raw = self._read(self._("{title} (0 to {most}, Enter for 0)").format(title=title, most=most))
             if raw == "":
                 return 0
             try:
                 value = parse_amount(raw)
             except ValueError:
-                self.prompter.say("[red]Type a whole amount.[/]")
+                self.prompter.say(f"[red]{self._('Type a whole amount.')}[/]")
                 continue
             if not 0 <= value <= most:
-                self.prompter.say(f"[red]The amount goes from 0 to {most}.[/]")
+                self.prompter.say("[red]" + self._("The amount goes from 0 to {most}.").format(most=most) + "[/]")
                 continue
             return value
 
@@ -101,53 +102,55 @@ class TradeBuilder:
     def _deed_label(self, i: int) -> str:
         n = self.names
         sp = self.game.spaces[i]
-        mort = " [red]mortgaged[/]" if self.game.mortgaged[i] else ""
-        return f"{n.space(i)} ({n.group(sp.group)}, price {n.money(sp.price)}){mort}"
+        mort = f" [red]{self._('mortgaged')}[/]" if self.game.mortgaged[i] else ""
+        return self._("{space} ({group}, price {price})").format(space=n.space(i), group=n.group(sp.group),
+                                                                price=n.money(sp.price)) + mort
 
     # ------------------------------------------------------------------ steps
     def _choose_partner(self) -> None:
         others = self.game.others(self.me)
         n = self.names
-        self.prompter.say("[bold]Trade with whom?[/]")
+        self.prompter.say(f"[bold]{self._('Trade with whom?')}[/]")
         for k, q in enumerate(others):
-            deeds = len(q.deeds)
-            self.prompter.say(f"  [bold cyan]{k + 1}[/]  {n.player(q.seat)} ({n.money(q.cash)}, "
-                                f"{deeds} title deed{'s' if deeds != 1 else ''})")
+            deeds = n.n_("{count} title deed", "{count} title deeds", len(q.deeds)).format(count=len(q.deeds))
+            self.prompter.say(f"  [bold cyan]{k + 1}[/]  {n.player(q.seat)} ({n.money(q.cash)}, {deeds})")
         while True:
-            raw = self._read("a number")
+            raw = self._read(self._("a number"))
             if raw.isdigit() and 1 <= int(raw) <= len(others):
                 new = others[int(raw) - 1]
                 if new is not self.partner:
                     self.get_deeds, self.get_cash, self.get_cards = [], 0, []
                 self.partner = new
                 return
-            self.prompter.say(f"[red]Type a number from 1 to {len(others)}.[/]")
+            self.prompter.say("[red]" + self._("Type a number from 1 to {most}.").format(most=len(others)) + "[/]")
 
     def _step(self, part: str) -> None:
         q = self.partner
         rules = self.game.rules
+        _ = self._
+        name = escape(q.name)
         if part == "give_deeds":
             deeds = self.tradable(self.me)
             if not deeds:
-                self.prompter.say("You have no title deeds that can be traded now.")
-            self.give_deeds = self._pick_many("[bold]Title deeds you give[/]", deeds, self._deed_label)
+                self.prompter.say(_("You have no title deeds that can be traded now."))
+            self.give_deeds = self._pick_many(f"[bold]{_('Title deeds you give')}[/]", deeds, self._deed_label)
         elif part == "get_deeds":
             deeds = self.tradable(q)
             if not deeds:
-                self.prompter.say(f"{escape(q.name)} has no title deeds that can be traded now.")
-            self.get_deeds = self._pick_many(f"[bold]Title deeds you get from {escape(q.name)}[/]", deeds,
-                                             self._deed_label)
+                self.prompter.say(_("{player} has no title deeds that can be traded now.").format(player=name))
+            self.get_deeds = self._pick_many("[bold]" + _("Title deeds you get from {player}").format(player=name)
+                                             + "[/]", deeds, self._deed_label)
         elif part == "give_cash":
-            self.give_cash = self._amount(f"Cash you give (you have {self.names.money(self.me.cash)})",
-                                          self.me.cash)
+            self.give_cash = self._amount(_("Cash you give (you have {cash})").format(
+                cash=self.names.money(self.me.cash)), self.me.cash)
         elif part == "get_cash":
-            self.get_cash = self._amount(f"Cash you get ({escape(q.name)} has {self.names.money(q.cash)})",
-                                         q.cash)
+            self.get_cash = self._amount(_("Cash you get ({player} has {cash})").format(
+                player=name, cash=self.names.money(q.cash)), q.cash)
         elif part == "give_cards" and rules.trade_cards:
-            self.give_cards = self._pick_many("[bold]Cards you give[/]", list(self.me.held_cards),
+            self.give_cards = self._pick_many(f"[bold]{_('Cards you give')}[/]", list(self.me.held_cards),
                                               self.names.held_card)
         elif part == "get_cards" and rules.trade_cards:
-            self.get_cards = self._pick_many(f"[bold]Cards you get from {escape(q.name)}[/]",
+            self.get_cards = self._pick_many("[bold]" + _("Cards you get from {player}").format(player=name) + "[/]",
                                              list(q.held_cards), self.names.held_card)
 
     def _cards_possible(self) -> bool:
@@ -172,18 +175,20 @@ class TradeBuilder:
     def _add_leg(self) -> None:
         """One hand-over of a deal: giver, taker, the giver's deeds, cash and cards."""
         players = [q for q in self.game.players if q.alive]
-        giver = self._pick_player("[bold]Who gives?[/]", players)
-        taker = self._pick_player("[bold]To whom?[/]", [q for q in players if q is not giver])
+        giver = self._pick_player("[bold]" + self._("Who gives?") + "[/]", players)
+        taker = self._pick_player("[bold]" + self._("To whom?") + "[/]", [q for q in players if q is not giver])
         deeds = [i for i in sorted(giver.deeds)
                  if legs_problem(self.game, (DealLeg(giver.seat, taker.seat, deeds=(i,)),), 2) is None]
-        n = self.names
-        picked = self._pick_many(f"[bold]Title deeds {escape(giver.name)} gives {escape(taker.name)}[/]",
-                                 deeds, self._deed_label)
-        cash = self._amount(f"Cash {escape(giver.name)} gives ({n.money(giver.cash)} in hand)", giver.cash)
+        n, _ = self.names, self._
+        who, whom = escape(giver.name), escape(taker.name)
+        title = _("Title deeds {giver} gives {taker}").format(giver=who, taker=whom)
+        picked = self._pick_many("[bold]" + title + "[/]", deeds, self._deed_label)
+        cash = self._amount(_("Cash {giver} gives ({cash} in hand)").format(giver=who, cash=n.money(giver.cash)),
+                            giver.cash)
         cards: list = []
         if self.game.rules.trade_cards:
-            cards = self._pick_many(f"[bold]Cards {escape(giver.name)} gives[/]", list(giver.held_cards),
-                                    self.names.held_card)
+            cards = self._pick_many("[bold]" + _("Cards {giver} gives").format(giver=who) + "[/]",
+                                    list(giver.held_cards), self.names.held_card)
         self.extra_legs.append(DealLeg(giver.seat, taker.seat, tuple(picked), cash, tuple(cards)))
 
     def offer(self) -> Offer:
@@ -203,22 +208,25 @@ class TradeBuilder:
     def _summary(self) -> None:
         o = self._two_party()
         n = self.names
+        _ = self._
         if self.extra_legs:
             deal = self.offer()
             assert isinstance(deal, Deal)
-            self.prompter.say(f"[bold]Your deal with {', '.join(n.player(s) for s in deal.parties[1:])}[/]\n"
-                              f"  {n.deal(deal)}\n  (it happens only if every player in it accepts)")
+            self.prompter.say("[bold]" + _("Your deal with {players}").format(
+                players=", ".join(n.player(s) for s in deal.parties[1:])) + "[/]\n"
+                f"  {n.deal(deal)}\n  " + _("(it happens only if every player in it accepts)"))
             return
-        self.prompter.say(f"[bold]Your offer to {n.player(o.partner)}[/]\n"
-                            f"  you give: {n.side(o.give_deeds, o.give_cash, o.give_cards)}\n"
-                            f"  you get:  {n.side(o.get_deeds, o.get_cash, o.get_cards)}")
+        self.prompter.say("[bold]" + _("Your offer to {player}").format(player=n.player(o.partner)) + "[/]\n  "
+                          + _("you give: {items}").format(items=n.side(o.give_deeds, o.give_cash, o.give_cards))
+                          + "\n  " + _("you get:  {items}").format(items=n.side(o.get_deeds, o.get_cash, o.get_cards)))
 
     # ------------------------------------------------------------------ the builder
     def run(self) -> Offer | None:
         """Build and check an offer; None if the human cancels."""
         term = self.prompter
+        _ = self._
         if not self.game.others(self.me):
-            term.say("There is nobody to trade with.")
+            term.say(_("There is nobody to trade with."))
             return None
         parts = ["give_deeds", "get_deeds", "give_cash", "get_cash", "give_cards", "get_cards"]
         try:
@@ -229,21 +237,21 @@ class TradeBuilder:
                     "5": "get_cash", "6": "give_cards", "7": "get_cards"}
             while True:
                 self._summary()
-                line = ("  [bold cyan]p[/] propose   change: [bold cyan]1[/] partner  [bold cyan]2[/] deeds you give"
-                        "  [bold cyan]3[/] deeds you get  [bold cyan]4[/] cash you give  [bold cyan]5[/] cash you get")
+                line = _("  [bold cyan]p[/] propose   change: [bold cyan]1[/] partner  [bold cyan]2[/] deeds you give"
+                         "  [bold cyan]3[/] deeds you get  [bold cyan]4[/] cash you give  [bold cyan]5[/] cash you get")
                 if self._cards_possible():
-                    line += "  [bold cyan]6[/] cards you give  [bold cyan]7[/] cards you get"
+                    line += _("  [bold cyan]6[/] cards you give  [bold cyan]7[/] cards you get")
                 if self._many_parties():
-                    line += "  [bold cyan]8[/] add a hand-over between players"
+                    line += _("  [bold cyan]8[/] add a hand-over between players")
                     if self.extra_legs:
-                        line += "  [bold cyan]9[/] clear the hand-overs"
+                        line += _("  [bold cyan]9[/] clear the hand-overs")
                 term.say(line)
-                raw = self._read("p to propose, or what to change").lower()
+                raw = self._read(_("p to propose, or what to change")).lower()
                 if raw in ("p", "propose"):
                     problem = self.game.trade_problem(self.offer(), self.window)
                     if problem is None:
                         return self.offer()
-                    term.say(f"[red]This offer cannot be made:[/] {escape(problem)}")
+                    term.say(f"[red]{_('This offer cannot be made:')}[/] {self.names.ids_to_names(escape(problem))}")
                 elif raw == "1":
                     self._choose_partner()
                 elif raw == "8" and self._many_parties():
@@ -253,9 +261,9 @@ class TradeBuilder:
                 elif raw in menu:
                     self._step(menu[raw])
                 else:
-                    term.say("[red]Type p, or a number from the list.[/]")
+                    term.say(f"[red]{_('Type p, or a number from the list.')}[/]")
         except _Cancel:
-            term.say("Trade cancelled.")
+            term.say(_("Trade cancelled."))
             return None
 
 

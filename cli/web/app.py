@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import random
+import string
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -24,7 +25,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -35,6 +36,7 @@ from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
 from magie.engine.game.save import SaveGame, Seat
+from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.problems import ProblemsError
 
 from ..i18n import LANGUAGES, gettext_for
@@ -42,6 +44,8 @@ from ..saved_edition import edition_for_save, load_embedded, load_with_content, 
 from .board import board_svg
 from .messages import UI_MESSAGES
 from .rooms import Conflict, Room, Subscriber, hash_token, new_game_id, new_tokens
+from .uploads import MAX_BODY as MAX_UPLOAD_BODY
+from .uploads import UploadedFile, UploadProblem, Uploads
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
@@ -54,6 +58,8 @@ WS_RATE = (60, 10.0)
 """A WebSocket client may send at most this many messages in this many seconds."""
 BOT_TABLE_CAP = 1000
 """Rounds after which a table of bots only stops (the richest wins), as at the terminal."""
+UPLOAD_WAIT = 30.0
+"""Seconds an uploaded edition may take to load and compile."""
 ANSWER_WAIT = 15.0
 """Seconds a request waits for the engine's verdict on an answer."""
 
@@ -84,6 +90,20 @@ class NewGame(BaseModel):
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     max_rounds: int | None = Field(default=None, ge=1, le=100000)
+
+
+class FileIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=200)
+    text: str
+
+
+class EditionUpload(BaseModel):
+    """`POST /api/editions`: an edition file and the overlay files applied to it, in order."""
+
+    model_config = ConfigDict(extra="forbid")
+    edition: FileIn
+    overlays: list[FileIn] = Field(default_factory=list, max_length=64)
 
 
 class AnswerIn(BaseModel):
@@ -138,7 +158,40 @@ def answer_problem(value: Any, depth: int = 0) -> str | None:
                     for c in items):
                 return f"trade.{k}: a list of [deck, card] pairs"
         return None
-    return "a word, a number, true/false, null, an action list or {\"trade\": {...}}"
+    if isinstance(value, dict) and set(value) == {"deal"} and isinstance(value["deal"], dict):
+        return _deal_problem(value["deal"])
+    return "a word, a number, true/false, null, an action list, {\"trade\": {...}} or {\"deal\": {...}}"
+
+
+def _deal_problem(deal: dict) -> str | None:
+    """Why `deal` is not the JSON of a `Deal` (engine.game.decisions), or None."""
+    if set(deal) - {"proposer", "legs"}:
+        return "a deal with only the fields legs, proposer"
+    if not isinstance(deal.get("proposer"), int) or isinstance(deal.get("proposer"), bool):
+        return "deal.proposer: a seat number"
+    legs = deal.get("legs")
+    if not isinstance(legs, list) or not 1 <= len(legs) <= MAX_DEAL_LEGS:
+        return f"deal.legs: a list of 1 to {MAX_DEAL_LEGS} legs"
+    known = {"giver", "taker", "deeds", "cash", "cards"}
+    for k, leg in enumerate(legs):
+        if not isinstance(leg, dict) or set(leg) - known:
+            return f"deal.legs.{k}: a leg with only the fields {', '.join(sorted(known))}"
+        for f in ("giver", "taker"):
+            if not isinstance(leg.get(f), int) or isinstance(leg.get(f), bool):
+                return f"deal.legs.{k}.{f}: a seat number"
+        cash = leg.get("cash", 0)
+        if not isinstance(cash, int) or isinstance(cash, bool) or not 0 <= cash < 2**53:
+            return f"deal.legs.{k}.cash: a whole amount of money, 0 or more"
+        deeds = leg.get("deeds", [])
+        if not isinstance(deeds, list) or len(deeds) > 200 or any(
+                not isinstance(i, int) or isinstance(i, bool) for i in deeds):
+            return f"deal.legs.{k}.deeds: a list of space numbers"
+        cards = leg.get("cards", [])
+        if not isinstance(cards, list) or len(cards) > 50 or any(
+                not (isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) and len(x) < 100 for x in c))
+                for c in cards):
+            return f"deal.legs.{k}.cards: a list of [deck, card] pairs"
+    return None
 
 
 # ---------------------------------------------------------------------- body size limit
@@ -153,7 +206,8 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = MAX_SAVE_BODY if scope.get("path") == "/api/games/resume" else MAX_BODY
+        limit = {"/api/games/resume": MAX_SAVE_BODY, "/api/editions": MAX_UPLOAD_BODY}.get(scope.get("path", ""),
+                                                                                         MAX_BODY)
         chunks: list[bytes] = []
         size = 0
         more = True
@@ -192,6 +246,7 @@ class Server:
         self.bot_delay = bot_delay
         self.max_games = max_games
         self.rooms: dict[str, Room] = {}
+        self.uploads = Uploads()
         self.subscribers: dict[str, set[Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -259,12 +314,21 @@ def _edition(ref: str, variants: tuple[str, ...]) -> tuple[Edition, dict]:
     return load_with_content(ref, variants)
 
 
-def _builtin_edition(edition: str, variants: tuple[str, ...] | list[str]) -> tuple[Edition, dict]:
-    """A built-in edition with built-in overlays, by id: 404 for an unknown id, 400 listing the
-    problems when the combination does not validate. Paths are refused: no request reads a file."""
+def _builtin_edition(edition: str, variants: tuple[str, ...] | list[str],
+                     uploads: Uploads | None = None) -> tuple[Edition, dict]:
+    """A built-in or uploaded edition with built-in overlays, by id: 404 for an unknown id, 400
+    listing the problems when the combination does not validate. Paths are refused: no request
+    reads a file."""
+    up = uploads.get(edition) if uploads is not None else None
+    if up is not None:
+        try:
+            return up.playable(tuple(variants))
+        except UploadProblem as e:
+            raise HTTPProblem(400, e.message, problems=e.problems, **({"field": e.field} if e.field else {})) from None
     editions, overlays = builtin_ids()
     if is_path_ref(edition) or edition not in editions:
-        raise HTTPProblem(404, f"no edition '{edition}' (built-in editions: {', '.join(editions)})")
+        raise HTTPProblem(404, f"no edition '{edition[:60]}' (built-in editions: {', '.join(editions)}; "
+                               f"an uploaded one is named upload-...)")
     for v in variants:
         if is_path_ref(v) or v not in overlays:
             raise HTTPProblem(404, f"no overlay '{v}' (built-in overlays: {', '.join(overlays)})")
@@ -333,13 +397,13 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(page("index"), headers=_PAGE_HEADERS)
 
     @app.get("/games/{game}", include_in_schema=False)
-    async def game_page(game: str) -> FileResponse:
+    async def game_page(game: str) -> HTMLResponse:
         server.room(game)
-        return FileResponse(STATIC / "game.html", headers=_PAGE_HEADERS)
+        return HTMLResponse(page("game"), headers=_PAGE_HEADERS)
 
     @app.get("/api/ui")
     async def ui(lang: str = "en") -> dict:
@@ -365,18 +429,37 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
                                 description=text_in(ed.description, lang) or info.description,
                                 players={"min": ed.players_min, "max": ed.players_max})
             out["editions" if info.kind == "edition" else "overlays"].append(item)
+        out["uploaded"] = [{"id": up.id, "name": text_in(up.playable(())[0].name, lang) or up.id}
+                           for up in server.uploads]
         return {**out, "bots": list(BOTS), "languages": list(LANGUAGES)}
 
     @app.get("/api/editions/{edition}/board.svg")
     async def edition_board(edition: str, variant: Annotated[list[str] | None, Query()] = None,
                             lang: str = "en") -> Response:
-        ed, _ = await asyncio.to_thread(_builtin_edition, edition, tuple(variant or ()))
+        ed, _ = await asyncio.to_thread(_builtin_edition, edition, tuple(variant or ()), server.uploads)
         return Response(board_svg(ed, lang=_lang(lang)), media_type="image/svg+xml")
+
+    @app.post("/api/editions", status_code=201)
+    async def upload_edition(body: EditionUpload, lang: str = "en") -> dict:
+        """An edition (and overlays) uploaded by the user: validated, then playable by its id."""
+        _lang(lang)
+        files = [UploadedFile(body.edition.name, body.edition.text),
+                 *(UploadedFile(o.name, o.text) for o in body.overlays)]
+        try:
+            up = await asyncio.wait_for(asyncio.to_thread(server.uploads.add, files[0], files[1:]), UPLOAD_WAIT)
+        except UploadProblem as e:
+            raise HTTPProblem(400, e.message, problems=e.problems, **({"field": e.field} if e.field else {})) from None
+        except TimeoutError:
+            raise HTTPProblem(400, f"the edition took more than {UPLOAD_WAIT:g} s to load") from None
+        ed, _ = up.playable(())
+        return {"edition": up.id, "id": ed.id, "name": text_in(ed.name, lang) or ed.id,
+                "description": text_in(ed.description, lang), "players": {"min": ed.players_min, "max": ed.players_max},
+                "warnings": [p.format() for p in ed.warnings]}
 
     @app.post("/api/games", status_code=201)
     async def new_game(body: NewGame) -> dict:
         lang = _lang(body.lang)
-        ed, content = await asyncio.to_thread(_builtin_edition, body.edition, tuple(body.variants))
+        ed, content = await asyncio.to_thread(_builtin_edition, body.edition, tuple(body.variants), server.uploads)
         seats = []
         seen: set[str] = set()
         for k, s in enumerate(body.seats):
@@ -491,6 +574,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     @app.get("/api/games/{game}/log")
     async def log(game: str) -> PlainTextResponse:
         room = server.room(game)
+        await asyncio.to_thread(room.need_events)
         events = list(room.events)
         return PlainTextResponse("".join(dumps(e) + "\n" for e in events), media_type="application/x-ndjson")
 
@@ -515,6 +599,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
             await ws.close(code=4403, reason="this token is not a seat of this game")
             return
         await ws.accept()
+        await asyncio.to_thread(room.need_events)
         sub = Subscriber(seat)
         server.subscribers.setdefault(game, set()).add(sub)
         n = min(len(room.events), len(room.lines))     # the game's thread may be adding one
@@ -560,6 +645,14 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
                 await ws.close(code=code)
 
     return app
+
+
+@lru_cache(maxsize=4)
+def page(name: str) -> str:
+    """The page `name` ("index": create a game, "game": play it): the shared head of
+    static/page.html with the page's script, and the page's body from static/NAME.body.html."""
+    head = string.Template((STATIC / "page.html").read_text(encoding="utf-8"))
+    return head.substitute(script=f"{name}.js", body=(STATIC / f"{name}.body.html").read_text(encoding="utf-8"))
 
 
 _PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "

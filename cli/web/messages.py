@@ -2,11 +2,12 @@
 translations are in the interface catalogue (cli/locale) with every other message."""
 
 UI_MESSAGES = (
-    "Add a seat", "Auction", "Bid", "Board", "Cash", "Download the save",
+    "Add a seat", "Also with", "Auction", "Bid", "Board", "Cash", "Download the save",
     "Each person opens their own link (keep it secret: it is their seat).", "Edition",
     "Everybody plays at this browser", "Game log", "Game over", "House rules", "Language", "New game",
     "Nothing to decide now.", "Offer the trade", "Partner", "Pass", "Player", "Players", "Propose a trade",
     "Reconnecting…", "Round", "Seats", "Seed", "Start the game", "Still in", "The game is ready",
-    "Title deeds", "Where", "Winner", "You are watching this game.", "You get", "You give", "Your move",
+    "Title deeds", "Where", "Winner", "You are watching this game.", "You get", "You give", "You give to",
+    "You get from", "Your move",
     "bankrupt", "bot", "from", "in jail", "person",
 )

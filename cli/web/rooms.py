@@ -2,15 +2,17 @@
 
 A `Room` holds one game: its seats (people, with long random tokens, and bots from the bot
 registry), the event log, the public state, and the decision each person's seat is waiting on.
-The engine is synchronous: a person's `WebAgent.decide` blocks the game's thread until an answer
+The engine is synchronous: a person's seat (`Room._person`) blocks the game's thread until an answer
 arrives over HTTP (`Room.submit`); the engine then checks it, and the answer's verdict (accepted,
 or the engine's reason for refusing it) goes back to the request that sent it. Bots answer in the
 game's thread. The server's event loop never waits on a game.
 
 Games outlive connections: the game's save (`SaveGame`, atomically written into the data folder
 at every decision a person is asked and at the end) is the whole game, and a server that
-restarts replays each save to where it stood (`Rooms.resume_all`). Tokens are kept only as
-SHA-256 digests, in the save's `options.web`, and compared in constant time.
+restarts replays each save to where it stood (`Server.resume_all`). A finished game's save also
+keeps its final public state (`options.web.final`): after a restart it is shown from there, and
+the game is replayed only when someone asks for its event log (`Room.need_events`). Tokens are
+kept only as SHA-256 digests, in the save's `options.web`, and compared in constant time.
 """
 
 from __future__ import annotations
@@ -32,12 +34,12 @@ from typing import Any
 from magie.engine.agents import make_bot
 from magie.engine.edition.model import Edition
 from magie.engine.errors import GameError
-from magie.engine.game.decisions import DONE, Decision, decode_answer
+from magie.engine.game.decisions import DONE, Decision, FunctionAgent, decode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
-from .narrate import Words, narrate
+from .narrate import Narrator, Words
 from .view import decision_json, edition_info, public_state
 
 TOKEN_BYTES = 32
@@ -84,30 +86,6 @@ class Subscriber:
     seat: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
     dropped: bool = False
-
-
-class WebAgent:
-    """A person's seat: waits in the game's thread for the answer sent over HTTP."""
-
-    human = True
-
-    def __init__(self, room: Room, seat: int, name: str):
-        self.room = room
-        self.seat = seat
-        self.name = name
-        self.between_turns = False   # asked between other players' turns (rules.between_turns)
-
-    def decide(self, game, d: Decision) -> Any:
-        if d.kind == "claim" and self.room.base.options.get("auto_claim", True):
-            self.room.settle()
-            return True           # owners claim their rent without being asked, as at the terminal
-        if d.kind == "manage" and d.ctx.get("window") == "between_turns" and not self.between_turns:
-            self.room.settle()
-            return DONE           # not asked between other players' turns unless the person turns it on
-        return self.room.wait_answer(self.seat, game, d)
-
-    def rejected(self, d: Decision, reason: str) -> None:
-        self.room.refuse(self.room.words.plain(reason))
 
 
 class BotSeat:
@@ -157,6 +135,7 @@ class Room:
         self.bot_delay = bot_delay
         self.note = note
         self.words = Words(edition, lang, {k: s.name for k, s in enumerate(base.seats)})
+        self.narrate = Narrator(edition, lang, self.words.players)
         self.info = {**edition_info(edition, lang), "game": game_id, "lang": lang,
                      "seats": [{"seat": k, "name": s.name, "kind": "human" if s.agent == "human" else "bot",
                                 "bot": None if s.agent == "human" else s.agent} for k, s in enumerate(base.seats)],
@@ -175,6 +154,11 @@ class Room:
         self.ready = threading.Event()      # set once the replay is over (or the game failed)
         self.game: Game | None = None
         self.thread = threading.Thread(target=self._run, name=f"magie-game-{game_id}", daemon=True)
+        self._start_lock = threading.Lock()
+        final = (base.options.get("web") or {}).get("final")
+        self.finished = isinstance(final, dict)   # over, shown from its save until the log is needed
+        if isinstance(final, dict):
+            self.state = final
 
     # ------------------------------------------------------------------ seats and tokens
     def seat_of(self, token: str | None) -> int | None:
@@ -190,14 +174,31 @@ class Room:
 
     # ------------------------------------------------------------------ the game's thread
     def start(self) -> None:
-        self.thread.start()
+        """Run the game's thread; a finished game is not replayed now (see `need_events`)."""
+        if not self.finished:
+            self._start_thread()
+        else:
+            self.ready.set()
+
+    def _start_thread(self) -> None:
+        with self._start_lock:
+            if self.thread.ident is None and not self._stopping:
+                self.thread.start()
+
+    def need_events(self, timeout: float = 60.0) -> None:
+        """Make sure the events are there: a finished game resumed from its save is replayed
+        once, on the first call (blocks until the replay is over, at most `timeout` seconds)."""
+        if self.finished:
+            self._start_thread()
+            self.thread.join(timeout)
 
     def _run(self) -> None:
         base = self.base
         agents: list[tuple[str, Any]] = []
         for k, s in enumerate(base.seats):
             if s.agent == "human":
-                agents.append((s.name, WebAgent(self, k, s.name)))
+                agents.append((s.name, FunctionAgent(s.name, self._person(k), human=True,
+                                                     rejected=lambda d, reason: self.refuse(self.words.plain(reason)))))
             else:
                 agents.append((s.name, BotSeat(self, make_bot(s.agent, base.seed, k))))
         log = EventLog(listener=self._event)
@@ -226,12 +227,26 @@ class Room:
         self.save()
         self.publish(self, {"type": "state", "state": self.state}, None)
 
+    def _person(self, seat: int) -> Callable[[Any, Decision], Any]:
+        """How a person's seat answers: it waits in the game's thread for the answer sent over
+        HTTP (a rent claim is answered yes without asking, as at the terminal; the window between
+        other players' turns is passed)."""
+        def decide(game, d: Decision) -> Any:
+            if d.kind == "claim" and self.base.options.get("auto_claim", True):
+                self.settle()
+                return True
+            if d.kind == "manage" and d.ctx.get("window") == "between_turns":
+                self.settle()
+                return DONE    # not asked between other players' turns (no toggle in the web yet)
+            return self.wait_answer(seat, game, d)
+        return decide
+
     def _event(self, event: dict) -> None:
         """The event log's listener (in the game's thread)."""
         self.settle()
         n = len(self.events)
         self.events.append(event)
-        line = narrate(self.words, event)
+        line = self.narrate(event)
         self.lines.append(line)
         e = event["e"]
         if e == "auction":
@@ -258,7 +273,7 @@ class Room:
     def _snapshot(self) -> None:
         """Rebuild the public state (in the game's thread, so it is consistent)."""
         game = self.game
-        if game is None:
+        if game is None or (self.finished and game.replaying):   # keep the saved final state meanwhile
             return
         state = public_state(game, self.words)
         state["waiting"] = [{"seat": s, "kind": p.decision.kind} for s, p in sorted(self.pending.items())]
@@ -350,8 +365,11 @@ class Room:
         web: dict[str, Any] = {"lang": self.lang}
         if with_tokens:
             web["tokens"] = {str(k): v for k, v in self.tokens.items()}
-        decisions = g.saved_decisions() if g is not None else list(self.base.decisions)
-        return self.base.at(decisions, round=g.round if g else 1, turns=g.turns if g else 0, web=web)
+            if self.state.get("over"):
+                web["final"] = self.state      # shown after a restart without replaying the game
+        if g is None:
+            return self.base.at(self.base.decisions, round=self.base.round, turns=self.base.turns, web=web)
+        return self.base.at(g.saved_decisions(), round=g.round, turns=g.turns, web=web)
 
     def save(self) -> None:
         """Write the save atomically into the data folder (no-op without one)."""
@@ -374,5 +392,5 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(9)
 
 
-__all__ = ["Room", "Conflict", "Stopped", "WebAgent", "BotSeat", "Subscriber", "new_tokens",
+__all__ = ["Room", "Conflict", "Stopped", "BotSeat", "Subscriber", "new_tokens",
            "new_game_id", "hash_token"]

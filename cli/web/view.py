@@ -14,17 +14,20 @@ from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import Deal, Decision, TradeOffer, encode_answer
 
-from .narrate import Words, describe_action
+from ..render import describe_action
+from .narrate import Words
 
 
 def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
     """The edition's board for the page: spaces (index, id, name, kind, group, colour, price,
-    rent table), groups, currency format, which decks' cards may be traded."""
+    rent table), groups, currency format, which decks' cards may be traded and how many players one
+    deal may have (`trade.parties`; null: any number)."""
     return {
         "id": ed.id, "name": text_in(ed.name, lang) or ed.id,
         "money": text_in(ed.currency.format, lang) or "{n}",
         "hotel_level": ed.rules.houses_before_hotel + 1,
-        "trade": {"enabled": ed.rules.trade_enabled, "cards": ed.rules.trade_cards},
+        "trade": {"enabled": ed.rules.trade_enabled, "cards": ed.rules.trade_cards,
+                  "parties": ed.rules.trade_parties},
         "spaces": [{"index": s.index, "id": s.id, "name": text_in(s.name, lang) or s.id, "kind": s.kind,
                     "group": s.group, "color": ed.groups[s.group_index].color if s.group_index >= 0 else None,
                     "price": s.price, "deed": s.is_deed, "rent": list(s.rent)} for s in ed.spaces],

@@ -530,13 +530,20 @@ class BasicBot:
 
     def trade_reason(self, game, p, offer: TradeOffer) -> str:
         """Why `p` (this bot, the partner) rejects `offer`, in English ('' if it would accept)."""
+        parts = self.trade_reason_parts(game, p, offer)
+        return parts[0].format(**parts[1]) if parts else ""
+
+    def trade_reason_parts(self, game, p, offer: TradeOffer) -> tuple[str, dict[str, int]] | None:
+        """`trade_reason` as an English message with `{amount}` in it and the amount (integer
+        money), so a front end can translate the message and show the amount in the currency;
+        None if `p` would accept."""
         if self._fair(game, p, offer):
-            return ""
+            return None
         cash_out = offer.give_cash if offer.proposer == p.seat else offer.get_cash
         if cash_out and p.cash - cash_out < self.reserve(game) // 2:
-            return f"paying {cash_out} would leave too little cash in reserve"
+            return "paying {amount} would leave too little cash in reserve", {"amount": cash_out}
         short = -self.trade_balance(game, p, offer)
-        return f"what it gets is worth {short} less to it than what it gives"
+        return "what it gets is worth {amount} less to it than what it gives", {"amount": short}
 
     def counter_offer(self, game, p, offer: TradeOffer, window: str = "any") -> TradeOffer | None:
         """The same trade with the cash changed so that `p` (the partner) would accept it, or

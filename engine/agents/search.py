@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.cards import clear_turn_flags
-from ..game.decisions import DONE, Decision, TradeOffer
+from ..game.decisions import DONE, Decision, FunctionAgent, TradeOffer
 from ..game.dice import Dice
 from ..game.ending import GameOver, check_end
 from ..game.game import Game
@@ -56,26 +56,16 @@ class BoldBot(BasicBot):
         return BasicBot.reserve(game) // 3
 
 
-class _Forced:
+def _forced(bot: BasicBot, kind: str, answer: Any) -> FunctionAgent:
     """An agent that gives `answer` to the first decision of `kind`, then answers as `bot`."""
+    pending = [True]
 
-    human = False
-
-    def __init__(self, bot: BasicBot, kind: str, answer: Any):
-        self.bot = bot
-        self.kind = kind
-        self.answer = answer
-        self.name = bot.name
-        self.pending = True
-
-    def decide(self, game, d: Decision) -> Any:
-        if self.pending and d.kind == self.kind:
-            self.pending = False
-            return self.answer
-        return self.bot.decide(game, d)
-
-    def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
-        pass
+    def decide(game, d: Decision) -> Any:
+        if pending and d.kind == kind:
+            pending.clear()
+            return answer
+        return bot.decide(game, d)
+    return FunctionAgent(bot.name, decide)
 
 
 def _mix(*parts: int) -> int:
@@ -309,7 +299,7 @@ class SearchBot:
         `call(fork, player)`, with `answer` given by the player's rollout bot."""
         def apply(clone, p) -> None:
             bot = clone.agents[seat]
-            clone.agents[seat] = _Forced(bot, kind, answer)
+            clone.agents[seat] = _forced(bot, kind, answer)
             try:
                 call(clone, p)
             finally:

@@ -210,6 +210,29 @@ class Agent(Protocol):
     def rejected(self, decision: Decision, reason: str) -> None: ...
 
 
+class FunctionAgent:
+    """An `Agent` made of a function: the one way to set up a seat whose answers come from
+    elsewhere (a person over HTTP, an RL driver, a search fork's forced answer).
+    `decide(game, decision)` gives the answer; `rejected(decision, reason)` (default: nothing)
+    hears why an answer was refused; `human` as in `Agent`."""
+
+    __slots__ = ("name", "human", "_decide", "_rejected")
+
+    def __init__(self, name: str, decide: Callable[[Any, Decision], Any], *, human: bool = False,
+                 rejected: Callable[[Decision, str], None] | None = None):
+        self.name = name
+        self.human = human
+        self._decide = decide
+        self._rejected = rejected
+
+    def decide(self, game: Any, decision: Decision) -> Any:
+        return self._decide(game, decision)
+
+    def rejected(self, decision: Decision, reason: str) -> None:
+        if self._rejected is not None:
+            self._rejected(decision, reason)
+
+
 def encode_answer(answer: Any) -> Any:
     """An answer as plain JSON data (for saves and the event log)."""
     if isinstance(answer, tuple):

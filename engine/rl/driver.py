@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from magie.engine.game.decisions import Decision
+from magie.engine.game.decisions import Decision, FunctionAgent
 
 
 class _Abort(BaseException):
@@ -22,23 +22,6 @@ class _Abort(BaseException):
 
 
 _ABORT = object()
-
-
-class _Waiting:
-    """The agent of a controlled seat: hands the decision to the driver and waits."""
-
-    human = False
-
-    def __init__(self, driver: GameDriver, seat: int, name: str):
-        self.driver = driver
-        self.seat = seat
-        self.name = name
-
-    def decide(self, game, d: Decision) -> Any:
-        return self.driver._wait(self.seat, d)
-
-    def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - answers are checked first
-        pass
 
 
 class GameDriver:
@@ -50,7 +33,7 @@ class GameDriver:
 
     def __init__(self, make_game: Callable[[list], Any], players: int, controlled: set[int],
                  others: dict[int, Any], names: list[str]):
-        self.agents = [(_Waiting(self, s, names[s]) if s in controlled else others[s]) for s in range(players)]
+        self.agents = [(self._waiting(s, names[s]) if s in controlled else others[s]) for s in range(players)]
         self._make_game = make_game
         self._to_game: queue.SimpleQueue = queue.SimpleQueue()
         self._to_env: queue.SimpleQueue = queue.SimpleQueue()
@@ -96,6 +79,10 @@ class GameDriver:
             self._to_env.put(("error", e))
             return
         self._to_env.put(("over", None))
+
+    def _waiting(self, seat: int, name: str) -> FunctionAgent:
+        """The agent of a controlled seat: hands the decision to the driver and waits."""
+        return FunctionAgent(name, lambda game, d: self._wait(seat, d))
 
     def _wait(self, seat: int, d: Decision) -> Any:
         self._to_env.put(("decision", (seat, d)))

@@ -89,7 +89,7 @@ def test_build_on_a_whole_group(classic, monkeypatch):
     t.game.set_owner(1, t.anna)
     t.game.set_owner(3, t.anna)
     t.turn()
-    assert "Build a house on Zhitnaya Street (50k ₽; it has 0)" in t.text
+    assert "Build a house on Zhitnaya Street (50k ₽; it has 0; rent 4k ₽ → 10k ₽)" in t.text
     assert t.game.level[1] == 1 and t.game.level[3] == 1
     assert t.anna.cash == 1400
     assert t.game.houses == 30
@@ -254,7 +254,7 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
     g.play_turn()
     assert g.level[1] == 1 and g.players[0].cash == 1450
     first_prompt = out.getvalue().split("Anna (")[0]
-    assert "Build a house on Nagatinskaya Street (50k ₽; it has 0)" in first_prompt
+    assert "Build a house on Nagatinskaya Street (50k ₽; it has 0; rent 8k ₽ → 20k ₽)" in first_prompt
     assert "Build a house on Zhitnaya Street" not in first_prompt       # even building
     assert g.answers == [["build", 1], ["done"], ["done"]]
 

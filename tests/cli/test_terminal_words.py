@@ -112,7 +112,7 @@ def test_menu_numbers_stay_after_a_step(classic, monkeypatch):
     t.game.set_owner(3, t.anna)
     t.turn()
     assert t.game.level[1] == 1 and t.game.level[3] == 1
-    assert t.text.count("  2  Build a house on Nagatinskaya Street (50k ₽; it has 0)") == 2
+    assert t.text.count("  2  Build a house on Nagatinskaya Street (50k ₽; it has 0; rent 8k ₽ → 20k ₽)") == 2
 
 
 def test_build_evenly_up_to_n_houses(classic, monkeypatch):

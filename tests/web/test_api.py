@@ -119,7 +119,7 @@ def test_an_illegal_answer_is_refused_with_the_engines_reason(c):
     d = until(c, game, tok, "manage")
     r = answer(c, game, tok, ["build", 1], decision=d["id"])
     assert r.status_code == 400
-    assert r.json()["error"] == "Anna does not own «Zhitnaya Street»"
+    assert r.json()["error"] == "Anna does not own Zhitnaya Street"
     assert r.json()["field"] == "answer"
     d2 = wait_decision(c, game, tok)          # asked again
     assert d2["kind"] == "manage" and d2["id"] == d["id"] + 1
@@ -227,3 +227,57 @@ def test_a_bot_game_of_biznespolia_plays_to_the_end(c):
     assert {p["seat"] for p in alive} >= set(state["winners"])
     log = c.get(f"/api/games/{g['game']}/log").text.splitlines()
     assert json.loads(log[0])["e"] == "start" and json.loads(log[-1])["e"] == "end"
+
+
+def test_a_deal_of_three_players_over_http_where_the_edition_allows_it():
+    from .helpers import client, new_game, until, wait_decision
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
+    with client() as c:
+        g = new_game(c, seats, edition="biznespolia", variants=["all-deeds-dealt"], seed=3)
+        game, tok = g["game"], g["seats"][0]["token"]
+        info = c.get(f"/api/games/{game}/info").json()
+        assert info["trade"]["parties"] is None                       # Biznespolia: any number ([002] 9/1.3)
+        d = until(c, game, tok, "manage")
+        assert d["trade"] is True
+        state = c.get(f"/api/games/{game}").json()
+        index = {s["id"]: s for s in info["spaces"]}
+        # Anna buys the cheapest deed of each bot for twice its price
+        legs, wanted = [], {}
+        for seat in (1, 2):
+            built = {index[x]["group"] for x in state["levels"]}
+            free = [x for x in state["players"][seat]["deeds"] if index[x]["group"] not in built]
+            deed = min(free, key=lambda i: index[i]["price"])
+            wanted[deed] = seat
+            legs += [{"giver": 0, "taker": seat, "cash": 2 * index[deed]["price"]},
+                     {"giver": seat, "taker": 0, "deeds": [index[deed]["index"]]}]
+        cash = state["players"][0]["cash"]
+        r = c.post(f"/api/games/{game}/answer", params={"token": tok},
+                   json={"answer": ["trade", {"deal": {"proposer": 0, "legs": legs}}], "decision": d["id"]})
+        assert r.status_code == 200, r.text
+        after = c.get(f"/api/games/{game}").json()
+        assert all(after["owners"][deed] == 0 for deed in wanted), (wanted, after["owners"])
+        assert after["players"][0]["cash"] == cash - sum(2 * index[x]["price"] for x in wanted)
+        log = [e for e in map(json.loads, c.get(f"/api/games/{game}/log").text.splitlines())]
+        assert [e["e"] for e in log if e["e"].startswith("deal_")] == ["deal_offer", "deal_accepted"]
+        # a bad deal shape is a 400 naming the field
+        d = wait_decision(c, game, tok)
+        r = c.post(f"/api/games/{game}/answer", params={"token": tok},
+                   json={"answer": ["trade", {"deal": {"proposer": 0,
+                                                       "legs": [{"giver": 0, "taker": 1, "cash": -5}]}}]})
+        assert r.status_code == 400 and "deal.legs.0.cash" in r.json()["error"]
+
+
+def test_a_deal_of_three_players_is_refused_where_the_edition_allows_two():
+    from .helpers import client, new_game, until
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
+    with client() as c:
+        g = new_game(c, seats, edition="classic", variants=["all-deeds-dealt"], seed=3)
+        game, tok = g["game"], g["seats"][0]["token"]
+        assert c.get(f"/api/games/{game}/info").json()["trade"]["parties"] == 2
+        d = until(c, game, tok, "manage")
+        assert d["trade"] is True
+        legs = [{"giver": 0, "taker": 1, "cash": 1}, {"giver": 0, "taker": 2, "cash": 1}]
+        r = c.post(f"/api/games/{game}/answer", params={"token": tok},
+                   json={"answer": ["trade", {"deal": {"proposer": 0, "legs": legs}}], "decision": d["id"]})
+        assert r.status_code == 400 and r.json()["refused"] is True
+        assert r.json()["error"] == "a deal involves at most 2 players in this edition"

@@ -123,21 +123,53 @@
     };
     partner.addEventListener("change", fillTheirs);
     fillTheirs();
-    const picked = cls => [...document.querySelectorAll("#trade-form ." + cls + ":checked")].map(i => JSON.parse(i.value));
+    const picked = (cls, root) => [...(root || document.getElementById("trade-form")).querySelectorAll("." + cls + ":checked")].map(i => JSON.parse(i.value));
+    // editions whose deals may have more than two players: more partners, each with what goes each way
+    const many = info.trade.parties === null || info.trade.parties > 2;
+    const extras = el("div", { id: "trade-extras" });
+    const alsoBoxes = many ? others.map(p => el("label", {}, el("input", { type: "checkbox", class: "also-partner", value: p.seat,
+      onchange: () => fillExtras() }), " " + p.name)) : [];
+    const fillExtras = () => {
+      const seats = [...document.querySelectorAll("#trade-form .also-partner:checked")].map(i => Number(i.value))
+        .filter(s => s !== Number(partner.value));
+      extras.replaceChildren(...seats.map(s => {
+        const p = state.players[s];
+        return el("div", { class: "cols trade-extra", "data-seat": s },
+          el("div", {}, el("strong", { text: t("You give to") + " " + p.name }), ...deedBoxes(me, "give-deed"),
+            el("label", {}, t("Cash") + " ", el("input", { type: "number", class: "give-cash", min: "0", value: "0" }))),
+          el("div", {}, el("strong", { text: t("You get from") + " " + p.name }), ...deedBoxes(p, "get-deed"),
+            el("label", {}, t("Cash") + " ", el("input", { type: "number", class: "get-cash", min: "0", value: "0" }))));
+      }));
+    };
     const offer = () => {
       const trade = {
         proposer: seat, partner: Number(partner.value),
-        give_deeds: picked("give-deed"), give_cash: Number(document.getElementById("give-cash").value || 0), give_cards: picked("give-card"),
-        get_deeds: picked("get-deed"), get_cash: Number(document.getElementById("get-cash").value || 0), get_cards: picked("get-card"),
+        give_deeds: picked("give-deed", document.getElementById("trade-mine")), give_cash: Number(document.getElementById("give-cash").value || 0), give_cards: picked("give-card"),
+        get_deeds: picked("get-deed", document.getElementById("trade-theirs")), get_cash: Number(document.getElementById("get-cash").value || 0), get_cards: picked("get-card"),
       };
-      send(seat, ["trade", { trade }], d);
+      const blocks = [...document.querySelectorAll("#trade-extras .trade-extra")];
+      if (!blocks.length) { send(seat, ["trade", { trade }], d); return; }
+      // a deal: what goes to and comes from the partner, then from each other player
+      const legs = [
+        { giver: seat, taker: trade.partner, deeds: trade.give_deeds, cash: trade.give_cash, cards: trade.give_cards },
+        { giver: trade.partner, taker: seat, deeds: trade.get_deeds, cash: trade.get_cash, cards: trade.get_cards }];
+      for (const b of blocks) {
+        const other = Number(b.dataset.seat);
+        legs.push({ giver: seat, taker: other, deeds: picked("give-deed", b), cash: Number(b.querySelector(".give-cash").value || 0), cards: [] },
+                  { giver: other, taker: seat, deeds: picked("get-deed", b), cash: Number(b.querySelector(".get-cash").value || 0), cards: [] });
+      }
+      const used = legs.filter(l => l.deeds.length || l.cash || l.cards.length);
+      send(seat, ["trade", { deal: { proposer: seat, legs: used } }], d);
     };
+    partner.addEventListener("change", fillExtras);
     return el("details", { id: "trade-form" }, el("summary", { text: t("Propose a trade") }),
       el("label", {}, t("Partner") + " ", partner),
+      ...(many ? [el("p", { id: "trade-also" }, t("Also with") + ": ", ...alsoBoxes)] : []),
       el("div", { class: "cols" },
         el("div", { id: "trade-mine" }, el("strong", { text: t("You give") }), ...deedBoxes(me, "give-deed"), ...cardBoxes(me, "give-card"),
           el("label", {}, t("Cash") + " ", el("input", { type: "number", id: "give-cash", min: "0", value: "0" }))),
         theirs),
+      extras,
       el("button", { type: "button", id: "offer-trade", text: t("Offer the trade"), onclick: offer }));
   }
 
