@@ -333,6 +333,16 @@ class HumanAgent:
             name = escape(text_in(a.name, n.lang) or a.id) if a else escape(str(action[1]))
             target = f" on {n.space(action[2])}" if action[2] is not None else ""
             return f"{name}{target}"
+        lo = game.rules.loans
+        if kind == "loan" and lo is not None:
+            return (f"Borrow {n.money(lo.unit)} from the bank (interest {n.money(lo.interest)} "
+                    f"per {lo.charged_on}; deeds worth {n.money(lo.unit + lo.margin)} pledged)")
+        if kind == "repay" and lo is not None:
+            return f"Repay a bank loan ({n.money(lo.unit)}; {len(game.current.loans) if game.current else 0} held)"
+        if kind == "propose":
+            sw = next((s for s in game.ed.switches if s.id == action[1]), None)
+            name = escape(text_in(sw.name, n.lang)) if sw is not None else escape(str(action[1]))
+            return f"Propose a vote: {name}"
         return escape(str(action))
 
     def _ask_trade(self, game, d):
@@ -438,6 +448,19 @@ class HumanAgent:
         opts.append(Opt("p", "pay the rent", None, ("pay",)))
         return self.prompter.choose(lines, opts)
 
+    def _ask_vote(self, game, d):
+        """A vote: on ending the game, or on a rule switch someone proposed."""
+        n = self.names
+        if d.topic == "end":
+            what = "end the game now"
+        else:
+            sw = next((s for s in game.ed.switches if s.id == d.topic), None)
+            what = "turn on " + (escape(text_in(sw.name, n.lang)) if sw is not None else escape(d.topic))
+        proposer = d.ctx.get("proposer")
+        by = f" ({n.player(proposer)} proposes it)" if proposer is not None else ""
+        lines = [f"Vote: {what}{by}?"]
+        return self.prompter.choose(lines, [Opt("y", "yes", "yes", ("yes",)), Opt("n", "no", "no", ("no",))])
+
     def _ask_other(self, game, d):
         """A decision kind this terminal does not know: its options as they are."""
         lines = [f"Decision [bold]{escape(d.kind)}[/]: {escape(str(d.ctx))}"]
@@ -477,5 +500,6 @@ PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
     "choice": HumanAgent._ask_choice,
     "pick": HumanAgent._ask_pick,
     "play_card": HumanAgent._ask_play_card,
+    "vote": HumanAgent._ask_vote,
 }
 """The prompt of each decision kind (engine DECISION_KINDS); others are shown as they are."""

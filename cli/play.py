@@ -105,7 +105,9 @@ def play(
         "--bot-kind", "--bot", metavar="KIND",
         help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
              "under a second a turn); also search (the same search bot), random (any legal move), "
-             "or your own agent class as module:Class (see docs/agents.md). [default: basic]",
+             "or your own agent class as module:Class (see docs/agents.md). [default: basic] "
+             "With --resume: the save's own agent classes you allow to run (a save never runs code "
+             "by itself).",
         show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
@@ -186,13 +188,18 @@ def play(
         if limit is not None and not 0 < limit <= top:
             _fail(f"{opt} must be more than 0 and at most {top:,g}, not {limit:g}")
     if resume is not None:
-        given = {"EDITION": edition, "--players": players, "--bots": bots, "--bot-kind": bot_kind,
+        # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
+        from magie.engine.agents import is_plugin
+        trusted = [k for k in (bot_kind or "").split(",") if k]
+        given = {"EDITION": edition, "--players": players, "--bots": bots,
+                 "--bot-kind": None if all(is_plugin(k) for k in trusted) else bot_kind,
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
         extra = [k for k, v in given.items() if v is not None]
         if extra:
             _fail(f"--resume continues the saved game with its own edition, players, seed and options; "
-                  f"leave out {', '.join(extra)}")
-        ed, base = _resumed(resume)
+                  f"leave out {', '.join(extra)} (with --resume, --bot only allows the save's own "
+                  f"bot classes, module:Class)")
+        ed, base = _resumed(resume, trusted)
         changes = {k: v for k, v in (("time_limit", time_limit), ("auto_claim", auto_claim)) if v is not None}
         base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
@@ -211,6 +218,11 @@ def play(
         save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
         _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
+    why = _unsavable(Path(save_path))
+    if why is not None:     # found now, not when the person saves after an hour of play
+        if save_to is not None:
+            _fail(f"--save-to {save_to}: {why}")
+        typer.echo(f"magie: the game cannot be saved to {save_path} ({why}); give --save-to FILE", err=True)
 
     from magie.engine.errors import MagieError
 
@@ -303,12 +315,31 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
                         seed=seed, seats=tuple(seats), options=options, edition_content=content)
 
 
-def _resumed(path: Path):
-    """Read a save and load its edition, refusing a save whose edition changed: (edition, save)."""
+def _unsavable(path: Path) -> str | None:
+    """Why a save cannot be written to `path` (None when it can, as far as can be told now): a
+    temporary file is made and removed in its folder, as the atomic save will."""
+    import tempfile
+
+    if path.exists() and not path.is_file():
+        return "it exists and is not a regular file"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".magie-check-"):
+            pass
+    except OSError as e:
+        return f"the folder {folder} cannot be written ({e.strerror or e})"
+    return None
+
+
+def _resumed(path: Path, plugins: list[str]):
+    """Read a save and load its edition, refusing a save whose edition changed, or that seats a
+    bot class (module:Class) not in `plugins`: (edition, save)."""
     from .saved_edition import edition_for_save, read_game_save
 
     try:
-        base = read_game_save(path)
+        base = read_game_save(path, plugins)
     except ProblemsError as e:
         _problems(e)
     try:

@@ -53,10 +53,12 @@ class Names:
         """An amount in the edition's currency format, e.g. '1500k ₽'."""
         return escape(self.ed.currency.show(amount, self.lang))
 
-    def player(self, seat: int | None) -> str:
-        """A player's name in bold, or 'the bank' for None."""
+    def player(self, seat: int | str | None) -> str:
+        """A player's name in bold, 'the bank' for None, 'the treasury' for 'treasury'."""
         if seat is None:
             return "the bank"
+        if isinstance(seat, str):          # the treasury
+            return "the treasury"
         return f"[bold]{escape(self.players.get(seat, f'seat {seat}'))}[/]"
 
     def rents(self, sp) -> str:
@@ -84,7 +86,7 @@ class Names:
             return word
         return _ID.sub(name, text)
 
-    def who(self, seat: int | None) -> str:
+    def who(self, seat: int | str | None) -> str:
         """A player as the subject of a log line: 'Anna:' (a colon, so that the verb after it
         reads right for any name, also a player named "You": "You: rolls 3 + 4")."""
         return f"{self.player(seat)}:"
@@ -407,6 +409,10 @@ class EventRenderer:
             return f"{n.who(payee)} receives {money} from the bank"
         if payee is None:
             return f"{n.who(payer)} pays {money} to the bank"
+        if payee == "treasury":
+            return f"{n.who(payer)} pays {money} into the treasury"
+        if payer == "treasury":
+            return f"{n.who(payee)} receives {money} from the treasury"
         return f"{n.who(payer)} pays {n.player(payee)} {money}"
 
     def _on_card(self, ev):
@@ -577,6 +583,24 @@ class EventRenderer:
 
     def _on_end(self, ev):
         return None
+
+    def _on_loan(self, ev):
+        n = self.names
+        pledged = ", ".join(n.space(i) for i in ev["pledged"])
+        return f"{n.who(ev['player'])} borrows {n.money(ev['amount'])} from the bank on {pledged} ({ev['loans']} held)"
+
+    def _on_repay(self, ev):
+        n = self.names
+        return f"{n.who(ev['player'])} repays a bank loan of {n.money(ev['amount'])} ({ev['loans']} left)"
+
+    def _on_vote(self, ev):
+        n = self.names
+        what = "ending the game" if ev["topic"] == "end" else f"the rule switch {escape(ev['topic'])}"
+        yes = ", ".join(n.plain_player(s) for s in ev["yes"]) or "nobody"
+        return f"Vote on {what}: yes from {escape(yes)}; " + ("carried" if ev["carried"] else "not carried")
+
+    def _on_rule_switch(self, ev):
+        return f"[bold]The rules change[/]: {escape(ev['switch'])} is in force from now on"
 
     def _other(self, ev):
         """An event this renderer does not know (a newer engine): shown as its fields."""

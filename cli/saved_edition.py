@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,11 +28,24 @@ EMBEDDED_NAME = "the edition in the save"
 """How problems found in a save's embedded edition name their file."""
 
 
-def read_game_save(path: str | Path) -> SaveGame:
-    """`read_save` allowing every bot of the registry at a seat. Raises `ProblemsError`."""
-    from magie.engine.agents import BOTS
+def read_game_save(path: str | Path, plugins: Collection[str] | None = ()) -> SaveGame:
+    """`read_save` allowing every bot of the registry at a seat, and of the plug-in bots
+    (`module:Class`) only those in `plugins` (None: any): a plug-in is imported and called, so a
+    save (a file anyone can send) never picks code to run; the person names it (`magie play
+    --resume SAVE --bot module:Class`). Raises `ProblemsError`."""
+    from magie.engine.agents import BOTS, is_plugin
 
-    return read_save(path, agents=("human", *BOTS))
+    save = read_save(path, agents=("human", *BOTS))
+    foreign = sorted({s.agent for s in save.seats
+                      if is_plugin(s.agent) and plugins is not None and s.agent not in plugins})
+    if foreign:
+        named = ", ".join(foreign)
+        raise ProblemsError([Problem(
+            "error", "save-plugin-bot",
+            f"seats: the save seats your own bot class {named}, which would import and run that code; "
+            f"magie runs no code a save names. If you trust it, allow it: magie play --resume SAVE "
+            f"--bot {','.join(foreign)}", str(path))])
+    return save
 
 
 def load_with_content(ref: str, variants: Sequence[str] = ()) -> tuple[Edition, dict]:

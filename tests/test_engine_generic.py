@@ -19,7 +19,8 @@ TERMS = [
     "arctic_avenue", "gas company", "gas_company", "massachusetts", "florida avenue", "florida_avenue",
     # the Landlord's Game
     "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
-    "poorhouse", "public treasury", "no trespassing", "magie phillips",
+    "poorhouse", "public treasury", "no trespassing", "magie phillips", "soakum", "slambang",
+    "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
 ]
 
 

@@ -39,9 +39,11 @@ class Words:
     def money(self, amount: int) -> str:
         return self.ed.currency.show(amount, self.lang)
 
-    def player(self, seat: int | None) -> str:
+    def player(self, seat: int | str | None) -> str:
         if seat is None:
             return self._("the bank")
+        if isinstance(seat, str):          # the treasury
+            return self._("the treasury")
         return self.players.get(seat, f"#{seat}")
 
     def space(self, space: int | str | None) -> str:
@@ -227,6 +229,16 @@ def narrate(w: Words, ev: dict[str, Any]) -> str | None:
                                                                       space=w.space(ev["space"]))
     if e == "timeout":
         return _("{player} did not answer in time").format(player=p)
+    if e == "loan":
+        return _("{player} borrows {amount} from the bank").format(player=p, amount=w.money(ev["amount"]))
+    if e == "repay":
+        return _("{player} repays a bank loan of {amount}").format(player=p, amount=w.money(ev["amount"]))
+    if e == "vote":
+        if ev["carried"]:
+            return _("The vote on {topic} carries").format(topic=ev["topic"])
+        return _("The vote on {topic} fails").format(topic=ev["topic"])
+    if e == "rule_switch":
+        return _("The rules change: {switch} from now on").format(switch=ev["switch"])
     if e == "end":
         return _("The game is over")
     return None
@@ -271,4 +283,11 @@ def describe_action(w: Words, game, action: tuple) -> str:
     if kind == "act":
         target = f": {w.space(action[2])}" if len(action) > 2 and action[2] is not None else ""
         return w.action_name(action[1]) + target
+    lo = game.rules.loans
+    if kind == "loan" and lo is not None:
+        return _("Borrow {amount} from the bank").format(amount=w.money(lo.unit))
+    if kind == "repay" and lo is not None:
+        return _("Repay a bank loan ({amount})").format(amount=w.money(lo.unit))
+    if kind == "propose":
+        return _("Propose a vote: {topic}").format(topic=action[1])
     return str(action)

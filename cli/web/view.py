@@ -170,4 +170,8 @@ def _question(game, d: Decision, w: Words) -> str:
         return _("Pick a space")
     if k == "play_card":
         return _("Play a kept card instead of paying {amount}?").format(amount=w.money(c["amount"]))
+    if k == "vote":
+        if c.get("topic") == "end":
+            return _("Vote: end the game now?")
+        return _("Vote: turn on {topic}?").format(topic=c.get("topic"))
     return k

@@ -97,7 +97,7 @@ class BasicBot:
         changed since it last looked (the engine then does not build the decision)."""
         return (p.version == self._pver and p.cash < self._trigger
                 and game.deeds_version == self._dver and game.turns < self._next_look
-                and not game.ed.actions and not game.card_plays)
+                and not game.ed.actions and not game.card_plays and not p.loans and not game.ed.switches)
 
     def _answer_buy(self, game, d: Decision) -> str:
         return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
@@ -130,6 +130,7 @@ class BasicBot:
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
         "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives
         "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
+        "vote": lambda self, game, d: d.hint,         # the vote's bot formula (none: no)
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
@@ -198,6 +199,15 @@ class BasicBot:
             act = self._edition_action(game, p)
             if act is not None:
                 return act
+        if game.ed.switches:
+            act = self._propose_switch(game, p, window)
+            if act is not None:
+                return act
+        if p.loans and window != "raise":
+            lo = game.rules.loans
+            # a loan costs interest every lap: repay it once the cash would stay above the reserve
+            if lo is not None and p.cash - lo.unit >= self.reserve(game) + lo.unit // 2:
+                return ("repay",)
         if p.version != self._pver:
             self._pver = p.version
             self._trigger = 0
@@ -289,6 +299,15 @@ class BasicBot:
                 and not game.card_plays):
             return frozenset({"after_landing"})
         return frozenset({"before_roll", "after_landing"})
+
+    @staticmethod
+    def _propose_switch(game, p, window: str):
+        """Propose a rule switch whose vote's bot formula holds for this bot (once a turn)."""
+        for sw in game.ed.switches:
+            if (sw.vote is not None and sw.vote.bot is not None and sw.vote.bot(game, p)
+                    and game.propose_problem(p, sw.id, window) is None):
+                return ("propose", sw.id)
+        return None
 
     def _edition_action(self, game, p):
         for a in game.ed.actions:

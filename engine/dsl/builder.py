@@ -75,6 +75,15 @@ class Builder(Transformer):
     def pay_bank(self, ch):
         return n.Pay(_pos(ch[0]), "bank", ch[2], depth=_d(ch[2]))
 
+    def treasury_to_bank(self, ch):
+        return n.Pay(_pos(ch[0]), "treasury_to_bank", ch[1], depth=_d(ch[1]))
+
+    def pay_treasury(self, ch):
+        return n.Pay(_pos(ch[0]), "treasury", ch[2], depth=_d(ch[2]))
+
+    def collect_treasury(self, ch):
+        return n.Collect(_pos(ch[0]), ch[1], "treasury", depth=_d(ch[1]))
+
     def pay_each(self, ch):
         return n.Pay(_pos(ch[0]), "each", ch[4], depth=_d(ch[4]))
 

@@ -791,7 +791,7 @@ class Checker:
     @staticmethod
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
-                "owned_in": INT, "counter": INT, "holds": INT,
+                "owned_in": INT, "counter": INT, "holds": INT, "treasury": INT,
                 "built": INT, "cards_in": INT, "rent_of": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
@@ -854,6 +854,9 @@ class Checker:
         c.type = ANY
         c.res = ("flag", c.name)
         self._flag_name(c.name, c.pos)
+        return INT
+
+    def f_treasury(self, e):
         return INT
 
     def f_holds(self, e):
@@ -1074,6 +1077,7 @@ def _fold(e: n.Expr) -> int | Fraction | None:
 
 
 _MONEY_ATTRS = frozenset({"cash", "net_worth", "deed_prices", "mortgaged_prices", "building_costs"})
+# (treasury() is money too, but one factor of it is no more than one of cash)
 
 
 def _growth(e: n.Expr) -> int:

@@ -239,6 +239,8 @@ class _FunctionGen:
         if name == "space_ahead":
             return tag(cat("g.space_ahead(", self.expr(args[0]), ", ", self.expr(args[1]), ")"),
                        e.pos)
+        if name == "treasury":
+            return tag(Code("g.treasury"), e.pos)
         if name == "owned_in":
             return tag(cat("g.owned_in_group(", self.expr(args[0]), ", ", self.expr(args[1]),
                            ")"), e.pos)
@@ -409,6 +411,10 @@ class _FunctionGen:
         amt = self.amount(s.amount)
         if s.to == "bank":
             self.act(ind, cat(f"g.pay({self.subject}, None, ", amt, f", {reason})"), s.pos)
+        elif s.to == "treasury":
+            self.act(ind, cat(f"g.pay_treasury({self.subject}, ", amt, f", {reason})"), s.pos)
+        elif s.to == "treasury_to_bank":
+            self.act(ind, cat("g.treasury_pays(None, ", amt, f", {reason})"), s.pos)
         elif s.to == "each":
             self.act(ind, cat(f"g.pay_each_other({self.subject}, ", amt, f", {reason})"), s.pos)
         else:
@@ -421,6 +427,8 @@ class _FunctionGen:
         amt = self.amount(s.amount)
         if s.source == "bank":
             self.act(ind, cat(f"g.pay(None, {self.subject}, ", amt, f", {reason})"), s.pos)
+        elif s.source == "treasury":
+            self.act(ind, cat(f"g.treasury_pays({self.subject}, ", amt, f", {reason})"), s.pos)
         elif s.source == "each":
             self.act(ind, cat(f"g.collect_each_other({self.subject}, ", amt, f", {reason})"),
                      s.pos)

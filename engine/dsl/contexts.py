@@ -17,6 +17,11 @@ snippet may use besides the built-ins:
 | /rules/auction/start, /setup/auction_deeds/start | int  | fn(g, space)                     |
 | /end/when, /end/when/*                         | bool   | fn(g)                            |
 | /end/score                                     | int    | fn(g, me)                        |
+| /end/when/*/condition, /switches/*/when               | bool   | fn(g)                            |
+| /end/vote/bot, /switches/*/vote/bot            | bool   | fn(g, me)                        |
+| /rules/rent/public/*                           | int    | fn(g, me, space, owner, roll)    |
+| /rules/rent/unbought                           | int    | fn(g, me, space)                 |
+| /rules/treasury/spend/do                       | effect | fn(g, me)                        |
 | /space_kinds/*/on_land, on_pass, on_leave, on_turn_start | effect | fn(g, me, space)    |
 | /dice/extra/*/when                             | bool   | fn(g, me)                        |
 | /dice/symbols/*/instead, /after, /dice/all_alike/do | effect | fn(g, me, roll)         |
@@ -130,6 +135,12 @@ _END_NAMES = _names(
                 "max_net_worth >= 10_000"),
     ContextName("max_cash", INT, "g.max_cash()", "the most cash any player holds",
                 "max_cash >= 5000"),
+    ContextName("min_cash", INT, "g.min_cash()", "the least cash any player still in holds",
+                "min_cash >= 2 * params.start"),
+    ContextName("max_laps", INT, "g.max_laps()", "the most laps any player still in has completed",
+                "max_laps >= 5", True),
+    ContextName("min_laps", INT, "g.min_laps()", "the fewest laps any player still in has completed",
+                "min_laps >= 5", True),
 )
 
 _PLAY_NAMES = _names(
@@ -164,6 +175,14 @@ CONTEXTS: dict[str, Context] = {c.id: c for c in (
             summary="the bot hint of a kept card"),
     Context("score", "int", ("me",), _names(_ME), me=True, pure=True,
             summary="the score formula", hidden=frozenset({"net_worth"})),
+    Context("vote_bot", "bool", ("me",), _names(_ME), me=True, pure=True,
+            summary="a vote's bot hint"),
+    Context("unbought", "int", ("me", "space"), _names(
+        _ME, _SPACE, _PRICE,
+        ContextName("table", list_of(INT), "g.spaces[v_space].rent", "the deed's rent list", "table[0]")),
+        me=True, pure=False, summary="the rent of a deed nobody bought"),
+    Context("treasury_spend", "effect", ("me",), _names(_ME), me=True, pure=False,
+            summary="the treasury's spending", reason="treasury"),
     Context("space_hook", "effect", ("me", "space"),
             _names(_ME, ContextName("space", SPACE, "v_space",
                                     "the space of the declared kind the hook runs for",
@@ -208,7 +227,14 @@ POINTERS: tuple[PointerRule, ...] = (
                 "formula setup.auction_deeds.start"),
     PointerRule(("end", "when"), "end_when", "end condition end.when"),
     PointerRule(("end", "when", "*"), "end_when", "end condition end.when[{0}]"),
+    PointerRule(("end", "when", "*", "condition"), "end_when", "end condition end.when[{0}]"),
     PointerRule(("end", "score"), "score", "formula end.score"),
+    PointerRule(("end", "vote", "bot"), "vote_bot", "bot hint end.vote.bot"),
+    PointerRule(("rules", "rent", "public", "*"), "rent", "formula rules.rent.public.{0}"),
+    PointerRule(("rules", "rent", "unbought"), "unbought", "formula rules.rent.unbought"),
+    PointerRule(("rules", "treasury", "spend", "do"), "treasury_spend", "rules.treasury.spend.do"),
+    PointerRule(("switches", "*", "when"), "end_when", "'when' of switch '{0}'"),
+    PointerRule(("switches", "*", "vote", "bot"), "vote_bot", "bot hint of switch '{0}'"),
     PointerRule(("space_kinds", "*", "on_land"), "space_hook", "on_land of space kind '{0}'"),
     PointerRule(("space_kinds", "*", "on_pass"), "space_hook", "on_pass of space kind '{0}'"),
     PointerRule(("space_kinds", "*", "on_leave"), "space_hook", "on_leave of space kind '{0}'"),

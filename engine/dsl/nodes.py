@@ -187,18 +187,19 @@ class Stmt(Node):
 
 @dataclass(eq=False, slots=True)
 class Pay(Stmt):
-    """`pay bank A` (to='bank'), `pay each other player A` (to='each'), `pay PATH A`."""
+    """`pay bank A` (to='bank'), `pay each other player A` (to='each'), `pay treasury A`
+    (to='treasury'), `collect A from treasury to bank` (to='treasury_to_bank'), `pay PATH A`."""
 
-    to: Any            # 'bank' | 'each' | Expr (a name or dotted path)
+    to: Any            # 'bank' | 'each' | 'treasury' | 'treasury_to_bank' | Expr (a name or dotted path)
     amount: Expr
 
 
 @dataclass(eq=False, slots=True)
 class Collect(Stmt):
-    """`collect A from bank | each other player | PATH`."""
+    """`collect A from bank | treasury | each other player | PATH`."""
 
     amount: Expr
-    source: Any        # 'bank' | 'each' | Expr
+    source: Any        # 'bank' | 'treasury' | 'each' | Expr
 
 
 @dataclass(eq=False, slots=True)

@@ -114,6 +114,8 @@ def find_snippets(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
             if isinstance(value, list) and any(r.pattern == rule.pattern + ("*",)
                                                for r in POINTERS):
                 continue            # end.when as a list: each item is its own snippet
+            if isinstance(value, dict):
+                continue            # an end condition {condition: ..., rank: ...}: its `condition` is the snippet
             pointer = "/" + "/".join(_escape(p) for p in path)
             label = rule.label.format(*ids)
             card_id = ids[1] if rule.pattern[0] == "decks" and len(ids) > 1 else \

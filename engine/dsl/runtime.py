@@ -48,6 +48,8 @@ class PlayerRuntime(Protocol):
     pos: int           # board index of the token
     in_jail: bool
     alive: bool        # False once bankrupt
+    laps: int          # laps completed (salaries received)
+    loans: list        # the bank loans not yet repaid (one item per unit)
 
 
 class SpaceModel(Protocol):
@@ -90,6 +92,16 @@ class GameRuntime(Protocol):
         """`payer` pays `amount` to `payee` (None = the bank). If the payer lacks the cash, they
         raise it (sell, mortgage) or go bankrupt to the payee, as the rules say. `reason` is a
         short tag for the event log and house rules: 'card', 'tax', 'rent', 'fine', 'action'."""
+
+    def pay_treasury(self, payer: PlayerRuntime, amount: int, reason: str) -> None:
+        """`payer` pays `amount` into the treasury (raising it or going bankrupt to the
+        bank when short, as `pay`). Raises `GameError` in an edition without a treasury."""
+
+    def treasury_pays(self, payee: PlayerRuntime | None, amount: int, reason: str) -> None:
+        """The treasury pays `amount` to `payee` (None: the bank). Raises `GameError` when it
+        holds less."""
+
+    treasury: int      # the money in the treasury
 
     def pay_each_other(self, payer: PlayerRuntime, amount: int, reason: str) -> None:
         """`payer` pays `amount` to every other player still in the game, in seat order."""
@@ -263,6 +275,9 @@ class GameRuntime(Protocol):
     """Players gone bankrupt so far."""
     def max_net_worth(self) -> int: ...
     def max_cash(self) -> int: ...
+    def min_cash(self) -> int: ...
+    def max_laps(self) -> int: ...
+    def min_laps(self) -> int: ...
 
     def landed(self) -> int | None:
         """The space where the current player's last move this turn ended, or None."""

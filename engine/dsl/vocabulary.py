@@ -77,6 +77,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
     FunctionSpec("holds", 2, 2, "holds(p, use)", "how many kept cards of that use p holds"),
     FunctionSpec("space_ahead", 2, 2, "space_ahead(p, n)",
                  "the space n steps ahead of player p's token (behind it for a negative n)"),
+    FunctionSpec("treasury", 0, 0, "treasury()", "the money in the treasury (0 without one)"),
     FunctionSpec("rent_of", 2, 2, "rent_of(p, space)",
                  "the rent p would pay on landing on space now (0: unowned, its own or mortgaged; "
                  "a utility counts the last throw)"),
@@ -147,8 +148,8 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
     AttrSpec("monopolies", INT, "g.monopolies({x})", "groups the player owns whole", True),
     AttrSpec("net_worth", INT, "g.net_worth({x})", "the edition's score (end.score)"),
     AttrSpec("seat", INT, "{x}.seat", "0-based seat in turn order", True),
-    AttrSpec("laps", INT, "{x}.laps", "laps the player has completed (passing or reaching the "
-             "start space moving forward)", True),
+    AttrSpec("laps", INT, "{x}.laps", "laps completed (salaries received)", True),
+    AttrSpec("loans", INT, "_len({x}.loans)", "units borrowed from the bank, not yet repaid", True),
 )}
 
 SPACE_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
@@ -213,6 +214,9 @@ STATEMENT_FORMS = (
     "add N to counter NAME on X",
     "clear counter NAME on X",
     "offer buy SPACE at PRICE",
+    "pay treasury AMOUNT",
+    "collect AMOUNT from treasury",
+    "collect AMOUNT from treasury to bank",
     "auction SPACE",
     "discard USE",
 )

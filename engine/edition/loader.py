@@ -23,7 +23,7 @@ from ..problems import Mark, Problem, ProblemsError
 from .merge import Layer, Merger, blame_deletions
 from .pointers import locate
 from .text import one_line
-from .yamlload import MarkedMap, display_path, is_regular_file, path_problem, read_yaml, to_plain
+from .yamlload import MarkedMap, MarkedSeq, display_path, is_regular_file, path_problem, read_yaml, to_plain
 
 DEFAULT_BASE = "classic"
 """The edition an overlay is checked against by `validate_paths` when it names no `base:`."""
@@ -49,6 +49,7 @@ class LoadedEdition:
     warnings: list[Problem]
     variants: tuple[str, ...] = ()
     content_hash: str = ""
+    switches: list[LoadedEdition] = field(default_factory=list)
 
     def locate(self, pointer: str) -> Mark | None:
         """The mark of the node at a JSON pointer (e.g. '/decks/0/cards/3/do'), or None."""
@@ -279,13 +280,96 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
         raise ProblemsError(sort_problems(job.problems))
     for v in variants:
         tree = job.overlay(tree, v)
+    _inline_switches(job, tree)
     apply_defaults(tree)
     problems = job.problems + job.merger.problems + check_tree(tree, job.merger.appended)
     problems += job.merger.warnings(tree)
+    switched = _switched_trees(tree, problems) if not any(p.severity == "error" for p in problems) else []
     problems = sort_problems(blame_deletions(problems, job.merger.deleted))
     if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
     return LoadedEdition(
         id=str(tree.get("id")), tree=tree, files=job.files,
         warnings=[p for p in problems if p.severity == "warning"],
-        variants=tuple(variants), content_hash=content_hash(tree))
+        variants=tuple(variants), content_hash=content_hash(tree), switches=switched)
+
+
+def _inline_switches(job: _Load, tree: MarkedMap) -> None:
+    """Each rule switch's overlays, read now and kept in the tree as `patches` (so the merged
+    tree, and a save embedding it, carries them). A switch that has `patches` already (an
+    embedded edition) is left as it is: its overlays are not read again."""
+    switches = tree.get("switches")
+    if not isinstance(switches, list):
+        return
+    for sw in switches:
+        if not isinstance(sw, MarkedMap) or "patches" in sw or not isinstance(sw.get("overlays"), list):
+            continue
+        refs = sw["overlays"]
+        patches = MarkedSeq(sw.value_marks.get("overlays"))
+        for k, ref in enumerate(refs):
+            if not isinstance(ref, str):
+                continue
+            mark = refs.item_marks[k] if isinstance(refs, MarkedSeq) and k < len(refs.item_marks) else None
+            path = job._resolve(ref, "variant", Path.cwd(), job.base_dir / "variants", mark)
+            if path is None:
+                continue
+            ov = job.read(path)
+            if ov is None:
+                continue
+            if ov.get("overlay") is not True:
+                job.error(mark, "wrong-file-kind", f"switch '{sw.get('id')}': {display_path(path)} is not an "
+                                                   f"overlay (an overlay file starts with 'overlay: true')")
+                continue
+            patch = MarkedMap(ov.mark)
+            for key, v in ov.items():
+                if key not in _OVERLAY_META and key != "extends":
+                    patch.put(key, v, ov.key_marks.get(key), ov.value_marks.get(key))
+            patch.put("_layer", [str(ov.get("id", path.stem)), display_path(path)], None, None)
+            patches.append(patch)
+            patches.item_marks.append(ov.mark)
+        sw.put("patches", patches, None, None)
+
+
+SWITCH_KEEPS = ("board", "groups", "decks")
+"""What a rule switch may not change the shape of: the ids of the spaces (in order), groups, decks."""
+
+
+def _ids(tree, key: str) -> list:
+    return [item.get("id") for item in tree.get(key) or [] if isinstance(item, dict)]
+
+
+def _switched_trees(tree: MarkedMap, problems: list[Problem]) -> list[LoadedEdition]:
+    """The edition with each rule switch's patches merged on top (the switch itself removed),
+    validated; problems are added to `problems` (a switch that changes the board's spaces,
+    groups or decks is the error `switch-changes-board`)."""
+    out: list[LoadedEdition] = []
+    for sw in tree.get("switches") or []:
+        base = MarkedMap(tree.mark)
+        for key, v in tree.items():
+            if key != "switches":
+                base.put(key, v, tree.key_marks.get(key), tree.value_marks.get(key))
+        merger = Merger()
+        for patch in sw.get("patches") or []:
+            layer_id, file = (patch.get("_layer") or [str(sw.get("id")), "switch"])[:2]
+            body = MarkedMap(getattr(patch, "mark", None))
+            for key, v in patch.items():
+                if key != "_layer":
+                    body.put(key, v, getattr(patch, "key_marks", {}).get(key),
+                             getattr(patch, "value_marks", {}).get(key))
+            base = merger.apply(base, body, Layer("overlay", str(layer_id), str(file)),
+                                f"edition '{tree.get('id')}'")
+        from .checks import check_tree  # lazy, as in load_edition
+        from .schema import apply_defaults
+        apply_defaults(base)
+        found = merger.problems + check_tree(base, merger.appended)
+        mark = sw.mark if isinstance(sw, MarkedMap) else None
+        for key in SWITCH_KEEPS:
+            if _ids(base, key) != _ids(tree, key):
+                found.append(Problem.at(mark, "error", "switch-changes-board",
+                                        f"switch '{sw.get('id')}' changes the {key} (its ids or their order): "
+                                        f"a rule switch may change rules, formulas, texts and space fields only"))
+        problems.extend(blame_deletions(found, merger.deleted))
+        base.put("id", tree.get("id"), None, None)
+        out.append(LoadedEdition(id=f"{tree.get('id')}+{sw.get('id')}", tree=base, files=[],
+                                 warnings=[], content_hash=content_hash(base)))
+    return out

@@ -303,6 +303,10 @@ class Rules:
     hotel_sale: str = "one_by_one"       # together | one_by_one: hotels of a group sold back
     jail_card_after_attempts: bool = False  # a kept card may replace the forced fine
     auction_reask: bool = False          # the rivals are asked once more before the sale
+    treasury: Treasury | None = None     # a public fund apart from the bank (treasury.py)
+    loans: Loans | None = None           # loans from the bank (loans.py)
+    rent_public: Mapping[str, Callable] = field(default_factory=dict)  # kind -> the part paid to the bank
+    rent_unbought: Callable | None = None  # fn(g, me, space): what a lander who does not buy pays
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -318,6 +322,33 @@ class Jackpot:
     collect_on: str
     sources: frozenset
     seed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Treasury:
+    """A public fund apart from the bank (treasury.py): payments to the bank whose reason is in
+    `receives` ('purchase', 'auction', 'tax', 'fine', 'rent', 'card', 'interest', 'build', ...)
+    go into it; it holds `start` at the start (paid by the bank). `spend` (compiled effect
+    `fn(g, me)`) runs whenever money came in and the treasury holds at least `spend_at`."""
+
+    receives: frozenset
+    start: int = 0
+    spend_at: int | None = None
+    spend: Callable | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Loans:
+    """Loans from the bank (loans.py): borrowed in units of `unit`, each secured by deeds whose
+    printed prices add up to at least `unit + margin`; `interest` per unit is charged on
+    `charged_on` ('lap': each completed lap, after the salary; 'turn': at the start of each of
+    the borrower's turns); `max_units` per player (None: as many as the deeds secure)."""
+
+    unit: int
+    margin: int
+    interest: int
+    charged_on: str = "lap"
+    max_units: int | None = None
 
 
 def round_div(numerator: int, denominator: int, rounding: str) -> int:
@@ -344,15 +375,55 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
-class End:
-    """When the game ends besides one player being left: any `when` condition (`fn(g) -> bool`)
-    after a turn, or `max_rounds` rounds played. Then the richest by `score` (`fn(g, p) -> int`)
-    wins; ties share the win."""
+class Vote:
+    """A vote of the players still in the game (votes.py): it passes with `needs` yes votes
+    (an int, 'majority' or 'all'); bots vote by `bot` (`fn(g, me) -> bool`, None: no).
+    For an end vote, `every` is the number of rounds between votes and `rank` the ranking."""
 
-    when: tuple[Callable, ...]
+    needs: int | str
+    bot: Callable | None = None
+    every: int = 1
+    rank: str = "score"
+
+
+@dataclass(frozen=True, slots=True)
+class EndCondition:
+    """One end condition: `test` (`fn(g) -> bool`, checked after each turn), the ranking
+    when it ends the game (`rank`: score | cash | shared: every player still in wins), and the
+    `id` the end event records (default 'condition')."""
+
+    test: Callable
+    rank: str = "score"
+    id: str = "condition"
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """When the game ends besides one player being left: any `when` condition after a turn,
+    an end `vote`, or `max_rounds` rounds played. Then the richest by `score`
+    (`fn(g, p) -> int`) wins; ties share the win; a condition may rank otherwise."""
+
+    when: tuple[EndCondition, ...]
     max_rounds: int | None
     score: Callable
     condition_rank: str = "score"       # score | cash: the ranking when a `when` condition ends the game
+    vote: Vote | None = None
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A rule switch (switches.py): the overlays `overlays` (ids or paths, as written) turned on
+    during the game, `edition` the edition with them applied (the same board, built at load);
+    it turns on when `when` (`fn(g) -> bool`, after a turn) holds or a `vote` proposed by a
+    player passes. `empty_treasury`: the treasury's money goes back to the bank when it does."""
+
+    id: str
+    name: Text
+    overlays: tuple[str, ...]
+    edition: Edition
+    when: Callable | None = None
+    vote: Vote | None = None
+    empty_treasury: bool = False
 
 
 @dataclass(frozen=True)
@@ -384,6 +455,7 @@ class Edition:
     start_index: int = 0
     jail_index: int | None = None
     warnings: tuple = ()              # Problems of severity 'warning' found when loading
+    switches: tuple[Switch, ...] = ()  # rule switches (built by playable.py)
     space_kinds: tuple[DeclaredKind, ...] = ()   # kinds of space the edition declares
     extra_dice: tuple[ExtraDie, ...] = ()         # the edition's own dice (`dice.extra`)
     symbols: Mapping[str, DieSymbol] = field(default_factory=dict)   # by symbol id
@@ -488,11 +560,21 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                        if auction else None))
 
     end_raw = tree.get("end") or {}
+    rank = end_raw.get("condition_rank", "score")
+    conditions = []
+    for i, w in enumerate(end_raw.get("when") or []):
+        if isinstance(w, Mapping):
+            conditions.append(EndCondition(_fn(compiled, f"/end/when/{i}/condition", w["condition"], 1),
+                                           rank=w.get("rank", rank), id=w.get("id", "condition")))
+        else:
+            conditions.append(EndCondition(_fn(compiled, f"/end/when/{i}", w, 1), rank=rank))
+    vote_raw = end_raw.get("vote")
     end = End(
-        when=tuple(_fn(compiled, f"/end/when/{i}", w, 1) for i, w in enumerate(end_raw.get("when") or [])),
+        when=tuple(conditions),
         max_rounds=end_raw.get("max_rounds"),
         score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2),
-        condition_rank=end_raw.get("condition_rank", "score"))
+        condition_rank=rank,
+        vote=_vote(compiled, "/end/vote", vote_raw) if vote_raw else None)
 
     actions = tuple(
         Action(id=a["id"], name=_text(a.get("name")), text=_text(a.get("text")),
@@ -548,6 +630,44 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         space_kinds=space_kinds, extra_dice=extra_dice, symbols=MappingProxyType(symbols),
         all_alike=compiled.get("/dice/all_alike/do") if alike else None,
         all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()})
+
+
+def _vote(compiled: Mapping[str, Callable], pointer: str, raw: Mapping[str, Any]) -> Vote:
+    """A `vote:` section (an end vote or a switch's), compiled."""
+    bot = raw.get("bot")
+    return Vote(needs=raw.get("needs", "majority"),
+                bot=_fn(compiled, pointer + "/bot", bot, 2) if bot is not None else None,
+                every=int(raw.get("every") or 1), rank=raw.get("rank", "score"))
+
+
+def switch_raw(tree: Mapping[str, Any]) -> list:
+    """The `switches:` section of a tree (a list, empty when absent)."""
+    return list(tree.get("switches") or [])
+
+
+def build_switch(compiled: Mapping[str, Callable], i: int, raw: Mapping[str, Any], edition: Edition) -> Switch:
+    """Switch `i` of the tree, with its switched `edition` (built by playable.py)."""
+    return Switch(id=raw["id"], name=_text(raw.get("name") or raw["id"]),
+                  overlays=tuple(raw.get("overlays") or ()), edition=edition,
+                  when=(_fn(compiled, f"/switches/{i}/when", raw["when"], 1) if raw.get("when") is not None
+                        else None),
+                  vote=_vote(compiled, f"/switches/{i}/vote", raw["vote"]) if raw.get("vote") else None,
+                  empty_treasury=bool(raw.get("empty_treasury", False)))
+
+
+def _treasury(raw: Any, compiled: Mapping[str, Callable]) -> Treasury | None:
+    if not raw:
+        return None
+    spend = raw.get("spend") or {}
+    return Treasury(receives=frozenset(raw.get("receives") or ()), start=int(raw.get("start") or 0),
+                    spend_at=spend.get("at"), spend=compiled.get("/rules/treasury/spend/do"))
+
+
+def _loans(raw: Any) -> Loans | None:
+    if not raw:
+        return None
+    return Loans(unit=int(raw["unit"]), margin=int(raw.get("margin") or 0), interest=int(raw.get("interest") or 0),
+                 charged_on=raw.get("charged_on") or "lap", max_units=raw.get("max_units"))
 
 
 def _supply(supply: Mapping[str, Any] | None) -> dict[str, int]:
@@ -682,4 +802,11 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
                          seed=int(r["jackpot"].get("seed") or 0)) if r.get("jackpot") else None),
         intro_reroll=frozenset(r["intro_lap"]["reroll_on"]) if r.get("intro_lap") else None,
         decision_timeout=r.get("decision_timeout") or "default",
+        treasury=_treasury(r.get("treasury"), compiled),
+        loans=_loans(r.get("loans")),
+        rent_public=MappingProxyType({
+            kind: _fn(compiled, f"/rules/rent/public/{kind}", f, 5)
+            for kind, f in (rent.get("public") or {}).items()}),
+        rent_unbought=(_fn(compiled, "/rules/rent/unbought", rent["unbought"], 3)
+                       if rent.get("unbought") is not None else None),
     )

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from ..dsl import compile_edition
 from .loader import LoadedEdition, load_edition
-from .model import Edition, build_edition
+from .model import Edition, build_edition, build_switch, switch_raw
 
 
 def load_playable(ref: str, variants: Sequence[str] = ()) -> Edition:
@@ -23,8 +24,14 @@ def build_playable(loaded: LoadedEdition) -> Edition:
     """The playable `Edition` of an edition already loaded and merged (`load_edition`): compile
     its DSL and build the model. Raises `ProblemsError` for DSL errors."""
     compiled = compile_edition(loaded.tree, loaded.locate)
-    return build_edition(loaded.tree, compiled, content_hash=loaded.content_hash,
-                         variants=tuple(loaded.variants), warnings=tuple(loaded.warnings))
+    ed = build_edition(loaded.tree, compiled, content_hash=loaded.content_hash,
+                       variants=tuple(loaded.variants), warnings=tuple(loaded.warnings))
+    if loaded.switches:
+        # each rule switch plays the edition with its overlays: compiled now, swapped in by the game
+        switches = tuple(build_switch(compiled, i, raw, replace(build_playable(sub), content_hash=ed.content_hash))
+                         for i, (raw, sub) in enumerate(zip(switch_raw(loaded.tree), loaded.switches, strict=True)))
+        ed = replace(ed, switches=switches)
+    return ed
 
 
 @lru_cache(maxsize=16)

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from ..errors import GameError
 from .decisions import BANKRUPT, Decision
 from .ending import GameOver
-from .ledger import POT, transfer
+from .ledger import POT, TREASURY, transfer
+from .loans import cancel_loans, liquidation_loans
+from .treasury import after_income
 
 if TYPE_CHECKING:
     from .game import Game
@@ -25,7 +27,8 @@ def pay(g: Game, payer: Player | None, payee: Player | None, amount: int, reason
     must raise it by selling buildings and mortgaging ([000] 23.4); one who cannot goes
     bankrupt to the payee ([000] 24.1) and the payee gets what the bankruptcy rules give
     instead. Money paid to the bank for a reason the jackpot house rule collects goes into the
-    pot ([004] V4: taxes, fines, cards)."""
+    pot ([004] V4: taxes, fines, cards), for a reason the treasury receives into the
+    treasury (treasury.py)."""
     if amount <= 0:
         if amount < 0:
             raise GameError(f"negative payment of {amount} ({reason})")
@@ -40,7 +43,13 @@ def pay(g: Game, payer: Player | None, payee: Player | None, amount: int, reason
         return
     if payee is None:
         jp = g.rules.jackpot
-        transfer(g, payer, POT if jp is not None and reason in jp.sources else None, amount, reason)
+        if jp is not None and reason in jp.sources:
+            transfer(g, payer, POT, amount, reason)
+        elif (t := g.rules.treasury) is not None and reason in t.receives:
+            transfer(g, payer, TREASURY, amount, reason)
+            after_income(g, payer)
+        else:
+            transfer(g, payer, None, amount, reason)
     else:
         transfer(g, payer, payee, amount, reason)
 
@@ -62,13 +71,17 @@ def collect_each_other(g: Game, payee: Player, amount: int, reason: str) -> None
 # ---------------------------------------------------------------------- raising money
 def liquidation_value(g: Game, p: Player) -> int:
     """The most `p` can raise from the bank: every building sold back, every unmortgaged
-    deed mortgaged (or sold to the bank where that pays more)."""
+    deed mortgaged (or sold to the bank where that pays more); with bank loans, the most of
+    that and what the free deeds could secure in loans (the same deeds serve one or the other)."""
     total = 0
+    deeds = 0
     for i in p.deeds:
         total += g.building_refund(i, g.level[i])
         if not g.mortgaged[i]:
-            total += max(g.spaces[i].mortgage, g.bank_sale_value(i))
-    return total
+            deeds += max(g.spaces[i].mortgage, g.bank_sale_value(i))
+    if g.rules.loans is not None:
+        deeds = max(deeds, liquidation_loans(g, p))
+    return total + deeds
 
 
 def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason: str) -> bool:
@@ -99,7 +112,10 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     bot, scripted tests): mortgage a deed outside any whole group (cheapest first), else sell a
     building (cheapest group first; all of a group at once when a hotel cannot be broken down),
     else mortgage a deed of a whole group, else sell a deed to the bank where the edition
-    allows it, else declare bankruptcy."""
+    allows it, else declare bankruptcy. Where the bank lends (`rules.loans`), borrowing comes
+    first (a pledged deed keeps its rent; a mortgaged one earns nothing)."""
+    if g.rules.loans is not None and g.loan_problem(p) is None:
+        return ("loan",)        # an edition whose bank lends: borrow before selling or mortgaging
     deeds = sorted(p.deeds, key=lambda i: (g.spaces[i].price, i))
     for i in deeds:
         sp = g.spaces[i]
@@ -137,6 +153,8 @@ def bankrupt(g: Game, p: Player, creditor: Player | None, debt: int) -> None:
     but without an auction. Raises `GameOver` when the game ends with it."""
     g.emit("bankrupt", player=p.seat, creditor=None if creditor is None else creditor.seat, debt=debt)
     p.alive = False
+    if p.loans:
+        cancel_loans(g, p)
     g.bankruptcies += 1
     r = g.rules
     to_player = creditor is not None and r.bankruptcy_to_player == "creditor"

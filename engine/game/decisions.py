@@ -13,7 +13,8 @@ level), `('sell_all', group_id)` (every building of the group at once), `('mortg
 `('unmortgage', space)`, `('sell_deed', space)` (to the bank, editions that allow it),
 `('trade', TradeOffer)` (two parties), `('trade', Deal)` (any number of parties, editions with
 `trade.parties` above 2), `('act', action_id, space_or_None)` (an edition action),
-`('done',)`, `('bankrupt',)`.
+`('loan',)` (borrow a unit from the bank), `('repay',)` (repay one), `('propose', switch_id)`
+(a vote on a rule switch), `('done',)`, `('bankrupt',)`.
 """
 
 from __future__ import annotations
@@ -295,6 +296,9 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
     DecisionKind("choice", "a card's or action's `choose:`; `options` = the labels offered, `hint` the bot's "
                  "pick, `labels` their texts, `source` the card or action id", "one of `options`",
                  lambda game, d: d.ctx["hint"], "a choice"),
+    DecisionKind("vote", "a vote: on ending the game (`topic='end'`) or on a rule switch (`topic` its id, "
+                 "`proposer` the seat who proposed it); `hint` the bot's pick", "'yes' or 'no'", _const("no"),
+                 "a vote"),
     DecisionKind("pick", "the DSL's `pick(...)`: `options` = the spaces that pass its filter (indices, in "
                  "set order), `hint` the bot's pick (the largest value), `source` the card, action or "
                  "kind of space", "a space index from `options`", lambda game, d: d.ctx["hint"],

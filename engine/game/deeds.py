@@ -87,6 +87,8 @@ def sell_deed_problem(g: Game, p: Player, i: int) -> str | None:
         return f"{p.name} does not own {g.spaces[i].id}"
     if g.mortgaged[i]:
         return f"{g.spaces[i].id} is mortgaged: the bank would pay nothing for it"
+    if g.pledged[i]:
+        return f"{g.spaces[i].id} is pledged for a bank loan: repay the loan first"
     if g.built_in_group(p, i):
         return "sell the buildings of the group first"
     return None

@@ -1,8 +1,11 @@
 """End conditions and ranking: when the game ends and who wins.
 
 A game ends when one player is left ([000] 24.7), when an end condition of the edition holds
-(`end.when`, e.g. the second bankruptcy of the quick game), or at the round limit; in the last
-two the richest by the edition's score (`end.score`) wins, ties share.
+(`end.when`, e.g. the second bankruptcy of the quick game, or "one player has received his
+wages five times", `max_laps >= 5`), when an end vote carries (`end.vote`, votes.py), or at the
+round limit; then the richest by the edition's score (`end.score`) wins, ties share. A
+condition may rank otherwise: `cash` (the money in hand) or `shared` (a cooperative goal: every
+player still in wins together, as in a cooperative variant).
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ class GameOver(Exception):
 def check_end(g: Game) -> None:
     """End the game if an end condition of the edition holds (the richest wins)."""
     for cond in g.ed.end.when:
-        if cond(g):
-            finish_richest(g, "condition")
+        if cond.test(g):
+            finish_richest(g, cond.id, rank=cond.rank)
             return
 
 
@@ -29,7 +32,7 @@ def ends_now(g: Game) -> bool:
     """Would the game end now (one player left, or an end condition holds)?"""
     if sum(1 for q in g.order if q.alive) <= 1:
         return True
-    return any(cond(g) for cond in g.ed.end.when)
+    return any(cond.test(g) for cond in g.ed.end.when)
 
 
 def finish_after_bankruptcy(g: Game) -> None:
@@ -40,18 +43,19 @@ def finish_after_bankruptcy(g: Game) -> None:
         check_end(g)
 
 
-def finish_richest(g: Game, reason: str) -> None:
-    """End the game now: the richest player still in it wins (ties share). The ranking is
-    `end.score`, or the cash in hand when a condition ends the game and `end.condition_rank`
-    is `cash` ([000] the first-broke game: "the one who has more banknotes wins").
-    `reason` is recorded in the end event ('condition', 'round_limit', 'time_limit')."""
+def finish_richest(g: Game, reason: str, rank: str = "score") -> None:
+    """End the game now: the richest player still in it wins (ties share). `rank` is how:
+    `score` by `end.score`, `cash` by the cash in hand ([000] the first-broke game: "the one
+    who has more banknotes wins"), `shared` every player still in wins (a cooperative goal;
+    the scores are still recorded). `reason` is recorded in the end event ('condition' or the
+    condition's id, 'vote', 'round_limit', 'time_limit')."""
     alive = [p for p in g.order if p.alive]
-    if reason == "condition" and g.ed.end.condition_rank == "cash":
+    if rank == "cash":
         scores = {p.seat: p.cash for p in alive}
     else:
         scores = {p.seat: g.net_worth(p) for p in alive}
     best = max(scores.values())
-    g.winners = [p for p in alive if scores[p.seat] == best]
+    g.winners = alive if rank == "shared" else [p for p in alive if scores[p.seat] == best]
     g.over = True
     g.end_reason = reason
     g.emit("end", reason=reason, winners=[p.seat for p in g.winners], scores=scores)

@@ -118,7 +118,15 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("intro_reroll", ("player", "dice"), "the introductory lap: another move at once"),
     EventKind("move", ("player", "to", "steps"), "a token moves `steps` (negative: back) to space `to`"),
     EventKind("lap", ("player", "salary"), "a lap is completed: the salary (negative: paid)"),
-    EventKind("pay", ("payer", "payee", "amount", "reason"), "money moves (None: the bank or the pot)"),
+    EventKind("pay", ("payer", "payee", "amount", "reason"),
+              "money moves (None: the bank or the pot; 'treasury': the treasury)"),
+    EventKind("loan", ("player", "amount", "pledged", "loans"),
+              "the player borrows `amount` from the bank, pledging deeds; `loans` now held"),
+    EventKind("repay", ("player", "amount", "freed", "loans"), "the player repays a bank loan; its deeds are free"),
+    EventKind("vote", ("topic", "proposer", "yes", "carried"),
+              "a vote on `topic` ('end' or a rule switch): the seats voting yes, and whether it carried"),
+    EventKind("rule_switch", ("switch", "how", "overlays"),
+              "a rule switch turns on (by a vote or a condition): the game plays on with its overlays"),
     EventKind("jackpot", ("player", "amount"), "the player takes the pot (free-parking house rule)"),
     EventKind("buy", ("player", "space", "price"), "a deed is bought at its printed price"),
     EventKind("decline", ("player", "space"), "the player does not buy the deed"),
@@ -160,8 +168,8 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("timeout", ("player", "decision"), "a human let a decision time out"),
     EventKind("bankrupt", ("player", "creditor", "debt"), "the player goes bankrupt (creditor None: the bank)"),
     EventKind("end", ("reason", "winners", "scores"),
-              "the game ends: last_standing, condition, round_limit or time_limit; `scores` by seat when the "
-              "richest wins", optional=("scores",)),
+              "the game ends: last_standing, condition (or the condition's id), vote, round_limit or "
+              "time_limit; `scores` by seat when the richest wins", optional=("scores",)),
 )}
 """The registry of event kinds, by name."""
 

@@ -35,12 +35,15 @@ from . import (
     invariants,
     jail,
     ledger,
+    loans,
     manage,
     mortgages,
     movement,
     rent,
     start,
+    switches,
     trades,
+    treasury,
     turn,
 )
 from .decisions import Agent
@@ -139,6 +142,17 @@ class Game(GameState):
     raise_funds = debt.raise_funds
     default_raise_action = debt.default_raise_action
     bankrupt = debt.bankrupt
+    # the treasury and bank loans
+    pay_treasury = treasury.pay_treasury
+    treasury_pays = treasury.treasury_pays
+    loan_problem = loans.loan_problem
+    take_loan = loans.take_loan
+    repay_problem = loans.repay_problem
+    repay_loan = loans.repay_loan
+    loan_capacity = loans.loan_capacity
+    # rule switches and votes
+    propose_problem = switches.propose_problem
+    propose = switches.propose
     # deeds, buying and auctions
     set_owner = deeds.set_owner
     transfer_deed = deeds.transfer_deed
@@ -209,6 +223,9 @@ class Game(GameState):
     group_size = holdings.group_size
     max_net_worth = holdings.max_net_worth
     max_cash = holdings.max_cash
+    min_cash = holdings.min_cash
+    max_laps = holdings.max_laps
+    min_laps = holdings.min_laps
     group_ids = holdings.group_ids
     spaces_of = holdings.spaces_of
     ahead = holdings.ahead

@@ -140,6 +140,21 @@ def max_cash(g: Game) -> int:
     return max((p.cash for p in g.order if p.alive), default=0)
 
 
+def min_cash(g: Game) -> int:
+    """The least cash any player still in the game holds."""
+    return min((p.cash for p in g.order if p.alive), default=0)
+
+
+def max_laps(g: Game) -> int:
+    """The most laps any player still in the game has completed (salaries received)."""
+    return max((p.laps for p in g.order if p.alive), default=0)
+
+
+def min_laps(g: Game) -> int:
+    """The fewest laps any player still in the game has completed."""
+    return min((p.laps for p in g.order if p.alive), default=0)
+
+
 # ---------------------------------------------------------------------- sets for DSL loops
 def group_ids(g: Game) -> tuple[str, ...]:
     """The edition's group ids, in edition order."""

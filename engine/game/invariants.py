@@ -18,7 +18,7 @@ def check_invariants(g: Game) -> None:
     one owner, and the owner's records agree; buildings on the board plus in the bank equal
     the supply; building is even and only on whole, unmortgaged groups; no player has
     negative cash; every card is in its deck or held; eliminated players own nothing."""
-    total = sum(p.cash for p in g.players) + g.pot()
+    total = sum(p.cash for p in g.players) + g.pot() + g.treasury
     expected = g.start_total + g.bank_out - g.bank_in
     if total != expected:
         raise GameError(f"money not conserved: players hold {total}, expected {expected}")

@@ -1,8 +1,9 @@
 """The ledger: the one function through which every amount of money moves.
 
-A party is a `Player`, the bank (`BANK`, i.e. None) or the pot of the free-parking house rule
-(`POT`). Money paid out by the bank counts in `bank_out`, money it takes in `bank_in`; the pot
-is `jackpot`. Since `transfer` changes both sides at once, the players' cash plus the pot is
+A party is a `Player`, the bank (`BANK`, i.e. None), the pot of the free-parking house rule
+(`POT`) or the treasury (`TREASURY`, treasury.py). Money paid out by the bank counts in
+`bank_out`, money it takes in `bank_in`; the pot is `jackpot`, the treasury `treasury`. Since
+`transfer` changes both sides at once, the players' cash plus the pot and the treasury is
 always `start_total + bank_out - bank_in` (checked by invariants.py). Procedures that may ask a
 decision (raising money when short, bankruptcy) are in debt.py; this module never asks.
 """
@@ -31,12 +32,31 @@ class _Pot:
 POT: Final = _Pot()
 """The pot of the free-parking house rule as a party ([004] V4)."""
 
-Party = Player | _Pot | None
+
+class _Treasury:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TREASURY"
+
+
+TREASURY: Final = _Treasury()
+"""The treasury as a party: a fund apart from the bank (treasury.py, `rules.treasury`)."""
+
+Party = Player | _Pot | _Treasury | None
+
+
+def _seat(party: Party) -> int | str | None:
+    """A party as the `pay` event writes it: a seat, 'treasury', or None (the bank, the pot)."""
+    if isinstance(party, Player):
+        return party.seat
+    return "treasury" if party is TREASURY else None
 
 
 def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str, *, event: bool = True) -> None:
     """Move `amount` (>= 0, in the edition's money) from `payer` to `payee` for `reason`, and
-    emit the `pay` event (payer/payee as seats, None for the bank and the pot). `event=False`
+    emit the `pay` event (payer/payee as seats, 'treasury' for the treasury, None for the bank
+    and the pot). `event=False`
     for the flows another event records (the pot won, the estate of a bankrupt)."""
     if amount < 0:
         raise GameError(f"negative payment of {amount} ({reason})")
@@ -44,17 +64,20 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
         g.bank_out += amount
     elif isinstance(payer, Player):
         payer.cash -= amount
+    elif payer is TREASURY:
+        g.treasury -= amount
     else:
         g.jackpot -= amount
     if payee is None:
         g.bank_in += amount
     elif isinstance(payee, Player):
         payee.cash += amount
+    elif payee is TREASURY:
+        g.treasury += amount
     else:
         g.jackpot += amount
     if event and g.log is not None:
-        g.emit("pay", payer=payer.seat if isinstance(payer, Player) else None,
-               payee=payee.seat if isinstance(payee, Player) else None, amount=amount, reason=reason)
+        g.emit("pay", payer=_seat(payer), payee=_seat(payee), amount=amount, reason=reason)
 
 
 def bank_pays(g: GameState, p: Player, amount: int, reason: str) -> None:

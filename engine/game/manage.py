@@ -222,6 +222,44 @@ def _list_play(g: Game, p: Player, window: str) -> list[Action]:
     return [("play",) + held for held in g.playable(p, window)]
 
 
+def _check_loan(g: Game, p: Player, action: Action, window: str) -> str | None:
+    return g.loan_problem(p)
+
+
+def _list_loan(g: Game, p: Player, window: str) -> list[Action]:
+    return [("loan",)] if g.rules.loans is not None and g.loan_problem(p) is None else []
+
+
+def _apply_loan(g: Game, p: Player, a: Action, w: str) -> None:
+    g.take_loan(p)
+
+
+def _check_repay(g: Game, p: Player, action: Action, window: str) -> str | None:
+    return "no repaying while in debt" if window == "raise" else g.repay_problem(p)
+
+
+def _list_repay(g: Game, p: Player, window: str) -> list[Action]:
+    return [("repay",)] if p.loans and window != "raise" and g.repay_problem(p) is None else []
+
+
+def _apply_repay(g: Game, p: Player, a: Action, w: str) -> None:
+    g.repay_loan(p)
+
+
+def _check_propose(g: Game, p: Player, action: Action, window: str) -> str | None:
+    if len(action) != 2:
+        raise IllegalDecision("proposing a rule switch is ('propose', switch_id)")
+    return g.propose_problem(p, action[1], window)
+
+
+def _list_propose(g: Game, p: Player, window: str) -> list[Action]:
+    return [("propose", sw.id) for sw in g.ed.switches if g.propose_problem(p, sw.id, window) is None]
+
+
+def _apply_propose(g: Game, p: Player, a: Action, w: str) -> None:
+    g.propose(p, a[1])
+
+
 def _apply_build(g: Game, p: Player, a: Action, w: str) -> None:
     g.request_building(p, a[1], w)
 
@@ -286,6 +324,10 @@ MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
     ManageAction("act", "edition action", _check_act, _apply_act, listing=_list_act),
     ManageAction("play", "play a kept card", _check_play, _apply_play, listing=_list_play),
     ManageAction("trade", "propose a trade", _check_trade, _apply_trade),
+    ManageAction("loan", "borrow from the bank", _check_loan, _apply_loan, listing=_list_loan),
+    ManageAction("repay", "repay a bank loan", _check_repay, _apply_repay, listing=_list_repay),
+    ManageAction("propose", "propose a vote on a rule switch", _check_propose, _apply_propose,
+                 listing=_list_propose),
     ManageAction("done", "done", _check_done, None, listing=_list_done),
     ManageAction("bankrupt", "declare bankruptcy", _check_bankrupt, None, listing=_list_bankrupt),
 )}

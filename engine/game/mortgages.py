@@ -38,6 +38,10 @@ def mortgage_problem(g: Game, p: Player, i: int) -> str | None:
         return f"{p.name} does not own {sp.id}"
     if g.mortgaged[i]:
         return f"{sp.id} is already mortgaged"
+    if g.pledged[i]:
+        return f"{sp.id} is pledged for a bank loan: repay the loan first"
+    if sp.mortgage <= 0:
+        return f"the bank lends nothing on {sp.id} by mortgage (its mortgage value is 0)"
     if g.rules.sell_buildings_first == "group" and sp.group_index >= 0:
         if g.built_in_group(p, i):
             return "sell the buildings of the whole group first"

@@ -14,6 +14,7 @@ from ..errors import GameError
 from .cards import clear_move_flags, tick_flags
 from .landing import land, run_move_hooks
 from .ledger import bank_pays
+from .loans import charge_interest
 
 if TYPE_CHECKING:
     from .game import Game
@@ -77,7 +78,9 @@ def nearest(g: Game, p: Player, kind: str | None = None, group: str | None = Non
 
 def complete_lap(g: Game, p: Player, salary: int | None) -> None:
     """A lap ends: salary (or the card's amount instead), then lap-end duties
-    ([000] 5.1; [002] 5: salary minus a tax per industry, 9/1.1: mortgage redemption)."""
+    ([000] 5.1; [002] 5: salary minus a tax per industry, 9/1.1: mortgage redemption), then
+    the interest of bank loans charged per lap (loans.py). `p.laps` counts this lap already
+    when the salary formula reads it."""
     p.intro = False
     p.laps += 1
     if g.timed_flags:
@@ -93,6 +96,8 @@ def complete_lap(g: Game, p: Player, salary: int | None) -> None:
             return
     if g.rules.redeem_at_lap_end:
         g.redeem_at_lap_end(p)
+    if p.loans:
+        charge_interest(g, p, "lap")
 
 
 def space_ahead(g: Game, p: Player, steps: int) -> int:

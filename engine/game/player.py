@@ -13,13 +13,14 @@ class Player:
     marks a player who leaves jail at the start of the next turn (three-cell jail).
     `version` changes whenever the player's deeds, buildings or mortgages do (bots cache on it);
     `groups[g]` counts the deeds the player holds in group `g`.
-    `intro` is true while the player is on the introductory lap (editions with one); `laps` the
-    laps completed (the DSL's `laps`)."""
+    `intro` is true while the player is on the introductory lap (editions with one).
+    `laps` counts the laps completed (salaries received); `loans` the bank loans not repaid,
+    one item per unit: the deeds pledged for it (loans.py)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps")
+                 "laps", "loans")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -35,13 +36,14 @@ class Player:
         self.flags: dict[str, str] = {}
         self.doubles = 0
         self.intro = False
-        self.laps = 0
         self.built_this_turn = 0
         self.built_groups: dict[str, int] = {}
         self.actions_used: dict[str, int] = {}
         self.kind = kind
         self.version = 0     # bumped when this player's deeds, buildings or mortgages change
         self.groups = [0] * n_groups   # deeds held, by group index
+        self.laps = 0
+        self.loans: list[tuple[int, ...]] = []
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"

@@ -75,11 +75,22 @@ def rent_due(g: Game, p: Player, i: int) -> int:
 
 def land_on_deed(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
     """Landing on a deed: offered for sale when unowned, else rent to its owner (none on a
-    mortgaged deed or to oneself)."""
+    mortgaged deed or to oneself). With `rent.unbought`, a lander who did not buy pays that
+    rent: to the buyer if the auction sold the deed, else to the bank (the treasury, when it
+    receives rent; landlords-game.md B3.7). With `rent.public`, the public part of the
+    rent of the deed's kind is paid to the bank (the treasury) first, whoever owns the deed
+    (land rent to the public, house rent to the house owner: landlords-game.md B6.4)."""
     o = g.owner[i]
     if o is None:
         g.offer_purchase(p, i)
-    elif o is not p and not g.mortgaged[i]:
+        if g.rules.rent_unbought is not None:
+            _unbought_rent(g, p, i)
+        return
+    if g.rules.rent_public and not g.mortgaged[i]:
+        _public_rent(g, p, i, o)
+        if not p.alive:
+            return
+    if o is not p and not g.mortgaged[i]:
         if o.in_jail and not g.rules.rent_jailed_owner_collects:
             return
         if rent is not None and not getattr(rent, "needs_rent", True):
@@ -103,3 +114,24 @@ def land_on_deed(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
                 g.emit("rent_unclaimed", player=p.seat, owner=o.seat, space=g.spaces[i].id)
                 return
         g.pay(p, o, amount, "rent")
+
+
+def _unbought_rent(g: Game, p: Player, i: int) -> None:
+    """`rent.unbought` after a purchase offer the lander did not take."""
+    fn = g.rules.rent_unbought
+    buyer = g.owner[i]
+    if fn is None or not p.alive or buyer is p or g.over:
+        return
+    amount = fn(g, p, i)
+    if amount > 0:
+        g.pay(p, buyer, amount, "rent")
+
+
+def _public_rent(g: Game, p: Player, i: int, o: Player) -> None:
+    """`rent.public`: the part of the rent of `i`'s kind paid to the bank (the treasury)."""
+    fn = g.rules.rent_public.get(g.spaces[i].kind)
+    if fn is None:
+        return
+    amount = fn(g, p, i, o, g.last_roll)
+    if amount > 0:
+        g.pay(p, None, amount, "rent")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .ending import GameOver
 from .jackpot import seed_pot
+from .treasury import seed_treasury
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,6 +44,7 @@ def start(g: Game) -> None:
         g.order = g.players[first:] + g.players[:first]
     g.emit("order", order=[p.seat for p in g.order])
     seed_pot(g)
+    seed_treasury(g)
     if g.deal:
         try:
             _deal_deeds(g)

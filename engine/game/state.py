@@ -8,8 +8,9 @@ Board arrays are indexed by space: `owner[i]` (None: the bank), `level[i]` (0 ..
 see buildings.py), `mortgaged[i]`. The bank: `stock[kind]` the buildings of each kind left in
 its supply (a kind absent: unlimited; `houses`/`hotels` read the default ladder's two),
 `bank_out`/`bank_in` the money it paid out and took in, `jackpot` the money in the pot of the
-free-parking house rule; money moves only through ledger.py, so the players' cash plus the pot
-is always `start_total + bank_out - bank_in`.
+free-parking house rule, `treasury` the money in the treasury (treasury.py); money moves only
+through ledger.py, so the players' cash plus the pot and the treasury is always
+`start_total + bank_out - bank_in`. `pledged[i]`: the deed is security for a bank loan (loans.py).
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class GameState:
     or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
     played, `rent_plays`/`roll_plays` (some card is played instead of rent / of a throw),
     `removed_cards` the cards out of the game (played with `after: out`, or discarded); `space_sets` (cached board
-    subsets for loops)."""
+    subsets for loops). Rule switches (switches.py): `switched` the ids turned on, in order;
+    `spending` is true while the treasury's spending runs (it does not run inside itself)."""
 
     __slots__ = (
         "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
@@ -78,7 +80,7 @@ class GameState:
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
         "roll_plays", "removed_cards",
-        "space_sets", "kinds", "turn_hooks", "own_dice",
+        "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
     )
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
@@ -177,6 +179,10 @@ class GameState:
         self.roll_plays: bool = any(pl.window == "roll" for pl in self.card_plays.values())
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
         self.space_sets: dict[str | None, tuple[int, ...]] = {}
+        self.treasury: int = 0
+        self.pledged: list[bool] = [False] * n
+        self.switched: list[str] = []
+        self.spending: bool = False
         if r.intro_reroll is not None:
             for p in self.players:
                 p.intro = True

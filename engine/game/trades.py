@@ -97,6 +97,8 @@ def legs_problem(g: Game, legs: tuple[DealLeg, ...], parties: int) -> str | None
             sp = g.spaces[i]
             if g.built_in_group(who, i):
                 return f"{sp.id}: sell the group's buildings before trading its lots"
+            if g.pledged[i]:
+                return f"{sp.id} is pledged for a bank loan: repay the loan first"
             if g.mortgaged[i] and not r.trade_mortgaged:
                 return f"{sp.id} is mortgaged and mortgaged deeds cannot be traded"
     seen_cards: set[tuple] = set()

@@ -13,8 +13,11 @@ from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_jail, jail_turn
 from .landing import run_turn_start
+from .loans import charge_interest
 from .movement import move_by
 from .own_dice import all_alike, move_throw, move_with_faces, play_all_alike
+from .switches import check_switches
+from .votes import round_vote
 
 if TYPE_CHECKING:
     from .game import Game
@@ -59,6 +62,10 @@ def play_turn(g: Game) -> None:
 def _turn_body(g: Game, p: Player) -> None:
     r = g.rules
     g.more_rolls = False
+    if p.loans:
+        charge_interest(g, p, "turn")
+        if not p.alive:
+            return
     if g.turn_hooks and not p.in_jail:
         run_turn_start(g, p)
         if not p.alive or p.in_jail:
@@ -131,6 +138,8 @@ def _end_turn(g: Game, p: Player) -> None:
     check_end(g)
     if g.over:
         return
+    if g.ed.switches:
+        check_switches(g)
     advance(g)
 
 
@@ -149,6 +158,11 @@ def advance(g: Game) -> None:
                 g.turn_idx = idx
                 finish_richest(g, "round_limit")
                 return
+            if g.ed.end.vote is not None:
+                g.turn_idx = idx
+                round_vote(g)
+                if g.over:
+                    return
         if g.order[idx].alive:
             break
     g.turn_idx = idx

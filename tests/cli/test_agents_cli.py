@@ -127,3 +127,22 @@ def test_help_does_not_import_the_rl_libraries():
             "print(sorted(m for m in ('pettingzoo','gymnasium','numpy','openskill') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_a_save_never_runs_a_bot_class_the_person_did_not_allow(bots_here):
+    # a save is a file anyone can send: a seat's module:Class would import and run its code
+    r = runner.invoke(app, ["play", "classic", "--players", "Anna", "--bots", "2", "--bot", "mybots:Greedy",
+                            "--seed", "1", "--save-to", "s.json"], input="q\n")
+    assert r.exit_code == 0, r.output
+    sys.modules.pop("mybots", None)
+    r = runner.invoke(app, ["play", "--resume", "s.json"], input="q\n")
+    assert r.exit_code == 1
+    assert "save-plugin-bot" in r.output and "--bot mybots:Greedy" in r.output
+    assert "mybots" not in sys.modules                       # refused before anything was imported
+    r = runner.invoke(app, ["play", "--resume", "s.json", "--bot", "mybots:Other"], input="q\n")
+    assert r.exit_code == 1 and "save-plugin-bot" in r.output
+    r = runner.invoke(app, ["play", "--resume", "s.json", "--bot", "basic"], input="q\n")
+    assert r.exit_code == 1 and "leave out --bot-kind" in r.output
+    r = runner.invoke(app, ["play", "--resume", "s.json", "--bot", "mybots:Greedy"], input="q\n")
+    assert r.exit_code == 0, r.output
+    assert "mybots" in sys.modules

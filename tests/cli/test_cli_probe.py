@@ -39,3 +39,18 @@ def test_edition_texts_that_look_like_markup_are_printed_as_written(tmp_path, co
     assert result.exit_code == 0, result.output
     if command[0] != "compare":                      # compare names configurations, not spaces
         assert "[/] Arbat" in result.output and "[/]bad[red" in result.output
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(tmp_path):
+    # found at the start, not when the person saves after an hour of play
+    base = ["play", "classic", "--players", "Anna", "--bots", "1", "--max-rounds", "1", "--save-to"]
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    for target, words in ((folder, "it exists and is not a regular file"),
+                          (tmp_path / "nowhere" / "s.json", "there is no folder")):
+        result = run(*base, str(target))
+        assert result.exit_code == 1, result.output
+        assert f"--save-to {target}: {words}" in result.output
+        assert "Round 1" not in result.output          # no game was started
+    result = CliRunner().invoke(app, [*base, str(tmp_path / "s.json")], input="q\n")
+    assert result.exit_code == 0 and (tmp_path / "s.json").is_file()

@@ -372,7 +372,14 @@ def test_a_failed_save_at_a_terminal_asks_again(in_tmp, monkeypatch):
     assert read_save(in_tmp / "ok.json").seed == 2
 
 
-def test_a_save_that_cannot_be_written_without_a_terminal_exits_1(in_tmp):
+def test_a_save_that_cannot_be_written_without_a_terminal_exits_1(in_tmp, monkeypatch):
+    r = play("classic", "--players", "Anna", "--bots", "1", "--seed", "2", "--save-to", "no/dir/s.json",
+             input="q\n")
+    assert r.exit_code == 1                               # refused before the game starts
+    assert "magie: --save-to no/dir/s.json: there is no folder no/dir" in r.stderr
+    # a folder that goes away during the game
+    import magie.cli.play as play_module
+    monkeypatch.setattr(play_module, "_unsavable", lambda path: None)
     r = play("classic", "--players", "Anna", "--bots", "1", "--seed", "2", "--save-to", "no/dir/s.json",
              input="q\n")
     assert r.exit_code == 1

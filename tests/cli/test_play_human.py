@@ -269,7 +269,7 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
      "Lap end: Riga Railway Station is mortgaged"),
     ("place", [1, 3, None], {"optional": True, "reason": "card"}, "n", None,
      "A card lets you build: choose the lot."),
-    ("vote", ("yes", "no"), {"topic": "x"}, "2", "no", "Decision vote"),
+    ("vote", ("yes", "no"), {"topic": "end", "proposer": None, "hint": "no"}, "n", "no", "Vote: end the game now?"),
 ])
 def test_every_other_decision_kind(classic, monkeypatch, kind, options, ctx, answer, expected, shown):
     t = Table(classic, monkeypatch, answer + "\n")

@@ -7,7 +7,7 @@ effect did. Dice come from a queue given by the test (`dice=[3, 3, 5]`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from magie.engine.dsl.runtime import Roll
 
@@ -20,6 +20,7 @@ class FakePlayer:
     in_jail: bool = False
     alive: bool = True
     laps: int = 0
+    loans: list = field(default_factory=list)
 
     def __repr__(self) -> str:
         return f"P{self.seat}"
@@ -337,6 +338,23 @@ class FakeGame:
 
     def max_cash(self):
         return max(p.cash for p in self.alive_players())
+
+    def min_cash(self):
+        return min(p.cash for p in self.alive_players())
+
+    def max_laps(self):
+        return max(p.laps for p in self.alive_players())
+
+    def min_laps(self):
+        return min(p.laps for p in self.alive_players())
+
+    treasury = 0
+
+    def pay_treasury(self, payer, amount, reason):
+        self.calls.append(("pay_treasury", payer.seat, amount, reason))
+
+    def treasury_pays(self, payee, amount, reason):
+        self.calls.append(("treasury_pays", None if payee is None else payee.seat, amount, reason))
 
     def landed(self):
         return self.last_landed

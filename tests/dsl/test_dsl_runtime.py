@@ -190,6 +190,9 @@ def test_every_context_has_its_signature(names):
         "score": ("cash + deed_prices", lambda me, other: (me,)),
         "card_play": ("pay owner rent // 2", lambda me, other: (me, other, 30)),
         "card_play_bot": ("rent > 20 and owner != me", lambda me, other: (me, other, 30)),
+        "vote_bot": ("cash > 1000 and laps == 0 and loans == 0", lambda me, other: (me,)),
+        "unbought": ("table[0] + price", lambda me, other: (me, LOT_A)),
+        "treasury_spend": ("pay bank 1", lambda me, other: (me,)),
         "space_hook": ("if space == lot_a: pay bank 1", lambda me, other: (me, LOT_A)),
         "die_when": ("laps >= 1", lambda me, other: (me,)),
         "symbol": ("if roll.base_total == 3: pay bank 1", lambda me, other: (me, Roll((1, 2, 0), 3, False, ("x",), 1))),
@@ -206,7 +209,8 @@ def test_every_context_has_its_signature(names):
     assert results.pop("die_when") is False
     assert results == {"card": None, "action": None, "action_when": True, "action_bot": False,
                        "salary": 200, "rent": 2 + 60 + 2, "tax": 150, "auction_start": 90,
-                       "end_when": False, "score": 1500}
+                       "end_when": False, "score": 1500, "vote_bot": True, "unbought": 2 + 60,
+                       "treasury_spend": None}
 
 
 def test_rent_names(game, names):

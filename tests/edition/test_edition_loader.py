@@ -98,7 +98,7 @@ def test_unknown_edition_and_variant_on_the_command_line():
     problems = problems_of(load_edition, "nosuch", ["nope"])
     assert [(p.code, p.file) for p in problems] == [("unknown-edition", ""), ("unknown-variant", "")]
     assert "built-in editions: " in problems[0].message
-    assert all(f"{e}," in problems[0].message for e in ("classic", "mega", "quick", "timed"))
+    assert all(f"{e}," in problems[0].message for e in ("classic", "landlords_game", "mega", "quick", "timed"))
 
 
 @pytest.fixture

@@ -101,7 +101,7 @@ def test_every_manage_action_checks_and_an_unknown_one_is_refused():
     g = game(edition(), {"A": {"cash": 500, "owns": {"arbat": 0}}, "B": {}})
     a = player(g, "A")
     assert {"build", "sell", "sell_all", "mortgage", "unmortgage", "sell_deed", "trade", "act", "play",
-            "done", "bankrupt"} == set(MANAGE_ACTIONS)
+            "loan", "repay", "propose", "done", "bankrupt"} == set(MANAGE_ACTIONS)
     with pytest.raises(IllegalDecision, match="unknown action 'dance'"):
         g.check_action(a, ("dance",), "before_roll")
     arbat = g.ed.space_index["arbat"]

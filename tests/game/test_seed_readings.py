@@ -130,10 +130,13 @@ def test_the_new_owner_of_a_mortgaged_lot_may_lift_it_at_once_at_value_plus_ten_
 
 
 def test_there_are_no_loans_between_players():
-    # [000] 23: "Money can be lent only by the bank, on the security of property": no action for it
+    # [000] 23: "Money can be lent only by the bank, on the security of property": no action for
+    # a loan between players; and the classic bank lends only by mortgage (no `rules.loans`)
     g = game(edition(), ["A", "B"])
     with pytest.raises(IllegalDecision, match="unknown action"):
-        g.check_action(player(g, "A"), ("loan", 1, 100), "before_roll")
+        g.check_action(player(g, "A"), ("lend", 1, 100), "before_roll")
+    with pytest.raises(IllegalDecision, match="this edition has no bank loans"):
+        g.check_action(player(g, "A"), ("loan",), "before_roll")
 
 
 def test_the_creditor_cannot_refuse_the_estate():

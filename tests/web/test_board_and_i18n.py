@@ -179,7 +179,9 @@ def test_every_event_and_decision_kind_has_words_in_both_languages():
               "target": None, "debt": 5, "winners": [0], "scores": [1, 2], "give_deeds": [], "get_deeds": [],
               "give_cash": 0, "get_cash": 0, "give_cards": [], "get_cards": [], "flag": "f", "until": "used",
               "extra": False, "jail": False, "source": deck.cards[0].id, "label": "x",
-              "legs": [], "parties": [0, 1], "by": 1, "faces": [], "symbol": "x"}
+              "legs": [], "parties": [0, 1], "by": 1,
+              "pledged": ["arbat"], "freed": ["arbat"], "loans": 1, "topic": "end", "yes": [0], "carried": True,
+              "switch": "x", "overlays": ["online"], "faces": [], "symbol": "x"}
     for lang in ("en", "ru"):
         w = Words(ed, lang, {0: "A", 1: "B"})
         for kind in EVENT_KINDS.values():
@@ -192,7 +194,8 @@ def test_every_event_and_decision_kind_has_words_in_both_languages():
         game = Game(ed, [("A", None), ("B", None)], seed=1, start=False)
         ctx = {"space": 39, "price": 400, "min": 10, "max": 100, "amount": 50, "creditor": 1, "payer": 1,
                "fixed": 200, "cost": 220, "window": "before_roll",
-               "offer": TradeOffer(1, 0, give_cash=5), "high_bidder": None}
+               "offer": TradeOffer(1, 0, give_cash=5), "high_bidder": None, "topic": "end", "proposer": None,
+               "hint": "no"}
         for kind in DECISION_KINDS:
             q = _question(game, Decision(kind, game.players[0], (), **ctx), w)
             assert q and q != kind, f"no question for the decision '{kind}'"

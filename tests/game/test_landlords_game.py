@@ -1,0 +1,211 @@
+"""The Landlord's Game (1906) edition and the mechanisms it brought: the treasury, bank loans,
+end by laps, votes, the Single Tax rule switch (../shared/rules/editions/landlords-game.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from magie.engine import Game, load_playable
+from magie.engine.agents import make_bot
+from magie.engine.errors import IllegalDecision
+from magie.engine.game.events import EventCounter, EventLog
+
+from .helpers import edition, game, player, space
+
+LG = "landlords_game"
+
+
+def lg(*variants):
+    return edition(LG, *variants)
+
+
+def test_it_validates_and_declares_its_switch():
+    ed = lg()
+    assert ed.id == LG and len(ed.spaces) == 40
+    (sw,) = ed.switches
+    assert sw.id == "single_tax" and sw.vote.needs == 2 and sw.edition.switches == ()
+    assert sw.edition.spaces[space(ed, "fuel")].tax(None, None) == 0      # B6.3 in the switched rules
+
+
+def test_buying_a_lot_pays_the_treasury():
+    # B1.6/B3.7: the price goes into the PUBLIC TREASURY, not the bank
+    g = game(lg(), {"A": {"script": {"buy": ["buy"]}}, "B": {}}, dice=[(1, 2)])
+    g.play_turn()
+    a = player(g, "A")
+    assert g.owner[space(g.ed, "lonely_lane")] is a and a.cash == 475 and g.treasury == 25
+    g.check_invariants()
+
+
+def test_a_lot_nobody_buys_costs_its_land_rent_to_the_treasury():
+    # B3.7: "if nobody buys, the lander pays the land rent into the PUBLIC TREASURY"
+    g = game(lg(), {"A": {"script": {"buy": ["decline"], "bid": [None]}}, "B": {"script": {"bid": [None]}}},
+             dice=[(1, 2)])
+    g.play_turn()
+    assert g.owner[space(g.ed, "lonely_lane")] is None and player(g, "A").cash == 498 and g.treasury == 2
+
+
+def test_a_lot_another_buys_costs_the_lander_its_rent_to_the_buyer():
+    g = game(lg(), {"A": {"script": {"buy": ["decline"], "bid": [None]}}, "B": {"script": {"bid": [25]}}},
+             dice=[(1, 2)])
+    g.play_turn()
+    a, b = player(g, "A"), player(g, "B")
+    assert g.owner[space(g.ed, "lonely_lane")] is b
+    assert b.cash == 500 - 25 + 2 and a.cash == 498 and g.treasury == 25
+
+
+def test_necessities_and_the_jail_fine_go_to_the_treasury():
+    g = game(lg(), {"A": {}, "B": {"jail": True, "script": {"jail": ["pay"]}}}, dice=[(1, 1), (2, 3)])
+    g.play_turn()                   # A: fuel, tax 10 (B3.3)
+    g.play_turn()                   # B pays 50 to leave jail (B3.6), moves 5 to Shooting Star R.R.
+    # and, not buying it, pays its fare of 5 into the treasury too (B3.9)
+    assert player(g, "A").cash == 490 and player(g, "B").cash == 445 and g.treasury == 65
+
+
+def test_speculation_pays_by_the_throw_less_the_brokers_tenth():
+    # B3.8: ante 10, then an 11 wins 90, less 10% (9): 500 - 10 + 81
+    g = game(lg(), ["A", "B"], dice=[(3, 5), (5, 6)])
+    g.play_turn()
+    assert player(g, "A").cash == 571
+    g = game(lg(), ["A", "B"], dice=[(3, 5), (1, 2)])        # a 3: "skin game", nothing won
+    g.play_turn()
+    assert player(g, "A").cash == 490
+
+
+def test_luxury_costs_75_into_the_treasury_and_counts_100():
+    g = game(lg(), {"A": {"pos": "fifth_avenue"}, "B": {}}, dice=[(2, 3)])
+    g.play_turn()
+    a = player(g, "A")
+    assert a.cash == 425 and g.treasury == 75 and g.counter(a, "luxuries") == 1
+    assert g.ed.end.score(g, a) == 425 + 100
+
+
+def test_trespassing_sends_to_jail():
+    g = game(lg(), ["A", "B"], dice=[(1, 3)])
+    g.play_turn()
+    assert player(g, "A").in_jail
+
+
+def test_a_loan_pledges_deeds_charges_interest_with_the_wages_and_is_repaid():
+    # A4.1-A4.3: units of 100 on lots worth 10 more; 5 interest per note with each wage
+    g = game(lg(), {"A": {"pos": "wall_street", "owns": {"broadway": 0, "madison_square": 0}}, "B": {}},
+             dice=[(1, 1)])
+    a = player(g, "A")
+    g.check_action(a, ("loan",), "before_roll")
+    g.apply_action(a, ("loan",), "before_roll")
+    bw, ms = space(g.ed, "broadway"), space(g.ed, "madison_square")
+    assert a.cash == 600 and a.loans == [(bw, ms)] and g.pledged[bw] and g.pledged[ms]
+    with pytest.raises(IllegalDecision, match="pledged for a bank loan"):
+        g.check_action(a, ("mortgage", bw), "before_roll")
+    with pytest.raises(IllegalDecision, match="no deeds worth 110 free"):
+        g.check_action(a, ("loan",), "before_roll")
+    g.play_turn()                   # 38 + 2: Mother Earth, wages 100, interest 5
+    assert a.cash == 600 + 100 - 5 and a.laps == 1
+    g.apply_action(a, ("repay",), "after_landing")
+    assert a.cash == 595 and a.loans == [] and not g.pledged[bw] and g.ed.end.score(g, a) == 595 + 200
+    g.check_invariants()
+
+
+def test_a_player_short_of_cash_borrows_before_mortgaging():
+    g = game(lg(), {"A": {"cash": 10, "owns": {"broadway": 0, "wall_street": 0}}, "B": {}})
+    a, b = player(g, "A"), player(g, "B")
+    g.pay(a, b, 30, "rent")
+    ws = space(g.ed, "wall_street")
+    assert a.cash == 80 and len(a.loans) == 1 and not any(g.mortgaged) and g.pledged[ws]
+
+
+def test_the_game_ends_when_a_player_has_his_fifth_wages():
+    # B3.15: "The game ends when one player has received his wages five times"
+    g = game(lg(), {"A": {"pos": "wall_street"}, "B": {"cash": 900}}, dice=[(1, 1)])
+    player(g, "A").laps = 4
+    g.play_turn()
+    assert g.over and g.end_reason == "five_wages" and [p.name for p in g.winners] == ["B"]
+
+
+def _propose(yes_b: str, **kw):
+    log = EventLog()
+    g = game(lg(), {"A": {"script": {"manage": [("propose", "single_tax"), ("done",)], "vote": ["yes"]}},
+                    "B": {"script": {"vote": [yes_b]}}},
+             dice=[(1, 1)], log=log, record=True, **kw)
+    g.treasury = 40                         # money in the treasury before the vote
+    g.bank_in -= 40
+    return g, log
+
+
+def test_a_vote_of_two_turns_the_single_tax_on_and_the_log_records_it():
+    g, log = _propose("yes")
+    g.wants_before_roll = [True, True]
+    g.play_turn()                           # A proposes before rolling, both vote yes, then fuel
+    kinds = [e["e"] for e in log.events]
+    assert "rule_switch" in kinds and g.switched == ["single_tax"] and g.ed.switches == ()
+    vote = next(e for e in log.events if e["e"] == "vote")
+    assert vote["yes"] == [0, 1] and vote["carried"] is True
+    # B6.4 the treasury starts empty; B6.3 no tax on Fuel
+    assert g.treasury == 0 and player(g, "A").cash == 500
+    g.check_invariants()
+    # the switch is replayed from the recorded answers (a save is the answers)
+    again = game(lg(), {"A": {}, "B": {}}, dice=[(1, 1)], replay=g.saved_decisions())
+    again.wants_before_roll = [True, True]
+    again.play_turn()
+    assert again.switched == ["single_tax"]
+
+
+def test_a_vote_with_one_yes_fails():
+    g, log = _propose("no")
+    g.wants_before_roll = [True, True]
+    g.play_turn()
+    assert g.switched == [] and player(g, "A").cash == 490 and g.treasury == 50
+    with pytest.raises(IllegalDecision, match="already proposed"):
+        g.check_action(player(g, "A"), ("propose", "single_tax"), "after_landing")
+
+
+def test_under_the_single_tax_land_rent_is_public_and_the_treasury_buys_the_lighting_plant():
+    # B6.4: land rent into the treasury, house rent to the owner; B6.8 (a): 50 pays the holder
+    ed = lg("single-tax")
+    g = game(ed, {"A": {}, "B": {"owns": {"wayback": 0, "lonely_lane": 1, "soakum": 0}}}, dice=[(1, 2)])
+    g.treasury = 48
+    g.bank_in -= 48
+    g.play_turn()                           # A on Lonely Lane (1 house): 2 to the treasury, 10 to B
+    a, b = player(g, "A"), player(g, "B")
+    soakum = space(ed, "soakum")
+    assert a.cash == 488 and b.cash == 500 + 10 + 50 and g.treasury == 0
+    assert g.counter(soakum, "public") == 1 and g.rent_fns[soakum](g, a, soakum, b, None) == 0
+    g.check_invariants()
+
+
+def test_the_prosperity_goal_is_won_together():
+    # B6.11 (ours): the poorest has doubled the stake of 500 (A pays Lonely Lane's rent of 2)
+    g = game(lg("single-tax"), {"A": {"cash": 1002}, "B": {"cash": 1100}}, dice=[(1, 2)])
+    g.play_turn()
+    assert g.over and g.end_reason == "prosperity" and len(g.winners) == 2
+
+
+def test_an_end_vote_ends_the_game_at_a_round_start():
+    ed = edition("classic", end={"vote": {"needs": "all", "every": 2, "bot": "true", "rank": "cash"}})
+    g = Game(ed, [("A", make_bot("basic", 0, 0)), ("B", make_bot("basic", 0, 1))], seed=1, log=EventLog())
+    g.play()
+    assert g.over and g.end_reason == "vote" and g.round == 3
+    assert any(e["e"] == "vote" and e["topic"] == "end" for e in g.log.events)
+
+
+def test_bots_borrow_and_fill_the_treasury_in_simulations():
+    ed = load_playable(LG)
+    total: Counter = Counter()
+    for seed in range(3):
+        log = EventCounter()
+        g = Game(ed, [(f"P{i}", make_bot("basic", seed, i)) for i in range(3)], seed=seed, log=log,
+                 check_invariants=True, max_rounds=200)
+        g.play()
+        assert g.over and g.winners and g.end_reason == "five_wages"
+        total.update(log.counts)
+    assert total["loan"] >= 1 and total["pay:loan_interest"] >= 1
+    assert total["pay:purchase"] + total["pay:auction"] >= 20 and total["pay:tax"] >= 10
+
+
+def test_scripted_switch_needs_an_id():
+    g = game(lg(), ["A", "B"])
+    with pytest.raises(IllegalDecision, match="no rule switch 'flat_tax'"):
+        g.check_action(player(g, "A"), ("propose", "flat_tax"), "before_roll")
+    with pytest.raises(IllegalDecision, match="is \\('propose', switch_id\\)"):
+        g.check_action(player(g, "A"), ("propose",), "before_roll")
