@@ -236,18 +236,17 @@ def show(
         _print_code(loaded, out)
 
 
-def _print_code(loaded: LoadedEdition, out) -> None:
-    """Every DSL snippet of the edition: its label and file:line:col, then its text indented."""
-    from rich.markup import escape
-
+def _print_code(loaded: LoadedEdition, out: Console) -> None:
+    """Every DSL snippet of the edition: its label and file:line:col, then its text indented
+    (printed as is: the console takes no markup)."""
     from magie.engine.dsl import find_snippets
 
-    out.print("[bold]DSL code[/]")
+    out.print("DSL code", soft_wrap=True)
     for sn in find_snippets(loaded.tree, loaded.locate):
         text = sn.value if isinstance(sn.value, str) else repr(sn.value)
-        out.print(f"[bold]{escape(sn.where())}[/]", highlight=False)
+        out.print(sn.where(), soft_wrap=True)
         for line in text.rstrip("\n").splitlines():
-            out.print("    " + escape(line), highlight=False, soft_wrap=True)
+            out.print("    " + line, soft_wrap=True)
 
 
 def _what(space, decks, lang: str) -> str:

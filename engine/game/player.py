@@ -36,7 +36,6 @@ class Player:
         self.flags: dict[str, str] = {}
         self.doubles = 0
         self.intro = False
-        self.laps = 0
         self.built_this_turn = 0
         self.built_groups: dict[str, int] = {}
         self.actions_used: dict[str, int] = {}
