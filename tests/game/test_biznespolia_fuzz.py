@@ -44,7 +44,8 @@ def test_random_games_keep_every_invariant(chunk):
 
 
 @pytest.mark.parametrize("ref, variants", [("biznespolia", ()), ("biznespolia_short", ()),
-                                           ("biznespolia", ("start-auction",))])
+                                           ("biznespolia", ("start-auction",)),
+                                           ("biznespolia", ("standard-cards",))])
 def test_basic_bots_finish_with_a_winner(ref, variants):
     ed = load_playable_cached(ref, variants)
     ended = 0
