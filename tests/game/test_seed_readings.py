@@ -5,7 +5,8 @@ import pytest
 
 from magie.engine.agents import Scripted
 from magie.engine.errors import IllegalDecision
-from magie.engine.game.decisions import TradeOffer
+from magie.engine.game.decisions import DONE, TradeOffer
+from magie.engine.game.game import Game
 
 from .helpers import cash, deck_ids, edition, game, player, space, stack, turn
 
@@ -217,3 +218,52 @@ def test_basic_bot_sells_a_lone_lot_to_the_bank_rather_than_mortgage_it_in_bizne
     # classic: no sale to the bank, the bot mortgages as before
     g = game(edition(), {"A": {"cash": 0, "owns": {"arbat": 0}}, "B": {}})
     assert BasicBot._raise_money(g, player(g, "A")) == ("mortgage", space(g.ed, "arbat"))
+
+
+# ---------------------------------------------------------------- pins of issue 11 (second part)
+def test_a_player_already_in_jail_buys_a_jail_card_and_uses_it_on_the_next_turn():
+    # A is in jail; on turn 1, before the throw, A buys B's Chance card for 30 (a trade) but
+    # still throws (1 + 2, no double: A stays). B throws 1 + 2 onto Nagatinskaya (declined,
+    # nobody bids). On turn 2 A plays the card, leaves jail and throws 4 + 5 from the jail (10)
+    # onto Rublyovskoye Highway (19), B's: rent 16.
+    g = game(edition(), {"A": {"cash": 1000, "jail": True, "script": {"jail": ["roll", "card"]}},
+                         "B": {"cash": 1500, "cards": ["chance_jail_free"], "owns": {"rublyovskoye": 0},
+                               "script": {"trade": ["accept"]}}},
+             dice=[(1, 2), (1, 2), (4, 5)], first="A")
+    a, b = player(g, "A"), player(g, "B")
+    offer = TradeOffer(a.seat, b.seat, give_cash=30, get_cards=(("chance", "chance_jail_free"),))
+    agent = g.agents[a.seat]
+    agent.answers["manage"] = [("trade", offer), DONE]
+    turn(g, "A")
+    assert a.in_jail and a.jail_attempts == 1 and a.held_cards == [("chance", "chance_jail_free")]
+    assert cash(g) == {"A": 970, "B": 1530}
+    jail_asks = [d for d in agent.asked if d.kind == "jail"]
+    assert "card" in jail_asks[0].options          # bought before the throw: offered at once
+    turn(g, "B")
+    turn(g, "A")
+    assert not a.in_jail and a.pos == space(g.ed, "rublyovskoye") and a.held_cards == []
+    assert cash(g) == {"A": 954, "B": 1546}
+    assert deck_ids(g, "chance")[-1] == "chance_jail_free"
+    assert g.dice.left == 0
+
+
+def test_the_start_auction_first_bidder_goes_round_the_table_deed_by_deed():
+    # [002] 2.1 with the engine's rotation: the k-th deed is first offered to the k-th player in
+    # turn order (wrapping). Nobody bids, so every deed asks all three; the first asked differs.
+    asked: list[tuple[str, int]] = []
+
+    def record(g, d):
+        if d.kind == "bid":
+            asked.append((d.player.name, d.space))
+        return Scripted().decide(g, d)
+
+    ed = edition("biznespolia", "start-auction")
+    g = Game(ed, [(n, Scripted(record, name=n)) for n in "ABC"], seed=3, first=1)
+    order = [p.name for p in g.order]
+    assert order == ["B", "C", "A"]
+    firsts = [asked[k][0] for k in range(0, len(asked), 3)]
+    assert len(asked) == 36 and len({s for _, s in asked}) == 12
+    assert firsts == ["B", "C", "A"] * 4
+    # every deed asks the three players in turn order from its first bidder
+    assert all([n for n, _ in asked[k:k + 3]] == (order * 2)[k // 3 % 3:k // 3 % 3 + 3]
+               for k in range(0, 36, 3))
