@@ -93,12 +93,16 @@ class BasicBot:
             return self._manage(game, d.player, d.window)
         return self.ANSWERS[d.kind](self, game, d)
 
-    def idle(self, game, p) -> bool:
+    def idle(self, game, p, window: str) -> bool:
         """Would the bot answer done to a manage window now? A dry run of `_manage` that needs
         no window: it stops (False: the engine asks the decision) where an answer would need the
         window's legality check, and otherwise keeps the same bookkeeping as `_manage` and
         answers True (the engine then does not build the decision). Either way the answers the
-        bot gives are those of `_manage` alone (golden logs: tests/golden/test_sim_path.py)."""
+        bot gives are those of `_manage` alone (golden logs: tests/golden/test_sim_path.py).
+        Between other players' turns `_manage` answers by `_between_turns`, whose bookkeeping
+        is its own: the dry run is that method itself (it repeats its answer when asked)."""
+        if window == "between_turns":
+            return self._between_turns(game, p) is DONE
         if game.ed.actions or game.card_plays or p.loans or game.ed.switches:
             return False
         if p.version != self._pver:
@@ -140,7 +144,7 @@ class BasicBot:
         "manage": lambda self, game, d: self.decide(game, d),
         "buy": _answer_buy,
         "bid": lambda self, game, d: self._bid(game, d.player, d),
-        "raise": lambda self, game, d: self._raise_money(game, d.player),
+        "raise": lambda self, game, d: self._pay_in_deeds(game, d) or self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
@@ -201,6 +205,36 @@ class BasicBot:
         if lone and game.sell_deed_problem(p, i) is None and game.bank_sale_value(i) >= sp.mortgage:
             return ("sell_deed", i)
         return act
+
+    def _pay_in_deeds(self, game, d: Decision) -> tuple | None:
+        """A debt to a player paid partly in a deed ([000] 23.1, `trade.while_in_debt`): where
+        the engine's liquidation order would mortgage a lone deed (no other lot of its group is
+        the debtor's, no buildings), offer it to the creditor at its printed price instead. The
+        debtor gets the full price rather than half, and the creditor takes the deed against the
+        debt. Never a deed that would complete the creditor's group; each deed offered to a
+        creditor once per turn (a refusal is not re-asked). None: no such offer."""
+        r = game.rules
+        if d.creditor is None or not r.trade_enabled or not r.trade_while_in_debt:
+            return None
+        p, q = d.player, game.players[d.creditor]
+        act = default_raise_action(game, p)
+        if act[0] != "mortgage" or not q.alive:
+            return None
+        i = act[1]
+        sp = game.spaces[i]
+        if game.level[i] or (sp.group_index >= 0 and game.owned_in_group(p, sp.group) != 1):
+            return None
+        if sp.group_index >= 0 and all(game.owner[j] is q for j in game.ed.groups[sp.group_index].spaces
+                                       if j != i):
+            return None
+        key = ("debt", q.seat, i)
+        if self._offers.get(key) == game.turns or q.cash < sp.price:
+            return None
+        offer = TradeOffer(p.seat, q.seat, give_deeds=(i,), get_cash=sp.price)
+        if game.trade_problem(offer, "raise") is not None:
+            return None
+        self._offers[key] = game.turns
+        return ("trade", offer)
 
     def _claim_rent(self) -> bool:
         """Claim the rent (`rent.claim: owner_claims`) with probability `claim_attention`:

@@ -84,3 +84,28 @@ def test_scripted_answers_in_order_then_defaults_and_records_what_it_was_asked()
     assert bot.decide(g, Decision("buy", a, ("buy", "decline"))) == "decline"
     assert bot.decide(g, Decision("place", a, [7, 9], optional=True)) == 7
     assert [d.kind for d in bot.asked] == ["buy", "buy", "place"] and bot.left() == {}
+
+
+def test_basic_pays_a_creditor_partly_in_a_lone_deed_rather_than_mortgage_it():
+    # [000] 23.1: A (10 cash, Ogaryova Street alone of light blue) throws 2 + 4 from the jail
+    # corner onto B's Ryazansky Prospekt: rent 14. Mortgaging Ogaryova would raise 50; the basic
+    # bot offers the deed to B at its price, 100, and B's basic bot accepts (worth 100 to it).
+    from tests.game.helpers import cash, owner_of, turn
+    g = game(edition(), {"A": {"cash": 10, "pos": "jail", "owns": {"ogaryova": 0}, "agent": BasicBot(name="A")},
+                         "B": {"cash": 1000, "owns": {"ryazansky": 0}, "agent": BasicBot(name="B")}},
+             dice=[(2, 4)], first="A")
+    turn(g, "A")
+    assert owner_of(g, "ogaryova") == "B" and not g.mortgaged[_sp(g, "ogaryova")]
+    assert cash(g) == {"A": 10 + 100 - 14, "B": 1000 - 100 + 14}
+
+
+def test_basic_mortgages_when_the_deed_would_complete_the_creditors_group():
+    # the same throw, but B holds the rest of light blue: the deed is not offered, A mortgages it
+    from tests.game.helpers import cash, owner_of, turn
+    g = game(edition(), {"A": {"cash": 10, "pos": "jail", "owns": {"ogaryova": 0}, "agent": BasicBot(name="A")},
+                         "B": {"cash": 1000, "owns": {"ryazansky": 0, "varshavskoe": 0, "first_parkovaya": 0},
+                               "agent": BasicBot(name="B")}},
+             dice=[(2, 4)], first="A")
+    turn(g, "A")
+    assert owner_of(g, "ogaryova") == "A" and g.mortgaged[_sp(g, "ogaryova")]
+    assert cash(g) == {"A": 10 + 50 - 14, "B": 1000 + 14}
