@@ -5,7 +5,7 @@ After a turn ends and the next player is known, every other player still in the 
 order from the next one, gets a manage window `'between_turns'`: build, sell buildings,
 mortgage, lift mortgages, sell deeds to the bank where the edition allows it, and trade where
 `trade.window` is any (edition actions and kept-card plays stay on one's own turn). Only agents
-that name the window in `windows(game)` are asked, and an agent's `idle(game, player)` skips
+that name the window in `windows(game)` are asked, and an agent's `idle(game, player, window)` skips
 it at no cost when the agent would pass (manage.manage).
 """
 

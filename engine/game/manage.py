@@ -49,12 +49,12 @@ class ManageAction:
 def manage(g: Game, p: Player, window: str) -> None:
     """Offer `p` the manage window until they answer done. An agent with a `windows(game)`
     method is asked only in the windows it names (bots that never act before rolling); one
-    with an `idle(game, player)` method that returns True is not asked at all (it would answer
+    with an `idle(game, player, window)` method that returns True is not asked at all (it would answer
     done: nothing it looks at changed), unless answers are recorded or replayed."""
     if window not in g.agent_windows[p.seat]:
         return
     idle = g.agent_idle[p.seat]
-    if idle is not None and not g.replay_queue and idle(g, p):
+    if idle is not None and not g.replay_queue and idle(g, p, window):
         return
     for _ in range(MAX_ACTIONS_PER_WINDOW):
         if not p.alive or g.over:

@@ -55,7 +55,7 @@ class GameState:
     acts when passed or left), `turn_hooks` (one acts when a turn starts on it), `own_dice`
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
-    `agent_idle[seat]` (the agent's `idle(game, player)`, None when it has none or answers are
+    `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
     recorded),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
@@ -147,7 +147,7 @@ class GameState:
         self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
-        self.agent_idle: list[Callable[[Any, Any], bool] | None] = []
+        self.agent_idle: list[Callable[[Any, Any, str], bool] | None] = []
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = {}
         self.first: int | None = first
