@@ -677,10 +677,11 @@ class EventRenderer:
         return n._("{who} chooses: {option}").format(who=n.who(ev["player"]), option=label)
 
     def _on_symbol(self, ev):
-        return f"{self.names.player(ev['player'])}'s die shows {self.names.symbol(ev['symbol'])}"
+        n = self.names
+        return n._("{who} the die shows {symbol}").format(who=n.who(ev["player"]), symbol=n.symbol(ev["symbol"]))
 
     def _on_all_alike(self, ev):
-        return f"{self.names.player(ev['player'])} throws the same number on every die"
+        return self.names._("{who} throws the same number on every die").format(who=self.names.who(ev["player"]))
 
     def _on_card_played(self, ev):
         return self.names._("{who} plays a kept card").format(who=self.names.who(ev["player"]))
@@ -694,20 +695,26 @@ class EventRenderer:
     def _on_loan(self, ev):
         n = self.names
         pledged = ", ".join(n.space(i) for i in ev["pledged"])
-        return f"{n.who(ev['player'])} borrows {n.money(ev['amount'])} from the bank on {pledged} ({ev['loans']} held)"
+        return n._("{who} borrows {amount} from the bank on {pledged} ({loans} held)").format(
+            who=n.who(ev["player"]), amount=n.money(ev["amount"]), pledged=pledged, loans=ev["loans"])
 
     def _on_repay(self, ev):
         n = self.names
-        return f"{n.who(ev['player'])} repays a bank loan of {n.money(ev['amount'])} ({ev['loans']} left)"
+        return n._("{who} repays a bank loan of {amount} ({loans} left)").format(
+            who=n.who(ev["player"]), amount=n.money(ev["amount"]), loans=ev["loans"])
 
     def _on_vote(self, ev):
-        n = self.names
-        what = "ending the game" if ev["topic"] == "end" else f"the rule switch {escape(ev['topic'])}"
-        yes = ", ".join(n.plain_player(s) for s in ev["yes"]) or "nobody"
-        return f"Vote on {what}: yes from {escape(yes)}; " + ("carried" if ev["carried"] else "not carried")
+        n, _ = self.names, self.names._
+        what = _("ending the game") if ev["topic"] == "end" else \
+            _("the rule switch {switch}").format(switch=escape(ev["topic"]))
+        yes = ", ".join(n.plain_player(s) for s in ev["yes"]) or _("nobody")
+        line = _("Vote on {what}: yes from {yes}").format(what=what, yes=escape(yes))
+        return line + "; " + (_("carried") if ev["carried"] else _("not carried"))
 
     def _on_rule_switch(self, ev):
-        return f"[bold]The rules change[/]: {escape(ev['switch'])} is in force from now on"
+        n = self.names
+        return "[bold]" + n._("The rules change") + "[/]: " + n._("{switch} is in force from now on").format(
+            switch=escape(ev["switch"]))
 
     def _other(self, ev):
         """An event this renderer does not know (a newer engine): shown as its fields."""

@@ -94,15 +94,13 @@ class BasicBot:
         return self.ANSWERS[d.kind](self, game, d)
 
     def idle(self, game, p, window: str) -> bool:
-        """Would the bot answer done to a manage window now? A dry run of `_manage` that needs
-        no window: it stops (False: the engine asks the decision) where an answer would need the
-        window's legality check, and otherwise keeps the same bookkeeping as `_manage` and
-        answers True (the engine then does not build the decision). Either way the answers the
-        bot gives are those of `_manage` alone (golden logs: tests/golden/test_sim_path.py).
-        Between other players' turns `_manage` answers by `_between_turns`, whose bookkeeping
-        is its own: the dry run is that method itself (it repeats its answer when asked)."""
+        """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
+        that needs no legality check: it stops (False: the engine asks the decision) where an
+        answer would need the window's check, and otherwise keeps the same bookkeeping as
+        `_manage` and answers True (the engine then does not build the decision). Either way the
+        answers the bot gives are those of `_manage` alone (tests/golden/test_sim_path.py)."""
         if window == "between_turns":
-            return self._between_turns(game, p) is DONE
+            return self._between_turns(game, p, dry=True) is DONE
         if game.ed.actions or game.card_plays or p.loans or game.ed.switches:
             return False
         if p.version != self._pver:
@@ -249,15 +247,17 @@ class BasicBot:
     SHORTAGE = 6
     """Houses left in the bank at which the bot builds between turns wherever it can."""
 
-    def _between_turns(self, game, p):
+    def _between_turns(self, game, p, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only
         where building now rather than on its own turn pays: the next player's throw may land on
         one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
         houses are running short (at most SHORTAGE left: another player could take them first).
-        It neither trades nor lifts mortgages there (its own turn does those as well)."""
+        It neither trades nor lifts mortgages there (its own turn does those as well). A `dry`
+        run (idle) answers `ASK` where a build would need the window's check."""
         if p.version != self._pver:
             self._pver = p.version
             self._trigger = 0
+            self._wver = game.deeds_version
             self._whole = self._whole_groups(game, p)
         whole = self._whole
         if not whole or p.cash < self._trigger:
@@ -269,7 +269,9 @@ class BasicBot:
             reach = {(nxt.pos + k) % n for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)}
             if not any(j in reach for lots in whole for j in lots):
                 return DONE
-        act, trigger = self._develop(game, p, "between_turns")
+        act, trigger = self._develop(game, p, None if dry else "between_turns")
+        if act is ASK:
+            return ASK
         if act is None or act[0] != "build":
             self._trigger = trigger if act is None else self._trigger
             return DONE

@@ -248,28 +248,40 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 def _too_many_events(text: str) -> Problem | None:
     """A problem when the YAML of `text` has more than MAX_EVENTS events or nests deeper than
     MAX_DEPTH (None otherwise, and for a syntax error, which composing reports with its position)."""
-    count = depth = 0
     try:
-        for event in yaml.parse(text, Loader=_LOADER):
-            count += 1
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    m = event.start_mark
-                    line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)
-                    return Problem("error", "unsupported-yaml",
-                                   f"maps and lists are nested more than {MAX_DEPTH} deep here; "
-                                   f"edition files are limited to that", "", line, col)
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-            if count > MAX_EVENTS:
-                m = event.start_mark
-                line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)
-                return Problem("error", "file-too-large",
-                               f"the file has more than {MAX_EVENTS:,} values (maps, lists and scalars); "
-                               f"edition files are limited to that", "", line, col)
+        return _count_events(text, _LOADER)
+    except (yaml.YAMLError, RecursionError):
+        # libyaml (from 0.2.5) refuses flow nesting past 1,000 while it scans ahead, before the
+        # depth seen here reaches MAX_DEPTH: the pure-Python parser finds the place to report
+        if _LOADER is yaml.SafeLoader:
+            return None
+    try:
+        return _count_events(text, yaml.SafeLoader)
     except (yaml.YAMLError, RecursionError):
         return None
+
+
+def _count_events(text: str, loader: type) -> Problem | None:
+    """`_too_many_events` with one parser; YAML errors propagate."""
+    count = depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        count += 1
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                m = event.start_mark
+                line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)
+                return Problem("error", "unsupported-yaml",
+                               f"maps and lists are nested more than {MAX_DEPTH} deep here; "
+                               f"edition files are limited to that", "", line, col)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if count > MAX_EVENTS:
+            m = event.start_mark
+            line, col = (m.line + 1, m.column + 1) if m is not None else (1, 1)
+            return Problem("error", "file-too-large",
+                           f"the file has more than {MAX_EVENTS:,} values (maps, lists and scalars); "
+                           f"edition files are limited to that", "", line, col)
     return None
 
 
