@@ -257,8 +257,9 @@ class BasicBot:
         if p.version != self._pver:
             self._pver = p.version
             self._trigger = 0
-            self._wver = game.deeds_version
-            self._whole = self._whole_groups(game, p)
+            if game.deeds_version != self._wver:    # whole groups change only with ownership
+                self._wver = game.deeds_version
+                self._whole = self._whole_groups(game, p)
         whole = self._whole
         if not whole or p.cash < self._trigger:
             return DONE
