@@ -103,12 +103,7 @@ class BasicBot:
             return self._between_turns(game, p, dry=True) is DONE
         if game.ed.actions or game.card_plays or p.loans or game.ed.switches:
             return False
-        if p.version != self._pver:
-            self._pver = p.version
-            self._trigger = 0
-            if game.deeds_version != self._wver:    # whole groups change only with ownership
-                self._wver = game.deeds_version
-                self._whole = self._whole_groups(game, p)
+        self._refresh(game, p)
         if p.cash >= self._trigger:
             act, trigger = self._develop(game, p, None)
             if act is not None:
@@ -247,6 +242,16 @@ class BasicBot:
     SHORTAGE = 6
     """Houses left in the bank at which the bot builds between turns wherever it can."""
 
+    def _refresh(self, game, p) -> None:
+        """Forget the cash trigger when `p` changed, and recompute the lots it builds on when
+        ownership changed (whole groups change only then)."""
+        if p.version != self._pver:
+            self._pver = p.version
+            self._trigger = 0
+            if game.deeds_version != self._wver:
+                self._wver = game.deeds_version
+                self._whole = self._whole_groups(game, p)
+
     def _between_turns(self, game, p, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only
         where building now rather than on its own turn pays: the next player's throw may land on
@@ -254,12 +259,7 @@ class BasicBot:
         houses are running short (at most SHORTAGE left: another player could take them first).
         It neither trades nor lifts mortgages there (its own turn does those as well). A `dry`
         run (idle) answers `ASK` where a build would need the window's check."""
-        if p.version != self._pver:
-            self._pver = p.version
-            self._trigger = 0
-            if game.deeds_version != self._wver:    # whole groups change only with ownership
-                self._wver = game.deeds_version
-                self._whole = self._whole_groups(game, p)
+        self._refresh(game, p)
         whole = self._whole
         if not whole or p.cash < self._trigger:
             return DONE
@@ -298,12 +298,7 @@ class BasicBot:
             # a loan costs interest every lap: repay it once the cash would stay above the reserve
             if lo is not None and p.cash - lo.unit >= self.reserve(game) + lo.unit // 2:
                 return ("repay",)
-        if p.version != self._pver:
-            self._pver = p.version
-            self._trigger = 0
-            if game.deeds_version != self._wver:    # whole groups change only with ownership
-                self._wver = game.deeds_version
-                self._whole = self._whole_groups(game, p)
+        self._refresh(game, p)
         if p.cash >= self._trigger:
             act, self._trigger = self._develop(game, p, window)
             if act is not None:
