@@ -2,15 +2,14 @@
 
 A player may borrow `unit` at a time (the manage action `('loan',)`, also while raising money).
 Each unit is secured by a pledge: deeds of the borrower, neither mortgaged nor pledged already,
-whose printed prices add up to at least `unit + margin` (the patent: "a mortgage on one or more
-of the borrower's lots whose total value is at least 10 more than the amount borrowed"). A
-pledged deed cannot be mortgaged, sold to the bank or traded until its loan is repaid; it still
-earns rent. Interest of `interest` per unit is charged on `charged_on`: 'lap' (each lap the
-borrower completes, after the salary: "5 interest per note each time he receives his wages")
-or 'turn' (the start of each of the borrower's turns). `('repay',)` pays one unit back (the
-latest loan first) and frees its pledge; a loan repaid before the next charge costs no interest.
+whose printed prices add up to at least `unit + margin`. A pledged deed cannot be mortgaged,
+sold to the bank or traded until its loan is repaid; it still earns rent. Interest of
+`interest` per unit is charged on `charged_on`: 'lap' (each lap the borrower completes, after
+the salary) or 'turn' (the start of each of the borrower's turns). `('repay',)` pays one unit
+back (the latest loan first) and frees its pledge; a loan repaid before the next charge costs
+no interest.
 A bankrupt player's loans are cancelled: the bank takes its security with the estate.
-Rule source: ../shared/rules/editions/landlords-game.md A4.1-A4.3.
+Rule source: the editions that use it cite theirs (docs/rules.md, "Money besides the bank").
 """
 
 from __future__ import annotations

@@ -2,12 +2,11 @@
 faces do, and the throw on which every die shows the same number (`dice.all_alike`).
 
 An edition without its own dice never comes here (`GameState.own_dice` is False), so the
-classic turn is unchanged. Rule source for the standard use: ../shared/rules/editions/
-speed-die.md (the faces and what they do are the edition's data, never named here):
-doubles are judged on the base dice only (3.1); a symbol's `instead` replaces the move, its
-`after` runs after the move's landing unless that sent the player to jail (2.4, 4.1); when
-every die (at least three) shows the same number, `all_alike` replaces the move, the throw is
-not doubles and the turn ends (3.2).
+classic turn is unchanged. The faces and what they do are the edition's data: doubles are
+judged on the base dice only; a symbol's `instead` replaces the move, its `after` runs after
+the move's landing unless that sent the player to jail; when every die (at least three) shows
+the same number, `all_alike` replaces the move, the throw is not doubles and the turn ends.
+Rule source: the editions that declare dice cite theirs (docs/editions/).
 """
 
 from __future__ import annotations

@@ -77,9 +77,8 @@ def land_on_deed(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
     """Landing on a deed: offered for sale when unowned, else rent to its owner (none on a
     mortgaged deed or to oneself). With `rent.unbought`, a lander who did not buy pays that
     rent: to the buyer if the auction sold the deed, else to the bank (the treasury, when it
-    receives rent; landlords-game.md B3.7). With `rent.public`, the public part of the
-    rent of the deed's kind is paid to the bank (the treasury) first, whoever owns the deed
-    (land rent to the public, house rent to the house owner: landlords-game.md B6.4)."""
+    receives rent). With `rent.public`, the public part of the rent of the deed's kind is paid
+    to the bank (the treasury) first, whoever owns the deed; the owner gets the rest."""
     o = g.owner[i]
     if o is None:
         g.offer_purchase(p, i)

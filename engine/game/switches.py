@@ -10,8 +10,7 @@ the switched edition: rules, formulas, space texts, card effects; ownership, bui
 and the decks' order stay. `empty_treasury` sends the treasury's money back to the bank. The
 `rule_switch` event records it; `switched` lists the switches on (saves show them). A switched
 edition has no switches of its own: one switch per game.
-Rule source: ../shared/rules/editions/landlords-game.md B6.1 (the reform "may be put into
-operation by a vote of at least two of the players" at any time).
+Rule source: the editions that use it cite theirs (docs/rules.md, "Money besides the bank").
 """
 
 from __future__ import annotations

@@ -5,10 +5,9 @@ auctions, taxes, fines, the rent of a deed nobody bought, ...) go into the treas
 (debt.pay routes them); card and action effects pay into it (`pay treasury N`), take from it
 (`collect N from treasury`) and pay from it to the bank (`collect N from treasury to bank`). The bank
 puts `start` into it when the game starts. Whenever money came in and the treasury holds at
-least `spend.at`, the edition's `spend.do` effect runs (a digest's rule 6 of a tax reform:
-each 50 buys a public utility, then raises wages); it runs again while the treasury still
-holds that much and the effect took something out, and never inside itself.
-Rule source: ../shared/rules/editions/landlords-game.md A3.1, A3.3, B3.3, B3.7, B6.4, B6.8.
+least `spend.at`, the edition's `spend.do` effect runs; it runs again while the treasury
+still holds that much and the effect took something out, and never inside itself.
+Rule source: the editions that use it cite theirs (docs/rules.md, "Money besides the bank").
 """
 
 from __future__ import annotations

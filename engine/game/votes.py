@@ -5,8 +5,7 @@ Every player still in the game is asked a `vote` decision (options 'yes', 'no'),
 from the proposer (or the current player); `hint` is the bot's pick from the vote's `bot`
 formula (no formula: 'no'). The vote passes with `needs` yes votes: a number, 'majority'
 (more than half of the players still in) or 'all'. The result is the `vote` event.
-Rule source: ../shared/rules/editions/landlords-game.md B6.1 ("by a vote of at least two of
-the players").
+Rule source: the editions that use it cite theirs (docs/rules.md, "Money besides the bank").
 """
 
 from __future__ import annotations
