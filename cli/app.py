@@ -35,16 +35,33 @@ for _name in _COMMAND_MODULES:
     importlib.import_module(_name).register(app)
 
 
+def compiled_modules() -> list[str]:
+    """The engine modules this install runs compiled (the opt-in mypyc build, README "Install"):
+    those with an extension module beside their source; [] for the default pure-Python install.
+    Looks at files only, so that it imports nothing."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from pathlib import Path
+
+    import magie.engine
+    root = Path(magie.engine.__file__).parent
+    found = {str(f.relative_to(root)).split(".")[0].replace("/", ".")
+             for suffix in EXTENSION_SUFFIXES for f in root.rglob(f"*{suffix}")}
+    return sorted(found)
+
+
 def _version(value: bool) -> None:
     if value:
         from magie.engine import __version__
-        typer.echo(f"magie {__version__}")
+        compiled = compiled_modules()
+        build = f"compiled with mypyc: {len(compiled)} modules" if compiled else "pure Python"
+        typer.echo(f"magie {__version__} ({build})")
         raise typer.Exit()
 
 
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Print magie's version and exit.")) -> None:
+                                       help="Print magie's version (and whether the engine runs compiled) and exit.",
+                                       )) -> None:
     """magie: Monopoly-family board games from YAML editions."""
 
 

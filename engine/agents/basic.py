@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..game.debt import default_raise_action
 from ..game.decisions import DONE, Deal, DealLeg, Decision, TradeOffer
@@ -133,18 +133,18 @@ class BasicBot:
         ok = "redeem" in d.options and d.player.cash - d.cost >= self.reserve(game) // 2
         return "redeem" if ok else "release"
 
-    ANSWERS: dict[str, Callable[[BasicBot, Any, Decision], Any]] = {
+    ANSWERS: ClassVar[dict[str, Callable[[BasicBot, Any, Decision], Any]]] = {
         "manage": lambda self, game, d: self.decide(game, d),
-        "buy": _answer_buy,
+        "buy": lambda self, game, d: BasicBot._answer_buy(self, game, d),
         "bid": lambda self, game, d: self._bid(game, d.player, d),
         "raise": lambda self, game, d: self._pay_in_deeds(game, d) or self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
-        "tax": _answer_tax,
+        "tax": lambda self, game, d: BasicBot._answer_tax(self, game, d),
         "claim": lambda self, game, d: self._claim_rent(),
-        "inherited_mortgage": _answer_inherited_mortgage,
-        "redeem": _answer_redeem,
+        "inherited_mortgage": lambda self, game, d: BasicBot._answer_inherited_mortgage(self, game, d),
+        "redeem": lambda self, game, d: BasicBot._answer_redeem(self, game, d),
         "place": lambda self, game, d: d.options[0],
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
         "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives

@@ -52,12 +52,9 @@ class Decision:
     def of(cls, kind: str, player: Player, options: Sequence[Any] | None, game: Any, ctx: dict[str, Any]
            ) -> Decision:
         """The same as `Decision(kind, player, options, game, **ctx)`, without copying `ctx`
-        (the engine's hot paths: the manage window after every landing)."""
-        d = object.__new__(cls)
-        d.kind = kind
-        d.player = player
-        d.listed = options
-        d.game = game
+        (the engine's hot paths: the manage window after every landing). Built through `cls`, not
+        `object.__new__`, which a class compiled with mypyc refuses (tools/mypyc_build.py)."""
+        d = cls(kind, player, options, game)
         d.ctx = ctx
         return d
 

@@ -1,0 +1,36 @@
+"""Build hooks: the default install is pure Python (pyproject.toml holds everything).
+
+`MAGIE_COMPILE=1 pip install .` builds the engine's hot modules with mypyc instead (an opt-in:
+tools/mypyc_build.py, README "Install"); mypy is then fetched into the isolated build environment,
+and a compiler (gcc) and the Python headers are needed. Without the variable this file only
+calls `setup()`.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+if os.environ.get("MAGIE_COMPILE") == "1":
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        # the first pass of an isolated build: ask for mypy as a build requirement
+        setup(setup_requires=["mypy>=1.10"])
+        raise
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+    from mypyc_build import stage
+
+    here = Path(__file__).resolve().parent
+    staged = here / "build" / "mypyc-src"
+    paths = stage(here, staged)
+    os.chdir(staged)             # mypyc names modules by their paths: magie/engine/...
+    extensions = mypycify(["--explicit-package-bases", *paths], opt_level="3")
+    os.chdir(here)
+    for ext in extensions:       # the generated C is under the staged tree
+        ext.sources = [str(staged / s) if not os.path.isabs(s) else s for s in ext.sources]
+        ext.include_dirs = [str(staged / d) if not os.path.isabs(d) else d for d in ext.include_dirs]
+    setup(ext_modules=extensions)
+else:
+    setup()

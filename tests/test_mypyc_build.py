@@ -1,0 +1,71 @@
+"""The opt-in mypyc build (tools/mypyc_build.py): the staged `Game` forwards every wired name to
+the same function with the same parameters, so a compiled game plays the pure one's games. The
+compiled build itself takes minutes: benchmarks/bench_compiled.py builds it and replays the
+golden corpus on it (benchmarks/README.md, "Compiled build (mypyc)")."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import inspect
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from magie.cli.app import app, compiled_modules
+from magie.engine.game import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("mypyc_build", ROOT / "tools" / "mypyc_build.py")
+assert _spec and _spec.loader
+mypyc_build = importlib.util.module_from_spec(_spec)
+sys.modules["mypyc_build"] = mypyc_build
+_spec.loader.exec_module(mypyc_build)
+
+
+def _front() -> ast.ClassDef:
+    tree = ast.parse(mypyc_build.forwarding_front(ROOT / "engine" / "game"))
+    return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
+
+
+def test_every_wired_name_becomes_a_forwarding_method_with_the_functions_parameters():
+    methods = {n.name: n for n in _front().body if isinstance(n, ast.FunctionDef)}
+    wired = [name for name, value in vars(Game).items()
+             if inspect.isfunction(value) and value.__module__ != Game.__module__]
+    assert len(wired) > 100
+    for name in wired:
+        fn = getattr(Game, name)
+        forward = methods[name]
+        names = [a.arg for a in (*forward.args.args, *forward.args.kwonlyargs)]
+        names += [a.arg for a in (forward.args.vararg, forward.args.kwarg) if a is not None]
+        assert names == ["self", *list(inspect.signature(fn).parameters)[1:]], name
+        call = forward.body[-1].value if isinstance(forward.body[-1], ast.Return | ast.Expr) else None
+        assert isinstance(call, ast.Call) and ast.unparse(call.func) == (
+            f"_mechanism_{fn.__module__.rsplit('.', 1)[1]}.{fn.__name__}"), name
+
+
+def test_the_staged_front_is_valid_python_that_keeps_the_rest_of_game_py():
+    text = mypyc_build.forwarding_front(ROOT / "engine" / "game")
+    compile(text, "game.py", "exec")
+    assert "def __init__(self, edition: Edition" in text and "_EVERY_WINDOW" in text
+    # `debt.bankrupt` has a parameter named `debt`: the module is called by its alias
+    assert "_mechanism_debt.bankrupt(self, p, creditor, debt)" in text
+
+
+def test_a_default_that_is_not_a_literal_is_refused(tmp_path):
+    (tmp_path / "game.py").write_text("from . import m\n\nclass Game:\n    f = m.f\n")
+    (tmp_path / "m.py").write_text("X = 1\n\ndef f(g, k=X):\n    return k\n")
+    try:
+        mypyc_build.forwarding_front(tmp_path)
+    except mypyc_build.FrontError as e:
+        assert "m.f: the default X is not a literal" in str(e)
+    else:
+        raise AssertionError("a non-literal default was forwarded")
+
+
+def test_the_version_says_whether_the_engine_runs_compiled():
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    expected = f"compiled with mypyc: {len(compiled_modules())} modules" if compiled_modules() else "pure Python"
+    assert result.output.strip().endswith(f"({expected})")

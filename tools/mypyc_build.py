@@ -1,0 +1,272 @@
+"""The opt-in compiled build: mypyc extension modules for the engine's hot path.
+
+Used by setup.py when `MAGIE_COMPILE=1` (docs: README "Install", benchmarks/README.md "Compiled
+build (mypyc)"); the default install never imports this module and stays pure Python.
+
+`COMPILED` lists the modules compiled (paths under engine/). The rest stays interpreted: the
+PEP 562 lazy `__init__` modules, code that is not on a game's path (loading, checking, saves,
+the CLI), and modules whose classes are subclassed outside the compiled set.
+
+One source change is made for the compiler, in a staged copy of the tree, never in the
+repository: `Game` (engine/game/game.py) wires the mechanisms on as class attributes
+(`pay = debt.pay`). A compiled function does not bind as a method, so in the staged copy each
+such line becomes a method that forwards to the function (`def pay(self, payer, ...) -> None:
+return debt.pay(self, payer, ...)`), with the function's own parameters, defaults and
+annotations; the annotations' names are imported under `TYPE_CHECKING` from where the
+mechanism module has them. Compiled callers then call the procedure directly through the
+class's method table. `forwarding_front()` writes that text; tests/test_mypyc_build.py checks
+that every wired name of the repository's game.py can be forwarded.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# the parts of the one `magie` namespace, as pyproject.toml maps them
+PARTS = {"engine": "engine", "cli": "cli", "editions": "editions", "schema": "schema"}
+
+COMPILED = [
+    # the game: every mechanism module but saves (a list subclass, and not on a game's path)
+    *(f"game/{name}.py" for name in (
+        "asking", "between_turns", "buildings", "buying", "cards", "choices", "debt", "decisions",
+        "deeds", "dice", "edition_actions", "ending", "events", "game", "holdings", "invariants",
+        "jackpot", "jail", "landing", "ledger", "loans", "manage", "mortgages", "movement",
+        "own_dice", "player", "rent", "start", "state", "switches", "tax", "trades", "treasury",
+        "turn", "votes")),
+    # the bots games are simulated with
+    "agents/basic.py", "agents/random_bot.py",
+    # the calls generated DSL code makes, and the edition model the engine reads
+    "dsl/runtime.py",
+]
+"""The modules compiled, as paths under engine/."""
+
+FRONT = "game/game.py"
+"""The module whose wiring lines become forwarding methods in the staged copy."""
+
+
+class FrontError(Exception):
+    """A wired name of `Game` that cannot be forwarded (the message says which and why)."""
+
+
+def _wired(cls: ast.ClassDef) -> list[tuple[ast.Assign, str, str, str]]:
+    """The wiring lines of the class: (node, name, module, function) for `name = module.function`
+    and `name = function` (a function imported from a module)."""
+    rows = []
+    for node in cls.body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)):
+            continue
+        value = node.value
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+            rows.append((node, node.targets[0].id, value.value.id, value.attr))
+        elif isinstance(value, ast.Name):
+            rows.append((node, node.targets[0].id, "", value.id))
+    return rows
+
+
+Binding = tuple[str | None, str]
+"""Where an imported name comes from: (the `from` source, or None for `import M`; the name there)."""
+
+
+def _imports(tree: ast.Module) -> dict[str, Binding]:
+    """Names a module imports at its top level (or under `if TYPE_CHECKING:`), each with where it
+    comes from (relative sources stay relative: the mechanism modules share one package)."""
+    found: dict[str, Binding] = {}
+    body = list(tree.body)
+    for node in tree.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            body.extend(node.body)
+    for node in body:
+        if isinstance(node, ast.ImportFrom):
+            source = "." * node.level + (node.module or "")
+            for alias in node.names:
+                found[alias.asname or alias.name] = (source, alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname or "." not in alias.name:
+                    found[alias.asname or alias.name] = (None, alias.name)
+    return found
+
+
+def _statement(binding: Binding, alias: str) -> str:
+    """The import statement that binds `alias` to `binding`."""
+    source, name = binding
+    as_ = f" as {alias}" if alias != name else ""
+    return f"import {name}{as_}" if source is None else f"from {source} import {name}{as_}"
+
+
+def _defined(tree: ast.Module) -> set[str]:
+    """Names a module defines at its top level (classes, functions, aliases)."""
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def _annotation_names(expr: ast.expr | None) -> set[str]:
+    """The free names an annotation uses (string annotations parsed too)."""
+    if expr is None:
+        return set()
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        expr = ast.parse(expr.value, mode="eval").body
+    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+
+
+def _literal(expr: ast.expr, where: str) -> str:
+    """A default value's source, if it is a literal (other defaults could name the mechanism
+    module's own constants, which the front does not see)."""
+    try:
+        ast.literal_eval(expr)
+    except ValueError:
+        raise FrontError(f"{where}: the default {ast.unparse(expr)} is not a literal") from None
+    return ast.unparse(expr)
+
+
+class _Rename(ast.NodeTransformer):
+    """Renames the free names of an annotation (the front's aliases of clashing names)."""
+
+    def __init__(self, names: dict[str, str]):
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.Name(self.names.get(node.id, node.id), node.ctx)
+
+
+def _annotation(expr: ast.expr | None, rename: dict[str, str]) -> str:
+    """`: annotation` (renamed), or nothing."""
+    if expr is None:
+        return ""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        expr = ast.parse(expr.value, mode="eval").body
+    return ast.unparse(_Rename(rename).visit(expr))
+
+
+def _forwarder(name: str, module: str, fn: ast.FunctionDef, indent: str, rename: dict[str, str]) -> str:
+    """The text of a method `name(self, ...)` that calls `module.fn(self, ...)` (the module imported
+    as `_mechanism_<module>`, a name no parameter has); `rename` maps annotation names to the front's aliases."""
+    where = f"{module}.{fn.name}"
+
+    def ann(expr: ast.expr | None) -> str:
+        return f": {_annotation(expr, rename)}" if expr is not None else ""
+
+    a = fn.args
+    if fn.decorator_list or a.posonlyargs or not a.args:
+        raise FrontError(f"{where}: only plain functions of (game, ...) can be wired")
+    params, call = ["self"], ["self"]
+    positional = a.args[1:]
+    defaults = [None] * (len(a.args) - len(a.defaults)) + list(a.defaults)
+    for arg, default in zip(positional, defaults[1:], strict=True):
+        params.append(arg.arg + ann(arg.annotation) + (f" = {_literal(default, where)}" if default is not None else ""))
+        call.append(arg.arg)
+    if a.vararg:
+        params.append(f"*{a.vararg.arg}{ann(a.vararg.annotation)}")
+        call.append(f"*{a.vararg.arg}")
+    elif a.kwonlyargs:
+        params.append("*")
+    for arg, kw_default in zip(a.kwonlyargs, a.kw_defaults, strict=True):
+        params.append(arg.arg + ann(arg.annotation)
+                      + (f" = {_literal(kw_default, where)}" if kw_default is not None else ""))
+        call.append(f"{arg.arg}={arg.arg}")
+    if a.kwarg:
+        params.append(f"**{a.kwarg.arg}{ann(a.kwarg.annotation)}")
+        call.append(f"**{a.kwarg.arg}")
+    returns = f" -> {_annotation(fn.returns, rename)}" if fn.returns else ""
+    # `return f()` of a function typed `-> None` is a mypy error: call it as a statement
+    result = "" if returns == " -> None" else "return "
+    return (f"{indent}def {name}({', '.join(params)}){returns}:\n"
+            f"{indent}    {result}_mechanism_{module}.{fn.name}({', '.join(call)})\n")
+
+
+def forwarding_front(game_dir: Path) -> str:
+    """The text of game.py (in `game_dir`, the engine's game package) with each wiring line of
+    `Game` replaced by a forwarding method. Raises FrontError for a line it cannot forward."""
+    source = (game_dir / "game.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    front_imports = _imports(tree)
+    cls = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game"), None)
+    if cls is None:
+        raise FrontError("game.py has no class Game")
+    lines = source.splitlines(keepends=True)
+    front_names = set(front_imports) | _defined(tree)
+    aliases: dict[Binding, str] = {}        # annotation names' bindings -> the front's name (for mypy)
+    taken: dict[str, Binding] = {n: b for n, b in front_imports.items()}
+    runtime: set[str] = set()               # modules the forwarders call
+    trees: dict[str, ast.Module] = {}
+    for node, name, module, function in reversed(_wired(cls)):
+        if not module:                          # `land = land`: a function imported by name
+            source_, _ = front_imports.get(function, (None, ""))
+            if source_ is None or not source_.startswith(".") or source_.startswith(".."):
+                raise FrontError(f"Game.{name}: {function} is not imported from a mechanism module")
+            module = source_[1:]
+        path = game_dir / f"{module}.py"
+        if not path.is_file():
+            raise FrontError(f"Game.{name}: no module {module}.py next to game.py")
+        if module not in trees:
+            trees[module] = ast.parse(path.read_text(encoding="utf-8"))
+        mod_tree = trees[module]
+        runtime.add(f"from . import {module} as _mechanism_{module}")
+        fn = next((n for n in mod_tree.body if isinstance(n, ast.FunctionDef) and n.name == function), None)
+        if fn is None:
+            raise FrontError(f"Game.{name}: {module}.py defines no function {function}")
+        imported, defined = _imports(mod_tree), _defined(mod_tree)
+        names: set[str] = set()
+        for arg in [*fn.args.args[1:], *fn.args.kwonlyargs, fn.args.vararg, fn.args.kwarg]:
+            if arg is not None:
+                names |= _annotation_names(arg.annotation)
+        names |= _annotation_names(fn.returns)
+        rename: dict[str, str] = {}
+        for n in sorted(names):
+            if n in imported:
+                binding = imported[n]
+            elif n in defined:
+                binding = (f".{module}", n)
+            elif hasattr(builtins, n):
+                continue
+            else:
+                raise FrontError(f"{module}.{function}: the annotation name {n} is neither imported nor defined")
+            if binding == (".game", "Game"):
+                continue
+            alias = aliases.get(binding)
+            if alias is None:
+                alias = n
+                if taken.get(n, binding) != binding or (n in front_names and n not in front_imports):
+                    alias = f"_{module}_{n}"    # a name that means something else in the front
+                aliases[binding] = taken.setdefault(alias, binding) and alias
+            if alias != n:
+                rename[n] = alias
+        if node.end_lineno != node.lineno:
+            raise FrontError(f"Game.{name}: the wiring line spans several lines")
+        indent = lines[node.lineno - 1][:node.col_offset]
+        lines[node.lineno - 1] = _forwarder(name, module, fn, indent, rename)
+    block = "".join(f"    {_statement(b, a)}\n" for b, a in sorted(aliases.items(), key=lambda x: x[1])
+                    if front_imports.get(a) != b)
+    text = "".join(lines)
+    anchor = f"\nclass {cls.name}("
+    head, tail = text.split(anchor, 1)
+    extra = "".join(f"{s}\n" for s in sorted(runtime))
+    if block:
+        extra += "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n" + block
+    return f"{head}\n{extra}\n{anchor.lstrip(chr(10))}{tail}"
+
+
+def stage(root: Path, dest: Path) -> list[str]:
+    """Copy the source parts of `root` into `dest/magie/...`, write the forwarding front, and
+    return the paths (relative to `dest`) of the modules to compile."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    for package, folder in PARTS.items():
+        shutil.copytree(root / folder, dest / "magie" / package,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
+    game_dir = dest / "magie" / "engine" / "game"
+    (game_dir / "game.py").write_text(forwarding_front(game_dir), encoding="utf-8")
+    return [f"magie/engine/{m}" for m in COMPILED]
