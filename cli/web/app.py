@@ -112,6 +112,13 @@ class AnswerIn(BaseModel):
     decision: int | None = None
 
 
+class BetweenTurnsIn(BaseModel):
+    """`POST /api/games/{game}/between-turns`: switch the window between other players' turns."""
+
+    model_config = ConfigDict(extra="forbid")
+    on: bool
+
+
 class HTTPProblem(Exception):
     """A request refused with `status` and a message (and optional details)."""
 
@@ -550,7 +557,19 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     async def decision(game: str, token: str | None = None) -> dict:
         room = server.room(game)
         seat = _token_seat(room, token)
-        return {"seat": seat, "decision": room.decision_for(seat)}
+        return {"seat": seat, "decision": room.decision_for(seat), "between_turns": seat in room.between}
+
+    @app.post("/api/games/{game}/between-turns")
+    async def between_turns(game: str, body: BetweenTurnsIn, token: str | None = None) -> dict:
+        """Switch the seat's window between the other players' turns on or off (off by default;
+        rules.between_turns): when on, the seat is asked to manage after each other player's turn."""
+        room = server.room(game)
+        seat = _token_seat(room, token)
+        if not room.ed.rules.between_turns:
+            raise HTTPProblem(400, f"edition '{room.ed.id}' has no window between the other players' turns "
+                                   f"(rules.between_turns is false)", field="on")
+        room.set_between_turns(seat, body.on)
+        return {"seat": seat, "between_turns": body.on}
 
     @app.post("/api/games/{game}/answer")
     async def answer(game: str, body: AnswerIn, token: str | None = None) -> dict:
@@ -605,7 +624,8 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
         n = min(len(room.events), len(room.lines))     # the game's thread may be adding one
         recent = [{"n": k, "event": room.events[k], "text": room.lines[k]} for k in range(max(0, n - 300), n)]
         await ws.send_json({"type": "hello", "seat": seat, "info": room.info, "state": room.state,
-                            "events": recent, "decision": room.decision_for(seat) if seat is not None else None})
+                            "events": recent, "decision": room.decision_for(seat) if seat is not None else None,
+                            "between_turns": seat in room.between if seat is not None else None})
 
         async def sender() -> None:
             while True:
