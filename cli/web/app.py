@@ -35,7 +35,7 @@ from magie.engine.edition.loader import builtin_ids, is_path_ref, list_builtin
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
-from magie.engine.game.save import SaveGame, Seat
+from magie.engine.game.save import MAX_NAME, MAX_SEED, SaveGame, Seat
 from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.problems import ProblemsError
 
@@ -52,7 +52,6 @@ MAX_BODY = 64 * 1024
 """The largest request body, in bytes, except an uploaded save."""
 MAX_SAVE_BODY = 8 * 1024 * 1024
 """The largest uploaded save (a save carries its edition, about 30 kB, and one line per answer)."""
-MAX_NAME = 40
 MAX_WS_MESSAGE = 4096
 WS_RATE = (60, 10.0)
 """A WebSocket client may send at most this many messages in this many seconds."""
@@ -86,7 +85,7 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     edition: str = Field(min_length=1, max_length=100)
     variants: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=list, max_length=16)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     max_rounds: int | None = Field(default=None, ge=1, le=100000)
@@ -279,7 +278,8 @@ class Server:
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is None:
-            raise HTTPProblem(404, f"no game '{game_id}' on this server")
+            shown = game_id if len(game_id) <= 60 else game_id[:57] + "..."
+            raise HTTPProblem(404, f"no game '{shown}' on this server")
         return room
 
     def live(self) -> int:
