@@ -129,3 +129,9 @@ def test_a_python_tag_gives_one_error_at_the_tag(tmp_path, value):
     assert result.exit_code == 1
     errors = [line for line in result.output.splitlines() if "error[" in line]
     assert len(errors) == 1 and "tagged.yaml:3:7: error[unsupported-yaml]: unsupported tag !!python/" in errors[0]
+
+
+def test_an_unknown_variant_is_told_by_magie():
+    result = run("play", "classic", "--variant", "nosuch", "--bots", "2")
+    assert result.exit_code == 1
+    assert result.output.startswith("magie: error[unknown-variant]: unknown variant 'nosuch'")
