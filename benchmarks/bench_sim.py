@@ -129,12 +129,6 @@ def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[st
         settle_memory()
     except ImportError:
         pass
-    if only is not None:
-        inner = getattr(game_cls, only)
-
-        def counted(self, *args, **kwargs):
-            return operator.call(inner, self, *args, **kwargs)
-        setattr(game_cls, only, counted)
 
     def one(acc: int, k: int) -> int:
         g = game_cls(ed, _table(kinds, k), seed=k, max_rounds=1000)
@@ -142,6 +136,11 @@ def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[st
         return acc + g.turns
     one(0, 0)
     if only is not None:
+        inner = getattr(game_cls, only)
+
+        def counted(self, *args, **kwargs):
+            return operator.call(inner, self, *args, **kwargs)
+        setattr(game_cls, only, counted)
         return sum(one(0, k) for k in range(seed, seed + games))
     return functools.reduce(one, range(seed, seed + games), 0)
 
