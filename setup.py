@@ -20,13 +20,13 @@ if os.environ.get("MAGIE_COMPILE") == "1":
         setup(setup_requires=["mypy>=1.10"])
         raise
     sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
-    from mypyc_build import stage
+    from mypyc_build import MYPY_OPTIONS, stage
 
     here = Path(__file__).resolve().parent
     staged = here / "build" / "mypyc-src"
     paths = stage(here, staged)
     os.chdir(staged)             # mypyc names modules by their paths: magie/engine/...
-    extensions = mypycify(["--explicit-package-bases", *paths], opt_level="3")
+    extensions = mypycify([*MYPY_OPTIONS, *paths], opt_level="3")
     os.chdir(here)
     for ext in extensions:       # the generated C is under the staged tree
         ext.sources = [str(staged / s) if not os.path.isabs(s) else s for s in ext.sources]

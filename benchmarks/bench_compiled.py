@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from mypyc_build import PARTS, stage  # noqa: E402
+from mypyc_build import MYPY_OPTIONS, PARTS, stage  # noqa: E402
 
 _TIMER = """
 import sys, time
@@ -56,7 +56,7 @@ print(turns, (time.process_time() - start) / turns * 1e6)
 def build(dest: Path) -> None:
     """Stage the tree into `dest` and compile it there with mypyc (extension modules in place)."""
     paths = stage(ROOT, dest)
-    subprocess.run([sys.executable, "-m", "mypyc", "--explicit-package-bases", *paths], cwd=dest, check=True,
+    subprocess.run([sys.executable, "-m", "mypyc", *MYPY_OPTIONS, *paths], cwd=dest, check=True,
                    stdout=subprocess.DEVNULL)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from ..game.debt import default_raise_action
 from ..game.decisions import DONE, Deal, DealLeg, Decision, TradeOffer
@@ -101,8 +101,10 @@ class BasicBot:
         answers the bot gives are those of `_manage` alone (tests/golden/test_sim_path.py)."""
         if window == "between_turns":
             return self._between_turns(game, p, dry=True) is DONE
-        if game.ed.actions or game.card_plays or p.loans or game.ed.switches:
+        if game.card_plays or p.loans or game.ed.switches:
             return False
+        if game.ed.actions and self._edition_action(game, p) is not None:
+            return False         # (pure: its hint and the action's check read the game only)
         self._refresh(game, p)
         if p.cash >= self._trigger:
             act, trigger = self._develop(game, p, None)
@@ -133,18 +135,18 @@ class BasicBot:
         ok = "redeem" in d.options and d.player.cash - d.cost >= self.reserve(game) // 2
         return "redeem" if ok else "release"
 
-    ANSWERS: ClassVar[dict[str, Callable[[BasicBot, Any, Decision], Any]]] = {
+    ANSWERS: dict[str, Callable[[BasicBot, Any, Decision], Any]] = {
         "manage": lambda self, game, d: self.decide(game, d),
-        "buy": lambda self, game, d: BasicBot._answer_buy(self, game, d),
+        "buy": _answer_buy,
         "bid": lambda self, game, d: self._bid(game, d.player, d),
         "raise": lambda self, game, d: self._pay_in_deeds(game, d) or self._raise_money(game, d.player),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
-        "tax": lambda self, game, d: BasicBot._answer_tax(self, game, d),
+        "tax": _answer_tax,
         "claim": lambda self, game, d: self._claim_rent(),
-        "inherited_mortgage": lambda self, game, d: BasicBot._answer_inherited_mortgage(self, game, d),
-        "redeem": lambda self, game, d: BasicBot._answer_redeem(self, game, d),
+        "inherited_mortgage": _answer_inherited_mortgage,
+        "redeem": _answer_redeem,
         "place": lambda self, game, d: d.options[0],
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
         "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives
@@ -402,7 +404,7 @@ class BasicBot:
 
     def _edition_action(self, game, p):
         for a in game.ed.actions:
-            if a.bot is None:
+            if a.bot is None or not game.action_ready(p, a):
                 continue
             targets = [i for i, o in enumerate(game.owner) if o is not None and o is not p] \
                 if a.target == "deed" else [None]
