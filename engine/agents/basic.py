@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, Deal, DealLeg, Decision, TradeOffer
+from ..game.decisions import DONE, QUIET, Deal, DealLeg, Decision, TradeOffer
 
 INF = 1 << 60
 ASK = ("ask",)
@@ -40,6 +40,8 @@ class BasicBot:
         self._dver = -1        # the deeds version when trades were last considered
         self._whole: list = []  # the sets of lots the player builds on (as of _wver)
         self._wver = -1        # the deeds version when _whole was computed
+        self._near: list = []   # by space: a throw from there may reach _whole (as of _near_ver)
+        self._near_ver = -1
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
 
@@ -99,7 +101,13 @@ class BasicBot:
         answer would need the window's check, and otherwise keeps the same bookkeeping as
         `_manage` and answers True (the engine then does not build the decision). Either way the
         answers the bot gives are those of `_manage` alone (tests/golden/test_sim_path.py)."""
-        if window == "between_turns":
+        if window == "between_turns":    # _between_turns' first answers, without its call
+            if p.version != self._pver:
+                self._refresh(game, p)
+            if not self._whole:
+                return QUIET          # nothing to build on until the ownership of deeds changes
+            if p.cash < self._trigger:
+                return True
             return self._between_turns(game, p, dry=True) is DONE
         if game.ed.actions or game.card_plays or p.loans or game.ed.switches:
             return False
@@ -259,16 +267,17 @@ class BasicBot:
         houses are running short (at most SHORTAGE left: another player could take them first).
         It neither trades nor lifts mortgages there (its own turn does those as well). A `dry`
         run (idle) answers `ASK` where a build would need the window's check."""
-        self._refresh(game, p)
+        if p.version != self._pver:       # _refresh, without its call on the hot path
+            self._refresh(game, p)
         whole = self._whole
         if not whole or p.cash < self._trigger:
             return DONE
-        if not (game.houses is not None and game.houses <= self.SHORTAGE):
-            nxt = game.order[game.turn_idx]
-            ed = game.ed
-            n = game.n
-            reach = {(nxt.pos + k) % n for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)}
-            if not any(j in reach for lots in whole for j in lots):
+        houses = game.stock.get("house")
+        if not (houses is not None and houses <= self.SHORTAGE):
+            if self._near_ver != self._wver:
+                self._near_ver = self._wver
+                self._near = self._reach_table(game, whole)
+            if not self._near[game.order[game.turn_idx].pos]:
                 return DONE
         act, trigger = self._develop(game, p, None if dry else "between_turns")
         if act is ASK:
@@ -277,6 +286,20 @@ class BasicBot:
             self._trigger = trigger if act is None else self._trigger
             return DONE
         return act
+
+    @staticmethod
+    def _reach_table(game, whole: list) -> list:
+        """By space: whether a throw from there (dice_count to dice_count x sides steps) may
+        land on one of the lots of `whole`."""
+        ed = game.ed
+        n = game.n
+        near = [False] * n
+        steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
+        for group in whole:
+            for j in group:
+                for k in steps:
+                    near[(j - k) % n] = True
+        return near
 
     def _manage(self, game, p, window: str):
         if window == "between_turns":

@@ -56,6 +56,12 @@ def manage(g: Game, p: Player, window: str) -> None:
     idle = g.agent_idle[p.seat]
     if idle is not None and not g.replay_queue and idle(g, p, window):
         return
+    offer_window(g, p, window)
+
+
+def offer_window(g: Game, p: Player, window: str) -> None:
+    """Ask `p` the manage decision of `window` until they answer done (or the game ends), and
+    carry out each action: `manage` without its checks of the agent's windows and `idle`."""
     for _ in range(MAX_ACTIONS_PER_WINDOW):
         if not p.alive or g.over:
             return

@@ -141,7 +141,7 @@ def _end_turn(g: Game, p: Player) -> None:
     if g.ed.switches:
         check_switches(g)
     advance(g)
-    if g.rules.between_turns and not g.over:
+    if g.between_live and g.between_calm != g.deeds_version and not g.over:
         g.between_turns(p)
 
 
