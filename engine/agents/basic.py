@@ -40,8 +40,8 @@ class BasicBot:
         self._dver = -1        # the deeds version when trades were last considered
         self._whole: list = []  # the sets of lots the player builds on (as of _wver)
         self._wver = -1        # the deeds version when _whole was computed
-        self._near: list = []   # by space: a throw from there may reach _whole (as of _near_ver)
-        self._near_ver = -1
+        self._near: list = []   # by space: a throw from there may reach the lots of _near_for
+        self._near_for: list | None = None
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
 
@@ -274,8 +274,8 @@ class BasicBot:
             return DONE
         houses = game.stock.get("house")
         if not (houses is not None and houses <= self.SHORTAGE):
-            if self._near_ver != self._wver:
-                self._near_ver = self._wver
+            if self._near_for != whole:       # by value: made again only when the lots change
+                self._near_for = whole
                 self._near = self._reach_table(game, whole)
             if not self._near[game.order[game.turn_idx].pos]:
                 return DONE
@@ -293,13 +293,19 @@ class BasicBot:
         land on one of the lots of `whole`."""
         ed = game.ed
         n = game.n
-        near = [False] * n
-        steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
+        low, high = ed.dice_count, ed.dice_count * ed.dice_sides
+        if high - low + 1 >= n:
+            return [True] * n
+        near = bytearray(n)
         for group in whole:
-            for j in group:
-                for k in steps:
-                    near[(j - k) % n] = True
-        return near
+            for j in group:          # the spaces low..high steps behind j, round the board
+                a, b = (j - high) % n, (j - low) % n
+                if a <= b:
+                    near[a:b + 1] = b"\1" * (b - a + 1)
+                else:
+                    near[a:] = b"\1" * (n - a)
+                    near[:b + 1] = b"\1" * (b + 1)
+        return list(map(bool, near))
 
     def _manage(self, game, p, window: str):
         if window == "between_turns":
