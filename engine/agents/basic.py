@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, QUIET, Deal, DealLeg, Decision, TradeOffer
+from ..game.decisions import DONE, QUIET, Deal, DealLeg, Decision, Quiet, TradeOffer
 
 INF = 1 << 60
 ASK = ("ask",)
@@ -95,7 +95,7 @@ class BasicBot:
             return self._manage(game, d.player, d.window)
         return self.ANSWERS[d.kind](self, game, d)
 
-    def idle(self, game, p, window: str) -> bool:
+    def idle(self, game, p, window: str) -> bool | Quiet:
         """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
         that needs no legality check: it stops (False: the engine asks the decision) where an
         answer would need the window's check, and otherwise keeps the same bookkeeping as

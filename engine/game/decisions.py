@@ -32,14 +32,16 @@ DONE = ("done",)
 BANKRUPT = ("bankrupt",)
 
 
-class _Quiet:
+class Quiet:
+    """The type of `QUIET`."""
+
     __slots__ = ()
 
     def __repr__(self) -> str:
         return "QUIET"
 
 
-QUIET = _Quiet()
+QUIET = Quiet()
 """What an agent's `idle(game, player, 'between_turns')` may return instead of True: it passes,
 and will pass in that window until the ownership of deeds changes (`game.deeds_version`), so
 the engine does not ask its `idle` there again until then (between_turns.py). Truthy."""

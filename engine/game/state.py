@@ -149,7 +149,7 @@ class GameState:
         self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
-        self.agent_idle: list[Callable[[Any, Any, str], bool] | None] = []
+        self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
         self.between_seats: list[bool] = []     # between_turns.wire
         self.between_live: bool = False
         self.between_needs_deeds: bool = False
