@@ -402,7 +402,7 @@ class BasicBot:
 
     def _edition_action(self, game, p):
         for a in game.ed.actions:
-            if a.bot is None:
+            if a.bot is None or not game.action_ready(p, a):
                 continue
             targets = [i for i, o in enumerate(game.owner) if o is not None and o is not p] \
                 if a.target == "deed" else [None]

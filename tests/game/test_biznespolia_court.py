@@ -143,6 +143,20 @@ def test_once_per_landing():
     assert g.stats == {"sue": 1} and cash(g)["A"] == 880
 
 
+def test_the_court_is_ready_only_after_landing_there_and_until_the_suit():
+    # `action_ready`: the part of `when` that reads no target (landed == jail, or the lawyer on
+    # a notice space) and the limit per turn; where it is false, every target has a problem
+    g = bgame({"A": {"pos": "shoe_factory", "cash": 1000, "owns": dict(A_KOLKHOZ)},
+               "B": {"owns": {"grain_elevator": 0}}}, dice=[(2,), (5,)], first="A")
+    a, court = player(g, "A"), g.ed.actions[0]
+    assert not g.action_ready(a, court)                      # before any move this turn
+    assert g.action_problem(a, court, ELEVATOR) == "sue is not allowed now"
+    g.landed_at = space(g.ed, "jail")
+    assert g.action_ready(a, court) and g.action_problem(a, court, ELEVATOR) is None
+    g.run_action(a, court, ELEVATOR)                         # lost: 2 against 5
+    assert not g.action_ready(a, court) and g.action_problem(a, court, ELEVATOR) is not None
+
+
 @pytest.mark.parametrize("a_owns, target, reason", [
     ({"sewing_factory": 0}, ELEVATOR, "no lot of the industry"),
     (A_KOLKHOZ, 43, "another industry"),        # B's central_bank
