@@ -36,7 +36,8 @@ class Backend(StrEnum):
 SetOpt = Annotated[list[str] | None, typer.Option(
     "--set", metavar="PATH=VALUE",
     help="Set a rule parameter of the edition (after overlays), e.g. rules.salary=300 or "
-         "rules.jail.fine=100; repeat for several. The value is read as YAML.")]
+         "rules.jail.fine=100; repeat for several. The value is read as YAML and checked like the "
+         "edition's own; a problem with it is told at the --set.")]
 BackendOpt = Annotated[Backend, typer.Option(
     help="Where games are played: local worker processes (--jobs), or Ray (needs magie[ray]; "
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
@@ -127,11 +128,15 @@ def simulate_command(
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
+    from .bounds import bound_problem, seed_problem
+
     # bounds first, before anything is allocated (--players 10**12 would build that many seats)
     for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
                              ("--max-rounds", max_rounds, MAX_ROUNDS)):
-        if value is not None and value > most:
-            fail(f"{opt} must be at most {most:,}, not {value:,}"[:300])
+        if problem := bound_problem(opt, value, None, most):
+            fail(problem)
+    if problem := seed_problem(seed):
+        fail(problem)
     if bot.count(",") >= MAX_SEATS:
         fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
     kinds = parse_bots(bot, players)
