@@ -25,16 +25,13 @@ the window's legality check: the engine has to ask."""
 
 
 class _LiftCosts(dict):
-    """What lifting each mortgage costs in `game` under `rules` (space -> money), filled on use."""
+    """What lifting each mortgage costs (space -> money) in the game whose `owner` list is
+    `board`, under `rules`; filled on use by `BasicBot._steps`."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, board, rules) -> None:
         super().__init__()
-        self.game = game
-        self.rules = None if game is None else game.rules
-
-    def __missing__(self, i: int) -> int:
-        cost = self[i] = self.game.unmortgage_cost(i)
-        return cost
+        self.board = board
+        self.rules = rules
 
 
 class BasicBot:
@@ -55,14 +52,15 @@ class BasicBot:
         self._wver = -1        # the deeds version when _whole was computed
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
-        # Pure caches (same answers as recomputing; each keyed on what it reads, the game included):
+        # Pure caches (same answers as recomputing; each keyed on what it reads, the game by its
+        # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
         self._mask = 0         # the bits (1 << space) of the lots in _whole
         self._reach: tuple[Any, list[int]] = (None, [])   # (edition, from each space the bits a throw reaches)
-        self._res: tuple = (None,)  # (game, rules, houses left, hotels left, reserve)
-        self._plan: tuple = (None,)  # (game, player version, _whole, the steps of _develop)
-        self._cands: tuple = (None,)  # (game, player, deeds version, the offers of _propose)
-        self._free: tuple = (None, -1, 0)  # (game, deeds version, unowned deeds)
-        self._lift = _LiftCosts(None)
+        self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
+        self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
+        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose)
+        self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
+        self._lift = _LiftCosts(None, None)
 
     # ------------------------------------------------------------------ valuations
     @staticmethod
@@ -88,12 +86,12 @@ class BasicBot:
         st = game.stock
         houses, hotels = st.get("house"), st.get("hotel")
         c = self._res
-        if c[0] is game and c[2] == houses and c[3] == hotels and c[1] is game.rules:
+        if c[0] is game.owner and c[2] == houses and c[3] == hotels and c[1] is game.rules:
             return c[4]
         res = self.reserve(game)
         if (self.RESERVE_BY_STOCK and houses is not None and hotels is not None
                 and game.rules.houses_supply is not None and game.rules.hotels_supply is not None):
-            self._res = (game, game.rules, houses, hotels, res)
+            self._res = (game.owner, game.rules, houses, hotels, res)
         return res
 
     @staticmethod
@@ -288,9 +286,9 @@ class BasicBot:
     def _unowned(self, game) -> int:
         """How many deeds nobody holds yet (memoised on the deeds version)."""
         c = self._free
-        if c[0] is not game or c[1] != game.deeds_version:
+        if c[0] is not game.owner or c[1] != game.deeds_version:
             n = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed)
-            c = self._free = (game, game.deeds_version, n)
+            c = self._free = (game.owner, game.deeds_version, n)
         return c[2]
 
     def _claim_rent(self) -> bool:
@@ -410,9 +408,9 @@ class BasicBot:
         reserve = self._reserve(game)
         spare = p.cash - reserve
         plan = self._plan
-        if plan[0] is not game or plan[1] != p.version or plan[2] is not self._whole:
+        if plan[0] is not game.owner or plan[1] != p.version or plan[2] is not self._whole:
             steps = self._steps(game, p)
-            plan = self._plan = (game, p.version, self._whole, steps, min((s[0] for s in steps), default=INF))
+            plan = self._plan = (game.owner, p.version, self._whole, steps, min((s[0] for s in steps), default=INF))
         if spare < plan[4]:        # nothing affordable: the loop below would find the same
             return None, plan[4] + reserve if plan[4] < INF else INF
         trigger = INF
@@ -442,7 +440,10 @@ class BasicBot:
             j = -1
             for k in lots:
                 if mortgaged[k]:
-                    out.append((lift[k], ("unmortgage", k)))
+                    cost = lift.get(k)
+                    if cost is None:
+                        cost = lift[k] = game.unmortgage_cost(k)
+                    out.append((cost, ("unmortgage", k)))
                     break
                 if level[k] < low:
                     low = level[k]
@@ -453,15 +454,18 @@ class BasicBot:
                     out.append((ladder[low].cost, ("build", j)))
         for i in p.deeds:
             if mortgaged[i]:
-                out.append((lift[i] * 2, ("unmortgage", i)))
+                cost = lift.get(i)
+                if cost is None:
+                    cost = lift[i] = game.unmortgage_cost(i)
+                out.append((cost * 2, ("unmortgage", i)))
         return tuple(out)
 
     def _lift_costs(self, game) -> _LiftCosts:
         """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
         and the deed)."""
         c = self._lift
-        if c.game is not game or c.rules is not game.rules:
-            c = self._lift = _LiftCosts(game)
+        if c.board is not game.owner or c.rules is not game.rules:
+            c = self._lift = _LiftCosts(game.owner, game.rules)
         return c
 
     @classmethod
@@ -530,8 +534,8 @@ class BasicBot:
         if not game.rules.trade_enabled:
             return None
         c = self._cands
-        if c[0] is not game or c[1] is not p or c[2] != game.deeds_version:
-            c = self._cands = (game, p, game.deeds_version, self._candidates(game, p))
+        if c[0] is not game.owner or c[1] is not p or c[2] != game.deeds_version:
+            c = self._cands = (game.owner, p, game.deeds_version, self._candidates(game, p))
         for q, missing, cash, key in c[3]:
             if p.cash - cash < reserve:
                 continue
