@@ -25,7 +25,9 @@ Two measures:
   are counted (their set-up included; the edition load and a warm-up game of seed 0 are not),
   with PYTHONHASHSEED=0, as /work/wt/brief/perf/cg.sh does. About 50x slower than a plain run:
   10 classic games take about a minute a side. `--only FUNC` counts only the instructions spent
-  inside one engine function (e.g. `--only between_turns`), to give its share of a turn.
+  inside one Game method (e.g. `--only between_turns`), to give its share of a turn, and
+  `--without METHOD` leaves out a method it calls (`--without offer_window`: the decisions the
+  window actually asks, so that what remains is its cost when every agent passes).
 
 The seats: `--bots basic,random` seats basic, random, basic, random (kinds repeat round the
 table); bot k of game with seed s is `make_bot(kind, s, k)`. Games have seeds `--seed`..
@@ -37,6 +39,8 @@ Examples:
   python benchmarks/bench_sim.py --callgrind --bots random --vs-bots basic
   python benchmarks/bench_sim.py --callgrind --vs-set rules.between_turns=false
   python benchmarks/bench_sim.py --callgrind --only between_turns          # the window's share
+  python benchmarks/bench_sim.py --callgrind --only between_turns --without offer_window
+                                                  # ... leaving out the windows where bots act
   python benchmarks/bench_sim.py --baseline main --games 100 --repeats 5   # timing, interleaved
   python benchmarks/bench_sim.py --skip-memory                             # absolute figures
 """
@@ -113,14 +117,23 @@ def per_turn(games: int, seed: int = 1, repeats: int = 3, edition: str = "classi
     return elapsed / turns * 1e6, games / elapsed, turns
 
 
-def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[str, ...],
-                  only: str | None) -> int:
-    """The games callgrind counts; returns their turns. They run inside `functools.reduce`, a C
-    function that callgrind's `--toggle-collect=functools_reduce` switches on; with `only`, the
-    Game method `only` runs inside `operator.call` instead (`--toggle-collect=_operator_call`).
-    A warm-up game of seed 0 (lazy imports, first-call caches) runs first, uncounted."""
+def _toggled(inner):
+    """`inner` called through `operator.call`, a C function callgrind toggles the count on."""
     import operator
 
+    def counted(self, *args, **kwargs):
+        return operator.call(inner, self, *args, **kwargs)
+    return counted
+
+
+def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[str, ...],
+                  only: str | None, without: tuple[str, ...] = ()) -> int:
+    """The games callgrind counts; returns their turns. They run inside `functools.reduce`, a C
+    function that callgrind's `--toggle-collect=functools_reduce` switches on; with `only`, the
+    Game method `only` runs inside `operator.call` instead (`--toggle-collect=_operator_call`),
+    and so does each method of `without` (called as `game.METHOD` inside `only`), which switches
+    the count off again while it runs.
+    A warm-up game of seed 0 (lazy imports, first-call caches) runs first, uncounted."""
     game_cls = _game_class()
     ed = _edition(edition, sets)
     kinds = bots.split(",")
@@ -135,12 +148,9 @@ def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[st
         g.play()
         return acc + g.turns
     one(0, 0)
-    if only is not None:
-        inner = getattr(game_cls, only)
-
-        def counted(self, *args, **kwargs):
-            return operator.call(inner, self, *args, **kwargs)
-        setattr(game_cls, only, counted)
+    for name in ([only] + list(without)) if only is not None else ():
+        # each call toggles the count: on entering `only`, off again inside a `without`
+        setattr(game_cls, name, _toggled(getattr(game_cls, name)))
         return sum(one(0, k) for k in range(seed, seed + games))
     return functools.reduce(one, range(seed, seed + games), 0)
 
@@ -180,12 +190,14 @@ class Side:
     bots: str
     sets: tuple[str, ...] = ()
     only: str | None = None
+    without: tuple[str, ...] = ()
     results: list[float] = field(default_factory=list)
     turns: set[int] = field(default_factory=set)
 
     def describe(self) -> str:
         what = f"{self.edition}, {self.bots}" + "".join(f", {s}" for s in self.sets)
-        return f"{self.label} ({what}" + (f", only {self.only}" if self.only else "") + ")"
+        only = f", only {self.only}" + "".join(f" without {w}" for w in self.without) if self.only else ""
+        return f"{self.label} ({what}{only})"
 
 
 def _worker(args: argparse.Namespace) -> None:
@@ -198,7 +210,7 @@ def _worker(args: argparse.Namespace) -> None:
     sets = tuple(args.set or ())
     if args.callgrind:
         print(json.dumps({"turns": counted_games(args.games, args.seed, args.edition, args.bots, sets,
-                                                 args.only)}))
+                                                 args.only, tuple(args.without or ()))}))
         return
     us, _, turns = per_turn(args.games, seed=args.seed, repeats=1, edition=args.edition, bots=args.bots,
                             sets=sets)
@@ -223,6 +235,7 @@ def _run_side(side: Side, games: int, seed: int, callgrind: bool) -> tuple[float
     cmd += [f"--set={s}" for s in side.sets]
     if callgrind:
         cmd += ["--callgrind"] + (["--only", side.only] if side.only else [])
+        cmd += [f"--without={w}" for w in side.without] if side.only else []
         env["PYTHONHASHSEED"] = "0"
         toggle = "_operator_call" if side.only else "functools_reduce"
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--toggle-collect={toggle}",
@@ -270,7 +283,8 @@ def compare(sides: list[Side], games: int, seed: int, repeats: int, callgrind: b
 def _sides(args: argparse.Namespace, tmp: Path) -> list[Side]:
     """The working side and the other side of the comparison the options ask for."""
     sets = tuple(args.set or ())
-    work = Side("working tree", ROOT, _shim(tmp / "shim-work", ROOT), args.edition, args.bots, sets, args.only)
+    work = Side("working tree", ROOT, _shim(tmp / "shim-work", ROOT), args.edition, args.bots, sets, args.only,
+                tuple(args.without or ()))
     other_src, label = ROOT, "working tree"
     if args.baseline:
         other_src, label = tmp / "base", args.baseline
@@ -308,6 +322,10 @@ def main() -> None:
     ap.add_argument("--only", metavar="METHOD",
                     help="with --callgrind: count only inside Game.METHOD (e.g. between_turns, manage) and "
                          "give its share of the whole turn")
+    ap.add_argument("--without", action="append", metavar="METHOD",
+                    help="with --only: leave out what Game.METHOD costs when --only's method calls it as "
+                         "game.METHOD (e.g. --only between_turns --without offer_window: the window's cost "
+                         "when nobody acts there; repeatable)")
     ap.add_argument("--repeats", type=int, default=None,
                     help="rounds of a comparison (default 7 timed, 1 with --callgrind)")
     ap.add_argument("--jobs-games", type=int, default=600, help="games for the --jobs comparison")
@@ -318,6 +336,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.only and not args.callgrind:
         ap.error("--only needs --callgrind")
+    if args.without and not args.only:
+        ap.error("--without needs --only")
     if args.only and (args.baseline or args.vs_edition or args.vs_bots or args.vs_set is not None):
         ap.error("--only compares a method with the whole turn of the same games: no --baseline or --vs-*")
     if args.worker:

@@ -108,7 +108,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=16)
     ap.add_argument("--out", type=Path)
     ap.add_argument("--first", type=int, default=0, help="Start at game k = FIRST (split a run by ranges).")
-    ap.add_argument("--shard", default="0/1", help="i/m: play only the games k with k % m == i (run m processes).")
+    ap.add_argument("--shard", default="0/1", help="i/m: play only the games k with k %% m == i (run m processes).")
     ap.add_argument("--summary", type=Path, nargs="+", help="Only summarise these files of results.")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="A SearchBot argument for the tested bot, instead of its default "

@@ -16,12 +16,22 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, Deal, DealLeg, Decision, TradeOffer
+from ..game.decisions import DONE, QUIET, Deal, DealLeg, Decision, Quiet, TradeOffer
 
 INF = 1 << 60
 ASK = ("ask",)
 """What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
 the window's legality check: the engine has to ask."""
+
+
+class _LiftCosts(dict):
+    """What lifting each mortgage costs (space -> money) in the game whose `owner` list is
+    `board`, under `rules`; filled on use by `BasicBot._steps`."""
+
+    def __init__(self, board, rules) -> None:
+        super().__init__()
+        self.board = board
+        self.rules = rules
 
 
 class BasicBot:
@@ -42,6 +52,15 @@ class BasicBot:
         self._wver = -1        # the deeds version when _whole was computed
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
+        # Pure caches (same answers as recomputing; each keyed on what it reads, the game by its
+        # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
+        self._mask = 0         # the bits (1 << space) of the lots in _whole
+        self._reach: tuple[Any, list[int]] = (None, [])   # (edition, from each space the bits a throw reaches)
+        self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
+        self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
+        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose)
+        self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
+        self._lift = _LiftCosts(None, None)
 
     # ------------------------------------------------------------------ valuations
     @staticmethod
@@ -55,6 +74,25 @@ class BasicBot:
         else:
             built = sum(game.level)
         return min(start * 2 // 5, start // 15 + built * start // 75)
+
+    RESERVE_BY_STOCK = True
+    """`reserve` reads only the rules and the buildings left in the bank (as this class's, a
+    multiple of it in EasyBot and BoldBot): the bot memoises it on them. A subclass whose reserve
+    reads more sets this False."""
+
+    def _reserve(self, game) -> int:
+        """`self.reserve(game)`, memoised on the rules and the bank's houses and hotels where both
+        supplies are limited (else counted again)."""
+        st = game.stock
+        houses, hotels = st.get("house"), st.get("hotel")
+        c = self._res
+        if c[0] is game.owner and c[2] == houses and c[3] == hotels and c[1] is game.rules:
+            return c[4]
+        res = self.reserve(game)
+        if (self.RESERVE_BY_STOCK and houses is not None and hotels is not None
+                and game.rules.houses_supply is not None and game.rules.hotels_supply is not None):
+            self._res = (game.owner, game.rules, houses, hotels, res)
+        return res
 
     @staticmethod
     def value(game, p, i: int) -> int:
@@ -90,29 +128,36 @@ class BasicBot:
     def decide(self, game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         if d.kind == "manage":        # the hot path: after every landing
-            return self._manage(game, d.player, d.window)
+            return self._manage(game, d.player, d.ctx["window"])
         return self.ANSWERS[d.kind](self, game, d)
 
-    def idle(self, game, p, window: str) -> bool:
+    def idle(self, game, p, window: str) -> bool | Quiet:
         """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
         that needs no legality check: it stops (False: the engine asks the decision) where an
         answer would need the window's check, and otherwise keeps the same bookkeeping as
         `_manage` and answers True (the engine then does not build the decision). Either way the
         answers the bot gives are those of `_manage` alone (tests/golden/test_sim_path.py)."""
-        if window == "between_turns":
+        if window == "between_turns":    # _between_turns' first answers, without its call
+            if p.version != self._pver:
+                self._refresh(game, p)
+            if not self._whole:
+                return QUIET          # nothing to build on until the ownership of deeds changes
+            if p.cash < self._trigger:
+                return True
             return self._between_turns(game, p, dry=True) is DONE
         if game.card_plays or p.loans or game.ed.switches:
             return False
         if game.ed.actions and self._edition_action(game, p) is not None:
             return False         # (pure: its hint and the action's check read the game only)
-        self._refresh(game, p)
+        if p.version != self._pver:
+            self._refresh(game, p)
         if p.cash >= self._trigger:
             act, trigger = self._develop(game, p, None)
             if act is not None:
                 return False
             self._trigger = trigger
         if game.deeds_version != self._dver or game.turns >= self._next_look:
-            reserve = self.reserve(game)
+            reserve = self._reserve(game)
             if (self._propose(game, p, None, reserve) is not None
                     or self._propose_deal(game, p, None, reserve) is not None):
                 return False
@@ -121,7 +166,8 @@ class BasicBot:
         return True
 
     def _answer_buy(self, game, d: Decision) -> str:
-        return self._buy(game, d.player, d.space, d.price) if "buy" in d.options else "decline"
+        ctx = d.ctx      # (not d.space: a miss of the slots costs an exception in Decision.__getattr__)
+        return self._buy(game, d.player, ctx["space"], ctx["price"]) if "buy" in d.options else "decline"
 
     def _answer_tax(self, game, d: Decision) -> str:
         sp = game.spaces[d.space]
@@ -129,17 +175,17 @@ class BasicBot:
 
     def _answer_inherited_mortgage(self, game, d: Decision) -> str:
         cost = game.unmortgage_cost(d.space)
-        return "lift" if d.player.cash - cost >= self.reserve(game) else "keep"
+        return "lift" if d.player.cash - cost >= self._reserve(game) else "keep"
 
     def _answer_redeem(self, game, d: Decision) -> str:
-        ok = "redeem" in d.options and d.player.cash - d.cost >= self.reserve(game) // 2
+        ok = "redeem" in d.options and d.player.cash - d.cost >= self._reserve(game) // 2
         return "redeem" if ok else "release"
 
     ANSWERS: dict[str, Callable[[BasicBot, Any, Decision], Any]] = {
         "manage": lambda self, game, d: self.decide(game, d),
         "buy": _answer_buy,
         "bid": lambda self, game, d: self._bid(game, d.player, d),
-        "raise": lambda self, game, d: self._pay_in_deeds(game, d) or self._raise_money(game, d.player),
+        "raise": lambda self, game, d: self._answer_raise(game, d),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
@@ -159,16 +205,18 @@ class BasicBot:
         left = p.cash - price
         if game.completes_group(p, i) and left >= 0:
             return "buy"
-        return "buy" if left >= self.reserve(game) else "decline"
+        return "buy" if left >= self._reserve(game) else "decline"
 
     def _bid(self, game, p, d: Decision):
-        if d.ctx.get("building"):
-            limit = min(p.cash - self.reserve(game), d.min * 3 // 2)
+        ctx = d.ctx
+        lo = ctx["min"]
+        if ctx.get("building"):
+            limit = min(p.cash - self._reserve(game), lo * 3 // 2)
         else:
-            limit = min(self.value(game, p, d.space), p.cash - self.reserve(game) // 2)
-        if d.max is not None:
-            limit = min(limit, d.max)
-        lo = d.min
+            limit = min(self.value(game, p, ctx["space"]), p.cash - self._reserve(game) // 2)
+        hi = ctx["max"]
+        if hi is not None:
+            limit = min(limit, hi)
         if lo > limit:
             return None
         return lo + (limit - lo) // 2
@@ -176,21 +224,26 @@ class BasicBot:
     def _jail(self, game, p, options) -> str:
         if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
             return self._jail_forced_fine(game, p, options)
-        early = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed) >= 6
-        if early:
+        if self._unowned(game) >= 6:     # early in the game
             if "card" in options:
                 return "card"
-            if "pay" in options and p.cash - game.rules.jail_fine >= self.reserve(game):
+            if "pay" in options and p.cash - game.rules.jail_fine >= self._reserve(game):
                 return "pay"
         return "roll"
 
+    def _answer_raise(self, game, d: Decision) -> tuple:
+        act = default_raise_action(game, d.player)     # the engine's order, read once for both
+        return self._pay_in_deeds(game, d, act) or self._raise_money(game, d.player, act)
+
     @staticmethod
-    def _raise_money(game, p) -> tuple:
+    def _raise_money(game, p, act: tuple | None = None) -> tuple:
         """The engine's liquidation order, except that where the bank buys deeds and takes
         unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
         group the player owns) is sold to the bank rather than mortgaged: the money is the same
-        or more, and the mortgage would only be lost or cost 10% more at the next lap."""
-        act = default_raise_action(game, p)
+        or more, and the mortgage would only be lost or cost 10% more at the next lap. `act`:
+        the engine's `default_raise_action`, if the caller has it."""
+        if act is None:
+            act = default_raise_action(game, p)
         r = game.rules
         if act[0] != "mortgage" or r.bank_buys_percent is None or not r.redeem_at_lap_end:
             return act
@@ -201,18 +254,21 @@ class BasicBot:
             return ("sell_deed", i)
         return act
 
-    def _pay_in_deeds(self, game, d: Decision) -> tuple | None:
+    def _pay_in_deeds(self, game, d: Decision, act: tuple | None = None) -> tuple | None:
         """A debt to a player paid partly in a deed ([000] 23.1, `trade.while_in_debt`): where
         the engine's liquidation order would mortgage a lone deed (no other lot of its group is
         the debtor's, no buildings), offer it to the creditor at its printed price instead. The
         debtor gets the full price rather than half, and the creditor takes the deed against the
         debt. Never a deed that would complete the creditor's group; each deed offered to a
-        creditor once per turn (a refusal is not re-asked). None: no such offer."""
+        creditor once per turn (a refusal is not re-asked). None: no such offer. `act`: the
+        engine's `default_raise_action`, if the caller has it."""
         r = game.rules
-        if d.creditor is None or not r.trade_enabled or not r.trade_while_in_debt:
+        creditor = d.ctx["creditor"]
+        if creditor is None or not r.trade_enabled or not r.trade_while_in_debt:
             return None
-        p, q = d.player, game.players[d.creditor]
-        act = default_raise_action(game, p)
+        p, q = d.player, game.players[creditor]
+        if act is None:
+            act = default_raise_action(game, p)
         if act[0] != "mortgage" or not q.alive:
             return None
         i = act[1]
@@ -230,6 +286,14 @@ class BasicBot:
             return None
         self._offers[key] = game.turns
         return ("trade", offer)
+
+    def _unowned(self, game) -> int:
+        """How many deeds nobody holds yet (memoised on the deeds version)."""
+        c = self._free
+        if c[0] is not game.owner or c[1] != game.deeds_version:
+            n = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed)
+            c = self._free = (game.owner, game.deeds_version, n)
+        return c[2]
 
     def _claim_rent(self) -> bool:
         """Claim the rent (`rent.claim: owner_claims`) with probability `claim_attention`:
@@ -252,7 +316,30 @@ class BasicBot:
             self._trigger = 0
             if game.deeds_version != self._wver:
                 self._wver = game.deeds_version
-                self._whole = self._whole_groups(game, p)
+                self._whole = whole = self._whole_groups(game, p)
+                mask = 0
+                for lots in whole:
+                    for j in lots:
+                        mask |= 1 << j
+                self._mask = mask
+
+    def _reach_from(self, game) -> list[int]:
+        """For each space, the bits (1 << space) of the spaces one throw of the edition's dice
+        takes a token from there to (dice_count to dice_count x sides steps ahead)."""
+        ed = game.ed
+        c = self._reach
+        if c[0] is ed:
+            return c[1]
+        n = game.n
+        steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
+        reach = []
+        for pos in range(n):
+            bits = 0
+            for k in steps:
+                bits |= 1 << ((pos + k) % n)
+            reach.append(bits)
+        self._reach = (ed, reach)
+        return reach
 
     def _between_turns(self, game, p, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only
@@ -261,16 +348,13 @@ class BasicBot:
         houses are running short (at most SHORTAGE left: another player could take them first).
         It neither trades nor lifts mortgages there (its own turn does those as well). A `dry`
         run (idle) answers `ASK` where a build would need the window's check."""
-        self._refresh(game, p)
-        whole = self._whole
-        if not whole or p.cash < self._trigger:
+        if p.version != self._pver:
+            self._refresh(game, p)
+        if not self._whole or p.cash < self._trigger:
             return DONE
-        if not (game.houses is not None and game.houses <= self.SHORTAGE):
-            nxt = game.order[game.turn_idx]
-            ed = game.ed
-            n = game.n
-            reach = {(nxt.pos + k) % n for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)}
-            if not any(j in reach for lots in whole for j in lots):
+        houses = game.stock.get("house")
+        if not (houses is not None and houses <= self.SHORTAGE):
+            if not self._mask & self._reach_from(game)[game.order[game.turn_idx].pos]:
                 return DONE
         act, trigger = self._develop(game, p, None if dry else "between_turns")
         if act is ASK:
@@ -298,7 +382,7 @@ class BasicBot:
         if p.loans and window != "raise":
             lo = game.rules.loans
             # a loan costs interest every lap: repay it once the cash would stay above the reserve
-            if lo is not None and p.cash - lo.unit >= self.reserve(game) + lo.unit // 2:
+            if lo is not None and p.cash - lo.unit >= self._reserve(game) + lo.unit // 2:
                 return ("repay",)
         self._refresh(game, p)
         if p.cash >= self._trigger:
@@ -313,7 +397,7 @@ class BasicBot:
             # round cap (issue 15).
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
-            reserve = self.reserve(game)
+            reserve = self._reserve(game)
             offer = self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
             if offer is not None:
                 return ("trade", offer)
@@ -321,40 +405,72 @@ class BasicBot:
 
     def _develop(self, game, p, window: str | None) -> tuple:
         """The next build or unmortgage worth doing, or (None, the cash at which one would be).
-        With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window."""
-        reserve = self.reserve(game)
-        trigger = INF
+        With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window.
+        The candidates, in order: for each set of lots of `_whole`, its first mortgaged lot to
+        lift, else the next even build; then each mortgaged deed of `p` to lift with twice its
+        cost to spare (`_steps`)."""
+        reserve = self._reserve(game)
         spare = p.cash - reserve
-        level = game.level
-        for lots in self._whole:
-            mortgaged = [j for j in lots if game.mortgaged[j]]
-            if mortgaged:
-                cost = game.unmortgage_cost(mortgaged[0])
-                if cost <= spare:
-                    return ("unmortgage", mortgaged[0]), 0
-                trigger = min(trigger, cost + reserve)
-                continue
-            low = min(level[j] for j in lots)
-            ladder = game.spaces[lots[0]].ladder
-            if low >= len(ladder):
-                continue
-            j = next(j for j in lots if level[j] == low)
-            cost = ladder[low].cost
-            if cost <= spare:
+        plan = self._plan
+        if plan[0] is not game.owner or plan[1] != p.version or plan[2] is not self._whole:
+            steps = self._steps(game, p)
+            plan = self._plan = (game.owner, p.version, self._whole, steps, min((s[0] for s in steps), default=INF))
+        if spare < plan[4]:        # nothing affordable: the loop below would find the same
+            return None, plan[4] + reserve if plan[4] < INF else INF
+        trigger = INF
+        for need, act in plan[3]:
+            if need <= spare:
+                if act[0] == "unmortgage":
+                    return act, 0
                 if window is None:
                     return ASK, 0
-                if game.build_problem(p, j, window) is None:
-                    return ("build", j), 0
+                if game.build_problem(p, act[1], window) is None:
+                    return act, 0
                 trigger = 0      # blocked by a limit or the supply: look again next time
-            else:
-                trigger = min(trigger, cost + reserve)
-        for i in p.deeds:
-            if game.mortgaged[i]:
-                cost = game.unmortgage_cost(i)
-                if cost * 2 <= spare:
-                    return ("unmortgage", i), 0
-                trigger = min(trigger, cost * 2 + reserve)
+            elif need + reserve < trigger:
+                trigger = need + reserve
         return None, trigger
+
+    def _steps(self, game, p) -> tuple:
+        """`_develop`'s candidates as (cash to spare, action); they change only with `p`'s
+        version (its deeds, levels and mortgages) and `_whole`."""
+        out = []
+        level = game.level
+        mortgaged = game.mortgaged
+        spaces = game.spaces
+        lift = self._lift_costs(game)
+        for lots in self._whole:
+            low = INF
+            j = -1
+            for k in lots:
+                if mortgaged[k]:
+                    cost = lift.get(k)
+                    if cost is None:
+                        cost = lift[k] = game.unmortgage_cost(k)
+                    out.append((cost, ("unmortgage", k)))
+                    break
+                if level[k] < low:
+                    low = level[k]
+                    j = k
+            else:
+                ladder = spaces[lots[0]].ladder
+                if low < len(ladder):
+                    out.append((ladder[low].cost, ("build", j)))
+        for i in p.deeds:
+            if mortgaged[i]:
+                cost = lift.get(i)
+                if cost is None:
+                    cost = lift[i] = game.unmortgage_cost(i)
+                out.append((cost * 2, ("unmortgage", i)))
+        return tuple(out)
+
+    def _lift_costs(self, game) -> _LiftCosts:
+        """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
+        and the deed)."""
+        c = self._lift
+        if c.board is not game.owner or c.rules is not game.rules:
+            c = self._lift = _LiftCosts(game.owner, game.rules)
+        return c
 
     @classmethod
     def _whole_groups(cls, game, p) -> list:
@@ -421,29 +537,38 @@ class BasicBot:
         With no window (a dry run) an offer worth checking is `ASK`: its check needs the window."""
         if not game.rules.trade_enabled:
             return None
+        c = self._cands
+        if c[0] is not game.owner or c[1] is not p or c[2] != game.deeds_version:
+            c = self._cands = (game.owner, p, game.deeds_version, self._candidates(game, p))
+        for q, missing, cash, key in c[3]:
+            if p.cash - cash < reserve:
+                continue
+            if game.turns - self._offers.get(key, -INF) < 40:
+                continue
+            if window is None:
+                return ASK
+            offer = TradeOffer(p.seat, q.seat, give_cash=cash, get_deeds=missing)
+            if game.trade_problem(offer, window) is None:
+                self._offers[key] = game.turns
+                return offer
+        return None
+
+    def _candidates(self, game, p) -> list:
+        """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership."""
+        out = []
         for grp, mine in zip(game.ed.groups, p.groups, strict=True):
             size = len(grp.spaces)
             if mine == size or mine * 2 < size:
                 continue
-            missing = [j for j in grp.spaces if game.owner[j] is not p]
+            missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
             holders = {game.owner[j] for j in missing}
             if len(holders) != 1 or None in holders:
                 continue
             q = holders.pop()
             price = sum(game.spaces[j].price for j in missing)
             cash = sum(self.value(game, q, j) for j in missing) * 11 // 10 + price // 2
-            if p.cash - cash < reserve:
-                continue
-            offer = TradeOffer(p.seat, q.seat, give_cash=cash, get_deeds=tuple(missing))
-            key = (q.seat, offer.get_deeds, cash)
-            if game.turns - self._offers.get(key, -INF) < 40:
-                continue
-            if window is None:
-                return ASK
-            if game.trade_problem(offer, window) is None:
-                self._offers[key] = game.turns
-                return offer
-        return None
+            out.append((q, missing, cash, (q.seat, missing, cash)))
+        return out
 
     def _fair(self, game, p, offer: TradeOffer) -> bool:
         """Accept when what `p` receives is worth at least what it gives, counting a premium
@@ -461,7 +586,7 @@ class BasicBot:
             g = game.spaces[j].group_index
             if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
                 gain -= game.spaces[j].price // 2
-        return gain >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+        return gain >= 0 and p.cash - cash_out >= self._reserve(game) // 2
 
     # ------------------------------------------------------------------ deals of several parties
     def deal_balance(self, game, p, deal: Deal) -> int:
@@ -487,7 +612,7 @@ class BasicBot:
         """Accept a deal of several parties on the same terms as a two-party trade: worth at least
         what it costs `p`, and the cash it pays leaves half the reserve."""
         cash_out = deal.gives(p.seat)[1]
-        return self.deal_balance(game, p, deal) >= 0 and p.cash - cash_out >= self.reserve(game) // 2
+        return self.deal_balance(game, p, deal) >= 0 and p.cash - cash_out >= self._reserve(game) // 2
 
     def _propose_deal(self, game, p, window: str | None, reserve: int) -> Any:
         """A three-way swap that completes `p`'s group where no two-party trade does ([002] 9/1.3):
@@ -574,7 +699,7 @@ class BasicBot:
         if self._fair(game, p, offer):
             return None
         cash_out = offer.give_cash if offer.proposer == p.seat else offer.get_cash
-        if cash_out and p.cash - cash_out < self.reserve(game) // 2:
+        if cash_out and p.cash - cash_out < self._reserve(game) // 2:
             return "paying {amount} would leave too little cash in reserve", {"amount": cash_out}
         short = -self.trade_balance(game, p, offer)
         return "what it gets is worth {amount} less to it than what it gives", {"amount": short}

@@ -1,7 +1,7 @@
 """The search bot: chooses by playing the game on with the engine itself.
 
 At the decisions that decide games (buying a deed, bidding in a deed auction, accepting a trade,
-building and proposing trades in a manage window) it forks the game once per candidate answer
+building and proposing trades in a manage window, leaving jail or staying) it forks the game once per candidate answer
 and rollout, carries the candidate out in the fork, ends the turn there and plays on with basic
 bots in every seat (itself included) for at most `horizon` turns. A rollout is worth 1 for a win
 (a share on a tie), 0 for a loss, and when the horizon stops it the player's share of the
@@ -12,8 +12,11 @@ so a short horizon would miss it; with the rent counted, a 30-turn horizon did a
 two thirds of the cost (benchmarks/results/search.md). The same rollout seeds are used for every
 candidate (common random numbers), so differences come from the answer, not the dice. A few
 rollouts are noisy, so the basic bot's answer stands unless another candidate beats it, rollout
-for rollout, by more than `confidence` standard errors of the mean difference. Every other decision (jail, debts, taxes,
-placements) is the basic bot's.
+for rollout, by more than `confidence` standard errors of the mean difference. A close call (a
+candidate ahead by `close[0]` to `close[1]` times that) gets `extend` more batches of rollouts
+with new seeds before the answer is taken, so the budget goes where it can change the answer;
+auctions and build plans, frequent and close by nature, do not. Every other decision (debts,
+taxes, placements, the forced fine after the last throw in jail) is the basic bot's.
 
 Determinisation: a fork cannot peek at the real future. Its generator (dice, shuffles) is
 re-seeded from the bot's own seed and the decision's number, and its card decks are shuffled, so
@@ -22,7 +25,8 @@ depend only on (bot seed, how many decisions the bot was asked), so a bot game i
 function of edition, seed and decisions, and a resumed game goes on as the uninterrupted one.
 During a replay (a resumed save) the bot does not search: the recorded answer is used anyway.
 
-Budget: `rollouts` per candidate (8 by default), `horizon` turns per rollout (30). A fork costs
+Budget: `rollouts` per candidate (8 by default; half for build plans and jail, twice for trade
+proposals; twice again on close calls), `horizon` turns per rollout (30). A fork costs
 about a millisecond (`copy.deepcopy` sharing the edition), a rollout to the end of a game a few.
 """
 
@@ -35,15 +39,16 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from ..dsl.runtime import Roll
 from ..game.cards import clear_turn_flags
 from ..game.decisions import DONE, Decision, FunctionAgent, TradeOffer
 from ..game.dice import Dice
 from ..game.ending import GameOver, check_end
 from ..game.game import Game
-from ..game.turn import advance
+from ..game.turn import advance, from_the_throw
 from .basic import BasicBot
 
-SEARCHED = frozenset({"buy", "bid", "trade", "manage"})
+SEARCHED = frozenset({"buy", "bid", "trade", "manage", "jail"})
 """The decision kinds the search bot searches; it answers the others as the basic bot."""
 
 
@@ -64,6 +69,22 @@ def _forced(bot: BasicBot, kind: str, answer: Any) -> FunctionAgent:
         if pending and d.kind == kind:
             pending.clear()
             return answer
+        return bot.decide(game, d)
+    return FunctionAgent(bot.name, decide)
+
+
+def _staying(bot: BasicBot, answer: str, seat: int) -> FunctionAgent:
+    """An agent that answers `answer` to every jail question while the player at `seat` is still
+    in jail from the stay it is in now (the jail option kept for the whole stay: throwing for
+    doubles means staying as long as the rules allow), then answers as `bot`."""
+    pending = [True]
+
+    def decide(game, d: Decision) -> Any:
+        if pending:
+            if not game.players[seat].in_jail:
+                pending.clear()
+            elif d.kind == "jail" and answer in d.options:
+                return answer
         return bot.decide(game, d)
     return FunctionAgent(bot.name, decide)
 
@@ -130,16 +151,11 @@ def _end_turn(clone) -> None:
         pass
 
 
-class _MeanThrow:
+def _mean_throw(count: int, sides: int) -> Roll:
     """A throw of the mean total (dice sides + 1 per die, halved), for rent formulas that read
     the dice (utilities) when the rollout's value is estimated."""
-
-    __slots__ = ("total", "doubles", "dice")
-
-    def __init__(self, count: int, sides: int):
-        self.total = count * (sides + 1) // 2
-        self.doubles = False
-        self.dice = (self.total,)
+    total = count * (sides + 1) // 2
+    return Roll((total,), total, False)
 
 
 def earning_power(clone, q, rounds: float) -> float:
@@ -151,7 +167,7 @@ def earning_power(clone, q, rounds: float) -> float:
     if not opp or rounds <= 0 or not q.deeds:
         return 0.0
     payer = opp[0]
-    throw = _MeanThrow(clone.ed.dice_count, clone.ed.dice_sides)
+    throw = _mean_throw(clone.ed.dice_count, clone.ed.dice_sides)
     rent = 0
     for i in q.deeds:
         if not clone.mortgaged[i]:
@@ -181,8 +197,9 @@ Candidate = Callable[[Any, Any], None]
 
 class SearchBot:
     """See the module docstring. `seed` seeds the rollouts; `rollouts` per candidate answer;
-    `horizon` in turns; `searched` the decision kinds to search; `confidence` in standard errors
-    (see the module docstring); `rent_rounds` the rounds of rent counted in a rollout's value at
+    `horizon` in turns; `searched` the decision kinds to search; `confidence` in standard errors,
+    `extend` (batches) and `close` (a range in units of `confidence`) as in the module
+    docstring; `rent_rounds` the rounds of rent counted in a rollout's value at
     the horizon (`earning_power`). Measured in CPU seconds of this process (`time.process_time`):
     `timing` collects, per decision kind, [decisions, seconds] spent deciding (searched or not),
     `times[kind]` the seconds of each decision, `rolled_times` those of the decisions that ran
@@ -192,8 +209,11 @@ class SearchBot:
     human = False
 
     def __init__(self, seed: int = 0, name: str = "search", rollouts: int = 8, horizon: int = 30,
-                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0, rent_rounds: float = 10.0):
+                 searched: frozenset[str] = SEARCHED, confidence: float = 1.0, rent_rounds: float = 10.0,
+                 extend: int = 1, close: tuple[float, float] = (0.5, 2.0)):
         self.seed = seed
+        self.extend = extend
+        self.close = close
         self.name = name
         self.rollouts = rollouts
         self.horizon = horizon
@@ -245,16 +265,18 @@ class SearchBot:
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
         pass
 
-    def _values(self, game, d: Decision, candidates: list[Candidate], rollouts: int | None = None) -> list[list[float]]:
+    def _values(self, game, d: Decision, candidates: list[Candidate], rollouts: int | None = None,
+                start: int = 0) -> list[list[float]]:
         """The value of each rollout of each candidate for `d.player` (`rollouts` of them,
-        default the bot's budget); rollout r of every candidate has the same seed."""
+        default the bot's budget, numbered from `start`); rollout r of every candidate has the
+        same seed."""
         n = self.rollouts if rollouts is None else rollouts
         self._rolled = True
         if self._forker is None or self._forker.memo.get(id(game.ed)) is not game.ed:
             self._forker = Forker(game)
         seat = d.player.seat
         values: list[list[float]] = [[] for _ in candidates]
-        for r in range(n):
+        for r in range(start, start + n):
             seed = _mix(self.seed, self.asked, r)
             for k, apply in enumerate(candidates):
                 clone = self._forker.fork(game, seed)
@@ -268,23 +290,54 @@ class SearchBot:
                 values[k].append(_value(clone, seat, self.rent_rounds))
         return values
 
+    @staticmethod
+    def _paired(better: list[float], base: list[float]) -> tuple[float, float]:
+        """The mean of the paired differences `better - base` and its standard error."""
+        n = len(base)
+        diffs = [x - y for x, y in zip(better, base, strict=True)]
+        mean = sum(diffs) / n
+        se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else 0.0
+        return mean, se
+
     def _gain(self, better: list[float], base: list[float]) -> float:
         """The mean gain of `better` over `base` (paired rollouts), or 0 unless it exceeds
         `confidence` standard errors (a few rollouts are noisy: the default answer stands
         unless the rollouts clearly say otherwise)."""
-        n = len(base)
-        diffs = [x - y for x, y in zip(better, base, strict=True)]
-        mean = sum(diffs) / n
-        if mean <= 0:
-            return 0.0
-        se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else 0.0
-        return mean if mean > self.confidence * se else 0.0
+        mean, se = self._paired(better, base)
+        return mean if mean > 0 and mean > self.confidence * se else 0.0
+
+    def _is_close(self, values: list[list[float]], pairs: list[tuple[int, int]]) -> bool:
+        """Whether some pair (challenger, base) is a close call: the challenger ahead by
+        between `close[0]` and `close[1]` standard errors (times `confidence`), where more
+        rollouts could change the answer. Clear calls either way are not extended."""
+        lo, hi = self.close[0] * self.confidence, self.close[1] * self.confidence
+        for k, b in pairs:
+            mean, se = self._paired(values[k], values[b])
+            if mean > 0 and (lo * se <= mean < hi * se):
+                return True
+        return False
+
+    def _sampled(self, game, d: Decision, candidates: list[Candidate], pairs: list[tuple[int, int]],
+                 rollouts: int | None = None, extend: bool = True) -> list[list[float]]:
+        """`_values`, then, while a pair is a close call (`_is_close`), up to `extend` more
+        batches of as many rollouts (new seeds, the same for every candidate): the budget goes
+        where it can change the answer. `extend=False`: the first batch only."""
+        n = self.rollouts if rollouts is None else rollouts
+        values = self._values(game, d, candidates, n)
+        for _ in range(self.extend if extend else 0):
+            if not self._is_close(values, pairs):
+                break
+            more = self._values(game, d, candidates, n, start=len(values[0]))
+            values = [a + b for a, b in zip(values, more, strict=True)]
+        return values
 
     def _choose(self, game, d: Decision, candidates: list[Candidate], default: int,
-                rollouts: int | None = None) -> int:
+                rollouts: int | None = None, extend: bool = True) -> int:
         """The index of the candidate to take: the one with the largest clear gain over
-        candidate `default` (see `_gain`), else `default`."""
-        values = self._values(game, d, candidates, rollouts)
+        candidate `default` (see `_gain`), else `default`. Close calls get more rollouts
+        (`_sampled`) unless `extend` is false."""
+        values = self._sampled(game, d, candidates, [(k, default) for k in range(len(candidates)) if k != default],
+                               rollouts, extend)
         best, gain = default, 0.0
         for k, v in enumerate(values):
             if k != default:
@@ -318,6 +371,29 @@ class SearchBot:
         options = ("buy", "decline")
         k = self._choose(game, d, [self._reenter("buy", a, offer, seat) for a in options],
                          default=options.index(basic) if basic in options else 0)
+        return options[k]
+
+    # ------------------------------------------------------------------ jail
+    def _jail(self, game, d: Decision, basic: Any) -> Any:
+        """At the start of a turn in jail (pay, use a kept card, or throw for doubles): each
+        option is carried out in the fork and the rest of the turn played from there
+        (`from_the_throw`); the player's rollout bot keeps the option for the rest of this stay
+        (`_staying`: throwing means staying as long as the rules allow, not one turn and then
+        the basic bot's exit). The forced fine after the last throw is the basic bot's."""
+        options = list(d.options)
+        if "roll" not in options or len(options) < 2:
+            return basic
+        seat = d.player.seat
+
+        def stay(answer: str) -> Candidate:
+            def apply(clone, p) -> None:
+                bot = clone.agents[seat]
+                clone.agents[seat] = _staying(bot, answer, seat)
+                from_the_throw(clone, p)
+            return apply
+        k = self._choose(game, d, [stay(a) for a in options],
+                         default=options.index(basic) if basic in options else len(options) - 1,
+                         rollouts=max(2, self.rollouts // 2))     # a few a game: half the budget
         return options[k]
 
     # ------------------------------------------------------------------ trade offers
@@ -373,6 +449,7 @@ class SearchBot:
                 clone.pay(r, None, rival_price, "auction")
                 if r.alive:
                     (clone.transfer_deed if clone.mortgaged[i] else clone.set_owner)(i, r)
+        # frequent (a dozen auctions a game) and close by nature: no more rollouts on close calls
         values = self._values(game, d, [mine(x) for x in levels] + [other])
         limit = None
         for x, v in zip(levels, values, strict=False):
@@ -420,8 +497,9 @@ class SearchBot:
             plan = self._plan_memo.get(state)
             if plan is None:
                 policies = ["basic", "bold", "none"]
+                # frequent: half the budget, and no more on close calls
                 k = self._choose(game, d, [self._run_plan(name, window, seat) for name in policies], default=0,
-                                 rollouts=max(2, self.rollouts // 2))   # frequent: half the budget
+                                 rollouts=max(2, self.rollouts // 2), extend=False)
                 plan = policies[k]
                 self._plan_memo = {state: plan}
             self._plans = {key: plan}
@@ -521,9 +599,9 @@ def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
 
 def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
     """The 'hard' level for people: the search bot with a budget that keeps a bot's turn under
-    about a second (4 rollouts per candidate, 20-turn horizon, 10 rounds of rent at the horizon;
-    benchmarks/results/search.md has the times)."""
-    return SearchBot(seed=seed, name=name, rollouts=4, horizon=20, rent_rounds=10.0)
+    about a second (4 rollouts per candidate, 20-turn horizon, 10 rounds of rent at the horizon,
+    no extra rollouts on close calls; benchmarks/results/search.md has the times)."""
+    return SearchBot(seed=seed, name=name, rollouts=4, horizon=20, rent_rounds=10.0, extend=0)
 
 
 __all__ = ["SearchBot", "BoldBot", "Forker", "search_bot", "hard_bot", "SEARCHED"]

@@ -6,13 +6,14 @@ order from the next one, gets a manage window `'between_turns'`: build, sell bui
 mortgage, lift mortgages, sell deeds to the bank where the edition allows it, and trade where
 `trade.window` is any (edition actions and kept-card plays stay on one's own turn). Only agents
 that name the window in `windows(game)` are asked, and an agent's `idle(game, player, window)` skips
-it at no cost when the agent would pass (manage.manage).
+it before any decision is built when the agent would pass.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .decisions import QUIET
 from .ending import GameOver
 
 if TYPE_CHECKING:
@@ -22,19 +23,67 @@ if TYPE_CHECKING:
 WINDOW = "between_turns"
 
 
-def between_turns(g: Game, last: Player) -> None:
-    """Offer the between-turns window to every living player but `last` (who just played),
-    starting with the player whose turn is next."""
+def wire(g: Game) -> None:
+    """Fix at set-up who is asked between turns (`g.between_seats`: the agent names the window
+    in `windows(game)`) (`g.between_live`: anyone is) and whether a player with no deed can do anything there
+    (`g.between_needs_deeds`: no trade in the window and no rule switches to propose; building,
+    selling, mortgaging, lifting, selling to the bank and bank loans all need a deed)."""
+    live = bool(g.rules.between_turns)
+    g.between_seats = [live and WINDOW in w for w in g.agent_windows]
+    g.between_live = any(g.between_seats)
+    g.between_needs_deeds = g.trade_window_problem(WINDOW) is not None and not g.ed.switches
+
+
+def _cycles(g: Game) -> list[tuple[tuple[Player, Any], ...]]:
+    """For each index of `g.order`: the players asked between turns (with their agent's `idle`,
+    or None) in turn order from that index. Kept in `g.between_key` with the order and the
+    seats it was made for: made once per game (the order is fixed at the start) and again if
+    the wiring changes (a rule switch)."""
     order = g.order
     n = len(order)
-    start = g.turn_idx
+    seats = g.between_seats
+    idles = g.agent_idle
+    cycles = [tuple((q, idles[q.seat]) for q in (order[(s + k) % n] for k in range(n)) if seats[q.seat])
+              for s in range(n)]
+    g.between_key = (order, seats, cycles)
+    return cycles
+
+
+def between_turns(g: Game, last: Player) -> None:
+    """Offer the between-turns window to every living player but `last` (who just played),
+    starting with the player whose turn is next. An agent's `idle(game, player, WINDOW)` is
+    asked directly (True: it passes, and no decision is built; `QUIET`: it passes, and is not
+    asked again until the ownership of deeds changes; once every living player is quiet,
+    `g.between_calm` holds the deeds version and the turn loop does not call this window at
+    all until it changes); a player who can do nothing in
+    the window (no deed where everything needs one, and no loan) is passed over without asking
+    even `idle`, unless answers are recorded or replayed (then every window is asked)."""
+    needs_deeds = g.between_needs_deeds
     g.more_rolls = False
+    key = g.between_key
+    cycles = key[2] if key is not None and key[0] is g.order and key[1] is g.between_seats else _cycles(g)
+    version = g.deeds_version
+    calm = True                   # every living player is quiet at `version`
     try:
-        for k in range(n):
-            q = order[(start + k) % n]
-            if q is not last and q.alive and WINDOW in g.agent_windows[q.seat]:
-                g.manage(q, WINDOW)
-                if g.over:
-                    return
+        for q, idle in cycles[g.turn_idx]:
+            if q.quiet == version or not q.alive:   # quiet: set only by idle, below
+                continue
+            calm = False
+            if q is last:
+                continue
+            if idle is not None and not g.replay_queue:
+                if needs_deeds and not q.deeds and not q.loans:
+                    continue
+                passed = idle(g, q, WINDOW)
+                if passed:
+                    if passed is QUIET:
+                        q.quiet = version
+                    continue
+            g.offer_window(q, WINDOW)
+            if g.over:
+                return
+            version = g.deeds_version
     except GameOver:
-        pass
+        return
+    if calm:
+        g.between_calm = version

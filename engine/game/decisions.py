@@ -32,6 +32,21 @@ DONE = ("done",)
 BANKRUPT = ("bankrupt",)
 
 
+class Quiet:
+    """The type of `QUIET`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "QUIET"
+
+
+QUIET = Quiet()
+"""What an agent's `idle(game, player, 'between_turns')` may return instead of True: it passes,
+and will pass in that window until the ownership of deeds changes (`game.deeds_version`), so
+the engine does not ask its `idle` there again until then (between_turns.py). Truthy."""
+
+
 class Decision:
     """One question to one player. `kind` is a key of `DECISION_KINDS`;
     `player` is the `Player` asked; `options` the legal answers where they can be listed
@@ -197,7 +212,14 @@ class Agent(Protocol):
     """Anything that answers decisions: a bot or a human at the terminal.
 
     `name` identifies it in errors; `human` agents are re-asked after an illegal answer
-    (with `rejected(decision, reason)` called first), bots' illegal answers stop the game."""
+    (with `rejected(decision, reason)` called first), bots' illegal answers stop the game.
+
+    Optional, for speed: `windows(game)`, the manage windows the agent wants to be asked in
+    (a frozenset of window names; others are answered done for it); `idle(game, player,
+    window)`, True when the agent would answer done to that manage window now, so that no
+    decision is built (it must answer as `decide` would; in 'between_turns' it may return
+    `QUIET`: it passes until the ownership of deeds changes). Neither is used while answers
+    are recorded or replayed."""
 
     name: str
     human: bool

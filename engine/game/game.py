@@ -97,6 +97,7 @@ class Game(GameState):
         self.wants_before_roll = ["before_roll" in w for w in self.agent_windows]
         # a save records every answer, so a recorded game asks every window
         self.agent_idle = [None if record else getattr(a, "idle", None) for a in self.agents]
+        between_turns.wire(self)
         if start:
             self.start()
 
@@ -196,12 +197,14 @@ class Game(GameState):
     legal_actions = manage.legal_actions
     check_action = manage.check_action
     apply_action = manage.apply_action
+    offer_window = manage.offer_window
     manage = manage.manage          # last: the name is the module's until here
     trade_window_problem = trades.trade_window_problem
     trade_problem = trades.trade_problem
     propose_trade = trades.propose_trade
     between_turns = between_turns.between_turns
     action_problem = edition_actions.action_problem
+    action_ready = edition_actions.action_ready
     run_action = edition_actions.run_action
     # the end
     check_end = ending.check_end

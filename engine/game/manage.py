@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
 from .decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
-from .edition_actions import action_by_id, action_problem, action_targets
+from .edition_actions import action_by_id, action_problem, action_ready, action_targets
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,6 +56,12 @@ def manage(g: Game, p: Player, window: str) -> None:
     idle = g.agent_idle[p.seat]
     if idle is not None and not g.replay_queue and idle(g, p, window):
         return
+    offer_window(g, p, window)
+
+
+def offer_window(g: Game, p: Player, window: str) -> None:
+    """Ask `p` the manage decision of `window` until they answer done (or the game ends), and
+    carry out each action: `manage` without its checks of the agent's windows and `idle`."""
     for _ in range(MAX_ACTIONS_PER_WINDOW):
         if not p.alive or g.over:
             return
@@ -201,8 +207,8 @@ def _check_act(g: Game, p: Player, action: Action, window: str) -> str | None:
 def _list_act(g: Game, p: Player, window: str) -> list[Action]:
     if window in ("raise", "between_turns"):
         return []
-    return [("act", a.id, target) for a in g.ed.actions for target in action_targets(g, a)
-            if action_problem(g, p, a, target) is None]
+    return [("act", a.id, target) for a in g.ed.actions if action_ready(g, p, a)
+            for target in action_targets(g, a) if action_problem(g, p, a, target) is None]
 
 
 def _apply_act(g: Game, p: Player, action: Action, window: str) -> None:

@@ -15,12 +15,14 @@ class Player:
     `groups[g]` counts the deeds the player holds in group `g`.
     `intro` is true while the player is on the introductory lap (editions with one).
     `laps` counts the laps completed (salaries received); `loans` the bank loans not repaid,
-    one item per unit: the deeds pledged for it (loans.py)."""
+    one item per unit: the deeds pledged for it (loans.py). `quiet`: the `deeds_version` of the
+    game at which the player's agent said it passes between turns until ownership changes
+    (decisions.QUIET, between_turns.py; -1: not quiet)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans")
+                 "laps", "loans", "quiet")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -44,6 +46,7 @@ class Player:
         self.groups = [0] * n_groups   # deeds held, by group index
         self.laps = 0
         self.loans: list[tuple[int, ...]] = []
+        self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"

@@ -56,7 +56,9 @@ class GameState:
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
-    recorded),
+    recorded), `between_seats[seat]` (the agent is asked between turns), `between_live` (anyone
+    is), `between_needs_deeds` (a player without deeds can do nothing there; between_turns.wire),
+    `between_calm` (the deeds version at which every living player's agent is quiet there),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
@@ -76,7 +78,7 @@ class GameState:
         "in_card", "debt", "acting", "turn_flags",
         "log", "record", "answers", "replay_queue", "on_replay_done", "check_each_turn", "max_rounds",
         "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
-        "agent_idle",
+        "agent_idle", "between_seats", "between_live", "between_needs_deeds", "between_key", "between_calm",
         "start_index", "nearest_cache", "first", "deal", "started",
         "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
         "roll_plays", "removed_cards",
@@ -147,7 +149,12 @@ class GameState:
         self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
-        self.agent_idle: list[Callable[[Any, Any, str], bool] | None] = []
+        self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
+        self.between_seats: list[bool] = []     # between_turns.wire
+        self.between_live: bool = False
+        self.between_needs_deeds: bool = False
+        self.between_key: Any = None            # between_turns._cycles
+        self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = {}
         self.first: int | None = first

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from .between_turns import wire as wire_between_turns
 from .landing import wire_spaces
 from .treasury import empty_treasury
 from .votes import hold_vote
@@ -90,6 +91,7 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
             g.card_labels.setdefault(act.id, act.labels)
     g.rent_plays = any(pl.window == "rent" for pl in g.card_plays.values())
     g.roll_plays = any(pl.window == "roll" for pl in g.card_plays.values())
+    wire_between_turns(g)           # the flags fixed at set-up follow the new rules
     g.deeds_version += 1            # bots look at the board again
     for q in g.players:
         q.version += 1

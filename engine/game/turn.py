@@ -60,7 +60,6 @@ def play_turn(g: Game) -> None:
 
 
 def _turn_body(g: Game, p: Player) -> None:
-    r = g.rules
     g.more_rolls = False
     if p.loans:
         charge_interest(g, p, "turn")
@@ -72,6 +71,14 @@ def _turn_body(g: Game, p: Player) -> None:
             return
     if g.wants_before_roll[p.seat]:
         g.manage(p, "before_roll")
+    from_the_throw(g, p)
+
+
+def from_the_throw(g: Game, p: Player) -> None:
+    """The rest of `p`'s turn from the jail question or the first throw on: out of jail (or
+    staying), the throws and moves, the manage window after each landing, doubles. Raises
+    GameOver when the game ends on the way. (The search bot replays a jail decision from here.)"""
+    r = g.rules
     roll: Roll | None = None
     single = False                 # a jail exit that allows one throw only (C16 b)
     if p.in_jail:
@@ -141,7 +148,7 @@ def _end_turn(g: Game, p: Player) -> None:
     if g.ed.switches:
         check_switches(g)
     advance(g)
-    if g.rules.between_turns and not g.over:
+    if g.between_live and g.between_calm != g.deeds_version and not g.over:
         g.between_turns(p)
 
 

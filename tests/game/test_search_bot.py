@@ -23,7 +23,7 @@ def test_levels_are_in_the_registry():
     assert isinstance(make_bot("easy", 1, 0), EasyBot)
     hard = make_bot("hard", 1, 2)
     assert isinstance(hard, SearchBot) and hard.name == "hard-3"
-    assert (hard.rollouts, hard.horizon, hard.rent_rounds) == (4, 20, 10.0)
+    assert (hard.rollouts, hard.horizon, hard.rent_rounds, hard.extend) == (4, 20, 10.0, 0)
 
 
 def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
@@ -171,3 +171,82 @@ def test_a_build_plan_is_chosen_for_the_rent_it_will_earn(rent_rounds, plan):
     assert answer[0] == "build" and answer[1] in g.ed.group_by_id["orange"].spaces
     assert list(bot._plans.values()) == [plan]
     assert bot.overturned["manage"] == [1, 0]          # the first build is the same either way
+
+
+
+def _jail_position():
+    """Classic in seat 0's turn, seat 0 in jail (first turn there) with 1500 and hotels on green
+    and dark blue; seat 1 holds orange and red with hotels, six to nine and eleven steps past the
+    jail (14 of the 36 throws from the jail land on orange, rent 950 to 1100); 17 deeds are
+    unowned, so the basic bot pays the fine to leave early."""
+    from magie.engine.game.jail import go_to_jail
+    ed = load_playable_cached("classic")
+    g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=11, first=0, deal=False)
+    p, q = g.players[0], g.players[1]
+    for gid, who in (("orange", q), ("red", q), ("green", p), ("dark_blue", p)):
+        for j in ed.group_by_id[gid].spaces:
+            g.level[j] = g.hotel_level
+            g.hotels -= 1
+            g.set_owner(j, who)
+    g.current = p
+    go_to_jail(g, p)
+    return g, p
+
+
+def test_the_search_bot_stays_in_jail_while_hotels_wait_outside():
+    """Seat 0 earns rent from its hotels whether in jail or not; leaving costs the fine and
+    risks a hotel's rent at once. The basic bot pays (many deeds are unowned), the rollouts
+    (the throw kept for the whole stay) overturn it: it throws for doubles, in 7 of 8 seeds."""
+    answers = []
+    for seed in range(8):
+        g, p = _jail_position()
+        assert p.in_jail and p.pos == 10
+        assert sum(1 for o, sp in zip(g.owner, g.spaces, strict=True) if o is None and sp.is_deed) == 17
+        bot = SearchBot(seed=seed, rollouts=16, horizon=8)
+        g.agents[0] = bot
+        d = Decision("jail", p, ["pay", "roll"], g, attempts=0, fine=50)
+        assert bot.base.decide(g, d) == "pay"
+        cash = [q.cash for q in g.players]
+        answers.append(bot.decide(g, d))
+        assert [q.cash for q in g.players] == cash and p.in_jail      # the real game did not move
+    assert answers.count("roll") == 7
+
+
+def test_a_kept_jail_option_lasts_the_stay():
+    """`_staying`: 'roll' to every jail question of this stay (the basic bot would pay), then the
+    basic bot's answers once out."""
+    from magie.engine.agents.search import _staying
+    g, p = _jail_position()
+    basic = BasicBot(0)
+    agent = _staying(basic, "roll", 0)
+    for attempts in (0, 1):
+        p.jail_attempts = attempts
+        assert agent.decide(g, Decision("jail", p, ["pay", "roll"], g, attempts=attempts, fine=50)) == "roll"
+    p.in_jail = False
+    i = next(j for j, o in enumerate(g.owner) if o is None and g.spaces[j].is_deed)
+    assert agent.decide(g, Decision("buy", p, ("buy", "decline"), g, space=i, price=g.spaces[i].price)) == "buy"
+    p.in_jail = True                              # a later stay: the basic bot's answer again
+    assert agent.decide(g, Decision("jail", p, ["pay", "roll"], g, attempts=0, fine=50)) == "pay"
+
+
+def test_close_calls_get_a_second_batch_of_rollouts():
+    """A candidate ahead by between 0.5 and 2 standard errors is a close call: `_sampled` runs a
+    second batch (new seeds), a clear lead or a loss does not."""
+    bot = SearchBot(rollouts=4)
+    assert bot._is_close([[0.0, 0.2, 0.0, 0.2], [0.1, 0.1, 0.1, 0.3]], [(1, 0)])       # +0.05, se 0.05: 1 se
+    assert not bot._is_close([[0.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.5, 0.5]], [(1, 0)])   # clear: se 0
+    assert not bot._is_close([[0.5, 0.5, 0.5, 0.6], [0.0, 0.0, 0.0, 0.0]], [(1, 0)])   # behind
+    g, p = _jail_position()
+    d = Decision("jail", p, ["pay", "roll"], g, attempts=0, fine=50)
+    calls = []
+
+    def fake(game, dd, candidates, n, start=0):
+        calls.append((n, start))
+        close = [[0.0, 0.2, 0.0, 0.2], [0.1, 0.1, 0.1, 0.3]]
+        return [v[:n] for v in close]
+    bot._values = fake                                            # type: ignore[method-assign]
+    values = bot._sampled(g, d, [lambda c, q: None] * 2, [(1, 0)])
+    assert calls == [(4, 0), (4, 4)] and len(values[0]) == 8
+    calls.clear()
+    assert len(bot._sampled(g, d, [lambda c, q: None] * 2, [(1, 0)], extend=False)[0]) == 4
+    assert calls == [(4, 0)]
