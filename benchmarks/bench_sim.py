@@ -1,33 +1,60 @@
-"""Simulation speed and memory: 4 `basic` bots on classic.
+"""Simulation speed and memory: 4 bots (default `basic`) on an edition (default classic).
 
-Reports, in one run:
+Without options it reports, in one run:
 - microseconds per turn on one core (a turn is one player's turn, extra throws after doubles
   included) and games per second; target: at most 15 us per turn;
 - the throughput of `--jobs 2` against `--jobs 1` (target: at least 1.7x), same games;
 - the peak memory (max RSS) of `magie simulate classic -n 10000` (target: under 200 MB).
 
-`--baseline REF` compares instead the speed of this working tree with a git ref (a commit,
-branch or tag): REF is checked out in a temporary `git worktree`, each side runs in its own
-subprocess with its own source first on PYTHONPATH (a temporary `magie/` folder of symlinks to
-engine/, cli/, editions/, schema/), the two sides alternate for `--repeats` rounds, and the
-medians, spread and ratio (working tree / baseline, below 1.0 is faster) of us per turn are
-reported. Both sides play the same seeded games, so their turn counts must agree.
+Comparing two sides. A side is a source tree, an edition (with `--set` values) and the bots of
+the four seats. The working tree with `--edition`, `--bots`, `--set` is always one side; the
+other is
+- `--baseline REF`: the git ref REF (a commit, branch or tag), checked out in a temporary
+  `git worktree`, with the same edition, bots and sets unless `--vs-*` says otherwise; or
+- without `--baseline`: the working tree again with `--vs-edition`, `--vs-bots`, `--vs-set`
+  (what is not given is the same as the working side).
+Each side runs in its own subprocess with its own source first on PYTHONPATH (a temporary `magie/`
+folder of symlinks to engine/, cli/, editions/, schema/); the ratio is working side / other side
+(below 1.0 is cheaper).
 
-Run: `python benchmarks/bench_sim.py [--games N] [--skip-memory]`
-or   `python benchmarks/bench_sim.py --baseline 888c6f9 [--games N] [--repeats R]`.
+Two measures:
+- timing (default): the sides alternate for `--repeats` rounds; medians, spread and the ratio of
+  us per turn (CPU time, `time.process_time`). On a shared, busy machine timings scatter by 2x.
+- `--callgrind`: instructions per turn counted by valgrind's callgrind, which does not depend on
+  the machine's load (one run per side is enough: counts repeat to about 0.1%). Only the games
+  are counted (their set-up included; the edition load and a warm-up game of seed 0 are not),
+  with PYTHONHASHSEED=0, as /work/wt/brief/perf/cg.sh does. About 50x slower than a plain run:
+  10 classic games take about a minute a side. `--only FUNC` counts only the instructions spent
+  inside one engine function (e.g. `--only between_turns`), to give its share of a turn.
+
+The seats: `--bots basic,random` seats basic, random, basic, random (kinds repeat round the
+table); bot k of game with seed s is `make_bot(kind, s, k)`. Games have seeds `--seed`..
+`--seed + --games - 1` and a 1,000-round cap.
+
+Examples:
+  python benchmarks/bench_sim.py --baseline 888c6f9 --callgrind            # issue 15, target 1
+  python benchmarks/bench_sim.py --callgrind --edition biznespolia --vs-edition classic
+  python benchmarks/bench_sim.py --callgrind --bots random --vs-bots basic
+  python benchmarks/bench_sim.py --callgrind --vs-set rules.between_turns=false
+  python benchmarks/bench_sim.py --callgrind --only between_turns          # the window's share
+  python benchmarks/bench_sim.py --baseline main --games 100 --repeats 5   # timing, interleaved
+  python benchmarks/bench_sim.py --skip-memory                             # absolute figures
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,32 +70,79 @@ def _game_class():
     return Game
 
 
-def per_turn(games: int, seed: int = 1, repeats: int = 3) -> tuple[float, float, int]:
-    """Play the same `games` games `repeats` times in this process; return the best run's
-    (us per turn, games per second, turns). The best of several runs is the least disturbed
-    by other work on the machine."""
+def _edition(name: str, sets: tuple[str, ...] = ()):
+    """The playable edition `name` with `--set KEY=VALUE` values applied (trees without
+    engine/sim/config.py accept no sets)."""
+    if not sets:
+        from magie.engine.edition.playable import load_playable_cached
+        return load_playable_cached(name)
+    from magie.engine.sim.config import load_config, parse_set
+    return load_config(name, (), tuple(parse_set(s) for s in sets))
+
+
+def _table(kinds: list[str], seed: int) -> list:
+    """The four seats of the game of `seed`: kinds repeat round the table."""
     from magie.engine.agents import make_bot
-    from magie.engine.edition.playable import load_playable_cached
+    return [(f"b{i}", make_bot(kinds[i % len(kinds)], seed, i)) for i in range(4)]
+
+
+def per_turn(games: int, seed: int = 1, repeats: int = 3, edition: str = "classic",
+             bots: str = "basic", sets: tuple[str, ...] = ()) -> tuple[float, float, int]:
+    """Play the same `games` games (seeds seed..seed+games-1) `repeats` times in this process;
+    return the best run's (CPU us per turn, games per CPU second, turns). The best of several
+    runs is the least disturbed by other work on the machine."""
     from magie.engine.sim.batch import settle_memory
 
     game_cls = _game_class()
-    ed = load_playable_cached("classic")
+    ed = _edition(edition, sets)
+    kinds = bots.split(",")
     settle_memory()          # as `magie simulate` does after loading the edition
     best = None
     for _ in range(repeats):
         turns = 0
-        start = time.perf_counter()
+        start = time.process_time()
         for k in range(games):
-            g = game_cls(ed, [(f"b{i}", make_bot("basic", seed + k, i)) for i in range(4)], seed=seed + k,
-                         max_rounds=1000)
+            g = game_cls(ed, _table(kinds, seed + k), seed=seed + k, max_rounds=1000)
             g.play()
             turns += g.turns
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if best is None or elapsed < best[0]:
             best = (elapsed, turns)
     assert best is not None
     elapsed, turns = best
     return elapsed / turns * 1e6, games / elapsed, turns
+
+
+def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[str, ...],
+                  only: str | None) -> int:
+    """The games callgrind counts; returns their turns. They run inside `functools.reduce`, a C
+    function that callgrind's `--toggle-collect=functools_reduce` switches on; with `only`, the
+    Game method `only` runs inside `operator.call` instead (`--toggle-collect=_operator_call`).
+    A warm-up game of seed 0 (lazy imports, first-call caches) runs first, uncounted."""
+    import operator
+
+    game_cls = _game_class()
+    ed = _edition(edition, sets)
+    kinds = bots.split(",")
+    try:
+        from magie.engine.sim.batch import settle_memory
+        settle_memory()
+    except ImportError:
+        pass
+
+    def one(acc: int, k: int) -> int:
+        g = game_cls(ed, _table(kinds, k), seed=k, max_rounds=1000)
+        g.play()
+        return acc + g.turns
+    one(0, 0)
+    if only is not None:
+        inner = getattr(game_cls, only)
+
+        def counted(self, *args, **kwargs):
+            return operator.call(inner, self, *args, **kwargs)
+        setattr(game_cls, only, counted)
+        return sum(one(0, k) for k in range(seed, seed + games))
+    return functools.reduce(one, range(seed, seed + games), 0)
 
 
 def jobs_speedup(games: int) -> tuple[float, float, float]:
@@ -94,15 +168,40 @@ def simulate_peak_mb(games: int) -> float:
     return max(before, after) / 1024
 
 
-# ---------------------------------------------------------------------- --baseline REF
-def _worker(games: int, expect_root: str) -> None:
-    """Subprocess side of --baseline: time `games` games once, print JSON (us per turn, turns)."""
+# ---------------------------------------------------------------------- two sides
+@dataclass
+class Side:
+    """One side of a comparison: a source tree (through its shim folder), an edition with sets,
+    the bots' kinds, and optionally one Game method to count alone (`--only`)."""
+    label: str
+    src: Path
+    shim: Path
+    edition: str
+    bots: str
+    sets: tuple[str, ...] = ()
+    only: str | None = None
+    results: list[float] = field(default_factory=list)
+    turns: set[int] = field(default_factory=set)
+
+    def describe(self) -> str:
+        what = f"{self.edition}, {self.bots}" + "".join(f", {s}" for s in self.sets)
+        return f"{self.label} ({what}" + (f", only {self.only}" if self.only else "") + ")"
+
+
+def _worker(args: argparse.Namespace) -> None:
+    """Subprocess side: play the games once, print JSON (us per turn or turns)."""
     import magie.engine
 
     where = Path(magie.engine.__file__).resolve().parent.parent
-    if where != Path(expect_root).resolve():
-        raise SystemExit(f"bench worker imported magie.engine from {where}, not {expect_root}")
-    us, _, turns = per_turn(games, repeats=1)
+    if where != Path(args.expect_root).resolve():
+        raise SystemExit(f"bench worker imported magie.engine from {where}, not {args.expect_root}")
+    sets = tuple(args.set or ())
+    if args.callgrind:
+        print(json.dumps({"turns": counted_games(args.games, args.seed, args.edition, args.bots, sets,
+                                                 args.only)}))
+        return
+    us, _, turns = per_turn(args.games, seed=args.seed, repeats=1, edition=args.edition, bots=args.bots,
+                            sets=sets)
     print(json.dumps({"us": us, "turns": turns}))
 
 
@@ -115,71 +214,143 @@ def _shim(dest: Path, src: Path) -> Path:
     return dest
 
 
-def _run_side(shim: Path, src: Path, games: int) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(shim) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+def _run_side(side: Side, games: int, seed: int, callgrind: bool) -> tuple[float, int]:
+    """Run one side once in a subprocess; (us per turn or instructions per turn, turns)."""
+    env = {**os.environ, "PYTHONPATH": str(side.shim) + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "PYTHONDONTWRITEBYTECODE": "1"}
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games),
-                          "--expect-root", str(src)], env=env, check=True, capture_output=True, text=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games), "--seed", str(seed),
+           "--edition", side.edition, "--bots", side.bots, "--expect-root", str(side.src)]
+    cmd += [f"--set={s}" for s in side.sets]
+    if callgrind:
+        cmd += ["--callgrind"] + (["--only", side.only] if side.only else [])
+        env["PYTHONHASHSEED"] = "0"
+        toggle = "_operator_call" if side.only else "functools_reduce"
+        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--toggle-collect={toggle}",
+               "--callgrind-out-file=/dev/null"] + cmd
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if out.returncode != 0:
+        raise SystemExit(f"{side.describe()} failed:\n{out.stderr[-3000:]}")
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    if not callgrind:
+        return res["us"], res["turns"]
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"no callgrind count in the output of {side.describe()}:\n{out.stderr[-3000:]}")
+    return int(found.group(1)) / max(res["turns"], 1), res["turns"]
 
 
-def compare(ref: str, games: int, repeats: int) -> float:
-    """Time REF against the working tree, interleaved; print medians, spread and the ratio."""
-    with tempfile.TemporaryDirectory(prefix="magie-bench-") as tmp:
-        base_src = Path(tmp) / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(base_src), ref],
-                       check=True)
-        try:
-            shims = {"baseline": (_shim(Path(tmp) / "shim-base", base_src), base_src),
-                     "working tree": (_shim(Path(tmp) / "shim-work", ROOT), ROOT)}
-            times: dict[str, list[float]] = {k: [] for k in shims}
-            turns: dict[str, set[int]] = {k: set() for k in shims}
-            order = list(shims)
-            for r in range(repeats):
-                for side in (order if r % 2 == 0 else order[::-1]):
-                    res = _run_side(*shims[side], games)
-                    times[side].append(res["us"])
-                    turns[side].add(res["turns"])
-                print(f"  round {r + 1}/{repeats}: " + ", ".join(f"{k} {v[-1]:.2f} us" for k, v in times.items()),
-                      flush=True)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_src)], check=False)
-    med = {k: statistics.median(v) for k, v in times.items()}
-    for k, v in times.items():
-        print(f"{k:>13}: median {med[k]:.2f} us per turn, spread {min(v):.2f}-{max(v):.2f} "
-              f"(n={len(v)}, {games} games of {sorted(turns[k])} turns)")
-    if turns["baseline"] != turns["working tree"]:
-        print("warning: the two sides played different numbers of turns: behaviour differs")
-    ratios = sorted(w / b for w, b in zip(times["working tree"], times["baseline"], strict=True))
-    ratio = med["working tree"] / med["baseline"]
-    print(f"ratio working tree / {ref}: {ratio:.3f} (ratio of medians; per-round ratios "
-          f"{ratios[0]:.3f}-{ratios[-1]:.3f}, median {statistics.median(ratios):.3f})")
+def compare(sides: list[Side], games: int, seed: int, repeats: int, callgrind: bool) -> float:
+    """Run the two sides (working side first) `repeats` times, interleaved; print each side's
+    median and spread and the ratio working / other. Returns the ratio of medians."""
+    unit = "instructions" if callgrind else "us"
+    for r in range(repeats):
+        for side in (sides if r % 2 == 0 else sides[::-1]):
+            value, turns = _run_side(side, games, seed, callgrind)
+            side.results.append(value)
+            side.turns.add(turns)
+        print(f"  round {r + 1}/{repeats}: "
+              + ", ".join(f"{s.label} {s.results[-1]:,.{0 if callgrind else 2}f} {unit}" for s in sides), flush=True)
+    med = [statistics.median(s.results) for s in sides]
+    for s, m in zip(sides, med, strict=True):
+        spread = f", spread {min(s.results):,.2f}-{max(s.results):,.2f}" if len(s.results) > 1 else ""
+        print(f"  {s.describe()}: median {m:,.{0 if callgrind else 2}f} {unit} per turn{spread} "
+              f"(n={len(s.results)}, {games} games of {sorted(s.turns)} turns)")
+    work, other = sides
+    if work.turns != other.turns and work.edition == other.edition and work.bots == other.bots \
+            and work.sets == other.sets:
+        print("  note: the two sides played different numbers of turns: the games differ")
+    ratios = sorted(w / b for w, b in zip(work.results, other.results, strict=True))
+    ratio = med[0] / med[1]
+    what = "share of a turn" if work.only else "ratio"
+    more = f" (per-round {ratios[0]:.3f}-{ratios[-1]:.3f})" if len(ratios) > 1 else ""
+    print(f"{what} {work.label} / {other.label}: {ratio:.4f}{more}")
     return ratio
+
+
+def _sides(args: argparse.Namespace, tmp: Path) -> list[Side]:
+    """The working side and the other side of the comparison the options ask for."""
+    sets = tuple(args.set or ())
+    work = Side("working tree", ROOT, _shim(tmp / "shim-work", ROOT), args.edition, args.bots, sets, args.only)
+    other_src, label = ROOT, "working tree"
+    if args.baseline:
+        other_src, label = tmp / "base", args.baseline
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(other_src),
+                        args.baseline], check=True)
+    other = Side(label, other_src, work.shim if other_src == ROOT else _shim(tmp / "shim-base", other_src),
+                 args.vs_edition or args.edition, args.vs_bots or args.bots,
+                 tuple(args.vs_set) if args.vs_set is not None else sets)
+    if other_src == ROOT and not args.only and (other.edition, other.bots, other.sets) == (work.edition,
+                                                                                       work.bots, work.sets):
+        raise SystemExit("both sides are the same: give --baseline REF, --vs-edition, --vs-bots, --vs-set or --only")
+    if other_src == ROOT:
+        work.label, other.label = "this", "that"
+    return [work, other]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=None,
-                    help="games for the per-turn timing (default 300; 100 per round with --baseline)")
+                    help="games a side plays (default: 300 alone; 100 a round of a timed comparison; "
+                         "10 with --callgrind)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    ap.add_argument("--edition", default="classic", help="edition of the working side (default classic)")
+    ap.add_argument("--bots", default="basic", metavar="KIND[,KIND...]",
+                    help="bot kinds of the working side, repeated round the table (default basic)")
+    ap.add_argument("--set", action="append", metavar="KEY=VALUE",
+                    help="a rule value of the working side, as `magie simulate --set` (repeatable)")
+    ap.add_argument("--vs-edition", metavar="NAME", help="edition of the other side (default: --edition)")
+    ap.add_argument("--vs-bots", metavar="KIND[,KIND...]", help="bots of the other side (default: --bots)")
+    ap.add_argument("--vs-set", action="append", metavar="KEY=VALUE",
+                    help="rule values of the other side (default: --set's)")
+    ap.add_argument("--baseline", metavar="REF", help="the other side is git ref REF (default: the working tree)")
+    ap.add_argument("--callgrind", action="store_true",
+                    help="count instructions per turn with valgrind (load-independent) instead of timing")
+    ap.add_argument("--only", metavar="METHOD",
+                    help="with --callgrind: count only inside Game.METHOD (e.g. between_turns, manage) and "
+                         "give its share of the whole turn")
+    ap.add_argument("--repeats", type=int, default=None,
+                    help="rounds of a comparison (default 7 timed, 1 with --callgrind)")
     ap.add_argument("--jobs-games", type=int, default=600, help="games for the --jobs comparison")
     ap.add_argument("--memory-games", type=int, default=10000, help="games for the memory run")
     ap.add_argument("--skip-memory", action="store_true", help="skip the 10,000-game memory run")
-    ap.add_argument("--baseline", metavar="REF", help="compare the speed per turn with git ref REF")
-    ap.add_argument("--repeats", type=int, default=7, help="rounds of the --baseline comparison")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--expect-root", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.only and not args.callgrind:
+        ap.error("--only needs --callgrind")
+    if args.only and (args.baseline or args.vs_edition or args.vs_bots or args.vs_set is not None):
+        ap.error("--only compares a method with the whole turn of the same games: no --baseline or --vs-*")
     if args.worker:
-        _worker(args.games, args.expect_root)
+        _worker(args)
         return
-    if args.baseline:
-        print(f"cpus available: {len(os.sched_getaffinity(0))}; {args.repeats} interleaved rounds")
-        compare(args.baseline, args.games or 100, args.repeats)
+    comparing = args.baseline or args.vs_edition or args.vs_bots or args.vs_set is not None or args.only
+    if args.callgrind or comparing:
+        games = args.games or (10 if args.callgrind else 100)
+        repeats = args.repeats or (1 if args.callgrind else 7)
+        print(f"cpus available: {len(os.sched_getaffinity(0))}; {repeats} interleaved round(s), "
+              f"{'callgrind instruction counts' if args.callgrind else 'CPU time'}")
+        with tempfile.TemporaryDirectory(prefix="magie-bench-") as tmp:
+            try:
+                if not comparing:       # --callgrind alone: the working side's count
+                    side = Side("working tree", ROOT, _shim(Path(tmp) / "shim-work", ROOT), args.edition,
+                                args.bots, tuple(args.set or ()))
+                    value, turns = _run_side(side, games, args.seed, True)
+                    print(f"  {side.describe()}: {value:,.0f} instructions per turn ({games} games, {turns} turns)")
+                    return
+                sides = _sides(args, Path(tmp))
+                if args.only:           # the method's count against the whole turn's, same games
+                    sides[1].only = None
+                compare(sides, games, args.seed, repeats, args.callgrind)
+            finally:
+                if args.baseline:
+                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(Path(tmp) / "base")],
+                                   check=False, capture_output=True)
         return
     games = args.games or 300
     print(f"cpus available: {len(os.sched_getaffinity(0))}")
-    us, gps, turns = per_turn(games)
-    print(f"per turn: {us:.2f} us (best of 3 runs of {turns} turns; {gps:.1f} games/s, one core)"
+    us, gps, turns = per_turn(games, seed=args.seed, edition=args.edition, bots=args.bots,
+                              sets=tuple(args.set or ()))
+    print(f"per turn: {us:.2f} us CPU (best of 3 runs of {turns} turns; {gps:.1f} games per CPU second)"
           f"  target <= 15 us")
     t1, t2, ratio = jobs_speedup(args.jobs_games)
     print(f"jobs: {args.jobs_games} games in {t1:.2f} s (1 job), {t2:.2f} s (2 jobs): "

@@ -86,6 +86,10 @@ def compare_command(
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
     from magie.engine.sim.config import load_config
 
+    from .bounds import seed_problem
+
+    if problem := seed_problem(seed):
+        fail(problem)
     configs = list(configs or [])
     kinds = tuple(parse_bots(bot, players))
     base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=max_rounds, seed=seed,

@@ -66,6 +66,10 @@ def ladder_command(
     from magie.engine.sim.batch import default_jobs
     from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 
+    from .bounds import seed_problem
+
+    if problem := seed_problem(seed):
+        _fail(problem)
     kinds = tuple(dict.fromkeys(k.strip() for k in bot.split(",") if k.strip()))
     if len(kinds) < 2:
         _fail("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")

@@ -44,16 +44,22 @@ def _problems(e: ProblemsError, hint: str = "") -> NoReturn:
 
 def parse_players(players: str | None) -> list[str]:
     """The human players' names from `--players "Anna,Boris"` (trimmed). Raises ValueError
-    with a message for an empty list or an empty name."""
+    with a message for an empty list, an empty name, or one longer than `MAX_NAME` characters."""
+    from magie.engine.game.save import MAX_NAME
+
     if players is None:
         return []
     names = [n.strip() for n in players.split(",")]
     if not any(names):
         raise ValueError('--players needs names separated by commas, e.g. --players "Anna,Boris"')
+    shown = players if len(players) <= 80 else players[:77] + "..."
     for k, name in enumerate(names):
         if not name:
-            raise ValueError(f'--players "{players}": name {k + 1} is empty; give a name for each '
+            raise ValueError(f'--players "{shown}": name {k + 1} is empty; give a name for each '
                              f'player, separated by commas, e.g. --players "Anna,Boris"')
+        if len(name) > MAX_NAME:
+            raise ValueError(f"--players: name {k + 1} has {len(name):,} characters; a name has at most "
+                             f"{MAX_NAME} characters")
         if any(not ch.isprintable() for ch in name):
             raise ValueError(f"--players: name {k + 1} has a control character (a new line, a tab, "
                              f"an escape code): names are printed, give plain text")
@@ -177,11 +183,13 @@ def play(
     from magie.engine.agents import bot_factory
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS
 
+    from .bounds import bound_problem, seed_problem
+
     # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
-    for opt, value, least, most in (("--bots", bots, 0, MAX_SEATS), ("--max-rounds", max_rounds, 1, MAX_ROUNDS),
-                                    ("--seed", seed, -2**63, 2**63 - 1)):
-        if value is not None and not least <= value <= most:
-            _fail(f"{opt} must be from {least:,} to {most:,}, not {value:,}"[:300])
+    for problem in (bound_problem("--bots", bots, 0, MAX_SEATS),
+                    bound_problem("--max-rounds", max_rounds, 1, MAX_ROUNDS), seed_problem(seed)):
+        if problem:
+            _fail(problem)
     limits: tuple[tuple[str, float | None, float], ...] = (
         ("--time-limit", time_limit, MAX_SECONDS / 60), ("--decision-timeout", decision_timeout, 86400.0))
     for opt, limit, top in limits:

@@ -81,6 +81,21 @@ def load_embedded(content: Any, *, file: str = EMBEDDED_NAME) -> Edition:
                                  for p in e.problems]) from None
 
 
+def _not_edition_files(save: SaveGame) -> ProblemsError | None:
+    """Why the files a save names are not read: a path that is not a .yaml or .yml file (a save
+    is a file anyone can send, so it may not make magie read, and echo, any other file, as
+    `extends:` may not), or None."""
+    from magie.engine.edition.loader import is_path_ref
+
+    for what, ref in (("edition", save.edition_ref), *(("variant", v) for v in save.variants)):
+        if is_path_ref(ref) and Path(ref).suffix not in (".yaml", ".yml"):
+            shown = ref if len(ref) <= 80 else ref[:77] + "..."
+            return ProblemsError([Problem("error", "save-bad-value",
+                                          f"{what}: the save names '{shown}', which is not an edition file "
+                                          f"(.yaml or .yml): it is not read")])
+    return None
+
+
 def edition_for_save(save: SaveGame) -> tuple[Edition, str | None]:
     """The edition to resume `save` on, and a note for the player when it is not the edition file
     as it stands now. The file is used when it still has the content the game was played with;
@@ -88,14 +103,15 @@ def edition_for_save(save: SaveGame) -> tuple[Edition, str | None]:
     neither fits: the file's problems, or why the save cannot be replayed."""
     from magie.engine.game.save import check_edition
 
-    file_error: ProblemsError | None = None
-    try:
-        ed = build_playable(load_edition(save.edition_ref, save.variants))
-    except ProblemsError as e:
-        file_error = e
-    else:
-        if ed.content_hash == save.content_hash:
-            return ed, None
+    file_error: ProblemsError | None = _not_edition_files(save)
+    if file_error is None:
+        try:
+            ed = build_playable(load_edition(save.edition_ref, save.variants))
+        except ProblemsError as e:
+            file_error = e
+        else:
+            if ed.content_hash == save.content_hash:
+                return ed, None
     if save.edition_content is None:
         if file_error is not None:
             raise file_error

@@ -127,11 +127,15 @@ def simulate_command(
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
+    from .bounds import bound_problem, seed_problem
+
     # bounds first, before anything is allocated (--players 10**12 would build that many seats)
     for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
                              ("--max-rounds", max_rounds, MAX_ROUNDS)):
-        if value is not None and value > most:
-            fail(f"{opt} must be at most {most:,}, not {value:,}"[:300])
+        if problem := bound_problem(opt, value, None, most):
+            fail(problem)
+    if problem := seed_problem(seed):
+        fail(problem)
     if bot.count(",") >= MAX_SEATS:
         fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
     kinds = parse_bots(bot, players)

@@ -72,9 +72,11 @@ def deeds_table(game, names: Names) -> Table:
 def bank_line(game, names: Names) -> str:
     """What the bank has left to build with."""
     _ = names._
-    houses = _("unlimited") if game.houses is None else str(game.houses)
-    hotels = _("unlimited") if game.hotels is None else str(game.hotels)
-    return _("Bank: {houses} houses and {hotels} hotels left").format(houses=houses, hotels=hotels)
+    houses = (_("unlimited houses") if game.houses is None
+              else names.n_("{count} house", "{count} houses", game.houses).format(count=game.houses))
+    hotels = (_("unlimited hotels") if game.hotels is None
+              else names.n_("{count} hotel", "{count} hotels", game.hotels).format(count=game.hotels))
+    return _("Bank: {houses} and {hotels} left").format(houses=houses, hotels=hotels)
 
 
 def status_view(game, names: Names) -> RichGroup:
@@ -132,5 +134,5 @@ def compact_view(game, names: Names) -> RichGroup:
             cells.append(f"{names.space(i)} {owner}{' ' + build if build else ''}{mort}"
                          + (f" [dim]{_('rent')}[/] {rent}" if rent else ""))
         lines.append(Text.from_markup(f"{names.group(g.id)}: " + " · ".join(cells)))
-    lines.append(Text(bank_line(game, names) + "  (" + _("full tables: full") + ")"))
+    lines.append(Text(bank_line(game, names) + "  (" + _("type full for the whole tables") + ")"))
     return RichGroup(*lines)

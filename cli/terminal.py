@@ -35,7 +35,8 @@ HELP = N_("""[bold]At any prompt[/]
   [bold]w[/], save     save the game now and go on playing
   [bold]h[/], ?        this help
   [bold]q[/], quit     quit the game (you are offered to save it first)
-Answer with the number of an option (or its word: buy, pass, roll, end, ...).""")
+Answer with the key before an option, a number or a letter (or its word: buy, pass, roll, end, ...);
+Enter takes the default the prompt names.""")
 
 
 class QuitGame(Exception):

@@ -62,9 +62,10 @@ class Problem:
         return cls(severity, code, message, mark.file, mark.line, mark.col, pointer)
 
     def format(self) -> str:
-        """The compiler-style line: `file:line:col: error[code]: message`."""
+        """The compiler-style line: `file:line:col: error[code]: message`; a problem with no file
+        (an unknown `--variant`) is told by the program, as a compiler does: `magie: error[...]`."""
         if not self.file:
-            where = ""
+            where = "magie: "
         elif self.line:
             where = f"{self.file}:{self.line}:{self.col}: "
         else:  # a problem with the whole file (missing, too large)

@@ -35,7 +35,7 @@ from magie.engine.edition.loader import builtin_ids, is_path_ref, list_builtin
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
-from magie.engine.game.save import SaveGame, Seat
+from magie.engine.game.save import MAX_NAME, MAX_SEED, SaveGame, Seat
 from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.problems import ProblemsError
 
@@ -52,7 +52,6 @@ MAX_BODY = 64 * 1024
 """The largest request body, in bytes, except an uploaded save."""
 MAX_SAVE_BODY = 8 * 1024 * 1024
 """The largest uploaded save (a save carries its edition, about 30 kB, and one line per answer)."""
-MAX_NAME = 40
 MAX_WS_MESSAGE = 4096
 WS_RATE = (60, 10.0)
 """A WebSocket client may send at most this many messages in this many seconds."""
@@ -86,7 +85,7 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     edition: str = Field(min_length=1, max_length=100)
     variants: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=list, max_length=16)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     max_rounds: int | None = Field(default=None, ge=1, le=100000)
@@ -110,6 +109,13 @@ class AnswerIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     answer: Any
     decision: int | None = None
+
+
+class BetweenTurnsIn(BaseModel):
+    """`POST /api/games/{game}/between-turns`: switch the window between other players' turns."""
+
+    model_config = ConfigDict(extra="forbid")
+    on: bool
 
 
 class HTTPProblem(Exception):
@@ -272,7 +278,8 @@ class Server:
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is None:
-            raise HTTPProblem(404, f"no game '{game_id}' on this server")
+            shown = game_id if len(game_id) <= 60 else game_id[:57] + "..."
+            raise HTTPProblem(404, f"no game '{shown}' on this server")
         return room
 
     def live(self) -> int:
@@ -550,7 +557,19 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     async def decision(game: str, token: str | None = None) -> dict:
         room = server.room(game)
         seat = _token_seat(room, token)
-        return {"seat": seat, "decision": room.decision_for(seat)}
+        return {"seat": seat, "decision": room.decision_for(seat), "between_turns": seat in room.between}
+
+    @app.post("/api/games/{game}/between-turns")
+    async def between_turns(game: str, body: BetweenTurnsIn, token: str | None = None) -> dict:
+        """Switch the seat's window between the other players' turns on or off (off by default;
+        rules.between_turns): when on, the seat is asked to manage after each other player's turn."""
+        room = server.room(game)
+        seat = _token_seat(room, token)
+        if not room.ed.rules.between_turns:
+            raise HTTPProblem(400, f"edition '{room.ed.id}' has no window between the other players' turns "
+                                   f"(rules.between_turns is false)", field="on")
+        room.set_between_turns(seat, body.on)
+        return {"seat": seat, "between_turns": body.on}
 
     @app.post("/api/games/{game}/answer")
     async def answer(game: str, body: AnswerIn, token: str | None = None) -> dict:
@@ -605,7 +624,8 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
         n = min(len(room.events), len(room.lines))     # the game's thread may be adding one
         recent = [{"n": k, "event": room.events[k], "text": room.lines[k]} for k in range(max(0, n - 300), n)]
         await ws.send_json({"type": "hello", "seat": seat, "info": room.info, "state": room.state,
-                            "events": recent, "decision": room.decision_for(seat) if seat is not None else None})
+                            "events": recent, "decision": room.decision_for(seat) if seat is not None else None,
+                            "between_turns": seat in room.between if seat is not None else None})
 
         async def sender() -> None:
             while True:

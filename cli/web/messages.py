@@ -4,7 +4,8 @@ translations are in the interface catalogue (cli/locale) with every other messag
 UI_MESSAGES = (
     "Add a seat", "Also with", "Auction", "Bid", "Board", "Cash", "Download the save",
     "Each person opens their own link (keep it secret: it is their seat).", "Edition",
-    "Everybody plays at this browser", "Game log", "Game over", "House rules", "Language", "New game",
+    "Everybody plays at this browser", "Game log", "Game over", "House rules", "Language",
+    "Manage between the other players' turns", "New game",
     "Nothing to decide now.", "Offer the trade", "Partner", "Pass", "Player", "Players", "Propose a trade",
     "Reconnecting…", "Round", "Seats", "Seed", "Start the game", "Still in", "The game is ready",
     "Title deeds", "Where", "Winner", "You are watching this game.", "You get", "You give", "You give to",

@@ -155,7 +155,13 @@ class Room:
         self.game: Game | None = None
         self.thread = threading.Thread(target=self._run, name=f"magie-game-{game_id}", daemon=True)
         self._start_lock = threading.Lock()
-        final = (base.options.get("web") or {}).get("final")
+        web = base.options.get("web") or {}
+        final = web.get("final")
+        # the human seats that manage between the other players' turns (the page's switch; off by
+        # default, as the terminal's `i`); kept in the save so that a restart keeps the switch
+        saved = web.get("between_turns")
+        self.between: set[int] = {k for k in saved if isinstance(k, int) and k in tokens} \
+            if isinstance(saved, list) else set()
         self.finished = isinstance(final, dict)   # over, shown from its save until the log is needed
         if isinstance(final, dict):
             self.state = final
@@ -230,14 +236,14 @@ class Room:
     def _person(self, seat: int) -> Callable[[Any, Decision], Any]:
         """How a person's seat answers: it waits in the game's thread for the answer sent over
         HTTP (a rent claim is answered yes without asking, as at the terminal; the window between
-        other players' turns is passed)."""
+        other players' turns is passed unless the seat switched it on, `set_between_turns`)."""
         def decide(game, d: Decision) -> Any:
             if d.kind == "claim" and self.base.options.get("auto_claim", True):
                 self.settle()
                 return True
-            if d.kind == "manage" and d.ctx.get("window") == "between_turns":
+            if d.kind == "manage" and d.ctx.get("window") == "between_turns" and seat not in self.between:
                 self.settle()
-                return DONE    # not asked between other players' turns (no toggle in the web yet)
+                return DONE    # not asked between other players' turns unless the seat asked to be
             return self.wait_answer(seat, game, d)
         return decide
 
@@ -327,6 +333,17 @@ class Room:
         return pending.answer
 
     # ------------------------------------------------------------------ requests (any thread)
+    def set_between_turns(self, seat: int, on: bool) -> None:
+        """Switch the window between the other players' turns on or off for the human `seat`
+        (rules.between_turns): when on, the seat is asked there like on its own turn. The answers
+        given are recorded like any other, so a replay does not depend on the switch; the switch is
+        saved with the game's next save."""
+        with self.cond:
+            if on:
+                self.between.add(seat)
+            else:
+                self.between.discard(seat)
+
     def decision_for(self, seat: int) -> dict | None:
         p = self.pending.get(seat)
         return p.json if p is not None and not p.taken else None
@@ -365,6 +382,8 @@ class Room:
         web: dict[str, Any] = {"lang": self.lang}
         if with_tokens:
             web["tokens"] = {str(k): v for k, v in self.tokens.items()}
+            if self.between:
+                web["between_turns"] = sorted(self.between)
             if self.state.get("over"):
                 web["final"] = self.state      # shown after a restart without replaying the game
         if g is None:

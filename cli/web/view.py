@@ -21,13 +21,15 @@ from .narrate import Words
 def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
     """The edition's board for the page: spaces (index, id, name, kind, group, colour, price,
     rent table), groups, currency format, which decks' cards may be traded and how many players one
-    deal may have (`trade.parties`; null: any number)."""
+    deal may have (`trade.parties`; null: any number), and whether players may manage between
+    the other players' turns (`between_turns`, rules.between_turns)."""
     return {
         "id": ed.id, "name": text_in(ed.name, lang) or ed.id,
         "money": text_in(ed.currency.format, lang) or "{n}",
         "hotel_level": ed.rules.houses_before_hotel + 1,
         "trade": {"enabled": ed.rules.trade_enabled, "cards": ed.rules.trade_cards,
                   "parties": ed.rules.trade_parties},
+        "between_turns": ed.rules.between_turns,
         "spaces": [{"index": s.index, "id": s.id, "name": text_in(s.name, lang) or s.id, "kind": s.kind,
                     "group": s.group, "color": ed.groups[s.group_index].color if s.group_index >= 0 else None,
                     "price": s.price, "deed": s.is_deed, "rent": list(s.rent)} for s in ed.spaces],
@@ -110,6 +112,8 @@ def _label(game, d: Decision, option: Any, w: Words) -> str:
     if option == ("done",) and d.kind == "manage":
         if d.ctx.get("window") == "before_roll":
             return _("Roll the dice")
+        if d.ctx.get("window") == "between_turns":
+            return _("Done: let the game go on")
         return _("Roll again") if d.ctx.get("more_rolls") else _("End the turn")
     if isinstance(option, tuple):
         return describe_action(w, game, option)
@@ -147,6 +151,9 @@ def _question(game, d: Decision, w: Words) -> str:
     if k == "manage":
         if c.get("window") == "before_roll":
             return _("Before you roll: build, mortgage, trade, or roll the dice")
+        if c.get("window") == "between_turns":
+            return _("Between turns ({player} plays next): build, sell, mortgage, or let the game go on").format(
+                player=w.player(game.order[game.turn_idx].seat))
         return _("After the move: build, mortgage, trade, or end your turn")
     if k == "raise":
         return _("You owe {amount} to {creditor}: raise the money").format(

@@ -312,7 +312,14 @@ MAX_SECONDS = 10**7
 """Largest time limit or elapsed time, in seconds (about 115 days)."""
 
 MAX_TEXT = 4096
-"""Longest text in a save (an edition path, a seat name)."""
+"""Longest text in a save (an edition path)."""
+
+MIN_SEED, MAX_SEED = -2**63, 2**63 - 1
+"""The seeds a save holds (and every command takes): a signed 64-bit number."""
+
+MAX_NAME = 64
+"""Longest player name, in characters: in a save, at `magie play --players` and in the web's seats
+(a name is printed on every line of the log)."""
 
 
 class _BigNumber:
@@ -483,7 +490,7 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
                 f"expected the merged edition (an object), found {_json_type(content)}")
         content = None
     seed = r.typed(data, "seed", (int,), "the game's seed (a whole number)")
-    if isinstance(seed, int) and not -2**63 <= seed < 2**63:
+    if isinstance(seed, int) and not MIN_SEED <= seed <= MAX_SEED:
         r.error(["seed"], "save-bad-value", "expected a seed between -2**63 and 2**63 - 1")
     seats_raw = r.typed(data, "seats", (list,), "a list of seats ({name, agent})") or []
     if isinstance(data.get("seats"), list) and not 1 <= len(seats_raw) <= MAX_SEATS:
@@ -502,9 +509,9 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
         if name is not None and (not name.strip() or name.casefold() in {x.name.casefold() for x in seats}):
             r.error(["seats", k, "name"], "save-bad-value",
                     f"expected a name of its own for each seat, found {json.dumps(name)[:80]}")
-        elif name is not None and (len(name) > 64 or any(_is_control(c) for c in name)):
+        elif name is not None and (len(name) > MAX_NAME or any(_is_control(c) for c in name)):
             r.error(["seats", k, "name"], "save-bad-value",
-                    "expected a name of at most 64 characters with no control characters "
+                    f"expected a name of at most {MAX_NAME} characters with no control characters "
                     "(new lines, tabs, terminal escapes)")
         seats.append(Seat(name or "", agent or ""))
     options = data.get("options", {})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +19,7 @@ import yaml
 
 from ..edition.model import Edition
 from ..errors import MagieError
+from ..problems import Problem
 
 Sets = tuple[tuple[str, str], ...]
 """(dotted path, value as YAML text) pairs, applied in order."""
@@ -56,8 +58,14 @@ def _unknown(tree: Any, path: str, why: str) -> SetError:
     return SetError(f"--set {path}: {why}{hint}")
 
 
-def apply_set(tree: Any, path: str, value_text: str) -> None:
-    """Set the value at dotted `path` of `tree` in place. Raises `SetError`."""
+def _token(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def apply_set(tree: Any, path: str, value_text: str) -> str:
+    """Set the value at dotted `path` of `tree` in place; returns the JSON pointer of the value
+    set (so that its problems are told at the `--set`, not in the file it replaced). Raises
+    `SetError`."""
     try:
         value = yaml.safe_load(value_text)
     except yaml.YAMLError as e:
@@ -65,6 +73,7 @@ def apply_set(tree: Any, path: str, value_text: str) -> None:
         raise SetError(f"--set {path}={value_text}: the value is not valid YAML ({why})") from None
     parts = path.split(".")
     node = tree
+    pointer = ""
     for depth, seg in enumerate(parts):
         last = depth == len(parts) - 1
         if isinstance(node, dict):
@@ -74,7 +83,8 @@ def apply_set(tree: Any, path: str, value_text: str) -> None:
                 if isinstance(node[seg], (dict, list)):
                     raise _unknown(tree, path, "this is a section, not a single value; set one of its keys")
                 node[seg] = value
-                return
+                return f"{pointer}/{_token(seg)}"
+            pointer += f"/{_token(seg)}"
             node = node[seg]
         elif isinstance(node, list):
             idx = next((i for i, item in enumerate(node) if isinstance(item, dict) and item.get("id") == seg), None)
@@ -84,10 +94,24 @@ def apply_set(tree: Any, path: str, value_text: str) -> None:
                 raise _unknown(tree, path, f"no item '{seg}' in '{'.'.join(parts[:depth])}'")
             if last:
                 node[idx] = value
-                return
+                return f"{pointer}/{idx}"
+            pointer += f"/{idx}"
             node = node[idx]
         else:
             raise _unknown(tree, path, f"'{'.'.join(parts[:depth])}' is a single value, it has no '{seg}'")
+    raise _unknown(tree, path, "no such parameter")   # not reached: the last part returns or raises
+
+
+def _told_at_sets(problems: list[Problem], sets: Sets, pointers: Sequence[str]) -> list[Problem]:
+    """`problems` with those about a value given by `--set` located at that `--set` (the file
+    the value replaced is not where the mistake is)."""
+    out = []
+    for p in problems:
+        for (path, value), ptr in zip(sets, pointers, strict=True):
+            if p.pointer == ptr or p.pointer.startswith(ptr + "/"):
+                p = replace(p, file=f"--set {path}={value}", line=0, col=0)
+        out.append(p)
+    return out
 
 
 @lru_cache(maxsize=32)
@@ -103,8 +127,27 @@ def load_config(edition: str, variants: tuple[str, ...] = (), sets: Sets = ()) -
     from ..edition.loader import content_hash
     from ..edition.model import build_edition
     from ..edition.pointers import locate
-    compiled = compile_edition(tree, lambda p: locate(tree, p))
+    from ..problems import ProblemsError
+    try:
+        compiled = compile_edition(tree, lambda p: locate(tree, p))
+    except ProblemsError as e:
+        pointers = [_set_pointer(tree, path) for path, _ in sets]
+        raise ProblemsError(_told_at_sets(e.problems, sets, pointers)) from None
     return build_edition(tree, compiled, content_hash=content_hash(tree), variants=variants)
+
+
+def _set_pointer(tree: Any, path: str) -> str:
+    """The JSON pointer of a dotted path already checked by `apply_set`."""
+    pointer, node = "", tree
+    for seg in path.split("."):
+        if isinstance(node, list):
+            idx = next((i for i, item in enumerate(node) if isinstance(item, dict) and item.get("id") == seg), None)
+            key: Any = int(seg) if idx is None else idx
+        else:
+            key = seg
+        pointer += f"/{_token(key)}"
+        node = node[key]
+    return pointer
 
 
 def load_tree(edition: str, variants: Sequence[str] = (), sets: Sets = ()) -> Any:
@@ -116,11 +159,10 @@ def load_tree(edition: str, variants: Sequence[str] = (), sets: Sets = ()) -> An
     tree = load_edition(edition, tuple(variants)).tree
     if not sets:
         return tree
-    for path, value in sets:
-        apply_set(tree, path, value)
+    pointers = [apply_set(tree, path, value) for path, value in sets]
     problems = [p for p in check_tree(tree) if p.severity == "error"]
     if problems:
-        raise ProblemsError(sort_problems(problems))
+        raise ProblemsError(_told_at_sets(sort_problems(problems), sets, pointers))
     return tree
 
 

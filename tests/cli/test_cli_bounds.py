@@ -24,6 +24,13 @@ def run(*args: str):
     (["simulate", "classic", "-n", str(10**14)], "--games must be at most"),
     (["simulate", "classic", "--max-rounds", str(10**18)], "--max-rounds must be at most"),
     (["simulate", "classic", "--bot", ",".join(["basic"] * 100)], "more kinds than the 12 seats"),
+    # one bound for seeds, told one way, in every command that takes one (saves hold 64-bit seeds)
+    (["simulate", "classic", "--seed", str(2**63)], "--seed must be from -9,223,372,036,854,775,808 to "
+                                                    "9,223,372,036,854,775,807, not 9,223,372,036,854,775,808"),
+    (["simulate", "classic", "--seed", str(-2**63 - 1)], "--seed must be from -9,223,372,036,854,775,808"),
+    (["compare", "classic", "classic", "--seed", str(10**30)], "--seed must be from -9,223,372,036,854,775,808"),
+    (["ladder", "classic", "--bot", "basic,random", "--seed", str(10**30)], "--seed must be from -9,223,"),
+    (["play", "classic", "--bots", "2", "--seed", str(2**63)], "--seed must be from -9,223,372,036,854,775,808"),
 ])
 def test_numbers_out_of_bounds_are_refused_with_a_message(args, words):
     result = run(*args)

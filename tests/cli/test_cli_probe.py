@@ -54,3 +54,84 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(tmp_path)
         assert "Round 1" not in result.output          # no game was started
     result = CliRunner().invoke(app, [*base, str(tmp_path / "s.json")], input="q\n")
     assert result.exit_code == 0 and (tmp_path / "s.json").is_file()
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("abc", "--set rules.salary=abc: error[unknown-name]: unknown name 'abc'"),
+    ("[1, 2]", "--set rules.salary=[1, 2]: error[wrong-type]: rules.salary: expected an integer or text, found a list"),
+])
+def test_a_bad_set_value_is_told_at_the_set_not_in_the_edition_file(value, problem):
+    result = run("simulate", "classic", "--set", f"rules.salary={value}", "-n", "1", "--jobs", "1")
+    assert result.exit_code == 1
+    assert problem in result.output and "classic.yaml" not in result.output
+
+
+def test_a_bad_set_value_inside_a_list_is_told_at_the_set():
+    from magie.engine.problems import ProblemsError
+    from magie.engine.sim.config import load_config
+    with pytest.raises(ProblemsError) as e:
+        load_config("classic", (), (("board.arbat.price", "x"),))
+    assert [p.format() for p in e.value.problems] == [
+        "--set board.arbat.price=x: error[wrong-type]: board[39] (arbat).price: expected an integer, "
+        "found the text 'x'"]
+
+
+def _save(tmp_path):
+    import json
+    path = tmp_path / "s.json"
+    result = CliRunner().invoke(app, ["play", "classic", "--players", "Anna", "--bots", "1", "--seed", "3",
+                                      "--save-to", str(path)], input="q\n")
+    assert result.exit_code == 0 and path.is_file(), result.output
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_save_naming_a_file_that_is_not_an_edition_file_does_not_read_it(tmp_path):
+    # a save is a file anyone can send: the edition it names is read only if it is a .yaml file
+    import json
+    secret = tmp_path / "secret.txt"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    path, data = _save(tmp_path)
+    data["edition"]["ref"] = str(secret)
+    content = data["edition"].pop("content")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("play", "--resume", str(path))
+    assert result.exit_code == 1
+    assert "which is not an edition file (.yaml or .yml): it is not read" in result.output
+    assert "hunter2" not in result.output and "password" not in result.output
+    # with the copy the save carries, the game goes on with it (the file is still not read)
+    data["edition"]["content"] = content
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["play", "--resume", str(path)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "cannot be loaded now: the game goes on with the edition as it was" in result.output
+    assert "hunter2" not in result.output
+
+
+def test_a_name_longer_than_the_limit_is_refused_with_a_message():
+    from magie.engine.game.save import MAX_NAME
+    long = "A" * 4_000_000
+    result = run("play", "classic", "--players", f"{long},Boris", "--bots", "1")
+    assert result.exit_code == 1
+    assert (f"--players: name 1 has 4,000,000 characters; a name has at most {MAX_NAME} characters"
+            in result.output)
+    assert len(result.output) < 1000                     # the name is not echoed back
+    assert run("play", "classic", "--players", "", "--bots", "1").exit_code == 1
+    ok = CliRunner().invoke(app, ["play", "classic", "--players", "B" * MAX_NAME, "--bots", "1"], input="q\n")
+    assert ok.exit_code == 0, ok.output
+
+
+@pytest.mark.parametrize("value", ['!!python/object/apply:os.system ["ls"]', "!!python/object:os.system {}",
+                                   "!!python/name:os.system ''"])
+def test_a_python_tag_gives_one_error_at_the_tag(tmp_path, value):
+    path = tmp_path / "tagged.yaml"
+    path.write_text(f"id: tagged\nextends: classic\nname: {value}\n", encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if "error[" in line]
+    assert len(errors) == 1 and "tagged.yaml:3:7: error[unsupported-yaml]: unsupported tag !!python/" in errors[0]
+
+
+def test_an_unknown_variant_is_told_by_magie():
+    result = run("play", "classic", "--variant", "nosuch", "--bots", "2")
+    assert result.exit_code == 1
+    assert result.output.startswith("magie: error[unknown-variant]: unknown variant 'nosuch'")

@@ -202,3 +202,29 @@ def test_m_at_an_auction_bids_the_minimum_and_does_not_show_the_map(classic, mon
     assert "s status, map, h help" in t.text          # the hint no longer offers m for the map
     assert "Free P" not in t.text                       # no ring board was drawn
     assert t.game.owner[3] is t.anna and t.anna.cash == 1500 - 11
+
+
+@pytest.mark.parametrize("lang, houses, one", [
+    ("en", "Bank: 1 house and 1 hotel left  (type full for the whole tables)", "Anna 1500k ₽ · GO · 1 deed ·"),
+    ("ru", "Банк: в запасе 1 дом и 1 отель  (полные таблицы: введите full)", "Anna 1500 тыс. ₽ · Вперёд · 1 участок ·"),
+])
+def test_counts_take_the_plural_form_of_their_number(classic, monkeypatch, lang, houses, one):
+    t = Table(classic, monkeypatch, "", dice=[])
+    t.human.names.lang = lang
+    t.game.set_owner(1, t.anna)
+    t.game.stock["house"], t.game.stock["hotel"] = 1, 1
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(compact_view(t.game, t.human.names))
+    assert houses in out.getvalue() and one in out.getvalue(), out.getvalue()
+    t.game.stock["house"], t.game.stock["hotel"] = 5, 2
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(compact_view(t.game, t.human.names))
+    assert ("Bank: 5 houses and 2 hotels left" if lang == "en" else "Банк: в запасе 5 домов и 2 отеля") \
+        in out.getvalue()
+
+
+def test_the_help_speaks_of_the_keys_the_prompt_offers(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "h\nbuy\n", dice=[])
+    assert t.human.decide(t.game, Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)) == "buy"
+    assert "Answer with the key before an option, a number or a letter" in t.text
+    assert "the number of an option" not in t.text

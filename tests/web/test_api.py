@@ -171,7 +171,7 @@ def test_two_answers_racing_for_one_decision_one_wins_one_gets_409(c):
 @pytest.mark.parametrize("body, field", [
     ({"edition": "classic", "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "robot"}]}, "seats.1.kind"),
     ({"edition": "classic"}, "seats"),
-    ({"edition": "classic", "seats": [{"name": "A" * 41, "kind": "human"}, {"name": "B", "kind": "bot"}]},
+    ({"edition": "classic", "seats": [{"name": "A" * 65, "kind": "human"}, {"name": "B", "kind": "bot"}]},
      "seats.0.name"),
     ({"edition": "classic", "seats": [{"name": "A\nB", "kind": "human"}, {"name": "B", "kind": "bot"}]},
      "seats.0.name"),
@@ -281,3 +281,11 @@ def test_a_deal_of_three_players_is_refused_where_the_edition_allows_two():
                    json={"answer": ["trade", {"deal": {"proposer": 0, "legs": legs}}], "decision": d["id"]})
         assert r.status_code == 400 and r.json()["refused"] is True
         assert r.json()["error"] == "a deal involves at most 2 players in this edition"
+
+
+@pytest.mark.parametrize("url", ["/api/games/{id}", "/api/games/{id}/log", "/games/{id}"])
+def test_a_404_does_not_echo_an_id_of_any_length(c, url):
+    long = "x" * 60_000
+    r = c.get(url.format(id=long))
+    assert r.status_code == 404
+    assert r.json()["error"] == f"no game '{'x' * 57}...' on this server"

@@ -324,3 +324,56 @@ def test_a_whole_game_with_people_and_bots(served, browser, edition, lang, seed,
     assert {p["seat"] for p in state["players"] if p["net_worth"] == richest and not p["bankrupt"]} == \
         set(state["winners"])
     _until(browser, WAIT, lambda drv: drv.find_element(By.ID, "status").text.startswith(over))
+
+
+def _neutral(b, d):
+    """Answer `d` on the page without changing the game much: done, decline, pass, roll."""
+    if d["kind"] == "bid":
+        b.find_element(By.ID, "pass-button").click()
+    else:
+        neutral = {"manage": ["done"], "buy": "decline", "jail": "roll", "trade": "reject"}
+        value = neutral.get(d["kind"], d["options"][0])
+        _click_answer(b, value)
+    _answered(b, d)
+
+
+def test_the_switch_between_the_other_players_turns_shows_and_works(served, browser):
+    # issue 11 item 5: off by default (as the terminal's `i`); on, the person is asked in the
+    # interval after each other player's turn; off again, no more
+    seats = [{"name": "Anna", "kind": "human"}] + [{"name": f"Bot {k}", "kind": "bot"} for k in (1, 2)]
+    code, g = _api(served, "POST", "/api/games", {"edition": "classic", "seed": 11, "seats": seats})
+    assert code == 201
+    game, tok = g["game"], g["seats"][0]["token"]
+    b = browser
+    b.get(f"{served.url}/games/{game}#token={tok}")
+    d = _decision(b)
+    box = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "between-turns").is_displayed()
+                 and drv.find_element(By.ID, "between-turns"))
+    assert box.text == "Manage between the other players' turns"
+    toggle = b.find_element(By.CSS_SELECTOR, "#between-turns input.between-toggle")
+    assert not toggle.is_selected()
+    toggle.click()
+    _until(b, WAIT, lambda drv: _api(served, "GET", f"/api/games/{game}/decision?token={tok}")[1]["between_turns"])
+    assert toggle.is_selected()
+    windows = []
+    for _ in range(40):
+        windows.append(d["details"].get("window"))
+        if d["details"].get("window") == "between_turns":
+            break
+        _neutral(b, d)
+        d = _decision(b)
+    assert d["details"]["window"] == "between_turns", windows
+    question = b.find_element(By.CSS_SELECTOR, "#decision .question").text
+    assert re.fullmatch(r"Between turns \(Bot [12] plays next\): build, sell, mortgage, or let the game go on",
+                        question), question
+    done = b.find_element(By.CSS_SELECTOR, '#decision button.option[data-answer=\'["done"]\']')
+    assert done.text == "Done: let the game go on"
+    b.find_element(By.CSS_SELECTOR, "#between-turns input.between-toggle").click()     # off again
+    _until(b, WAIT, lambda drv: not _api(served, "GET", f"/api/games/{game}/decision?token={tok}")[1]["between_turns"])
+    _neutral(b, d)
+    seen = []
+    for _ in range(12):        # a few turns of Anna's: asked only on her own turn now
+        d = _decision(b)
+        seen.append(d["details"].get("window"))
+        _neutral(b, d)
+    assert "between_turns" not in seen and "before_roll" in seen, seen

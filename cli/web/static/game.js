@@ -12,6 +12,7 @@
   const seenEvents = new Set();
   const decisions = {};      // seat -> decision (or null)
   const tokenOf = {};        // seat -> token
+  const between = {};        // seat -> asked between the other players' turns (the switch; off by default)
   let boardTimer = null, shown = null;
 
   const money = n => (info ? info.money : "{n}").replace("{n}", String(n));
@@ -202,6 +203,27 @@
     box.replaceChildren(...parts);
   }
 
+  // The switch of the window between the other players' turns (rules.between_turns), one per seat
+  // of this browser, as the terminal's `i` key: off by default, so nobody is asked at every turn.
+  function renderBetween() {
+    const box = document.getElementById("between-turns");
+    const seats = Object.keys(tokenOf).map(Number).sort((a, b) => a - b);
+    box.hidden = !(info && info.between_turns && seats.length);
+    if (box.hidden) return;
+    box.replaceChildren(...seats.map(seat => {
+      const input = el("input", { type: "checkbox", class: "between-toggle", "data-seat": seat, checked: !!between[seat] });
+      input.addEventListener("change", async () => {
+        const r = await api("POST", `/api/games/${encodeURIComponent(gameId)}/between-turns?token=${encodeURIComponent(tokenOf[seat])}`,
+                            { on: input.checked });
+        if (r.ok) between[seat] = r.data.between_turns;
+        else document.getElementById("refusal").textContent = (r.data && r.data.error) || String(r.status);
+        input.checked = !!between[seat];
+      });
+      const who = seats.length > 1 ? " (" + seatName(seat) + ")" : "";
+      return el("label", { class: "between" }, input, " " + t("Manage between the other players' turns") + who);
+    }));
+  }
+
   function connect(token) {
     const q = token ? "?token=" + encodeURIComponent(token) : "";
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -221,6 +243,8 @@
         if (msg.seat !== null) {
           tokenOf[msg.seat] = token;
           decisions[msg.seat] = msg.decision;
+          between[msg.seat] = !!msg.between_turns;
+          renderBetween();
           const link = document.getElementById("save-link");
           link.hidden = false;
           link.href = `/api/games/${encodeURIComponent(gameId)}/save?token=${encodeURIComponent(token)}`;
