@@ -6,6 +6,7 @@ a traceback), loads the edition, sets the seats and hands the game to `session.P
 
 from __future__ import annotations
 
+import gettext
 import random
 import sys
 from pathlib import Path
@@ -14,6 +15,14 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from magie.engine.problems import ProblemsError
+
+_words: gettext.NullTranslations = gettext.NullTranslations()
+"""The interface catalogue in the language of `--lang` (set by `play`), for its error messages."""
+
+
+def _(message: str) -> str:
+    """`message` in the language of `--lang` (cli/locale; English when there is no translation)."""
+    return _words.gettext(message)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -51,18 +60,18 @@ def parse_players(players: str | None) -> list[str]:
         return []
     names = [n.strip() for n in players.split(",")]
     if not any(names):
-        raise ValueError('--players needs names separated by commas, e.g. --players "Anna,Boris"')
+        raise ValueError(_('--players needs names separated by commas, e.g. --players "Anna,Boris"'))
     shown = players if len(players) <= 80 else players[:77] + "..."
     for k, name in enumerate(names):
         if not name:
-            raise ValueError(f'--players "{shown}": name {k + 1} is empty; give a name for each '
-                             f'player, separated by commas, e.g. --players "Anna,Boris"')
+            raise ValueError(_('--players "{players}": name {k} is empty; give a name for each player, '
+                               'separated by commas, e.g. --players "Anna,Boris"').format(players=shown, k=k + 1))
         if len(name) > MAX_NAME:
-            raise ValueError(f"--players: name {k + 1} has {len(name):,} characters; a name has at most "
-                             f"{MAX_NAME} characters")
+            raise ValueError(_("--players: name {k} has {count} characters; a name has at most {most} "
+                               "characters").format(k=k + 1, count=f"{len(name):,}", most=MAX_NAME))
         if any(not ch.isprintable() for ch in name):
-            raise ValueError(f"--players: name {k + 1} has a control character (a new line, a tab, "
-                             f"an escape code): names are printed, give plain text")
+            raise ValueError(_("--players: name {k} has a control character (a new line, a tab, an escape "
+                               "code): names are printed, give plain text").format(k=k + 1))
     return names
 
 
@@ -73,18 +82,19 @@ def make_seats(humans: list[str], bots: int, bot_kind: str, lo: int, hi: int, ed
     duplicate names or a number of players the edition does not allow."""
     seats = [Seat(n, "human") for n in humans] + [Seat(f"Bot {k + 1}", bot_kind) for k in range(bots)]
     if not seats:
-        raise ValueError('who plays? Give --players "Anna,Boris" for people at this terminal '
-                         "and/or --bots N for computer players")
+        raise ValueError(_('who plays? Give --players "Anna,Boris" for people at this terminal '
+                           "and/or --bots N for computer players"))
     seen: dict[str, str] = {}
     for s in seats:
         key = s.name.casefold()
         if key in seen:
-            raise ValueError(f"two players are called '{s.name}': each player needs a different name"
-                             + (" (bots are called 'Bot 1', 'Bot 2', ...)" if s.agent != "human" else ""))
+            raise ValueError(_("two players are called '{name}': each player needs a different name").format(
+                name=s.name) + (_(" (bots are called 'Bot 1', 'Bot 2', ...)") if s.agent != "human" else ""))
         seen[key] = s.name
     if not lo <= len(seats) <= hi:
-        raise ValueError(f"edition '{edition}' is for {lo} to {hi} players, not {len(seats)} "
-                         f"({len(humans)} from --players and {bots} from --bots)")
+        raise ValueError(_("edition '{edition}' is for {lo} to {hi} players, not {n} ({humans} from --players "
+                           "and {bots} from --bots)").format(edition=edition, lo=lo, hi=hi, n=len(seats),
+                                                             humans=len(humans), bots=bots))
     return seats
 
 
@@ -184,17 +194,22 @@ def play(
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS
 
     from .bounds import bound_problem, seed_problem
+    from .i18n import gettext_for
+
+    global _words
+    _words = gettext_for(lang)
 
     # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
-    for problem in (bound_problem("--bots", bots, 0, MAX_SEATS),
-                    bound_problem("--max-rounds", max_rounds, 1, MAX_ROUNDS), seed_problem(seed)):
+    for problem in (bound_problem("--bots", bots, 0, MAX_SEATS, _),
+                    bound_problem("--max-rounds", max_rounds, 1, MAX_ROUNDS, _), seed_problem(seed, _=_)):
         if problem:
             _fail(problem)
     limits: tuple[tuple[str, float | None, float], ...] = (
         ("--time-limit", time_limit, MAX_SECONDS / 60), ("--decision-timeout", decision_timeout, 86400.0))
     for opt, limit, top in limits:
         if limit is not None and not 0 < limit <= top:
-            _fail(f"{opt} must be more than 0 and at most {top:,g}, not {limit:g}")
+            _fail(_("{opt} must be more than 0 and at most {most}, not {value}").format(
+                opt=opt, most=f"{top:,g}", value=f"{limit:g}"))
     if resume is not None:
         # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
         from magie.engine.agents import is_plugin
@@ -204,17 +219,17 @@ def play(
                  "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
         extra = [k for k, v in given.items() if v is not None]
         if extra:
-            _fail(f"--resume continues the saved game with its own edition, players, seed and options; "
-                  f"leave out {', '.join(extra)} (with --resume, --bot only allows the save's own "
-                  f"bot classes, module:Class)")
+            _fail(_("--resume continues the saved game with its own edition, players, seed and options; "
+                    "leave out {options} (with --resume, --bot only allows the save's own bot classes, "
+                    "module:Class)").format(options=", ".join(extra)))
         ed, base = _resumed(resume, trusted)
         changes = {k: v for k, v in (("time_limit", time_limit), ("auto_claim", auto_claim)) if v is not None}
         base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
     else:
         if edition is None:
-            _fail("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
-                  "`magie play classic --bots 4`, or --resume SAVE")
+            _fail(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
+                    "`magie play classic --bots 4`, or --resume SAVE"))
         kind = bot_kind or "basic"
         try:
             bot_factory(kind)
@@ -225,12 +240,14 @@ def play(
                               "auto_claim": auto_claim is True})
         save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
-        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(_languages(ed))})")
+        _fail(_("unknown language '{lang}' (edition '{edition}' is written in: {languages})").format(
+            lang=lang, edition=ed.id, languages=", ".join(_languages(ed))))
     why = _unsavable(Path(save_path))
     if why is not None:     # found now, not when the person saves after an hour of play
         if save_to is not None:
             _fail(f"--save-to {save_to}: {why}")
-        typer.echo(f"magie: the game cannot be saved to {save_path} ({why}); give --save-to FILE", err=True)
+        typer.echo("magie: " + _("the game cannot be saved to {path} ({why}); give --save-to FILE").format(
+            path=save_path, why=why), err=True)
 
     from magie.engine.errors import MagieError
 
@@ -243,7 +260,7 @@ def play(
         try:
             log_stream = open(log, "w", encoding="utf-8", newline="\n", buffering=1)
         except OSError as e:
-            _fail(f"cannot write the log {log}: {e.strerror}")
+            _fail(_("cannot write the log {path}: {why}").format(path=log, why=e.strerror))
     term = Terminal(console, timeouts=decision_timeout is not None)
     if decision_timeout is not None and not term.timeouts:
         typer.echo("magie: --decision-timeout is ignored: this input cannot be waited on with a "
@@ -329,15 +346,15 @@ def _unsavable(path: Path) -> str | None:
     import tempfile
 
     if path.exists() and not path.is_file():
-        return "it exists and is not a regular file"
+        return _("it exists and is not a regular file")
     folder = path.parent
     if not folder.is_dir():
-        return f"there is no folder {folder}"
+        return _("there is no folder {folder}").format(folder=folder)
     try:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".magie-check-"):
             pass
     except OSError as e:
-        return f"the folder {folder} cannot be written ({e.strerror or e})"
+        return _("the folder {folder} cannot be written ({why})").format(folder=folder, why=e.strerror or e)
     return None
 
 

@@ -36,7 +36,8 @@ class Backend(StrEnum):
 SetOpt = Annotated[list[str] | None, typer.Option(
     "--set", metavar="PATH=VALUE",
     help="Set a rule parameter of the edition (after overlays), e.g. rules.salary=300 or "
-         "rules.jail.fine=100; repeat for several. The value is read as YAML.")]
+         "rules.jail.fine=100; repeat for several. The value is read as YAML and checked like the "
+         "edition's own; a problem with it is told at the --set.")]
 BackendOpt = Annotated[Backend, typer.Option(
     help="Where games are played: local worker processes (--jobs), or Ray (needs magie[ray]; "
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]

@@ -101,8 +101,10 @@ class BasicBot:
         answers the bot gives are those of `_manage` alone (tests/golden/test_sim_path.py)."""
         if window == "between_turns":
             return self._between_turns(game, p, dry=True) is DONE
-        if game.ed.actions or game.card_plays or p.loans or game.ed.switches:
+        if game.card_plays or p.loans or game.ed.switches:
             return False
+        if game.ed.actions and self._edition_action(game, p) is not None:
+            return False         # (pure: its hint and the action's check read the game only)
         self._refresh(game, p)
         if p.cash >= self._trigger:
             act, trigger = self._develop(game, p, None)
@@ -402,7 +404,7 @@ class BasicBot:
 
     def _edition_action(self, game, p):
         for a in game.ed.actions:
-            if a.bot is None:
+            if a.bot is None or not game.action_ready(p, a):
                 continue
             targets = [i for i, o in enumerate(game.owner) if o is not None and o is not p] \
                 if a.target == "deed" else [None]

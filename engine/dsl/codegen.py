@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import linecache
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,6 +94,7 @@ class Unit:
     constant: object = None      # the YAML value of a constant formula
     card_id: str = ""
     where: Callable | None = None    # (pos) -> "card 'x' (file:line:col)"
+    uses: Counter | None = None      # context-name uses, when not the checker's (a derived unit)
 
 
 @dataclass
@@ -130,7 +132,8 @@ class _FunctionGen:
 
     def prologue(self, indent: int) -> None:
         """Compute up front the context names used more than once."""
-        uses = self.unit.checker.ctx_uses if self.unit.checker else {}
+        uses = self.unit.uses if self.unit.uses is not None else \
+            self.unit.checker.ctx_uses if self.unit.checker else {}
         order = []
         for name in self.ctx.names:          # table order: dependencies come first
             if name in self.ctx.params or uses.get(name, 0) < 2:

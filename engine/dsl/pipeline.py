@@ -13,6 +13,8 @@ location is a constant formula (a boolean, at a condition).
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -214,12 +216,56 @@ def analyse(snippets: list[Snippet], names: EditionNames) -> list[Analysed]:
     return done
 
 
+def _reads(ctx: Context, name: str, stack: tuple[str, ...] = ()) -> bool:
+    """Does context name `name` read the parameter `target` (itself or through its code)?"""
+    if name == "target":
+        return True
+    code = ctx.names[name].code
+    return "v_target" in code or any(d not in stack and _reads(ctx, d, stack + (name,))
+                                     for d in re.findall(r"\{(\w+)\}", code))
+
+
+def target_free_part(a: Analysed) -> n.Expr | None:
+    """The conjuncts of a checked condition over a target (an action's `when` or `bot`) that do
+    not read `target`, joined by `and`; None when every conjunct reads it (or it is no such
+    condition). Where that part is false, the condition is false for every target: a caller
+    learns it once instead of once per target (both are pure, so the answers are the same)."""
+    ctx = a.snippet.context
+    if ctx.kind != "bool" or "target" not in ctx.params or not isinstance(a.tree, n.Formula):
+        return None
+    e = a.tree.expr
+    parts = e.operands if isinstance(e, n.BoolOp) and e.op == "and" else [e]
+    free = [x for x in parts
+            if not any(isinstance(m, n.Name) and m.res and m.res[0] == "ctx"
+                       and _reads(ctx, m.res[1]) for m in n.walk(x))]
+    if not free:
+        return None
+    return free[0] if len(free) == 1 else n.BoolOp(e.pos, "and", free, type=e.type)
+
+
+def _uses(e: n.Expr) -> Counter:
+    """How often `e` uses each context name (what the checker counts for a whole snippet)."""
+    return Counter(m.res[1] for m in n.walk(e)
+                   if isinstance(m, n.Name) and m.res and m.res[0] == "ctx")
+
+
 def _compile(analysed: list[Analysed], label: str) -> dict[str, Callable]:
+    """One module for every snippet. A condition over a target also gets the function of its
+    `target_free_part` as its attribute `ready` (same signature, called with target None)."""
     builder = ModuleBuilder(label)
     for fid, a in enumerate(analysed):
         sn = a.snippet
         builder.add(Unit(fid, a.tree, a.checker, sn.context, a.constant, sn.card_id, sn.where))
+    ready: dict[int, int] = {}
+    for fid, a in enumerate(analysed):
+        part = target_free_part(a)
+        if part is not None:
+            ready[fid] = rid = len(analysed) + len(ready)
+            builder.add(Unit(rid, n.Formula(part.pos, part), None, a.snippet.context,
+                             card_id=a.snippet.card_id, where=a.snippet.where, uses=_uses(part)))
     fns = builder.build()
+    for fid, rid in ready.items():
+        fns[fid].ready = fns[rid]  # type: ignore[attr-defined]
     return {a.snippet.pointer: fns[fid] for fid, a in enumerate(analysed)}
 
 

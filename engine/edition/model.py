@@ -195,7 +195,9 @@ class Deck:
 @dataclass(frozen=True, slots=True)
 class Action:
     """An edition-defined action (e.g. a court where players sue, [002] rule 7). `when`, `do` and `bot` are compiled
-    (`fn(g, player, target)`); `target` is 'deed' (the player picks a title deed) or 'none'."""
+    (`fn(g, player, target)`); `target` is 'deed' (the player picks a title deed) or 'none'.
+    `ready(g, player, None)` is the part of `when` that does not read the target (None: no
+    such part): where it is false, `when` is false for every target."""
 
     id: str
     name: Text
@@ -206,6 +208,7 @@ class Action:
     bot: Callable | None
     limit_per_turn: int | None
     labels: dict = field(default_factory=dict)
+    ready: Callable | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,6 +496,18 @@ def _fn(compiled: Mapping[str, Callable], pointer: str, value: Any, arity: int) 
     raise KeyError(f"no compiled DSL for {pointer}")
 
 
+def _action(compiled: Mapping[str, Callable], i: int, a: Mapping[str, Any]) -> Action:
+    """The `Action` of `actions[i]`, with the target-free part of its `when` (dsl.pipeline)."""
+    when = _fn(compiled, f"/actions/{i}/when", a.get("when", True), 3)
+    return Action(id=a["id"], name=_text(a.get("name")), text=_text(a.get("text")),
+                  target=a.get("target", "none"), when=when,
+                  do=compiled[f"/actions/{i}/do"],
+                  bot=(_fn(compiled, f"/actions/{i}/bot", a["bot"], 3) if "bot" in a else None),
+                  limit_per_turn=a.get("limit_per_turn"),
+                  labels={k: _text(v) for k, v in (a.get("labels") or {}).items()},
+                  ready=getattr(when, "ready", None))
+
+
 def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                   content_hash: str = "", variants: tuple[str, ...] = (),
                   warnings: tuple = ()) -> Edition:
@@ -577,15 +592,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         condition_rank=rank,
         vote=_vote(compiled, "/end/vote", vote_raw) if vote_raw else None)
 
-    actions = tuple(
-        Action(id=a["id"], name=_text(a.get("name")), text=_text(a.get("text")),
-               target=a.get("target", "none"),
-               when=_fn(compiled, f"/actions/{i}/when", a.get("when", True), 3),
-               do=compiled[f"/actions/{i}/do"],
-               bot=(_fn(compiled, f"/actions/{i}/bot", a["bot"], 3) if "bot" in a else None),
-               limit_per_turn=a.get("limit_per_turn"),
-               labels={k: _text(v) for k, v in (a.get("labels") or {}).items()})
-        for i, a in enumerate(tree.get("actions") or []))
+    actions = tuple(_action(compiled, i, a) for i, a in enumerate(tree.get("actions") or []))
 
     space_kinds = tuple(
         DeclaredKind(id=k["id"], name=_text(k.get("name")), text=_text(k.get("text")),

@@ -202,6 +202,7 @@ class Game(GameState):
     propose_trade = trades.propose_trade
     between_turns = between_turns.between_turns
     action_problem = edition_actions.action_problem
+    action_ready = edition_actions.action_ready
     run_action = edition_actions.run_action
     # the end
     check_end = ending.check_end

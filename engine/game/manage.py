@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
 from .decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
-from .edition_actions import action_by_id, action_problem, action_targets
+from .edition_actions import action_by_id, action_problem, action_ready, action_targets
 
 if TYPE_CHECKING:
     from .game import Game
@@ -201,8 +201,8 @@ def _check_act(g: Game, p: Player, action: Action, window: str) -> str | None:
 def _list_act(g: Game, p: Player, window: str) -> list[Action]:
     if window in ("raise", "between_turns"):
         return []
-    return [("act", a.id, target) for a in g.ed.actions for target in action_targets(g, a)
-            if action_problem(g, p, a, target) is None]
+    return [("act", a.id, target) for a in g.ed.actions if action_ready(g, p, a)
+            for target in action_targets(g, a) if action_problem(g, p, a, target) is None]
 
 
 def _apply_act(g: Game, p: Player, action: Action, window: str) -> None:

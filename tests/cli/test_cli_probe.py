@@ -107,7 +107,7 @@ def test_a_save_naming_a_file_that_is_not_an_edition_file_does_not_read_it(tmp_p
     assert "hunter2" not in result.output
 
 
-def test_a_name_longer_than_the_limit_is_refused_with_a_message():
+def test_a_name_longer_than_the_limit_is_refused_with_a_message(tmp_path):
     from magie.engine.game.save import MAX_NAME
     long = "A" * 4_000_000
     result = run("play", "classic", "--players", f"{long},Boris", "--bots", "1")
@@ -116,7 +116,8 @@ def test_a_name_longer_than_the_limit_is_refused_with_a_message():
             in result.output)
     assert len(result.output) < 1000                     # the name is not echoed back
     assert run("play", "classic", "--players", "", "--bots", "1").exit_code == 1
-    ok = CliRunner().invoke(app, ["play", "classic", "--players", "B" * MAX_NAME, "--bots", "1"], input="q\n")
+    ok = CliRunner().invoke(app, ["play", "classic", "--players", "B" * MAX_NAME, "--bots", "1",
+                                  "--save-to", str(tmp_path / "s.json")], input="q\n")
     assert ok.exit_code == 0, ok.output
 
 
@@ -135,3 +136,22 @@ def test_an_unknown_variant_is_told_by_magie():
     result = run("play", "classic", "--variant", "nosuch", "--bots", "2")
     assert result.exit_code == 1
     assert result.output.startswith("magie: error[unknown-variant]: unknown variant 'nosuch'")
+
+
+@pytest.mark.parametrize("args, english, russian", [
+    (["play", "classic"], "magie: who plays? Give --players", "magie: кто играет? Дайте --players"),
+    (["play"], "magie: which edition? Give an edition id", "magie: какое издание? Дайте id издания"),
+    (["play", "classic", "--players", "Anna,anna"], "magie: two players are called 'anna'",
+     "magie: двух игроков зовут «anna»: у каждого игрока должно быть своё имя"),
+    (["play", "classic", "--bots", "99"], "magie: --bots must be from 0 to 12, not 99",
+     "magie: --bots должно быть от 0 до 12, а не 99"),
+    (["play", "classic", "--bots", "1"], "magie: edition 'classic' is for 2 to 8 players, not 1",
+     "magie: в издание 'classic' играют от 2 до 8 игроков, а не 1"),
+    (["play", "classic", "--players", "A,,B"], 'magie: --players "A,,B": name 2 is empty',
+     'magie: --players "A,,B": имя 2 пустое'),
+])
+def test_the_commons_errors_of_play_speak_the_language_of_lang(args, english, russian):
+    assert english in run(*args).output
+    result = run(*args, "--lang", "ru")
+    assert result.exit_code == 1 and russian in result.output, result.output
+    assert english in run(*args).output                     # and English again without --lang

@@ -349,3 +349,32 @@ def test_a_nested_cards_error_is_not_rewrapped(game, names):
 def test_generated_code_has_no_builtins(names):
     fn = compile_snippet("pay bank 1", "card", names)
     assert fn.__globals__["__builtins__"] == {}
+
+
+# ---------------------------------------------------------------- target-free parts
+
+@pytest.mark.parametrize("text, expected", [
+    # `ready` is the conjuncts that read no target: false there means false for every target
+    ("target.owner != none and cash >= 100 and landed == jail", [False, True, False]),
+    ("cash >= target.price * 2 and (landed == jail or has_flag(me, lawyer))", [False, True, True]),
+    ("cash > 10 and landed == jail", [False, True, False]),        # all of it reads no target
+])
+def test_a_condition_over_a_target_gets_its_target_free_part(game, names, text, expected):
+    names = dataclasses.replace(names, flags=frozenset({"lawyer"}))
+    when = compile_snippet(text, "action_when", names)
+    me = game.players[0]
+    seen = [when.ready(game, me, None)]                 # cash 1500, no move yet
+    game.last_landed = JAIL
+    seen.append(when.ready(game, me, None))
+    me.cash = 5
+    seen.append(when.ready(game, me, None))
+    assert seen == expected
+
+
+@pytest.mark.parametrize("text, ctx", [
+    ("target.owner == me or target.price > cash", "action_when"),   # an `or` reads it as a whole
+    ("completes_group(me, target) and cash >= target.price", "action_bot"),
+    ("round > 10", "end_when"),                                     # no target in this context
+])
+def test_a_condition_without_a_target_free_part_has_no_ready(names, text, ctx):
+    assert not hasattr(compile_snippet(text, ctx, names), "ready")

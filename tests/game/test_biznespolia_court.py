@@ -6,7 +6,7 @@ import pytest
 
 from magie.engine.agents import Scripted, make_bot
 from magie.engine.errors import IllegalDecision
-from magie.engine.game.decisions import DONE
+from magie.engine.game.decisions import DONE, Decision
 
 from .helpers import cash, owner_of, player, space, stack, turn
 from .test_biznespolia_support import START_CASH, Recorder, bgame, sue
@@ -143,6 +143,20 @@ def test_once_per_landing():
     assert g.stats == {"sue": 1} and cash(g)["A"] == 880
 
 
+def test_the_court_is_ready_only_after_landing_there_and_until_the_suit():
+    # `action_ready`: the part of `when` that reads no target (landed == jail, or the lawyer on
+    # a notice space) and the limit per turn; where it is false, every target has a problem
+    g = bgame({"A": {"pos": "shoe_factory", "cash": 1000, "owns": dict(A_KOLKHOZ)},
+               "B": {"owns": {"grain_elevator": 0}}}, dice=[(2,), (5,)], first="A")
+    a, court = player(g, "A"), g.ed.actions[0]
+    assert not g.action_ready(a, court)                      # before any move this turn
+    assert g.action_problem(a, court, ELEVATOR) == "sue is not allowed now"
+    g.landed_at = space(g.ed, "jail")
+    assert g.action_ready(a, court) and g.action_problem(a, court, ELEVATOR) is None
+    g.run_action(a, court, ELEVATOR)                         # lost: 2 against 5
+    assert not g.action_ready(a, court) and g.action_problem(a, court, ELEVATOR) is not None
+
+
 @pytest.mark.parametrize("a_owns, target, reason", [
     ({"sewing_factory": 0}, ELEVATOR, "no lot of the industry"),
     (A_KOLKHOZ, 43, "another industry"),        # B's central_bank
@@ -211,3 +225,19 @@ def test_a_bot_does_not_sue_for_a_lot_that_does_not_complete_its_industry():
     g.dice.throws = g.dice.throws[:1]
     turn(g)
     assert "sue" not in g.stats and owner_of(g, "grain_elevator") == "B"
+
+
+def test_a_bot_is_idle_where_it_would_not_sue_and_asked_where_it_would():
+    # idle(): the dry run of the bot's manage answer checks the court too (its hint, then the
+    # action's check): the engine skips the windows where the bot would answer done
+    g = _bot_game(2000, A_KOLKHOZ, {"grain_elevator": 0})
+    a = player(g, "A")
+    bot = g.agents[0]
+    bot._dver, bot._next_look = g.deeds_version, 10**9        # trades already looked at
+    assert bot.idle(g, a, "before_roll")                      # no move yet: no suit possible
+    g.landed_at = space(g.ed, "jail")
+    assert not bot.idle(g, a, "after_landing")                # on the court: it would sue
+    assert bot.decide(g, Decision.of("manage", a, None, g, {"window": "after_landing",
+                                                            "more_rolls": False})) == sue(ELEVATOR)
+    a.cash = 619                                              # it would not keep 500
+    assert bot.idle(g, a, "after_landing")
