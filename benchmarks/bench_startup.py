@@ -2,9 +2,13 @@
 `magie editions`, this working tree against a git ref, interleaved (target: at most 0.15 s).
 
 Each side runs in its own process with its own source first on PYTHONPATH (the shim of
-bench_sim.py), so the ref needs no install. `--callgrind` also counts the instructions of one
-run of each side under `valgrind --tool=callgrind`: a measure that does not depend on the load
-of the machine.
+bench_sim.py), so the ref needs no install. Three sides: the ref, the working tree as a user
+runs it twice (the second run served by the output cache, cli/output_cache.py), and the working
+tree with `MAGIE_NO_CACHE=1` (every run does the whole work); and `python -c pass`, the floor
+of any Python command on this machine. Python's bytecode is written (as `pip install` does), so
+no side compiles its sources on every run; the output and parser caches live in a temporary
+folder. `--callgrind` also counts the instructions of one run of each side under
+`valgrind --tool=callgrind`: a measure that does not depend on the load of the machine.
 
 Run: `python benchmarks/bench_startup.py --baseline 888c6f9 [--repeats 15] [--callgrind]`
 """
@@ -28,24 +32,32 @@ COMMANDS = (("--help",), ("editions",))
 RUN = "import sys; sys.argv = ['magie', *sys.argv[1:]]; from magie.cli.app import main; main()"
 
 
-def _env(shim: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(shim), "PYTHONDONTWRITEBYTECODE": "1"}
+Side = tuple[Path, dict[str, str]]
+"""A shim folder and the variables to add to the environment."""
 
 
-def cpu_of(shim: Path, args: tuple[str, ...]) -> float:
-    """CPU seconds (user + system) of one run of `magie ARGS` from `shim`."""
+def _env(side: Side) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": str(side[0]), **side[1]}
+
+
+def _command(args: tuple[str, ...]) -> list[str]:
+    return [sys.executable, "-c", "pass"] if args == ("pass",) else [sys.executable, "-c", RUN, *args]
+
+
+def cpu_of(side: Side, args: tuple[str, ...]) -> float:
+    """CPU seconds (user + system) of one run of `magie ARGS` from `side`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-c", RUN, *args], env=_env(shim), check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(_command(args), env=_env(side), check=True, stdout=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def instructions_of(shim: Path, args: tuple[str, ...]) -> int:
+def instructions_of(side: Side, args: tuple[str, ...]) -> int:
     """Instructions of one run under callgrind (the 'Collected' total)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
-                              sys.executable, "-c", RUN, *args], env=_env(shim), check=True,
+                              *_command(args)], env=_env(side), check=True,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
     m = re.search(r"Collected : (\d+)", out)
     return int(m.group(1)) if m else -1
@@ -62,24 +74,34 @@ def main() -> None:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(base_src),
                         a.baseline], check=True)
         try:
-            sides = {"baseline": _shim(Path(tmp) / "shim-base", base_src),
-                     "working tree": _shim(Path(tmp) / "shim-work", ROOT)}
-            for args in COMMANDS:
-                for shim in sides.values():       # warm the parser cache, bytecode, file cache
-                    cpu_of(shim, args)
-                cpu: dict[str, list[float]] = {k: [] for k in sides}
+            cache = {"MAGIE_CACHE_DIR": str(Path(tmp) / "cache")}
+            work = _shim(Path(tmp) / "shim-work", ROOT)
+            sides: dict[str, Side] = {"baseline": (_shim(Path(tmp) / "shim-base", base_src), cache),
+                                      "working tree": (work, cache),
+                                      "no cache": (work, {**cache, "MAGIE_NO_CACHE": "1"})}
+            for args in (("pass",), *COMMANDS):
+                run = {"pass": {"python -c pass": sides["baseline"]}}.get(args[0], sides)
+                for _ in range(2):              # bytecode, the parser cache, the output cache, file cache
+                    for side in run.values():
+                        cpu_of(side, args)
+                cpu: dict[str, list[float]] = {k: [] for k in run}
                 for r in range(a.repeats):
-                    for side in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
-                        cpu[side].append(cpu_of(sides[side], args))
+                    for name in (list(run) if r % 2 == 0 else list(run)[::-1]):
+                        cpu[name].append(cpu_of(run[name], args))
                 med = {k: statistics.median(v) for k, v in cpu.items()}
                 line = ", ".join(f"{k} median {med[k]:.3f} s (spread {min(v):.3f}-{max(v):.3f})"
                                  for k, v in cpu.items())
-                print(f"magie {' '.join(args)}: {line}, n={a.repeats}; ratio "
-                      f"{med['working tree'] / med['baseline']:.3f}", flush=True)
+                ratio = (f"; ratio {med['working tree'] / med['baseline']:.3f} "
+                         f"(no cache {med['no cache'] / med['baseline']:.3f})" if "baseline" in med else "")
+                print(f"{' '.join(args) if args == ('pass',) else 'magie ' + ' '.join(args)}: {line}, "
+                      f"n={a.repeats}{ratio}; load average {os.getloadavg()[0]:.1f}", flush=True)
                 if a.callgrind:
-                    ir = {k: instructions_of(s, args) for k, s in sides.items()}
-                    print(f"  instructions: baseline {ir['baseline']:,}, working tree {ir['working tree']:,}; "
-                          f"ratio {ir['working tree'] / ir['baseline']:.3f}", flush=True)
+                    # twice: valgrind's own variables make the first run under it a cache miss
+                    ir = {k: [instructions_of(s, args) for _ in range(2)][-1] for k, s in run.items()}
+                    print("  instructions: " + ", ".join(f"{k} {v:,}" for k, v in ir.items()) + (
+                        f"; ratio {ir['working tree'] / ir['baseline']:.3f} "
+                        f"(no cache {ir['no cache'] / ir['baseline']:.3f})" if "baseline" in ir else ""),
+                        flush=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_src)], check=False)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from magie.cli.app import app, compiled_modules
+from magie.cli.commands import app, compiled_modules
 from magie.engine.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,6 +23,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lark import _LOAD_ALLOWED_OPTIONS
 
+from ..paths import cache_dir
 from . import nodes as n
 from .builder import Builder, token_pos
 from .indentation import IndentationProblem, IndentPostLexer
@@ -43,15 +44,6 @@ def grammar_text() -> str:
 
 _OPTIONS: dict = {"parser": "lalr", "lexer": "contextual", "start": ["effect", "formula"],
                   "maybe_placeholders": False}
-
-
-def cache_dir() -> Path:
-    """The user cache folder for magie: `$MAGIE_CACHE_DIR`, else `$XDG_CACHE_HOME/magie`,
-    else `~/.cache/magie`."""
-    if os.environ.get("MAGIE_CACHE_DIR"):
-        return Path(os.environ["MAGIE_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "magie"
 
 
 def _cache_path(grammar: str) -> Path:

@@ -1,0 +1,161 @@
+"""The output cache of the pure commands (cli/output_cache.py): a second `magie --help` or
+`magie editions` prints the very same bytes without importing typer, rich or the engine, and any
+change of a file, the environment or the command line, or an impure run, is a miss."""
+
+from __future__ import annotations
+
+import marshal
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from magie.cli import output_cache as oc
+
+MAIN = """
+import sys
+sys.argv = ["magie", *sys.argv[1:]]
+from magie.cli.app import main
+try:
+    main()
+finally:
+    sys.stdout.flush()
+    print("loaded:", " ".join(m for m in ("typer", "rich", "yaml", "magie.engine.edition") if m in sys.modules),
+          file=sys.stderr)
+"""
+
+
+def _run(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", MAIN, *args], capture_output=True,
+                          env={**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), **env}, check=False)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["editions"], ["simulate", "--help"], ["--version"]])
+def test_a_second_run_prints_the_same_bytes_without_importing_typer(tmp_path, args):
+    first = _run(tmp_path, *args)
+    assert first.returncode == 0 and first.stdout
+    assert b"typer" in first.stderr.splitlines()[-1]
+    second = _run(tmp_path, *args)
+    assert second.returncode == 0
+    assert second.stdout == first.stdout
+    assert second.stderr.splitlines()[-1].strip() == b"loaded:"
+    off = _run(tmp_path, *args, MAGIE_NO_CACHE="1")
+    assert off.stdout == first.stdout and b"typer" in off.stderr.splitlines()[-1]
+
+
+def test_another_environment_or_a_failing_command_is_not_served(tmp_path):
+    _run(tmp_path, "--help")
+    other = _run(tmp_path, "--help", COLUMNS="50")           # rich reads it: a miss, and 50 wide
+    assert b"typer" in other.stderr.splitlines()[-1]
+    assert max(len(line) for line in other.stdout.decode().splitlines()) <= 50
+    bad = _run(tmp_path, "no-such-command", "--help")
+    assert bad.returncode == 1
+    assert not (tmp_path / "cache" / "output-no-such-command_help.marshal").exists()
+    assert _run(tmp_path, "no-such-command", "--help").returncode == 1
+
+
+def test_only_pure_command_lines_have_an_entry():
+    assert oc.entry_name(["--help"]) == "output-help.marshal"
+    assert oc.entry_name(["simulate", "-h"]) == "output-simulate_h.marshal"
+    assert oc.entry_name(["editions"]) == "output-editions.marshal"
+    for args in (["play", "classic"], ["simulate", "classic", "--help"], ["editions", "x"], ["../x", "--help"],
+                 ["Show", "--help"], [], ["--help", "--help"]):
+        assert oc.entry_name(args) is None, args
+
+
+def _entry(tmp_path: Path, dep: Path, out: bytes = b"printed\n") -> tuple[str, tuple]:
+    path = str(tmp_path / "e.marshal")
+    key = ("k", 1)
+    oc.save(path, key, [oc.stamp(str(dep)), oc.stamp(str(tmp_path / "absent"))], out)
+    return path, key
+
+
+def test_an_entry_is_served_only_while_every_file_is_unchanged(tmp_path):
+    dep = tmp_path / "edition.yaml"
+    dep.write_text("name: x\n")
+    path, key = _entry(tmp_path, dep)
+    assert oc.load(path, key) == b"printed\n"
+    assert oc.load(path, ("k", 2)) is None                      # another command line, terminal...
+    os.utime(dep, ns=(1, 1))                                   # same size, another time
+    assert oc.load(path, key) is None
+    path, key = _entry(tmp_path, dep)
+    dep.write_text("name: xy\n")                               # another size
+    assert oc.load(path, key) is None
+    path, key = _entry(tmp_path, dep)
+    (tmp_path / "absent").write_text("")                       # a file that was missing appears
+    assert oc.load(path, key) is None
+    (tmp_path / "absent").unlink()
+    path, key = _entry(tmp_path, dep)
+    dep.unlink()
+    assert oc.load(path, key) is None
+
+
+def test_a_broken_or_foreign_entry_is_a_miss(tmp_path):
+    dep = tmp_path / "f"
+    dep.write_text("x")
+    path, key = _entry(tmp_path, dep)
+    data = Path(path).read_bytes()
+    Path(path).write_bytes(data[: len(data) // 2])
+    assert oc.load(path, key) is None
+    Path(path).write_bytes(marshal.dumps((oc.FORMAT + 1, key, (), b"x")))
+    assert oc.load(path, key) is None
+    Path(path).write_bytes(marshal.dumps((oc.FORMAT, key, (), "not bytes")))
+    assert oc.load(path, key) is None
+    Path(path).write_bytes(b"\x00garbage")
+    assert oc.load(path, key) is None
+    assert oc.load(str(tmp_path / "none"), key) is None
+
+
+def test_the_key_follows_the_environment(monkeypatch):
+    before = oc.key_of(["magie", "--help"])
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert oc.key_of(["magie", "--help"]) != before
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("OLDPWD", "/elsewhere")               # the shell's own bookkeeping
+    assert oc.key_of(["magie", "--help"]) == before
+    assert oc.key_of(["magie", "-h"]) != before
+
+
+IMPURE = """
+import os, sys
+from magie.cli.output_cache import run_cached
+runs = os.open(os.environ["RUNS"], os.O_WRONLY | os.O_APPEND | os.O_CREAT)   # before the hook: unseen
+def command():
+    os.write(runs, b"x")
+    print("out")
+    {action}
+run_cached(["magie", "--help"], command)
+"""
+
+
+@pytest.mark.parametrize("action", ["open(os.environ['MAGIE_CACHE_DIR'] + '/../written', 'w').close()",
+                                    "print('warning', file=sys.stderr)",
+                                    "raise SystemExit(3)",
+                                    "import subprocess; subprocess.run(['true'])"])
+def test_an_impure_run_is_not_saved(tmp_path, action):
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
+    code = IMPURE.format(action=action)
+    for _ in range(2):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=False)
+        assert r.stdout == b"out\n"
+    assert (tmp_path / "runs").read_bytes() == b"xx"
+    assert not list((tmp_path / "cache").glob("output-*"))
+
+
+def test_a_pure_run_is_saved_with_what_it_read(tmp_path):
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
+    data = tmp_path / "data.txt"
+    data.write_text("v1")
+    code = IMPURE.format(action=f"print(open({str(data)!r}).read())")
+
+    def run() -> bytes:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
+
+    assert run() == b"out\nv1\n"
+    assert run() == b"out\nv1\n"              # served: the command did not run again
+    assert (tmp_path / "runs").read_bytes() == b"x"
+    data.write_text("v22")                     # another size: the entry is stale
+    assert run() == b"out\nv22\n"
+    assert (tmp_path / "runs").read_bytes() == b"xx"
