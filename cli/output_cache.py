@@ -109,24 +109,9 @@ def load(path: str, key: tuple) -> bytes | None:
 def save(path: str, key: tuple, deps: Sequence[Stamp], out: bytes) -> None:
     """Write the entry atomically (a temporary file in the same folder, then a rename); any
     error is ignored (the cache is optional)."""
-    import tempfile
+    from magie.engine.paths import write_atomic
 
-    tmp = None
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=".marshal")
-        with os.fdopen(fd, "wb") as f:
-            marshal.dump((FORMAT, key, tuple(deps), out), f)
-        os.replace(tmp, path)
-        tmp = None
-    except Exception:
-        pass
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    write_atomic(path, lambda f: marshal.dump((FORMAT, key, tuple(deps), out), f), ".marshal")
 
 
 class _Tee(io.RawIOBase):

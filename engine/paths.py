@@ -6,7 +6,9 @@ sit next to it in both cases (`editions/`, `schema/`). Also the user's cache fol
 """
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,3 +27,30 @@ def cache_dir() -> Path:
         return Path(os.environ["MAGIE_CACHE_DIR"])
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "magie"
+
+
+def write_atomic(path: str | os.PathLike[str], fill: Callable[[IO[bytes]], object], suffix: str = "") -> bool:
+    """Write a cache entry at `path` atomically: `fill(f)` writes into a temporary file in the
+    same folder (made if missing), which is then renamed over `path`, so a reader never sees half
+    a file. Returns whether it was written; any error is swallowed (every cache is optional) and
+    the temporary file removed."""
+    import tempfile  # not at import time: the output cache of `--help` uses this module
+
+    folder = os.path.dirname(os.fspath(path))
+    tmp = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=suffix)
+        with os.fdopen(fd, "wb") as f:
+            fill(f)
+        os.replace(tmp, path)
+        tmp = None
+        return True
+    except Exception:
+        return False
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

@@ -8,22 +8,21 @@ builder of `builder.py` run inline; syntax errors are worded by `syntax_messages
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import pickle
 import sys
-import tempfile
 import threading
 from importlib import resources
 from pathlib import Path
+from typing import IO
 
 import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lark import _LOAD_ALLOWED_OPTIONS
 
-from ..paths import cache_dir
+from ..paths import cache_dir, write_atomic
 from . import nodes as n
 from .builder import Builder, token_pos
 from .indentation import IndentationProblem, IndentPostLexer
@@ -77,21 +76,11 @@ def _load_cached(path: Path, postlex: IndentPostLexer, builder: Builder) -> Lark
 def _save_cached(path: Path, parser: Lark) -> None:
     """Write `parser` to `path` atomically (a temporary file in the same folder, then a rename,
     so a reader never sees half a file); any error is ignored (the cache is optional)."""
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
-        with os.fdopen(fd, "wb") as f:
-            f.write(path.stem.encode() + b"\n")
-            parser.save(f, _LOAD_ALLOWED_OPTIONS)
-        os.replace(tmp, path)
-        tmp = None
-    except Exception:
-        pass
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    def fill(f: IO[bytes]) -> None:
+        f.write(path.stem.encode() + b"\n")
+        parser.save(f, _LOAD_ALLOWED_OPTIONS)
+
+    write_atomic(path, fill, ".pickle")
 
 
 def _get_parser() -> tuple[Lark, IndentPostLexer, Builder]:
