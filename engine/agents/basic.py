@@ -34,6 +34,22 @@ class _LiftCosts(dict):
         self.rules = rules
 
 
+def groups_held_by_one(game, p) -> list:
+    """The color groups `p` holds at least half of but not all, whose missing lots one other
+    player holds: [(group, missing lots (space indices), that player)], in the edition's order
+    (the trades that would complete a group of `p`)."""
+    out = []
+    for grp, mine in zip(game.ed.groups, p.groups, strict=True):
+        size = len(grp.spaces)
+        if mine == size or mine * 2 < size:
+            continue
+        missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
+        holders = {game.owner[j] for j in missing}
+        if len(holders) == 1 and None not in holders:
+            out.append((grp, missing, holders.pop()))
+    return out
+
+
 class BasicBot:
     """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
 
@@ -556,15 +572,7 @@ class BasicBot:
     def _candidates(self, game, p) -> list:
         """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership."""
         out = []
-        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
-            size = len(grp.spaces)
-            if mine == size or mine * 2 < size:
-                continue
-            missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
-            holders = {game.owner[j] for j in missing}
-            if len(holders) != 1 or None in holders:
-                continue
-            q = holders.pop()
+        for _grp, missing, q in groups_held_by_one(game, p):
             price = sum(game.spaces[j].price for j in missing)
             cash = sum(self.value(game, q, j) for j in missing) * 11 // 10 + price // 2
             out.append((q, missing, cash, (q.seat, missing, cash)))

@@ -46,7 +46,7 @@ from ..game.dice import Dice
 from ..game.ending import GameOver, check_end
 from ..game.game import Game
 from ..game.turn import advance, from_the_throw
-from .basic import BasicBot
+from .basic import BasicBot, groups_held_by_one
 
 SEARCHED = frozenset({"buy", "bid", "trade", "manage", "jail"})
 """The decision kinds the search bot searches; it answers the others as the basic bot."""
@@ -523,15 +523,7 @@ class SearchBot:
         p = d.player
         judge = BasicBot()
         offers: list[TradeOffer] = []
-        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
-            size = len(grp.spaces)
-            if mine == size or mine * 2 < size:
-                continue
-            missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
-            holders = {game.owner[j] for j in missing}
-            if len(holders) != 1 or None in holders:
-                continue
-            q = holders.pop()
+        for grp, missing, q in groups_held_by_one(game, p):
             swaps: list[tuple[int, ...]] = [()]
             for g2, theirs in zip(game.ed.groups, q.groups, strict=True):
                 need = tuple(j for j in g2.spaces if game.owner[j] is not q)
