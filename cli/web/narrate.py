@@ -1,7 +1,7 @@
 """Events and decisions in words for the browser: plain text (the page escapes it), in the game's
 language. The words are the terminal's: `Words` is the terminal's `Names` giving plain text, and
 `Narrator` tells a game with the terminal's narrator (`render.EventRenderer`), so both front
-ends say "Anna: rolls 3 + 4 = 7 → Arbat" from the one catalogue (cli/i18n.py).
+ends say "Anna: rolls 3 + 4 = 7 → SPACE" from the one catalogue (cli/i18n.py).
 """
 
 from __future__ import annotations
