@@ -165,6 +165,25 @@ class GameState:
         self.timed_flags: list[list[Any]] = []
         self.card_labels: dict[str, Any] = {}
         self.card_plays: dict[str, Any] = {}
+        self.rent_plays: bool = False
+        self.roll_plays: bool = False
+        self.index_cards(edition)
+        self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
+        self.space_sets: dict[str | None, tuple[int, ...]] = {}
+        self.treasury: int = 0
+        self.pledged: list[bool] = [False] * n
+        self.switched: list[str] = []
+        self.spending: bool = False
+        if r.intro_reroll is not None:
+            for p in self.players:
+                p.intro = True
+
+    def index_cards(self, edition: Edition) -> None:
+        """Fill `card_labels` (bot hints and labels by card, action, space kind and die symbol
+        id), `card_plays` (the `play:` section of each kept card that has one) and
+        `rent_plays`/`roll_plays` from `edition`: at set-up, and again after a rule switch."""
+        self.card_labels = {}
+        self.card_plays = {}
         for deck in edition.decks.values():
             for c in deck.cards:
                 if c.labels:
@@ -182,17 +201,8 @@ class GameState:
                 self.card_labels.setdefault(sym.id, sym.labels)
         if edition.all_alike_labels:
             self.card_labels.setdefault("all_alike", edition.all_alike_labels)
-        self.rent_plays: bool = any(pl.window == "rent" for pl in self.card_plays.values())
-        self.roll_plays: bool = any(pl.window == "roll" for pl in self.card_plays.values())
-        self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
-        self.space_sets: dict[str | None, tuple[int, ...]] = {}
-        self.treasury: int = 0
-        self.pledged: list[bool] = [False] * n
-        self.switched: list[str] = []
-        self.spending: bool = False
-        if r.intro_reroll is not None:
-            for p in self.players:
-                p.intro = True
+        self.rent_plays = any(pl.window == "rent" for pl in self.card_plays.values())
+        self.roll_plays = any(pl.window == "roll" for pl in self.card_plays.values())
 
     @property
     def houses(self) -> int | None:

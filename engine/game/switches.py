@@ -78,19 +78,7 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
     for deck_id, cards in g.decks.items():
         new = {c.id: c for c in ed.decks[deck_id].cards}
         g.decks[deck_id] = deque(new.get(c.id, c) for c in cards)
-    g.card_labels = {}
-    g.card_plays = {}
-    for deck in ed.decks.values():
-        for c in deck.cards:
-            if c.labels:
-                g.card_labels[c.id] = c.labels
-            if c.play is not None:
-                g.card_plays[c.id] = c.play
-    for act in ed.actions:
-        if act.labels:
-            g.card_labels.setdefault(act.id, act.labels)
-    g.rent_plays = any(pl.window == "rent" for pl in g.card_plays.values())
-    g.roll_plays = any(pl.window == "roll" for pl in g.card_plays.values())
+    g.index_cards(ed)
     wire_between_turns(g)           # the flags fixed at set-up follow the new rules
     g.deeds_version += 1            # bots look at the board again
     for q in g.players:
