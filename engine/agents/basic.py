@@ -386,6 +386,7 @@ class BasicBot:
     def _manage(self, game: Game, p: Player, window: str):
         if window == "between_turns":
             return self._between_turns(game, p)
+        act: Any        # the first answer found: a play, an action, a proposal, a repayment, a build, ...
         if p.held_cards and game.card_plays:
             act = game.bot_play(p, window)
             if act is not None:
