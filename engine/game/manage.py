@@ -178,8 +178,9 @@ def _check_sell_all(g: Game, p: Player, action: Action, window: str) -> str | No
 
 
 def _list_sell_all(g: Game, p: Player, window: str) -> list[Action]:
+    held = p.groups       # only groups where p holds a deed can hold p's buildings
     return [("sell_all", grp.id) for grp in g.ed.groups
-            if grp.buildable and any(g.level[j] and g.owner[j] is p for j in grp.spaces)]
+            if held[grp.index] and grp.buildable and any(g.level[j] and g.owner[j] is p for j in grp.spaces)]
 
 
 def _check_trade(g: Game, p: Player, action: Action, window: str) -> str | None:
@@ -274,7 +275,20 @@ def _apply_build(g: Game, p: Player, a: Action, w: str) -> None:
 
 
 def _can_build(g: Game, p: Player, i: int, w: str) -> bool:
-    return w != "raise" and g.build_problem(p, i, w) is None
+    if w == "raise":
+        return False
+    # cheap necessary conditions of build_problem first: a level left, its price, the group
+    sp = g.spaces[i]
+    ladder = sp.ladder
+    lvl = g.level[i]
+    if lvl >= len(ladder):
+        return False
+    rung = ladder[lvl]
+    if p.cash < rung.cost:
+        return False
+    if rung.owned == "all" and p.groups[sp.group_index] < len(g.ed.groups[sp.group_index].spaces):
+        return False
+    return g.build_problem(p, i, w) is None
 
 
 def _apply_sell(g: Game, p: Player, a: Action, w: str) -> None:
@@ -290,7 +304,8 @@ def _apply_mortgage(g: Game, p: Player, a: Action, w: str) -> None:
 
 
 def _can_mortgage(g: Game, p: Player, i: int, w: str) -> bool:
-    return not g.mortgaged[i] and g.mortgage_problem(p, i) is None
+    # a built lot is never mortgaged (mortgage_problem), whichever `sell_buildings_first`
+    return not g.mortgaged[i] and not g.level[i] and g.mortgage_problem(p, i) is None
 
 
 def _apply_unmortgage(g: Game, p: Player, a: Action, w: str) -> None:
