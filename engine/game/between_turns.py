@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .decisions import QUIET
+from .decisions import QUIET, Quiet
 from .ending import GameOver
 
 if TYPE_CHECKING:
@@ -52,24 +52,29 @@ def _cycles(g: Game) -> list[tuple[tuple[Player, Any], ...]]:
 def between_turns(g: Game, last: Player) -> None:
     """Offer the between-turns window to every living player but `last` (who just played),
     starting with the player whose turn is next. An agent's `idle(game, player, WINDOW)` is
-    asked directly (True: it passes, and no decision is built; `QUIET`: it passes, and is not
-    asked again until the ownership of deeds changes; once every living player is quiet,
-    `g.between_calm` holds the deeds version and the turn loop does not call this window at
-    all until it changes); a player who can do nothing in
-    the window (no deed where everything needs one, and no loan) is passed over without asking
-    even `idle`, unless answers are recorded or replayed (then every window is asked)."""
+    asked directly (True: it passes, and no decision is built) unless it said before until when
+    it passes (a `decisions.Quiet`) and that still holds, which costs a few integer comparisons:
+    `QUIET` holds while `g.deeds_version` is `q.quiet`; `Quiet(cash)` while `q.cash < q.wake`,
+    `q.version` is `q.wake_version` and `q` has not played a turn (`last` here ends it). Once
+    every living player is `QUIET`, `g.between_calm` holds the deeds version and the turn loop
+    does not call this window at all until it changes. A player who can do nothing in the
+    window (no deed where everything needs one, and no loan) is passed over without asking even
+    `idle`, unless answers are recorded or replayed (then every window is asked)."""
     needs_deeds = g.between_needs_deeds
     g.more_rolls = False
     key = g.between_key
     cycles = key[2] if key is not None and key[0] is g.order and key[1] is g.between_seats else _cycles(g)
     version = g.deeds_version
-    calm = True                   # every living player is quiet at `version`
+    calm = True                   # every living player is QUIET at `version`
     try:
         for q, idle in cycles[g.turn_idx]:
-            if q.quiet == version or not q.alive:   # quiet: set only by idle, below
+            if q.quiet == version or not q.alive:   # quiet, wake: set only by idle, below
                 continue
             calm = False
             if q is last:
+                q.wake_version = -1                 # its own turn may have changed its mind
+                continue
+            if q.cash < q.wake and q.wake_version == q.version:
                 continue
             if idle is not None and not g.replay_queue:
                 if needs_deeds and not q.deeds and not q.loans:
@@ -78,6 +83,12 @@ def between_turns(g: Game, last: Player) -> None:
                 if passed:
                     if passed is QUIET:
                         q.quiet = version
+                    elif passed is not True and isinstance(passed, Quiet):
+                        if passed.cash is None:
+                            q.quiet = version
+                        else:
+                            q.wake = passed.cash
+                            q.wake_version = q.version
                     continue
             g.offer_window(q, WINDOW)
             if g.over:
