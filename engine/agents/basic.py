@@ -162,7 +162,7 @@ class BasicBot:
                 self._refresh(game, p)
             if not self._whole:
                 return QUIET          # nothing to build on until the ownership of deeds changes
-            if p.cash < self._trigger:   # until it has that cash (_trigger moves on its own turn only)
+            if p.cash < self._trigger:   # until it has that cash (_develop, which moves _trigger, needs it)
                 if self._quiet.cash != self._trigger:
                     self._quiet = Quiet(self._trigger)
                 return self._quiet

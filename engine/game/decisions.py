@@ -40,9 +40,10 @@ class Quiet:
 
     - `QUIET` (`cash` None): it passes until the ownership of deeds changes
       (`game.deeds_version`);
-    - `Quiet(cash)`: it passes until its player's cash reaches `cash` (integer money), its
-      player's deeds, buildings or mortgages change (`player.version`), or its player has
-      played a turn (its own manage windows may change what it would do).
+    - `Quiet(cash)`: it passes until its player's cash reaches `cash` (integer money) at a
+      window between turns or at any manage window the agent is consulted in (its own turn's
+      too: manage.py), or its player's deeds, buildings or mortgages change (`player.version`).
+      An agent that may change its mind in a manage window with less cash answers True instead.
 
     Either way the engine asks it again at the first window after the condition is met, so an
     agent that answers these exactly as its `decide` would (as the basic bot does) plays the

@@ -19,7 +19,7 @@ class Player:
     game at which the player's agent said it passes between turns until ownership changes
     (decisions.QUIET, between_turns.py; -1: not quiet); `wake`, `wake_version`: the agent said
     it passes there until the player's cash reaches `wake`, while `version` is `wake_version`
-    and the player has not played a turn since (decisions.Quiet(cash); -1: not quiet)."""
+    (decisions.Quiet(cash); -1: not quiet, or consulted in a manage window with `wake` or more)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
@@ -50,7 +50,7 @@ class Player:
         self.loans: list[tuple[int, ...]] = []
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
         self.wake = 0        # Quiet(cash) between turns: the cash at which to ask again
-        self.wake_version = -1   # ... said at this version (-1: not said, or the player has played since)
+        self.wake_version = -1   # ... said at this version (-1: not said, or woken in a manage window)
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"

@@ -118,24 +118,29 @@ def test_the_basic_bot_builds_in_the_interval_when_houses_run_short():
 
 # ---------------------------------------------------------------- Quiet: until when an agent passes
 class _Sleepy(Scripted):
-    """Asked only between turns; its `idle` records the game turn of each call and passes with
-    `Quiet(cash=wake)`."""
+    """Asked between turns (and after landing on its own turn with `own_turn`); its `idle`
+    records the game turn of each call between turns and passes there with `Quiet(cash=wake)`."""
 
-    def __init__(self, wake: int, **kw):
-        super().__init__(name="A", windows=frozenset({"between_turns"}), **kw)
+    def __init__(self, wake: int, own_turn: bool = False, **kw):
+        windows = {"between_turns", "after_landing"} if own_turn else {"between_turns"}
+        super().__init__(name="A", windows=frozenset(windows), **kw)
         self.wake = wake
         self.idled: list[int] = []
 
     def idle(self, game, p, window):
+        if window != "between_turns":
+            return True
         self.idled.append(game.turns)
         return Quiet(self.wake)
 
 
-def _sleepy_table(agent, c_throw=(4, 6)):
-    """Order B, C, D, A, everyone on GO; A holds Nagatinskaya (rent 4). B throws 4+6 (just
-    visiting), C `c_throw` (1+2: onto Nagatinskaya), D 4+6, A 4+6."""
-    g = game(edition("classic"), {"B": {}, "C": {}, "D": {}, "A": {"agent": agent, "owns": {"nagatinskaya": 0}}},
-             dice=[(4, 6), c_throw, (4, 6), (4, 6), (4, 6)], first="B")
+def _sleepy_table(agent, c_throw=(4, 6), a_pos="go", a_throws=((4, 6),)):
+    """Order B, C, D, A, everyone on GO but A on `a_pos`; A holds Nagatinskaya (rent 4). B
+    throws 4+6 (just visiting), C `c_throw` (1+2: onto Nagatinskaya), D 4+6, A `a_throws`,
+    B 4+6."""
+    g = game(edition("classic"), {"B": {}, "C": {}, "D": {},
+                                  "A": {"agent": agent, "owns": {"nagatinskaya": 0}, "pos": a_pos}},
+             dice=[(4, 6), c_throw, (4, 6), *a_throws, (4, 6)], first="B")
     return g, player(g, "A")
 
 
@@ -154,7 +159,7 @@ def test_a_quiet_agent_is_not_asked_again_until_its_cash_reaches_the_level_it_na
     assert pa2.cash == 1504 and a2.idled == [1, 2]
 
 
-def test_a_quiet_agent_is_asked_again_after_its_deeds_change_or_its_own_turn():
+def test_a_quiet_agent_is_asked_again_after_its_deeds_buildings_or_mortgages_change():
     a = _Sleepy(10_000)
     g, pa = _sleepy_table(a)
     g.play_turn()                                  # B
@@ -162,9 +167,21 @@ def test_a_quiet_agent_is_asked_again_after_its_deeds_change_or_its_own_turn():
     g.play_turn()                                  # C: A asked again
     g.play_turn()                                  # D: not (quiet at the new version)
     assert a.idled == [1, 2]
-    g.play_turn()                                  # A's own turn: A is not asked after it ...
-    g.play_turn()                                  # ... but after B's, being no longer quiet
-    assert a.idled == [1, 2, 5]
+
+
+@pytest.mark.parametrize("a_pos, a_throws, idled", [
+    ("go", [(4, 6)], [1]),             # just visiting: 1500 after landing, below 1502
+    (35, [(3, 3), (1, 2)], [1, 5]),    # past GO (200) onto Zhitnaya, consulted with 1700 after
+])                                     # landing; the double's throw onto the income tax: 1500
+def test_a_quiet_agent_stays_quiet_through_its_own_turn_unless_consulted_there_with_that_cash(a_pos, a_throws,
+                                                                                              idled):
+    a = _Sleepy(1502, own_turn=True)
+    g, pa = _sleepy_table(a, a_pos=a_pos, a_throws=a_throws)
+    for _ in range(4):
+        g.play_turn()                              # B (A asked: quiet until 1502), C, D, A
+    assert pa.cash == 1500
+    g.play_turn()                                  # B again: the interval asks A only if woken
+    assert a.idled == idled
 
 
 def test_the_basic_bot_quiet_below_its_trigger_builds_once_rent_lifts_its_cash_past_it():
