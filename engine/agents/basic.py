@@ -166,7 +166,7 @@ class BasicBot:
             if not self._whole:
                 return QUIET          # nothing to build on until the ownership of deeds changes
             if p.cash < self._trigger:   # until it has that cash (_develop, which moves _trigger, needs it)
-                if self._quiet.cash != self._trigger:
+                if self._quiet.wake != self._trigger:
                     self._quiet = Quiet(self._trigger)
                 return self._quiet
             return self._between_turns(game, p, dry=True) is DONE

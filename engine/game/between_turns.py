@@ -87,10 +87,10 @@ def between_turns(g: Game, last: Player) -> None:
                     if passed is QUIET:
                         q.quiet = version
                     elif passed is not True and isinstance(passed, Quiet):
-                        if passed.cash is None:
+                        if passed.wake is None:
                             q.quiet = version
                         else:
-                            q.wake = passed.cash
+                            q.wake = passed.wake
                             q.wake_version = q.version
                     continue
             g.offer_window(q, WINDOW)

@@ -38,7 +38,7 @@ class Quiet:
     call its `idle` in that window again until then (between_turns.py checks the condition with
     a few integer comparisons). Truthy, like True. Two forms:
 
-    - `QUIET` (`cash` None): it passes until the ownership of deeds changes
+    - `QUIET` (`wake` None): it passes until the ownership of deeds changes
       (`game.deeds_version`);
     - `Quiet(cash)`: it passes until its player's cash reaches `cash` (integer money) at a
       window between turns or at any manage window the agent is consulted in (its own turn's
@@ -49,13 +49,13 @@ class Quiet:
     agent that answers these exactly as its `decide` would (as the basic bot does) plays the
     same games with or without them (tests/golden/test_sim_path.py)."""
 
-    __slots__ = ("cash",)
+    __slots__ = ("wake",)
 
     def __init__(self, cash: int | None = None):
-        self.cash = cash
+        self.wake = cash              # (not .cash: money moves only in ledger.py)
 
     def __repr__(self) -> str:
-        return "QUIET" if self.cash is None else f"Quiet(cash={self.cash})"
+        return "QUIET" if self.wake is None else f"Quiet(cash={self.wake})"
 
 
 QUIET = Quiet()
