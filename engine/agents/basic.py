@@ -54,6 +54,7 @@ class BasicBot:
     """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
 
     human = False
+    skip_forced = True      # the engine answers decisions with one legal answer (decisions.Agent)
     LOOK_AGAIN = 40
     """Game turns after which the bot looks at trades again though no deed changed hands."""
 

@@ -26,11 +26,22 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
     and raise actions by `check_action`, others by `check` or against `d.options`), record
     it and return it. A human is told the reason and asked again; a bot's illegal answer is
     a `GameError` naming the bot and the decision; a replayed answer that does not fit is a
-    `ReplayMismatch`."""
+    `ReplayMismatch`. A decision with exactly one listed option is answered with it without
+    asking an agent whose `skip_forced` is true (the bots; see `Agent`): recorded as if asked,
+    and replayed from the record, so saves of either kind replay alike."""
     agent = g.agents[d.player.seat]
+    listed = d.listed
+    # a forced decision (one legal answer, listed) is answered for an agent that lets the
+    # engine do so (`skip_forced`); it is recorded all the same, so saves replay either way
+    forced = listed is not None and len(listed) == 1 and getattr(agent, "skip_forced", False)
+    if forced and not g.replay_queue:
+        answer = listed[0]
+        if g.record:
+            g.answers.append(encode_answer(answer))
+        return answer
     while True:
         if g.replay_queue:
-            if not getattr(agent, "human", False):
+            if not forced and not getattr(agent, "human", False):
                 agent.decide(g, d)       # the bot's state moves on as in the recorded game
             answer = decode_answer(g.replay_queue.popleft())
             replayed = True
