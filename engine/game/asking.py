@@ -30,18 +30,11 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
     asking an agent whose `skip_forced` is true (the bots; see `Agent`): recorded as if asked,
     and replayed from the record, so saves of either kind replay alike."""
     agent = g.agents[d.player.seat]
-    listed = d.listed
-    # a forced decision (one legal answer, listed) is answered for an agent that lets the
-    # engine do so (`skip_forced`); it is recorded all the same, so saves replay either way
-    forced = listed is not None and len(listed) == 1 and getattr(agent, "skip_forced", False)
-    if forced and not g.replay_queue:
-        answer = listed[0]
-        if g.record:
-            g.answers.append(encode_answer(answer))
-        return answer
+    if d.listed is not None and len(d.listed) == 1 and getattr(agent, "skip_forced", False):
+        return forced(g, d, d.listed[0])
     while True:
         if g.replay_queue:
-            if not forced and not getattr(agent, "human", False):
+            if not getattr(agent, "human", False):
                 agent.decide(g, d)       # the bot's state moves on as in the recorded game
             answer = decode_answer(g.replay_queue.popleft())
             replayed = True
@@ -78,6 +71,27 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
         if g.record:
             g.answers.append(encode_answer(answer))
         return answer
+
+
+def forced(g: Game, d: Decision, answer: Any) -> Any:
+    """`answer`, the one legal answer to `d`, given for an agent with `skip_forced` without
+    asking it: recorded like any other (a save replays it, whoever replays it), or, while
+    replaying, the recorded answer (answers recorded before bots skipped forced decisions hold
+    one here too), which must be `answer`."""
+    if g.replay_queue:
+        recorded = decode_answer(g.replay_queue.popleft())
+        if not g.replay_queue and g.on_replay_done is not None:
+            g.on_replay_done()
+        if recorded == TIMEOUT:         # a person's seat recorded, a bot's replayed
+            if g.record:
+                g.answers.append(TIMEOUT)
+            return timed_out(g, d)
+        if recorded != answer:
+            raise ReplayMismatch(f"the save does not fit this game: a recorded answer to '{d.kind}' for "
+                                 f"{d.player.name} is not allowed here ({recorded!r} is not {answer!r})")
+    if g.record:
+        g.answers.append(encode_answer(answer))
+    return answer
 
 
 def timed_out(g: Game, d: Decision) -> Any:
