@@ -465,6 +465,17 @@ class Edition:
     symbols: Mapping[str, DieSymbol] = field(default_factory=dict)   # by symbol id
     all_alike: Callable | None = None             # `dice.all_alike.do`: fn(g, player, roll)
     all_alike_labels: dict = field(default_factory=dict)
+    tables: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    """What the engine derives from the edition alone, by name (`shared`): built by the first
+    game that needs it and shared by every later game of the edition, so never changed once built."""
+
+    def shared(self, name: str, build: Callable[[], Any]) -> Any:
+        """The table `name` derived from this edition alone, built by `build()` on first use
+        and shared by every game of the edition from then on (the caller must not change it)."""
+        got = self.tables.get(name)
+        if got is None:
+            got = self.tables[name] = build()
+        return got
 
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""
