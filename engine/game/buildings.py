@@ -80,13 +80,16 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
     why = share_problem(g, p, i, rung.owned)
     if why is not None:
         return why
-    lots = _lots(g, p, i, rung.owned)
-    for j in lots:
-        if g.mortgaged[j]:
+    level, mortgaged = g.level, g.mortgaged
+    low = lvl                               # the lowest level of the lots (`i` is one of them)
+    for j in _lots(g, p, i, rung.owned):
+        if mortgaged[j]:
             return f"{g.spaces[j].id} in the group is mortgaged"
+        if level[j] < low:
+            low = level[j]
     if lvl >= top:
         return f"{sp.id} already has a {rung.kind}"
-    if lvl > min(g.level[j] for j in lots):
+    if lvl > low:
         return "build evenly: another lot of the group has fewer buildings"
     if limits:
         if r.build_window == "before_roll" and not g.before_roll_window(window):
@@ -229,9 +232,11 @@ def sell_problem(g: Game, p: Player, i: int) -> str | None:
     if lvl == 0:
         return f"{sp.id} has no buildings"
     ladder = sp.ladder
-    if ladder[lvl - 1].owned != "any" and lvl < max(
-            g.level[j] for j in g.ed.groups[sp.group_index].spaces if g.owner[j] is p):
-        return "sell evenly: another lot of the group has more buildings"
+    if ladder[lvl - 1].owned != "any":
+        level, owner = g.level, g.owner
+        for j in g.ed.groups[sp.group_index].spaces:
+            if level[j] > lvl and owner[j] is p:
+                return "sell evenly: another lot of the group has more buildings"
     if _replaces(ladder, lvl):
         kind, below = ladder[lvl - 1].kind, ladder[lvl - 2]
         stock = g.stock.get(below.kind)
@@ -274,7 +279,8 @@ def sell_building(g: Game, p: Player, i: int) -> None:
     p.version += 1
     bank_pays(g, p, refund, "sell_building")
     for j in lots:
-        g.emit("sell", player=p.seat, space=g.spaces[j].id, level=g.level[j])
+        if g.log is not None:
+            g.emit("sell", player=p.seat, space=g.spaces[j].id, level=g.level[j])
 
 
 def building_refund(g: Game, i: int, level: int) -> int:
@@ -283,7 +289,10 @@ def building_refund(g: Game, i: int, level: int) -> int:
     the houses), rounded down once."""
     if level == 0:
         return 0
-    spent = sum(r.cost for r in g.spaces[i].ladder[:level])
+    ladder = g.spaces[i].ladder
+    spent = 0
+    for k in range(level):
+        spent += ladder[k].cost
     return round_div(spent * g.rules.sell_percent, 100, "down")
 
 

@@ -55,7 +55,8 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
     if g.acting is not None:
         key = g.acting + "_deeds"
         g.stats[key] = g.stats.get(key, 0) + 1
-    g.emit("deed", space=g.spaces[i].id, frm=None if old is None else old.seat, to=to.seat)
+    if g.log is not None:
+        g.emit("deed", space=g.spaces[i].id, frm=None if old is None else old.seat, to=to.seat)
     if g.mortgaged[i] and g.rules.transfer_interest:
         interest = g.interest(i)
         value = g.spaces[i].mortgage
@@ -65,7 +66,8 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
             g.pay(to, None, value + interest, "unmortgage")
             g.mortgaged[i] = False
             to.version += 1
-            g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
+            if g.log is not None:
+                g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
         else:
             g.pay(to, None, interest, "interest")
 

@@ -115,7 +115,13 @@ def built_in_group(g: Game, p: Player | None, space: int) -> bool:
     trading a lot wait for the owner's buildings of its group; with majority building, another
     player's buildings in the group do not count.)"""
     gi = g.spaces[space].group_index
-    return gi >= 0 and any(g.level[j] and g.owner[j] is p for j in g.ed.groups[gi].spaces)
+    if gi < 0:
+        return False
+    level, owner = g.level, g.owner
+    for j in g.ed.groups[gi].spaces:
+        if level[j] and owner[j] is p:
+            return True
+    return False
 
 
 def group_built(g: Game, space: int) -> bool:
