@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..edition.model import round_div
 from .buildings import sell_all
 from .decisions import Decision
 from .ledger import bank_pays
@@ -78,7 +77,7 @@ def bank_sale_value(g: Game, i: int) -> int:
     pct = g.rules.bank_buys_percent
     if pct is None or g.mortgaged[i]:
         return 0
-    return round_div(g.spaces[i].price * pct, 100, "down")
+    return g.spaces[i].price * pct // 100         # rounded down
 
 
 def sell_deed_problem(g: Game, p: Player, i: int) -> str | None:

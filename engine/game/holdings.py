@@ -107,7 +107,12 @@ def rent_level(g: Game, space: int) -> int:
 def group_mortgaged(g: Game, space: int) -> bool:
     """Is any deed of the group of `space` mortgaged?"""
     gi = g.spaces[space].group_index
-    return gi >= 0 and any(g.mortgaged[j] for j in g.ed.groups[gi].spaces)
+    if gi >= 0:
+        mortgaged = g.mortgaged
+        for j in g.ed.groups[gi].spaces:
+            if mortgaged[j]:
+                return True
+    return False
 
 
 def built_in_group(g: Game, p: Player | None, space: int) -> bool:

@@ -65,7 +65,7 @@ def offer_window(g: Game, p: Player, window: str) -> None:
     for _ in range(MAX_ACTIONS_PER_WINDOW):
         if not p.alive or g.over:
             return
-        action = g.ask(Decision.of("manage", p, None, g, {"window": window, "more_rolls": g.more_rolls}))
+        action = g.ask(Decision("manage", p, None, g, window=window, more_rolls=g.more_rolls))
         if action is DONE or action[0] == "done":
             return
         apply_action(g, p, action, window)

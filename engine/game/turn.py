@@ -140,7 +140,8 @@ def from_the_throw(g: Game, p: Player) -> None:
                     g.more_rolls = False
                     g.manage(p, "after_landing")
                 return
-            doubles = roll.doubles and not p.intro
+            _, total, doubles, _, extra = roll      # by position: a NamedTuple's field names cost more
+            doubles = doubles and not p.intro
             if doubles:
                 p.doubles += 1
                 if r.doubles_jail_after and p.doubles >= r.doubles_jail_after:
@@ -149,13 +150,14 @@ def from_the_throw(g: Game, p: Player) -> None:
                     return
             again = doubles and r.doubles_roll_again and not single
         else:   # the throw that freed the player from jail
-            again = roll.doubles and r.jail_doubles_roll_again
+            _, total, doubles, _, extra = roll
+            again = doubles and r.jail_doubles_roll_again
             if again:
                 p.doubles += 1
-        if own and roll.extra:
+        if own and extra:
             move_with_faces(g, p, roll)
         else:
-            move_by(g, p, roll.total)
+            move_by(g, p, total)
         if not p.alive or p.in_jail:
             return
         g.more_rolls = again
