@@ -72,12 +72,22 @@ def building_costs(g: Game, p: Player) -> int:
 
 def industries(g: Game, p: Player) -> int:
     """Groups in which `p` holds at least one deed, mortgaged or not ([002] 5)."""
-    return sum(1 for c in p.groups if c)
+    n = 0
+    for c in p.groups:
+        if c:
+            n += 1
+    return n
 
 
 def monopolies(g: Game, p: Player) -> int:
     """Groups `p` holds whole."""
-    return sum(1 for grp, c in zip(g.ed.groups, p.groups, strict=True) if c and c == len(grp.spaces))
+    n = 0
+    held = p.groups
+    for grp in g.ed.groups:
+        c = held[grp.index]
+        if c and c == len(grp.spaces):
+            n += 1
+    return n
 
 
 def net_worth(g: Game, p: Player) -> int:
