@@ -72,16 +72,17 @@ def collect_each_other(g: Game, payee: Player, amount: int, reason: str) -> None
 def liquidation_value(g: Game, p: Player) -> int:
     """The most `p` can raise from the bank: every building sold back, every unmortgaged
     deed mortgaged (or sold to the bank where that pays more); with bank loans, the most of
-    that and what the free deeds could secure in loans (the same deeds serve one or the other)."""
+    that and what the free deeds could secure in loans (the same deeds serve one or the other).
+    A deed pledged for a loan raises nothing: it can be neither mortgaged nor sold."""
     total = 0
     deeds = 0
-    level, mortgaged, spaces = g.level, g.mortgaged, g.spaces
+    level, mortgaged, pledged, spaces = g.level, g.mortgaged, g.pledged, g.spaces
     sells = g.rules.bank_buys_percent is not None    # else a deed's bank sale value is 0
     for i in p.deeds:
         lvl = level[i]
         if lvl:
             total += g.building_refund(i, lvl)
-        if not mortgaged[i]:
+        if not mortgaged[i] and not pledged[i]:
             value = spaces[i].mortgage
             if sells:
                 sale = g.bank_sale_value(i)
