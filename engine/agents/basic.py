@@ -28,6 +28,10 @@ ASK = ("ask",)
 the window's legality check: the engine has to ask."""
 
 
+_REACH: list = [None, []]
+"""`BasicBot._reach_from`'s table: [edition, from each space the bits a throw reaches]."""
+
+
 class _LiftCosts(dict):
     """What lifting each mortgage costs (space -> money) in the game whose `owner` list is
     `board`, under `rules`; filled on use by `BasicBot._steps`."""
@@ -75,12 +79,12 @@ class BasicBot:
         # Pure caches (same answers as recomputing; each keyed on what it reads, the game by its
         # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
         self._mask = 0         # the bits (1 << space) of the lots in _whole
-        self._reach: tuple[Any, list[int]] = (None, [])   # (edition, from each space the bits a throw reaches)
         self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
         self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
         self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose)
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
+        self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
 
     # ------------------------------------------------------------------ valuations
     def reserve(self, game: Game) -> int:
@@ -161,8 +165,10 @@ class BasicBot:
                 self._refresh(game, p)
             if not self._whole:
                 return QUIET          # nothing to build on until the ownership of deeds changes
-            if p.cash < self._trigger:
-                return True
+            if p.cash < self._trigger:   # until it has that cash (_develop, which moves _trigger, needs it)
+                if self._quiet.wake != self._trigger:
+                    self._quiet = Quiet(self._trigger)
+                return self._quiet
             return self._between_turns(game, p, dry=True) is DONE
         if game.card_plays or p.loans or game.ed.switches:
             return False
@@ -344,20 +350,20 @@ class BasicBot:
 
     def _reach_from(self, game: Game) -> list[int]:
         """For each space, the bits (1 << space) of the spaces one throw of the edition's dice
-        takes a token from there to (dice_count to dice_count x sides steps ahead)."""
+        takes a token from there to (dice_count to dice_count x sides steps ahead): the bits of
+        those steps from space 0, rotated. Kept for the last edition asked (`_REACH`), so that
+        the table is made once per simulation, not once per bot and game."""
         ed = game.ed
-        c = self._reach
+        c = _REACH
         if c[0] is ed:
             return c[1]
         n = game.n
-        steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
-        reach = []
-        for pos in range(n):
-            bits = 0
-            for k in steps:
-                bits |= 1 << ((pos + k) % n)
-            reach.append(bits)
-        self._reach = (ed, reach)
+        base = 0
+        for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1):
+            base |= 1 << (k % n)
+        full = (1 << n) - 1
+        reach = [((base << pos) | (base >> (n - pos))) & full for pos in range(n)]
+        _REACH[:] = [ed, reach]
         return reach
 
     def _between_turns(self, game: Game, p: Player, dry: bool = False):
