@@ -29,7 +29,8 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
     `ReplayMismatch`. A decision with exactly one listed option is answered with it without
     asking an agent whose `skip_forced` is true (the bots; see `Agent`): recorded as if asked,
     and replayed from the record, so saves of either kind replay alike."""
-    agent = g.agents[d.player.seat]
+    p = d.player                  # read once: an attribute of a Decision goes through its __getattr__ hook
+    agent = g.agents[p.seat]
     if d.listed is not None and len(d.listed) == 1 and getattr(agent, "skip_forced", False):
         return forced(g, d, d.listed[0])
     while True:
@@ -53,20 +54,22 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
         if answer is not DONE:
             try:
                 if d.game is not None:
-                    g.check_action(d.player, answer, d.ctx["window"])
+                    g.check_action(p, answer, d.ctx["window"])
                 elif check is not None:
                     check(answer)
-                elif d.listed is not None and answer not in d.listed:
-                    raise IllegalDecision(f"{answer!r} is not one of {list(d.listed)!r}")
+                else:
+                    listed = d.listed
+                    if listed is not None and answer not in listed:
+                        raise IllegalDecision(f"{answer!r} is not one of {list(listed)!r}")
             except IllegalDecision as exc:
                 if replayed:
                     raise ReplayMismatch(
                         f"the save does not fit this game: a recorded answer to '{d.kind}' for "
-                        f"{d.player.name} is not allowed here ({exc.reason})") from None
+                        f"{p.name} is not allowed here ({exc.reason})") from None
                 if getattr(agent, "human", False):
                     agent.rejected(d, exc.reason)
                     continue
-                raise GameError(f"bot {agent.name!r} (seat {d.player.seat}, {d.player.name}) gave "
+                raise GameError(f"bot {agent.name!r} (seat {p.seat}, {p.name}) gave "
                                 f"an illegal answer to '{d.kind}': {exc.reason}") from None
         if g.record:
             g.answers.append(encode_answer(answer))
