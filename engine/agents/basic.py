@@ -62,6 +62,7 @@ class BasicBot:
     """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
 
     human: ClassVar[bool] = False
+    skip_forced: ClassVar[bool] = True      # the engine answers decisions with one legal answer (decisions.Agent)
     LOOK_AGAIN: ClassVar[int] = 40
     """Game turns after which the bot looks at trades again though no deed changed hands."""
 

@@ -234,7 +234,12 @@ class Agent(Protocol):
     window)`, True when the agent would answer done to that manage window now, so that no
     decision is built (it must answer as `decide` would; in 'between_turns' it may return a
     `Quiet`, `QUIET` or `Quiet(cash)`: it passes, and says until when it will go on passing
-    there). Neither is used while answers are recorded or replayed."""
+    there). Neither is used while answers are recorded or replayed. `skip_forced` (default
+    False): True lets the engine answer for the agent every decision whose `options` are listed
+    and hold exactly one answer (a deed it cannot afford: decline; jail without the fine or a
+    card: roll), without calling `decide` (asking.py); the answer is recorded like any other.
+    The bots set it; people's agents do not, so a person is still asked and sees the one answer
+    there is."""
 
     name: str
     human: bool
