@@ -34,19 +34,82 @@ class _LiftCosts(dict):
         self.rules = rules
 
 
-def groups_held_by_one(game, p) -> list:
+class _Board:
+    """What the bot reads of an edition's groups and ladders, worked out once per edition
+    (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
+    but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
+    any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
+    `non_deeds` the spaces that are no deed; `memo` what `of_counts` found for each list of
+    group counts."""
+
+    __slots__ = ("ed", "majority", "single", "halves", "non_deeds", "memo")
+    MEMO = 4096
+    """Entries `memo` holds at most (it starts again empty when full)."""
+
+    def __init__(self, ed) -> None:
+        self.ed = ed
+        groups = ed.groups
+        self.majority = tuple((g.index, len(g.spaces) - 1) for g in groups
+                              if g.ladder and g.ladder[0].owned == "all_but_one")
+        self.single = frozenset(j for g in groups if g.ladder and g.ladder[0].owned == "any"
+                                for j in g.spaces)
+        self.halves = tuple((g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
+        self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
+        self.memo: dict[tuple, tuple[tuple, tuple]] = {}
+
+    def of_counts(self, counts: list[int]) -> tuple[tuple, tuple]:
+        """For a player whose deeds in each group are `counts` (`Player.groups`): the groups it
+        holds at least half of but not all (`near_groups`), and the lots of each buildable
+        group it holds whole, in the edition's order. Memoised on the counts (a player's
+        counts recur: in every game of the edition)."""
+        key = tuple(counts)
+        r = self.memo.get(key)
+        if r is None:
+            if len(self.memo) >= self.MEMO:
+                self.memo.clear()
+            near = []
+            whole = []
+            for (g, half, size), c in zip(self.halves, counts, strict=True):
+                if c >= half:
+                    if c < size:
+                        near.append(g)
+                    elif g.ladder:
+                        whole.append(g.spaces)
+            r = self.memo[key] = (tuple(near), tuple(whole))
+        return r
+
+
+_BOARDS: dict[int, _Board] = {}
+
+
+def board_of(ed) -> _Board:
+    """The `_Board` of edition `ed` (kept for the last few editions used)."""
+    b = _BOARDS.get(id(ed))
+    if b is None or b.ed is not ed:
+        if len(_BOARDS) >= 8:
+            _BOARDS.clear()
+        b = _BOARDS[id(ed)] = _Board(ed)
+    return b
+
+
+def near_groups(game, p) -> tuple:
+    """The groups `p` holds at least half of but not all, in the edition's order: those a trade
+    could complete for `p` (they change only with `p`'s deeds)."""
+    return board_of(game.ed).of_counts(p.groups)[0]
+
+
+def groups_held_by_one(game, p, near: tuple | None = None) -> list:
     """The color groups `p` holds at least half of but not all, whose missing lots one other
     player holds: [(group, missing lots (space indices), that player)], in the edition's order
-    (the trades that would complete a group of `p`)."""
+    (the trades that would complete a group of `p`). `near`: `near_groups(game, p)`, if the
+    caller has it."""
     out = []
-    for grp, mine in zip(game.ed.groups, p.groups, strict=True):
-        size = len(grp.spaces)
-        if mine == size or mine * 2 < size:
-            continue
-        missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
-        holders = {game.owner[j] for j in missing}
-        if len(holders) == 1 and None not in holders:
-            out.append((grp, missing, holders.pop()))
+    owner = game.owner
+    for grp in near_groups(game, p) if near is None else near:
+        missing = tuple(j for j in grp.spaces if owner[j] is not p)
+        q = owner[missing[0]]
+        if q is not None and all(owner[j] is q for j in missing):
+            out.append((grp, missing, q))
     return out
 
 
@@ -74,7 +137,8 @@ class BasicBot:
         self._reach: tuple[Any, list[int]] = (None, [])   # (edition, from each space the bits a throw reaches)
         self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
         self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
-        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose)
+        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
+        #                               the player's version, its near_groups)
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
 
@@ -489,31 +553,31 @@ class BasicBot:
         return c
 
     @classmethod
-    def _whole_groups(cls, game, p) -> list:
+    def _whole_groups(cls, game, p) -> list | tuple:
         """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
         lots of groups it may build on from majority ownership, then each deed that takes a
         building of its own (the ladders' `owned` share)."""
-        whole = [grp.spaces for grp, c in zip(game.ed.groups, p.groups, strict=True)
-                 if c == len(grp.spaces) and grp.buildable]
-        return whole + cls._majority_lots(game, p) + cls._single_lots(game, p)
+        b = board_of(game.ed)
+        whole = b.of_counts(p.groups)[1]
+        if b.majority or b.single:
+            return list(whole) + cls._majority_lots(game, p) + cls._single_lots(game, p)
+        return whole
 
     @staticmethod
     def _majority_lots(game, p) -> list:
         """`p`'s lots of each group it holds all but one of, where the ladder's first level
         needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
-        out = []
-        for grp, c in zip(game.ed.groups, p.groups, strict=True):
-            if (grp.ladder and grp.ladder[0].owned == "all_but_one" and c == len(grp.spaces) - 1
-                    and c > 0):
-                out.append(tuple(j for j in grp.spaces if game.owner[j] is p))
-        return out
+        pg = p.groups
+        owner = game.owner
+        groups = game.ed.groups
+        return [tuple(j for j in groups[gi].spaces if owner[j] is p)
+                for gi, need in board_of(game.ed).majority if pg[gi] == need and need > 0]
 
     @staticmethod
     def _single_lots(game, p) -> list:
         """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
         building on a railroad): built on its own."""
-        return [(i,) for i in sorted(p.deeds)
-                if game.spaces[i].ladder and game.spaces[i].ladder[0].owned == "any"]
+        return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]
 
     def windows(self, game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading
@@ -555,7 +619,7 @@ class BasicBot:
             return None
         c = self._cands
         if c[0] is not game.owner or c[1] is not p or c[2] != game.deeds_version:
-            c = self._cands = (game.owner, p, game.deeds_version, self._candidates(game, p))
+            c = self._cands = self._new_candidates(game, p, c)
         for q, missing, cash, key in c[3]:
             if p.cash - cash < reserve:
                 continue
@@ -569,10 +633,18 @@ class BasicBot:
                 return offer
         return None
 
-    def _candidates(self, game, p) -> list:
-        """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership."""
+    def _new_candidates(self, game, p, c: tuple) -> tuple:
+        """`_cands` for the game's deeds version; the groups a trade could complete change only
+        with `p`'s version, and without them there is no offer."""
+        owner, version = game.owner, p.version
+        near = c[5] if c[0] is owner and c[1] is p and c[4] == version else near_groups(game, p)
+        return (owner, p, game.deeds_version, self._candidates(game, p, near) if near else (), version, near)
+
+    def _candidates(self, game, p, near: tuple | None = None) -> list:
+        """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership.
+        `near`: `near_groups(game, p)`, if the caller has it."""
         out = []
-        for _grp, missing, q in groups_held_by_one(game, p):
+        for _grp, missing, q in groups_held_by_one(game, p, near):
             price = sum(game.spaces[j].price for j in missing)
             cash = sum(self.value(game, q, j) for j in missing) * 11 // 10 + price // 2
             out.append((q, missing, cash, (q.seat, missing, cash)))
