@@ -39,10 +39,12 @@ class _Board:
     (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
     but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
     any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
-    `non_deeds` the spaces that are no deed; `memo` what `of_counts` found for each list of
-    group counts."""
+    `non_deeds` the spaces that are no deed; `reach` for each space, the bits (1 << space) of
+    the spaces one throw of the edition's dice takes a token from there to (dice_count to
+    dice_count x sides steps ahead); `memo` what `of_counts` found for each list of group
+    counts."""
 
-    __slots__ = ("ed", "majority", "single", "halves", "non_deeds", "memo")
+    __slots__ = ("ed", "majority", "single", "halves", "non_deeds", "reach", "memo")
     MEMO = 4096
     """Entries `memo` holds at most (it starts again empty when full)."""
 
@@ -55,6 +57,9 @@ class _Board:
                                 for j in g.spaces)
         self.halves = tuple((g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
         self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
+        n = len(ed.spaces)
+        steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
+        self.reach = [sum({1 << ((pos + k) % n) for k in steps}) for pos in range(n)]
         self.memo: dict[tuple, tuple[tuple, tuple]] = {}
 
     def of_counts(self, counts: list[int]) -> tuple[tuple, tuple]:
@@ -134,7 +139,6 @@ class BasicBot:
         # Pure caches (same answers as recomputing; each keyed on what it reads, the game by its
         # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
         self._mask = 0         # the bits (1 << space) of the lots in _whole
-        self._reach: tuple[Any, list[int]] = (None, [])   # (edition, from each space the bits a throw reaches)
         self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
         self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
         self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
@@ -403,23 +407,11 @@ class BasicBot:
                         mask |= 1 << j
                 self._mask = mask
 
-    def _reach_from(self, game) -> list[int]:
+    @staticmethod
+    def _reach_from(game) -> list[int]:
         """For each space, the bits (1 << space) of the spaces one throw of the edition's dice
         takes a token from there to (dice_count to dice_count x sides steps ahead)."""
-        ed = game.ed
-        c = self._reach
-        if c[0] is ed:
-            return c[1]
-        n = game.n
-        steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
-        reach = []
-        for pos in range(n):
-            bits = 0
-            for k in steps:
-                bits |= 1 << ((pos + k) % n)
-            reach.append(bits)
-        self._reach = (ed, reach)
-        return reach
+        return board_of(game.ed).reach
 
     def _between_turns(self, game, p, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only
@@ -489,14 +481,16 @@ class BasicBot:
         The candidates, in order: for each set of lots of `_whole`, its first mortgaged lot to
         lift, else the next even build; then each mortgaged deed of `p` to lift with twice its
         cost to spare (`_steps`)."""
-        reserve = self._reserve(game)
-        spare = p.cash - reserve
         plan = self._plan
         if plan[0] is not game.owner or plan[1] != p.version or plan[2] is not self._whole:
             steps = self._steps(game, p)
-            plan = self._plan = (game.owner, p.version, self._whole, steps, min((s[0] for s in steps), default=INF))
+            plan = self._plan = (game.owner, p.version, self._whole, steps, min(steps)[0] if steps else INF)
+        if plan[4] == INF:         # no candidate (the reserve does not matter)
+            return None, INF
+        reserve = self._reserve(game)
+        spare = p.cash - reserve
         if spare < plan[4]:        # nothing affordable: the loop below would find the same
-            return None, plan[4] + reserve if plan[4] < INF else INF
+            return None, plan[4] + reserve
         trigger = INF
         for need, act in plan[3]:
             if need <= spare:
@@ -536,12 +530,13 @@ class BasicBot:
                 ladder = spaces[lots[0]].ladder
                 if low < len(ladder):
                     out.append((ladder[low].cost, ("build", j)))
-        for i in p.deeds:
-            if mortgaged[i]:
-                cost = lift.get(i)
-                if cost is None:
-                    cost = lift[i] = game.unmortgage_cost(i)
-                out.append((cost * 2, ("unmortgage", i)))
+        if True in mortgaged:      # (a scan in C: most of a game has no mortgage at all)
+            for i in p.deeds:
+                if mortgaged[i]:
+                    cost = lift.get(i)
+                    if cost is None:
+                        cost = lift[i] = game.unmortgage_cost(i)
+                    out.append((cost * 2, ("unmortgage", i)))
         return tuple(out)
 
     def _lift_costs(self, game) -> _LiftCosts:
