@@ -41,12 +41,10 @@ class _Board:
     any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
     `non_deeds` the spaces that are no deed; `reach` for each space, the bits (1 << space) of
     the spaces one throw of the edition's dice takes a token from there to (dice_count to
-    dice_count x sides steps ahead); `memo` what `of_counts` found for each list of group
-    counts."""
+    dice_count x sides steps ahead); `last` the last counts `of_counts` was asked for, and its
+    answer."""
 
-    __slots__ = ("ed", "majority", "single", "halves", "non_deeds", "reach", "memo")
-    MEMO = 4096
-    """Entries `memo` holds at most (it starts again empty when full)."""
+    __slots__ = ("ed", "majority", "single", "halves", "non_deeds", "reach", "last")
 
     def __init__(self, ed) -> None:
         self.ed = ed
@@ -60,27 +58,27 @@ class _Board:
         n = len(ed.spaces)
         steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
         self.reach = [sum({1 << ((pos + k) % n) for k in steps}) for pos in range(n)]
-        self.memo: dict[tuple, tuple[tuple, tuple]] = {}
+        self.last: tuple = (None, None)
 
     def of_counts(self, counts: list[int]) -> tuple[tuple, tuple]:
         """For a player whose deeds in each group are `counts` (`Player.groups`): the groups it
         holds at least half of but not all (`near_groups`), and the lots of each buildable
-        group it holds whole, in the edition's order. Memoised on the counts (a player's
-        counts recur: in every game of the edition)."""
+        group it holds whole, in the edition's order. The last answer is kept (the bot asks
+        for both halves of it after a change of the player's deeds)."""
         key = tuple(counts)
-        r = self.memo.get(key)
-        if r is None:
-            if len(self.memo) >= self.MEMO:
-                self.memo.clear()
-            near = []
-            whole = []
-            for (g, half, size), c in zip(self.halves, counts, strict=True):
-                if c >= half:
-                    if c < size:
-                        near.append(g)
-                    elif g.ladder:
-                        whole.append(g.spaces)
-            r = self.memo[key] = (tuple(near), tuple(whole))
+        last = self.last
+        if last[0] == key:
+            return last[1]
+        near = []
+        whole = []
+        for (g, half, size), c in zip(self.halves, counts, strict=True):
+            if c >= half:
+                if c < size:
+                    near.append(g)
+                elif g.ladder:
+                    whole.append(g.spaces)
+        r = (tuple(near), tuple(whole))
+        self.last = (key, r)
         return r
 
 
