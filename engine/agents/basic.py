@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from ..game.debt import default_raise_action
@@ -140,7 +141,7 @@ class BasicBot:
         self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
         self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
         self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
-        #                               the player's version, its near_groups)
+        #                       the player's version, its near_groups, a getter of their lots' holders, those)
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
 
@@ -627,11 +628,25 @@ class BasicBot:
         return None
 
     def _new_candidates(self, game, p, c: tuple) -> tuple:
-        """`_cands` for the game's deeds version; the groups a trade could complete change only
-        with `p`'s version, and without them there is no offer."""
+        """`_cands` for the game's deeds version. The groups a trade could complete change only
+        with `p`'s version, and without them there is no offer; the offers (their deeds, and
+        the holder's value of them) read only who holds the lots of those groups, so they are
+        kept while the holders are the same (`c[7]`, read by `c[6]`)."""
         owner, version = game.owner, p.version
-        near = c[5] if c[0] is owner and c[1] is p and c[4] == version else near_groups(game, p)
-        return (owner, p, game.deeds_version, self._candidates(game, p, near) if near else (), version, near)
+        if c[0] is owner and c[1] is p and c[4] == version:
+            near, held = c[5], c[6]
+            if held is None:
+                return (owner, p, game.deeds_version, (), version, near, None, None)
+            holders = held(owner)
+            if holders == c[7]:
+                return (owner, p, game.deeds_version, c[3], version, near, held, holders)
+        else:
+            near = near_groups(game, p)
+            if not near:
+                return (owner, p, game.deeds_version, (), version, near, None, None)
+            held = itemgetter(*[j for g in near for j in g.spaces])
+            holders = held(owner)
+        return (owner, p, game.deeds_version, self._candidates(game, p, near), version, near, held, holders)
 
     def _candidates(self, game, p, near: tuple | None = None) -> list:
         """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership.
