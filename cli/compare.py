@@ -100,6 +100,9 @@ def compare_command(
             if len(parsed) != 1:
                 fail("--sweep varies one configuration: give exactly one CONFIG")
             path, values = parse_sweep(sweep)
+            if len(values) < 2:
+                fail(f"--sweep {sweep!r} gives one value; a sweep needs two or more, "
+                     f"e.g. {path}=100..400:50 or {path}=200,300")
             parsed = sweep_specs(parsed[0][0], parsed[0][1], path, values)
     except MagieError as e:
         fail(str(e))
@@ -112,11 +115,13 @@ def compare_command(
             ed = load_config(spec.edition, spec.variants, spec.sets)
         except ProblemsError as e:
             first_problem = first_problem or e
-            typer.echo(f"magie: {label}: not a valid edition ({len(e.problems)} problem(s)); skipped", err=True)
-            if sweep is None:
+            count = f"{len(e.problems)} problem" + ("" if len(e.problems) == 1 else "s")
+            if sweep is None:           # every configuration given is compared, or none
+                typer.echo(f"magie: {label}: not a valid edition ({count}):", err=True)
                 for p in e.problems:
                     typer.echo(p.format(), err=True)
                 raise typer.Exit(1) from None
+            typer.echo(f"magie: {label}: not a valid edition ({count}); skipped", err=True)
             continue
         except MagieError as e:
             fail(f"{label}: {e}")

@@ -4,17 +4,21 @@ and `magie --version` (start-up time, issue 15).
 What these print depends only on the command line, the environment, the terminal and the files
 read to make it: magie's modules and its libraries' (typer, rich...), the edition files, the
 folders listed. The first run records all of them with an audit hook (PEP 578): every file
-opened, with its size and modification time in ns taken when it is opened, every folder listed,
-every module loaded. It saves that and the exact bytes printed in the user cache folder
-(`magie.engine.paths.cache_dir`). A later run with the same command line, environment (every
-variable; only a digest of it is stored), working folder, Python and terminal (tty or not, size)
-whose recorded files and folders are all unchanged writes the saved bytes, without importing
-typer, rich or the engine: about a sixth of the CPU time.
+opened, with its stamp (`Stamp`: size, modification and change times, inode) taken when it is
+opened, every folder listed (sys.path's and the packages' too), every module loaded. It saves
+that and the exact bytes printed in the user cache folder (`magie.engine.paths.cache_dir`; only
+this user's own entries are read, `paths.read_private`). A later run with the same command
+line, environment (every variable; only a digest of it is stored), working folder, Python and
+terminal (tty or not, size) whose recorded files and folders are all unchanged writes the saved
+bytes, without importing typer, rich or the engine: about a sixth of the CPU time.
 
 Never trusted blindly: a run that writes a file (other than Python's own bytecode cache), starts
-a process, opens a socket, prints to stderr or exits with a code other than 0 is not saved; any
-difference, a missing or unreadable entry or one of another format is a miss, and the command
-then runs as usual. `MAGIE_NO_CACHE=1` turns the cache off.
+a process, opens a socket, prints to stderr, exits with a code other than 0, or read a file that
+changed just before or while it ran (`SETTLE_NS`) is not saved; any difference, a missing or
+unreadable entry or one of another format is a miss, and the command then runs as usual.
+`MAGIE_NO_CACHE=1` turns the cache off. Blind spot: a file whose existence a command only
+checks (`os.stat`, `Path.exists`: no audit event), without opening or listing it; no pure
+command does that today.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import io
 import marshal
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,8 +36,16 @@ try:
 except ImportError:  # pragma: no cover - a Python without the builtin module
     from hashlib import blake2b
 
-FORMAT = 1
+FORMAT = 2
 """Version of the entry layout; an entry of another version is a miss."""
+
+MAX_ENTRY = 4 << 20
+"""Bytes of the largest entry read or written (`magie editions` is about 45 kB)."""
+
+SETTLE_NS = 2 * 10**9
+"""A run is not saved when a file it read changed less than this long before the run began (or
+after): a change in the same tick of the file system's clock (up to 2 s on some) would leave
+the same stamp behind ("racy" files, as git calls them)."""
 
 _VOLATILE_ENV = frozenset({"_", "OLDPWD", "PWD", "SHLVL"})
 """Variables the shell changes between runs without changing what magie prints (the working
@@ -48,8 +61,10 @@ _IMPURE_EVENTS = frozenset({
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
-Stamp = tuple[str, int, int]
-"""(path, mtime in ns, size) of a file or folder; (path, -1, -1) when it did not exist."""
+Stamp = tuple[str, int, int, int, int]
+"""(path, mtime in ns, ctime in ns, inode, size) of a file or folder; (path, -1, -1, -1, -1)
+when it did not exist. The ctime and inode change with every write, rename or replacement,
+even when a tool (`cp -p`, `rsync -a`, `tar`) puts the old modification time back."""
 
 
 def entry_name(args: Sequence[str]) -> str | None:
@@ -81,21 +96,33 @@ def key_of(argv: Sequence[str]) -> tuple:
 
 
 def stamp(path: str) -> Stamp:
-    """The (path, mtime_ns, size) of `path` now; (path, -1, -1) if it cannot be read."""
+    """The (path, mtime_ns, ctime_ns, inode, size) of `path` now; (path, -1, -1, -1, -1) if it
+    cannot be read."""
     try:
         st = os.stat(path)
     except (OSError, ValueError):
-        return (path, -1, -1)
-    return (path, st.st_mtime_ns, st.st_size)
+        return (path, -1, -1, -1, -1)
+    return (path, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_size)
+
+
+def settled(deps: Sequence[Stamp], since_ns: int) -> bool:
+    """Whether every file and folder of `deps` last changed at least `SETTLE_NS` before
+    `since_ns` (the time.time_ns() at which the run began), so that a later change shows."""
+    limit = since_ns - SETTLE_NS
+    return all(d[1] < limit and d[2] < limit for d in deps)
 
 
 def load(path: str, key: tuple) -> bytes | None:
-    """The saved output at `path` for `key`, or None unless the entry is well formed, made for
-    exactly this key, and every file and folder it recorded is as it was then."""
+    """The saved output at `path` for `key`, or None unless the entry is this user's own (see
+    `paths.read_private`), well formed, made for exactly this key, and every file and folder it
+    recorded is as it was then."""
+    from magie.engine.paths import read_private
+
     try:
-        with open(path, "rb") as f:
-            entry = marshal.load(f)
-        fmt, saved_key, deps, out = entry
+        data = read_private(path, MAX_ENTRY)
+        if data is None:
+            return None
+        fmt, saved_key, deps, out = marshal.loads(data)
         if fmt != FORMAT or saved_key != key or not isinstance(out, bytes):
             return None
         for dep in deps:
@@ -111,6 +138,8 @@ def save(path: str, key: tuple, deps: Sequence[Stamp], out: bytes) -> None:
     error is ignored (the cache is optional)."""
     from magie.engine.paths import write_atomic
 
+    if len(out) > MAX_ENTRY // 2:
+        return
     write_atomic(path, lambda f: marshal.dump((FORMAT, key, tuple(deps), out), f), ".marshal")
 
 
@@ -186,11 +215,18 @@ class _Recorder:
             self.pure = False
 
     def modules(self) -> None:
-        """Add the file of every module loaded (those imported before the hook was set too)."""
+        """Add the file of every module loaded (those imported before the hook was set too), and
+        every folder the import system has listed: those of sys.path and of packages. Listed
+        before the hook was set, they would be unseen, and a module installed there later (one
+        that shadows another further down the path, or one whose absence a command noticed)
+        would not count."""
         for m in list(sys.modules.values()):
             f = getattr(m, "__file__", None)
             if isinstance(f, str):
                 self.add(f)
+        for folder, finder in list(sys.path_importer_cache.items()):
+            if isinstance(folder, str) and finder is not None:
+                self.add(folder or ".")
 
 
 def _fd_backed() -> bool:
@@ -214,15 +250,21 @@ def run_cached(argv: Sequence[str], command: Callable[[], None]) -> None:
     key = key_of(argv)
     out = load(path, key)
     if out is not None:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(out)
-        sys.stdout.flush()
+        try:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(out)
+            sys.stdout.flush()
+        except BrokenPipeError:     # `magie editions | head -1`: as click does, exit 1 quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise SystemExit(1) from None
         return
     _record(path, key, command)
 
 
 def _record(path: str, key: tuple, command: Callable[[], None]) -> None:
     recorder = _Recorder()
+    began = time.time_ns()
     recorder.modules()
     sys.addaudithook(recorder)     # a hook cannot be removed: `active` turns it off below
     sys.stdout.flush()
@@ -247,5 +289,6 @@ def _record(path: str, key: tuple, command: Callable[[], None]) -> None:
             sys.stdout, sys.stderr = real_out, real_err
             recorder.modules()
             recorder.active = False
-        if code in (0, None) and recorder.pure and not err.copy:
-            save(path, key, list(recorder.deps.values()), bytes(out.copy))
+        deps = list(recorder.deps.values())
+        if code in (0, None) and recorder.pure and not err.copy and settled(deps, began):
+            save(path, key, deps, bytes(out.copy))

@@ -29,6 +29,27 @@ def cache_dir() -> Path:
     return Path(base) / "magie"
 
 
+def read_private(path: str | os.PathLike[str], limit: int) -> bytes | None:
+    """The bytes of the cache entry at `path`, or None when it is missing, not a regular file,
+    a symbolic link, more than `limit` bytes, or (POSIX) owned by another user or writable by
+    group or others. A cache folder may sit in a shared place (`MAGIE_CACHE_DIR=/tmp/x`): nobody
+    else may choose what magie prints or unpickles, and no entry makes it read without bound."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        if hasattr(os, "geteuid") and (st.st_uid != os.geteuid() or st.st_mode & 0o022):
+            return None
+        data = f.read(limit + 1)
+    return data if len(data) <= limit else None
+
+
 def write_atomic(path: str | os.PathLike[str], fill: Callable[[IO[bytes]], object], suffix: str = "") -> bool:
     """Write a cache entry at `path` atomically: `fill(f)` writes into a temporary file in the
     same folder (made if missing), which is then renamed over `path`, so a reader never sees half

@@ -27,7 +27,7 @@ from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from magie.engine.agents import BOTS
@@ -115,7 +115,7 @@ class BetweenTurnsIn(BaseModel):
     """`POST /api/games/{game}/between-turns`: switch the window between other players' turns."""
 
     model_config = ConfigDict(extra="forbid")
-    on: bool
+    on: StrictBool
 
 
 class HTTPProblem(Exception):
@@ -568,7 +568,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
         if not room.ed.rules.between_turns:
             raise HTTPProblem(400, f"edition '{room.ed.id}' has no window between the other players' turns "
                                    f"(rules.between_turns is false)", field="on")
-        room.set_between_turns(seat, body.on)
+        await asyncio.to_thread(room.set_between_turns, seat, body.on)
         return {"seat": seat, "between_turns": body.on}
 
     @app.post("/api/games/{game}/answer")

@@ -155,6 +155,7 @@ class Room:
         self.game: Game | None = None
         self.thread = threading.Thread(target=self._run, name=f"magie-game-{game_id}", daemon=True)
         self._start_lock = threading.Lock()
+        self._save_lock = threading.Lock()
         web = base.options.get("web") or {}
         final = web.get("final")
         # the human seats that manage between the other players' turns (the page's switch; off by
@@ -335,14 +336,25 @@ class Room:
     # ------------------------------------------------------------------ requests (any thread)
     def set_between_turns(self, seat: int, on: bool) -> None:
         """Switch the window between the other players' turns on or off for the human `seat`
-        (rules.between_turns): when on, the seat is asked there like on its own turn. The answers
-        given are recorded like any other, so a replay does not depend on the switch; the switch is
-        saved with the game's next save."""
+        (rules.between_turns): when on, the seat is asked there like on its own turn. Switched off
+        while such a question waits, the question is answered "done", as if it had never been
+        asked. The answers given are recorded like any other, so a replay does not depend on the
+        switch. The switch is saved at once while the game's thread waits on a person (else with
+        its next save, at most a turn later), so that a restart keeps it."""
         with self.cond:
             if on:
                 self.between.add(seat)
             else:
                 self.between.discard(seat)
+                p = self.pending.get(seat)
+                if p is not None and not p.taken and p.decision.kind == "manage" \
+                        and p.decision.ctx.get("window") == "between_turns":
+                    p.answer = DONE
+                    p.taken = True
+                    self.cond.notify_all()
+                    return          # the game's thread goes on and saves at its next question
+            if any(not p.taken for p in self.pending.values()):
+                self.save()         # the game's thread is parked in `wait_answer`: the game stands still
 
     def decision_for(self, seat: int) -> dict | None:
         p = self.pending.get(seat)
@@ -394,11 +406,12 @@ class Room:
         """Write the save atomically into the data folder (no-op without one)."""
         if self.data is None:
             return
-        try:
-            write_save(self.data / f"{self.id}.json", self.snapshot_save())
-        except OSError as e:
-            self.error = f"the game could not be saved: {e.strerror or e}"
-        self._last_save = time.monotonic()
+        with self._save_lock:   # the game's thread and a switch (`set_between_turns`) may both save
+            try:
+                write_save(self.data / f"{self.id}.json", self.snapshot_save())
+            except OSError as e:
+                self.error = f"the game could not be saved: {e.strerror or e}"
+            self._last_save = time.monotonic()
 
 
 def new_tokens(seats: int, humans: list[int]) -> tuple[dict[int, str], dict[int, str]]:

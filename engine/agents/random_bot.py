@@ -6,18 +6,31 @@ import random
 from typing import Any
 
 from ..game.decisions import DONE, Decision, TradeOffer
+from ..game.manage import ManageAction, pickable_kinds
 
 
 class RandomBot:
-    """Answers every decision with a legal option chosen by its own seeded generator. In manage
-    windows it stops with probability 1/2 per step, sometimes proposes a random trade, and
-    answers trade offers at random. Bids stay close to the minimum so auctions end."""
+    """Answers every decision with a legal option chosen by its own seeded generator, so that
+    fuzzing reaches every legal answer with a positive probability (not uniformly).
+
+    A manage window, step by step: done with probability 1/2; else, where trades are allowed,
+    with probability 1/10 a random two-party offer (made only if legal); else a kind of action
+    uniformly among the kinds this game can offer (`manage.pickable_kinds`), then for a kind
+    on a space (build, sell, mortgage, ...) one of the player's deeds uniformly, answered if
+    that action is legal and done otherwise, and for the other kinds (sell_all, loan, act, ...)
+    one of that kind's legal actions uniformly, done when there is none. So each step checks
+    one action, or lists one kind, instead of listing every legal action. In debt ('raise'), a
+    legal action uniformly among all of them but bankruptcy (bankruptcy when it is the only
+    one). Other decisions: uniformly among `options`; trade offers at random; bids stay close
+    to the minimum so auctions end."""
 
     human = False
 
     def __init__(self, seed: int = 0, name: str = "random"):
         self.rng = random.Random(seed)
         self.name = name
+        self._kinds: tuple[ManageAction, ...] = ()
+        self._kinds_of: object = None      # the edition `_kinds` was worked out for
 
     def decide(self, game, d: Decision) -> Any:
         rng = self.rng
@@ -34,13 +47,30 @@ class RandomBot:
                 offer = self._random_offer(game, d.player)
                 if offer is not None and game.trade_problem(offer, d.window) is None:
                     return ("trade", offer)
-            return rng.choice(d.options)
+            return self._pick(game, d.player, d.window)
         if kind == "raise":
             options = [o for o in d.options if o[0] != "bankrupt"] or d.options
             return rng.choice(options)
         if kind == "place" and not d.options:
             return None
         return rng.choice(list(d.options))
+
+    def _pick(self, game, p, window: str) -> Any:
+        """One manage step after done and trade were passed over (see the class docstring)."""
+        if game.ed is not self._kinds_of:      # a rule switch may change the edition mid-game
+            self._kinds = pickable_kinds(game)
+            self._kinds_of = game.ed
+        rng = self.rng
+        k = rng.choice(self._kinds)
+        on_space = k.on_space
+        if on_space is not None:
+            if not p.deeds:
+                return DONE
+            i = rng.choice(sorted(p.deeds))
+            return (k.name, i) if on_space(game, p, i, window) else DONE
+        assert k.listing is not None, "pickable_kinds: a per-space check or a listing"
+        acts = k.listing(game, p, window)
+        return rng.choice(acts) if acts else DONE
 
     def _random_offer(self, game, p) -> TradeOffer | None:
         others = game.others(p)

@@ -22,7 +22,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lark import _LOAD_ALLOWED_OPTIONS
 
-from ..paths import cache_dir, write_atomic
+from ..paths import cache_dir, read_private, write_atomic
 from . import nodes as n
 from .builder import Builder, token_pos
 from .indentation import IndentationProblem, IndentPostLexer
@@ -41,6 +41,9 @@ def grammar_text() -> str:
     return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
 
 
+MAX_CACHED = 16 << 20
+"""Bytes of the largest parser cache entry read (one is about 100 kB)."""
+
 _OPTIONS: dict = {"parser": "lalr", "lexer": "contextual", "start": ["effect", "formula"],
                   "maybe_placeholders": False}
 
@@ -55,14 +58,17 @@ def _cache_path(grammar: str) -> Path:
 
 def _load_cached(path: Path, postlex: IndentPostLexer, builder: Builder) -> Lark | None:
     """The parser saved at `path`, or None on any problem (missing, truncated, foreign, made
-    by another lark): a cache is only a shortcut, never trusted over the grammar. The file
-    starts with its own name's key, checked before the data is unpickled, and the loaded parser
-    must parse a probe formula."""
+    by another lark, owned by another user or writable by others: `paths.read_private`): a cache
+    is only a shortcut, never trusted over the grammar. The file starts with its own name's key,
+    checked before the data is unpickled, and the loaded parser must parse a probe formula."""
     try:
-        with open(path, "rb") as f:
-            if f.readline().rstrip(b"\n") != path.stem.encode():
-                return None
-            data = pickle.load(f)
+        raw = read_private(path, MAX_CACHED)   # unpickling runs code: only this user's own entry
+        if raw is None:
+            return None
+        head, _, body = raw.partition(b"\n")
+        if head != path.stem.encode():
+            return None
+        data = pickle.loads(body)
         inst = Lark.__new__(Lark)
         inst._load(data, transformer=builder, postlex=postlex)
         postlex.base_indent = 0

@@ -72,12 +72,14 @@ def collect_each_other(g: Game, payee: Player, amount: int, reason: str) -> None
 def liquidation_value(g: Game, p: Player) -> int:
     """The most `p` can raise from the bank: every building sold back, every unmortgaged
     deed mortgaged (or sold to the bank where that pays more); with bank loans, the most of
-    that and what the free deeds could secure in loans (the same deeds serve one or the other)."""
+    that and what the free deeds could secure in loans (the same deeds serve one or the other).
+    A deed pledged for a loan raises nothing: it can be neither mortgaged nor sold."""
     total = 0
     deeds = 0
+    pledged = g.pledged
     for i in p.deeds:
         total += g.building_refund(i, g.level[i])
-        if not g.mortgaged[i]:
+        if not g.mortgaged[i] and not pledged[i]:
             deeds += max(g.spaces[i].mortgage, g.bank_sale_value(i))
     if g.rules.loans is not None:
         deeds = max(deeds, liquidation_loans(g, p))

@@ -36,7 +36,9 @@ class ManageAction:
     malformed tuple); `apply(game, player, action, window)` carries out a checked one.
     Listing: `on_space(game, player, space, window)` says whether `(name, space)` is legal, for
     each deed of the player in board order (actions on one space); `listing(game, player,
-    window)` lists the others. `label` names the action for people."""
+    window)` lists the others. `in_game(game)` says whether the kind can be legal at all in this
+    game, by its edition and rules (None: it can); the random bot picks among those kinds
+    (`pickable_kinds`). `label` names the action for people."""
 
     name: str
     label: str
@@ -44,6 +46,7 @@ class ManageAction:
     apply: Callable[[Game, Player, Action, str], None] | None = None
     on_space: Callable[[Game, Player, int, str], bool] | None = None
     listing: Callable[[Game, Player, str], list[Action]] | None = None
+    in_game: Callable[[Game], bool] | None = None
 
 
 def manage(g: Game, p: Player, window: str) -> None:
@@ -89,6 +92,16 @@ def legal_actions(g: Game, p: Player, window: str) -> list[Action]:
     for listing in _LISTING:
         acts.extend(listing(g, p, window))
     return acts
+
+
+def pickable_kinds(g: Game) -> tuple[ManageAction, ...]:
+    """The kinds of action an agent may pick in a manage window of `g`, in registry order: those
+    with a per-space check or a listing that can be legal in this game (`in_game`), without
+    'done' and 'bankrupt', which end a window rather than act in it, and 'trade', whose offers
+    are made up by the agent. The random bot picks a kind among them, then a target."""
+    return tuple(k for k in MANAGE_ACTIONS.values()
+                 if (k.on_space is not None or k.listing is not None) and k.name not in _ENDS
+                 and (k.in_game is None or k.in_game(g)))
 
 
 def check_action(g: Game, p: Player, action: Any, window: str) -> None:
@@ -178,8 +191,9 @@ def _check_sell_all(g: Game, p: Player, action: Action, window: str) -> str | No
 
 
 def _list_sell_all(g: Game, p: Player, window: str) -> list[Action]:
+    held = p.groups       # only groups where p holds a deed can hold p's buildings
     return [("sell_all", grp.id) for grp in g.ed.groups
-            if grp.buildable and any(g.level[j] and g.owner[j] is p for j in grp.spaces)]
+            if held[grp.index] and grp.buildable and any(g.level[j] and g.owner[j] is p for j in grp.spaces)]
 
 
 def _check_trade(g: Game, p: Player, action: Action, window: str) -> str | None:
@@ -274,7 +288,20 @@ def _apply_build(g: Game, p: Player, a: Action, w: str) -> None:
 
 
 def _can_build(g: Game, p: Player, i: int, w: str) -> bool:
-    return w != "raise" and g.build_problem(p, i, w) is None
+    if w == "raise":
+        return False
+    # cheap necessary conditions of build_problem first: a level left, its price, the group
+    sp = g.spaces[i]
+    ladder = sp.ladder
+    lvl = g.level[i]
+    if lvl >= len(ladder):
+        return False
+    rung = ladder[lvl]
+    if p.cash < rung.cost:
+        return False
+    if rung.owned == "all" and p.groups[sp.group_index] < len(g.ed.groups[sp.group_index].spaces):
+        return False
+    return g.build_problem(p, i, w) is None
 
 
 def _apply_sell(g: Game, p: Player, a: Action, w: str) -> None:
@@ -290,7 +317,8 @@ def _apply_mortgage(g: Game, p: Player, a: Action, w: str) -> None:
 
 
 def _can_mortgage(g: Game, p: Player, i: int, w: str) -> bool:
-    return not g.mortgaged[i] and g.mortgage_problem(p, i) is None
+    # a built lot is never mortgaged (mortgage_problem), whichever `sell_buildings_first`
+    return not g.mortgaged[i] and not g.level[i] and g.mortgage_problem(p, i) is None
 
 
 def _apply_unmortgage(g: Game, p: Player, a: Action, w: str) -> None:
@@ -321,26 +349,48 @@ def _apply_play(g: Game, p: Player, a: Action, w: str) -> None:
     g.play_card(p, (a[1], a[2]))
 
 
+def _bank_buys(g: Game) -> bool:
+    return g.rules.bank_buys_percent is not None
+
+
+def _has_actions(g: Game) -> bool:
+    return bool(g.ed.actions)
+
+
+def _has_plays(g: Game) -> bool:
+    return bool(g.card_plays)
+
+
+def _has_loans(g: Game) -> bool:
+    return g.rules.loans is not None
+
+
+def _has_switches(g: Game) -> bool:
+    return bool(g.ed.switches)
+
+
 MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
     ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build),
     ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell),
     ManageAction("mortgage", "mortgage", _check_mortgage, _apply_mortgage, on_space=_can_mortgage),
     ManageAction("unmortgage", "lift the mortgage", _check_unmortgage, _apply_unmortgage, on_space=_can_unmortgage),
     ManageAction("sell_deed", "sell the deed to the bank", _check_sell_deed, _apply_sell_deed,
-                 on_space=_can_sell_deed),
+                 on_space=_can_sell_deed, in_game=_bank_buys),
     ManageAction("sell_all", "sell all the group's buildings", _check_sell_all, _apply_sell_all,
                  listing=_list_sell_all),
-    ManageAction("act", "edition action", _check_act, _apply_act, listing=_list_act),
-    ManageAction("play", "play a kept card", _check_play, _apply_play, listing=_list_play),
+    ManageAction("act", "edition action", _check_act, _apply_act, listing=_list_act, in_game=_has_actions),
+    ManageAction("play", "play a kept card", _check_play, _apply_play, listing=_list_play, in_game=_has_plays),
     ManageAction("trade", "propose a trade", _check_trade, _apply_trade),
-    ManageAction("loan", "borrow from the bank", _check_loan, _apply_loan, listing=_list_loan),
-    ManageAction("repay", "repay a bank loan", _check_repay, _apply_repay, listing=_list_repay),
+    ManageAction("loan", "borrow from the bank", _check_loan, _apply_loan, listing=_list_loan, in_game=_has_loans),
+    ManageAction("repay", "repay a bank loan", _check_repay, _apply_repay, listing=_list_repay,
+                 in_game=_has_loans),
     ManageAction("propose", "propose a vote on a rule switch", _check_propose, _apply_propose,
-                 listing=_list_propose),
+                 listing=_list_propose, in_game=_has_switches),
     ManageAction("done", "done", _check_done, None, listing=_list_done),
     ManageAction("bankrupt", "declare bankruptcy", _check_bankrupt, None, listing=_list_bankrupt),
 )}
 """The registry of manage actions, by the first item of the action tuple."""
 
+_ENDS = ("done", "bankrupt")
 _ON_SPACE = [(k.name, k.on_space) for k in MANAGE_ACTIONS.values() if k.on_space is not None]
 _LISTING = [k.listing for k in MANAGE_ACTIONS.values() if k.listing is not None]

@@ -155,3 +155,21 @@ def test_the_commons_errors_of_play_speak_the_language_of_lang(args, english, ru
     result = run(*args, "--lang", "ru")
     assert result.exit_code == 1 and russian in result.output, result.output
     assert english in run(*args).output                     # and English again without --lang
+
+
+def test_a_sweep_of_one_value_says_so():
+    # s4 probe: "give two or more configurations to compare (or one with --sweep)" was the answer
+    # to a configuration given with --sweep
+    result = run("compare", "classic", "--sweep", "rules.salary=300", "-n", "2")
+    assert result.exit_code == 1
+    assert "magie: --sweep 'rules.salary=300' gives one value; a sweep needs two or more, " \
+           "e.g. rules.salary=100..400:50 or rules.salary=200,300" in result.output
+
+
+def test_an_invalid_configuration_stops_the_comparison_without_saying_skipped():
+    # s4 probe: "nosuch: not a valid edition (1 problem(s)); skipped", and then nothing was compared
+    result = run("compare", "classic", "nosuch", "-n", "2")
+    assert result.exit_code == 1
+    assert "skipped" not in result.output and "problem(s)" not in result.output
+    assert "magie: nosuch: not a valid edition (1 problem):" in result.output
+    assert "unknown edition 'nosuch'" in result.output

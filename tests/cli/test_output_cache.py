@@ -8,6 +8,7 @@ import marshal
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,7 @@ def test_the_key_follows_the_environment(monkeypatch):
 IMPURE = """
 import os, sys
 from magie.cli.output_cache import run_cached
+{setup}
 runs = os.open(os.environ["RUNS"], os.O_WRONLY | os.O_APPEND | os.O_CREAT)   # before the hook: unseen
 def command():
     os.write(runs, b"x")
@@ -130,13 +132,17 @@ run_cached(["magie", "--help"], command)
 """
 
 
+SETTLED = "import magie.cli.output_cache as oc; oc.SETTLE_NS = 0"
+"""For runs that read files the test has just written: no wait for them to settle."""
+
+
 @pytest.mark.parametrize("action", ["open(os.environ['MAGIE_CACHE_DIR'] + '/../written', 'w').close()",
                                     "print('warning', file=sys.stderr)",
                                     "raise SystemExit(3)",
                                     "import subprocess; subprocess.run(['true'])"])
 def test_an_impure_run_is_not_saved(tmp_path, action):
     env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
-    code = IMPURE.format(action=action)
+    code = IMPURE.format(action=action, setup="")
     for _ in range(2):
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=False)
         assert r.stdout == b"out\n"
@@ -148,7 +154,7 @@ def test_a_pure_run_is_saved_with_what_it_read(tmp_path):
     env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
     data = tmp_path / "data.txt"
     data.write_text("v1")
-    code = IMPURE.format(action=f"print(open({str(data)!r}).read())")
+    code = IMPURE.format(action=f"print(open({str(data)!r}).read())", setup=SETTLED)
 
     def run() -> bytes:
         return subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
@@ -159,3 +165,90 @@ def test_a_pure_run_is_saved_with_what_it_read(tmp_path):
     data.write_text("v22")                     # another size: the entry is stale
     assert run() == b"out\nv22\n"
     assert (tmp_path / "runs").read_bytes() == b"xx"
+
+
+def test_a_file_replaced_with_the_same_size_and_time_is_a_miss(tmp_path):
+    # what `cp -p`, `rsync -a`, `tar x` or an editor's save-by-rename do: another file (another
+    # inode, a new ctime) under the old name, with the old modification time and the same size
+    dep = tmp_path / "edition.yaml"
+    dep.write_text("name: a\n")
+    path, key = _entry(tmp_path, dep)
+    st = dep.stat()
+    new = tmp_path / "new.yaml"
+    new.write_text("name: b\n")
+    os.utime(new, ns=(st.st_atime_ns, st.st_mtime_ns))
+    os.replace(new, dep)
+    assert (dep.stat().st_mtime_ns, dep.stat().st_size) == (st.st_mtime_ns, st.st_size)
+    assert oc.load(path, key) is None
+
+
+def test_a_file_changed_while_or_just_before_it_was_read_is_not_saved(tmp_path):
+    # a change in the same clock tick as the read would leave the same time and size behind
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
+    data = tmp_path / "data.txt"
+    data.write_text("v1")
+    later = time.time_ns() + 3_600 * 10**9
+    os.utime(data, ns=(later, later))                     # a time not yet passed: not settled
+    code = IMPURE.format(action=f"print(open({str(data)!r}).read())", setup="")
+    for _ in range(2):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True)
+        assert r.stdout == b"out\nv1\n"
+    assert (tmp_path / "runs").read_bytes() == b"xx"      # run both times: nothing was saved
+    assert not list((tmp_path / "cache").glob("output-*"))
+
+
+def test_a_module_that_appears_on_the_import_path_is_a_miss(tmp_path):
+    # the folders of sys.path were listed before the recording started: a package installed
+    # there later (e.g. one shadowing another of the same name further down the path) counts
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs"),
+           "PYTHONPATH": str(plugins)}
+    action = ("try:\n        import s4plugin; print(s4plugin.V)\n"
+              "    except ImportError:\n        print('none')")
+    code = IMPURE.format(action=action, setup=SETTLED)
+
+    def run() -> bytes:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
+
+    assert run() == b"out\nnone\n"
+    assert run() == b"out\nnone\n"
+    assert (tmp_path / "runs").read_bytes() == b"x"       # served the second time
+    (plugins / "s4plugin.py").write_text("V = 'found'\n")
+    assert run() == b"out\nfound\n"
+
+
+def test_a_served_output_into_a_closed_pipe_exits_1_without_a_traceback(tmp_path):
+    # `magie editions | head -1`: as when the command itself runs (click's own handling)
+    assert _run(tmp_path, "editions").returncode == 0
+    for _ in range(2):                                    # the second time from the cache
+        read, write = os.pipe()
+        os.close(read)
+        r = subprocess.run([sys.executable, "-c", MAIN, "editions"], stdout=write, stderr=subprocess.PIPE,
+                           env={**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache")}, check=False)
+        os.close(write)
+        assert r.returncode == 1
+        assert b"Traceback" not in r.stderr and b"BrokenPipe" not in r.stderr, r.stderr.decode()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="owners and modes are POSIX")
+def test_an_entry_others_may_write_or_a_link_or_a_huge_file_is_a_miss(tmp_path):
+    # a cache folder in a shared place (MAGIE_CACHE_DIR=/tmp/x): only entries of this user that
+    # nobody else may write are read, never through a link, and only up to MAX_ENTRY bytes
+    dep = tmp_path / "f"
+    dep.write_text("x")
+    path, key = _entry(tmp_path, dep)
+    assert oc.load(path, key) == b"printed\n"
+    os.chmod(path, 0o666)
+    assert oc.load(path, key) is None
+    os.chmod(path, 0o600)
+    link = tmp_path / "link.marshal"
+    link.symlink_to(path)
+    assert oc.load(str(link), key) is None
+    big = tmp_path / "big.marshal"
+    big.write_bytes(marshal.dumps((oc.FORMAT, key, (), b"x" * (oc.MAX_ENTRY + 1))))
+    big.chmod(0o600)
+    assert oc.load(str(big), key) is None
+    if os.geteuid() == 0:                                 # a file of another user
+        os.chown(path, 65534, 65534)
+        assert oc.load(path, key) is None

@@ -72,3 +72,39 @@ def test_no_cache_env_builds_without_writing(fresh, monkeypatch):
     monkeypatch.setenv("MAGIE_NO_CACHE", "1")
     P.parse("2 * 3", "formula")
     assert not list(fresh.iterdir())
+
+
+class _Planted:
+    """A pickle that runs code when it is loaded (here: makes a folder)."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        import os
+        return (os.mkdir, (str(self.marker),))
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="owners and modes are POSIX")
+@pytest.mark.parametrize("who", ["others may write it", "another user's"])
+def test_an_entry_someone_else_could_have_written_is_never_unpickled(fresh, monkeypatch, tmp_path, who):
+    # a cache folder in a shared place (MAGIE_CACHE_DIR=/tmp/x): unpickling runs code, so only
+    # this user's entries that nobody else may write are loaded
+    import os
+    import pickle
+
+    if who == "another user's" and os.geteuid() != 0:
+        pytest.skip("needs root to give a file to another user")
+    path = P._cache_path(P.grammar_text())
+    marker = tmp_path / "ran"
+    path.write_bytes(path.stem.encode() + b"\n" + pickle.dumps(_Planted(marker)))
+    if who == "others may write it":
+        os.chmod(path, 0o666)
+    else:
+        os.chmod(path, 0o644)
+        os.chown(path, 65534, 65534)
+    built = repr(P.parse("1 + 2", "formula"))
+    assert not marker.exists()
+    _reset(monkeypatch)
+    monkeypatch.setenv("MAGIE_NO_CACHE", "1")
+    assert repr(P.parse("1 + 2", "formula")) == built       # the parser was built, not loaded

@@ -107,6 +107,18 @@ def test_a_loan_pledges_deeds_charges_interest_with_the_wages_and_is_repaid():
     g.check_invariants()
 
 
+def test_deeds_pledged_for_a_loan_raise_nothing_so_a_debt_beyond_the_rest_is_bankruptcy():
+    # a pledged deed can be neither mortgaged nor sold: it does not count towards what a player
+    # could raise, so a debt above cash alone offers bankruptcy (found by the random bot: the
+    # raise window offered no legal action at all)
+    g = game(lg(), {"A": {"owns": {"broadway": 0, "madison_square": 0}}, "B": {}})
+    a = player(g, "A")
+    g.apply_action(a, ("loan",), "before_roll")
+    assert a.cash == 600 and g.liquidation_value(a) == 0
+    g.debt = 700
+    assert g.legal_actions(a, "raise") == [("bankrupt",)]
+
+
 def test_a_player_short_of_cash_borrows_before_mortgaging():
     g = game(lg(), {"A": {"cash": 10, "owns": {"broadway": 0, "wall_street": 0}}, "B": {}})
     a, b = player(g, "A"), player(g, "B")

@@ -131,3 +131,49 @@ def test_the_switch_is_kept_in_the_save_across_a_restart(tmp_path, monkeypatch):
         wait_decision(c, game, tok)                         # saved at this decision
     with client(tmp_path) as c:
         assert c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["between_turns"] is True
+
+
+def test_switching_off_answers_the_waiting_question_between_turns_and_the_game_goes_on(table):
+    c = table
+    g = new_game(c, SEATS, seed=1)
+    game, tok = g["game"], g["seats"][0]["token"]
+    d = wait_decision(c, game, tok)
+    assert c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": True}).status_code == 200
+    _answer(c, game, tok, ["done"], d)                      # Anna rolls 4+6: free parking
+    _answer(c, game, tok, ["done"], wait_decision(c, game, tok))   # after landing; Boris rolls 4+6
+    waiting = wait_decision(c, game, tok)
+    assert waiting["details"]["window"] == "between_turns"
+    r = c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": False})
+    assert r.status_code == 200 and r.json() == {"seat": 0, "between_turns": False}
+    d = wait_decision(c, game, tok)                         # not the question of the interval any more
+    assert d["id"] != waiting["id"] and d["details"]["window"] == "before_roll"
+    state = c.get(f"/api/games/{game}").json()
+    anna, boris, clara = state["players"]
+    assert clara["position"] == "nagatinskaya" and state["levels"].get("nagatinskaya", 0) == 0
+    assert anna["cash"] == 1508 and clara["cash"] == 1492   # the rent without a house: 4, doubled
+    r = answer(c, game, tok, ["done"], decision=waiting["id"])       # the old question is gone
+    assert r.status_code == 409
+
+
+def test_the_switch_is_saved_at_once_while_a_question_waits(tmp_path, monkeypatch):
+    monkeypatch.setattr(rooms, "Game", _Table)
+    with client(tmp_path) as c:
+        g = new_game(c, SEATS, seed=1)
+        game, tok = g["game"], g["seats"][0]["token"]
+        wait_decision(c, game, tok)
+        assert c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": True}).status_code == 200
+    with client(tmp_path) as c:                             # restarted before any other save
+        assert c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["between_turns"] is True
+        assert c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": False}).status_code == 200
+    with client(tmp_path) as c:
+        assert c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["between_turns"] is False
+
+
+@pytest.mark.parametrize("value", ["yes", 1, "true", 0])
+def test_the_switch_is_a_json_boolean(table, value):
+    c = table
+    g = new_game(c, SEATS, seed=1)
+    game, tok = g["game"], g["seats"][0]["token"]
+    r = c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": value})
+    assert r.status_code == 400 and r.json()["field"] == "on"
+    assert c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["between_turns"] is False

@@ -370,7 +370,8 @@ def test_the_switch_between_the_other_players_turns_shows_and_works(served, brow
     assert done.text == "Done: let the game go on"
     b.find_element(By.CSS_SELECTOR, "#between-turns input.between-toggle").click()     # off again
     _until(b, WAIT, lambda drv: not _api(served, "GET", f"/api/games/{game}/decision?token={tok}")[1]["between_turns"])
-    _neutral(b, d)
+    # the waiting question of the interval is answered "done" and leaves the page
+    _answered(b, d)
     seen = []
     for _ in range(12):        # a few turns of Anna's: asked only on her own turn now
         d = _decision(b)

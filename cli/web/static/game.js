@@ -218,6 +218,12 @@
         if (r.ok) between[seat] = r.data.between_turns;
         else document.getElementById("refusal").textContent = (r.data && r.data.error) || String(r.status);
         input.checked = !!between[seat];
+        // switched off, a question of the interval still shown was answered "done" by the server
+        const d = decisions[seat];
+        if (r.ok && !between[seat] && d && d.details && d.details.window === "between_turns") {
+          decisions[seat] = null;
+          renderDecision();
+        }
       });
       const who = seats.length > 1 ? " (" + seatName(seat) + ")" : "";
       return el("label", { class: "between" }, input, " " + t("Manage between the other players' turns") + who);
