@@ -131,7 +131,7 @@ class BasicBot:
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
-        self._whole: list = []  # the sets of lots the player builds on (as of _wver)
+        self._whole: list | tuple = []  # the sets of lots the player builds on (as of _wver)
         self._wver = -1        # the deeds version when _whole was computed
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
