@@ -1,9 +1,9 @@
 """Build hooks: the default install is pure Python (pyproject.toml holds everything).
 
 `MAGIE_COMPILE=1 pip install .` builds the engine's hot modules with mypyc instead (an opt-in:
-tools/mypyc_build.py, README "Install"); mypy is then fetched into the isolated build environment,
-and a compiler (gcc) and the Python headers are needed. Without the variable this file only
-calls `setup()`.
+tools/mypyc_build.py, README "Install"); the build backend (tools/build_backend.py) then asks for
+mypy as a build requirement, and a compiler (gcc) and the Python headers are needed. Without the
+variable this file only calls `setup()`.
 """
 
 import os
@@ -16,9 +16,8 @@ if os.environ.get("MAGIE_COMPILE") == "1":
     try:
         from mypyc.build import mypycify
     except ImportError:
-        # the first pass of an isolated build: ask for mypy as a build requirement
-        setup(setup_requires=["mypy>=1.10"])
-        raise
+        sys.exit("MAGIE_COMPILE=1: mypyc is not in the build environment (pip's isolated build installs "
+                 "it; with --no-build-isolation, `pip install mypy` first)")
     sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
     from mypyc_build import MYPY_OPTIONS, stage
 

@@ -2,7 +2,8 @@
 
 Builds the compiled tree into a scratch folder (tools/mypyc_build.py: the staged copy, then
 `mypyc` in place; minutes), optionally replays the golden corpus on it (`--golden`: runs
-tests/golden with the compiled tree first on PYTHONPATH), then times the two builds in turn,
+tests/golden, tests/agents and tests/test_mypyc_build.py with the compiled tree first on
+PYTHONPATH: the same games, and the basic bot's constants and subclass overrides), then times the two builds in turn,
 each in its own subprocess, for `--repeats` rounds: CPU time (`time.process_time`) per turn of
 `--games` classic games with four basic bots (seeds 1..N, the same games on both sides; their
 turn counts must agree). Reports each side's median and range and the ratio of medians
@@ -56,8 +57,10 @@ print(turns, (time.process_time() - start) / turns * 1e6)
 def build(dest: Path) -> None:
     """Stage the tree into `dest` and compile it there with mypyc (extension modules in place)."""
     paths = stage(ROOT, dest)
-    subprocess.run([sys.executable, "-m", "mypyc", *MYPY_OPTIONS, *paths], cwd=dest, check=True,
-                   stdout=subprocess.DEVNULL)
+    out = subprocess.run([sys.executable, "-m", "mypyc", *MYPY_OPTIONS, *paths], cwd=dest, capture_output=True,
+                         text=True)
+    if out.returncode:              # mypy's messages (the staged source does not type-check) or the compiler's
+        raise SystemExit(f"the build failed:\n{out.stdout[-5000:]}{out.stderr[-5000:]}")
 
 
 def pure_tree(dest: Path, root: Path = ROOT) -> None:
@@ -98,8 +101,8 @@ def main() -> None:
     pure_tree(pure)
     if args.golden:
         env = dict(os.environ, PYTHONPATH=str(compiled))
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/golden"],
-                       cwd=ROOT, env=env, check=True)
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/golden", "tests/agents",
+                        "tests/test_mypyc_build.py"], cwd=ROOT, env=env, check=True)
     sides = {"pure": pure, "compiled": compiled}
     for spec in args.tree:
         name, _, path = spec.partition("=")

@@ -15,7 +15,9 @@ other is
   (what is not given is the same as the working side).
 Each side runs in its own subprocess with its own source first on PYTHONPATH (a temporary `magie/`
 folder of symlinks to engine/, cli/, editions/, schema/); the ratio is working side / other side
-(below 1.0 is cheaper).
+(below 1.0 is cheaper). `--compiled DIR` makes the working side the opt-in mypyc build of the
+working tree in DIR (`DIR/magie/...`, as `benchmarks/bench_compiled.py --build-dir B` leaves it in
+B/compiled); without `--baseline` or `--vs-*` the other side is then the pure working tree.
 
 Two measures:
 - timing (default): the sides alternate for `--repeats` rounds; medians, spread and the ratio of
@@ -43,6 +45,7 @@ Examples:
                                                   # ... leaving out the windows where bots act
   python benchmarks/bench_sim.py --baseline main --games 100 --repeats 5   # timing, interleaved
   python benchmarks/bench_sim.py --skip-memory                             # absolute figures
+  python benchmarks/bench_sim.py --compiled /tmp/magie-mypyc/compiled --baseline 888c6f9 --callgrind
 """
 
 from __future__ import annotations
@@ -285,18 +288,21 @@ def _sides(args: argparse.Namespace, tmp: Path) -> list[Side]:
     sets = tuple(args.set or ())
     work = Side("working tree", ROOT, _shim(tmp / "shim-work", ROOT), args.edition, args.bots, sets, args.only,
                 tuple(args.without or ()))
+    if args.compiled:               # the build's own folder is the shim: magie.engine is found in DIR/magie
+        work = Side("compiled", args.compiled.resolve() / "magie", args.compiled.resolve(), args.edition, args.bots,
+                    sets, args.only, tuple(args.without or ()))
     other_src, label = ROOT, "working tree"
     if args.baseline:
         other_src, label = tmp / "base", args.baseline
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(other_src),
                         args.baseline], check=True)
-    other = Side(label, other_src, work.shim if other_src == ROOT else _shim(tmp / "shim-base", other_src),
+    other = Side(label, other_src, _shim(tmp / "shim-base", other_src),
                  args.vs_edition or args.edition, args.vs_bots or args.bots,
                  tuple(args.vs_set) if args.vs_set is not None else sets)
-    if other_src == ROOT and not args.only and (other.edition, other.bots, other.sets) == (work.edition,
+    if work.src == other_src and not args.only and (other.edition, other.bots, other.sets) == (work.edition,
                                                                                        work.bots, work.sets):
         raise SystemExit("both sides are the same: give --baseline REF, --vs-edition, --vs-bots, --vs-set or --only")
-    if other_src == ROOT:
+    if work.src == other_src:
         work.label, other.label = "this", "that"
     return [work, other]
 
@@ -316,6 +322,8 @@ def main() -> None:
     ap.add_argument("--vs-bots", metavar="KIND[,KIND...]", help="bots of the other side (default: --bots)")
     ap.add_argument("--vs-set", action="append", metavar="KEY=VALUE",
                     help="rule values of the other side (default: --set's)")
+    ap.add_argument("--compiled", metavar="DIR", type=Path,
+                    help="the working side is the mypyc build in DIR (DIR/magie/..., by benchmarks/bench_compiled.py)")
     ap.add_argument("--baseline", metavar="REF", help="the other side is git ref REF (default: the working tree)")
     ap.add_argument("--callgrind", action="store_true",
                     help="count instructions per turn with valgrind (load-independent) instead of timing")
@@ -343,7 +351,10 @@ def main() -> None:
     if args.worker:
         _worker(args)
         return
-    comparing = args.baseline or args.vs_edition or args.vs_bots or args.vs_set is not None or args.only
+    if args.compiled and not (args.compiled / "magie" / "engine").is_dir():
+        ap.error(f"--compiled {args.compiled}: no magie/engine/ there (build it: benchmarks/bench_compiled.py)")
+    comparing = (args.compiled or args.baseline or args.vs_edition or args.vs_bots or args.vs_set is not None
+                 or args.only)
     if args.callgrind or comparing:
         games = args.games or (10 if args.callgrind else 100)
         repeats = args.repeats or (1 if args.callgrind else 7)

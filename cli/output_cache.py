@@ -16,9 +16,8 @@ Never trusted blindly: a run that writes a file (other than Python's own bytecod
 a process, opens a socket, prints to stderr, exits with a code other than 0, or read a file that
 changed just before or while it ran (`SETTLE_NS`) is not saved; any difference, a missing or
 unreadable entry or one of another format is a miss, and the command then runs as usual.
-`MAGIE_NO_CACHE=1` turns the cache off. Blind spot: a file whose existence a command only
-checks (`os.stat`, `Path.exists`: no audit event), without opening or listing it; no pure
-command does that today.
+`MAGIE_NO_CACHE=1` turns the cache off. Existence checks (`os.path.exists`, `Path.is_file()`)
+raise no audit event: the recorder watches os.stat and os.lstat itself while the command runs.
 """
 
 from __future__ import annotations
@@ -58,6 +57,8 @@ _IMPURE_EVENTS = frozenset({
     "socket.connect", "socket.bind", "urllib.Request", "ctypes.dlopen",
 })
 """Audit events after which a run is not saved: it changed something or looked beyond files."""
+
+_os_stat = os.stat     # the real one: the recorder replaces os.stat and os.lstat while it records
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
@@ -99,7 +100,7 @@ def stamp(path: str) -> Stamp:
     """The (path, mtime_ns, ctime_ns, inode, size) of `path` now; (path, -1, -1, -1, -1) if it
     cannot be read."""
     try:
-        st = os.stat(path)
+        st = _os_stat(path)
     except (OSError, ValueError):
         return (path, -1, -1, -1, -1)
     return (path, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_size)
@@ -214,6 +215,20 @@ class _Recorder:
         except Exception:      # an audit hook must never break the operation it watches
             self.pure = False
 
+    def watching_stat(self, real: Callable[..., os.stat_result]) -> Callable[..., os.stat_result]:
+        """`real` (os.stat or os.lstat), which also records its path: `os.path.exists`,
+        `Path.is_file()` and the like raise no audit event, and a file whose absence a command
+        noticed must count when it appears. (The import system calls posix.stat itself; the
+        folders it lists are recorded by `modules`.)"""
+        def watched(path: Any, *args: Any, **kw: Any) -> os.stat_result:
+            if self.active and not isinstance(path, int):
+                try:
+                    self.add(path)
+                except Exception:
+                    self.pure = False
+            return real(path, *args, **kw)
+        return watched
+
     def modules(self) -> None:
         """Add the file of every module loaded (those imported before the hook was set too), and
         every folder the import system has listed: those of sys.path and of packages. Listed
@@ -267,6 +282,8 @@ def _record(path: str, key: tuple, command: Callable[[], None]) -> None:
     began = time.time_ns()
     recorder.modules()
     sys.addaudithook(recorder)     # a hook cannot be removed: `active` turns it off below
+    real_stat, real_lstat = os.stat, os.lstat
+    os.stat, os.lstat = recorder.watching_stat(real_stat), recorder.watching_stat(real_lstat)
     sys.stdout.flush()
     sys.stderr.flush()
     real_out, real_err = sys.stdout, sys.stderr
@@ -287,6 +304,7 @@ def _record(path: str, key: tuple, command: Callable[[], None]) -> None:
             sys.stderr.flush()
         finally:
             sys.stdout, sys.stderr = real_out, real_err
+            os.stat, os.lstat = real_stat, real_lstat
             recorder.modules()
             recorder.active = False
         deps = list(recorder.deps.values())

@@ -11,6 +11,7 @@ import inspect
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from magie.cli.commands import app, compiled_modules
@@ -29,6 +30,7 @@ def _front() -> ast.ClassDef:
     return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
 
 
+@pytest.mark.skipif(bool(compiled_modules()), reason="reads the wiring of the pure Game (the compiled one has methods)")
 def test_every_wired_name_becomes_a_forwarding_method_with_the_functions_parameters():
     methods = {n.name: n for n in _front().body if isinstance(n, ast.FunctionDef)}
     wired = [name for name, value in vars(Game).items()
@@ -69,3 +71,58 @@ def test_the_version_says_whether_the_engine_runs_compiled():
     assert result.exit_code == 0
     expected = f"compiled with mypyc: {len(compiled_modules())} modules" if compiled_modules() else "pure Python"
     assert result.output.strip().endswith(f"({expected})")
+
+
+def test_the_basic_bot_is_opened_to_interpreted_subclasses_in_the_staged_copy_only():
+    source = (ROOT / "engine" / "agents" / "basic.py").read_text(encoding="utf-8")
+    assert "mypyc_attr" not in source          # the pure install runs the repository's source
+    staged = mypyc_build.open_classes(source, mypyc_build.OPEN["agents/basic.py"])
+    tree = ast.parse(staged)
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "BasicBot")
+    assert [ast.unparse(d) for d in cls.decorator_list] == ["mypyc_attr(allow_interpreted_subclasses=True)"]
+    # the decorator's import is for mypy only: nothing imports mypy_extensions at run time
+    guard = next(n for n in tree.body if isinstance(n, ast.If) and "mypy_extensions" in ast.unparse(n))
+    assert ast.unparse(guard.test) == "_typing.TYPE_CHECKING" and guard.lineno < cls.lineno
+    namespace: dict = {}
+    exec(compile(ast.Module([n for n in tree.body if n is guard or ast.unparse(n) == "import typing as _typing"],
+                            []), "basic.py", "exec"), namespace)
+    assert "mypyc_attr" not in namespace
+    assert "agents/basic.py" in mypyc_build.COMPILED
+
+
+def test_opening_a_class_the_module_does_not_define_is_refused():
+    try:
+        mypyc_build.open_classes("class A:\n    pass\n", ("B",))
+    except mypyc_build.FrontError as e:
+        assert "no top-level class B" in str(e)
+    else:
+        raise AssertionError("a missing class was opened")
+
+
+def test_the_basic_bots_constants_and_hooks_work_from_subclasses_in_either_build():
+    """What the compiled basic bot must keep (it runs compiled where the build is): constants read
+    on the class, and an interpreted subclass's overrides seen by the bot's own methods."""
+    from magie.engine.agents import BasicBot, EasyBot
+    from magie.engine.edition.playable import load_playable_cached
+
+    assert (BasicBot.LOOK_AGAIN, BasicBot.SHORTAGE, BasicBot.RESERVE_BY_STOCK, BasicBot.human) == (40, 6, True, False)
+
+    class Hoarder(BasicBot):
+        LOOK_AGAIN = 7
+        RESERVE_BY_STOCK = False
+
+        def reserve(self, game) -> int:
+            return 10 ** 9
+
+    ed = load_playable_cached("classic")
+    basic, easy, hoarder = BasicBot(), EasyBot(), Hoarder()
+    g = Game(ed, [("a", basic), ("b", easy), ("c", hoarder), ("d", BasicBot())], seed=1)
+    p = g.players[0]
+    i = next(j for j, s in enumerate(g.spaces) if s.is_deed)
+    price = g.spaces[i].price
+    assert basic._reserve(g) == ed.setup.start_cash // 15
+    assert easy._reserve(g) == 2 * basic._reserve(g)                 # EasyBot.reserve, through _reserve
+    assert basic._buy(g, p, i, price) == "buy" and hoarder._buy(g, p, i, price) == "decline"
+    assert easy.value(g, p, i) == basic.value(g, p, i) * 3 // 4 == price * 3 // 4
+    assert hoarder._manage(g, g.players[2], "after_landing") == basic._manage(g, p, "after_landing")
+    assert (hoarder._next_look, basic._next_look) == (g.turns + 7, g.turns + 40)

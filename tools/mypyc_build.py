@@ -7,8 +7,8 @@ build (mypyc)"); the default install never imports this module and stays pure Py
 PEP 562 lazy `__init__` modules, code that is not on a game's path (loading, checking, saves,
 the CLI), and modules whose classes are subclassed outside the compiled set.
 
-One source change is made for the compiler, in a staged copy of the tree, never in the
-repository: `Game` (engine/game/game.py) wires the mechanisms on as class attributes
+Two source changes are made for the compiler, in a staged copy of the tree, never in the
+repository. First, `Game` (engine/game/game.py) wires the mechanisms on as class attributes
 (`pay = debt.pay`). A compiled function does not bind as a method, so in the staged copy each
 such line becomes a method that forwards to the function (`def pay(self, payer, ...) -> None:
 return debt.pay(self, payer, ...)`), with the function's own parameters, defaults and
@@ -16,6 +16,14 @@ annotations; the annotations' names are imported under `TYPE_CHECKING` from wher
 mechanism module has them. Compiled callers then call the procedure directly through the
 class's method table. `forwarding_front()` writes that text; tests/test_mypyc_build.py checks
 that every wired name of the repository's game.py can be forwarded.
+
+Second, a class that other code subclasses (`OPEN`: the basic bot, which the easy, hard and
+search bots and users' plug-ins extend) gets `@mypyc_attr(allow_interpreted_subclasses=True)`
+(`open_classes()`): an interpreted class may then subclass the compiled one, and its overrides
+of methods and of `ClassVar` constants are seen by the compiled code. The decorator's import is
+for mypy only (under `TYPE_CHECKING`): mypyc drops the decorator of a native class, so the
+compiled build needs no mypy_extensions at run time, and the repository's source, which the pure
+install runs, has neither the decorator nor the import.
 """
 
 from __future__ import annotations
@@ -40,9 +48,8 @@ COMPILED = [
         "jackpot", "jail", "landing", "ledger", "loans", "manage", "mortgages", "movement",
         "own_dice", "player", "rent", "start", "state", "switches", "tax", "trades", "treasury",
         "turn", "votes")),
-    # the random bot (the basic bot stays interpreted: the easy, hard and search bots and users'
-    # bots subclass it, and an interpreted class cannot subclass a compiled one)
-    "agents/random_bot.py",
+    # the bots of simulations (the basic bot open to interpreted subclasses: OPEN)
+    "agents/basic.py", "agents/random_bot.py",
     # the calls generated DSL code makes, and the edition model the engine reads
     "dsl/runtime.py",
 ]
@@ -51,6 +58,10 @@ COMPILED = [
 MYPY_OPTIONS = ["--explicit-package-bases", "--ignore-missing-imports", "--disable-error-code", "annotation-unchecked"]
 """mypy's options for the build: module names from the staged paths; no stubs needed; no notes
 (mypycify fails on any message, and an isolated build without the dependencies prints notes)."""
+
+OPEN = {"agents/basic.py": ("BasicBot",)}
+"""Classes (by module, a path under engine/) that interpreted classes subclass: the staged copy
+lets them (`open_classes`)."""
 
 FRONT = "game/game.py"
 """The module whose wiring lines become forwarding methods in the staged copy."""
@@ -266,6 +277,25 @@ def forwarding_front(game_dir: Path) -> str:
     return f"{head}\n{extra}\n{anchor.lstrip(chr(10))}{tail}"
 
 
+def open_classes(source: str, names: tuple[str, ...]) -> str:
+    """`source` (a module's text) with `@mypyc_attr(allow_interpreted_subclasses=True)` on each
+    top-level class of `names`, and the decorator's import under `TYPE_CHECKING` before the first
+    of them. Raises FrontError for a name that is not a top-level class."""
+    tree = ast.parse(source)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    missing = [n for n in names if n not in classes]
+    if missing:
+        raise FrontError(f"no top-level class {', '.join(missing)} to open to interpreted subclasses")
+    lines = source.splitlines(keepends=True)
+    firsts = sorted((min([classes[n].lineno, *(d.lineno for d in classes[n].decorator_list)]) for n in names),
+                    reverse=True)
+    for first in firsts:            # from the bottom up, so that the line numbers hold
+        lines.insert(first - 1, "@mypyc_attr(allow_interpreted_subclasses=True)\n")
+    lines.insert(firsts[-1] - 1, "import typing as _typing\n\nif _typing.TYPE_CHECKING:\n"
+                 "    from mypy_extensions import mypyc_attr\n\n\n")
+    return "".join(lines)
+
+
 def stage(root: Path, dest: Path) -> list[str]:
     """Copy the source parts of `root` into `dest/magie/...`, write the forwarding front, and
     return the paths (relative to `dest`) of the modules to compile."""
@@ -276,4 +306,7 @@ def stage(root: Path, dest: Path) -> list[str]:
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
     game_dir = dest / "magie" / "engine" / "game"
     (game_dir / "game.py").write_text(forwarding_front(game_dir), encoding="utf-8")
+    for module, names in OPEN.items():
+        path = dest / "magie" / "engine" / module
+        path.write_text(open_classes(path.read_text(encoding="utf-8"), names), encoding="utf-8")
     return [f"magie/engine/{m}" for m in COMPILED]

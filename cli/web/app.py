@@ -568,6 +568,8 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
         if not room.ed.rules.between_turns:
             raise HTTPProblem(400, f"edition '{room.ed.id}' has no window between the other players' turns "
                                    f"(rules.between_turns is false)", field="on")
+        if room.state.get("over"):
+            raise HTTPProblem(409, "the game is over")
         await asyncio.to_thread(room.set_between_turns, seat, body.on)
         return {"seat": seat, "between_turns": body.on}
 

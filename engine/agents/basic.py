@@ -14,10 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..game.debt import default_raise_action
 from ..game.decisions import DONE, QUIET, Deal, DealLeg, Decision, Quiet, TradeOffer
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.player import Player
 
 INF = 1 << 60
 ASK = ("ask",)
@@ -45,7 +49,6 @@ class _Board:
     dice_count x sides steps ahead); `last` the last counts `of_counts` was asked for, and its
     answer."""
 
-    __slots__ = ("ed", "majority", "single", "halves", "non_deeds", "reach", "last")
 
     def __init__(self, ed) -> None:
         self.ed = ed
@@ -96,13 +99,13 @@ def board_of(ed) -> _Board:
     return b
 
 
-def near_groups(game, p) -> tuple:
+def near_groups(game: Game, p: Player) -> tuple:
     """The groups `p` holds at least half of but not all, in the edition's order: those a trade
     could complete for `p` (they change only with `p`'s deeds)."""
     return board_of(game.ed).of_counts(p.groups)[0]
 
 
-def groups_held_by_one(game, p, near: tuple | None = None) -> list:
+def groups_held_by_one(game: Game, p: Player, near: tuple | None = None) -> list:
     """The color groups `p` holds at least half of but not all, whose missing lots one other
     player holds: [(group, missing lots (space indices), that player)], in the edition's order
     (the trades that would complete a group of `p`). `near`: `near_groups(game, p)`, if the
@@ -120,8 +123,8 @@ def groups_held_by_one(game, p, near: tuple | None = None) -> list:
 class BasicBot:
     """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
 
-    human = False
-    LOOK_AGAIN = 40
+    human: ClassVar[bool] = False
+    LOOK_AGAIN: ClassVar[int] = 40
     """Game turns after which the bot looks at trades again though no deed changed hands."""
 
     def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0):
@@ -146,24 +149,24 @@ class BasicBot:
         self._lift = _LiftCosts(None, None)
 
     # ------------------------------------------------------------------ valuations
-    @staticmethod
-    def reserve(game) -> int:
+    def reserve(self, game: Game) -> int:
         """Cash to keep: a base of 1/15 of the start cash plus 1/75 of it per house on the board
         (a hotel counts 4), capped at 40% of the start cash."""
         start = game.ed.setup.start_cash
         r = game.rules
-        if r.houses_supply is not None and r.hotels_supply is not None:
-            built = (r.houses_supply - game.houses) + 4 * (r.hotels_supply - game.hotels)
+        houses, hotels = game.houses, game.hotels
+        if r.houses_supply is not None and r.hotels_supply is not None and houses is not None and hotels is not None:
+            built = (r.houses_supply - houses) + 4 * (r.hotels_supply - hotels)
         else:
             built = sum(game.level)
         return min(start * 2 // 5, start // 15 + built * start // 75)
 
-    RESERVE_BY_STOCK = True
+    RESERVE_BY_STOCK: ClassVar[bool] = True
     """`reserve` reads only the rules and the buildings left in the bank (as this class's, a
     multiple of it in EasyBot and BoldBot): the bot memoises it on them. A subclass whose reserve
     reads more sets this False."""
 
-    def _reserve(self, game) -> int:
+    def _reserve(self, game: Game) -> int:
         """`self.reserve(game)`, memoised on the rules and the bank's houses and hotels where both
         supplies are limited (else counted again)."""
         st = game.stock
@@ -177,8 +180,7 @@ class BasicBot:
             self._res = (game.owner, game.rules, houses, hotels, res)
         return res
 
-    @staticmethod
-    def value(game, p, i: int) -> int:
+    def value(self, game: Game, p: Player, i: int) -> int:
         """What deed `i` is worth to `p`: its price, doubled if it would complete `p`'s group,
         +30% if `p` already has part of the group, +30% if it blocks another player's group."""
         sp = game.spaces[i]
@@ -208,13 +210,13 @@ class BasicBot:
         return v
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, game, d: Decision) -> Any:
+    def decide(self, game: Game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         if d.kind == "manage":        # the hot path: after every landing
             return self._manage(game, d.player, d.ctx["window"])
         return self.ANSWERS[d.kind](self, game, d)
 
-    def idle(self, game, p, window: str) -> bool | Quiet:
+    def idle(self, game: Game, p: Player, window: str) -> bool | Quiet:
         """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
         that needs no legality check: it stops (False: the engine asks the decision) where an
         answer would need the window's check, and otherwise keeps the same bookkeeping as
@@ -248,34 +250,34 @@ class BasicBot:
             self._next_look = game.turns + self.LOOK_AGAIN
         return True
 
-    def _answer_buy(self, game, d: Decision) -> str:
+    def _answer_buy(self, game: Game, d: Decision) -> str:
         ctx = d.ctx      # (not d.space: a miss of the slots costs an exception in Decision.__getattr__)
         return self._buy(game, d.player, ctx["space"], ctx["price"]) if "buy" in d.options else "decline"
 
-    def _answer_tax(self, game, d: Decision) -> str:
+    def _answer_tax(self, game: Game, d: Decision) -> str:
         sp = game.spaces[d.space]
         return "fixed" if sp.tax(game, d.player) <= sp.tax_alternative(game, d.player) else "alternative"
 
-    def _answer_inherited_mortgage(self, game, d: Decision) -> str:
+    def _answer_inherited_mortgage(self, game: Game, d: Decision) -> str:
         cost = game.unmortgage_cost(d.space)
         return "lift" if d.player.cash - cost >= self._reserve(game) else "keep"
 
-    def _answer_redeem(self, game, d: Decision) -> str:
+    def _answer_redeem(self, game: Game, d: Decision) -> str:
         ok = "redeem" in d.options and d.player.cash - d.cost >= self._reserve(game) // 2
         return "redeem" if ok else "release"
 
-    ANSWERS: dict[str, Callable[[BasicBot, Any, Decision], Any]] = {
+    ANSWERS: ClassVar[dict[str, Callable[[BasicBot, Any, Decision], Any]]] = {
         "manage": lambda self, game, d: self.decide(game, d),
-        "buy": _answer_buy,
+        "buy": lambda self, game, d: self._answer_buy(game, d),
         "bid": lambda self, game, d: self._bid(game, d.player, d),
         "raise": lambda self, game, d: self._answer_raise(game, d),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
         "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
         "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
-        "tax": _answer_tax,
+        "tax": lambda self, game, d: self._answer_tax(game, d),
         "claim": lambda self, game, d: self._claim_rent(),
-        "inherited_mortgage": _answer_inherited_mortgage,
-        "redeem": _answer_redeem,
+        "inherited_mortgage": lambda self, game, d: self._answer_inherited_mortgage(game, d),
+        "redeem": lambda self, game, d: self._answer_redeem(game, d),
         "place": lambda self, game, d: d.options[0],
         "choice": lambda self, game, d: d.hint,       # the edition's hint (else its first option)
         "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives
@@ -284,13 +286,13 @@ class BasicBot:
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
-    def _buy(self, game, p, i: int, price: int) -> str:
+    def _buy(self, game: Game, p: Player, i: int, price: int) -> str:
         left = p.cash - price
         if game.completes_group(p, i) and left >= 0:
             return "buy"
         return "buy" if left >= self._reserve(game) else "decline"
 
-    def _bid(self, game, p, d: Decision):
+    def _bid(self, game: Game, p: Player, d: Decision):
         ctx = d.ctx
         lo = ctx["min"]
         if ctx.get("building"):
@@ -304,7 +306,7 @@ class BasicBot:
             return None
         return lo + (limit - lo) // 2
 
-    def _jail(self, game, p, options) -> str:
+    def _jail(self, game: Game, p: Player, options) -> str:
         if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
             return self._jail_forced_fine(game, p, options)
         if self._unowned(game) >= 6:     # early in the game
@@ -314,12 +316,12 @@ class BasicBot:
                 return "pay"
         return "roll"
 
-    def _answer_raise(self, game, d: Decision) -> tuple:
+    def _answer_raise(self, game: Game, d: Decision) -> tuple:
         act = default_raise_action(game, d.player)     # the engine's order, read once for both
         return self._pay_in_deeds(game, d, act) or self._raise_money(game, d.player, act)
 
     @staticmethod
-    def _raise_money(game, p, act: tuple | None = None) -> tuple:
+    def _raise_money(game: Game, p: Player, act: tuple | None = None) -> tuple:
         """The engine's liquidation order, except that where the bank buys deeds and takes
         unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
         group the player owns) is sold to the bank rather than mortgaged: the money is the same
@@ -337,7 +339,7 @@ class BasicBot:
             return ("sell_deed", i)
         return act
 
-    def _pay_in_deeds(self, game, d: Decision, act: tuple | None = None) -> tuple | None:
+    def _pay_in_deeds(self, game: Game, d: Decision, act: tuple | None = None) -> tuple | None:
         """A debt to a player paid partly in a deed ([000] 23.1, `trade.while_in_debt`): where
         the engine's liquidation order would mortgage a lone deed (no other lot of its group is
         the debtor's, no buildings), offer it to the creditor at its printed price instead. The
@@ -370,7 +372,7 @@ class BasicBot:
         self._offers[key] = game.turns
         return ("trade", offer)
 
-    def _unowned(self, game) -> int:
+    def _unowned(self, game: Game) -> int:
         """How many deeds nobody holds yet (memoised on the deeds version)."""
         c = self._free
         if c[0] is not game.owner or c[1] != game.deeds_version:
@@ -383,15 +385,15 @@ class BasicBot:
         a bot that always claims plays the house rule exactly as classic."""
         return self.claim_attention >= 1.0 or self.rng.random() < self.claim_attention
 
-    def _jail_forced_fine(self, game, p, options) -> str:
+    def _jail_forced_fine(self, game: Game, p: Player, options) -> str:
         """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""
         return "card" if "card" in options else "pay"
 
     # ------------------------------------------------------------------ manage
-    SHORTAGE = 6
+    SHORTAGE: ClassVar[int] = 6
     """Houses left in the bank at which the bot builds between turns wherever it can."""
 
-    def _refresh(self, game, p) -> None:
+    def _refresh(self, game: Game, p: Player) -> None:
         """Forget the cash trigger when `p` changed, and recompute the lots it builds on when
         ownership changed (whole groups change only then)."""
         if p.version != self._pver:
@@ -407,12 +409,12 @@ class BasicBot:
                 self._mask = mask
 
     @staticmethod
-    def _reach_from(game) -> list[int]:
+    def _reach_from(game: Game) -> list[int]:
         """For each space, the bits (1 << space) of the spaces one throw of the edition's dice
         takes a token from there to (dice_count to dice_count x sides steps ahead)."""
         return board_of(game.ed).reach
 
-    def _between_turns(self, game, p, dry: bool = False):
+    def _between_turns(self, game: Game, p: Player, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only
         where building now rather than on its own turn pays: the next player's throw may land on
         one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
@@ -435,9 +437,10 @@ class BasicBot:
             return DONE
         return act
 
-    def _manage(self, game, p, window: str):
+    def _manage(self, game: Game, p: Player, window: str):
         if window == "between_turns":
             return self._between_turns(game, p)
+        act: Any        # the first answer found: a play, an action, a proposal, a repayment, a build, ...
         if p.held_cards and game.card_plays:
             act = game.bot_play(p, window)
             if act is not None:
@@ -474,7 +477,7 @@ class BasicBot:
                 return ("trade", offer)
         return DONE
 
-    def _develop(self, game, p, window: str | None) -> tuple:
+    def _develop(self, game: Game, p: Player, window: str | None) -> tuple:
         """The next build or unmortgage worth doing, or (None, the cash at which one would be).
         With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window.
         The candidates, in order: for each set of lots of `_whole`, its first mortgaged lot to
@@ -504,7 +507,7 @@ class BasicBot:
                 trigger = need + reserve
         return None, trigger
 
-    def _steps(self, game, p) -> tuple:
+    def _steps(self, game: Game, p: Player) -> tuple:
         """`_develop`'s candidates as (cash to spare, action); they change only with `p`'s
         version (its deeds, levels and mortgages) and `_whole`."""
         out = []
@@ -538,7 +541,7 @@ class BasicBot:
                     out.append((cost * 2, ("unmortgage", i)))
         return tuple(out)
 
-    def _lift_costs(self, game) -> _LiftCosts:
+    def _lift_costs(self, game: Game) -> _LiftCosts:
         """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
         and the deed)."""
         c = self._lift
@@ -547,7 +550,7 @@ class BasicBot:
         return c
 
     @classmethod
-    def _whole_groups(cls, game, p) -> list | tuple:
+    def _whole_groups(cls, game: Game, p: Player) -> list | tuple:
         """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
         lots of groups it may build on from majority ownership, then each deed that takes a
         building of its own (the ladders' `owned` share)."""
@@ -558,7 +561,7 @@ class BasicBot:
         return whole
 
     @staticmethod
-    def _majority_lots(game, p) -> list:
+    def _majority_lots(game: Game, p: Player) -> list:
         """`p`'s lots of each group it holds all but one of, where the ladder's first level
         needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
         pg = p.groups
@@ -568,12 +571,12 @@ class BasicBot:
                 for gi, need in board_of(game.ed).majority if pg[gi] == need and need > 0]
 
     @staticmethod
-    def _single_lots(game, p) -> list:
+    def _single_lots(game: Game, p: Player) -> list:
         """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
         building on a railroad): built on its own."""
         return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]
 
-    def windows(self, game) -> frozenset:
+    def windows(self, game: Game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
@@ -584,7 +587,7 @@ class BasicBot:
         return frozenset({"before_roll", "after_landing"} | between)
 
     @staticmethod
-    def _propose_switch(game, p, window: str):
+    def _propose_switch(game: Game, p: Player, window: str):
         """Propose a rule switch whose vote's bot formula holds for this bot (once a turn)."""
         for sw in game.ed.switches:
             if (sw.vote is not None and sw.vote.bot is not None and sw.vote.bot(game, p)
@@ -592,7 +595,7 @@ class BasicBot:
                 return ("propose", sw.id)
         return None
 
-    def _edition_action(self, game, p):
+    def _edition_action(self, game: Game, p: Player):
         for a in game.ed.actions:
             if a.bot is None or not game.action_ready(p, a):
                 continue
@@ -605,7 +608,7 @@ class BasicBot:
         return None
 
     # ------------------------------------------------------------------ trades
-    def _propose(self, game, p, window: str | None, reserve: int) -> Any:
+    def _propose(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """Offer cash for the deeds that would complete one of `p`'s groups, when one other
         player holds them all: their value to that player plus a premium of half their price.
         With no window (a dry run) an offer worth checking is `ASK`: its check needs the window."""
@@ -627,7 +630,7 @@ class BasicBot:
                 return offer
         return None
 
-    def _new_candidates(self, game, p, c: tuple) -> tuple:
+    def _new_candidates(self, game: Game, p: Player, c: tuple) -> tuple:
         """`_cands` for the game's deeds version. The groups a trade could complete change only
         with `p`'s version, and without them there is no offer; the offers (their deeds, and
         the holder's value of them) read only who holds the lots of those groups, so they are
@@ -648,7 +651,7 @@ class BasicBot:
             holders = held(owner)
         return (owner, p, game.deeds_version, self._candidates(game, p, near), version, near, held, holders)
 
-    def _candidates(self, game, p, near: tuple | None = None) -> list:
+    def _candidates(self, game: Game, p: Player, near: tuple | None = None) -> list:
         """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership.
         `near`: `near_groups(game, p)`, if the caller has it."""
         out = []
@@ -658,7 +661,7 @@ class BasicBot:
             out.append((q, missing, cash, (q.seat, missing, cash)))
         return out
 
-    def _fair(self, game, p, offer: TradeOffer) -> bool:
+    def _fair(self, game: Game, p: Player, offer: TradeOffer) -> bool:
         """Accept when what `p` receives is worth at least what it gives, counting a premium
         of half the price of a deed whose loss completes the other player's group."""
         me_proposer = offer.proposer == p.seat
@@ -677,7 +680,7 @@ class BasicBot:
         return gain >= 0 and p.cash - cash_out >= self._reserve(game) // 2
 
     # ------------------------------------------------------------------ deals of several parties
-    def deal_balance(self, game, p, deal: Deal) -> int:
+    def deal_balance(self, game: Game, p: Player, deal: Deal) -> int:
         """What `deal` is worth to `p` in money by `_fair`'s measure: the cash and the value of
         the deeds it gets, less the cash and value of those it gives, less half the price of a
         given deed whose group the deal completes for another player."""
@@ -696,13 +699,13 @@ class BasicBot:
                 gain -= game.spaces[j].price // 2
         return gain
 
-    def _fair_deal(self, game, p, deal: Deal) -> bool:
+    def _fair_deal(self, game: Game, p: Player, deal: Deal) -> bool:
         """Accept a deal of several parties on the same terms as a two-party trade: worth at least
         what it costs `p`, and the cash it pays leaves half the reserve."""
         cash_out = deal.gives(p.seat)[1]
         return self.deal_balance(game, p, deal) >= 0 and p.cash - cash_out >= self._reserve(game) // 2
 
-    def _propose_deal(self, game, p, window: str | None, reserve: int) -> Any:
+    def _propose_deal(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """A three-way swap that completes `p`'s group where no two-party trade does ([002] 9/1.3):
         `p` lacks one deed X of a group, held by q; q lacks one deed Y of its group, held by r;
         r lacks one deed Z of its group, held by `p`. Legs: q gives X to `p`, r gives Y to q, `p`
@@ -744,7 +747,7 @@ class BasicBot:
         return None
 
     @staticmethod
-    def _missing_one(game, p) -> list:
+    def _missing_one(game: Game, p: Player) -> list:
         """(deed, holder) for each buildable group `p` lacks exactly one deed of, held by another
         living player and free of buildings."""
         out = []
@@ -758,7 +761,7 @@ class BasicBot:
         return out
 
     # ---------------------------------------------- why a trade is refused (for the front ends)
-    def trade_balance(self, game, p, offer: TradeOffer) -> int:
+    def trade_balance(self, game: Game, p: Player, offer: TradeOffer) -> int:
         """What `offer` is worth to `p` by `_fair`'s measure, in money (negative: `p` loses)."""
         me_proposer = offer.proposer == p.seat
         other = game.players[offer.partner if me_proposer else offer.proposer]
@@ -775,12 +778,12 @@ class BasicBot:
                 gain -= game.spaces[j].price // 2
         return gain
 
-    def trade_reason(self, game, p, offer: TradeOffer) -> str:
+    def trade_reason(self, game: Game, p: Player, offer: TradeOffer) -> str:
         """Why `p` (this bot, the partner) rejects `offer`, in English ('' if it would accept)."""
         parts = self.trade_reason_parts(game, p, offer)
         return parts[0].format(**parts[1]) if parts else ""
 
-    def trade_reason_parts(self, game, p, offer: TradeOffer) -> tuple[str, dict[str, int]] | None:
+    def trade_reason_parts(self, game: Game, p: Player, offer: TradeOffer) -> tuple[str, dict[str, int]] | None:
         """`trade_reason` as an English message with `{amount}` in it and the amount (integer
         money), so a front end can translate the message and show the amount in the currency;
         None if `p` would accept."""
@@ -792,7 +795,7 @@ class BasicBot:
         short = -self.trade_balance(game, p, offer)
         return "what it gets is worth {amount} less to it than what it gives", {"amount": short}
 
-    def counter_offer(self, game, p, offer: TradeOffer, window: str = "any") -> TradeOffer | None:
+    def counter_offer(self, game: Game, p: Player, offer: TradeOffer, window: str = "any") -> TradeOffer | None:
         """The same trade with the cash changed so that `p` (the partner) would accept it, or
         None (no cash moves it, or the counter is not a legal trade)."""
         if offer.partner != p.seat or self._fair(game, p, offer):

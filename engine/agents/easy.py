@@ -12,13 +12,13 @@ from .basic import BasicBot
 class EasyBot(BasicBot):
     """See the module docstring."""
 
-    def reserve(self, game) -> int:  # type: ignore[override]
+    def reserve(self, game) -> int:
         """Twice the basic bot's reserve (integer money)."""
-        return 2 * BasicBot.reserve(game)
+        return 2 * super().reserve(game)
 
-    def value(self, game, p, i: int) -> int:  # type: ignore[override]
+    def value(self, game, p, i: int) -> int:
         """Three quarters of the basic bot's valuation of deed `i` for `p`."""
-        return BasicBot.value(game, p, i) * 3 // 4
+        return super().value(game, p, i) * 3 // 4
 
     def _propose(self, game, p, window: str | None, reserve: int) -> TradeOffer | None:
         return None

@@ -56,9 +56,9 @@ class BoldBot(BasicBot):
     """The basic bot with a third of its cash reserve: it builds (and buys) more eagerly. One of
     the build policies the search bot tries in a manage window."""
 
-    def reserve(self, game) -> int:  # type: ignore[override]
+    def reserve(self, game) -> int:
         """A third of the basic bot's reserve (integer money)."""
-        return BasicBot.reserve(game) // 3
+        return super().reserve(game) // 3
 
 
 def _forced(bot: BasicBot, kind: str, answer: Any) -> FunctionAgent:
@@ -459,8 +459,7 @@ class SearchBot:
             return -1                  # neither clearly better: the basic bot's bid
         return limit
 
-    @staticmethod
-    def _rival(game, d: Decision, i: int) -> tuple[int | None, int]:
+    def _rival(self, game, d: Decision, i: int) -> tuple[int | None, int]:
         """Who gets the deed if this bot lets it go, and at what price: the high bidder at the
         current bid, else the other player who values it most (by the basic bot's valuation)
         at the opening bid; (None, 0) when nobody could pay."""
@@ -469,7 +468,7 @@ class SearchBot:
         others = [q for q in game.players if q.alive and q is not d.player and q.cash >= d.min]
         if not others:
             return None, 0
-        q = max(others, key=lambda q: (BasicBot.value(game, q, i), q.cash))
+        q = max(others, key=lambda q: (self.base.value(game, q, i), q.cash))
         return q.seat, d.min
 
     # ------------------------------------------------------------------ manage windows

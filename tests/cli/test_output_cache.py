@@ -252,3 +252,24 @@ def test_an_entry_others_may_write_or_a_link_or_a_huge_file_is_a_miss(tmp_path):
     if os.geteuid() == 0:                                 # a file of another user
         os.chown(path, 65534, 65534)
         assert oc.load(path, key) is None
+
+
+def test_a_file_whose_absence_was_checked_and_that_appears_is_a_miss(tmp_path):
+    # os.stat has no audit event: `os.path.exists`, `Path.is_file()` and the like are watched
+    # by the recorder's own os.stat and os.lstat while the command runs
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
+    flag, other = tmp_path / "flag.yaml", tmp_path / "other.yaml"
+    action = (f"from pathlib import Path\n    print(Path({str(flag)!r}).is_file(), "
+              f"os.path.lexists({str(other)!r}))")
+    code = IMPURE.format(action=action, setup=SETTLED)
+
+    def run() -> bytes:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
+
+    assert run() == b"out\nFalse False\n"
+    assert run() == b"out\nFalse False\n"
+    assert (tmp_path / "runs").read_bytes() == b"x"       # served the second time
+    flag.write_text("x")
+    assert run() == b"out\nTrue False\n"
+    other.symlink_to(flag)
+    assert run() == b"out\nTrue True\n"

@@ -30,7 +30,7 @@ def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
     ed = load_playable_cached("classic")
     g = Game(ed, [(f"p{i}", BasicBot()) for i in range(4)], seed=1)
     easy = EasyBot()
-    assert easy.reserve(g) == 2 * BasicBot.reserve(g) == 2 * (ed.setup.start_cash // 15)
+    assert easy.reserve(g) == 2 * BasicBot().reserve(g) == 2 * (ed.setup.start_cash // 15)
     assert easy._propose(g, g.players[0], "after_landing", 0) is None
 
 

@@ -177,3 +177,23 @@ def test_the_switch_is_a_json_boolean(table, value):
     r = c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": value})
     assert r.status_code == 400 and r.json()["field"] == "on"
     assert c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["between_turns"] is False
+
+
+def test_a_finished_game_refuses_the_switch():
+    import time
+
+    with client() as c:
+        g = new_game(c, SEATS[:2], seed=1, max_rounds=1)
+        game, tok = g["game"], g["seats"][0]["token"]
+        end = time.monotonic() + 30
+        while not c.get(f"/api/games/{game}").json().get("over"):
+            assert time.monotonic() < end, "the one-round game did not end"
+            d = c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["decision"]
+            if d is not None:
+                value = {"manage": ["done"], "buy": "decline", "bid": None, "jail": "roll"}.get(d["kind"])
+                assert d["kind"] in ("manage", "buy", "bid", "jail"), d
+                answer(c, game, tok, value, decision=d["id"])
+            time.sleep(0.02)
+        r = c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": True})
+        assert r.status_code == 409 and r.json()["error"] == "the game is over"
+        assert c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["between_turns"] is False

@@ -1,0 +1,36 @@
+"""magie's PEP 517 build backend: setuptools', with mypy added to the build requirements when the
+opt-in compiled build is asked for (`MAGIE_COMPILE=1 pip install .`, README "Install").
+
+pyproject.toml names this module (`backend-path = ["tools"]`): the build requirements of a
+default install stay the static `[build-system] requires` (setuptools only, nothing else fetched),
+and only a compiled build asks the front end (pip, `python -m build`) for mypy, whose mypyc
+compiles the modules setup.py lists from tools/mypyc_build.py. Every other hook is setuptools'.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from setuptools import build_meta as _setuptools
+from setuptools.build_meta import *  # noqa: F403  (the hooks this module does not change)
+
+COMPILE_REQUIRES = ["mypy>=1.10"]
+"""What a compiled build needs besides setuptools (mypy brings mypyc and mypy_extensions; the
+compiled modules need neither at run time)."""
+
+
+def compiling() -> bool:
+    """Whether this build compiles the engine (`MAGIE_COMPILE=1` in the environment)."""
+    return os.environ.get("MAGIE_COMPILE") == "1"
+
+
+def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
+    """setuptools' requirements for a wheel, plus mypy for a compiled build."""
+    return [*_setuptools.get_requires_for_build_wheel(config_settings), *(COMPILE_REQUIRES if compiling() else [])]
+
+
+def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
+    """setuptools' requirements for an editable install, plus mypy for a compiled build."""
+    return [*_setuptools.get_requires_for_build_editable(config_settings),
+            *(COMPILE_REQUIRES if compiling() else [])]
