@@ -129,6 +129,17 @@ def _toggled(inner):
     return counted
 
 
+def _untoggled(inner):
+    """`inner` called through `itertools.starmap`'s C `starmap_next`, which callgrind toggles
+    the count off on (a second `operator.call` inside the first would not toggle: callgrind
+    toggles on the outermost call of a function only)."""
+    from itertools import starmap
+
+    def uncounted(self, *args):
+        return next(starmap(inner, ((self, *args),)))
+    return uncounted
+
+
 def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[str, ...],
                   only: str | None, without: tuple[str, ...] = ()) -> int:
     """The games callgrind counts; returns their turns. They run inside `functools.reduce`, a C
@@ -151,9 +162,11 @@ def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[st
         g.play()
         return acc + g.turns
     one(0, 0)
-    for name in ([only] + list(without)) if only is not None else ():
-        # each call toggles the count: on entering `only`, off again inside a `without`
-        setattr(game_cls, name, _toggled(getattr(game_cls, name)))
+    if only is not None:
+        # the count is on inside `only`, off again inside each method of `without`
+        setattr(game_cls, only, _toggled(getattr(game_cls, only)))
+        for name in without:
+            setattr(game_cls, name, _untoggled(getattr(game_cls, name)))
         return sum(one(0, k) for k in range(seed, seed + games))
     return functools.reduce(one, range(seed, seed + games), 0)
 
@@ -241,7 +254,9 @@ def _run_side(side: Side, games: int, seed: int, callgrind: bool) -> tuple[float
         cmd += [f"--without={w}" for w in side.without] if side.only else []
         env["PYTHONHASHSEED"] = "0"
         toggle = "_operator_call" if side.only else "functools_reduce"
-        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--toggle-collect={toggle}",
+        if side.only and side.without:
+            toggle += " --toggle-collect=starmap_next"
+        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", *f"--toggle-collect={toggle}".split(),
                "--callgrind-out-file=/dev/null"] + cmd
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
     if out.returncode != 0:

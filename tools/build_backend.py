@@ -10,6 +10,7 @@ compiles the modules setup.py lists from tools/mypyc_build.py. Every other hook 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 from setuptools import build_meta as _setuptools
@@ -25,12 +26,23 @@ def compiling() -> bool:
     return os.environ.get("MAGIE_COMPILE") == "1"
 
 
+def _requires(hook: Callable[[dict[str, Any] | None], list[str]], config_settings: dict[str, Any] | None) -> list[str]:
+    """setuptools' requirements (`hook` runs setup.py, which must not compile yet: mypy is not
+    installed before this answer), plus mypy for a compiled build."""
+    if not compiling():
+        return hook(config_settings)
+    del os.environ["MAGIE_COMPILE"]
+    try:
+        return [*hook(config_settings), *COMPILE_REQUIRES]
+    finally:
+        os.environ["MAGIE_COMPILE"] = "1"
+
+
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     """setuptools' requirements for a wheel, plus mypy for a compiled build."""
-    return [*_setuptools.get_requires_for_build_wheel(config_settings), *(COMPILE_REQUIRES if compiling() else [])]
+    return _requires(_setuptools.get_requires_for_build_wheel, config_settings)
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
     """setuptools' requirements for an editable install, plus mypy for a compiled build."""
-    return [*_setuptools.get_requires_for_build_editable(config_settings),
-            *(COMPILE_REQUIRES if compiling() else [])]
+    return _requires(_setuptools.get_requires_for_build_editable, config_settings)

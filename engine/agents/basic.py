@@ -29,6 +29,10 @@ ASK = ("ask",)
 the window's legality check: the engine has to ask."""
 
 
+_REACH: list = [None, []]
+"""`BasicBot._reach_from`'s table: [edition, from each space the bits a throw reaches]."""
+
+
 class _LiftCosts(dict):
     """What lifting each mortgage costs (space -> money) in the game whose `owner` list is
     `board`, under `rules`; filled on use by `BasicBot._steps`."""
@@ -44,10 +48,8 @@ class _Board:
     (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
     but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
     any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
-    `non_deeds` the spaces that are no deed; `reach` for each space, the bits (1 << space) of
-    the spaces one throw of the edition's dice takes a token from there to (dice_count to
-    dice_count x sides steps ahead); `last` the last counts `of_counts` was asked for, and its
-    answer."""
+    `non_deeds` the spaces that are no deed; `last` the last counts `of_counts` was asked for,
+    and its answer."""
 
 
     def __init__(self, ed) -> None:
@@ -59,9 +61,6 @@ class _Board:
                                 for j in g.spaces)
         self.halves = tuple((g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
         self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
-        n = len(ed.spaces)
-        steps = range(ed.dice_count, ed.dice_count * ed.dice_sides + 1)
-        self.reach = [sum({1 << ((pos + k) % n) for k in steps}) for pos in range(n)]
         self.last: tuple = (None, None)
 
     def of_counts(self, counts: list[int]) -> tuple[tuple, tuple]:
@@ -124,6 +123,7 @@ class BasicBot:
     """See the module docstring. `seed` drives its (rare) random choices; `name` labels it."""
 
     human: ClassVar[bool] = False
+    skip_forced: ClassVar[bool] = True      # the engine answers decisions with one legal answer (decisions.Agent)
     LOOK_AGAIN: ClassVar[int] = 40
     """Game turns after which the bot looks at trades again though no deed changed hands."""
 
@@ -147,6 +147,7 @@ class BasicBot:
         #                       the player's version, its near_groups, a getter of their lots' holders, those)
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
+        self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
 
     # ------------------------------------------------------------------ valuations
     def reserve(self, game: Game) -> int:
@@ -227,8 +228,10 @@ class BasicBot:
                 self._refresh(game, p)
             if not self._whole:
                 return QUIET          # nothing to build on until the ownership of deeds changes
-            if p.cash < self._trigger:
-                return True
+            if p.cash < self._trigger:   # until it has that cash (_develop, which moves _trigger, needs it)
+                if self._quiet.wake != self._trigger:
+                    self._quiet = Quiet(self._trigger)
+                return self._quiet
             return self._between_turns(game, p, dry=True) is DONE
         if game.card_plays or p.loans or game.ed.switches:
             return False
@@ -411,8 +414,21 @@ class BasicBot:
     @staticmethod
     def _reach_from(game: Game) -> list[int]:
         """For each space, the bits (1 << space) of the spaces one throw of the edition's dice
-        takes a token from there to (dice_count to dice_count x sides steps ahead)."""
-        return board_of(game.ed).reach
+        takes a token from there to (dice_count to dice_count x sides steps ahead): the bits of
+        those steps from space 0, rotated. Kept for the last edition asked (`_REACH`), so that
+        the table is made once per simulation, not once per bot and game."""
+        ed = game.ed
+        c = _REACH
+        if c[0] is ed:
+            return c[1]
+        n = game.n
+        base = 0
+        for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1):
+            base |= 1 << (k % n)
+        full = (1 << n) - 1
+        reach = [((base << pos) | (base >> (n - pos))) & full for pos in range(n)]
+        _REACH[:] = [ed, reach]
+        return reach
 
     def _between_turns(self, game: Game, p: Player, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only

@@ -25,6 +25,7 @@ class RandomBot:
     to the minimum so auctions end."""
 
     human = False
+    skip_forced = True      # the engine answers decisions with one legal answer (decisions.Agent)
 
     def __init__(self, seed: int = 0, name: str = "random"):
         self.rng = random.Random(seed)

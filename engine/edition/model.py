@@ -102,10 +102,11 @@ class Group:
     hotel_cost: int
     spaces: tuple[int, ...]
     ladder: tuple[Rung, ...] = ()
+    buildable: bool = field(init=False, repr=False, compare=False)   # has a ladder
 
-    @property
-    def buildable(self) -> bool:
-        return bool(self.ladder)
+    def __post_init__(self) -> None:
+        # a field, not a property: read in the bots' hot loops, where a property costs a call
+        object.__setattr__(self, "buildable", bool(self.ladder))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,14 +132,13 @@ class Space:
     cells: int = 1
     ladder: tuple[Rung, ...] = ()
     rent_index: tuple[int, ...] = (0,)
+    is_deed: bool = field(init=False, repr=False, compare=False)     # street, railroad or utility
+    buildable: bool = field(init=False, repr=False, compare=False)   # has a ladder
 
-    @property
-    def is_deed(self) -> bool:
-        return self.kind in DEED_KINDS
-
-    @property
-    def buildable(self) -> bool:
-        return bool(self.ladder)
+    def __post_init__(self) -> None:
+        # fields, not properties: read in the bots' and the engine's hot loops
+        object.__setattr__(self, "is_deed", self.kind in DEED_KINDS)
+        object.__setattr__(self, "buildable", bool(self.ladder))
 
     def building_at(self, level: int) -> tuple[str, int] | None:
         """The buildings on this lot at `level`: (kind, count), or None when bare."""
@@ -465,6 +465,17 @@ class Edition:
     symbols: Mapping[str, DieSymbol] = field(default_factory=dict)   # by symbol id
     all_alike: Callable | None = None             # `dice.all_alike.do`: fn(g, player, roll)
     all_alike_labels: dict = field(default_factory=dict)
+    tables: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    """What the engine derives from the edition alone, by name (`shared`): built by the first
+    game that needs it and shared by every later game of the edition, so never changed once built."""
+
+    def shared(self, name: str, build: Callable[[], Any]) -> Any:
+        """The table `name` derived from this edition alone, built by `build()` on first use
+        and shared by every game of the edition from then on (the caller must not change it)."""
+        got = self.tables.get(name)
+        if got is None:
+            got = self.tables[name] = build()
+        return got
 
     def deeds(self) -> list[Space]:
         """Every space with a title deed, in board order."""

@@ -26,8 +26,13 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
     and raise actions by `check_action`, others by `check` or against `d.options`), record
     it and return it. A human is told the reason and asked again; a bot's illegal answer is
     a `GameError` naming the bot and the decision; a replayed answer that does not fit is a
-    `ReplayMismatch`."""
-    agent = g.agents[d.player.seat]
+    `ReplayMismatch`. A decision with exactly one listed option is answered with it without
+    asking an agent whose `skip_forced` is true (the bots; see `Agent`): recorded as if asked,
+    and replayed from the record, so saves of either kind replay alike."""
+    p = d.player                  # read once: an attribute of a Decision goes through its __getattr__ hook
+    agent = g.agents[p.seat]
+    if d.listed is not None and len(d.listed) == 1 and getattr(agent, "skip_forced", False):
+        return forced(g, d, d.listed[0])
     while True:
         if g.replay_queue:
             if not getattr(agent, "human", False):
@@ -49,24 +54,47 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
         if answer is not DONE:
             try:
                 if d.game is not None:
-                    g.check_action(d.player, answer, d.ctx["window"])
+                    g.check_action(p, answer, d.ctx["window"])
                 elif check is not None:
                     check(answer)
-                elif d.listed is not None and answer not in d.listed:
-                    raise IllegalDecision(f"{answer!r} is not one of {list(d.listed)!r}")
+                else:
+                    listed = d.listed
+                    if listed is not None and answer not in listed:
+                        raise IllegalDecision(f"{answer!r} is not one of {list(listed)!r}")
             except IllegalDecision as exc:
                 if replayed:
                     raise ReplayMismatch(
                         f"the save does not fit this game: a recorded answer to '{d.kind}' for "
-                        f"{d.player.name} is not allowed here ({exc.reason})") from None
+                        f"{p.name} is not allowed here ({exc.reason})") from None
                 if getattr(agent, "human", False):
                     agent.rejected(d, exc.reason)
                     continue
-                raise GameError(f"bot {agent.name!r} (seat {d.player.seat}, {d.player.name}) gave "
+                raise GameError(f"bot {agent.name!r} (seat {p.seat}, {p.name}) gave "
                                 f"an illegal answer to '{d.kind}': {exc.reason}") from None
         if g.record:
             g.answers.append(encode_answer(answer))
         return answer
+
+
+def forced(g: Game, d: Decision, answer: Any) -> Any:
+    """`answer`, the one legal answer to `d`, given for an agent with `skip_forced` without
+    asking it: recorded like any other (a save replays it, whoever replays it), or, while
+    replaying, the recorded answer (answers recorded before bots skipped forced decisions hold
+    one here too), which must be `answer`."""
+    if g.replay_queue:
+        recorded = decode_answer(g.replay_queue.popleft())
+        if not g.replay_queue and g.on_replay_done is not None:
+            g.on_replay_done()
+        if recorded == TIMEOUT:         # a person's seat recorded, a bot's replayed
+            if g.record:
+                g.answers.append(TIMEOUT)
+            return timed_out(g, d)
+        if recorded != answer:
+            raise ReplayMismatch(f"the save does not fit this game: a recorded answer to '{d.kind}' for "
+                                 f"{d.player.name} is not allowed here ({recorded!r} is not {answer!r})")
+    if g.record:
+        g.answers.append(encode_answer(answer))
+    return answer
 
 
 def timed_out(g: Game, d: Decision) -> Any:

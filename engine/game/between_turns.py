@@ -11,9 +11,9 @@ it before any decision is built when the agent would pass.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .decisions import QUIET
+from .decisions import QUIET, Quiet
 from .ending import GameOver
 
 if TYPE_CHECKING:
@@ -32,52 +32,66 @@ def wire(g: Game) -> None:
     g.between_seats = [live and WINDOW in w for w in g.agent_windows]
     g.between_live = any(g.between_seats)
     g.between_needs_deeds = g.trade_window_problem(WINDOW) is not None and not g.ed.switches
+    g.between_key = None            # the cycles of the seats, made again at the next window
 
 
-def _cycles(g: Game) -> list[tuple[tuple[Player, Any], ...]]:
-    """For each index of `g.order`: the players asked between turns (with their agent's `idle`,
-    or None) in turn order from that index. Kept in `g.between_key` with the order and the
-    seats it was made for: made once per game (the order is fixed at the start) and again if
-    the wiring changes (a rule switch)."""
+def _cycles(g: Game) -> list[tuple[Player, ...]]:
+    """For each index of `g.order`: the players asked between turns in turn order from that
+    index, kept in `g.between_key`: made at the first window of a game (the order of play is
+    fixed by then, start.py) and again after `wire` (a rule switch) forgets them."""
     order = g.order
     n = len(order)
     seats = g.between_seats
-    idles = g.agent_idle
-    cycles = [tuple((q, idles[q.seat]) for q in (order[(s + k) % n] for k in range(n)) if seats[q.seat])
-              for s in range(n)]
-    g.between_key = (order, seats, cycles)
+    cycles = [tuple(q for q in (order[(s + k) % n] for k in range(n)) if seats[q.seat]) for s in range(n)]
+    g.between_key = cycles
     return cycles
 
 
 def between_turns(g: Game, last: Player) -> None:
     """Offer the between-turns window to every living player but `last` (who just played),
     starting with the player whose turn is next. An agent's `idle(game, player, WINDOW)` is
-    asked directly (True: it passes, and no decision is built; `QUIET`: it passes, and is not
-    asked again until the ownership of deeds changes; once every living player is quiet,
+    asked directly (True: it passes, and no decision is built) unless it said before until when
+    it passes (a `decisions.Quiet`) and that still holds, which costs a few integer comparisons:
+    `QUIET` holds while `g.deeds_version` is `q.quiet`; `Quiet(cash)` while `q.cash < q.wake`
+    and `q.version` is `q.wake_version` (manage.py ends it when the agent is consulted in a
+    manage window with `q.wake` or more). Once every living player is `QUIET`,
     `g.between_calm` holds the deeds version and the turn loop does not call this window at
-    all until it changes); a player who can do nothing in
-    the window (no deed where everything needs one, and no loan) is passed over without asking
-    even `idle`, unless answers are recorded or replayed (then every window is asked)."""
-    needs_deeds = g.between_needs_deeds
+    all until it changes. A player who can do nothing in the window (no deed where everything
+    needs one, and no loan) is passed over without asking even `idle`, unless answers are
+    recorded or replayed (then every window is asked)."""
     g.more_rolls = False
-    key = g.between_key
-    cycles = key[2] if key is not None and key[0] is g.order and key[1] is g.between_seats else _cycles(g)
+    cycles = g.between_key
+    if cycles is None:
+        cycles = _cycles(g)
     version = g.deeds_version
-    calm = True                   # every living player is quiet at `version`
+    calm = True                   # every living player is QUIET at `version`
     try:
-        for q, idle in cycles[g.turn_idx]:
-            if q.quiet == version or not q.alive:   # quiet: set only by idle, below
+        for q in cycles[g.turn_idx]:
+            if q.quiet == version:                  # quiet, wake: set only by idle, below
+                continue
+            if q.cash < q.wake and q.wake_version == q.version:
+                calm = False
+                continue
+            if not q.alive:
                 continue
             calm = False
             if q is last:
                 continue
+            idle = g.agent_idle[q.seat]
             if idle is not None and not g.replay_queue:
-                if needs_deeds and not q.deeds and not q.loans:
+                if g.between_needs_deeds and not q.deeds and not q.loans:
                     continue
+                q.wake_version = -1
                 passed = idle(g, q, WINDOW)
                 if passed:
                     if passed is QUIET:
                         q.quiet = version
+                    elif passed is not True and isinstance(passed, Quiet):
+                        if passed.wake is None:
+                            q.quiet = version
+                        else:
+                            q.wake = passed.wake
+                            q.wake_version = q.version
                     continue
             g.offer_window(q, WINDOW)
             if g.over:

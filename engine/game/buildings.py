@@ -16,10 +16,9 @@ counts as one more than the last house level ([000] 16.4, 17.5).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..edition.model import round_div
 from .decisions import Decision
 from .ledger import bank_pays
 
@@ -32,29 +31,6 @@ if TYPE_CHECKING:
 def group_levels(g: Game, i: int) -> list[int]:
     """The building levels of the lots in the group of `i`."""
     return [g.level[j] for j in g.ed.groups[g.spaces[i].group_index].spaces]
-
-
-def _lots(g: Game, p: Player, i: int, owned: str) -> list[int]:
-    """The lots that building on `i` is measured against: the whole group when the level
-    needs it all, `p`'s lots of the group for a majority, `i` alone for any share."""
-    if owned == "any":
-        return [i]
-    spaces = g.ed.groups[g.spaces[i].group_index].spaces
-    return list(spaces) if owned == "all" else [j for j in spaces if g.owner[j] is p]
-
-
-def share_problem(g: Game, p: Player, i: int, owned: str) -> str | None:
-    """Why `p` does not hold enough of the group of `i` for a level needing `owned`, or None."""
-    if owned == "any":
-        return None
-    gi = g.spaces[i].group_index
-    grp = g.ed.groups[gi]
-    have, size = p.groups[gi], len(grp.spaces)
-    if owned == "all" and have < size:
-        return f"{p.name} does not own the whole group {grp.id}"
-    if owned == "all_but_one" and have < size - 1:
-        return f"{p.name} owns {have} of group {grp.id}; building needs all but one ({size - 1})"
-    return None
 
 
 def _plural(kind: str) -> str:
@@ -77,16 +53,32 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
     lvl = g.level[i]
     top = len(ladder)
     rung = ladder[lvl] if lvl < top else ladder[-1]
-    why = share_problem(g, p, i, rung.owned)
-    if why is not None:
-        return why
-    lots = _lots(g, p, i, rung.owned)
+    # the share of the group the level needs, and the lots building on `i` is measured
+    # against: the whole group, `p`'s lots of it for a majority, `i` alone for any share
+    owned = rung.owned
+    lots: Sequence[int]
+    if owned == "any":
+        lots = (i,)
+    else:
+        grp = g.ed.groups[sp.group_index]
+        lots = grp.spaces
+        have, size = p.groups[sp.group_index], len(lots)
+        if owned == "all" and have < size:
+            return f"{p.name} does not own the whole group {grp.id}"
+        if owned == "all_but_one" and have < size - 1:
+            return f"{p.name} owns {have} of group {grp.id}; building needs all but one ({size - 1})"
+        if owned != "all":
+            lots = [j for j in lots if g.owner[j] is p]
+    level, mortgaged = g.level, g.mortgaged
+    low = lvl                               # the lowest level of the lots (`i` is one of them)
     for j in lots:
-        if g.mortgaged[j]:
+        if mortgaged[j]:
             return f"{g.spaces[j].id} in the group is mortgaged"
+        if level[j] < low:
+            low = level[j]
     if lvl >= top:
         return f"{sp.id} already has a {rung.kind}"
-    if lvl > min(g.level[j] for j in lots):
+    if lvl > low:
         return "build evenly: another lot of the group has fewer buildings"
     if limits:
         if r.build_window == "before_roll" and not g.before_roll_window(window):
@@ -229,9 +221,11 @@ def sell_problem(g: Game, p: Player, i: int) -> str | None:
     if lvl == 0:
         return f"{sp.id} has no buildings"
     ladder = sp.ladder
-    if ladder[lvl - 1].owned != "any" and lvl < max(
-            g.level[j] for j in g.ed.groups[sp.group_index].spaces if g.owner[j] is p):
-        return "sell evenly: another lot of the group has more buildings"
+    if ladder[lvl - 1].owned != "any":
+        level, owner = g.level, g.owner
+        for j in g.ed.groups[sp.group_index].spaces:
+            if level[j] > lvl and owner[j] is p:
+                return "sell evenly: another lot of the group has more buildings"
     if _replaces(ladder, lvl):
         kind, below = ladder[lvl - 1].kind, ladder[lvl - 2]
         stock = g.stock.get(below.kind)
@@ -260,7 +254,7 @@ def sell_value(g: Game, i: int) -> int:
     level's cost (a house; a hotel broken down into houses, [000] 19.2, 19.7), times the lots
     sold down together (`buildings.hotel_sale`)."""
     rung = g.spaces[i].ladder[g.level[i] - 1]
-    return round_div(rung.cost * g.rules.sell_percent, 100, "down") * len(_sold_with(g, i))
+    return rung.cost * g.rules.sell_percent // 100 * len(_sold_with(g, i))   # rounded down
 
 
 def sell_building(g: Game, p: Player, i: int) -> None:
@@ -274,7 +268,8 @@ def sell_building(g: Game, p: Player, i: int) -> None:
     p.version += 1
     bank_pays(g, p, refund, "sell_building")
     for j in lots:
-        g.emit("sell", player=p.seat, space=g.spaces[j].id, level=g.level[j])
+        if g.log is not None:
+            g.emit("sell", player=p.seat, space=g.spaces[j].id, level=g.level[j])
 
 
 def building_refund(g: Game, i: int, level: int) -> int:
@@ -283,8 +278,11 @@ def building_refund(g: Game, i: int, level: int) -> int:
     the houses), rounded down once."""
     if level == 0:
         return 0
-    spent = sum(r.cost for r in g.spaces[i].ladder[:level])
-    return round_div(spent * g.rules.sell_percent, 100, "down")
+    ladder = g.spaces[i].ladder
+    spent = 0
+    for k in range(level):
+        spent += ladder[k].cost
+    return spent * g.rules.sell_percent // 100        # rounded down once
 
 
 def return_buildings(g: Game, i: int) -> int:

@@ -79,7 +79,8 @@ def auction(g: Game, i: int, *, opener: Player | None = None, exclude: Player | 
     if opener is not None and opener in g.order:
         k = g.order.index(opener)
         seats = [q for q in g.order[k + 1:] + g.order[:k + 1] if q.alive]
-    g.emit("auction", space=g.spaces[i].id, start=start)
+    if g.log is not None:
+        g.emit("auction", space=g.spaces[i].id, start=start)
     high, price = bidding(g, [q for q in seats if q is not exclude], start, space=i)
     if high is None or price is None:
         g.emit("unsold", space=g.spaces[i].id)
@@ -89,7 +90,8 @@ def auction(g: Game, i: int, *, opener: Player | None = None, exclude: Player | 
         if r.auction_unpaid == "reauction" and not g.over:
             return auction(g, i, opener=opener)
         return None         # 'bank': the deed stays with the bank ([002] G20)
-    g.emit("sold", space=g.spaces[i].id, player=high.seat, price=price)
+    if g.log is not None:
+        g.emit("sold", space=g.spaces[i].id, player=high.seat, price=price)
     if g.mortgaged[i]:      # a bankrupt's deed sold still mortgaged (C30, a reading)
         g.transfer_deed(i, high)
     else:
@@ -153,7 +155,7 @@ def _bidding_round(g: Game, bidders: list[Player], start: int, high: Player | No
         for q in list(active):
             if q is high:
                 continue
-            bid = _ask_bid(g, q, start, high, price, subject, still_in=tuple(x.seat for x in active))
+            bid = _ask_bid(g, q, start, high, price, subject, still_in=tuple([x.seat for x in active]))
             if bid is None:
                 active.remove(q)
             else:

@@ -94,7 +94,12 @@ def card_use(g: Game, held: tuple[str, str]) -> str | None:
 
 def holds_card_for(g: Game, p: Player, use: str) -> bool:
     """Does `p` hold a card kept for `use`?"""
-    return any(g.kept_uses.get(held) == use for held in p.held_cards)
+    if p.held_cards:
+        uses = g.kept_uses
+        for held in p.held_cards:
+            if uses.get(held) == use:
+                return True
+    return False
 
 
 def use_card(g: Game, p: Player, use: str) -> None:

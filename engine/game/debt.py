@@ -76,11 +76,19 @@ def liquidation_value(g: Game, p: Player) -> int:
     A deed pledged for a loan raises nothing: it can be neither mortgaged nor sold."""
     total = 0
     deeds = 0
-    pledged = g.pledged
+    level, mortgaged, pledged, spaces = g.level, g.mortgaged, g.pledged, g.spaces
+    sells = g.rules.bank_buys_percent is not None    # else a deed's bank sale value is 0
     for i in p.deeds:
-        total += g.building_refund(i, g.level[i])
-        if not g.mortgaged[i] and not pledged[i]:
-            deeds += max(g.spaces[i].mortgage, g.bank_sale_value(i))
+        lvl = level[i]
+        if lvl:
+            total += g.building_refund(i, lvl)
+        if not mortgaged[i] and not pledged[i]:
+            value = spaces[i].mortgage
+            if sells:
+                sale = g.bank_sale_value(i)
+                if sale > value:
+                    value = sale
+            deeds += value if value > 0 else 0      # comparisons: a call of max() costs more
     if g.rules.loans is not None:
         deeds = max(deeds, liquidation_loans(g, p))
     return total + deeds
@@ -118,11 +126,12 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     first (a pledged deed keeps its rent; a mortgaged one earns nothing)."""
     if g.rules.loans is not None and g.loan_problem(p) is None:
         return ("loan",)        # an edition whose bank lends: borrow before selling or mortgaging
-    deeds = sorted(p.deeds, key=lambda i: (g.spaces[i].price, i))
+    deeds = sorted(p.deeds, key=g.ed.shared("by_price", lambda: _by_price(g.spaces)).__getitem__)
+    groups, mortgaged = g.ed.groups, g.mortgaged
     for i in deeds:
-        sp = g.spaces[i]
-        whole = sp.group_index >= 0 and g.owns_group(p, sp.group_index)
-        if not whole and not g.mortgaged[i] and g.mortgage_problem(p, i) is None:
+        gi = g.spaces[i].group_index
+        whole = gi >= 0 and p.groups[gi] == len(groups[gi].spaces)
+        if not whole and not mortgaged[i] and g.mortgage_problem(p, i) is None:
             return ("mortgage", i)
     built = [i for i in deeds if g.level[i]]
     built.sort(key=lambda i: (g.spaces[i].house_cost, -g.level[i], i))
@@ -139,6 +148,14 @@ def default_raise_action(g: Game, p: Player) -> tuple:
             if g.sell_deed_problem(p, i) is None and g.bank_sale_value(i) > 0:
                 return ("sell_deed", i)
     return BANKRUPT
+
+
+def _by_price(spaces: tuple) -> list[int]:
+    """Each space's rank in the order (price, index): the cheapest deed first."""
+    rank = [0] * len(spaces)
+    for k, i in enumerate(sorted(range(len(spaces)), key=lambda i: (spaces[i].price, i))):
+        rank[i] = k
+    return rank
 
 
 # ---------------------------------------------------------------------- bankruptcy

@@ -33,18 +33,33 @@ BANKRUPT = ("bankrupt",)
 
 
 class Quiet:
-    """The type of `QUIET`."""
+    """What an agent's `idle(game, player, 'between_turns')` may return instead of True: it
+    passes now, and says until when it will go on passing there, so that the engine does not
+    call its `idle` in that window again until then (between_turns.py checks the condition with
+    a few integer comparisons). Truthy, like True. Two forms:
 
-    __slots__ = ()
+    - `QUIET` (`wake` None): it passes until the ownership of deeds changes
+      (`game.deeds_version`);
+    - `Quiet(cash)`: it passes until its player's cash reaches `cash` (integer money) at a
+      window between turns or at any manage window the agent is consulted in (its own turn's
+      too: manage.py), or its player's deeds, buildings or mortgages change (`player.version`).
+      An agent that may change its mind in a manage window with less cash answers True instead.
+
+    Either way the engine asks it again at the first window after the condition is met, so an
+    agent that answers these exactly as its `decide` would (as the basic bot does) plays the
+    same games with or without them (tests/golden/test_sim_path.py)."""
+
+    __slots__ = ("wake",)
+
+    def __init__(self, cash: int | None = None):
+        self.wake = cash              # (not .cash: money moves only in ledger.py)
 
     def __repr__(self) -> str:
-        return "QUIET"
+        return "QUIET" if self.wake is None else f"Quiet(cash={self.wake})"
 
 
 QUIET = Quiet()
-"""What an agent's `idle(game, player, 'between_turns')` may return instead of True: it passes,
-and will pass in that window until the ownership of deeds changes (`game.deeds_version`), so
-the engine does not ask its `idle` there again until then (between_turns.py). Truthy."""
+"""`Quiet()`: passes between turns until the ownership of deeds changes (see `Quiet`)."""
 
 
 class Decision:
@@ -217,9 +232,14 @@ class Agent(Protocol):
     Optional, for speed: `windows(game)`, the manage windows the agent wants to be asked in
     (a frozenset of window names; others are answered done for it); `idle(game, player,
     window)`, True when the agent would answer done to that manage window now, so that no
-    decision is built (it must answer as `decide` would; in 'between_turns' it may return
-    `QUIET`: it passes until the ownership of deeds changes). Neither is used while answers
-    are recorded or replayed."""
+    decision is built (it must answer as `decide` would; in 'between_turns' it may return a
+    `Quiet`, `QUIET` or `Quiet(cash)`: it passes, and says until when it will go on passing
+    there). Neither is used while answers are recorded or replayed. `skip_forced` (default
+    False): True lets the engine answer for the agent every decision whose `options` are listed
+    and hold exactly one answer (a deed it cannot afford: decline; jail without the fine or a
+    card: roll), without calling `decide` (asking.py); the answer is recorded like any other.
+    The bots set it; people's agents do not, so a person is still asked and sees the one answer
+    there is."""
 
     name: str
     human: bool

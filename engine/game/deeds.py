@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..edition.model import round_div
 from .buildings import sell_all
 from .decisions import Decision
 from .ledger import bank_pays
@@ -55,7 +54,8 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
     if g.acting is not None:
         key = g.acting + "_deeds"
         g.stats[key] = g.stats.get(key, 0) + 1
-    g.emit("deed", space=g.spaces[i].id, frm=None if old is None else old.seat, to=to.seat)
+    if g.log is not None:
+        g.emit("deed", space=g.spaces[i].id, frm=None if old is None else old.seat, to=to.seat)
     if g.mortgaged[i] and g.rules.transfer_interest:
         interest = g.interest(i)
         value = g.spaces[i].mortgage
@@ -65,7 +65,8 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
             g.pay(to, None, value + interest, "unmortgage")
             g.mortgaged[i] = False
             to.version += 1
-            g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
+            if g.log is not None:
+                g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
         else:
             g.pay(to, None, interest, "interest")
 
@@ -76,7 +77,7 @@ def bank_sale_value(g: Game, i: int) -> int:
     pct = g.rules.bank_buys_percent
     if pct is None or g.mortgaged[i]:
         return 0
-    return round_div(g.spaces[i].price * pct, 100, "down")
+    return g.spaces[i].price * pct // 100         # rounded down
 
 
 def sell_deed_problem(g: Game, p: Player, i: int) -> str | None:

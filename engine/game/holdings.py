@@ -72,12 +72,22 @@ def building_costs(g: Game, p: Player) -> int:
 
 def industries(g: Game, p: Player) -> int:
     """Groups in which `p` holds at least one deed, mortgaged or not ([002] 5)."""
-    return sum(1 for c in p.groups if c)
+    n = 0
+    for c in p.groups:
+        if c:
+            n += 1
+    return n
 
 
 def monopolies(g: Game, p: Player) -> int:
     """Groups `p` holds whole."""
-    return sum(1 for grp, c in zip(g.ed.groups, p.groups, strict=True) if c and c == len(grp.spaces))
+    n = 0
+    held = p.groups
+    for grp in g.ed.groups:
+        c = held[grp.index]
+        if c and c == len(grp.spaces):
+            n += 1
+    return n
 
 
 def net_worth(g: Game, p: Player) -> int:
@@ -107,7 +117,12 @@ def rent_level(g: Game, space: int) -> int:
 def group_mortgaged(g: Game, space: int) -> bool:
     """Is any deed of the group of `space` mortgaged?"""
     gi = g.spaces[space].group_index
-    return gi >= 0 and any(g.mortgaged[j] for j in g.ed.groups[gi].spaces)
+    if gi >= 0:
+        mortgaged = g.mortgaged
+        for j in g.ed.groups[gi].spaces:
+            if mortgaged[j]:
+                return True
+    return False
 
 
 def built_in_group(g: Game, p: Player | None, space: int) -> bool:
@@ -115,7 +130,13 @@ def built_in_group(g: Game, p: Player | None, space: int) -> bool:
     trading a lot wait for the owner's buildings of its group; with majority building, another
     player's buildings in the group do not count.)"""
     gi = g.spaces[space].group_index
-    return gi >= 0 and any(g.level[j] and g.owner[j] is p for j in g.ed.groups[gi].spaces)
+    if gi < 0:
+        return False
+    level, owner = g.level, g.owner
+    for j in g.ed.groups[gi].spaces:
+        if level[j] and owner[j] is p:
+            return True
+    return False
 
 
 def group_built(g: Game, space: int) -> bool:

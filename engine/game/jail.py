@@ -31,7 +31,8 @@ def go_to_jail(g: Game, p: Player) -> None:
     p.jail_attempts = 0
     p.free_next_turn = False
     p.doubles = 0
-    g.emit("jail", player=p.seat)
+    if g.log is not None:
+        g.emit("jail", player=p.seat)
 
 
 def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
@@ -64,18 +65,21 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
             return None
     roll = g.dice.throw(g.ed.dice_count)
     g.last_roll = roll
-    g.emit("roll", player=p.seat, dice=list(roll.dice), jail=True)
+    if g.log is not None:
+        g.emit("roll", player=p.seat, dice=list(roll.dice), jail=True)
     if roll.doubles:
         release(g, p, "doubles")
         return roll
     p.jail_attempts += 1
     if p.jail_attempts < r.jail_attempts:
-        g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts)
+        if g.log is not None:
+            g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts)
         return False
     mode = r.jail_after_attempts
     if mode == "leave_next_turn":
         p.free_next_turn = True
-        g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts)
+        if g.log is not None:
+            g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts)
         return False
     if mode == "pay_and_move":
         card = forced_fine_card(g, p)
@@ -109,7 +113,8 @@ def release(g: Game, p: Player, how: str) -> None:
     p.in_jail = False
     p.jail_attempts = 0
     p.free_next_turn = False
-    g.emit("jail_leave", player=p.seat, how=how)
+    if g.log is not None:
+        g.emit("jail_leave", player=p.seat, how=how)
 
 
 def release_by_effect(g: Game, p: Player) -> None:

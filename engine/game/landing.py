@@ -90,15 +90,20 @@ def wire_spaces(g: Game) -> None:
     """Fix this game's registry of kinds (`kinds`), each space's landing procedure
     (`land_handlers`), and whether any space has passing or leaving procedures (`move_hooks`)
     or turn-start ones (`turn_hooks`): the jackpot house rule replaces the landing of its
-    `collect_on` kind."""
-    kinds = g.kinds = kinds_of(g.ed)
-    jp = g.rules.jackpot
+    `collect_on` kind. They depend on the edition alone: built once per edition, shared."""
+    ed = g.ed
+    g.kinds, g.land_handlers, g.move_hooks, g.turn_hooks = ed.shared("wiring", lambda: _wiring(ed))
+
+
+def _wiring(ed: Edition) -> tuple[dict[str, SpaceKind], list[LandHandler | None], bool, bool]:
+    """`wire_spaces`'s tables of `ed`."""
+    kinds = kinds_of(ed)
+    jp = ed.rules.jackpot
     handlers: list[LandHandler | None] = []
-    for s in g.spaces:
+    for s in ed.spaces:
         handlers.append(collect_pot if jp is not None and s.kind == jp.collect_on else kinds[s.kind].land)
-    g.land_handlers = handlers
-    g.move_hooks = any(kinds[s.kind].passed or kinds[s.kind].left for s in g.spaces)
-    g.turn_hooks = any(kinds[s.kind].turn_start for s in g.spaces)
+    return (kinds, handlers, any(kinds[s.kind].passed or kinds[s.kind].left for s in ed.spaces),
+            any(kinds[s.kind].turn_start for s in ed.spaces))
 
 
 def land(g: Game, p: Player, i: int, rent: Any = None, dice: Any = None) -> None:

@@ -56,6 +56,8 @@ def manage(g: Game, p: Player, window: str) -> None:
     done: nothing it looks at changed), unless answers are recorded or replayed."""
     if window not in g.agent_windows[p.seat]:
         return
+    if p.cash >= p.wake:             # a Quiet(cash) between turns ends here (decisions.Quiet)
+        p.wake_version = -1
     idle = g.agent_idle[p.seat]
     if idle is not None and not g.replay_queue and idle(g, p, window):
         return
@@ -68,7 +70,9 @@ def offer_window(g: Game, p: Player, window: str) -> None:
     for _ in range(MAX_ACTIONS_PER_WINDOW):
         if not p.alive or g.over:
             return
-        action = g.ask(Decision.of("manage", p, None, g, {"window": window, "more_rolls": g.more_rolls}))
+        if p.cash >= p.wake:         # as in manage: the agent is consulted with this cash
+            p.wake_version = -1
+        action = g.ask(Decision("manage", p, None, g, window=window, more_rolls=g.more_rolls))
         if action is DONE or action[0] == "done":
             return
         apply_action(g, p, action, window)

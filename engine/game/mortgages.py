@@ -67,7 +67,8 @@ def mortgage(g: Game, p: Player, i: int) -> None:
     g.mortgaged[i] = True
     p.version += 1
     bank_pays(g, p, g.spaces[i].mortgage, "mortgage")
-    g.emit("mortgage", player=p.seat, space=g.spaces[i].id)
+    if g.log is not None:
+        g.emit("mortgage", player=p.seat, space=g.spaces[i].id)
 
 
 def unmortgage(g: Game, p: Player, i: int) -> None:
@@ -76,7 +77,8 @@ def unmortgage(g: Game, p: Player, i: int) -> None:
     if p.alive:
         g.mortgaged[i] = False
         p.version += 1
-        g.emit("unmortgage", player=p.seat, space=g.spaces[i].id)
+        if g.log is not None:
+            g.emit("unmortgage", player=p.seat, space=g.spaces[i].id)
 
 
 def redeem_at_lap_end(g: Game, p: Player) -> None:

@@ -17,12 +17,14 @@ class Player:
     `laps` counts the laps completed (salaries received); `loans` the bank loans not repaid,
     one item per unit: the deeds pledged for it (loans.py). `quiet`: the `deeds_version` of the
     game at which the player's agent said it passes between turns until ownership changes
-    (decisions.QUIET, between_turns.py; -1: not quiet)."""
+    (decisions.QUIET, between_turns.py; -1: not quiet); `wake`, `wake_version`: the agent said
+    it passes there until the player's cash reaches `wake`, while `version` is `wake_version`
+    (decisions.Quiet(cash); -1: not quiet, or consulted in a manage window with `wake` or more)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "quiet")
+                 "laps", "loans", "quiet", "wake", "wake_version")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -47,6 +49,8 @@ class Player:
         self.laps = 0
         self.loans: list[tuple[int, ...]] = []
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
+        self.wake = 0        # Quiet(cash) between turns: the cash at which to ask again
+        self.wake_version = -1   # ... said at this version (-1: not said, or woken in a manage window)
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"

@@ -58,7 +58,8 @@ def _rank(g: Game, group: list[Player]) -> list[Player]:
     for p in group:
         r = g.dice.throw(g.ed.dice_count)
         throws[p.seat] = r.total
-        g.emit("order_roll", player=p.seat, dice=list(r.dice))
+        if g.log is not None:
+            g.emit("order_roll", player=p.seat, dice=list(r.dice))
     totals = sorted(set(throws.values()), reverse=True)
     ranked: list[Player] = []
     for t in totals:
@@ -71,6 +72,8 @@ def _deal_deeds(g: Game) -> None:
     """Deal or auction title deeds at the start, as the edition's setup says
     (quick game [000-Q] Q1, all deeds dealt [004] V5, start auction [002] 2.1)."""
     s = g.ed.setup
+    if s.deal_each is None and not s.auction_count:
+        return
     deeds = [sp.index for sp in g.spaces if sp.is_deed]
     if s.deal_each is not None:
         g.rng.shuffle(deeds)

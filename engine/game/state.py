@@ -37,6 +37,31 @@ def _no_rent(g: Any, p: Player, i: int, owner: Player, dice: Any) -> int:
     raise GameError(f"space {i} has no rent formula for its kind")
 
 
+def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool, bool]:
+    """`GameState.index_cards`'s tables of `edition`: labels, plays, rent plays?, roll plays?"""
+    labels: dict[str, Any] = {}
+    plays: dict[str, Any] = {}
+    for deck in edition.decks.values():
+        for c in deck.cards:
+            if c.labels:
+                labels[c.id] = c.labels
+            if c.play is not None:
+                plays[c.id] = c.play
+    for act in edition.actions:
+        if act.labels:
+            labels.setdefault(act.id, act.labels)
+    for kind in edition.space_kinds:
+        if kind.labels:
+            labels.setdefault(kind.id, kind.labels)
+    for sym in edition.symbols.values():
+        if sym.labels:
+            labels.setdefault(sym.id, sym.labels)
+    if edition.all_alike_labels:
+        labels.setdefault("all_alike", edition.all_alike_labels)
+    return (labels, plays, any(pl.window == "rent" for pl in plays.values()),
+            any(pl.window == "roll" for pl in plays.values()))
+
+
 class GameState:
     """The whole state of one game (see the module docstring for the money and board fields).
 
@@ -146,7 +171,8 @@ class GameState:
         self.turn_hooks: bool = False
         self.own_dice: bool = bool(edition.extra_dice)
         self.kinds: dict[str, Any] = {}
-        self.rent_fns: list[Callable[..., int]] = [r.rent_formulas.get(s.kind, _no_rent) for s in self.spaces]
+        self.rent_fns: list[Callable[..., int]] = edition.shared(   # one list for every game of the edition
+            "rent_fns", lambda: [r.rent_formulas.get(s.kind, _no_rent) for s in edition.spaces])
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
         self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
@@ -156,7 +182,7 @@ class GameState:
         self.between_key: Any = None            # between_turns._cycles
         self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version
         self.start_index: int = edition.start_index
-        self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = {}
+        self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = edition.shared("nearest", dict)
         self.first: int | None = first
         self.deal: bool = deal
         self.started: bool = False
@@ -169,7 +195,7 @@ class GameState:
         self.roll_plays: bool = False
         self.index_cards(edition)
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
-        self.space_sets: dict[str | None, tuple[int, ...]] = {}
+        self.space_sets: dict[str | None, tuple[int, ...]] = edition.shared("space_sets", dict)
         self.treasury: int = 0
         self.pledged: list[bool] = [False] * n
         self.switched: list[str] = []
@@ -181,28 +207,10 @@ class GameState:
     def index_cards(self, edition: Edition) -> None:
         """Fill `card_labels` (bot hints and labels by card, action, space kind and die symbol
         id), `card_plays` (the `play:` section of each kept card that has one) and
-        `rent_plays`/`roll_plays` from `edition`: at set-up, and again after a rule switch."""
-        self.card_labels = {}
-        self.card_plays = {}
-        for deck in edition.decks.values():
-            for c in deck.cards:
-                if c.labels:
-                    self.card_labels[c.id] = c.labels
-                if c.play is not None:
-                    self.card_plays[c.id] = c.play
-        for act in edition.actions:
-            if act.labels:
-                self.card_labels.setdefault(act.id, act.labels)
-        for kind in edition.space_kinds:
-            if kind.labels:
-                self.card_labels.setdefault(kind.id, kind.labels)
-        for sym in edition.symbols.values():
-            if sym.labels:
-                self.card_labels.setdefault(sym.id, sym.labels)
-        if edition.all_alike_labels:
-            self.card_labels.setdefault("all_alike", edition.all_alike_labels)
-        self.rent_plays = any(pl.window == "rent" for pl in self.card_plays.values())
-        self.roll_plays = any(pl.window == "roll" for pl in self.card_plays.values())
+        `rent_plays`/`roll_plays` from `edition`: at set-up, and again after a rule switch.
+        The two dicts are the edition's own (`Edition.shared`), the same for all its games."""
+        self.card_labels, self.card_plays, self.rent_plays, self.roll_plays = edition.shared(
+            "cards", lambda: _card_index(edition))
 
     @property
     def houses(self) -> int | None:

@@ -73,8 +73,8 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
     g.spaces = ed.spaces
     g.rent_fns = [ed.rules.rent_formulas.get(s.kind, g.rent_fns[s.index]) for s in ed.spaces]
     wire_spaces(g)
-    g.nearest_cache.clear()
-    g.space_sets.clear()
+    g.nearest_cache = ed.shared("nearest", dict)
+    g.space_sets = ed.shared("space_sets", dict)
     for deck_id, cards in g.decks.items():
         new = {c.id: c for c in ed.decks[deck_id].cards}
         g.decks[deck_id] = deque(new.get(c.id, c) for c in cards)

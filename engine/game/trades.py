@@ -54,11 +54,14 @@ def trade_problem(g: Game, offer: Offer, window: str) -> str | None:
             return f"a deal has at most {MAX_DEAL_LEGS} legs"
     else:
         return "a trade is a TradeOffer or a Deal"
-    if not all(isinstance(s, int) and 0 <= s < len(g.players) for s in seats):
-        return "a trade names a seat that does not exist"
-    if not all(g.players[s].alive for s in seats):
-        return "every party must still be in the game" if isinstance(offer, Deal) else \
-            "both players must still be in the game"
+    players = g.players
+    for s in seats:
+        if not (isinstance(s, int) and 0 <= s < len(players)):
+            return "a trade names a seat that does not exist"
+    for s in seats:
+        if not players[s].alive:
+            return "every party must still be in the game" if isinstance(offer, Deal) else \
+                "both players must still be in the game"
     return legs_problem(g, offer.legs, len(seats))
 
 
@@ -121,11 +124,14 @@ def propose_trade(g: Game, offer: Offer) -> bool:
     if isinstance(offer, Deal):
         return _propose_deal(g, offer)
     a, b = g.players[offer.proposer], g.players[offer.partner]
-    g.emit("trade_offer", **offer.to_json())
+    if g.log is not None:
+        g.emit("trade_offer", **offer.to_json())
     if g.ask(Decision("trade", b, TRADE_OPTIONS, offer=offer)) != "accept":
-        g.emit("trade_rejected", proposer=a.seat, partner=b.seat)
+        if g.log is not None:
+            g.emit("trade_rejected", proposer=a.seat, partner=b.seat)
         return False
-    g.emit("trade", proposer=a.seat, partner=b.seat)
+    if g.log is not None:
+        g.emit("trade", proposer=a.seat, partner=b.seat)
     _carry_out(g, offer.legs)
     return True
 

@@ -26,20 +26,27 @@ if TYPE_CHECKING:
 
 def play(g: Game, max_turns: int | None = None) -> Game:
     """Play turns until the game is over (or `max_turns` more turns were played)."""
+    if max_turns is None:
+        while not g.over:
+            play_turn(g)
+        return g
     played = 0
-    while not g.over and (max_turns is None or played < max_turns):
+    while not g.over and played < max_turns:
         play_turn(g)
         played += 1
     return g
 
 
 def play_turn(g: Game) -> None:
-    """One player's turn, including extra rolls after doubles ([000] 3-4, jail 15)."""
-    if not g.order[g.turn_idx].alive:   # went bankrupt before the first turn (a start auction)
+    """One player's turn, including extra rolls after doubles ([000] 3-4, jail 15), then the
+    end of the turn: turn flags, the end conditions, rule switches, the next player, and the
+    window between turns. (One function on purpose: the turn loop runs millions of times.)"""
+    p = g.order[g.turn_idx]
+    if not p.alive:         # went bankrupt before the first turn (a start auction)
         advance(g)
         if g.over:
             return
-    p = g.order[g.turn_idx]
+        p = g.order[g.turn_idx]
     g.current = p
     g.turns += 1
     p.doubles = 0
@@ -52,26 +59,51 @@ def play_turn(g: Game) -> None:
     g.last_roll = None
     if g.log is not None:
         g.emit("turn", player=p.seat, round=g.round, cash=p.cash, pos=g.spaces[p.pos].id)
+    g.more_rolls = False
     try:
-        _turn_body(g, p)
+        if not (p.loans or g.turn_hooks) or _turn_start(g, p):
+            if g.wants_before_roll[p.seat]:
+                g.manage(p, "before_roll")
+            from_the_throw(g, p)
     except GameOver:
         pass
-    _end_turn(g, p)
+    # the end of the turn
+    if g.turn_flags or g.space_flags:
+        clear_turn_flags(g)
+    if g.timed_flags:
+        tick_flags(g, "turns", p)
+    if g.check_each_turn:
+        g.check_invariants()
+    if g.over:
+        return
+    if g.ed.end.when:
+        check_end(g)
+        if g.over:
+            return
+    if g.ed.switches:
+        check_switches(g)
+    nxt = g.turn_idx + 1    # the next seat, when it is in the game and no round ends: else advance
+    if nxt < len(g.order) and g.order[nxt].alive:
+        g.turn_idx = nxt
+    else:
+        advance(g)
+    if g.between_live and g.between_calm != g.deeds_version and not g.over:
+        g.between_turns(p)
 
 
-def _turn_body(g: Game, p: Player) -> None:
-    g.more_rolls = False
+def _turn_start(g: Game, p: Player) -> bool:
+    """What a turn starts with: the interest of bank loans (loans.py), then the turn-start
+    procedure of the space `p` is on (not in jail). False when the turn ends there (`p` went
+    bankrupt or to jail)."""
     if p.loans:
         charge_interest(g, p, "turn")
         if not p.alive:
-            return
+            return False
     if g.turn_hooks and not p.in_jail:
         run_turn_start(g, p)
         if not p.alive or p.in_jail:
-            return
-    if g.wants_before_roll[p.seat]:
-        g.manage(p, "before_roll")
-    from_the_throw(g, p)
+            return False
+    return True
 
 
 def from_the_throw(g: Game, p: Player) -> None:
@@ -108,7 +140,8 @@ def from_the_throw(g: Game, p: Player) -> None:
                     g.more_rolls = False
                     g.manage(p, "after_landing")
                 return
-            doubles = roll.doubles and not p.intro
+            _, total, doubles, _, extra = roll      # by position: a NamedTuple's field names cost more
+            doubles = doubles and not p.intro
             if doubles:
                 p.doubles += 1
                 if r.doubles_jail_after and p.doubles >= r.doubles_jail_after:
@@ -117,13 +150,14 @@ def from_the_throw(g: Game, p: Player) -> None:
                     return
             again = doubles and r.doubles_roll_again and not single
         else:   # the throw that freed the player from jail
-            again = roll.doubles and r.jail_doubles_roll_again
+            _, total, doubles, _, extra = roll
+            again = doubles and r.jail_doubles_roll_again
             if again:
                 p.doubles += 1
-        if own and roll.extra:
+        if own and extra:
             move_with_faces(g, p, roll)
         else:
-            move_by(g, p, roll.total)
+            move_by(g, p, total)
         if not p.alive or p.in_jail:
             return
         g.more_rolls = again
@@ -131,25 +165,6 @@ def from_the_throw(g: Game, p: Player) -> None:
         if not again:
             return
         roll = None
-
-
-def _end_turn(g: Game, p: Player) -> None:
-    if g.turn_flags or g.space_flags:
-        clear_turn_flags(g)
-    if g.timed_flags:
-        tick_flags(g, "turns", p)
-    if g.check_each_turn:
-        g.check_invariants()
-    if g.over:
-        return
-    check_end(g)
-    if g.over:
-        return
-    if g.ed.switches:
-        check_switches(g)
-    advance(g)
-    if g.between_live and g.between_calm != g.deeds_version and not g.over:
-        g.between_turns(p)
 
 
 def advance(g: Game) -> None:

@@ -10,7 +10,7 @@ import pytest
 from magie.engine.agents import Scripted
 from magie.engine.agents.basic import BasicBot
 from magie.engine.errors import IllegalDecision
-from magie.engine.game.decisions import DONE, TradeOffer
+from magie.engine.game.decisions import DONE, Quiet, TradeOffer
 
 from .helpers import edition, game, player
 
@@ -114,3 +114,94 @@ def test_the_basic_bot_builds_in_the_interval_when_houses_run_short():
     g, _ = _bot_table("riga_railway", houses=BasicBot.SHORTAGE)
     g.play_turn()
     assert sum(g.level[i] for i in (1, 3)) > 0
+
+
+# ---------------------------------------------------------------- Quiet: until when an agent passes
+class _Sleepy(Scripted):
+    """Asked between turns (and after landing on its own turn with `own_turn`); its `idle`
+    records the game turn of each call between turns and passes there with `Quiet(cash=wake)`."""
+
+    def __init__(self, wake: int, own_turn: bool = False, **kw):
+        windows = {"between_turns", "after_landing"} if own_turn else {"between_turns"}
+        super().__init__(name="A", windows=frozenset(windows), **kw)
+        self.wake = wake
+        self.idled: list[int] = []
+
+    def idle(self, game, p, window):
+        if window != "between_turns":
+            return True
+        self.idled.append(game.turns)
+        return Quiet(self.wake)
+
+
+def _sleepy_table(agent, c_throw=(4, 6), a_pos="go", a_throws=((4, 6),)):
+    """Order B, C, D, A, everyone on GO but A on `a_pos`; A holds Nagatinskaya (rent 4). B
+    throws 4+6 (just visiting), C `c_throw` (1+2: onto Nagatinskaya), D 4+6, A `a_throws`,
+    B 4+6."""
+    g = game(edition("classic"), {"B": {}, "C": {}, "D": {},
+                                  "A": {"agent": agent, "owns": {"nagatinskaya": 0}, "pos": a_pos}},
+             dice=[(4, 6), c_throw, (4, 6), *a_throws, (4, 6)], first="B")
+    return g, player(g, "A")
+
+
+def test_a_quiet_agent_is_not_asked_again_until_its_cash_reaches_the_level_it_named():
+    a = _Sleepy(1502)
+    g, pa = _sleepy_table(a, c_throw=(4, 6))
+    g.play_turn()                                  # B; the interval: A is asked and names 1502
+    assert a.idled == [1] and (pa.wake, pa.wake_version) == (1502, pa.version)
+    g.play_turn()                                  # C: no rent, A keeps 1500: not asked
+    g.play_turn()                                  # D
+    assert a.idled == [1] and pa.cash == 1500
+    a2 = _Sleepy(1502)
+    g2, pa2 = _sleepy_table(a2, c_throw=(1, 2))
+    g2.play_turn()
+    g2.play_turn()                                 # C pays A 4 on Nagatinskaya: 1504 reaches 1502
+    assert pa2.cash == 1504 and a2.idled == [1, 2]
+
+
+def test_a_quiet_agent_is_asked_again_after_its_deeds_buildings_or_mortgages_change():
+    a = _Sleepy(10_000)
+    g, pa = _sleepy_table(a)
+    g.play_turn()                                  # B
+    g.mortgage(pa, 3)                              # A's mortgages change (player.version)
+    g.play_turn()                                  # C: A asked again
+    g.play_turn()                                  # D: not (quiet at the new version)
+    assert a.idled == [1, 2]
+
+
+@pytest.mark.parametrize("a_pos, a_throws, idled", [
+    ("go", [(4, 6)], [1]),             # just visiting: 1500 after landing, below 1502
+    (35, [(3, 3), (1, 2)], [1, 5]),    # past GO (200) onto Zhitnaya, consulted with 1700 after
+])                                     # landing; the double's throw onto the income tax: 1500
+def test_a_quiet_agent_stays_quiet_through_its_own_turn_unless_consulted_there_with_that_cash(a_pos, a_throws,
+                                                                                              idled):
+    a = _Sleepy(1502, own_turn=True)
+    g, pa = _sleepy_table(a, a_pos=a_pos, a_throws=a_throws)
+    for _ in range(4):
+        g.play_turn()                              # B (A asked: quiet until 1502), C, D, A
+    assert pa.cash == 1500
+    g.play_turn()                                  # B again: the interval asks A only if woken
+    assert a.idled == idled
+
+
+def test_the_basic_bot_quiet_below_its_trigger_builds_once_rent_lifts_its_cash_past_it():
+    # A holds the browns whole with 145: a house (50) needs 150 with its reserve of 100 (1/15 of
+    # 1,500). A plays first (4+6, just visiting) and learns that level on its own turn; after B's
+    # turn it is quiet until 150. C throws 1+2 onto Nagatinskaya and pays 8 (the whole group's
+    # double rent): with 153 A is asked again after C's turn, and builds before D's throw from
+    # 37, which may reach the browns (4 and 6 steps). The recorded game, which asks A's
+    # `decide` in every window and never its `idle`, builds the same.
+    for record in (False, True):
+        bot = BasicBot(name="A")
+        g = game(edition("classic"),
+                 {"A": {"agent": bot, "cash": 145, "owns": {"zhitnaya": 0, "nagatinskaya": 0}},
+                  "B": {}, "C": {}, "D": {"pos": 37}},
+                 dice=[(4, 6), (4, 6), (1, 2)], first="A", record=record)
+        pa = player(g, "A")
+        g.play_turn()                              # A
+        g.play_turn()                              # B
+        assert (g.level[1], g.level[3], pa.cash) == (0, 0, 145)
+        if not record:
+            assert pa.wake == 150 and pa.wake_version == pa.version
+        g.play_turn()                              # C pays 8; A builds in the interval
+        assert (g.level[1], g.level[3], pa.cash, g.houses) == (1, 0, 145 + 8 - 50, 31)

@@ -1,6 +1,7 @@
 """The random bot reaches every kind of manage action (fuzzing must reach every kind of legal
 action): over seeded games of the editions that offer them, each kind of `MANAGE_ACTIONS` is
-answered at least once (but bankruptcy, which the engine declares itself), every answer checked by the engine and every invariant after each turn."""
+answered at least once (but bankruptcy, which the engine declares itself), every answer checked
+by the engine and every invariant after each turn."""
 
 from __future__ import annotations
 
