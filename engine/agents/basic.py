@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..game.debt import default_raise_action
@@ -42,19 +43,79 @@ class _LiftCosts(dict):
         self.rules = rules
 
 
-def groups_held_by_one(game: Game, p: Player) -> list:
+class _Board:
+    """What the bot reads of an edition's groups and ladders, worked out once per edition
+    (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
+    but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
+    any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
+    `non_deeds` the spaces that are no deed; `last` the last counts `of_counts` was asked for,
+    and its answer."""
+
+
+    def __init__(self, ed) -> None:
+        self.ed = ed
+        groups = ed.groups
+        self.majority = tuple((g.index, len(g.spaces) - 1) for g in groups
+                              if g.ladder and g.ladder[0].owned == "all_but_one")
+        self.single = frozenset(j for g in groups if g.ladder and g.ladder[0].owned == "any"
+                                for j in g.spaces)
+        self.halves = tuple((g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
+        self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
+        self.last: tuple = (None, None)
+
+    def of_counts(self, counts: list[int]) -> tuple[tuple, tuple]:
+        """For a player whose deeds in each group are `counts` (`Player.groups`): the groups it
+        holds at least half of but not all (`near_groups`), and the lots of each buildable
+        group it holds whole, in the edition's order. The last answer is kept (the bot asks
+        for both halves of it after a change of the player's deeds)."""
+        key = tuple(counts)
+        last = self.last
+        if last[0] == key:
+            return last[1]
+        near = []
+        whole = []
+        for (g, half, size), c in zip(self.halves, counts, strict=True):
+            if c >= half:
+                if c < size:
+                    near.append(g)
+                elif g.ladder:
+                    whole.append(g.spaces)
+        r = (tuple(near), tuple(whole))
+        self.last = (key, r)
+        return r
+
+
+_BOARDS: dict[int, _Board] = {}
+
+
+def board_of(ed) -> _Board:
+    """The `_Board` of edition `ed` (kept for the last few editions used)."""
+    b = _BOARDS.get(id(ed))
+    if b is None or b.ed is not ed:
+        if len(_BOARDS) >= 8:
+            _BOARDS.clear()
+        b = _BOARDS[id(ed)] = _Board(ed)
+    return b
+
+
+def near_groups(game: Game, p: Player) -> tuple:
+    """The groups `p` holds at least half of but not all, in the edition's order: those a trade
+    could complete for `p` (they change only with `p`'s deeds)."""
+    return board_of(game.ed).of_counts(p.groups)[0]
+
+
+def groups_held_by_one(game: Game, p: Player, near: tuple | None = None) -> list:
     """The color groups `p` holds at least half of but not all, whose missing lots one other
     player holds: [(group, missing lots (space indices), that player)], in the edition's order
-    (the trades that would complete a group of `p`)."""
+    (the trades that would complete a group of `p`). `near`: `near_groups(game, p)`, if the
+    caller has it."""
     out = []
-    for grp, mine in zip(game.ed.groups, p.groups, strict=True):
-        size = len(grp.spaces)
-        if mine == size or mine * 2 < size:
-            continue
-        missing = tuple(j for j in grp.spaces if game.owner[j] is not p)
-        holders = {game.owner[j] for j in missing}
-        if len(holders) == 1 and None not in holders:
-            out.append((grp, missing, holders.pop()))
+    owner = game.owner
+    for grp in near_groups(game, p) if near is None else near:
+        missing = tuple(j for j in grp.spaces if owner[j] is not p)
+        q = owner[missing[0]]
+        if q is not None and all(owner[j] is q for j in missing):
+            out.append((grp, missing, q))
     return out
 
 
@@ -73,7 +134,7 @@ class BasicBot:
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._dver = -1        # the deeds version when trades were last considered
-        self._whole: list = []  # the sets of lots the player builds on (as of _wver)
+        self._whole: list | tuple = []  # the sets of lots the player builds on (as of _wver)
         self._wver = -1        # the deeds version when _whole was computed
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
@@ -82,7 +143,8 @@ class BasicBot:
         self._mask = 0         # the bits (1 << space) of the lots in _whole
         self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
         self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
-        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose)
+        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
+        #                       the player's version, its near_groups, a getter of their lots' holders, those)
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
@@ -349,7 +411,8 @@ class BasicBot:
                         mask |= 1 << j
                 self._mask = mask
 
-    def _reach_from(self, game: Game) -> list[int]:
+    @staticmethod
+    def _reach_from(game: Game) -> list[int]:
         """For each space, the bits (1 << space) of the spaces one throw of the edition's dice
         takes a token from there to (dice_count to dice_count x sides steps ahead): the bits of
         those steps from space 0, rotated. Kept for the last edition asked (`_REACH`), so that
@@ -436,14 +499,16 @@ class BasicBot:
         The candidates, in order: for each set of lots of `_whole`, its first mortgaged lot to
         lift, else the next even build; then each mortgaged deed of `p` to lift with twice its
         cost to spare (`_steps`)."""
-        reserve = self._reserve(game)
-        spare = p.cash - reserve
         plan = self._plan
         if plan[0] is not game.owner or plan[1] != p.version or plan[2] is not self._whole:
             steps = self._steps(game, p)
-            plan = self._plan = (game.owner, p.version, self._whole, steps, min((s[0] for s in steps), default=INF))
+            plan = self._plan = (game.owner, p.version, self._whole, steps, min(steps)[0] if steps else INF)
+        if plan[4] == INF:         # no candidate (the reserve does not matter)
+            return None, INF
+        reserve = self._reserve(game)
+        spare = p.cash - reserve
         if spare < plan[4]:        # nothing affordable: the loop below would find the same
-            return None, plan[4] + reserve if plan[4] < INF else INF
+            return None, plan[4] + reserve
         trigger = INF
         for need, act in plan[3]:
             if need <= spare:
@@ -483,12 +548,13 @@ class BasicBot:
                 ladder = spaces[lots[0]].ladder
                 if low < len(ladder):
                     out.append((ladder[low].cost, ("build", j)))
-        for i in p.deeds:
-            if mortgaged[i]:
-                cost = lift.get(i)
-                if cost is None:
-                    cost = lift[i] = game.unmortgage_cost(i)
-                out.append((cost * 2, ("unmortgage", i)))
+        if True in mortgaged:      # (a scan in C: most of a game has no mortgage at all)
+            for i in p.deeds:
+                if mortgaged[i]:
+                    cost = lift.get(i)
+                    if cost is None:
+                        cost = lift[i] = game.unmortgage_cost(i)
+                    out.append((cost * 2, ("unmortgage", i)))
         return tuple(out)
 
     def _lift_costs(self, game: Game) -> _LiftCosts:
@@ -500,31 +566,31 @@ class BasicBot:
         return c
 
     @classmethod
-    def _whole_groups(cls, game: Game, p: Player) -> list:
+    def _whole_groups(cls, game: Game, p: Player) -> list | tuple:
         """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
         lots of groups it may build on from majority ownership, then each deed that takes a
         building of its own (the ladders' `owned` share)."""
-        whole = [grp.spaces for grp, c in zip(game.ed.groups, p.groups, strict=True)
-                 if c == len(grp.spaces) and grp.buildable]
-        return whole + cls._majority_lots(game, p) + cls._single_lots(game, p)
+        b = board_of(game.ed)
+        whole = b.of_counts(p.groups)[1]
+        if b.majority or b.single:
+            return list(whole) + cls._majority_lots(game, p) + cls._single_lots(game, p)
+        return whole
 
     @staticmethod
     def _majority_lots(game: Game, p: Player) -> list:
         """`p`'s lots of each group it holds all but one of, where the ladder's first level
         needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
-        out = []
-        for grp, c in zip(game.ed.groups, p.groups, strict=True):
-            if (grp.ladder and grp.ladder[0].owned == "all_but_one" and c == len(grp.spaces) - 1
-                    and c > 0):
-                out.append(tuple(j for j in grp.spaces if game.owner[j] is p))
-        return out
+        pg = p.groups
+        owner = game.owner
+        groups = game.ed.groups
+        return [tuple(j for j in groups[gi].spaces if owner[j] is p)
+                for gi, need in board_of(game.ed).majority if pg[gi] == need and need > 0]
 
     @staticmethod
     def _single_lots(game: Game, p: Player) -> list:
         """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
         building on a railroad): built on its own."""
-        return [(i,) for i in sorted(p.deeds)
-                if game.spaces[i].ladder and game.spaces[i].ladder[0].owned == "any"]
+        return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]
 
     def windows(self, game: Game) -> frozenset:
         """The manage windows this bot wants to be asked in: it does its building and trading
@@ -566,7 +632,7 @@ class BasicBot:
             return None
         c = self._cands
         if c[0] is not game.owner or c[1] is not p or c[2] != game.deeds_version:
-            c = self._cands = (game.owner, p, game.deeds_version, self._candidates(game, p))
+            c = self._cands = self._new_candidates(game, p, c)
         for q, missing, cash, key in c[3]:
             if p.cash - cash < reserve:
                 continue
@@ -580,10 +646,32 @@ class BasicBot:
                 return offer
         return None
 
-    def _candidates(self, game: Game, p: Player) -> list:
-        """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership."""
+    def _new_candidates(self, game: Game, p: Player, c: tuple) -> tuple:
+        """`_cands` for the game's deeds version. The groups a trade could complete change only
+        with `p`'s version, and without them there is no offer; the offers (their deeds, and
+        the holder's value of them) read only who holds the lots of those groups, so they are
+        kept while the holders are the same (`c[7]`, read by `c[6]`)."""
+        owner, version = game.owner, p.version
+        if c[0] is owner and c[1] is p and c[4] == version:
+            near, held = c[5], c[6]
+            if held is None:
+                return (owner, p, game.deeds_version, (), version, near, None, None)
+            holders = held(owner)
+            if holders == c[7]:
+                return (owner, p, game.deeds_version, c[3], version, near, held, holders)
+        else:
+            near = near_groups(game, p)
+            if not near:
+                return (owner, p, game.deeds_version, (), version, near, None, None)
+            held = itemgetter(*[j for g in near for j in g.spaces])
+            holders = held(owner)
+        return (owner, p, game.deeds_version, self._candidates(game, p, near), version, near, held, holders)
+
+    def _candidates(self, game: Game, p: Player, near: tuple | None = None) -> list:
+        """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership.
+        `near`: `near_groups(game, p)`, if the caller has it."""
         out = []
-        for _grp, missing, q in groups_held_by_one(game, p):
+        for _grp, missing, q in groups_held_by_one(game, p, near):
             price = sum(game.spaces[j].price for j in missing)
             cash = sum(self.value(game, q, j) for j in missing) * 11 // 10 + price // 2
             out.append((q, missing, cash, (q.seat, missing, cash)))
