@@ -142,6 +142,7 @@ class BasicBot:
         # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
         self._mask = 0         # the bits (1 << space) of the lots in _whole
         self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
+        self._res_built: tuple = (None,)  # (game's owner list, buildings_version, rules, reserve)
         self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
         self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
         #                       the player's version, its near_groups, a getter of their lots' holders, those)
@@ -163,22 +164,32 @@ class BasicBot:
         return min(start * 2 // 5, start // 15 + built * start // 75)
 
     RESERVE_BY_STOCK: ClassVar[bool] = True
-    """`reserve` reads only the rules and the buildings left in the bank (as this class's, a
+    """`reserve` reads only the rules and the buildings (left in the bank, or on the board) (as this class's, a
     multiple of it in EasyBot and BoldBot): the bot memoises it on them. A subclass whose reserve
     reads more sets this False."""
 
     def _reserve(self, game: Game) -> int:
         """`self.reserve(game)`, memoised on the rules and the bank's houses and hotels where both
-        supplies are limited (else counted again)."""
+        supplies are limited, else on the rules and the game's `buildings_version`."""
         st = game.stock
         houses, hotels = st.get("house"), st.get("hotel")
         c = self._res
         if c[0] is game.owner and c[2] == houses and c[3] == hotels and c[1] is game.rules:
             return c[4]
-        res = self.reserve(game)
-        if (self.RESERVE_BY_STOCK and houses is not None and hotels is not None
+        if not self.RESERVE_BY_STOCK:
+            return self.reserve(game)
+        if (houses is not None and hotels is not None
                 and game.rules.houses_supply is not None and game.rules.hotels_supply is not None):
+            res = self.reserve(game)
             self._res = (game.owner, game.rules, houses, hotels, res)
+            return res
+        # an unlimited supply: reserve counts the levels on the board, which change only with
+        # the game's buildings_version
+        c = self._res_built
+        if c[0] is game.owner and c[1] == game.buildings_version and c[2] is game.rules:
+            return c[3]
+        res = self.reserve(game)
+        self._res_built = (game.owner, game.buildings_version, game.rules, res)
         return res
 
     def value(self, game: Game, p: Player, i: int) -> int:

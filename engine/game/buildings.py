@@ -167,6 +167,7 @@ def _set_level(g: Game, i: int, new: int) -> None:
         if r.kind in stock:
             stock[r.kind] -= r.count
     g.level[i] = new
+    g.buildings_version += 1
 
 
 def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = True) -> None:

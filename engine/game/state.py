@@ -96,7 +96,7 @@ class GameState:
 
     __slots__ = (
         "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
-        "owner", "level", "mortgaged", "deeds_version", "stock", "hotel_level",
+        "owner", "level", "mortgaged", "deeds_version", "buildings_version", "stock", "hotel_level",
         "bank_in", "bank_out", "jackpot", "start_total",
         "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
         "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
@@ -132,6 +132,7 @@ class GameState:
         self.level: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
+        self.buildings_version: int = 0      # bumped when a lot's building level changes (buildings._set_level)
         self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
