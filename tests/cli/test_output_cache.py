@@ -197,20 +197,24 @@ def test_a_file_changed_while_or_just_before_it_was_read_is_not_saved(tmp_path):
     assert not list((tmp_path / "cache").glob("output-*"))
 
 
+def _settled_runner(tmp_path, action: str, **env_extra: str):
+    """A function that runs IMPURE with `action` (its files settled) in a fresh process and
+    returns what it printed; RUNS counts the runs that were not served from the cache."""
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs"), **env_extra}
+    code = IMPURE.format(action=action, setup=SETTLED)
+
+    def run() -> bytes:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
+    return run
+
+
 def test_a_module_that_appears_on_the_import_path_is_a_miss(tmp_path):
     # the folders of sys.path were listed before the recording started: a package installed
     # there later (e.g. one shadowing another of the same name further down the path) counts
     plugins = tmp_path / "plugins"
     plugins.mkdir()
-    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs"),
-           "PYTHONPATH": str(plugins)}
-    action = ("try:\n        import s4plugin; print(s4plugin.V)\n"
-              "    except ImportError:\n        print('none')")
-    code = IMPURE.format(action=action, setup=SETTLED)
-
-    def run() -> bytes:
-        return subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
-
+    run = _settled_runner(tmp_path, "try:\n        import s4plugin; print(s4plugin.V)\n"
+                                    "    except ImportError:\n        print('none')", PYTHONPATH=str(plugins))
     assert run() == b"out\nnone\n"
     assert run() == b"out\nnone\n"
     assert (tmp_path / "runs").read_bytes() == b"x"       # served the second time
@@ -257,15 +261,9 @@ def test_an_entry_others_may_write_or_a_link_or_a_huge_file_is_a_miss(tmp_path):
 def test_a_file_whose_absence_was_checked_and_that_appears_is_a_miss(tmp_path):
     # os.stat has no audit event: `os.path.exists`, `Path.is_file()` and the like are watched
     # by the recorder's own os.stat and os.lstat while the command runs
-    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
     flag, other = tmp_path / "flag.yaml", tmp_path / "other.yaml"
-    action = (f"from pathlib import Path\n    print(Path({str(flag)!r}).is_file(), "
-              f"os.path.lexists({str(other)!r}))")
-    code = IMPURE.format(action=action, setup=SETTLED)
-
-    def run() -> bytes:
-        return subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
-
+    run = _settled_runner(tmp_path, f"from pathlib import Path\n    print(Path({str(flag)!r}).is_file(), "
+                                    f"os.path.lexists({str(other)!r}))")
     assert run() == b"out\nFalse False\n"
     assert run() == b"out\nFalse False\n"
     assert (tmp_path / "runs").read_bytes() == b"x"       # served the second time
