@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.engine.agents import LEVELS, bot_factory
+from magie.engine.agents import LEVELS, make_bot
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
@@ -75,7 +75,7 @@ def ladder_command(
         _fail("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")
     for k in kinds:
         try:
-            bot_factory(k)
+            make_bot(k)       # a plug-in is also created once and checked (decide, human, name)
         except ValueError as e:
             _fail(str(e))
     variants = tuple(variant or ())

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.engine.agents import BOT_KINDS, bot_factory
+from magie.engine.agents import BOT_KINDS, make_bot
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
@@ -197,7 +197,7 @@ def parse_bots(bot: str, players: int | None) -> list[str]:
              f"give one kind for every seat, or a single kind")
     for k in dict.fromkeys(kinds):
         try:
-            bot_factory(k)
+            make_bot(k)       # a plug-in is also created once and checked (decide, human, name)
         except ValueError as e:
             fail(str(e))
     return kinds

@@ -82,6 +82,8 @@ def test_an_illegal_answer_in_a_simulation_is_named_and_the_game_is_saved(bots_h
     ("nosuch:Bot", "cannot import module 'nosuch'"),
     ("mybots:Nope", "module 'mybots' has no class 'Nope'"),
     ("strong", "unknown bot 'strong'"),
+    ("collections:OrderedDict", "it has no decide(game, decision) method"),   # a class, not an agent
+    ("os:system", "cannot create it: TypeError"),                             # not even created
 ])
 def test_a_bot_that_cannot_be_loaded_is_a_message(kind, message):
     for cmd in (["play", "classic", "--bots", "2", "--bot", kind], ["simulate", "classic", "--bot", kind, "-n", "1"],
