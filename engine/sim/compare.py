@@ -15,7 +15,7 @@ value.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..analysis.stats import Moments
@@ -67,8 +67,8 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
             bots = (bots[0],) * players
         elif len(bots) != players:
             raise ConfigError(f"configuration {text!r}: {len(bots)} bots for {players} players")
-    spec = BatchSpec(edition=edition, variants=tuple(variants) + base.variants, bots=bots,
-                     max_rounds=max_rounds, seed=base.seed, sets=tuple(sets), counters=base.counters)
+    spec = replace(base, edition=edition, variants=tuple(variants) + base.variants, bots=bots,
+                   max_rounds=max_rounds, sets=tuple(sets))
     return text, spec
 
 
@@ -188,8 +188,7 @@ def sweep_specs(base_label: str, base: BatchSpec, path: str, values: Sequence[st
     out = []
     for v in values:
         sets: Sets = tuple(base.sets) + ((path, v),)
-        spec = BatchSpec(edition=base.edition, variants=base.variants, bots=base.bots, max_rounds=base.max_rounds,
-                         seed=base.seed, sets=sets, counters=base.counters)
+        spec = replace(base, sets=sets)
         out.append((f"{path}={v}", spec))
     return out
 
