@@ -121,6 +121,13 @@ def compare_command(
         except ProblemsError as e:
             first_problem = first_problem or e
             count = f"{len(e.problems)} problem" + ("" if len(e.problems) == 1 else "s")
+            if all(not p.file for p in e.problems):
+                # no place in a file (an unknown edition or overlay): the configuration as given is
+                # wrong, in every value of a sweep alike; one line per problem, named by it
+                for p in e.problems:
+                    typer.echo(f"magie: {configs[0] if sweep else label}: {p.severity}[{p.code}]: {p.message}",
+                               err=True)
+                raise typer.Exit(1) from None
             if sweep is None:           # every configuration given is compared, or none
                 typer.echo(f"magie: {label}: not a valid edition ({count}):", err=True)
                 for p in e.problems:

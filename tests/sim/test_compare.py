@@ -6,9 +6,9 @@ import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
+from magie.engine.problems import ProblemsError
 from magie.engine.sim.batch import BatchSpec, simulate
 from magie.engine.sim.compare import ConfigError, compare, parse_config, parse_sweep
-from magie.engine.problems import ProblemsError
 from magie.engine.sim.config import SetError, load_config
 
 runner = CliRunner()
@@ -98,3 +98,20 @@ def test_a_set_of_negative_money_is_refused_with_every_field_in_one_run():
     assert "rules.rent.utility: -7 is too small" in r.output and "Traceback" not in r.output
     # a formula is still a formula, and a card's named amounts may be anything the text shows
     assert load_config("classic", (), (("rules.salary", "100 + 100"),)).rules is not None
+
+
+def test_an_unknown_edition_is_one_message():
+    for cmd in (["compare", "classic", "nosuch", "-n", "1"],
+                ["compare", "nosuch", "--sweep", "rules.salary=100,200", "-n", "1"]):
+        r = runner.invoke(app, cmd)
+        assert r.exit_code == 1, cmd
+        lines = r.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("magie: nosuch: "), (cmd, r.output)
+        assert "unknown edition 'nosuch'" in lines[0]
+    # problems in a file keep their compiler-style lines under the configuration's name
+    r = runner.invoke(app, ["compare", "classic", "classic:rules.salary=-1:rules.jail.fine=-1", "-n", "1"])
+    assert r.exit_code == 1
+    assert r.output.strip().splitlines() == [
+        "magie: classic:rules.salary=-1:rules.jail.fine=-1: not a valid edition (2 problems):",
+        "--set rules.salary=-1: error[bad-value]: rules.salary: -1 is too small (the least allowed is 0)",
+        "--set rules.jail.fine=-1: error[bad-value]: rules.jail.fine: -1 is too small (the least allowed is 0)"]
