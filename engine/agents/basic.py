@@ -141,13 +141,13 @@ class BasicBot:
         # Pure caches (same answers as recomputing; each keyed on what it reads, the game by its
         # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
         self._mask = 0         # the bits (1 << space) of the lots in _whole
-        self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
-        self._res_built: tuple = (None,)  # (game's owner list, buildings_version, rules, reserve)
+        self._res: tuple = (None, -1)  # (game's owner list, buildings_version, rules, reserve)
         self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
         self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
         #                       the player's version, its near_groups, a getter of their lots' holders, those)
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
+        self._gc: tuple = (None, None, ((), ()))  # (owner list, the counts `of_counts` was asked for, its answer)
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
 
     # ------------------------------------------------------------------ valuations
@@ -165,59 +165,53 @@ class BasicBot:
 
     RESERVE_BY_STOCK: ClassVar[bool] = True
     """`reserve` reads only the rules and the buildings (left in the bank, or on the board) (as this class's, a
-    multiple of it in EasyBot and BoldBot): the bot memoises it on them. A subclass whose reserve
-    reads more sets this False."""
+    multiple of it in EasyBot and BoldBot): the bot memoises it on the game's `buildings_version`.
+    A subclass whose reserve reads more sets this False."""
 
     def _reserve(self, game: Game) -> int:
-        """`self.reserve(game)`, memoised on the rules and the bank's houses and hotels where both
-        supplies are limited, else on the rules and the game's `buildings_version`."""
-        st = game.stock
-        houses, hotels = st.get("house"), st.get("hotel")
+        """`self.reserve(game)`, memoised on the game's rules and `buildings_version` (the
+        buildings on the board and in the bank change only with it: buildings._set_level, and
+        the state's `houses`/`hotels` setters bump it too)."""
         c = self._res
-        if c[0] is game.owner and c[2] == houses and c[3] == hotels and c[1] is game.rules:
-            return c[4]
-        if not self.RESERVE_BY_STOCK:
-            return self.reserve(game)
-        if (houses is not None and hotels is not None
-                and game.rules.houses_supply is not None and game.rules.hotels_supply is not None):
-            res = self.reserve(game)
-            self._res = (game.owner, game.rules, houses, hotels, res)
-            return res
-        # an unlimited supply: reserve counts the levels on the board, which change only with
-        # the game's buildings_version
-        c = self._res_built
-        if c[0] is game.owner and c[1] == game.buildings_version and c[2] is game.rules:
+        if c[1] == game.buildings_version and c[0] is game.owner and c[2] is game.rules:
             return c[3]
         res = self.reserve(game)
-        self._res_built = (game.owner, game.buildings_version, game.rules, res)
+        if self.RESERVE_BY_STOCK:
+            self._res = (game.owner, game.buildings_version, game.rules, res)
         return res
 
     def value(self, game: Game, p: Player, i: int) -> int:
         """What deed `i` is worth to `p`: its price, doubled if it would complete `p`'s group,
-        +30% if `p` already has part of the group, +30% if it blocks another player's group."""
+        +30% if `p` already has part of the group, +30% if it blocks another player's group
+        (one other player holds all its other lots)."""
         sp = game.spaces[i]
         v = sp.price
         g = sp.group_index
         if g < 0:
             return v
         members = game.ed.groups[g].spaces
-        mine = others_best = 0
-        counts: dict[int, int] = {}
+        owner = game.owner
+        mine = 0
+        one = None        # the one other player holding every other lot so far
+        blocks = True     # every other lot is `one`'s
         for j in members:
-            o = game.owner[j]
-            if j == i or o is None:
-                continue
-            if o is p:
-                mine += 1
-            else:
-                counts[o.seat] = counts.get(o.seat, 0) + 1
-        others_best = max(counts.values(), default=0)
+            if j != i:
+                o = owner[j]
+                if o is p:
+                    mine += 1
+                    blocks = False
+                elif o is None:
+                    blocks = False
+                elif one is None:
+                    one = o
+                elif o is not one:
+                    blocks = False
         size = len(members)
-        if mine + 1 == size and not counts:
+        if mine + 1 == size:
             v = v * 2
         elif mine:
             v = v * 13 // 10
-        if others_best + 1 == size:
+        if blocks and (one is not None or size == 1):
             v = v * 13 // 10
         return v
 
@@ -407,6 +401,16 @@ class BasicBot:
     SHORTAGE: ClassVar[int] = 6
     """Houses left in the bank at which the bot builds between turns wherever it can."""
 
+    def _groups_of(self, game: Game, p: Player) -> tuple[tuple, tuple]:
+        """`board_of(game.ed).of_counts(p.groups)`, kept on the bot while the counts are the same
+        (they change only with `p`'s deeds; the board's own memo is shared by every bot)."""
+        c = self._gc
+        if c[1] == p.groups and c[0] is game.owner:
+            return c[2]
+        r = board_of(game.ed).of_counts(p.groups)
+        self._gc = (game.owner, p.groups[:], r)
+        return r
+
     def _refresh(self, game: Game, p: Player) -> None:
         """Forget the cash trigger when `p` changed, and recompute the lots it builds on when
         ownership changed (whole groups change only then)."""
@@ -415,7 +419,14 @@ class BasicBot:
             self._trigger = 0
             if game.deeds_version != self._wver:
                 self._wver = game.deeds_version
-                self._whole = whole = self._whole_groups(game, p)
+                b = board_of(game.ed)
+                if b.majority or b.single:
+                    whole = self._whole_groups(game, p)
+                else:           # the whole groups alone: they follow the counts
+                    whole = self._groups_of(game, p)[1]
+                    if whole is self._whole:
+                        return
+                self._whole = whole
                 mask = 0
                 for lots in whole:
                     for j in lots:
@@ -671,7 +682,7 @@ class BasicBot:
             if holders == c[7]:
                 return (owner, p, game.deeds_version, c[3], version, near, held, holders)
         else:
-            near = near_groups(game, p)
+            near = self._groups_of(game, p)[0]
             if not near:
                 return (owner, p, game.deeds_version, (), version, near, None, None)
             held = itemgetter(*[j for g in near for j in g.spaces])
