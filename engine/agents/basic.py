@@ -142,9 +142,17 @@ class BasicBot:
         # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
         self._mask = 0         # the bits (1 << space) of the lots in _whole
         self._res: tuple = (None, -1)  # (game's owner list, buildings_version, rules, reserve)
-        self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
-        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
-        #                       the player's version, its near_groups, a getter of their lots' holders, those)
+        self._plan: tuple = (None, -1, None, (), INF, ())  # (owner list, player version, _whole, the steps
+        #   of _develop, the least cash to spare they need, the index in _whole each step is of (-1: none))
+        self._built: tuple = (-1, 0, 0, 0)  # (plan version, step index, lot, its level) of the last build answered
+        self._simple: Any = None  # the owner list of a game with no kept cards to play, switches or actions
+        self._cands: tuple = (None, None, -1, (), -1, (), None, None)  # (owner list, player, deeds version,
+        #   the offers of _propose, the player's version, its near_groups, a getter of their lots' holders, those)
+        cls = type(self)
+        self._plain = (cls._propose is BasicBot._propose and cls._propose_deal is BasicBot._propose_deal
+                       and cls._new_candidates is BasicBot._new_candidates)
+        """The proposals are this class's, which find nothing while the player holds no group a
+        trade could complete (`_look_at_trades` skips them then)."""
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
         self._gc: tuple = (None, None, ((), ()))  # (owner list, the counts `of_counts` was asked for, its answer)
@@ -238,10 +246,16 @@ class BasicBot:
                     self._quiet = Quiet(self._trigger)
                 return self._quiet
             return self._between_turns(game, p, dry=True) is DONE
-        if game.card_plays or p.loans or game.ed.switches:
+        if self._simple is not game.owner:    # a game with kept cards to play, switches or actions
+            if game.card_plays or game.ed.switches:
+                return False
+            if game.ed.actions:
+                if self._edition_action(game, p) is not None:
+                    return False     # (pure: its hint and the action's check read the game only)
+            else:
+                self._simple = game.owner
+        if p.loans:
             return False
-        if game.ed.actions and self._edition_action(game, p) is not None:
-            return False         # (pure: its hint and the action's check read the game only)
         if p.version != self._pver:
             self._refresh(game, p)
         if p.cash >= self._trigger:
@@ -250,9 +264,7 @@ class BasicBot:
                 return False
             self._trigger = trigger
         if game.deeds_version != self._dver or game.turns >= self._next_look:
-            reserve = self._reserve(game)
-            if (self._propose(game, p, None, reserve) is not None
-                    or self._propose_deal(game, p, None, reserve) is not None):
+            if self._look_at_trades(game, p, None) is not None:
                 return False
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
@@ -263,15 +275,15 @@ class BasicBot:
         return self._buy(game, d.player, ctx["space"], ctx["price"]) if "buy" in d.options else "decline"
 
     def _answer_tax(self, game: Game, d: Decision) -> str:
-        sp = game.spaces[d.space]
+        sp = game.spaces[d.ctx["space"]]
         return "fixed" if sp.tax(game, d.player) <= sp.tax_alternative(game, d.player) else "alternative"
 
     def _answer_inherited_mortgage(self, game: Game, d: Decision) -> str:
-        cost = game.unmortgage_cost(d.space)
+        cost = game.unmortgage_cost(d.ctx["space"])
         return "lift" if d.player.cash - cost >= self._reserve(game) else "keep"
 
     def _answer_redeem(self, game: Game, d: Decision) -> str:
-        ok = "redeem" in d.options and d.player.cash - d.cost >= self._reserve(game) // 2
+        ok = "redeem" in d.options and d.player.cash - d.ctx["cost"] >= self._reserve(game) // 2
         return "redeem" if ok else "release"
 
     ANSWERS: ClassVar[dict[str, Callable[[BasicBot, Any, Decision], Any]]] = {
@@ -280,8 +292,8 @@ class BasicBot:
         "bid": lambda self, game, d: self._bid(game, d.player, d),
         "raise": lambda self, game, d: self._answer_raise(game, d),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
-        "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
-        "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
+        "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.ctx["offer"]) else "reject",
+        "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.ctx["offer"]) else "reject",
         "tax": lambda self, game, d: self._answer_tax(game, d),
         "claim": lambda self, game, d: self._claim_rent(),
         "inherited_mortgage": lambda self, game, d: self._answer_inherited_mortgage(game, d),
@@ -509,8 +521,7 @@ class BasicBot:
             # round cap (issue 15).
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
-            reserve = self._reserve(game)
-            offer = self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
+            offer = self._look_at_trades(game, p, window)
             if offer is not None:
                 return ("trade", offer)
         return DONE
@@ -522,9 +533,14 @@ class BasicBot:
         lift, else the next even build; then each mortgaged deed of `p` to lift with twice its
         cost to spare (`_steps`)."""
         plan = self._plan
-        if plan[0] is not game.owner or plan[1] != p.version or plan[2] is not self._whole:
-            steps = self._steps(game, p)
-            plan = self._plan = (game.owner, p.version, self._whole, steps, min(steps)[0] if steps else INF)
+        if plan[1] != p.version or plan[0] is not game.owner or plan[2] is not self._whole:
+            b = self._built
+            if (b[0] == plan[1] and plan[1] + 1 == p.version and plan[0] is game.owner
+                    and plan[2] is self._whole and game.level[b[2]] == b[3] + 1):
+                plan = self._plan = self._after_build(game, plan, b[1], p.version)
+            else:
+                steps, where, lowest = self._steps(game, p)
+                plan = self._plan = (game.owner, p.version, self._whole, steps, lowest, where)
         if plan[4] == INF:         # no candidate (the reserve does not matter)
             return None, INF
         reserve = self._reserve(game)
@@ -532,36 +548,44 @@ class BasicBot:
         if spare < plan[4]:        # nothing affordable: the loop below would find the same
             return None, plan[4] + reserve
         trigger = INF
+        k = 0
         for need, act in plan[3]:
             if need <= spare:
                 if act[0] == "unmortgage":
                     return act, 0
                 if window is None:
                     return ASK, 0
-                if game.build_problem(p, act[1], window) is None:
+                j = act[1]
+                if game.build_problem(p, j, window) is None:
+                    self._built = (plan[1], k, j, game.level[j])
                     return act, 0
                 trigger = 0      # blocked by a limit or the supply: look again next time
             elif need + reserve < trigger:
                 trigger = need + reserve
+            k += 1
         return None, trigger
 
-    def _steps(self, game: Game, p: Player) -> tuple:
-        """`_develop`'s candidates as (cash to spare, action); they change only with `p`'s
-        version (its deeds, levels and mortgages) and `_whole`."""
+    def _steps(self, game: Game, p: Player) -> tuple[tuple, tuple, int]:
+        """`_develop`'s candidates as (cash to spare, action), the index in `_whole` of the lots
+        each is of (-1: a mortgaged deed outside them), and the least cash to spare of any (INF:
+        none); they change only with `p`'s version (its deeds, levels and mortgages) and `_whole`."""
         out = []
+        where = []
+        lowest = INF
         level = game.level
         mortgaged = game.mortgaged
         spaces = game.spaces
-        lift = self._lift_costs(game)
+        t = 0
         for lots in self._whole:
             low = INF
             j = -1
             for k in lots:
                 if mortgaged[k]:
-                    cost = lift.get(k)
-                    if cost is None:
-                        cost = lift[k] = game.unmortgage_cost(k)
+                    cost = self._lift_cost(game, k)
                     out.append((cost, ("unmortgage", k)))
+                    where.append(t)
+                    if cost < lowest:
+                        lowest = cost
                     break
                 if level[k] < low:
                     low = level[k]
@@ -569,15 +593,55 @@ class BasicBot:
             else:
                 ladder = spaces[lots[0]].ladder
                 if low < len(ladder):
-                    out.append((ladder[low].cost, ("build", j)))
+                    cost = ladder[low].cost
+                    out.append((cost, ("build", j)))
+                    where.append(t)
+                    if cost < lowest:
+                        lowest = cost
+            t += 1
         if True in mortgaged:      # (a scan in C: most of a game has no mortgage at all)
             for i in p.deeds:
                 if mortgaged[i]:
-                    cost = lift.get(i)
-                    if cost is None:
-                        cost = lift[i] = game.unmortgage_cost(i)
-                    out.append((cost * 2, ("unmortgage", i)))
-        return tuple(out)
+                    cost = self._lift_cost(game, i) * 2
+                    out.append((cost, ("unmortgage", i)))
+                    where.append(-1)
+                    if cost < lowest:
+                        lowest = cost
+        return tuple(out), tuple(where), lowest
+
+    def _after_build(self, game: Game, plan: tuple, k: int, version: int) -> tuple:
+        """`plan` after the build of its step `k` and nothing else (the player's version moved by
+        one, the lot's level by one): only that step's lots have a new next build (none of them
+        is mortgaged: the step was a build), so only that step is worked out again."""
+        steps = list(plan[3])
+        where = list(plan[5])
+        lots = self._whole[where[k]]
+        level = game.level
+        low = INF
+        j = -1
+        for x in lots:
+            if level[x] < low:
+                low = level[x]
+                j = x
+        ladder = game.spaces[lots[0]].ladder
+        if low < len(ladder):
+            steps[k] = (ladder[low].cost, ("build", j))
+        else:
+            del steps[k]
+            del where[k]
+        lowest = INF
+        for need, _act in steps:
+            if need < lowest:
+                lowest = need
+        return (plan[0], version, plan[2], tuple(steps), lowest, tuple(where))
+
+    def _lift_cost(self, game: Game, i: int) -> int:
+        """`game.unmortgage_cost(i)`, memoised for the game's rules (`_lift_costs`)."""
+        lift = self._lift_costs(game)
+        cost = lift.get(i)
+        if cost is None:
+            cost = lift[i] = game.unmortgage_cost(i)
+        return cost
 
     def _lift_costs(self, game: Game) -> _LiftCosts:
         """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
@@ -646,6 +710,16 @@ class BasicBot:
         return None
 
     # ------------------------------------------------------------------ trades
+    def _look_at_trades(self, game: Game, p: Player, window: str | None) -> Any:
+        """`_propose`'s offer, else `_propose_deal`'s, else None. Both need a group `p` holds at
+        least half of (`near_groups`; a deal's group lacks one lot), so while the candidates of
+        `p`'s version found none, neither is asked (for this class's proposals: `_plain`)."""
+        c = self._cands
+        if c[6] is None and c[4] == p.version and self._plain and c[1] is p and c[0] is game.owner:
+            return None
+        reserve = self._reserve(game)
+        return self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
+
     def _propose(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """Offer cash for the deeds that would complete one of `p`'s groups, when one other
         player holds them all: their value to that player plus a premium of half their price.
