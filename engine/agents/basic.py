@@ -33,6 +33,11 @@ _REACH: list = [None, []]
 """`BasicBot._reach_from`'s table: [edition, from each space the bits a throw reaches]."""
 
 
+_RESERVE: list = [None, None, -1, None, 0]
+"""The last reserve a bot worked out: [its class, the game's owner list, buildings_version,
+rules, reserve], shared by the bots of one class at a table (`BasicBot._reserve`)."""
+
+
 class _LiftCosts(dict):
     """What lifting each mortgage costs (space -> money) in the game whose `owner` list is
     `board`, under `rules`; filled on use by `BasicBot._steps`."""
@@ -48,8 +53,7 @@ class _Board:
     (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
     but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
     any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
-    `non_deeds` the spaces that are no deed; `last` the last counts `of_counts` was asked for,
-    and its answer."""
+    `non_deeds` the spaces that are no deed."""
 
 
     def __init__(self, ed) -> None:
@@ -61,28 +65,24 @@ class _Board:
                                 for j in g.spaces)
         self.halves = tuple((g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
         self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
-        self.last: tuple = (None, None)
 
     def of_counts(self, counts: list[int]) -> tuple[tuple, tuple]:
         """For a player whose deeds in each group are `counts` (`Player.groups`): the groups it
         holds at least half of but not all (`near_groups`), and the lots of each buildable
-        group it holds whole, in the edition's order. The last answer is kept (the bot asks
-        for both halves of it after a change of the player's deeds)."""
-        key = tuple(counts)
-        last = self.last
-        if last[0] == key:
-            return last[1]
+        group it holds whole, in the edition's order. (The bot keeps its last answer:
+        `BasicBot._groups_of`.)"""
         near = []
         whole = []
-        for (g, half, size), c in zip(self.halves, counts, strict=True):
+        k = 0
+        for g, half, size in self.halves:
+            c = counts[k]
+            k += 1
             if c >= half:
                 if c < size:
                     near.append(g)
                 elif g.ladder:
                     whole.append(g.spaces)
-        r = (tuple(near), tuple(whole))
-        self.last = (key, r)
-        return r
+        return (tuple(near), tuple(whole))
 
 
 _BOARDS: dict[int, _Board] = {}
@@ -112,10 +112,15 @@ def groups_held_by_one(game: Game, p: Player, near: tuple | None = None) -> list
     out = []
     owner = game.owner
     for grp in near_groups(game, p) if near is None else near:
-        missing = tuple(j for j in grp.spaces if owner[j] is not p)
-        q = owner[missing[0]]
-        if q is not None and all(owner[j] is q for j in missing):
-            out.append((grp, missing, q))
+        lots = [j for j in grp.spaces if owner[j] is not p]
+        q = owner[lots[0]]
+        if q is None:
+            continue
+        for j in lots:
+            if owner[j] is not q:
+                break
+        else:
+            out.append((grp, tuple(lots), q))
     return out
 
 
@@ -179,13 +184,20 @@ class BasicBot:
     def _reserve(self, game: Game) -> int:
         """`self.reserve(game)`, memoised on the game's rules and `buildings_version` (the
         buildings on the board and in the bank change only with it: buildings._set_level, and
-        the state's `houses`/`hotels` setters bump it too)."""
+        the state's `houses`/`hotels` setters bump it too), by the bot and for the bots of its
+        class (`_RESERVE`: `reserve` reads no state of the bot)."""
         c = self._res
         if c[1] == game.buildings_version and c[0] is game.owner and c[2] is game.rules:
             return c[3]
-        res = self.reserve(game)
-        if self.RESERVE_BY_STOCK:
-            self._res = (game.owner, game.buildings_version, game.rules, res)
+        if not self.RESERVE_BY_STOCK:
+            return self.reserve(game)
+        m = _RESERVE     # another bot of this class at the table may have worked it out already
+        if m[2] == game.buildings_version and m[1] is game.owner and m[3] is game.rules and m[0] is type(self):
+            res = m[4]
+        else:
+            res = self.reserve(game)
+            _RESERVE[:] = [type(self), game.owner, game.buildings_version, game.rules, res]
+        self._res = (game.owner, game.buildings_version, game.rules, res)
         return res
 
     def value(self, game: Game, p: Player, i: int) -> int:
@@ -226,9 +238,16 @@ class BasicBot:
     # ------------------------------------------------------------------ decisions
     def decide(self, game: Game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
-        if d.kind == "manage":        # the hot path: after every landing
+        kind = d.kind
+        if kind == "manage":        # the hot path: after every landing
             return self._manage(game, d.player, d.ctx["window"])
-        return self.ANSWERS[d.kind](self, game, d)
+        if kind == "buy":           # the next commonest, as their rows of ANSWERS answer them
+            return self._answer_buy(game, d)
+        if kind == "bid":
+            return self._bid(game, d.player, d)
+        if kind == "raise":
+            return self._answer_raise(game, d)
+        return self.ANSWERS[kind](self, game, d)
 
     def idle(self, game: Game, p: Player, window: str) -> bool | Quiet:
         """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
@@ -396,7 +415,7 @@ class BasicBot:
         """How many deeds nobody holds yet (memoised on the deeds version)."""
         c = self._free
         if c[0] is not game.owner or c[1] != game.deeds_version:
-            n = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed)
+            n = game.owner.count(None) - board_of(game.ed).non_deeds    # (a space that is no deed has no owner)
             c = self._free = (game.owner, game.deeds_version, n)
         return c[2]
 
@@ -767,9 +786,13 @@ class BasicBot:
         """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership.
         `near`: `near_groups(game, p)`, if the caller has it."""
         out = []
+        spaces = game.spaces
         for _grp, missing, q in groups_held_by_one(game, p, near):
-            price = sum(game.spaces[j].price for j in missing)
-            cash = sum(self.value(game, q, j) for j in missing) * 11 // 10 + price // 2
+            price = worth = 0
+            for j in missing:
+                price += spaces[j].price
+                worth += self.value(game, q, j)
+            cash = worth * 11 // 10 + price // 2
             out.append((q, missing, cash, (q.seat, missing, cash)))
         return out
 
