@@ -332,15 +332,19 @@ class BasicBot:
         return "buy" if left >= self._reserve(game) else "decline"
 
     def _bid(self, game: Game, p: Player, d: Decision):
-        ctx = d.ctx
+        ctx = d.ctx       # (the least of two by comparisons: a call of min costs more)
         lo = ctx["min"]
         if ctx.get("building"):
-            limit = min(p.cash - self._reserve(game), lo * 3 // 2)
+            limit = p.cash - self._reserve(game)
+            most = lo * 3 // 2
         else:
-            limit = min(self.value(game, p, ctx["space"]), p.cash - self._reserve(game) // 2)
+            limit = self.value(game, p, ctx["space"])
+            most = p.cash - self._reserve(game) // 2
+        if most < limit:
+            limit = most
         hi = ctx["max"]
-        if hi is not None:
-            limit = min(limit, hi)
+        if hi is not None and hi < limit:
+            limit = hi
         if lo > limit:
             return None
         return lo + (limit - lo) // 2
@@ -434,7 +438,7 @@ class BasicBot:
 
     def _groups_of(self, game: Game, p: Player) -> tuple[tuple, tuple]:
         """`board_of(game.ed).of_counts(p.groups)`, kept on the bot while the counts are the same
-        (they change only with `p`'s deeds; the board's own memo is shared by every bot)."""
+        (they change only with `p`'s deeds)."""
         c = self._gc
         if c[1] == p.groups and c[0] is game.owner:
             return c[2]
