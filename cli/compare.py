@@ -212,11 +212,11 @@ def _print(result, data) -> None:
                   f"{100 * e['mean']:+.1f} ± {50 * (e['high'] - e['low']):.1f}",
                   f"{100 * f['mean']:+.1f} ± {50 * (f['high'] - f['low']):.1f}")
     out.print(d)
-    for row in data["differences"]:
-        out.print(row["rounds"]["verdict"])
+    for i in range(1, len(data["configs"])):
+        out.print(result.verdict(i, "rounds", _))
         for metric in ("ended", "first_wins"):
-            if not row[metric]["verdict"].startswith(row["label"] + ": no clear"):
-                out.print("  " + row[metric]["verdict"])
+            if result.clear(i, metric):
+                out.print("  " + result.verdict(i, metric, _))
 
 
 def register(app: typer.Typer) -> None:

@@ -28,6 +28,7 @@ def test_compare_and_ladder_speak_russian_with_lang_ru(tmp_path, monkeypatch):
                             "--lang", "ru"])
     assert r.exit_code == 0, r.output
     assert "конфигурация" in r.output and "configuration" not in r.output
+    assert "нет явной разницы в раундах с classic" in r.output or "раунда короче, чем classic" in r.output
     r = runner.invoke(app, ["compare", "classic", "quick", "-n", "2", "-j", "1", "--max-rounds", "30",
                             "--lang", "ru", "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)["configs"][0]["label"] == "classic"   # data stays data
