@@ -118,13 +118,17 @@ def _plain(x, g: Game):
     return x
 
 
+PLAYER_FIELDS = getattr(Player, "__slots__", None) or Player.__mypyc_attrs__
+"""A player's fields (a compiled class keeps its attributes' names in `__mypyc_attrs__`)."""
+
+
 def vars_of(p: Player) -> dict:
-    return {name: getattr(p, name) for name in Player.__slots__}
+    return {name: getattr(p, name) for name in PLAYER_FIELDS}
 
 
 def test_a_copied_player_has_every_field_and_containers_of_its_own():
     p = Player(2, "ann", 1234, kind="human", n_groups=3)
-    for k, name in enumerate(Player.__slots__):         # a distinct value in every field
+    for k, name in enumerate(PLAYER_FIELDS):         # a distinct value in every field
         value = getattr(p, name)
         if isinstance(value, bool):
             setattr(p, name, not value)
