@@ -130,7 +130,7 @@ class Forker:
     def fork(self, game, seed: int) -> Game:
         """A determinised copy of `game` (see the class docstring)."""
         memo = self._shared()
-        bots = [BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k in range(len(game.agents))]
+        bots: list[Any] = [BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k in range(len(game.agents))]
         for a, bot in zip(game.agents, bots, strict=True):
             memo[id(a)] = bot
         if game.log is not None:
