@@ -185,7 +185,7 @@ class GameState:
         self.between_seats: list[bool] = []     # between_turns.wire
         self.between_live: bool = False
         self.between_needs_deeds: bool = False
-        self.between_key: Any = None            # between_turns._cycles
+        self.between_key: list[tuple[Player, ...]] | None = None   # between_turns._cycles
         self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = edition.shared("nearest", dict)
