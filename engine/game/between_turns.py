@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .decisions import QUIET, Quiet
 from .ending import GameOver
-from .player import NO_WAKE
+from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,10 +52,10 @@ def between_turns(g: Game, last: Player) -> None:
     """Offer the between-turns window to every living player but `last` (who just played),
     starting with the player whose turn is next. An agent's `idle(game, player, WINDOW)` is
     asked directly (True: it passes, and no decision is built) unless it said before until when
-    it passes (a `decisions.Quiet`) and that still holds, which costs a few integer comparisons:
-    `QUIET` holds while `g.deeds_version` is `q.quiet`; `Quiet(cash)` while `q.cash < q.wake`
-    and `q.version` is `q.wake_version` (manage.py ends it when the agent is consulted in a
-    manage window with `q.wake` or more). A player who can do nothing in the window (no deed
+    it passes (a `decisions.Quiet`) and that still holds, which costs an integer comparison or
+    two: `Quiet(cash)` holds while `q.cash < q.wake` (`q.wake` is WOKEN once it ends: where
+    `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
+    `QUIET` while `g.deeds_version` is `q.quiet`. A player who can do nothing in the window (no deed
     where everything needs one, and no loan) is passed over without asking even `idle` (until
     a deed changes hands), unless answers are recorded or replayed (then every window is asked).
 
@@ -64,7 +64,7 @@ def between_turns(g: Game, last: Player) -> None:
     window at all while it stays: what would end a quiet resets it to -1 (a credit that takes a
     player's cash to its `wake`, in ledger.transfer; a change of a player's buildings, mortgages
     or loans, where `version` moves; a deed changing hands changes the deeds version). A debit
-    ends no quiet, so it does not reset it."""
+    ends no quiet, so it does not reset it. (A dead player is passed over.)"""
     g.more_rolls = False
     cycles = g.between_key
     if cycles is None:
@@ -73,9 +73,7 @@ def between_turns(g: Game, last: Player) -> None:
     calm = True                   # every living player is quiet, and no decision was asked
     try:
         for q in cycles[g.turn_idx]:
-            if not q.alive or q.quiet == version:   # quiet, wake: set only by idle, below
-                continue
-            if q.cash < q.wake and q.wake_version == q.version:
+            if q.cash < q.wake or q.quiet == version or not q.alive:    # set by idle, below
                 continue
             idle = g.agent_idle[q.seat]
             if idle is not None and not g.replay_queue:
@@ -84,8 +82,7 @@ def between_turns(g: Game, last: Player) -> None:
                 if q is last:
                     calm = False
                     continue
-                q.wake = NO_WAKE
-                q.wake_version = -1
+                q.wake = WOKEN
                 passed = idle(g, q, WINDOW)
                 if passed:
                     if passed is QUIET:
@@ -95,7 +92,6 @@ def between_turns(g: Game, last: Player) -> None:
                             q.quiet = version
                         else:
                             q.wake = passed.wake
-                            q.wake_version = q.version
                             if q.cash >= q.wake:
                                 calm = False
                     else:
