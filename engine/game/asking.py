@@ -29,7 +29,7 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
     `ReplayMismatch`. A decision with exactly one listed option is answered with it without
     asking an agent whose `skip_forced` is true (the bots; see `Agent`): recorded as if asked,
     and replayed from the record, so saves of either kind replay alike."""
-    p = d.player                  # read once: an attribute of a Decision goes through its __getattr__ hook
+    p = d.player
     agent = g.agents[p.seat]
     if d.listed is not None and len(d.listed) == 1 and getattr(agent, "skip_forced", False):
         return forced(g, d, d.listed[0])
