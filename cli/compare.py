@@ -19,6 +19,7 @@ from magie.cli.simulate import (
     BackendOpt,
     ConfidenceOpt,
     SetOpt,
+    check_bots,
     check_report_dir,
     fail,
     load_or_exit,
@@ -30,8 +31,9 @@ from magie.cli.simulate import (
 def compare_command(
     configs: Annotated[list[str] | None, typer.Argument(
         metavar="CONFIG...",
-        help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots, players, max_rounds "
-             "or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
+        help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots (one kind, or one per "
+             "seat, comma-separated; your own agent class as module:Class: classic:bots=mybots:Greedy,basic), "
+             "players, max_rounds or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
     n: Annotated[int, typer.Option(
         "-n", "--games", min=1,
         help="Games per configuration (the same seeds for each).")] = 1000,
@@ -47,7 +49,8 @@ def compare_command(
         min=1,
         help="Bots at the table when a configuration does not say (default 4).")] = None,
     bot: Annotated[str, typer.Option(
-        help="Bot kinds when a configuration does not say: one kind, or one per seat.")] = "basic",
+        help="Bot kinds when a configuration does not say: one kind, or one per seat (module:Class for "
+             "your own).")] = "basic",
     max_rounds: Annotated[int | None, typer.Option(
         min=1,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
@@ -77,6 +80,8 @@ def compare_command(
         magie compare classic classic+free-parking-jackpot classic:rules.salary=300
 
         magie compare classic:bots=basic,basic,basic,random classic -n 1000
+
+        magie compare classic classic:bots=mybots:Greedy,basic   (your own bot class)
 
         magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
     """
@@ -116,6 +121,13 @@ def compare_command(
         except ProblemsError as e:
             first_problem = first_problem or e
             count = f"{len(e.problems)} problem" + ("" if len(e.problems) == 1 else "s")
+            if all(not p.file for p in e.problems):
+                # no place in a file (an unknown edition or overlay): the configuration as given is
+                # wrong, in every value of a sweep alike; one line per problem, named by it
+                for p in e.problems:
+                    typer.echo(f"magie: {configs[0] if sweep else label}: {p.severity}[{p.code}]: {p.message}",
+                               err=True)
+                raise typer.Exit(1) from None
             if sweep is None:           # every configuration given is compared, or none
                 typer.echo(f"magie: {label}: not a valid edition ({count}):", err=True)
                 for p in e.problems:
@@ -129,9 +141,7 @@ def compare_command(
         bots = spec.bots
         if not ed.players_min <= len(bots) <= ed.players_max:
             fail(f"{label}: {ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(bots)}")
-        unknown = [k for k in bots if k not in _bots()]
-        if unknown:
-            fail(f"{label}: unknown bot {unknown[0]!r} (known: {', '.join(_bots())})")
+        check_bots(bots, f"{label}: ")
         valid.append((label, spec))
     if len(valid) < 2:
         if first_problem is not None:
@@ -166,11 +176,6 @@ def compare_command(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     _print(result, data)
-
-
-def _bots() -> dict:
-    from magie.engine.agents import BOTS
-    return BOTS
 
 
 def _print(result, data) -> None:

@@ -171,8 +171,13 @@ def play(
     People named by --players sit first, then --bots computer players; the engine's order roll
     then decides who starts. Each event is printed as one line (rolls, moves, purchases,
     auctions, rent, cards, jail, buildings, mortgages, trades, bankruptcies), and the winner
-    and final standings at the end. A person answers each decision by number; at any prompt
-    `s` shows the status (players, deeds, buildings), `w` saves, `h` helps and `q` quits.
+    and final standings at the end. A person answers each prompt with the key shown before an
+    option: a number or a letter (or its word: buy, pass, roll, end). In the turn's menu the
+    numbers are actions (build, mortgage, sell...), t proposes a trade, e builds evenly, i asks
+    you between the other players' turns too; before the throw r or Enter rolls, after it
+    d or Enter ends the turn. In an auction m bids the least, a number bids that much, p passes.
+    At any prompt `s` shows the status (players, deeds, buildings), `m` the board, `w` saves,
+    `h` helps and `q` quits.
     Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with
     --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
     130 interrupted by Ctrl-C (the game is saved).

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -195,12 +196,18 @@ def parse_bots(bot: str, players: int | None) -> list[str]:
     elif players is not None and players != len(kinds):
         fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
              f"give one kind for every seat, or a single kind")
+    check_bots(kinds)
+    return kinds
+
+
+def check_bots(kinds: Sequence[str], where: str = "") -> None:
+    """Create each bot kind once (a plug-in is imported and checked: decide, human, name);
+    exits 1 with the message, after `where`, on a kind that cannot play."""
     for k in dict.fromkeys(kinds):
         try:
-            make_bot(k)       # a plug-in is also created once and checked (decide, human, name)
+            make_bot(k)
         except ValueError as e:
-            fail(str(e))
-    return kinds
+            fail(f"{where}{e}")
 
 
 def parse_sets(sets: list[str] | None) -> Sets:

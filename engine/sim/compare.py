@@ -8,7 +8,9 @@ independent batches when the configurations are alike. The first configuration i
 
 A configuration is written `EDITION[+OVERLAY...][:KEY=VALUE...]` where KEY is `bots` (one kind,
 or a comma-separated kind per seat), `players`, `max_rounds` or any parameter path accepted by
-`--set` (`classic:rules.salary=300`). A sweep `PATH=LOW..HIGH:STEP` makes one configuration per
+`--set` (`classic:rules.salary=300`). A piece between colons without `=` continues the value
+before it, so a plug-in bot keeps its `module:Class` (`classic:bots=mybots:Greedy,basic:players=2`).
+A sweep `PATH=LOW..HIGH:STEP` makes one configuration per
 value.
 """
 
@@ -40,7 +42,13 @@ class ConfigError(MagieError):
 def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
     """(label, spec) of a configuration string (see the module docstring); unset parts come
     from `base`. Raises `ConfigError` or `SetError`."""
-    head, *parts = text.split(":")
+    head, *pieces = text.split(":")
+    parts: list[str] = []
+    for piece in pieces:        # no `=`: the rest of a value holding a colon (module:Class)
+        if parts and "=" not in piece:
+            parts[-1] += ":" + piece
+        else:
+            parts.append(piece)
     if not head:
         raise ConfigError(f"configuration {text!r}: it must start with an edition")
     edition, *variants = head.split("+")
@@ -67,6 +75,8 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
             bots = (bots[0],) * players
         elif len(bots) != players:
             raise ConfigError(f"configuration {text!r}: {len(bots)} bots for {players} players")
+    elif len(bots) == 1:            # one kind at every seat of the base table
+        bots = bots * max(len(base.bots), 1)
     spec = BatchSpec(edition=edition, variants=tuple(variants) + base.variants, bots=bots,
                      max_rounds=max_rounds, seed=base.seed, sets=tuple(sets), counters=base.counters)
     return text, spec
