@@ -31,6 +31,7 @@ def ask(g: Game, d: Decision, check: Callable[[Decision, Any], None] | None = No
     and replayed from the record, so saves of either kind replay alike."""
     p = d.player
     agent = g.agents[p.seat]
+    g.build_passed = None         # only a check made while this decision is asked may pass its answer
     if d.listed is not None and len(d.listed) == 1 and getattr(agent, "skip_forced", False):
         return forced(g, d, d.listed[0])
     while True:
