@@ -66,7 +66,7 @@ def trade_problem(g: Game, offer: Offer, window: str) -> str | None:
         if not players[s].alive:
             return "every party must still be in the game" if isinstance(offer, Deal) else \
                 "both players must still be in the game"
-    return legs_problem(g, legs, len(seats))
+    return _problem_of_legs(g, legs, len(seats))
 
 
 Leg = tuple[int, int, tuple[int, ...], int, tuple[tuple[str, str], ...]]
@@ -74,8 +74,14 @@ Leg = tuple[int, int, tuple[int, ...], int, tuple[tuple[str, str], ...]]
 of a `DealLeg` (a plain tuple: a two-party offer is checked without building its `DealLeg`s)."""
 
 
-def legs_problem(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
+def legs_problem(g: Game, legs: tuple[DealLeg, ...], parties: int) -> str | None:
     """Why the `legs` of an offer among `parties` seats cannot be carried out, or None."""
+    return _problem_of_legs(g, tuple((leg.giver, leg.taker, leg.deeds, leg.cash, leg.cards) for leg in legs),
+                            parties)
+
+
+def _problem_of_legs(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
+    """`legs_problem` of legs given as `Leg` tuples."""
     r = g.rules
     empty = True
     to_self = False
