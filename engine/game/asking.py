@@ -21,16 +21,17 @@ TIMEOUT = {"timeout": True}
 """How a timed-out decision is recorded in saves."""
 
 
-def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any:
+def ask(g: Game, d: Decision, check: Callable[[Decision, Any], None] | None = None) -> Any:
     """Ask `d.player`'s agent (or take the next replayed answer), check the answer (manage
-    and raise actions by `check_action`, others by `check` or against `d.options`), record
+    and raise actions by `check_action`, others by `check(d, answer)` or against `d.options`), record
     it and return it. A human is told the reason and asked again; a bot's illegal answer is
     a `GameError` naming the bot and the decision; a replayed answer that does not fit is a
     `ReplayMismatch`. A decision with exactly one listed option is answered with it without
     asking an agent whose `skip_forced` is true (the bots; see `Agent`): recorded as if asked,
     and replayed from the record, so saves of either kind replay alike."""
-    p = d.player                  # read once: an attribute of a Decision goes through its __getattr__ hook
+    p = d.player
     agent = g.agents[p.seat]
+    g.build_passed = None         # only a check made while this decision is asked may pass its answer
     if d.listed is not None and len(d.listed) == 1 and getattr(agent, "skip_forced", False):
         return forced(g, d, d.listed[0])
     while True:
@@ -47,7 +48,7 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
             except DecisionTimeout:
                 answer = TIMEOUT
             replayed = False
-        if answer == TIMEOUT:
+        if isinstance(answer, dict) and answer == TIMEOUT:    # (the type first: a tuple == dict costs more)
             if g.record:
                 g.answers.append(TIMEOUT)
             return timed_out(g, d)
@@ -56,7 +57,7 @@ def ask(g: Game, d: Decision, check: Callable[[Any], None] | None = None) -> Any
                 if d.game is not None:
                     g.check_action(p, answer, d.ctx["window"])
                 elif check is not None:
-                    check(answer)
+                    check(d, answer)
                 else:
                     listed = d.listed
                     if listed is not None and answer not in listed:

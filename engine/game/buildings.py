@@ -95,6 +95,8 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
         return f"the bank has no {_plural(rung.kind)} left"
     if cash and p.cash < rung.cost:
         return f"{p.name} has {p.cash}, the building costs {rung.cost}"
+    if limits and cash:
+        g.build_passed = g.build_stamp(p, i, window)   # (manage._check_build)
     return None
 
 

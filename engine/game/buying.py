@@ -7,7 +7,6 @@ parameters under `rules.auction` and `rules.purchase_declined`.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
@@ -139,7 +138,7 @@ def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | N
         return None
     bid = g.ask(Decision("bid", q, min=lo, max=hi, price=price,
                          high_bidder=None if high is None else high.seat, **subject, **ctx),
-                check=partial(check_bid, lo=lo, hi=hi))
+                check=check_bid)
     if bid is not None and g.log is not None:
         g.emit("bid", player=q.seat, amount=bid)
     return bid
@@ -165,12 +164,15 @@ def _bidding_round(g: Game, bidders: list[Player], start: int, high: Player | No
     return high, price
 
 
-def check_bid(bid: Any, lo: int, hi: int | None) -> None:
-    """Raise `IllegalDecision` unless `bid` is a pass (None) or a whole number in [lo, hi]."""
+def check_bid(d: Decision, bid: Any) -> None:
+    """Raise `IllegalDecision` unless `bid`, the answer to the bid decision `d`, is a pass
+    (None) or a whole number in [`d.min`, `d.max`] (`max` None: no upper bound)."""
     if bid is None:
         return
     if not isinstance(bid, int) or isinstance(bid, bool):
         raise IllegalDecision(f"a bid is a whole number or a pass, not {bid!r}")
+    ctx = d.ctx
+    lo, hi = ctx["min"], ctx["max"]
     if bid < lo:
         raise IllegalDecision(f"the bid must be at least {lo}")
     if hi is not None and bid > hi:

@@ -126,22 +126,31 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     first (a pledged deed keeps its rent; a mortgaged one earns nothing)."""
     if g.rules.loans is not None and g.loan_problem(p) is None:
         return ("loan",)        # an edition whose bank lends: borrow before selling or mortgaging
-    deeds = sorted(p.deeds, key=g.ed.shared("by_price", lambda: _by_price(g.spaces)).__getitem__)
-    groups, mortgaged = g.ed.groups, g.mortgaged
+    rank = g.ed.tables.get("by_price")
+    if rank is None:
+        rank = g.ed.shared("by_price", lambda: _by_price(g.spaces))
+    spaces, mortgaged, level, held, groups = g.spaces, g.mortgaged, g.level, p.groups, g.ed.groups
+    built: list[int] = []           # in the order of `deeds`, then sorted below
+    in_whole: list[int] = []        # unmortgaged deeds of whole groups, in the order of `deeds`
+    deeds = sorted(p.deeds, key=rank.__getitem__)
     for i in deeds:
-        gi = g.spaces[i].group_index
-        whole = gi >= 0 and p.groups[gi] == len(groups[gi].spaces)
-        if not whole and not mortgaged[i] and g.mortgage_problem(p, i) is None:
+        if level[i]:
+            built.append(i)
+        if mortgaged[i]:
+            continue
+        gi = spaces[i].group_index
+        if gi >= 0 and held[gi] == len(groups[gi].spaces):
+            in_whole.append(i)
+        elif g.mortgage_problem(p, i) is None:
             return ("mortgage", i)
-    built = [i for i in deeds if g.level[i]]
-    built.sort(key=lambda i: (g.spaces[i].house_cost, -g.level[i], i))
-    for i in built:
-        if g.sell_problem(p, i) is None:
-            return ("sell", i)
-    for i in built:
-        return ("sell_all", g.spaces[i].group)
-    for i in deeds:
-        if not g.mortgaged[i] and g.mortgage_problem(p, i) is None:
+    if built:
+        built.sort(key=lambda i: (spaces[i].house_cost, -level[i], i))
+        for i in built:
+            if g.sell_problem(p, i) is None:
+                return ("sell", i)
+        return ("sell_all", spaces[built[0]].group)
+    for i in in_whole:
+        if g.mortgage_problem(p, i) is None:
             return ("mortgage", i)
     if g.rules.bank_buys_percent is not None:
         for i in deeds:

@@ -66,7 +66,9 @@ class Decision:
     """One question to one player. `kind` is a key of `DECISION_KINDS`;
     `player` is the `Player` asked; `options` the legal answers where they can be listed
     (computed on first access for `manage` and `raise`); `ctx` holds the kind's details
-    (`space`, `amount`, `creditor`, `min`, `max`, `offer`, `window`, `high_bidder`, ...)."""
+    (`space`, `amount`, `creditor`, `min`, `max`, `offer`, `window`, `high_bidder`, ...).
+    The details the engine gives are read-only attributes too (`d.space` is `d.ctx["space"]`,
+    an `AttributeError` where the decision has none); any other key is read from `ctx`."""
 
     __slots__ = ("kind", "player", "listed", "game", "ctx")
 
@@ -96,11 +98,70 @@ class Decision:
             self.listed = self.game.legal_actions(self.player, self.ctx["window"])
         return self.listed if self.listed is not None else ()
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.ctx[name]
-        except KeyError:
-            raise AttributeError(name) from None
+    def _detail(self, name: str) -> Any:
+        ctx = self.ctx
+        if name in ctx:
+            return ctx[name]
+        raise AttributeError(f"a {self.kind!r} decision has no {name!r}")
+
+    # The details as properties, not a `__getattr__` hook on `ctx`: in CPython a class with that
+    # hook takes the slow path on every attribute read of its objects (`d.kind`, `d.player` too).
+    @property
+    def amount(self) -> Any: return self._detail("amount")
+    @property
+    def attempts(self) -> Any: return self._detail("attempts")
+    @property
+    def building(self) -> Any: return self._detail("building")
+    @property
+    def cost(self) -> Any: return self._detail("cost")
+    @property
+    def creditor(self) -> Any: return self._detail("creditor")
+    @property
+    def fine(self) -> Any: return self._detail("fine")
+    @property
+    def fixed(self) -> Any: return self._detail("fixed")
+    @property
+    def high_bidder(self) -> Any: return self._detail("high_bidder")
+    @property
+    def hint(self) -> Any: return self._detail("hint")
+    @property
+    def interest(self) -> Any: return self._detail("interest")
+    @property
+    def labels(self) -> Any: return self._detail("labels")
+    @property
+    def max(self) -> Any: return self._detail("max")
+    @property
+    def min(self) -> Any: return self._detail("min")
+    @property
+    def more_rolls(self) -> Any: return self._detail("more_rolls")
+    @property
+    def offer(self) -> Any: return self._detail("offer")
+    @property
+    def optional(self) -> Any: return self._detail("optional")
+    @property
+    def owner(self) -> Any: return self._detail("owner")
+    @property
+    def payer(self) -> Any: return self._detail("payer")
+    @property
+    def price(self) -> Any: return self._detail("price")
+    @property
+    def proposer(self) -> Any: return self._detail("proposer")
+    @property
+    def reask(self) -> Any: return self._detail("reask")
+    @property
+    def reason(self) -> Any: return self._detail("reason")
+    @property
+    def source(self) -> Any: return self._detail("source")
+    @property
+    def space(self) -> Any: return self._detail("space")
+    @property
+    def still_in(self) -> Any: return self._detail("still_in")
+    @property
+    def topic(self) -> Any: return self._detail("topic")
+    @property
+    def value(self) -> Any: return self._detail("value")
+    @property
+    def window(self) -> Any: return self._detail("window")
 
     def __repr__(self) -> str:
         return f"Decision({self.kind!r}, {self.player.name!r}, {self.ctx!r})"

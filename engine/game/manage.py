@@ -166,7 +166,11 @@ def _list_bankrupt(g: Game, p: Player, window: str) -> list[Action]:
 
 def _check_build(g: Game, p: Player, action: Action, window: str) -> str | None:
     i = _space(action, g)
-    return "no building while in debt" if window == "raise" else g.build_problem(p, i, window)
+    if window == "raise":
+        return "no building while in debt"
+    if g.build_passed == g.build_stamp(p, i, window):
+        return None         # the same check passed in this very state (the bot checks before answering)
+    return g.build_problem(p, i, window)
 
 
 def _check_sell(g: Game, p: Player, action: Action, window: str) -> str | None:

@@ -65,7 +65,7 @@ def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool,
 
 FIELDS: tuple[str, ...] = (
     "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
-    "owner", "level", "mortgaged", "deeds_version", "buildings_version", "stock", "hotel_level",
+    "owner", "level", "mortgaged", "deeds_version", "buildings_version", "build_passed", "stock", "hotel_level",
     "bank_in", "bank_out", "jackpot", "start_total",
     "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
     "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
@@ -140,6 +140,7 @@ class GameState:
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
+        self.build_passed: tuple | None = None   # the last full build check that passed (buildings.build_problem)
         self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
@@ -252,7 +253,7 @@ class GameState:
         self._set_stock("hotel", value)
 
     def _set_stock(self, kind: str, value: int | None) -> None:
-        self.buildings_version += 1          # what the bank holds changed (bots memoise on it)
+        self.buildings_version += 1          # what the bank holds changed (bots memoise on it; build_stamp)
         if value is None:
             self.stock.pop(kind, None)
         else:
@@ -262,6 +263,18 @@ class GameState:
         """Add an event of kind `e` (events.EVENT_KINDS) to the log; no-op without a log."""
         if self.log is not None:
             self.log.add({"e": e, "turn": self.turns, **fields})
+
+    def build_stamp(self, p: Player, i: int, window: str) -> tuple:
+        """What a full `build_problem(p, i, window)` (buildings.py) depends on, as one tuple: the
+        player, lot and window, the turn and whether a throw follows (the window's meaning), `p`'s
+        cash and version (its deeds, buildings and mortgages), the versions of the buildings
+        (levels, the bank's supply) and of the deeds (owners; a rule switch bumps it too). A check
+        that passes keeps its stamp in `build_passed` (cleared whenever a decision is asked); the
+        engine's check of a build answer passes at once when the stamp is the same (manage.py): a
+        bot checks its build before it answers, and nothing the engine does that could change the
+        verdict leaves the stamp as it was."""
+        return (p, i, window, self.turns, self.more_rolls, p.cash, p.version, self.buildings_version,
+                self.deeds_version)
 
     def others(self, p: Player) -> list[Player]:
         """The other players still in the game, in turn order starting after `p`."""

@@ -41,10 +41,13 @@ def trade_problem(g: Game, offer: Offer, window: str) -> str | None:
     problem = trade_window_problem(g, window)
     if problem:
         return problem
+    legs: tuple[Leg, ...]
     if isinstance(offer, TradeOffer):
-        seats: tuple[int, ...] = offer.parties
+        seats: tuple[int, ...] = (offer.proposer, offer.partner)
         if offer.proposer == offer.partner and 0 <= offer.proposer < len(g.players):
             return "a player cannot trade with themselves"
+        legs = ((offer.proposer, offer.partner, offer.give_deeds, offer.give_cash, offer.give_cards),
+                (offer.partner, offer.proposer, offer.get_deeds, offer.get_cash, offer.get_cards))
     elif isinstance(offer, Deal):
         seats = offer.parties
         most = g.rules.trade_parties
@@ -52,6 +55,7 @@ def trade_problem(g: Game, offer: Offer, window: str) -> str | None:
             return f"a deal involves at most {most} players in this edition"
         if len(offer.legs) > MAX_DEAL_LEGS:
             return f"a deal has at most {MAX_DEAL_LEGS} legs"
+        legs = tuple((leg.giver, leg.taker, leg.deeds, leg.cash, leg.cards) for leg in offer.legs)
     else:
         return "a trade is a TradeOffer or a Deal"
     players = g.players
@@ -62,36 +66,52 @@ def trade_problem(g: Game, offer: Offer, window: str) -> str | None:
         if not players[s].alive:
             return "every party must still be in the game" if isinstance(offer, Deal) else \
                 "both players must still be in the game"
-    return legs_problem(g, offer.legs, len(seats))
+    return _problem_of_legs(g, legs, len(seats))
+
+
+Leg = tuple[int, int, tuple[int, ...], int, tuple[tuple[str, str], ...]]
+"""One leg of an offer as `legs_problem` reads it: (giver, taker, deeds, cash, cards), the fields
+of a `DealLeg` (a plain tuple: a two-party offer is checked without building its `DealLeg`s)."""
 
 
 def legs_problem(g: Game, legs: tuple[DealLeg, ...], parties: int) -> str | None:
     """Why the `legs` of an offer among `parties` seats cannot be carried out, or None."""
+    return _problem_of_legs(g, tuple((leg.giver, leg.taker, leg.deeds, leg.cash, leg.cards) for leg in legs),
+                            parties)
+
+
+def _problem_of_legs(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
+    """`legs_problem` of legs given as `Leg` tuples."""
     r = g.rules
-    if not any(leg.deeds or leg.cash or leg.cards for leg in legs):
-        return "the trade is empty"
+    empty = True
+    to_self = False
     active: set[int] = set()
-    for leg in legs:
-        if leg.giver == leg.taker:
-            return "a player cannot trade with themselves"
-        if leg.deeds or leg.cash or leg.cards:
-            active.update((leg.giver, leg.taker))
+    for giver, taker, deeds, cash, cards in legs:
+        if giver == taker:
+            to_self = True
+        if deeds or cash or cards:
+            empty = False
+            active.add(giver)
+            active.add(taker)
+    if empty:
+        return "the trade is empty"
+    if to_self:
+        return "a player cannot trade with themselves"
     if len(active) < parties:
         return "every party of a deal gives or gets something"
     cash_out: dict[int, int] = {}
-    for leg in legs:
-        cash = leg.cash
+    for giver, _, _, cash, _ in legs:
         if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0:
             return "cash in a trade is a whole amount of 0 or more"
-        cash_out[leg.giver] = cash_out.get(leg.giver, 0) + cash
+        cash_out[giver] = cash_out.get(giver, 0) + cash
     for seat, cash in cash_out.items():
         who = g.players[seat]
         if cash > who.cash:
             return f"{who.name} has only {who.cash}"
     seen_deeds: set[int] = set()
-    for leg in legs:
-        who = g.players[leg.giver]
-        for i in leg.deeds:
+    for giver, _, deeds, _, _ in legs:
+        who = g.players[giver]
+        for i in deeds:
             if not isinstance(i, int) or not 0 <= i < g.n or g.owner[i] is not who:
                 return f"{who.name} does not own space {i}"
             if i in seen_deeds:
@@ -105,11 +125,11 @@ def legs_problem(g: Game, legs: tuple[DealLeg, ...], parties: int) -> str | None
             if g.mortgaged[i] and not r.trade_mortgaged:
                 return f"{sp.id} is mortgaged and mortgaged deeds cannot be traded"
     seen_cards: set[tuple] = set()
-    for leg in legs:
-        who = g.players[leg.giver]
-        if leg.cards and not r.trade_cards:
+    for giver, _, _, _, cards in legs:
+        who = g.players[giver]
+        if cards and not r.trade_cards:
             return "held cards cannot be traded in this edition"
-        for c in leg.cards:
+        for c in cards:
             card = tuple(c)
             if card not in who.held_cards or card in seen_cards:
                 return f"{who.name} does not hold card {c}"

@@ -191,7 +191,7 @@ def test_quit_raises_quitgame(classic, monkeypatch):
 def test_an_answer_the_engine_rejects_is_asked_again_with_the_reason(classic, monkeypatch):
     t = Table(classic, monkeypatch, "15\n20\n")
 
-    def even(bid):
+    def even(d, bid):     # ask calls check(decision, answer)
         if bid % 2:
             raise IllegalDecision("bids are even in this test")
 

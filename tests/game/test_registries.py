@@ -14,8 +14,9 @@ from magie.cli.human import PROMPTS
 from magie.cli.render import EventRenderer
 from magie.engine.agents import BasicBot, RandomBot, Scripted
 from magie.engine.dsl.vocabulary import KEEP_USES
+from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import IllegalDecision
-from magie.engine.game import DECISION_KINDS, EVENT_KINDS, KEPT_CARD_USES, MANAGE_ACTIONS, SPACE_KINDS
+from magie.engine.game import DECISION_KINDS, EVENT_KINDS, KEPT_CARD_USES, MANAGE_ACTIONS, SPACE_KINDS, Game
 from magie.engine.game.decisions import Decision
 from magie.engine.game.events import events_markdown
 
@@ -124,3 +125,32 @@ def test_money_changes_only_in_the_ledger():
     # the initial values are set where they are declared
     hits = [h for h in hits if not h.startswith(("engine/game/state.py", "engine/game/player.py"))]
     assert hits == []
+
+
+class _DetailReader(RandomBot):
+    """A random bot that reads every detail of every decision it gets as an attribute."""
+
+    seen: set[str]
+
+    def decide(self, game, decision):
+        for key, value in decision.ctx.items():
+            assert getattr(decision, key) is value, key
+            self.seen.add(key)
+        return super().decide(game, decision)
+
+
+@pytest.mark.parametrize("name", ["classic", "biznespolia", "landlords_game", "mega"])
+def test_every_detail_the_engine_gives_a_decision_reads_as_an_attribute(name):
+    seen: set[str] = set()
+    bots = []
+    for seat in range(4):
+        bot = _DetailReader(seed=seat)
+        bot.seen = seen
+        bots.append((f"p{seat}", bot))
+    g = Game(load_playable_cached(name), bots, seed=5, max_rounds=150)
+    g.play()
+    assert {"window", "space", "price", "min", "max"} <= seen
+    d = Decision("buy", g.players[0], ("buy", "decline"), space=3, price=60)
+    assert (d.space, d.price) == (3, 60)
+    with pytest.raises(AttributeError, match="'buy' decision has no 'amount'"):
+        d.amount  # noqa: B018

@@ -329,3 +329,70 @@ def test_last_player_standing_wins():
              dice=[(1, 2)], first="B")
     turn(g)
     assert g.over and g.end_reason == "last_standing" and [p.name for p in g.winners] == ["A"]
+
+
+def _builder(check_first: bool, meanwhile=None):
+    """An agent that builds on zhitnaya once in the manage window after landing: it checks the
+    build first (as the bots do) when `check_first`, then does `meanwhile(game, player)`."""
+    from magie.engine.game.decisions import DONE, FunctionAgent
+    done: list[bool] = []
+
+    def decide(g, d):
+        if d.kind != "manage" or d.ctx["window"] != "after_landing" or done:
+            return DONE if d.kind == "manage" else Scripted().decide(g, d)
+        done.append(True)
+        z = space(g.ed, "zhitnaya")
+        if check_first:
+            assert g.build_problem(d.player, z, "after_landing") is None
+        if meanwhile is not None:
+            meanwhile(g, d.player)
+        return ("build", z)
+    return FunctionAgent("builder", decide)
+
+
+def test_a_build_the_bot_checked_is_built_and_a_change_after_its_check_is_still_refused():
+    # the engine passes a build answer whose check just passed in the same state (buildings.py,
+    # GameState.build_stamp), and checks it in full whenever anything it reads changed since
+    def play(check_first, meanwhile=None):
+        g = game(edition(), {"A": {"cash": 1000, "pos": "go", "owns": {"zhitnaya": 0, "nagatinskaya": 0},
+                                   "agent": _builder(check_first, meanwhile)}, "B": {}},
+                 dice=[(1, 2)], first="A")
+        turn(g, "A")
+        return g
+    for check_first in (True, False):
+        g = play(check_first)
+        z = space(g.ed, "zhitnaya")
+        assert g.level[z] == 1 and player(g, "A").cash == 1000 - 50 and g.houses == 31
+    def mortgage_the_other(g, p):          # by the engine's own procedures, after the check
+        g.mortgage(p, space(g.ed, "nagatinskaya"))
+        g.pay(p, None, 30, "tax")          # the same cash as at the check
+    with pytest.raises(GameError, match="nagatinskaya in the group is mortgaged"):
+        play(True, mortgage_the_other)
+    def no_houses_left(g, p):
+        g.houses = 0
+    with pytest.raises(GameError, match="no houses left"):
+        play(True, no_houses_left)
+
+
+def test_a_check_made_before_the_decision_does_not_pass_its_answer():
+    # A checks the build before rolling, then a direct write (no version moves) mortgages the
+    # group's other lot; after landing A answers the build unchecked: the engine checks in full
+    from magie.engine.game.decisions import DONE, FunctionAgent
+
+    built: list[bool] = []
+
+    def decide(g, d):
+        z, n = space(g.ed, "zhitnaya"), space(g.ed, "nagatinskaya")
+        if d.ctx["window"] == "before_roll":
+            assert g.build_problem(d.player, z, "after_landing") is None
+            g.mortgaged[n] = True
+            return DONE
+        if built:
+            return DONE
+        built.append(True)
+        return ("build", z)
+    agent = FunctionAgent("builder", decide)
+    g = game(edition(), {"A": {"cash": 1000, "pos": "go", "owns": {"zhitnaya": 0, "nagatinskaya": 0},
+                               "agent": agent}, "B": {}}, dice=[(1, 2)], first="A")
+    with pytest.raises(GameError, match="mortgaged"):
+        turn(g, "A")
