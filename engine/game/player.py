@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class Player:
     """One seat at the table.
@@ -51,6 +53,35 @@ class Player:
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
         self.wake = 0        # Quiet(cash) between turns: the cash at which to ask again
         self.wake_version = -1   # ... said at this version (-1: not said, or woken in a manage window)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        """A copy of this player (for a game's fork, state.GameState.copy_from): every field, its
+        containers new (their items are numbers, strings and tuples of them, so a shallow copy of
+        each is a deep one). Written out rather than left to `copy`'s generic way, which the
+        compiled build cannot take (the compiled class runs `__init__` in `__new__`)."""
+        q = Player(self.seat, self.name, self.cash, self.kind)
+        memo[id(self)] = q
+        q.pos = self.pos
+        q.in_jail = self.in_jail
+        q.jail_attempts = self.jail_attempts
+        q.free_next_turn = self.free_next_turn
+        q.alive = self.alive
+        q.deeds = set(self.deeds)
+        q.held_cards = list(self.held_cards)
+        q.flags = dict(self.flags)
+        q.doubles = self.doubles
+        q.intro = self.intro
+        q.built_this_turn = self.built_this_turn
+        q.built_groups = dict(self.built_groups)
+        q.actions_used = dict(self.actions_used)
+        q.version = self.version
+        q.groups = list(self.groups)
+        q.laps = self.laps
+        q.loans = list(self.loans)
+        q.quiet = self.quiet
+        q.wake = self.wake
+        q.wake_version = self.wake_version
+        return q
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"
