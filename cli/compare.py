@@ -18,6 +18,7 @@ from magie.cli.simulate import (
     AddressOpt,
     Backend,
     BackendOpt,
+    ClaimAttentionOpt,
     ConfidenceOpt,
     LangOpt,
     SetOpt,
@@ -58,6 +59,7 @@ def compare_command(
         min=1,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
+    claim_attention: ClaimAttentionOpt = 1.0,
     sweep: Annotated[str | None, typer.Option(
         metavar="PATH=LOW..HIGH:STEP",
         help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
@@ -95,15 +97,15 @@ def compare_command(
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
     from magie.engine.sim.config import load_config
 
-    from .bounds import seed_problem
+    from .bounds import claim_attention_problem, seed_problem
 
     interface_language(lang)
-    if problem := seed_problem(seed):
+    if problem := seed_problem(seed) or claim_attention_problem(claim_attention):
         fail(problem)
     configs = list(configs or [])
     kinds = tuple(parse_bots(bot, players))
     base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=max_rounds, seed=seed,
-                     sets=parse_sets(sets), counters=False)
+                     sets=parse_sets(sets), counters=False, claim_attention=claim_attention)
     try:
         parsed = [parse_config(c, base) for c in configs]
         if sweep is not None:

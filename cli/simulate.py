@@ -46,6 +46,13 @@ BackendOpt = Annotated[Backend, typer.Option(
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
+ClaimAttentionOpt = Annotated[float, typer.Option(
+    "--claim-attention", metavar="SHARE",
+    help="Where rent must be claimed (rules.rent.claim: owner_claims, the rent-must-be-claimed "
+         "overlay): the share of rents, from 0 to 1, that basic bots remember to claim; each rent "
+         "is claimed with that probability and lost otherwise. 1 (the default): every rent, so the "
+         "overlay plays like classic; 0.8: one rent in five forgotten. Other bots and editions "
+         "where rent is automatic ignore it.")]
 ConfidenceOpt = Annotated[float, typer.Option(
     min=0.5, max=0.999, help="Confidence level of every interval (Wilson intervals for rates).")]
 LangOpt = Annotated[str, typer.Option(
@@ -90,6 +97,7 @@ def simulate_command(
         help="Check the invariants (money conserved, one owner per deed, building supply, even "
              "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
     sets: SetOpt = None,
+    claim_attention: ClaimAttentionOpt = 1.0,
     confidence: ConfidenceOpt = 0.95,
     out: Annotated[Path | None, typer.Option(
         help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
@@ -129,13 +137,15 @@ def simulate_command(
         magie simulate classic --set rules.salary=300 -n 2000
 
         magie simulate quick --bot random -n 500 --max-rounds 200
+
+        magie simulate classic -V rent-must-be-claimed --claim-attention 0.8 -n 1000
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
-    from .bounds import bound_problem, seed_problem
+    from .bounds import bound_problem, claim_attention_problem, seed_problem
 
     use_language(lang)
     # bounds first, before anything is allocated (--players 10**12 would build that many seats)
@@ -144,6 +154,8 @@ def simulate_command(
         if problem := bound_problem(opt, value, None, most):
             fail(problem)
     if problem := seed_problem(seed):
+        fail(problem)
+    if problem := claim_attention_problem(claim_attention):
         fail(problem)
     if bot.count(",") >= MAX_SEATS:
         fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
@@ -158,7 +170,7 @@ def simulate_command(
         fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
                      check_invariants=check_invariants, sets=set_values, counters=counters,
-                     warm_up=warm_up)
+                     claim_attention=claim_attention, warm_up=warm_up)
     jobs = jobs or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:
@@ -196,6 +208,7 @@ def simulate_command(
 
 
 # ------------------------------------------------------------------ shared with compare / analyze
+
 
 def parse_bots(bot: str, players: int | None) -> list[str]:
     """The bot kind of every seat from --bot and --players; exits 1 on a bad combination."""

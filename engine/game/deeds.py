@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .buildings import sell_all
 from .decisions import Decision
 from .ledger import bank_pays
+from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -27,12 +28,14 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
     if old is not None:
         old.deeds.discard(i)
         old.version += 1
+        old.wake = WOKEN
         if grp >= 0:
             old.groups[grp] -= 1
     g.owner[i] = p
     if p is not None:
         p.deeds.add(i)
         p.version += 1
+        p.wake = WOKEN
         if grp >= 0:
             p.groups[grp] += 1
 
@@ -65,6 +68,7 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
             g.pay(to, None, value + interest, "unmortgage")
             g.mortgaged[i] = False
             to.version += 1
+            to.wake = WOKEN
             if g.log is not None:
                 g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .ledger import transfer
+from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,6 +86,8 @@ def take_loan(g: Game, p: Player) -> None:
         g.pledged[i] = True
     p.loans.append(pledge)
     p.version += 1
+    p.wake = WOKEN
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     g.emit("loan", player=p.seat, amount=lo.unit, pledged=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, None, p, lo.unit, "loan")
 
@@ -107,6 +110,8 @@ def repay_loan(g: Game, p: Player) -> None:
     for i in pledge:
         g.pledged[i] = False
     p.version += 1
+    p.wake = WOKEN
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     g.emit("repay", player=p.seat, amount=lo.unit, freed=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, p, None, lo.unit, "repay")
 

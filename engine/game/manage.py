@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalDecision
 from .decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
 from .edition_actions import action_by_id, action_problem, action_ready, action_targets
+from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -57,7 +58,7 @@ def manage(g: Game, p: Player, window: str) -> None:
     if window not in g.agent_windows[p.seat]:
         return
     if p.cash >= p.wake:             # a Quiet(cash) between turns ends here (decisions.Quiet)
-        p.wake_version = -1
+        p.wake = WOKEN
     idle = g.agent_idle[p.seat]
     if idle is not None and not g.replay_queue and idle(g, p, window):
         return
@@ -71,7 +72,7 @@ def offer_window(g: Game, p: Player, window: str) -> None:
         if not p.alive or g.over:
             return
         if p.cash >= p.wake:         # as in manage: the agent is consulted with this cash
-            p.wake_version = -1
+            p.wake = WOKEN
         action = g.ask(Decision("manage", p, None, g, window=window, more_rolls=g.more_rolls))
         if action is DONE or action[0] == "done":
             return

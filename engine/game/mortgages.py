@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .decisions import Decision
 from .ledger import bank_pays
+from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -66,6 +67,8 @@ def mortgage(g: Game, p: Player, i: int) -> None:
     """Mortgage `i`: the bank pays the mortgage value ([000] 21.3)."""
     g.mortgaged[i] = True
     p.version += 1
+    p.wake = WOKEN
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     bank_pays(g, p, g.spaces[i].mortgage, "mortgage")
     if g.log is not None:
         g.emit("mortgage", player=p.seat, space=g.spaces[i].id)
@@ -77,6 +80,8 @@ def unmortgage(g: Game, p: Player, i: int) -> None:
     if p.alive:
         g.mortgaged[i] = False
         p.version += 1
+        p.wake = WOKEN
+        g.between_calm = -1       # a quiet between turns ends (between_turns.py)
         if g.log is not None:
             g.emit("unmortgage", player=p.seat, space=g.spaces[i].id)
 

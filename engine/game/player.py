@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+NO_WAKE: Final = 1 << 62
+"""A `Player.wake` no cash reaches: `Quiet(NO_WAKE)` passes between turns until the player's
+deeds, buildings or mortgages change (decisions.Quiet)."""
+
+WOKEN: Final = -(1 << 62)
+"""`Player.wake` when the agent is not quiet until a cash level: every cash reaches it."""
 
 
 class Player:
@@ -19,14 +26,14 @@ class Player:
     `laps` counts the laps completed (salaries received); `loans` the bank loans not repaid,
     one item per unit: the deeds pledged for it (loans.py). `quiet`: the `deeds_version` of the
     game at which the player's agent said it passes between turns until ownership changes
-    (decisions.QUIET, between_turns.py; -1: not quiet); `wake`, `wake_version`: the agent said
-    it passes there until the player's cash reaches `wake`, while `version` is `wake_version`
-    (decisions.Quiet(cash); -1: not quiet, or consulted in a manage window with `wake` or more)."""
+    (decisions.QUIET, between_turns.py; -1: not quiet); `wake`: the agent said it passes there
+    while the player's cash is below `wake` (decisions.Quiet(cash)); WOKEN when it did not, or
+    when that ended: where `version` moves and in a manage window consulted with `wake` or more."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "quiet", "wake", "wake_version")
+                 "laps", "loans", "quiet", "wake")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -51,8 +58,7 @@ class Player:
         self.laps = 0
         self.loans: list[tuple[int, ...]] = []
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
-        self.wake = 0        # Quiet(cash) between turns: the cash at which to ask again
-        self.wake_version = -1   # ... said at this version (-1: not said, or woken in a manage window)
+        self.wake = WOKEN    # Quiet(cash) between turns: quiet while cash < wake (WOKEN: not quiet)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         """A copy of this player (for a game's fork, state.GameState.copy_from): every field, its
@@ -80,7 +86,6 @@ class Player:
         q.loans = list(self.loans)
         q.quiet = self.quiet
         q.wake = self.wake
-        q.wake_version = self.wake_version
         return q
 
     def __repr__(self) -> str:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .between_turns import wire as wire_between_turns
 from .landing import wire_spaces
+from .player import WOKEN
 from .treasury import empty_treasury
 from .votes import hold_vote
 
@@ -83,6 +84,7 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
     g.deeds_version += 1            # bots look at the board again
     for q in g.players:
         q.version += 1
+        q.wake = WOKEN
     g.switched.append(sw.id)
     g.emit("rule_switch", switch=sw.id, how=how, overlays=list(sw.overlays))
     if sw.empty_treasury:

@@ -17,7 +17,7 @@ value.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..analysis.stats import Moments
@@ -94,8 +94,8 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
             raise ConfigError(f"configuration {text!r}: {len(bots)} bots for {players} players")
     elif len(bots) == 1:            # one kind at every seat of the base table
         bots = bots * max(len(base.bots), 1)
-    spec = BatchSpec(edition=edition, variants=tuple(variants) + base.variants, bots=bots,
-                     max_rounds=max_rounds, seed=base.seed, sets=tuple(sets), counters=base.counters)
+    spec = replace(base, edition=edition, variants=tuple(variants) + base.variants, bots=bots,
+                   max_rounds=max_rounds, sets=tuple(sets))
     return text, spec
 
 
@@ -221,8 +221,7 @@ def sweep_specs(base_label: str, base: BatchSpec, path: str, values: Sequence[st
     out = []
     for v in values:
         sets: Sets = tuple(base.sets) + ((path, v),)
-        spec = BatchSpec(edition=base.edition, variants=base.variants, bots=base.bots, max_rounds=base.max_rounds,
-                         seed=base.seed, sets=sets, counters=base.counters)
+        spec = replace(base, sets=sets)
         out.append((f"{path}={v}", spec))
     return out
 
