@@ -739,12 +739,20 @@ class BasicBot:
 
     # ------------------------------------------------------------------ trades
     def _look_at_trades(self, game: Game, p: Player, window: str | None) -> Any:
-        """`_propose`'s offer, else `_propose_deal`'s, else None. Both need a group `p` holds at
-        least half of (`near_groups`; a deal's group lacks one lot), so while the candidates of
-        `p`'s version found none, neither is asked (for this class's proposals: `_plain`)."""
-        c = self._cands
-        if c[6] is None and c[4] == p.version and self._plain and c[1] is p and c[0] is game.owner:
-            return None
+        """`_propose`'s offer, else `_propose_deal`'s, else None. For this class's proposals
+        (`_plain`) neither is asked when it would find nothing: `_propose` when its candidates
+        (`_cands`, for the deeds version) are none, `_propose_deal` when the rules allow no deal
+        of three or `p` holds no group a trade could complete (a deal's group lacks one lot)."""
+        if self._plain:
+            c = self._cands
+            if c[2] != game.deeds_version or c[0] is not game.owner or c[1] is not p:
+                c = self._cands = self._new_candidates(game, p, c)
+            if not c[3]:
+                if c[6] is None:
+                    return None
+                most = game.rules.trade_parties
+                if most is not None and most < 3:
+                    return None
         reserve = self._reserve(game)
         return self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
 
@@ -772,11 +780,12 @@ class BasicBot:
 
     def _new_candidates(self, game: Game, p: Player, c: tuple) -> tuple:
         """`_cands` for the game's deeds version. The groups a trade could complete change only
-        with `p`'s version, and without them there is no offer; the offers (their deeds, and
-        the holder's value of them) read only who holds the lots of those groups, so they are
-        kept while the holders are the same (`c[7]`, read by `c[6]`)."""
+        with `p`'s deeds (its version, then its group counts), and without them there is no
+        offer; the offers (their deeds, and the holder's value of them) read only who holds the
+        lots of those groups, so they are kept while the holders are the same (`c[7]`, read by
+        `c[6]`)."""
         owner, version = game.owner, p.version
-        if c[0] is owner and c[1] is p and c[4] == version:
+        if c[0] is owner and c[1] is p and (c[4] == version or self._groups_of(game, p)[0] == c[5]):
             near, held = c[5], c[6]
             if held is None:
                 return (owner, p, game.deeds_version, (), version, near, None, None)
