@@ -137,7 +137,7 @@ class GameState:
         self.level: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
-        self.buildings_version: int = 0      # bumped when a lot's building level changes (buildings._set_level)
+        self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
         self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
@@ -250,6 +250,7 @@ class GameState:
         self._set_stock("hotel", value)
 
     def _set_stock(self, kind: str, value: int | None) -> None:
+        self.buildings_version += 1          # what the bank holds changed (bots memoise on it)
         if value is None:
             self.stock.pop(kind, None)
         else:
