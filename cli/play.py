@@ -6,7 +6,6 @@ a traceback), loads the edition, sets the seats and hands the game to `session.P
 
 from __future__ import annotations
 
-import gettext
 import random
 import sys
 from pathlib import Path
@@ -16,13 +15,7 @@ import typer
 
 from magie.engine.problems import ProblemsError
 
-_words: gettext.NullTranslations = gettext.NullTranslations()
-"""The interface catalogue in the language of `--lang` (set by `play`), for its error messages."""
-
-
-def _(message: str) -> str:
-    """`message` in the language of `--lang` (cli/locale; English when there is no translation)."""
-    return _words.gettext(message)
+from .i18n import _, use_language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -199,10 +192,8 @@ def play(
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS
 
     from .bounds import bound_problem, seed_problem
-    from .i18n import gettext_for
 
-    global _words
-    _words = gettext_for(lang)
+    use_language(lang)     # the words of play's messages (cli/locale)
 
     # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
     for problem in (bound_problem("--bots", bots, 0, MAX_SEATS, _),

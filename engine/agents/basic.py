@@ -17,7 +17,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, QUIET, Deal, DealLeg, Decision, Quiet, TradeOffer
+from ..game.decisions import DONE, Deal, DealLeg, Decision, Quiet, TradeOffer
+from ..game.player import NO_WAKE
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -27,6 +28,10 @@ INF = 1 << 60
 ASK = ("ask",)
 """What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
 the window's legality check: the engine has to ask."""
+UNTIL_CHANGED = Quiet(NO_WAKE)
+"""idle's answer between turns while the bot has nothing to build on: a cash level no player
+reaches, so it passes until its own deeds, buildings or mortgages change (`player.version`;
+its `_whole` depends on its own deeds alone), not at every deed that changes hands."""
 
 
 _REACH: list = [None, []]
@@ -259,7 +264,7 @@ class BasicBot:
             if p.version != self._pver:
                 self._refresh(game, p)
             if not self._whole:
-                return QUIET          # nothing to build on until the ownership of deeds changes
+                return UNTIL_CHANGED  # nothing to build on until its own deeds change
             if p.cash < self._trigger:   # until it has that cash (_develop, which moves _trigger, needs it)
                 if self._quiet.wake != self._trigger:
                     self._quiet = Quiet(self._trigger)

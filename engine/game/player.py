@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+NO_WAKE: Final = 1 << 62
+"""`Player.wake` of a player whose agent named no cash level between turns: no cash reaches it,
+so the ledger's check of a credit against `wake` (ledger.transfer) never fires for it."""
 
 
 class Player:
@@ -21,7 +25,8 @@ class Player:
     game at which the player's agent said it passes between turns until ownership changes
     (decisions.QUIET, between_turns.py; -1: not quiet); `wake`, `wake_version`: the agent said
     it passes there until the player's cash reaches `wake`, while `version` is `wake_version`
-    (decisions.Quiet(cash); -1: not quiet, or consulted in a manage window with `wake` or more)."""
+    (decisions.Quiet(cash); `wake` NO_WAKE when the agent named no level since it was last asked;
+    `wake_version` -1: not quiet, or consulted in a manage window with `wake` or more)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
@@ -51,7 +56,7 @@ class Player:
         self.laps = 0
         self.loans: list[tuple[int, ...]] = []
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
-        self.wake = 0        # Quiet(cash) between turns: the cash at which to ask again
+        self.wake = NO_WAKE  # Quiet(cash) between turns: the cash at which to ask again
         self.wake_version = -1   # ... said at this version (-1: not said, or woken in a manage window)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:

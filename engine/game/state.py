@@ -102,7 +102,9 @@ class GameState:
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
     recorded), `between_seats[seat]` (the agent is asked between turns), `between_live` (anyone
     is), `between_needs_deeds` (a player without deeds can do nothing there; between_turns.wire),
-    `between_calm` (the deeds version at which every living player's agent is quiet there),
+    `between_calm` (the deeds version at which every living player's agent is quiet there, the
+    window skipped while it holds; -1 once a quiet may have ended: ledger.transfer, buildings,
+    mortgages, loans),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
@@ -186,7 +188,7 @@ class GameState:
         self.between_live: bool = False
         self.between_needs_deeds: bool = False
         self.between_key: list[tuple[Player, ...]] | None = None   # between_turns._cycles
-        self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version
+        self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version (-1: look)
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = edition.shared("nearest", dict)
         self.first: int | None = first
