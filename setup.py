@@ -3,7 +3,8 @@
 `MAGIE_COMPILE=1 pip install .` builds the engine's hot modules with mypyc instead (an opt-in:
 tools/mypyc_build.py, README "Install"); the build backend (tools/build_backend.py) then asks for
 mypy as a build requirement, and a compiler (gcc) and the Python headers are needed. Without the
-variable this file only calls `setup()`.
+variable (or with 0, no, false or off) this file only calls `setup()`; any other value stops the
+build with a message (tools/mypyc_build.py, `compile_requested`).
 """
 
 import os
@@ -12,13 +13,20 @@ from pathlib import Path
 
 from setuptools import setup
 
-if os.environ.get("MAGIE_COMPILE") == "1":
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+from mypyc_build import SWITCH, SwitchError, compile_requested  # noqa: E402
+
+try:
+    compiling = compile_requested(os.environ.get(SWITCH))
+except SwitchError as e:
+    sys.exit(f"magie's build: {e}")
+
+if compiling:
     try:
         from mypyc.build import mypycify
     except ImportError:
         sys.exit("MAGIE_COMPILE=1: mypyc is not in the build environment (pip's isolated build installs "
                  "it; with --no-build-isolation, `pip install mypy` first)")
-    sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
     from mypyc_build import MYPY_OPTIONS, stage
 
     here = Path(__file__).resolve().parent

@@ -2,8 +2,9 @@
 
 Builds the compiled tree into a scratch folder (tools/mypyc_build.py: the staged copy, then
 `mypyc` in place; minutes), optionally replays the golden corpus on it (`--golden`: runs
-tests/golden, tests/agents and tests/test_mypyc_build.py with the compiled tree first on
-PYTHONPATH: the same games, and the basic bot's constants and subclass overrides), then times the two builds in turn,
+tests/golden, tests/agents, tests/game/test_search_bot.py and tests/test_mypyc_build.py with the
+compiled tree first on PYTHONPATH: the same games, the search bots' forks, and the basic bot's
+constants and subclass overrides), then times the two builds in turn,
 each in its own subprocess, for `--repeats` rounds: CPU time (`time.process_time`) per turn of
 `--games` classic games with four basic bots (seeds 1..N, the same games on both sides; their
 turn counts must agree). Reports each side's median and range and the ratio of medians
@@ -102,7 +103,7 @@ def main() -> None:
     if args.golden:
         env = dict(os.environ, PYTHONPATH=str(compiled))
         subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/golden", "tests/agents",
-                        "tests/test_mypyc_build.py"], cwd=ROOT, env=env, check=True)
+                        "tests/game/test_search_bot.py", "tests/test_mypyc_build.py"], cwd=ROOT, env=env, check=True)
     sides = {"pure": pure, "compiled": compiled}
     for spec in args.tree:
         name, _, path = spec.partition("=")

@@ -29,3 +29,10 @@ def seed_problem(seed: int | None, opt: str = "--seed", _: Callable[[str], str] 
     from magie.engine.game.save import MAX_SEED, MIN_SEED
 
     return bound_problem(opt, seed, MIN_SEED, MAX_SEED, _)
+
+
+def claim_attention_problem(share: float, opt: str = "--claim-attention") -> str | None:
+    """Why `share` cannot be the share of rents bots claim (from 0 to 1; not NaN), or None."""
+    if 0.0 <= share <= 1.0:
+        return None
+    return f"{opt} is the share of rents the bots claim, from 0 to 1, not {share:g}"

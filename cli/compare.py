@@ -13,14 +13,19 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from magie.cli.i18n import _
 from magie.cli.simulate import (
     AddressOpt,
     Backend,
     BackendOpt,
+    ClaimAttentionOpt,
     ConfidenceOpt,
+    LangOpt,
     SetOpt,
+    check_bots,
     check_report_dir,
     fail,
+    interface_language,
     load_or_exit,
     parse_bots,
     parse_sets,
@@ -30,8 +35,9 @@ from magie.cli.simulate import (
 def compare_command(
     configs: Annotated[list[str] | None, typer.Argument(
         metavar="CONFIG...",
-        help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots, players, max_rounds "
-             "or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
+        help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots (one kind, or one per "
+             "seat, comma-separated; your own agent class as module:Class: classic:bots=mybots:Greedy,basic), "
+             "players, max_rounds or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
     n: Annotated[int, typer.Option(
         "-n", "--games", min=1,
         help="Games per configuration (the same seeds for each).")] = 1000,
@@ -47,11 +53,13 @@ def compare_command(
         min=1,
         help="Bots at the table when a configuration does not say (default 4).")] = None,
     bot: Annotated[str, typer.Option(
-        help="Bot kinds when a configuration does not say: one kind, or one per seat.")] = "basic",
+        help="Bot kinds when a configuration does not say: one kind, or one per seat (module:Class for "
+             "your own).")] = "basic",
     max_rounds: Annotated[int | None, typer.Option(
         min=1,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
+    claim_attention: ClaimAttentionOpt = 1.0,
     sweep: Annotated[str | None, typer.Option(
         metavar="PATH=LOW..HIGH:STEP",
         help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
@@ -62,6 +70,7 @@ def compare_command(
         help="Write an HTML report with plots to this folder (needs magie[analysis]).")] = None,
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
+    lang: LangOpt = "en",
 ) -> None:
     """Compare configurations on the same seeds: differences with confidence intervals.
 
@@ -78,6 +87,8 @@ def compare_command(
 
         magie compare classic:bots=basic,basic,basic,random classic -n 1000
 
+        magie compare classic classic:bots=mybots:Greedy,basic   (your own bot class)
+
         magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
     """
     from magie.engine.errors import MagieError
@@ -86,14 +97,15 @@ def compare_command(
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
     from magie.engine.sim.config import load_config
 
-    from .bounds import seed_problem
+    from .bounds import claim_attention_problem, seed_problem
 
-    if problem := seed_problem(seed):
+    interface_language(lang)
+    if problem := seed_problem(seed) or claim_attention_problem(claim_attention):
         fail(problem)
     configs = list(configs or [])
     kinds = tuple(parse_bots(bot, players))
     base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=max_rounds, seed=seed,
-                     sets=parse_sets(sets), counters=False)
+                     sets=parse_sets(sets), counters=False, claim_attention=claim_attention)
     try:
         parsed = [parse_config(c, base) for c in configs]
         if sweep is not None:
@@ -116,6 +128,13 @@ def compare_command(
         except ProblemsError as e:
             first_problem = first_problem or e
             count = f"{len(e.problems)} problem" + ("" if len(e.problems) == 1 else "s")
+            if all(not p.file for p in e.problems):
+                # no place in a file (an unknown edition or overlay): the configuration as given is
+                # wrong, in every value of a sweep alike; one line per problem, named by it
+                for p in e.problems:
+                    typer.echo(f"magie: {configs[0] if sweep else label}: {p.severity}[{p.code}]: {p.message}",
+                               err=True)
+                raise typer.Exit(1) from None
             if sweep is None:           # every configuration given is compared, or none
                 typer.echo(f"magie: {label}: not a valid edition ({count}):", err=True)
                 for p in e.problems:
@@ -129,9 +148,7 @@ def compare_command(
         bots = spec.bots
         if not ed.players_min <= len(bots) <= ed.players_max:
             fail(f"{label}: {ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(bots)}")
-        unknown = [k for k in bots if k not in _bots()]
-        if unknown:
-            fail(f"{label}: unknown bot {unknown[0]!r} (known: {', '.join(_bots())})")
+        check_bots(bots, f"{label}: ")
         valid.append((label, spec))
     if len(valid) < 2:
         if first_problem is not None:
@@ -142,8 +159,8 @@ def compare_command(
         fail("fewer than two valid configurations")
     if report is not None:
         check_report_dir(report)
-    labels = [label for label, _ in valid]
-    specs = [spec for _, spec in valid]
+    labels = [label for label, _spec in valid]
+    specs = [spec for _label, spec in valid]
     err = Console(stderr=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -161,51 +178,47 @@ def compare_command(
     if report is not None:
         from magie.cli.report import write_compare_report
         index = write_compare_report(report, data, sweep)
-        err.print(f"report: {index}")
+        err.print(_("report: {path}").format(path=index))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     _print(result, data)
 
 
-def _bots() -> dict:
-    from magie.engine.agents import BOTS
-    return BOTS
-
-
 def _print(result, data) -> None:
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 120)
     conf = f"{data['confidence']:.0%}"
     games = result.summaries[0].games
-    t = Table(title=f"{games} games per configuration, seed {data['seed']} (common random numbers; {conf} intervals)")
-    t.add_column("configuration")
-    t.add_column("rounds mean", justify="right")
-    t.add_column("median [p5, p95]", justify="right")
-    t.add_column("ended by the rules", justify="right")
-    t.add_column("first player wins", justify="right")
-    t.add_column("bankruptcies / game", justify="right")
+    t = Table(title=_("{games} games per configuration, seed {seed} (common random numbers; {conf} intervals)")
+              .format(games=games, seed=data["seed"], conf=conf))
+    t.add_column(_("configuration"))
+    t.add_column(_("rounds mean"), justify="right")
+    t.add_column(_("median [p5, p95]"), justify="right")
+    t.add_column(_("ended by the rules"), justify="right")
+    t.add_column(_("first player wins"), justify="right")
+    t.add_column(_("bankruptcies / game"), justify="right")
     for c in data["configs"]:
         r, e, f = c["rounds"], c["end_rate"], c["first_player"]
         t.add_row(c["label"], f"{r['mean']:.1f}", f"{r['p50']:g} [{r['p5']:g}, {r['p95']:g}]",
                   f"{e['rate']:.1%} [{e['low']:.1%}, {e['high']:.1%}]",
                   f"{f['rate']:.1%} [{f['low']:.1%}, {f['high']:.1%}]", str(c["bankruptcies_per_game"]))
     out.print(t)
-    d = Table(title=f"differences from {data['configs'][0]['label']} (paired, per game)")
-    d.add_column("configuration")
-    d.add_column("rounds", justify="right")
-    d.add_column("ended (points)", justify="right")
-    d.add_column("first player (points)", justify="right")
+    d = Table(title=_("differences from {baseline} (paired, per game)").format(baseline=data["configs"][0]["label"]))
+    d.add_column(_("configuration"))
+    d.add_column(_("rounds"), justify="right")
+    d.add_column(_("ended (points)"), justify="right")
+    d.add_column(_("first player (points)"), justify="right")
     for row in data["differences"]:
         r, e, f = row["rounds"], row["ended"], row["first_wins"]
         d.add_row(row["label"], f"{r['mean']:+.1f} ± {(r['high'] - r['low']) / 2:.1f}",
                   f"{100 * e['mean']:+.1f} ± {50 * (e['high'] - e['low']):.1f}",
                   f"{100 * f['mean']:+.1f} ± {50 * (f['high'] - f['low']):.1f}")
     out.print(d)
-    for row in data["differences"]:
-        out.print(row["rounds"]["verdict"])
+    for i in range(1, len(data["configs"])):
+        out.print(result.verdict(i, "rounds", _))
         for metric in ("ended", "first_wins"):
-            if not row[metric]["verdict"].startswith(row["label"] + ": no clear"):
-                out.print("  " + row[metric]["verdict"])
+            if result.clear(i, metric):
+                out.print("  " + result.verdict(i, metric, _))
 
 
 def register(app: typer.Typer) -> None:

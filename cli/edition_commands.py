@@ -59,14 +59,16 @@ def _load(ref: str, variants: list[str]) -> LoadedEdition:
 
 
 def _summary(problems: list[Problem], n_files: int) -> str:
+    from .i18n import _, n_
+
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
-    files = f"{n_files} file{'s' if n_files != 1 else ''}"
+    checked = n_("checked {n} file", "checked {n} files", n_files).format(n=n_files)
     if not problems:
-        return f"checked {files}: no problems"
-    parts = [f"{errors} error{'s' if errors != 1 else ''}"] if errors else []
-    parts += [f"{warnings} warning{'s' if warnings != 1 else ''}"] if warnings else []
-    return f"checked {files}: {', '.join(parts)}"
+        return _("{checked}: no problems").format(checked=checked)
+    parts = [n_("{n} error", "{n} errors", errors).format(n=errors)] if errors else []
+    parts += [n_("{n} warning", "{n} warnings", warnings).format(n=warnings)] if warnings else []
+    return _("{checked}: {problems}").format(checked=checked, problems=", ".join(parts))
 
 
 VariantOpt = Annotated[list[str] | None, typer.Option(
@@ -85,6 +87,8 @@ def validate(
                                            "json: a JSON list of problems.")] = Format.text,
     variant: VariantOpt = None,
     strict: Annotated[bool, typer.Option("--strict", help="Fail (exit 1) on warnings too.")] = False,
+    lang: Annotated[str, typer.Option(
+        "--lang", "-l", help="Language of the summary line (en, ru); the problems are in English.")] = "en",
 ) -> None:
     """Check edition and overlay files: YAML, schema, meaning, and DSL code.
 
@@ -107,7 +111,10 @@ def validate(
     """
     from magie.engine.edition.validate import expand_paths, validate_paths
 
-    files, _ = expand_paths(paths)
+    from .simulate import interface_language
+
+    interface_language(lang)
+    files, _folders = expand_paths(paths)
     problems = validate_paths(paths, variant or [])
     if format is Format.json:
         typer.echo(json.dumps([p.to_json() for p in problems], indent=2, ensure_ascii=False))

@@ -8,6 +8,9 @@ language they support; this catalogue is for the interface only.
     _ = gettext_for("ru").gettext
     _("Buy")  ->  "Купить"
 
+The command-line commands say their own words through `_`/`n_` of this module, in the language
+a command set with `use_language(lang)` from its `--lang`.
+
 After editing a .po file, compile it with `python -m magie.cli.i18n` (needs `babel`, in the
 `test` extra).
 """
@@ -31,6 +34,26 @@ def gettext_for(lang: str) -> gettext.NullTranslations:
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
+
+
+_active: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def use_language(lang: str) -> None:
+    """Make `_` and `n_` speak `lang` (a command's `--lang`; English where there is no catalogue).
+    A command sets it once, before it prints anything."""
+    global _active
+    _active = gettext_for(lang)
+
+
+def _(message: str) -> str:
+    """`message` in the language of `use_language` (English when there is no translation)."""
+    return _active.gettext(message)
+
+
+def n_(one: str, many: str, n: int) -> str:
+    """The form of `one`/`many` for the number `n` in the language of `use_language`."""
+    return _active.ngettext(one, many, n)
 
 
 def po_path(lang: str) -> Path:

@@ -17,6 +17,9 @@ from magie.engine.agents import LEVELS, make_bot
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
+from .i18n import _
+from .simulate import LangOpt, interface_language
+
 # The game engine (the DSL, the simulation) is imported when the command runs, not for
 # `magie --help` (start-up time, issue 15).
 
@@ -45,6 +48,7 @@ def ladder_command(
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON instead of the table.")] = False,
+    lang: LangOpt = "en",
 ) -> None:
     """Rate bot kinds against each other: round-robin tables over many seeds, openskill ratings.
 
@@ -68,6 +72,7 @@ def ladder_command(
 
     from .bounds import seed_problem
 
+    interface_language(lang)
     if problem := seed_problem(seed):
         _fail(problem)
     kinds = tuple(dict.fromkeys(k.strip() for k in bot.split(",") if k.strip()))
@@ -110,19 +115,21 @@ def ladder_command(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         console = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
-        t = Table(title=f"{ed.id}: {ladder.games} games, {players} seats, "
-                        f"{len(tables(kinds, players))} tables, seed {seed}")
-        for col in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval", "ms/decision"):
-            t.add_column(col, justify="left" if col == "bot" else "right")
+        t = Table(title=_("{edition}: {games} games, {seats} seats, {tables} tables, seed {seed}").format(
+            edition=ed.id, games=ladder.games, seats=players, tables=len(tables(kinds, players)), seed=seed))
+        for col in ("#", _("bot"), _("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% interval"),
+                    _("ms/decision")):
+            t.add_column(col, justify="left" if col == _("bot") else "right")
         for rank, row in enumerate(data["ranking"], start=1):
             lo, hi = row["wilson95"]
             t.add_row(str(rank), row["kind"], f"{row['rating']:.2f}", f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
                       str(row["games"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
                       f"{row['ms_per_decision']:.2f}")
         console.print(t)
-        console.print(f"Written to {path}")
+        console.print(_("Written to {path}").format(path=path))
     if ladder.games < n:
-        err.print(f"[yellow]interrupted: the ladder of the first {ladder.games} of {n} games[/]")
+        err.print("[yellow]" + _("interrupted: the ladder of the first {done} of {n} games").format(
+            done=ladder.games, n=n) + "[/]")
         raise typer.Exit(130)
 
 

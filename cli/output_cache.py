@@ -7,7 +7,8 @@ folders listed. The first run records all of them with an audit hook (PEP 578): 
 opened, with its stamp (`Stamp`: size, modification and change times, inode) taken when it is
 opened, every folder listed (sys.path's and the packages' too), every module loaded. It saves
 that and the exact bytes printed in the user cache folder (`magie.engine.paths.cache_dir`; only
-this user's own entries are read, `paths.read_private`). A later run with the same command
+this user's own entries are read, `paths.read_private`), an entry per command, install and
+working folder, at most `MAX_ENTRIES` of them (the oldest are removed). A later run with the same command
 line, environment (every variable; only a digest of it is stored), working folder, Python and
 terminal (tty or not, size) whose recorded files and folders are all unchanged writes the saved
 bytes, without importing typer, rich or the engine: about a sixth of the CPU time.
@@ -46,6 +47,13 @@ SETTLE_NS = 2 * 10**9
 after): a change in the same tick of the file system's clock (up to 2 s on some) would leave
 the same stamp behind ("racy" files, as git calls them)."""
 
+MAX_ENTRIES = 64
+"""Entries kept in the cache folder (one per command, install and working folder); the oldest
+beyond these are removed when one is written."""
+
+_INSTALL = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The folder holding magie's code (the checkout of an editable install, or site-packages/magie)."""
+
 _VOLATILE_ENV = frozenset({"_", "OLDPWD", "PWD", "SHLVL"})
 """Variables the shell changes between runs without changing what magie prints (the working
 folder is part of the key by itself)."""
@@ -71,12 +79,20 @@ even when a tool (`cp -p`, `rsync -a`, `tar`) puts the old modification time bac
 def entry_name(args: Sequence[str]) -> str | None:
     """The cache file of the command line `args` (without the program name), or None when the
     command is not one whose output is cached: `--help`, `-h`, `--version`, `editions`, and
-    `WORD --help` / `WORD -h` (a command's help; an unknown word fails and is not saved)."""
+    `WORD --help` / `WORD -h` (a command's help; an unknown word fails and is not saved). The
+    name ends in a digest of the install (`_INSTALL`, `sys.prefix`) and the working folder,
+    which the key holds too: runs of two checkouts, venvs or folders keep an entry each."""
     args = list(args)
     if args in (["--help"], ["-h"], ["--version"], ["editions"]) or (
             len(args) == 2 and args[1] in ("--help", "-h") and args[0][:1].isalpha() and args[0].isascii()
             and args[0].replace("-", "").isalpha() and args[0].islower() and len(args[0]) <= 32):
-        return "output-" + "_".join(a.lstrip("-") for a in args) + ".marshal"
+        try:
+            here = os.getcwd()
+        except OSError:        # the working folder was removed: nothing to key the entry by
+            return None
+        place = blake2b("\0".join((_INSTALL, sys.prefix, here)).encode("utf-8", "surrogateescape"),
+                        digest_size=8).hexdigest()
+        return "output-" + "_".join(a.lstrip("-") for a in args) + f"-{place}.marshal"
     return None
 
 
@@ -135,13 +151,14 @@ def load(path: str, key: tuple) -> bytes | None:
 
 
 def save(path: str, key: tuple, deps: Sequence[Stamp], out: bytes) -> None:
-    """Write the entry atomically (a temporary file in the same folder, then a rename); any
-    error is ignored (the cache is optional)."""
-    from magie.engine.paths import write_atomic
+    """Write the entry atomically (a temporary file in the same folder, then a rename), then
+    remove the oldest entries beyond `MAX_ENTRIES`; any error is ignored (the cache is optional)."""
+    from magie.engine.paths import prune, write_atomic
 
     if len(out) > MAX_ENTRY // 2:
         return
-    write_atomic(path, lambda f: marshal.dump((FORMAT, key, tuple(deps), out), f), ".marshal")
+    if write_atomic(path, lambda f: marshal.dump((FORMAT, key, tuple(deps), out), f), ".marshal"):
+        prune(os.path.dirname(path), "output-", ".marshal", MAX_ENTRIES, spare=path)
 
 
 class _Tee(io.RawIOBase):

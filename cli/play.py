@@ -6,7 +6,6 @@ a traceback), loads the edition, sets the seats and hands the game to `session.P
 
 from __future__ import annotations
 
-import gettext
 import random
 import sys
 from pathlib import Path
@@ -16,13 +15,7 @@ import typer
 
 from magie.engine.problems import ProblemsError
 
-_words: gettext.NullTranslations = gettext.NullTranslations()
-"""The interface catalogue in the language of `--lang` (set by `play`), for its error messages."""
-
-
-def _(message: str) -> str:
-    """`message` in the language of `--lang` (cli/locale; English when there is no translation)."""
-    return _words.gettext(message)
+from .i18n import _, use_language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -171,8 +164,13 @@ def play(
     People named by --players sit first, then --bots computer players; the engine's order roll
     then decides who starts. Each event is printed as one line (rolls, moves, purchases,
     auctions, rent, cards, jail, buildings, mortgages, trades, bankruptcies), and the winner
-    and final standings at the end. A person answers each decision by number; at any prompt
-    `s` shows the status (players, deeds, buildings), `w` saves, `h` helps and `q` quits.
+    and final standings at the end. A person answers each prompt with the key shown before an
+    option: a number or a letter (or its word: buy, pass, roll, end). In the turn's menu the
+    numbers are actions (build, mortgage, sell...), t proposes a trade, e builds evenly, i asks
+    you between the other players' turns too; before the throw r or Enter rolls, after it
+    d or Enter ends the turn. In an auction m bids the least, a number bids that much, p passes.
+    At any prompt `s` shows the status (players, deeds, buildings), `m` the board, `w` saves,
+    `h` helps and `q` quits.
     Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with
     --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
     130 interrupted by Ctrl-C (the game is saved).
@@ -194,10 +192,8 @@ def play(
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS
 
     from .bounds import bound_problem, seed_problem
-    from .i18n import gettext_for
 
-    global _words
-    _words = gettext_for(lang)
+    use_language(lang)     # the words of play's messages (cli/locale)
 
     # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
     for problem in (bound_problem("--bots", bots, 0, MAX_SEATS, _),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -18,6 +19,8 @@ from magie.engine.agents import BOT_KINDS, make_bot
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
+
+from .i18n import LANGUAGES, _, n_, use_language
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
@@ -43,8 +46,17 @@ BackendOpt = Annotated[Backend, typer.Option(
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
+ClaimAttentionOpt = Annotated[float, typer.Option(
+    "--claim-attention", metavar="SHARE",
+    help="Where rent must be claimed (rules.rent.claim: owner_claims, the rent-must-be-claimed "
+         "overlay): the share of rents, from 0 to 1, that basic bots remember to claim; each rent "
+         "is claimed with that probability and lost otherwise. 1 (the default): every rent, so the "
+         "overlay plays like classic; 0.8: one rent in five forgotten. Other bots and editions "
+         "where rent is automatic ignore it.")]
 ConfidenceOpt = Annotated[float, typer.Option(
     min=0.5, max=0.999, help="Confidence level of every interval (Wilson intervals for rates).")]
+LangOpt = Annotated[str, typer.Option(
+    "--lang", "-l", help=f"Language of the command's words ({', '.join(LANGUAGES)}; --json stays as it is).")]
 
 MAX_GAMES = 10**8
 """Most games one `magie simulate` plays."""
@@ -77,12 +89,15 @@ def simulate_command(
         help="Stop a game after this many rounds and rank the players by net worth (default: the "
              "edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    lang: Annotated[str, typer.Option(help="Language of the space names in the summary.")] = "en",
+    lang: Annotated[str, typer.Option(
+        "--lang", "-l", help="Language of the summary: its words and the edition's names (the edition's "
+                             "languages; words without a translation stay English).")] = "en",
     check_invariants: Annotated[bool, typer.Option(
         "--check-invariants",
         help="Check the invariants (money conserved, one owner per deed, building supply, even "
              "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
     sets: SetOpt = None,
+    claim_attention: ClaimAttentionOpt = 1.0,
     confidence: ConfidenceOpt = 0.95,
     out: Annotated[Path | None, typer.Option(
         help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
@@ -122,20 +137,25 @@ def simulate_command(
         magie simulate classic --set rules.salary=300 -n 2000
 
         magie simulate quick --bot random -n 500 --max-rounds 200
+
+        magie simulate classic -V rent-must-be-claimed --claim-attention 0.8 -n 1000
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
-    from .bounds import bound_problem, seed_problem
+    from .bounds import bound_problem, claim_attention_problem, seed_problem
 
+    use_language(lang)
     # bounds first, before anything is allocated (--players 10**12 would build that many seats)
     for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
                              ("--max-rounds", max_rounds, MAX_ROUNDS)):
         if problem := bound_problem(opt, value, None, most):
             fail(problem)
     if problem := seed_problem(seed):
+        fail(problem)
+    if problem := claim_attention_problem(claim_attention):
         fail(problem)
     if bot.count(",") >= MAX_SEATS:
         fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
@@ -144,12 +164,13 @@ def simulate_command(
     set_values = parse_sets(sets)
     ed = load_or_exit(edition, variants, set_values)
     if lang not in ed.name and lang != "en":
-        fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted(ed.name))})")
+        fail(_("unknown language '{lang}' (edition '{edition}' is written in: {languages})").format(
+            lang=lang, edition=ed.id, languages=", ".join(sorted(ed.name))))
     if not ed.players_min <= len(kinds) <= ed.players_max:
         fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
                      check_invariants=check_invariants, sets=set_values, counters=counters,
-                     warm_up=warm_up)
+                     claim_attention=claim_attention, warm_up=warm_up)
     jobs = jobs or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:
@@ -171,12 +192,13 @@ def simulate_command(
             writer.close()
     if summary.games < n:
         signal.signal(signal.SIGINT, signal.SIG_IGN)     # more Ctrl-C: let the summary print
-        err.print(f"[yellow]interrupted: summary of the first {summary.games} of {n} games[/]")
+        err.print("[yellow]" + _("interrupted: summary of the first {done} of {n} games").format(
+            done=summary.games, n=n) + "[/]")
     data = summary.to_json()
     if report is not None:
         from magie.cli.report import write_simulation_report
         index = write_simulation_report(report, data, ed, lang)
-        err.print(f"report: {index}")
+        err.print(_("report: {path}").format(path=index))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
@@ -187,6 +209,7 @@ def simulate_command(
 
 # ------------------------------------------------------------------ shared with compare / analyze
 
+
 def parse_bots(bot: str, players: int | None) -> list[str]:
     """The bot kind of every seat from --bot and --players; exits 1 on a bad combination."""
     kinds = [k.strip() for k in bot.split(",")]
@@ -195,12 +218,18 @@ def parse_bots(bot: str, players: int | None) -> list[str]:
     elif players is not None and players != len(kinds):
         fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
              f"give one kind for every seat, or a single kind")
+    check_bots(kinds)
+    return kinds
+
+
+def check_bots(kinds: Sequence[str], where: str = "") -> None:
+    """Create each bot kind once (a plug-in is imported and checked: decide, human, name);
+    exits 1 with the message, after `where`, on a kind that cannot play."""
     for k in dict.fromkeys(kinds):
         try:
-            make_bot(k)       # a plug-in is also created once and checked (decide, human, name)
+            make_bot(k)
         except ValueError as e:
-            fail(str(e))
-    return kinds
+            fail(f"{where}{e}")
 
 
 def parse_sets(sets: list[str] | None) -> Sets:
@@ -260,6 +289,14 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(1)
 
 
+def interface_language(lang: str) -> None:
+    """`use_language(lang)` for a command whose words are the interface's only (no edition's
+    names): exits 1 for a language the interface does not speak."""
+    if lang not in LANGUAGES:
+        fail(f"unknown language '{lang}' (the interface speaks: {', '.join(LANGUAGES)})")
+    use_language(lang)
+
+
 _fail = fail
 
 
@@ -271,53 +308,57 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
     """The human-readable summary (tables)."""
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     conf = f"{data['confidence']:.0%}"
-    t = Table(title=f"{text_in(ed.name, lang)}: {data['games']} games, seed {data['seed']} "
-                    f"(intervals: {conf} Wilson)", show_header=False)
-    t.add_row("ended by the rules", f"{data['ended']} ({_ci(data['end_rate_interval'])})")
+    t = Table(title=_("{edition}: {games} games, seed {seed} (intervals: {conf} Wilson)").format(
+        edition=text_in(ed.name, lang), games=data["games"], seed=data["seed"], conf=conf), show_header=False)
+    t.add_row(_("ended by the rules"), f"{data['ended']} ({_ci(data['end_rate_interval'])})")
     if ed.end.max_rounds is not None and data["max_rounds"] == ed.end.max_rounds:
-        t.add_row("round limit (a rule of the edition)", f"{data['max_rounds']} rounds")
+        t.add_row(_("round limit (a rule of the edition)"),
+                  n_("{n} round", "{n} rounds", data["max_rounds"]).format(n=data["max_rounds"]))
     else:
-        t.add_row(f"stopped by the simulation's cap of {data['max_rounds']} rounds", str(data["capped"]))
+        t.add_row(_("stopped by the simulation's cap of {n} rounds").format(n=data["max_rounds"]),
+                  str(data["capped"]))
     r = data["rounds"]
-    t.add_row("rounds, mean (sd) / median", f"{r['mean']} ({r['sd']}) / {r['p50']}")
-    t.add_row("rounds, percentiles 5 / 25 / 75 / 95", f"{r['p5']:g} / {r['p25']:g} / {r['p75']:g} / {r['p95']:g}")
-    t.add_row("turns played", str(data["turns"]))
-    t.add_row("bankruptcies per game", str(data["bankruptcies_per_game"]))
+    t.add_row(_("rounds, mean (sd) / median"), f"{r['mean']} ({r['sd']}) / {r['p50']}")
+    t.add_row(_("rounds, percentiles 5 / 25 / 75 / 95"), f"{r['p5']:g} / {r['p25']:g} / {r['p75']:g} / {r['p95']:g}")
+    t.add_row(_("turns played"), str(data["turns"]))
+    t.add_row(_("bankruptcies per game"), str(data["bankruptcies_per_game"]))
     fp = data["first_player"]
-    t.add_row("first player wins", f"{_ci(fp)}; against 1/{len(summary.spec.bots)} = {fp['expected']:.1%}: "
-                                   f"z = {fp['z']:.2f}, p = {fp['p_value']:.3g}")
+    t.add_row(_("first player wins"), _("{ci}; against 1/{players} = {expected}: z = {z}, p = {p}").format(
+        ci=_ci(fp), players=len(summary.spec.bots), expected=f"{fp['expected']:.1%}", z=f"{fp['z']:.2f}",
+        p=f"{fp['p_value']:.3g}"))
     for seat, rate in enumerate(data["win_by_seat"]):
-        t.add_row(f"seat {seat + 1} ({rate['bot']}) wins", _ci(rate))
+        t.add_row(_("seat {seat} ({bot}) wins").format(seat=seat + 1, bot=rate["bot"]), _ci(rate))
     if len(data["win_by_kind"]) > 1:
         for kind, rate in data["win_by_kind"].items():
-            t.add_row(f"a {kind} bot wins ({rate['seats']} seats, fair share {rate['fair_share']:.0%})", _ci(rate))
+            t.add_row(_("a {kind} bot wins ({seats} seats, fair share {share})").format(
+                kind=kind, seats=rate["seats"], share=f"{rate['fair_share']:.0%}"), _ci(rate))
     if "trades" in data:
-        t.add_row("trades per game", f"{data['trades'] / max(1, data['games']):.2f}")
+        t.add_row(_("trades per game"), f"{data['trades'] / max(1, data['games']):.2f}")
     actions = {a.id for a in ed.actions}
     for key, value in data["extra"].items():
         if key in actions:
-            label = f"action '{key}' taken"
+            label = _("action '{action}' taken").format(action=key)
         elif key.endswith("_deeds") and key[:-6] in actions:
-            label = f"deeds moved by action '{key[:-6]}'"
+            label = _("deeds moved by action '{action}'").format(action=key[:-6])
         else:
             label = key.replace("_", " ")
-        t.add_row(label, f"{value} ({value / max(1, data['games']):.2f} per game)")
+        t.add_row(label, _("{n} ({per} per game)").format(n=value, per=f"{value / max(1, data['games']):.2f}"))
     out.print(t)
     hist = data["rounds"]["histogram"]
     if hist:
-        ht = Table(title="game length (rounds)")
-        ht.add_column("rounds")
-        ht.add_column("games", justify="right")
+        ht = Table(title=_("game length (rounds)"))
+        ht.add_column(_("rounds"))
+        ht.add_column(_("games"), justify="right")
         ht.add_column("")
-        top = max(c for _, _, c in hist) or 1
+        top = max(c for *_span, c in hist) or 1
         for a, b, c in hist:
             ht.add_row(f"{a}-{b}" if a != b else str(a), str(c), "█" * round(30 * c / top))
         out.print(ht)
     if data.get("rent_by_group"):
-        gt = Table(title="by group, per game")
-        gt.add_column("group")
-        gt.add_column("rent collected", justify="right")
-        gt.add_column("buildings bought", justify="right")
+        gt = Table(title=_("by group, per game"))
+        gt.add_column(_("group"))
+        gt.add_column(_("rent collected"), justify="right")
+        gt.add_column(_("buildings bought"), justify="right")
         games = max(1, data["games"])
         for g in ed.groups:
             if g.id in data["rent_by_group"] or g.id in data["builds_by_group"]:
@@ -325,32 +366,32 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
                            f"{data['builds_by_group'].get(g.id, 0) / games:.1f}")
         out.print(gt)
     if data["bankruptcies_by_round"]:
-        bt = Table(title="bankruptcies by round")
-        bt.add_column("rounds")
-        bt.add_column("bankruptcies", justify="right")
+        bt = Table(title=_("bankruptcies by round"))
+        bt.add_column(_("rounds"))
+        bt.add_column(_("bankruptcies"), justify="right")
         for a, b, c in data["bankruptcies_by_round"]:
             bt.add_row(f"{a}-{b}" if a != b else str(a), str(c))
         out.print(bt)
-    lt = Table(title="landing frequency" + (" (per roll and per turn: the measures of `magie analyze`)"
-                                            if "landing_per_roll" in data else ""))
+    lt = Table(title=_("landing frequency (per roll and per turn: the measures of `magie analyze`)")
+               if "landing_per_roll" in data else _("landing frequency"))
     lt.add_column("#", justify="right")
-    lt.add_column("space")
-    lt.add_column("every stop", justify="right")
+    lt.add_column(_("space"))
+    lt.add_column(_("every stop"), justify="right")
     if "landing_per_roll" in data:
-        lt.add_column("per roll", justify="right")
-        lt.add_column("per turn", justify="right")
+        lt.add_column(_("per roll"), justify="right")
+        lt.add_column(_("per turn"), justify="right")
     for i, sp in enumerate(ed.spaces):
         row = [str(i), text_in(sp.name, lang), f"{data['landing_frequency'][sp.id]:.2%}"]
         if "landing_per_roll" in data:
             row += [f"{data['landing_per_roll'][sp.id]:.2%}", f"{data['landing_per_turn'][sp.id]:.2%}"]
         lt.add_row(*row)
     if "landing_per_roll" in data:
-        lt.add_row("", "in jail", "", f"{data['landing_per_roll']['in_jail']:.2%}",
+        lt.add_row("", _("in jail"), "", f"{data['landing_per_roll']['in_jail']:.2%}",
                    f"{data['landing_per_turn']['in_jail']:.2%}")
     out.print(lt)
     if data.get("events"):
         games = max(1, data["games"])
-        out.print("events per game: " + ", ".join(f"{k} {v / games:.1f}" for k, v in data["events"].items()))
+        out.print(_("events per game: ") + ", ".join(f"{k} {v / games:.1f}" for k, v in data["events"].items()))
 
 
 def register(app: typer.Typer) -> None:

@@ -75,3 +75,32 @@ def write_atomic(path: str | os.PathLike[str], fill: Callable[[IO[bytes]], objec
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def prune(folder: str | os.PathLike[str], prefix: str, suffix: str, keep: int,
+          spare: str | os.PathLike[str] | None = None) -> None:
+    """Remove the oldest cache entries named `prefix*suffix` in `folder` (by modification time)
+    until at most `keep` are left, never the entry `spare` (the one just written). Only entries
+    `read_private` could read are counted and removed: this user's own regular files; links (never
+    followed), other users' files and other names stay. Any error is swallowed."""
+    import stat
+
+    spared = os.path.basename(os.fspath(spare)) if spare is not None else None
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    try:
+        found = []
+        with os.scandir(folder) as it:
+            for e in it:
+                if not (e.name.startswith(prefix) and e.name.endswith(suffix)) or e.name == spared:
+                    continue
+                st = e.stat(follow_symlinks=False)
+                if stat.S_ISREG(st.st_mode) and (uid is None or st.st_uid == uid):
+                    found.append((st.st_mtime_ns, e.name))
+        found.sort(reverse=True)
+        for _, name in found[max(keep - (spared is not None), 0):]:
+            try:
+                os.unlink(os.path.join(folder, name))
+            except OSError:
+                pass
+    except OSError:
+        pass

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 import importlib.util
 import inspect
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -126,3 +128,26 @@ def test_the_basic_bots_constants_and_hooks_work_from_subclasses_in_either_build
     assert easy.value(g, p, i) == basic.value(g, p, i) * 3 // 4 == price * 3 // 4
     assert hoarder._manage(g, g.players[2], "after_landing") == basic._manage(g, p, "after_landing")
     assert (hoarder._next_look, basic._next_look) == (g.turns + 7, g.turns + 40)
+
+
+@pytest.mark.parametrize(("value", "compiles"), [
+    (None, False), ("", False), ("0", False), ("no", False), ("False", False), ("off", False),
+    ("1", True), ("yes", True), ("TRUE", True), (" on ", True)])
+def test_the_compile_switch_takes_yes_and_no_in_their_usual_spellings(value, compiles):
+    assert mypyc_build.compile_requested(value) is compiles
+
+
+@pytest.mark.parametrize("value", ["garbage", "2", "y", "compile"])
+def test_any_other_value_of_the_compile_switch_stops_the_build_with_the_accepted_values(value, tmp_path):
+    with pytest.raises(mypyc_build.SwitchError) as e:
+        mypyc_build.compile_requested(value)
+    assert str(e.value).startswith(f"MAGIE_COMPILE={value!r} is not understood")
+    assert "1, yes, true, on" in str(e.value) and "0, no, false, off" in str(e.value)
+    env = {**os.environ, "MAGIE_COMPILE": value}
+    # the build backend's first hook stops with the message (pip shows it), and so does setup.py
+    hook = ("import build_backend; build_backend.get_requires_for_build_wheel()")
+    for args in ([sys.executable, "-c", hook], [sys.executable, str(ROOT / "setup.py"), "--name"]):
+        out = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True,
+                             env={**env, "PYTHONPATH": str(ROOT / "tools")})
+        assert out.returncode == 1, args
+        assert f"magie's build: MAGIE_COMPILE={value!r} is not understood" in out.stderr, args

@@ -520,6 +520,8 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
         saved_lang = str(web.get("lang", "en"))
         room_lang = _lang(lang) if lang else (saved_lang if saved_lang in LANGUAGES else "en")
         options = {k: v for k, v in save.options.items() if k != "web"}
+        if "between_turns" in web:          # the seats' switch (the room keeps people's seats only)
+            options["web"] = {"between_turns": web["between_turns"]}
         save = replace(save, options=options)
         humans = [k for k, s in enumerate(save.seats) if s.agent == "human"]
         tokens, digests = new_tokens(len(save.seats), humans)

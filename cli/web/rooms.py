@@ -160,8 +160,9 @@ class Room:
         final = web.get("final")
         # the human seats that manage between the other players' turns (the page's switch; off by
         # default, as the terminal's `i`); kept in the save so that a restart keeps the switch
+        # (a save from before the switch was kept has none: off); only people's seats count
         saved = web.get("between_turns")
-        self.between: set[int] = {k for k in saved if isinstance(k, int) and k in tokens} \
+        self.between: set[int] = {k for k in saved if type(k) is int and k in tokens} \
             if isinstance(saved, list) else set()
         self.finished = isinstance(final, dict)   # over, shown from its save until the log is needed
         if isinstance(final, dict):
@@ -389,13 +390,14 @@ class Room:
     # ------------------------------------------------------------------ saving
     def snapshot_save(self, *, with_tokens: bool = True) -> SaveGame:
         """The save of the game as it stands. `with_tokens=False` leaves out the seats' token
-        digests (the copy a player downloads)."""
+        digests (the copy a player downloads); both hold the seats asked between the other
+        players' turns (`web.between_turns`, left out when none is)."""
         g = self.game
         web: dict[str, Any] = {"lang": self.lang}
+        if self.between:
+            web["between_turns"] = sorted(self.between)
         if with_tokens:
             web["tokens"] = {str(k): v for k, v in self.tokens.items()}
-            if self.between:
-                web["between_turns"] = sorted(self.between)
             if self.state.get("over"):
                 web["final"] = self.state      # shown after a restart without replaying the game
         if g is None:

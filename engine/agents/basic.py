@@ -17,7 +17,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, QUIET, Deal, DealLeg, Decision, Quiet, TradeOffer
+from ..game.decisions import DONE, Deal, DealLeg, Decision, Quiet, TradeOffer
+from ..game.player import NO_WAKE
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -27,10 +28,19 @@ INF = 1 << 60
 ASK = ("ask",)
 """What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
 the window's legality check: the engine has to ask."""
+UNTIL_CHANGED = Quiet(NO_WAKE)
+"""idle's answer between turns while the bot has nothing to build on: a cash level no player
+reaches, so it passes until its own deeds, buildings or mortgages change (`player.version`;
+its `_whole` depends on its own deeds alone), not at every deed that changes hands."""
 
 
 _REACH: list = [None, []]
 """`BasicBot._reach_from`'s table: [edition, from each space the bits a throw reaches]."""
+
+
+_RESERVE: list = [None, None, -1, None, 0]
+"""The last reserve a bot worked out: [its class, the game's owner list, buildings_version,
+rules, reserve], shared by the bots of one class at a table (`BasicBot._reserve`)."""
 
 
 class _LiftCosts(dict):
@@ -48,8 +58,7 @@ class _Board:
     (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
     but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
     any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
-    `non_deeds` the spaces that are no deed; `last` the last counts `of_counts` was asked for,
-    and its answer."""
+    `non_deeds` the spaces that are no deed."""
 
 
     def __init__(self, ed) -> None:
@@ -61,28 +70,24 @@ class _Board:
                                 for j in g.spaces)
         self.halves = tuple((g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
         self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
-        self.last: tuple = (None, None)
 
     def of_counts(self, counts: list[int]) -> tuple[tuple, tuple]:
         """For a player whose deeds in each group are `counts` (`Player.groups`): the groups it
         holds at least half of but not all (`near_groups`), and the lots of each buildable
-        group it holds whole, in the edition's order. The last answer is kept (the bot asks
-        for both halves of it after a change of the player's deeds)."""
-        key = tuple(counts)
-        last = self.last
-        if last[0] == key:
-            return last[1]
+        group it holds whole, in the edition's order. (The bot keeps its last answer:
+        `BasicBot._groups_of`.)"""
         near = []
         whole = []
-        for (g, half, size), c in zip(self.halves, counts, strict=True):
+        k = 0
+        for g, half, size in self.halves:
+            c = counts[k]
+            k += 1
             if c >= half:
                 if c < size:
                     near.append(g)
                 elif g.ladder:
                     whole.append(g.spaces)
-        r = (tuple(near), tuple(whole))
-        self.last = (key, r)
-        return r
+        return (tuple(near), tuple(whole))
 
 
 _BOARDS: dict[int, _Board] = {}
@@ -112,10 +117,15 @@ def groups_held_by_one(game: Game, p: Player, near: tuple | None = None) -> list
     out = []
     owner = game.owner
     for grp in near_groups(game, p) if near is None else near:
-        missing = tuple(j for j in grp.spaces if owner[j] is not p)
-        q = owner[missing[0]]
-        if q is not None and all(owner[j] is q for j in missing):
-            out.append((grp, missing, q))
+        lots = [j for j in grp.spaces if owner[j] is not p]
+        q = owner[lots[0]]
+        if q is None:
+            continue
+        for j in lots:
+            if owner[j] is not q:
+                break
+        else:
+            out.append((grp, tuple(lots), q))
     return out
 
 
@@ -141,13 +151,21 @@ class BasicBot:
         # Pure caches (same answers as recomputing; each keyed on what it reads, the game by its
         # `owner` list: a key that holds no reference to the game, so no cycle keeps games alive):
         self._mask = 0         # the bits (1 << space) of the lots in _whole
-        self._res: tuple = (None,)  # (game's owner list, rules, houses left, hotels left, reserve)
-        self._res_built: tuple = (None,)  # (game's owner list, buildings_version, rules, reserve)
-        self._plan: tuple = (None,)  # (owner list, player version, _whole, the steps of _develop)
-        self._cands: tuple = (None,)  # (owner list, player, deeds version, the offers of _propose,
-        #                       the player's version, its near_groups, a getter of their lots' holders, those)
+        self._res: tuple = (None, -1)  # (game's owner list, buildings_version, rules, reserve)
+        self._plan: tuple = (None, -1, None, (), INF, ())  # (owner list, player version, _whole, the steps
+        #   of _develop, the least cash to spare they need, the index in _whole each step is of (-1: none))
+        self._built: tuple = (-1, 0, 0, 0)  # (plan version, step index, lot, its level) of the last build answered
+        self._simple: Any = None  # the owner list of a game with no kept cards to play, switches or actions
+        self._cands: tuple = (None, None, -1, (), -1, (), None, None)  # (owner list, player, deeds version,
+        #   the offers of _propose, the player's version, its near_groups, a getter of their lots' holders, those)
+        cls = type(self)
+        self._plain = (cls._propose is BasicBot._propose and cls._propose_deal is BasicBot._propose_deal
+                       and cls._new_candidates is BasicBot._new_candidates)
+        """The proposals are this class's, which find nothing while the player holds no group a
+        trade could complete (`_look_at_trades` skips them then)."""
         self._free: tuple = (None, -1, 0)  # (owner list, deeds version, unowned deeds)
         self._lift = _LiftCosts(None, None)
+        self._gc: tuple = (None, None, ((), ()))  # (owner list, the counts `of_counts` was asked for, its answer)
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
 
     # ------------------------------------------------------------------ valuations
@@ -165,68 +183,76 @@ class BasicBot:
 
     RESERVE_BY_STOCK: ClassVar[bool] = True
     """`reserve` reads only the rules and the buildings (left in the bank, or on the board) (as this class's, a
-    multiple of it in EasyBot and BoldBot): the bot memoises it on them. A subclass whose reserve
-    reads more sets this False."""
+    multiple of it in EasyBot and BoldBot): the bot memoises it on the game's `buildings_version`.
+    A subclass whose reserve reads more sets this False."""
 
     def _reserve(self, game: Game) -> int:
-        """`self.reserve(game)`, memoised on the rules and the bank's houses and hotels where both
-        supplies are limited, else on the rules and the game's `buildings_version`."""
-        st = game.stock
-        houses, hotels = st.get("house"), st.get("hotel")
+        """`self.reserve(game)`, memoised on the game's rules and `buildings_version` (the
+        buildings on the board and in the bank change only with it: buildings._set_level, and
+        the state's `houses`/`hotels` setters bump it too), by the bot and for the bots of its
+        class (`_RESERVE`: `reserve` reads no state of the bot)."""
         c = self._res
-        if c[0] is game.owner and c[2] == houses and c[3] == hotels and c[1] is game.rules:
-            return c[4]
+        if c[1] == game.buildings_version and c[0] is game.owner and c[2] is game.rules:
+            return c[3]
         if not self.RESERVE_BY_STOCK:
             return self.reserve(game)
-        if (houses is not None and hotels is not None
-                and game.rules.houses_supply is not None and game.rules.hotels_supply is not None):
+        m = _RESERVE     # another bot of this class at the table may have worked it out already
+        if m[2] == game.buildings_version and m[1] is game.owner and m[3] is game.rules and m[0] is type(self):
+            res = m[4]
+        else:
             res = self.reserve(game)
-            self._res = (game.owner, game.rules, houses, hotels, res)
-            return res
-        # an unlimited supply: reserve counts the levels on the board, which change only with
-        # the game's buildings_version
-        c = self._res_built
-        if c[0] is game.owner and c[1] == game.buildings_version and c[2] is game.rules:
-            return c[3]
-        res = self.reserve(game)
-        self._res_built = (game.owner, game.buildings_version, game.rules, res)
+            _RESERVE[:] = [type(self), game.owner, game.buildings_version, game.rules, res]
+        self._res = (game.owner, game.buildings_version, game.rules, res)
         return res
 
     def value(self, game: Game, p: Player, i: int) -> int:
         """What deed `i` is worth to `p`: its price, doubled if it would complete `p`'s group,
-        +30% if `p` already has part of the group, +30% if it blocks another player's group."""
+        +30% if `p` already has part of the group, +30% if it blocks another player's group
+        (one other player holds all its other lots)."""
         sp = game.spaces[i]
         v = sp.price
         g = sp.group_index
         if g < 0:
             return v
         members = game.ed.groups[g].spaces
-        mine = others_best = 0
-        counts: dict[int, int] = {}
+        owner = game.owner
+        mine = 0
+        one = None        # the one other player holding every other lot so far
+        blocks = True     # every other lot is `one`'s
         for j in members:
-            o = game.owner[j]
-            if j == i or o is None:
-                continue
-            if o is p:
-                mine += 1
-            else:
-                counts[o.seat] = counts.get(o.seat, 0) + 1
-        others_best = max(counts.values(), default=0)
+            if j != i:
+                o = owner[j]
+                if o is p:
+                    mine += 1
+                    blocks = False
+                elif o is None:
+                    blocks = False
+                elif one is None:
+                    one = o
+                elif o is not one:
+                    blocks = False
         size = len(members)
-        if mine + 1 == size and not counts:
+        if mine + 1 == size:
             v = v * 2
         elif mine:
             v = v * 13 // 10
-        if others_best + 1 == size:
+        if blocks and (one is not None or size == 1):
             v = v * 13 // 10
         return v
 
     # ------------------------------------------------------------------ decisions
     def decide(self, game: Game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
-        if d.kind == "manage":        # the hot path: after every landing
+        kind = d.kind
+        if kind == "manage":        # the hot path: after every landing
             return self._manage(game, d.player, d.ctx["window"])
-        return self.ANSWERS[d.kind](self, game, d)
+        if kind == "buy":           # the next commonest, as their rows of ANSWERS answer them
+            return self._answer_buy(game, d)
+        if kind == "bid":
+            return self._bid(game, d.player, d)
+        if kind == "raise":
+            return self._answer_raise(game, d)
+        return self.ANSWERS[kind](self, game, d)
 
     def idle(self, game: Game, p: Player, window: str) -> bool | Quiet:
         """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
@@ -238,16 +264,22 @@ class BasicBot:
             if p.version != self._pver:
                 self._refresh(game, p)
             if not self._whole:
-                return QUIET          # nothing to build on until the ownership of deeds changes
+                return UNTIL_CHANGED  # nothing to build on until its own deeds change
             if p.cash < self._trigger:   # until it has that cash (_develop, which moves _trigger, needs it)
                 if self._quiet.wake != self._trigger:
                     self._quiet = Quiet(self._trigger)
                 return self._quiet
             return self._between_turns(game, p, dry=True) is DONE
-        if game.card_plays or p.loans or game.ed.switches:
+        if self._simple is not game.owner:    # a game with kept cards to play, switches or actions
+            if game.card_plays or game.ed.switches:
+                return False
+            if game.ed.actions:
+                if self._edition_action(game, p) is not None:
+                    return False     # (pure: its hint and the action's check read the game only)
+            else:
+                self._simple = game.owner
+        if p.loans:
             return False
-        if game.ed.actions and self._edition_action(game, p) is not None:
-            return False         # (pure: its hint and the action's check read the game only)
         if p.version != self._pver:
             self._refresh(game, p)
         if p.cash >= self._trigger:
@@ -256,9 +288,7 @@ class BasicBot:
                 return False
             self._trigger = trigger
         if game.deeds_version != self._dver or game.turns >= self._next_look:
-            reserve = self._reserve(game)
-            if (self._propose(game, p, None, reserve) is not None
-                    or self._propose_deal(game, p, None, reserve) is not None):
+            if self._look_at_trades(game, p, None) is not None:
                 return False
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
@@ -269,15 +299,15 @@ class BasicBot:
         return self._buy(game, d.player, ctx["space"], ctx["price"]) if "buy" in d.options else "decline"
 
     def _answer_tax(self, game: Game, d: Decision) -> str:
-        sp = game.spaces[d.space]
+        sp = game.spaces[d.ctx["space"]]
         return "fixed" if sp.tax(game, d.player) <= sp.tax_alternative(game, d.player) else "alternative"
 
     def _answer_inherited_mortgage(self, game: Game, d: Decision) -> str:
-        cost = game.unmortgage_cost(d.space)
+        cost = game.unmortgage_cost(d.ctx["space"])
         return "lift" if d.player.cash - cost >= self._reserve(game) else "keep"
 
     def _answer_redeem(self, game: Game, d: Decision) -> str:
-        ok = "redeem" in d.options and d.player.cash - d.cost >= self._reserve(game) // 2
+        ok = "redeem" in d.options and d.player.cash - d.ctx["cost"] >= self._reserve(game) // 2
         return "redeem" if ok else "release"
 
     ANSWERS: ClassVar[dict[str, Callable[[BasicBot, Any, Decision], Any]]] = {
@@ -286,8 +316,8 @@ class BasicBot:
         "bid": lambda self, game, d: self._bid(game, d.player, d),
         "raise": lambda self, game, d: self._answer_raise(game, d),
         "jail": lambda self, game, d: self._jail(game, d.player, d.options),
-        "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.offer) else "reject",
-        "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.offer) else "reject",
+        "trade": lambda self, game, d: "accept" if self._fair(game, d.player, d.ctx["offer"]) else "reject",
+        "deal": lambda self, game, d: "accept" if self._fair_deal(game, d.player, d.ctx["offer"]) else "reject",
         "tax": lambda self, game, d: self._answer_tax(game, d),
         "claim": lambda self, game, d: self._claim_rent(),
         "inherited_mortgage": lambda self, game, d: self._answer_inherited_mortgage(game, d),
@@ -307,15 +337,19 @@ class BasicBot:
         return "buy" if left >= self._reserve(game) else "decline"
 
     def _bid(self, game: Game, p: Player, d: Decision):
-        ctx = d.ctx
+        ctx = d.ctx       # (the least of two by comparisons: a call of min costs more)
         lo = ctx["min"]
         if ctx.get("building"):
-            limit = min(p.cash - self._reserve(game), lo * 3 // 2)
+            limit = p.cash - self._reserve(game)
+            most = lo * 3 // 2
         else:
-            limit = min(self.value(game, p, ctx["space"]), p.cash - self._reserve(game) // 2)
+            limit = self.value(game, p, ctx["space"])
+            most = p.cash - self._reserve(game) // 2
+        if most < limit:
+            limit = most
         hi = ctx["max"]
-        if hi is not None:
-            limit = min(limit, hi)
+        if hi is not None and hi < limit:
+            limit = hi
         if lo > limit:
             return None
         return lo + (limit - lo) // 2
@@ -390,7 +424,7 @@ class BasicBot:
         """How many deeds nobody holds yet (memoised on the deeds version)."""
         c = self._free
         if c[0] is not game.owner or c[1] != game.deeds_version:
-            n = sum(1 for o, s in zip(game.owner, game.spaces, strict=True) if o is None and s.is_deed)
+            n = game.owner.count(None) - board_of(game.ed).non_deeds    # (a space that is no deed has no owner)
             c = self._free = (game.owner, game.deeds_version, n)
         return c[2]
 
@@ -407,6 +441,16 @@ class BasicBot:
     SHORTAGE: ClassVar[int] = 6
     """Houses left in the bank at which the bot builds between turns wherever it can."""
 
+    def _groups_of(self, game: Game, p: Player) -> tuple[tuple, tuple]:
+        """`board_of(game.ed).of_counts(p.groups)`, kept on the bot while the counts are the same
+        (they change only with `p`'s deeds)."""
+        c = self._gc
+        if c[1] == p.groups and c[0] is game.owner:
+            return c[2]
+        r = board_of(game.ed).of_counts(p.groups)
+        self._gc = (game.owner, p.groups[:], r)
+        return r
+
     def _refresh(self, game: Game, p: Player) -> None:
         """Forget the cash trigger when `p` changed, and recompute the lots it builds on when
         ownership changed (whole groups change only then)."""
@@ -415,7 +459,14 @@ class BasicBot:
             self._trigger = 0
             if game.deeds_version != self._wver:
                 self._wver = game.deeds_version
-                self._whole = whole = self._whole_groups(game, p)
+                b = board_of(game.ed)
+                if b.majority or b.single:
+                    whole = self._whole_groups(game, p)
+                else:           # the whole groups alone: they follow the counts
+                    whole = self._groups_of(game, p)[1]
+                    if whole is self._whole:
+                        return
+                self._whole = whole
                 mask = 0
                 for lots in whole:
                     for j in lots:
@@ -498,8 +549,7 @@ class BasicBot:
             # round cap (issue 15).
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
-            reserve = self._reserve(game)
-            offer = self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
+            offer = self._look_at_trades(game, p, window)
             if offer is not None:
                 return ("trade", offer)
         return DONE
@@ -511,9 +561,14 @@ class BasicBot:
         lift, else the next even build; then each mortgaged deed of `p` to lift with twice its
         cost to spare (`_steps`)."""
         plan = self._plan
-        if plan[0] is not game.owner or plan[1] != p.version or plan[2] is not self._whole:
-            steps = self._steps(game, p)
-            plan = self._plan = (game.owner, p.version, self._whole, steps, min(steps)[0] if steps else INF)
+        if plan[1] != p.version or plan[0] is not game.owner or plan[2] is not self._whole:
+            b = self._built
+            if (b[0] == plan[1] and plan[1] + 1 == p.version and plan[0] is game.owner
+                    and plan[2] is self._whole and game.level[b[2]] == b[3] + 1):
+                plan = self._plan = self._after_build(game, plan, b[1], p.version)
+            else:
+                steps, where, lowest = self._steps(game, p)
+                plan = self._plan = (game.owner, p.version, self._whole, steps, lowest, where)
         if plan[4] == INF:         # no candidate (the reserve does not matter)
             return None, INF
         reserve = self._reserve(game)
@@ -521,36 +576,44 @@ class BasicBot:
         if spare < plan[4]:        # nothing affordable: the loop below would find the same
             return None, plan[4] + reserve
         trigger = INF
+        k = 0
         for need, act in plan[3]:
             if need <= spare:
                 if act[0] == "unmortgage":
                     return act, 0
                 if window is None:
                     return ASK, 0
-                if game.build_problem(p, act[1], window) is None:
+                j = act[1]
+                if game.build_problem(p, j, window) is None:
+                    self._built = (plan[1], k, j, game.level[j])
                     return act, 0
                 trigger = 0      # blocked by a limit or the supply: look again next time
             elif need + reserve < trigger:
                 trigger = need + reserve
+            k += 1
         return None, trigger
 
-    def _steps(self, game: Game, p: Player) -> tuple:
-        """`_develop`'s candidates as (cash to spare, action); they change only with `p`'s
-        version (its deeds, levels and mortgages) and `_whole`."""
+    def _steps(self, game: Game, p: Player) -> tuple[tuple, tuple, int]:
+        """`_develop`'s candidates as (cash to spare, action), the index in `_whole` of the lots
+        each is of (-1: a mortgaged deed outside them), and the least cash to spare of any (INF:
+        none); they change only with `p`'s version (its deeds, levels and mortgages) and `_whole`."""
         out = []
+        where = []
+        lowest = INF
         level = game.level
         mortgaged = game.mortgaged
         spaces = game.spaces
-        lift = self._lift_costs(game)
+        t = 0
         for lots in self._whole:
             low = INF
             j = -1
             for k in lots:
                 if mortgaged[k]:
-                    cost = lift.get(k)
-                    if cost is None:
-                        cost = lift[k] = game.unmortgage_cost(k)
+                    cost = self._lift_cost(game, k)
                     out.append((cost, ("unmortgage", k)))
+                    where.append(t)
+                    if cost < lowest:
+                        lowest = cost
                     break
                 if level[k] < low:
                     low = level[k]
@@ -558,15 +621,55 @@ class BasicBot:
             else:
                 ladder = spaces[lots[0]].ladder
                 if low < len(ladder):
-                    out.append((ladder[low].cost, ("build", j)))
+                    cost = ladder[low].cost
+                    out.append((cost, ("build", j)))
+                    where.append(t)
+                    if cost < lowest:
+                        lowest = cost
+            t += 1
         if True in mortgaged:      # (a scan in C: most of a game has no mortgage at all)
             for i in p.deeds:
                 if mortgaged[i]:
-                    cost = lift.get(i)
-                    if cost is None:
-                        cost = lift[i] = game.unmortgage_cost(i)
-                    out.append((cost * 2, ("unmortgage", i)))
-        return tuple(out)
+                    cost = self._lift_cost(game, i) * 2
+                    out.append((cost, ("unmortgage", i)))
+                    where.append(-1)
+                    if cost < lowest:
+                        lowest = cost
+        return tuple(out), tuple(where), lowest
+
+    def _after_build(self, game: Game, plan: tuple, k: int, version: int) -> tuple:
+        """`plan` after the build of its step `k` and nothing else (the player's version moved by
+        one, the lot's level by one): only that step's lots have a new next build (none of them
+        is mortgaged: the step was a build), so only that step is worked out again."""
+        steps = list(plan[3])
+        where = list(plan[5])
+        lots = self._whole[where[k]]
+        level = game.level
+        low = INF
+        j = -1
+        for x in lots:
+            if level[x] < low:
+                low = level[x]
+                j = x
+        ladder = game.spaces[lots[0]].ladder
+        if low < len(ladder):
+            steps[k] = (ladder[low].cost, ("build", j))
+        else:
+            del steps[k]
+            del where[k]
+        lowest = INF
+        for need, _act in steps:
+            if need < lowest:
+                lowest = need
+        return (plan[0], version, plan[2], tuple(steps), lowest, tuple(where))
+
+    def _lift_cost(self, game: Game, i: int) -> int:
+        """`game.unmortgage_cost(i)`, memoised for the game's rules (`_lift_costs`)."""
+        lift = self._lift_costs(game)
+        cost = lift.get(i)
+        if cost is None:
+            cost = lift[i] = game.unmortgage_cost(i)
+        return cost
 
     def _lift_costs(self, game: Game) -> _LiftCosts:
         """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
@@ -635,6 +738,16 @@ class BasicBot:
         return None
 
     # ------------------------------------------------------------------ trades
+    def _look_at_trades(self, game: Game, p: Player, window: str | None) -> Any:
+        """`_propose`'s offer, else `_propose_deal`'s, else None. Both need a group `p` holds at
+        least half of (`near_groups`; a deal's group lacks one lot), so while the candidates of
+        `p`'s version found none, neither is asked (for this class's proposals: `_plain`)."""
+        c = self._cands
+        if c[6] is None and c[4] == p.version and self._plain and c[1] is p and c[0] is game.owner:
+            return None
+        reserve = self._reserve(game)
+        return self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
+
     def _propose(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """Offer cash for the deeds that would complete one of `p`'s groups, when one other
         player holds them all: their value to that player plus a premium of half their price.
@@ -671,7 +784,7 @@ class BasicBot:
             if holders == c[7]:
                 return (owner, p, game.deeds_version, c[3], version, near, held, holders)
         else:
-            near = near_groups(game, p)
+            near = self._groups_of(game, p)[0]
             if not near:
                 return (owner, p, game.deeds_version, (), version, near, None, None)
             held = itemgetter(*[j for g in near for j in g.spaces])
@@ -682,9 +795,13 @@ class BasicBot:
         """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership.
         `near`: `near_groups(game, p)`, if the caller has it."""
         out = []
+        spaces = game.spaces
         for _grp, missing, q in groups_held_by_one(game, p, near):
-            price = sum(game.spaces[j].price for j in missing)
-            cash = sum(self.value(game, q, j) for j in missing) * 11 // 10 + price // 2
+            price = worth = 0
+            for j in missing:
+                price += spaces[j].price
+                worth += self.value(game, q, j)
+            cash = worth * 11 // 10 + price // 2
             out.append((q, missing, cash, (q.seat, missing, cash)))
         return out
 

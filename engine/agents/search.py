@@ -27,13 +27,13 @@ During a replay (a resumed save) the bot does not search: the recorded answer is
 
 Budget: `rollouts` per candidate (8 by default; half for build plans and jail, twice for trade
 proposals; twice again on close calls), `horizon` turns per rollout (30). A fork costs
-about a millisecond (`copy.deepcopy` sharing the edition), a rollout to the end of a game a few.
+about a millisecond (`Forker`: a copy sharing the edition), a rollout to the end of a game a few.
 """
 
 from __future__ import annotations
 
-import copy
 import math
+import random
 import time
 from collections import deque
 from collections.abc import Callable
@@ -100,8 +100,13 @@ def _mix(*parts: int) -> int:
 
 class Forker:
     """Forks of one game for rollouts: `fork(game, seed)` is a deep copy that shares the edition
-    (deeds, rules, compiled cards), has basic bots in every seat, records nothing, logs nothing,
-    throws dice from a generator seeded with `seed` and has its decks shuffled by it."""
+    (deeds, rules, compiled cards) and its `Edition.shared` tables (rent formulas, nearest-space
+    and space-set caches, card indexes, the wiring of space kinds), has basic bots in every seat,
+    records nothing, logs nothing, throws dice from a generator seeded with `seed` and has its
+    decks shuffled by it.
+
+    The copy is a game built the usual way (not started) into which the state is copied
+    (`GameState.copy_from`): `copy.deepcopy` of a whole game does not work on the compiled build."""
 
     def __init__(self, game):
         ed = game.ed
@@ -109,17 +114,34 @@ class Forker:
         for deck in ed.decks.values():
             shared.extend(deck.cards)
         self.memo = {id(x): x for x in shared}
+        self.ed = ed
+
+    def _shared(self) -> dict[int, Any]:
+        """The memo of a fork: the edition's parts and its shared tables (a table built since
+        the last fork too), each standing for itself."""
+        memo = dict(self.memo)
+        for table in self.ed.tables.values():
+            memo[id(table)] = table
+            if isinstance(table, tuple):        # several tables built at once
+                for part in table:
+                    memo[id(part)] = part
+        return memo
 
     def fork(self, game, seed: int) -> Game:
         """A determinised copy of `game` (see the class docstring)."""
-        memo = dict(self.memo)
-        for k, a in enumerate(game.agents):
-            memo[id(a)] = BasicBot(seed=seed + k, name=f"rollout-{k + 1}")
+        memo = self._shared()
+        bots: list[Any] = [BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k in range(len(game.agents))]
+        for a, bot in zip(game.agents, bots, strict=True):
+            memo[id(a)] = bot
         if game.log is not None:
             memo[id(game.log)] = None
         memo[id(game.answers)] = []
         memo[id(game.replay_queue)] = deque()
-        clone = copy.deepcopy(game, memo)
+        memo[id(game.dice)] = None              # replaced below (and a compiled Dice has no copy)
+        memo[id(game.rng)] = random.Random()    # seeded below: its state need not be copied
+        clone = Game(game.ed, [(p.name, bot) for p, bot in zip(game.players, bots, strict=True)], game.seed,
+                     deal=False, start=False)
+        clone.copy_from(game, memo)
         clone.record = False
         clone.check_each_turn = False
         clone.on_replay_done = None

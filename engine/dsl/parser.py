@@ -22,7 +22,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lark import _LOAD_ALLOWED_OPTIONS
 
-from ..paths import cache_dir, read_private, write_atomic
+from ..paths import cache_dir, prune, read_private, write_atomic
 from . import nodes as n
 from .builder import Builder, token_pos
 from .indentation import IndentationProblem, IndentPostLexer
@@ -43,6 +43,10 @@ def grammar_text() -> str:
 
 MAX_CACHED = 16 << 20
 """Bytes of the largest parser cache entry read (one is about 100 kB)."""
+
+KEEP_PARSERS = 3
+"""Parser entries kept in the cache folder (each grammar, lark or Python makes its own); the
+oldest beyond these are removed when a new one is written."""
 
 _OPTIONS: dict = {"parser": "lalr", "lexer": "contextual", "start": ["effect", "formula"],
                   "maybe_placeholders": False}
@@ -81,12 +85,14 @@ def _load_cached(path: Path, postlex: IndentPostLexer, builder: Builder) -> Lark
 
 def _save_cached(path: Path, parser: Lark) -> None:
     """Write `parser` to `path` atomically (a temporary file in the same folder, then a rename,
-    so a reader never sees half a file); any error is ignored (the cache is optional)."""
+    so a reader never sees half a file), then remove the oldest parsers beyond `KEEP_PARSERS`;
+    any error is ignored (the cache is optional)."""
     def fill(f: IO[bytes]) -> None:
         f.write(path.stem.encode() + b"\n")
         parser.save(f, _LOAD_ALLOWED_OPTIONS)
 
-    write_atomic(path, fill, ".pickle")
+    if write_atomic(path, fill, ".pickle"):
+        prune(path.parent, "dsl-parser-", ".pickle", KEEP_PARSERS, spare=path)
 
 
 def _get_parser() -> tuple[Lark, IndentPostLexer, Builder]:

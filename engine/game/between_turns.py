@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .decisions import QUIET, Quiet
 from .ending import GameOver
+from .player import NO_WAKE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -54,33 +55,36 @@ def between_turns(g: Game, last: Player) -> None:
     it passes (a `decisions.Quiet`) and that still holds, which costs a few integer comparisons:
     `QUIET` holds while `g.deeds_version` is `q.quiet`; `Quiet(cash)` while `q.cash < q.wake`
     and `q.version` is `q.wake_version` (manage.py ends it when the agent is consulted in a
-    manage window with `q.wake` or more). Once every living player is `QUIET`,
-    `g.between_calm` holds the deeds version and the turn loop does not call this window at
-    all until it changes. A player who can do nothing in the window (no deed where everything
-    needs one, and no loan) is passed over without asking even `idle`, unless answers are
-    recorded or replayed (then every window is asked)."""
+    manage window with `q.wake` or more). A player who can do nothing in the window (no deed
+    where everything needs one, and no loan) is passed over without asking even `idle` (until
+    a deed changes hands), unless answers are recorded or replayed (then every window is asked).
+
+    When no decision was asked and every living player is quiet (or passed over) at the end of
+    a window, `g.between_calm` holds the deeds version, and the turn loop does not call this
+    window at all while it stays: what would end a quiet resets it to -1 (a credit that takes a
+    player's cash to its `wake`, in ledger.transfer; a change of a player's buildings, mortgages
+    or loans, where `version` moves; a deed changing hands changes the deeds version). A debit
+    ends no quiet, so it does not reset it."""
     g.more_rolls = False
     cycles = g.between_key
     if cycles is None:
         cycles = _cycles(g)
     version = g.deeds_version
-    calm = True                   # every living player is QUIET at `version`
+    calm = True                   # every living player is quiet, and no decision was asked
     try:
         for q in cycles[g.turn_idx]:
-            if q.quiet == version:                  # quiet, wake: set only by idle, below
+            if not q.alive or q.quiet == version:   # quiet, wake: set only by idle, below
                 continue
             if q.cash < q.wake and q.wake_version == q.version:
-                calm = False
-                continue
-            if not q.alive:
-                continue
-            calm = False
-            if q is last:
                 continue
             idle = g.agent_idle[q.seat]
             if idle is not None and not g.replay_queue:
                 if g.between_needs_deeds and not q.deeds and not q.loans:
+                    continue                        # (a deed changing hands changes `version`)
+                if q is last:
+                    calm = False
                     continue
+                q.wake = NO_WAKE
                 q.wake_version = -1
                 passed = idle(g, q, WINDOW)
                 if passed:
@@ -92,7 +96,14 @@ def between_turns(g: Game, last: Player) -> None:
                         else:
                             q.wake = passed.wake
                             q.wake_version = q.version
+                            if q.cash >= q.wake:
+                                calm = False
+                    else:
+                        calm = False
                     continue
+            calm = False
+            if q is last:
+                continue
             g.offer_window(q, WINDOW)
             if g.over:
                 return

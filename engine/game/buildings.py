@@ -182,6 +182,7 @@ def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = 
         return
     _set_level(g, i, g.level[i] + 1)
     p.version += 1
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     if count:
         p.built_this_turn += 1
         key = g.ed.groups[sp.group_index].id     # the group id, as build_problem counts it
@@ -271,6 +272,7 @@ def sell_building(g: Game, p: Player, i: int) -> None:
     for j in lots:
         _set_level(g, j, g.level[j] - 1)
     p.version += 1
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     bank_pays(g, p, refund, "sell_building")
     for j in lots:
         if g.log is not None:
@@ -298,6 +300,7 @@ def return_buildings(g: Game, i: int) -> int:
     o = g.owner[i]
     if o is not None:
         o.version += 1
+        g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     return refund
 
 

@@ -73,6 +73,8 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
         g.bank_in += amount
     elif isinstance(payee, Player):
         payee.cash += amount
+        if payee.cash >= payee.wake:      # a Quiet(cash) between turns may end: the window looks again
+            g.between_calm = -1
     elif payee is TREASURY:
         g.treasury += amount
     else:

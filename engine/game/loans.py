@@ -85,6 +85,7 @@ def take_loan(g: Game, p: Player) -> None:
         g.pledged[i] = True
     p.loans.append(pledge)
     p.version += 1
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     g.emit("loan", player=p.seat, amount=lo.unit, pledged=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, None, p, lo.unit, "loan")
 
@@ -107,6 +108,7 @@ def repay_loan(g: Game, p: Player) -> None:
     for i in pledge:
         g.pledged[i] = False
     p.version += 1
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     g.emit("repay", player=p.seat, amount=lo.unit, freed=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, p, None, lo.unit, "repay")
 

@@ -66,6 +66,7 @@ def mortgage(g: Game, p: Player, i: int) -> None:
     """Mortgage `i`: the bank pays the mortgage value ([000] 21.3)."""
     g.mortgaged[i] = True
     p.version += 1
+    g.between_calm = -1       # a quiet between turns ends (between_turns.py)
     bank_pays(g, p, g.spaces[i].mortgage, "mortgage")
     if g.log is not None:
         g.emit("mortgage", player=p.seat, space=g.spaces[i].id)
@@ -77,6 +78,7 @@ def unmortgage(g: Game, p: Player, i: int) -> None:
     if p.alive:
         g.mortgaged[i] = False
         p.version += 1
+        g.between_calm = -1       # a quiet between turns ends (between_turns.py)
         if g.log is not None:
             g.emit("unmortgage", player=p.seat, space=g.spaces[i].id)
 

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any, Final
+
+NO_WAKE: Final = 1 << 62
+"""`Player.wake` of a player whose agent named no cash level between turns: no cash reaches it,
+so the ledger's check of a credit against `wake` (ledger.transfer) never fires for it."""
+
 
 class Player:
     """One seat at the table.
@@ -19,7 +25,8 @@ class Player:
     game at which the player's agent said it passes between turns until ownership changes
     (decisions.QUIET, between_turns.py; -1: not quiet); `wake`, `wake_version`: the agent said
     it passes there until the player's cash reaches `wake`, while `version` is `wake_version`
-    (decisions.Quiet(cash); -1: not quiet, or consulted in a manage window with `wake` or more)."""
+    (decisions.Quiet(cash); `wake` NO_WAKE when the agent named no level since it was last asked;
+    `wake_version` -1: not quiet, or consulted in a manage window with `wake` or more)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
@@ -49,8 +56,37 @@ class Player:
         self.laps = 0
         self.loans: list[tuple[int, ...]] = []
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
-        self.wake = 0        # Quiet(cash) between turns: the cash at which to ask again
+        self.wake = NO_WAKE  # Quiet(cash) between turns: the cash at which to ask again
         self.wake_version = -1   # ... said at this version (-1: not said, or woken in a manage window)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        """A copy of this player (for a game's fork, state.GameState.copy_from): every field, its
+        containers new (their items are numbers, strings and tuples of them, so a shallow copy of
+        each is a deep one). Written out rather than left to `copy`'s generic way, which the
+        compiled build cannot take (the compiled class runs `__init__` in `__new__`)."""
+        q = Player(self.seat, self.name, self.cash, self.kind)
+        memo[id(self)] = q
+        q.pos = self.pos
+        q.in_jail = self.in_jail
+        q.jail_attempts = self.jail_attempts
+        q.free_next_turn = self.free_next_turn
+        q.alive = self.alive
+        q.deeds = set(self.deeds)
+        q.held_cards = list(self.held_cards)
+        q.flags = dict(self.flags)
+        q.doubles = self.doubles
+        q.intro = self.intro
+        q.built_this_turn = self.built_this_turn
+        q.built_groups = dict(self.built_groups)
+        q.actions_used = dict(self.actions_used)
+        q.version = self.version
+        q.groups = list(self.groups)
+        q.laps = self.laps
+        q.loans = list(self.loans)
+        q.quiet = self.quiet
+        q.wake = self.wake
+        q.wake_version = self.wake_version
+        return q
 
     def __repr__(self) -> str:
         return f"Player({self.seat}, {self.name!r}, cash={self.cash}, pos={self.pos})"

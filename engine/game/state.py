@@ -15,6 +15,7 @@ through ledger.py, so the players' cash plus the pot and the treasury is always
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -62,6 +63,25 @@ def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool,
             any(pl.window == "roll" for pl in plays.values()))
 
 
+FIELDS: tuple[str, ...] = (
+    "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
+    "owner", "level", "mortgaged", "deeds_version", "buildings_version", "stock", "hotel_level",
+    "bank_in", "bank_out", "jackpot", "start_total",
+    "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
+    "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
+    "in_card", "debt", "acting", "turn_flags",
+    "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
+    "check_each_turn", "max_rounds",
+    "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
+    "agent_idle", "between_seats", "between_live", "between_needs_deeds", "between_key", "between_calm",
+    "start_index", "nearest_cache", "first", "deal", "started",
+    "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
+    "roll_plays", "removed_cards",
+    "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
+)
+"""Every field of a game (`GameState.__slots__`), in the order `copy_from` copies them."""
+
+
 class GameState:
     """The whole state of one game (see the module docstring for the money and board fields).
 
@@ -86,7 +106,9 @@ class GameState:
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
     recorded), `between_seats[seat]` (the agent is asked between turns), `between_live` (anyone
     is), `between_needs_deeds` (a player without deeds can do nothing there; between_turns.wire),
-    `between_calm` (the deeds version at which every living player's agent is quiet there),
+    `between_calm` (the deeds version at which every living player's agent is quiet there, the
+    window skipped while it holds; -1 once a quiet may have ended: ledger.transfer, buildings,
+    mortgages, loans),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
@@ -97,22 +119,7 @@ class GameState:
     subsets for loops). Rule switches (switches.py): `switched` the ids turned on, in order;
     `spending` is true while the treasury's spending runs (it does not run inside itself)."""
 
-    __slots__ = (
-        "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
-        "owner", "level", "mortgaged", "deeds_version", "buildings_version", "stock", "hotel_level",
-        "bank_in", "bank_out", "jackpot", "start_total",
-        "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
-        "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
-        "in_card", "debt", "acting", "turn_flags",
-        "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
-        "check_each_turn", "max_rounds",
-        "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
-        "agent_idle", "between_seats", "between_live", "between_needs_deeds", "between_key", "between_calm",
-        "start_index", "nearest_cache", "first", "deal", "started",
-        "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
-        "roll_plays", "removed_cards",
-        "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
-    )
+    __slots__ = FIELDS
 
     def __init__(self, edition: Edition, names: Sequence[str], agents: Sequence[Agent], seed: int, *,
                  dice: Any, first: int | None, deal: bool, log: EventLog | None, record: bool,
@@ -136,7 +143,7 @@ class GameState:
         self.level: list[int] = [0] * n
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
-        self.buildings_version: int = 0      # bumped when a lot's building level changes (buildings._set_level)
+        self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
         self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
@@ -190,8 +197,8 @@ class GameState:
         self.between_seats: list[bool] = []     # between_turns.wire
         self.between_live: bool = False
         self.between_needs_deeds: bool = False
-        self.between_key: Any = None            # between_turns._cycles
-        self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version
+        self.between_key: list[tuple[Player, ...]] | None = None   # between_turns._cycles
+        self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version (-1: look)
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = edition.shared("nearest", dict)
         self.first: int | None = first
@@ -226,6 +233,19 @@ class GameState:
         self.card_labels, self.card_plays, self.rent_plays, self.roll_plays = edition.shared(
             "cards", lambda: _card_index(edition))
 
+    def copy_from(self, other: GameState, memo: dict[int, Any]) -> None:
+        """Make this game a deep copy of `other`, field by field (`FIELDS`), through `copy.deepcopy`
+        with `memo`: what `memo` maps is taken as it maps it (the search bot's fork shares the
+        edition and its `Edition.shared` tables, and puts its own agents in; agents/search.py), the
+        players are copied by `Player.__deepcopy__`, and `other` itself stands for this game.
+        This game must be a game of the same class (its own state is overwritten; only its
+        identity is kept). `copy.deepcopy` of a whole game does not do: the compiled build's
+        `Game` runs `__init__` in `__new__`, so the copy is made into a game built the usual way."""
+        memo[id(other)] = self
+        deepcopy = copy.deepcopy
+        for name in FIELDS:
+            setattr(self, name, deepcopy(getattr(other, name), memo))
+
     @property
     def houses(self) -> int | None:
         """Houses left in the bank (None: unlimited)."""
@@ -245,6 +265,7 @@ class GameState:
         self._set_stock("hotel", value)
 
     def _set_stock(self, kind: str, value: int | None) -> None:
+        self.buildings_version += 1          # what the bank holds changed (bots memoise on it)
         if value is None:
             self.stock.pop(kind, None)
         else:
@@ -289,4 +310,4 @@ class GameState:
         return self.jackpot
 
 
-__all__ = ["GameState", "LandHandler"]
+__all__ = ["FIELDS", "GameState", "LandHandler"]

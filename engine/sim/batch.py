@@ -219,6 +219,7 @@ class Summary:
             "sets": {k: v for k, v in self.spec.sets},
             "content_hash": ed.content_hash,
             "seed": self.spec.seed, "bots": list(self.spec.bots),
+            **({"claim_attention": self.spec.claim_attention} if self.spec.claim_attention != 1.0 else {}),
             "max_rounds": self.spec.max_rounds if self.spec.max_rounds is not None
             else (ed.end.max_rounds or DEFAULT_CAP),
             "games": self.games, "asked": self.asked, "confidence": self.confidence,

@@ -8,14 +8,16 @@ independent batches when the configurations are alike. The first configuration i
 
 A configuration is written `EDITION[+OVERLAY...][:KEY=VALUE...]` where KEY is `bots` (one kind,
 or a comma-separated kind per seat), `players`, `max_rounds` or any parameter path accepted by
-`--set` (`classic:rules.salary=300`). A sweep `PATH=LOW..HIGH:STEP` makes one configuration per
+`--set` (`classic:rules.salary=300`). A piece between colons without `=` continues the value
+before it, so a plug-in bot keeps its `module:Class` (`classic:bots=mybots:Greedy,basic:players=2`).
+A sweep `PATH=LOW..HIGH:STEP` makes one configuration per
 value.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..analysis.stats import Moments
@@ -33,6 +35,23 @@ METRICS = {
 """Paired metrics: key -> (what, unit, word when lower, word when higher)."""
 
 
+def _verdict_texts() -> dict[tuple[str, str], str]:
+    texts = {("", "none"): "{b}: no games"}
+    for metric, (what, unit, lower, higher) in METRICS.items():
+        for side, word in (("lower", lower), ("higher", higher)):
+            texts[metric, side] = (f"{{b}} is {{n}} ± {{half}} {unit} {word} than {{a}}" if metric == "rounds"
+                                   else f"{{b}}: {what} {{n}} ± {{half}} {unit} {word} than {{a}}")
+        texts[metric, "same"] = f"{{b}}: no clear difference in {what} from {{a}} ({{mean}} ± {{half}} {unit})"
+    return texts
+
+
+VERDICTS = _verdict_texts()
+"""The sentences of a verdict: (metric, lower | higher | same) -> text with {a} the baseline,
+{b} the configuration, {n} the difference, {half} the half-width of its interval, {mean} the
+signed difference; ("", "none") when no game was played. English, the message ids of a
+translation (`Comparison.verdict`'s `words`)."""
+
+
 class ConfigError(MagieError):
     """A configuration or sweep that cannot be read."""
 
@@ -40,7 +59,13 @@ class ConfigError(MagieError):
 def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
     """(label, spec) of a configuration string (see the module docstring); unset parts come
     from `base`. Raises `ConfigError` or `SetError`."""
-    head, *parts = text.split(":")
+    head, *pieces = text.split(":")
+    parts: list[str] = []
+    for piece in pieces:        # no `=`: the rest of a value holding a colon (module:Class)
+        if parts and "=" not in piece:
+            parts[-1] += ":" + piece
+        else:
+            parts.append(piece)
     if not head:
         raise ConfigError(f"configuration {text!r}: it must start with an edition")
     edition, *variants = head.split("+")
@@ -67,8 +92,10 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
             bots = (bots[0],) * players
         elif len(bots) != players:
             raise ConfigError(f"configuration {text!r}: {len(bots)} bots for {players} players")
-    spec = BatchSpec(edition=edition, variants=tuple(variants) + base.variants, bots=bots,
-                     max_rounds=max_rounds, seed=base.seed, sets=tuple(sets), counters=base.counters)
+    elif len(bots) == 1:            # one kind at every seat of the base table
+        bots = bots * max(len(base.bots), 1)
+    spec = replace(base, edition=edition, variants=tuple(variants) + base.variants, bots=bots,
+                   max_rounds=max_rounds, sets=tuple(sets))
     return text, spec
 
 
@@ -110,22 +137,28 @@ class Comparison:
     diffs: list[dict[str, Moments]] = field(default_factory=list)
     confidence: float = 0.95
 
-    def verdict(self, i: int, metric: str) -> str:
-        """A sentence on the difference of configuration i from the baseline in `metric`."""
-        what, unit, lower, higher = METRICS[metric]
+    def clear(self, i: int, metric: str) -> bool:
+        """Whether the interval of the difference of configuration i in `metric` excludes 0."""
+        m = self.diffs[i][metric]
+        lo, hi = m.interval(self.confidence)
+        return m.n > 0 and (lo > 0 or hi < 0)
+
+    def verdict(self, i: int, metric: str, words: Callable[[str], str] = str) -> str:
+        """A sentence on the difference of configuration i from the baseline in `metric`, from
+        `VERDICTS` through `words` (a catalogue's gettext; English by default)."""
+        unit = METRICS[metric][1]
         m = self.diffs[i][metric]
         lo, hi = m.interval(self.confidence)
         scale = 100.0 if unit == "points" else 1.0
         mean, half = m.mean * scale, (hi - lo) / 2 * scale
         a, b = self.labels[0], self.labels[i]
         if m.n == 0:
-            return f"{b}: no games"
-        if lo > 0 or hi < 0:
-            word = higher if mean > 0 else lower
-            if metric == "rounds":
-                return f"{b} is {abs(mean):.1f} ± {half:.1f} {unit} {word} than {a}"
-            return f"{b}: {what} {abs(mean):.2f} ± {half:.2f} {unit} {word} than {a}"
-        return f"{b}: no clear difference in {what} from {a} ({mean:+.2f} ± {half:.2f} {unit})"
+            return words(VERDICTS["", "none"]).format(b=b)
+        if self.clear(i, metric):
+            digits = 1 if metric == "rounds" else 2
+            return words(VERDICTS[metric, "higher" if mean > 0 else "lower"]).format(
+                a=a, b=b, n=f"{abs(mean):.{digits}f}", half=f"{half:.{digits}f}")
+        return words(VERDICTS[metric, "same"]).format(a=a, b=b, mean=f"{mean:+.2f}", half=f"{half:.2f}")
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for `magie compare --json`."""
@@ -188,8 +221,7 @@ def sweep_specs(base_label: str, base: BatchSpec, path: str, values: Sequence[st
     out = []
     for v in values:
         sets: Sets = tuple(base.sets) + ((path, v),)
-        spec = BatchSpec(edition=base.edition, variants=base.variants, bots=base.bots, max_rounds=base.max_rounds,
-                         seed=base.seed, sets=sets, counters=base.counters)
+        spec = replace(base, sets=sets)
         out.append((f"{path}={v}", spec))
     return out
 

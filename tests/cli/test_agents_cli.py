@@ -148,3 +148,25 @@ def test_a_save_never_runs_a_bot_class_the_person_did_not_allow(bots_here):
     r = runner.invoke(app, ["play", "--resume", "s.json", "--bot", "mybots:Greedy"], input="q\n")
     assert r.exit_code == 0, r.output
     assert "mybots" in sys.modules
+
+
+def test_a_plug_in_bot_in_a_compare_configuration(bots_here):
+    # the `:` of module:Class is not the separator of the configuration's KEY=VALUE parts
+    from magie.engine.sim.batch import BatchSpec
+    from magie.engine.sim.compare import parse_config
+
+    base = BatchSpec(edition="", seed=0, counters=False)
+    _, spec = parse_config("classic:bots=mybots:Greedy,basic:players=2:rules.salary=300", base)
+    assert spec.bots == ("mybots:Greedy", "basic") and spec.sets == (("rules.salary", "300"),)
+    _, spec = parse_config("classic:bots=basic,pkg.mod:Cls,random", base)
+    assert spec.bots == ("basic", "pkg.mod:Cls", "random")
+    _, spec = parse_config("classic:bots=mybots:Greedy", BatchSpec(edition="", bots=("basic",) * 3))
+    assert spec.bots == ("mybots:Greedy",) * 3       # one kind sits at every seat of the table
+    r = runner.invoke(app, ["compare", "classic", "classic:bots=mybots:Greedy", "-n", "2", "-j", "1",
+                            "--max-rounds", "30", "--json"])
+    assert r.exit_code == 0, r.output
+    assert [c["label"] for c in json.loads(r.stdout)["configs"]] == ["classic", "classic:bots=mybots:Greedy"]
+    r = runner.invoke(app, ["compare", "classic", "classic:bots=mybots:Nope", "-n", "1"])
+    assert r.exit_code == 1 and "module 'mybots' has no class 'Nope'" in r.output
+    assert "Traceback" not in r.output
+    assert "module:Class" in runner.invoke(app, ["compare", "--help"]).output

@@ -24,6 +24,11 @@ def run(*args: str):
     (["simulate", "classic", "-n", str(10**14)], "--games must be at most"),
     (["simulate", "classic", "--max-rounds", str(10**18)], "--max-rounds must be at most"),
     (["simulate", "classic", "--bot", ",".join(["basic"] * 100)], "more kinds than the 12 seats"),
+    (["simulate", "classic", "--claim-attention", "1.5"], "--claim-attention is the share of rents the bots "
+                                                         "claim, from 0 to 1, not 1.5"),
+    (["simulate", "classic", "--claim-attention", "-0.2"], "from 0 to 1, not -0.2"),
+    (["simulate", "classic", "--claim-attention", "nan"], "from 0 to 1, not nan"),
+    (["compare", "classic", "quick", "--claim-attention", "2"], "--claim-attention is the share of rents"),
     # one bound for seeds, told one way, in every command that takes one (saves hold 64-bit seeds)
     (["simulate", "classic", "--seed", str(2**63)], "--seed must be from -9,223,372,036,854,775,808 to "
                                                     "9,223,372,036,854,775,807, not 9,223,372,036,854,775,808"),

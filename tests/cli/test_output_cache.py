@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import re
 import subprocess
 import sys
 import time
@@ -53,14 +54,15 @@ def test_another_environment_or_a_failing_command_is_not_served(tmp_path):
     assert max(len(line) for line in other.stdout.decode().splitlines()) <= 50
     bad = _run(tmp_path, "no-such-command", "--help")
     assert bad.returncode == 1
-    assert not (tmp_path / "cache" / "output-no-such-command_help.marshal").exists()
+    assert not list((tmp_path / "cache").glob("output-no-such-command_help*"))
     assert _run(tmp_path, "no-such-command", "--help").returncode == 1
 
 
 def test_only_pure_command_lines_have_an_entry():
-    assert oc.entry_name(["--help"]) == "output-help.marshal"
-    assert oc.entry_name(["simulate", "-h"]) == "output-simulate_h.marshal"
-    assert oc.entry_name(["editions"]) == "output-editions.marshal"
+    place = r"-[0-9a-f]{16}\.marshal"
+    assert re.fullmatch("output-help" + place, oc.entry_name(["--help"]) or "")
+    assert re.fullmatch("output-simulate_h" + place, oc.entry_name(["simulate", "-h"]) or "")
+    assert re.fullmatch("output-editions" + place, oc.entry_name(["editions"]) or "")
     for args in (["play", "classic"], ["simulate", "classic", "--help"], ["editions", "x"], ["../x", "--help"],
                  ["Show", "--help"], [], ["--help", "--help"]):
         assert oc.entry_name(args) is None, args
@@ -271,3 +273,42 @@ def test_a_file_whose_absence_was_checked_and_that_appears_is_a_miss(tmp_path):
     assert run() == b"out\nTrue False\n"
     other.symlink_to(flag)
     assert run() == b"out\nTrue True\n"
+
+
+def test_two_working_folders_or_installs_keep_their_own_entries(tmp_path, monkeypatch):
+    # the entry's name holds a digest of the install and the working folder: a run elsewhere
+    # (another checkout, another venv, another folder) does not overwrite this one's entry
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    monkeypatch.chdir(a)
+    in_a = oc.entry_name(["--help"])
+    monkeypatch.chdir(b)
+    in_b = oc.entry_name(["--help"])
+    assert in_a != in_b
+    monkeypatch.setattr(oc, "_INSTALL", "/elsewhere/site-packages/magie")
+    assert oc.entry_name(["--help"]) not in (in_a, in_b)
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache"), "RUNS": str(tmp_path / "runs")}
+    code = IMPURE.format(action="print(os.getcwd())", setup=SETTLED)
+    for folder in (a, b, a, b):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True, cwd=folder)
+        assert r.stdout == f"out\n{folder}\n".encode()
+    assert (tmp_path / "runs").read_bytes() == b"xx"       # a and b each ran once, then were served
+    assert len(list((tmp_path / "cache").glob("output-help-*.marshal"))) == 2
+
+
+def test_the_output_cache_keeps_at_most_its_limit_of_entries(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    for k in range(oc.MAX_ENTRIES + 5):
+        old = cache / f"output-help-{k:016x}.marshal"
+        old.write_bytes(b"x")
+        os.utime(old, ns=(10**9 * (k + 1),) * 2)
+    other = cache / "notes.txt"
+    other.write_text("mine")
+    run = _settled_runner(tmp_path, "pass")
+    assert run() == b"out\n"
+    left = sorted(p.name for p in cache.glob("output-*.marshal"))
+    assert len(left) == oc.MAX_ENTRIES and other.exists()
+    assert "output-help-0000000000000000.marshal" not in left          # the oldest went first
+    assert f"output-help-{oc.MAX_ENTRIES + 4:016x}.marshal" in left

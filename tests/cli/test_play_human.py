@@ -345,3 +345,19 @@ def test_no_question_between_turns_by_default(classic, monkeypatch):
     t.turn()
     t.turn()
     assert "between turns" not in t.text
+
+
+def test_the_play_help_says_what_the_prompts_take(classic, monkeypatch):
+    import re
+
+    from typer.testing import CliRunner
+
+    from magie.cli.app import app
+    said = re.sub(r"[\s│]+", " ", CliRunner().invoke(app, ["play", "--help"]).output)
+    assert "by number" not in said
+    assert "the key shown before an option: a number or a letter" in said
+    assert "r or Enter rolls" in said and "d or Enter ends the turn" in said
+    # the keys it names: the pre-roll prompt takes r, the buy question 1, the turn's end d
+    t = Table(classic, monkeypatch, "r\n1\nd\n", dice=[(1, 2)]).turn()
+    assert t.game.owner[3] is t.anna
+    assert t.game.answers == [["done"], "buy", ["done"]]

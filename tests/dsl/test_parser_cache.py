@@ -108,3 +108,39 @@ def test_an_entry_someone_else_could_have_written_is_never_unpickled(fresh, monk
     _reset(monkeypatch)
     monkeypatch.setenv("MAGIE_NO_CACHE", "1")
     assert repr(P.parse("1 + 2", "formula")) == built       # the parser was built, not loaded
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "geteuid"), reason="owners and modes are POSIX")
+def test_old_parsers_are_removed_beyond_a_few_and_nothing_else(fresh, tmp_path):
+    # every new grammar, lark or Python leaves an entry: the oldest beyond KEEP_PARSERS go, but
+    # only this user's own regular files of that name (no link, no other file, no one else's)
+    import os
+
+    old = []
+    for k in range(P.KEEP_PARSERS + 3):
+        f = fresh / f"dsl-parser-{k:032x}.pickle"
+        f.write_bytes(b"old")
+        os.chmod(f, 0o600)
+        os.utime(f, ns=(10**9 * (k + 1),) * 2)
+        old.append(f)
+    target = tmp_path.parent / f"{tmp_path.name}-target"
+    target.write_bytes(b"kept")
+    link = fresh / "dsl-parser-link.pickle"
+    link.symlink_to(target)
+    os.utime(link, ns=(1, 1), follow_symlinks=False)
+    note = fresh / "notes.pickle"
+    note.write_bytes(b"mine")
+    os.utime(note, ns=(1, 1))
+    foreign = fresh / f"dsl-parser-{'f' * 32}.pickle"
+    foreign.write_bytes(b"theirs")
+    os.utime(foreign, ns=(1, 1))
+    if os.geteuid() == 0:
+        os.chown(foreign, 65534, 65534)
+    P.parse("1 + 2", "formula")
+    ours = sorted(p for p in fresh.glob("dsl-parser-*.pickle") if not p.is_symlink() and p != foreign)
+    assert len(ours) == P.KEEP_PARSERS
+    assert P._cache_path(P.grammar_text()) in ours                # the new entry stays
+    assert old[-1] in ours and old[0] not in ours                 # then the newest old ones
+    assert link.is_symlink() and target.read_bytes() == b"kept" and note.exists()
+    if os.geteuid() == 0:
+        assert foreign.exists()

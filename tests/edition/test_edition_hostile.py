@@ -3,8 +3,7 @@ problem with a position, in bounded time."""
 
 from __future__ import annotations
 
-import time
-
+import yaml
 from edition_helpers import problems_of, where
 
 from magie.engine.edition.loader import load_edition
@@ -32,13 +31,29 @@ def test_a_control_character_is_reported_at_its_own_line_and_column(write):
     assert "U+0007" in yf.problems[0].message
 
 
-def test_a_huge_list_is_refused_in_well_under_a_second(write):
+def test_a_huge_list_is_refused_at_the_event_limit_without_building_it(write, monkeypatch):
+    # the bound is the work done, not the time (which depends on the machine's load): the parser
+    # is stopped at event MAX_EVENTS + 1 of 300,000, and the tree is never composed
     path = write("huge.yaml", "id: x\nboard:\n" + "".join(f"  - {i}\n" for i in range(300_000)))
-    start = time.perf_counter()
+    pulled = [0]
+    real_parse = yaml.parse
+
+    def counted(*args, **kw):
+        for event in real_parse(*args, **kw):
+            pulled[0] += 1
+            yield event
+
+    def composed(*args, **kw):
+        raise AssertionError("a file over the limit was composed")
+
+    monkeypatch.setattr(yaml, "parse", counted)
+    monkeypatch.setattr(yaml, "compose", composed)
     yf = read_yaml(path)
-    assert time.perf_counter() - start < 1.0
     assert [p.code for p in yf.problems] == ["file-too-large"]
-    assert yf.problems[0].line > 1 and f"{MAX_EVENTS:,}" in yf.problems[0].message
+    assert f"{MAX_EVENTS:,}" in yf.problems[0].message
+    assert pulled[0] == MAX_EVENTS + 1
+    # 7 events before the list's items (stream, document, map, id, x, board, list), items from line 3
+    assert (yf.problems[0].line, yf.problems[0].col) == (MAX_EVENTS + 1 - 8 + 3, 5)
 
 
 def test_a_map_with_too_many_keys_is_refused_at_the_map(write):

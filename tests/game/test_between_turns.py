@@ -11,8 +11,9 @@ from magie.engine.agents import Scripted
 from magie.engine.agents.basic import BasicBot
 from magie.engine.errors import IllegalDecision
 from magie.engine.game.decisions import DONE, Quiet, TradeOffer
+from magie.engine.game.ledger import transfer
 
-from .helpers import edition, game, player
+from .helpers import edition, game, player, stack
 
 BETWEEN = frozenset({"before_roll", "after_landing", "between_turns"})
 
@@ -205,3 +206,86 @@ def test_the_basic_bot_quiet_below_its_trigger_builds_once_rent_lifts_its_cash_p
             assert pa.wake == 150 and pa.wake_version == pa.version
         g.play_turn()                              # C pays 8; A builds in the interval
         assert (g.level[1], g.level[3], pa.cash, g.houses) == (1, 0, 145 + 8 - 50, 31)
+
+
+# ---------------------------------------------------------------- the skipped window (between_calm)
+# When every living player is quiet, the turn loop skips the window at once (g.between_calm is
+# the deeds version); a credit that takes a quiet player's cash to its level (ledger.transfer),
+# a change of its buildings, mortgages or loans, or a deed changing hands opens it again.
+# C's throws from GO: 1+2 onto Nagatinskaya (A's: rent 4); 3+4 onto Chance (7); from just
+# visiting (10), 3+4 onto Community Chest (17).
+@pytest.mark.parametrize("how, c_pos, c_throw, wakes, a_cash", [
+    ("rent", "go", (1, 2), True, 1504),                  # C pays A 4: 1504 reaches 1502
+    ("card", "go", (3, 4), True, 1550),                  # chairman of the board: C pays each 50
+    ("trade", "go", (4, 6), True, 1505),                 # C gives A 5 in a trade on C's turn
+    ("small trade", "go", (4, 6), False, 1501),          # 1 only: 1501 stays below 1502
+    ("debit", 10, (3, 4), False, 1490),                  # C's birthday: A pays C 10
+])
+def test_the_skipped_window_wakes_a_quiet_agent_exactly_when_a_credit_reaches_its_level(how, c_pos, c_throw,
+                                                                                       wakes, a_cash):
+    a = _Sleepy(1502, trade=["accept"])
+    manage = {"trade": [("trade", TradeOffer(1, 3, give_cash=5)), DONE],
+              "small trade": [("trade", TradeOffer(1, 3, give_cash=1)), DONE]}.get(how, [])
+    g = game(edition("classic"), {"B": {}, "C": {"pos": c_pos, "script": {"manage": manage}}, "D": {},
+                                  "A": {"agent": a, "owns": {"nagatinskaya": 0}}},
+             dice=[(4, 6), c_throw, (4, 6)], first="B")
+    if how == "card":
+        stack(g, "chance", "chance_chairman")
+    if how == "debit":
+        stack(g, "chest", "chest_birthday")
+    pa = player(g, "A")
+    g.play_turn()                                  # B; the interval: A names 1502, the window is calm
+    assert a.idled == [1] and g.between_calm == g.deeds_version
+    g.play_turn()                                  # C: the credit (or not), then the interval
+    assert pa.cash == a_cash
+    assert a.idled == ([1, 2] if wakes else [1])
+    assert g.between_calm == (-1 if wakes else g.deeds_version)   # woken with 1502 or more: not calm
+    g.play_turn()                                  # D: still quiet below its level
+    assert a.idled == ([1, 2, 3] if wakes else [1])
+
+
+def test_a_credit_below_the_level_or_a_debit_leaves_the_window_skipped_and_reaching_it_opens_it():
+    a = _Sleepy(1502)
+    g, pa = _sleepy_table(a)
+    g.play_turn()
+    calm = g.deeds_version
+    assert g.between_calm == calm
+    transfer(g, None, pa, 1, "test")               # 1501
+    transfer(g, pa, None, 300, "test")             # 1201: a debit
+    assert g.between_calm == calm
+    transfer(g, None, pa, 301, "test")             # 1502: its level
+    assert g.between_calm == -1
+    transfer(g, pa, None, 1, "test")               # back to 1501 before the next window
+    g.play_turn()                                  # C: the window runs and finds A quiet again
+    assert a.idled == [1] and g.between_calm == calm
+
+
+def test_a_mortgage_of_a_quiet_player_opens_the_skipped_window():
+    a = _Sleepy(10_000)
+    g, pa = _sleepy_table(a)
+    g.play_turn()
+    assert g.between_calm == g.deeds_version
+    g.mortgage(pa, 3)                              # cash up by 30, far below 10,000
+    assert g.between_calm == -1
+    g.play_turn()
+    assert a.idled == [1, 2] and g.between_calm == g.deeds_version
+
+
+def test_a_dead_player_does_not_keep_the_window_open():
+    # E (quiet until 10,000, no deed) throws 1+3 from GO onto the income tax (200) with 10 and
+    # goes bankrupt; afterwards the window is calm again: A's quiet holds, E is out.
+    a, e = _Sleepy(1502), _Sleepy(10_000)
+    e.name = "E"
+    g = game(edition("classic"), {"A": {"agent": a, "owns": {"nagatinskaya": 0}, "pos": 10},
+                                  "E": {"agent": e, "cash": 10}, "B": {}},
+             dice=[(4, 6), (1, 3), (4, 6), (4, 6), (4, 6)], first="A")
+    pe = player(g, "E")
+    g.play_turn()                                  # A (E asked, quiet until 10,000)
+    g.play_turn()                                  # E: bankrupt on the income tax
+    assert not pe.alive
+    g.play_turn()                                  # B: A asked (not the last), quiet again
+    assert g.between_calm == g.deeds_version
+    idled = list(a.idled)
+    g.play_turn()                                  # A
+    g.play_turn()                                  # B: the window is skipped
+    assert a.idled == idled and g.between_calm == g.deeds_version

@@ -3,6 +3,10 @@ future, legal answers in every edition, and a choice the rollouts must get right
 
 from __future__ import annotations
 
+import copy
+import sys
+from collections import deque
+
 import pytest
 
 from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, make_bot
@@ -11,6 +15,8 @@ from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Decision
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.game import Game
+from magie.engine.game.player import Player
+from magie.engine.game.state import FIELDS
 
 
 def small(seed: int = 0, name: str = "s") -> SearchBot:
@@ -68,6 +74,120 @@ def test_a_fork_cannot_peek_at_the_real_dice_or_deck():
     assert clone.players[0] is not g.players[0] and clone.owner is not g.owner
     assert all(type(a).__name__ == "BasicBot" for a in clone.agents)
     assert clone.answers == [] and not clone.record
+
+
+def _fingerprint(g: Game) -> tuple:
+    """What a game's play shows: turns, cash, positions, deeds, owners, levels, mortgages, decks."""
+    return (g.turns, g.round, g.over, [(p.cash, p.pos, sorted(p.deeds), p.alive, p.in_jail) for p in g.players],
+            [o.seat if o else None for o in g.owner], list(g.level), list(g.mortgaged),
+            {k: [c.id for c in dq] for k, dq in g.decks.items()}, g.bank_in, g.bank_out)
+
+
+def _played(edition: str, turns: int, seed: int = 2) -> Game:
+    ed = load_playable_cached(edition)
+    g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=seed, record=True)
+    return g.play(max_turns=turns)
+
+
+@pytest.mark.parametrize("edition", ["classic", "biznespolia"])
+def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
+    g = _played(edition, 40)
+    clone = Forker(g).fork(g, 7)
+    for name in FIELDS:                                 # every field but the fork's own equal in value
+        if name not in {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "log"}:
+            assert _plain(getattr(clone, name), clone) == _plain(getattr(g, name), g), name
+    assert [vars_of(p) for p in clone.players] == [vars_of(p) for p in g.players]
+    assert all(q.seat == k and q is not g.players[k] for k, q in enumerate(clone.players))
+    assert clone.current is clone.players[g.current.seat] and clone.order[0] is clone.players[g.order[0].seat]
+    shared = ("ed", "rules", "spaces", "rent_fns", "nearest_cache", "space_sets", "card_labels", "card_plays",
+              "kinds", "land_handlers")
+    for name in shared:                                 # the edition's tables are the same objects
+        assert getattr(clone, name) is getattr(g, name), name
+    for name in ("owner", "level", "mortgaged", "stock", "decks", "landings", "counters", "players"):
+        assert getattr(clone, name) is not getattr(g, name), name
+
+
+def _plain(x, g: Game):
+    """`x` with each player of `g` as ("seat", k), and a player of another game as itself."""
+    if isinstance(x, Player):
+        return ("seat", x.seat) if g.players[x.seat] is x else x
+    if isinstance(x, list | tuple | deque):
+        return [_plain(v, g) for v in x]
+    if isinstance(x, dict):
+        return {k: _plain(v, g) for k, v in x.items()}
+    return x
+
+
+PLAYER_FIELDS = getattr(Player, "__slots__", None) or Player.__mypyc_attrs__
+"""A player's fields (a compiled class keeps its attributes' names in `__mypyc_attrs__`)."""
+
+
+def vars_of(p: Player) -> dict:
+    return {name: getattr(p, name) for name in PLAYER_FIELDS}
+
+
+def test_a_copied_player_has_every_field_and_containers_of_its_own():
+    p = Player(2, "ann", 1234, kind="human", n_groups=3)
+    for k, name in enumerate(PLAYER_FIELDS):         # a distinct value in every field
+        value = getattr(p, name)
+        if isinstance(value, bool):
+            setattr(p, name, not value)
+        elif isinstance(value, int):
+            setattr(p, name, value + 100 + k)
+    p.deeds.update({1, 3})
+    p.held_cards.append(("chance", "jail_free"))
+    p.flags["x"] = "used"
+    p.built_groups["red"] = 1
+    p.actions_used["court"] = 2
+    p.groups[1] = 2
+    p.loans.append((1, 3))
+    q = copy.deepcopy(p)
+    assert vars_of(q) == vars_of(p)
+    for name in ("deeds", "held_cards", "flags", "built_groups", "actions_used", "groups", "loans"):
+        assert getattr(q, name) is not getattr(p, name), name
+    q.deeds.add(5)
+    q.groups[0] = 9
+    assert 5 not in p.deeds and p.groups[0] == 0
+
+
+@pytest.mark.parametrize("edition", ["classic", "biznespolia"])
+def test_a_fork_plays_on_as_a_generic_deep_copy_and_leaves_the_game_untouched(edition):
+    """The fork (a game built anew, its state copied in) plays as `copy.deepcopy` of the whole
+    game did before (pure Python only: the compiled Game cannot be deep-copied whole), and the
+    real game goes on as its twin that was never forked."""
+    g, twin = _played(edition, 40), _played(edition, 40)
+    forker = Forker(g)
+    if not sys.modules[Game.__module__].__file__.endswith(".py"):     # pragma: no cover - compiled
+        pytest.skip("the compiled Game cannot be deep-copied whole")
+    for seed in (3, 11):
+        clone = forker.fork(g, seed)
+        memo = dict(forker._shared())
+        memo.update({id(a): BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k, a in enumerate(g.agents)})
+        memo.update({id(g.answers): [], id(g.replay_queue): deque()})
+        generic = copy.deepcopy(g, memo)
+        generic.record = clone.record
+        generic.check_each_turn = clone.check_each_turn
+        generic.rng.setstate(clone.rng.getstate())
+        generic.dice = type(clone.dice)(generic.rng, g.ed.dice_sides)
+        for k, dq in clone.decks.items():           # the cards are the edition's: shared by both
+            generic.decks[k] = deque(dq)
+        assert _fingerprint(generic) == _fingerprint(clone)
+        clone.play(max_turns=60)
+        generic.play(max_turns=60)
+        assert _fingerprint(generic) == _fingerprint(clone) and clone.turns > g.turns
+    assert _fingerprint(g) == _fingerprint(twin) and g.rng.getstate() == twin.rng.getstate()
+    g.play(max_turns=60)
+    twin.play(max_turns=60)
+    assert _fingerprint(g) == _fingerprint(twin) and g.answers == twin.answers
+
+
+def test_forks_of_one_seed_play_alike_and_forks_of_two_seeds_differ():
+    g = _played("classic", 30)
+    forker = Forker(g)
+    a, b, c = forker.fork(g, 5), forker.fork(g, 5), forker.fork(g, 6)
+    for fork in (a, b, c):
+        fork.play(max_turns=80)
+    assert _fingerprint(a) == _fingerprint(b) != _fingerprint(c)
 
 
 def test_searching_does_not_change_the_real_game():

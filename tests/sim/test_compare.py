@@ -6,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
+from magie.engine.problems import ProblemsError
 from magie.engine.sim.batch import BatchSpec, simulate
 from magie.engine.sim.compare import ConfigError, compare, parse_config, parse_sweep
 from magie.engine.sim.config import SetError, load_config
@@ -80,3 +81,37 @@ def test_compare_bad_input():
     r = runner.invoke(app, ["compare", "classic", "--sweep", "rules.jail.fine=-5,-10", "-n", "2"])
     assert r.exit_code == 1
     assert "no valid edition in the sweep" in r.output and "rules.jail.fine: -5 is too small" in r.output
+
+
+def test_a_set_of_negative_money_is_refused_with_every_field_in_one_run():
+    # salary, rents, fines and the like are amounts the rules pay, never negative (the schema's minimum 0)
+    with pytest.raises(ProblemsError) as info:
+        load_config("classic", (), (("rules.salary", "-100000"), ("rules.rent.street", "-5"),
+                                    ("rules.jail.fine", "-1"), ("setup.start_cash", "-3")))
+    said = [p.format() for p in info.value.problems]
+    assert len(said) == 4, said
+    for field in ("rules.salary: -100000", "rules.rent.street: -5", "rules.jail.fine: -1", "setup.start_cash: -3"):
+        assert any(field in s and "too small" in s for s in said), (field, said)
+    r = runner.invoke(app, ["simulate", "classic", "-n", "1", "--set", "rules.salary=-100000",
+                            "--set", "rules.rent.utility=-7"])
+    assert r.exit_code == 1 and "rules.salary: -100000 is too small" in r.output
+    assert "rules.rent.utility: -7 is too small" in r.output and "Traceback" not in r.output
+    # a formula is still a formula, and a card's named amounts may be anything the text shows
+    assert load_config("classic", (), (("rules.salary", "100 + 100"),)).rules is not None
+
+
+def test_an_unknown_edition_is_one_message():
+    for cmd in (["compare", "classic", "nosuch", "-n", "1"],
+                ["compare", "nosuch", "--sweep", "rules.salary=100,200", "-n", "1"]):
+        r = runner.invoke(app, cmd)
+        assert r.exit_code == 1, cmd
+        lines = r.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("magie: nosuch: "), (cmd, r.output)
+        assert "unknown edition 'nosuch'" in lines[0]
+    # problems in a file keep their compiler-style lines under the configuration's name
+    r = runner.invoke(app, ["compare", "classic", "classic:rules.salary=-1:rules.jail.fine=-1", "-n", "1"])
+    assert r.exit_code == 1
+    assert r.output.strip().splitlines() == [
+        "magie: classic:rules.salary=-1:rules.jail.fine=-1: not a valid edition (2 problems):",
+        "--set rules.salary=-1: error[bad-value]: rules.salary: -1 is too small (the least allowed is 0)",
+        "--set rules.jail.fine=-1: error[bad-value]: rules.jail.fine: -1 is too small (the least allowed is 0)"]

@@ -197,3 +197,26 @@ def test_a_finished_game_refuses_the_switch():
         r = c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": True})
         assert r.status_code == 409 and r.json()["error"] == "the game is over"
         assert c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["between_turns"] is False
+
+
+def test_a_downloaded_save_keeps_the_switch_and_an_old_one_resumes_off(table):
+    import json
+
+    c = table
+    g = new_game(c, SEATS, seed=1)
+    game, tok = g["game"], g["seats"][0]["token"]
+    wait_decision(c, game, tok)
+    assert c.post(f"/api/games/{game}/between-turns", params={"token": tok}, json={"on": True}).status_code == 200
+    text = c.get(f"/api/games/{game}/save", params={"token": tok}).text
+    data = json.loads(text)
+    assert data["options"]["web"]["between_turns"] == [0] and "tokens" not in text
+    r = c.post("/api/games/resume", content=text.encode())
+    assert r.status_code == 201, r.text
+    new, tok2 = r.json()["game"], r.json()["seats"][0]["token"]
+    assert c.get(f"/api/games/{new}/decision", params={"token": tok2}).json()["between_turns"] is True
+    # a save downloaded before the switch was kept, or one naming seats that are not people's
+    for web in ({"lang": "en"}, {"lang": "en", "between_turns": [1, False, "0", 99]}):
+        r = c.post("/api/games/resume", content=json.dumps({**data, "options": {**data["options"], "web": web}}))
+        assert r.status_code == 201, r.text
+        old, tok3 = r.json()["game"], r.json()["seats"][0]["token"]
+        assert c.get(f"/api/games/{old}/decision", params={"token": tok3}).json()["between_turns"] is False

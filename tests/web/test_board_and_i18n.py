@@ -128,11 +128,12 @@ def test_every_message_of_the_interface_is_translated_into_russian():
     from magie.cli.i18n import messages_in_code
     from magie.cli.web.messages import UI_MESSAGES
     from magie.engine.game.decisions import DECISION_KINDS
+    from magie.engine.sim.compare import VERDICTS
 
     root = Path(__file__).resolve().parents[2] / "cli"
     singles, plurals = messages_in_code(root)
     assert "{who} rolls {dice}" in singles and "Not allowed:" in singles       # the terminal's, f-strings too
-    ids = singles | set(UI_MESSAGES) | {k.label for k in DECISION_KINDS.values()}
+    ids = singles | set(UI_MESSAGES) | {k.label for k in DECISION_KINDS.values()} | set(VERDICTS.values())
     ru = gettext_for("ru")
     untranslated = sorted(m for m in ids if ru.gettext(m) == m)
     assert untranslated == []

@@ -1,0 +1,52 @@
+"""`--lang` of simulate, compare, ladder and validate: their own words follow it as play's do
+(the interface catalogue, cli/locale), and an unknown language is a message."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from magie.cli.app import app
+
+runner = CliRunner()
+
+
+def test_simulate_speaks_russian_with_lang_ru():
+    r = runner.invoke(app, ["simulate", "classic", "-n", "2", "-j", "1", "--max-rounds", "30", "--lang", "ru"])
+    assert r.exit_code == 0, r.output
+    assert "закончены по правилам" in r.output and "частота попаданий" in r.output
+    assert "Житная улица" in r.output                       # the edition's own names, as before
+    assert "ended by the rules" not in r.output
+    r = runner.invoke(app, ["simulate", "classic", "-n", "2", "-j", "1", "--max-rounds", "30"])
+    assert "ended by the rules" in r.output and "Zhitnaya Street" in r.output
+
+
+def test_compare_and_ladder_speak_russian_with_lang_ru(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["compare", "classic", "quick", "-n", "2", "-j", "1", "--max-rounds", "30",
+                            "--lang", "ru"])
+    assert r.exit_code == 0, r.output
+    assert "конфигурация" in r.output and "configuration" not in r.output
+    assert "нет явной разницы в раундах с classic" in r.output or "раунда короче, чем classic" in r.output
+    r = runner.invoke(app, ["compare", "classic", "quick", "-n", "2", "-j", "1", "--max-rounds", "30",
+                            "--lang", "ru", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["configs"][0]["label"] == "classic"   # data stays data
+    r = runner.invoke(app, ["ladder", "classic", "--bot", "basic,random", "-n", "2", "-j", "1",
+                            "--max-rounds", "30", "--lang", "ru"])
+    assert r.exit_code == 0, r.output
+    assert "рейтинг" in r.output and "Записано в" in r.output
+
+
+def test_validate_speaks_russian_with_lang_ru():
+    r = runner.invoke(app, ["validate", "classic", "--lang", "ru"])
+    assert r.exit_code == 0, r.output
+    assert "проверен 1 файл: проблем нет" in r.output
+
+
+def test_an_unknown_language_is_a_message():
+    for cmd in (["compare", "classic", "quick", "-n", "1"], ["ladder", "classic", "-n", "1"], ["validate", "classic"],
+                ["simulate", "classic", "-n", "1"]):
+        r = runner.invoke(app, [*cmd, "--lang", "xx"])
+        assert r.exit_code == 1, cmd
+        assert "unknown language 'xx'" in r.output and "Traceback" not in r.output, (cmd, r.output)
