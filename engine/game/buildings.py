@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .decisions import Decision
+from .events import E_BUILD
 from .ledger import bank_pays
 from .player import WOKEN
 
@@ -191,7 +192,10 @@ def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = 
         key = g.ed.groups[sp.group_index].id     # the group id, as build_problem counts it
         p.built_groups[key] = p.built_groups.get(key, 0) + 1
     if g.log is not None:
-        g.emit("build", player=p.seat, space=sp.id, level=g.level[i], cost=price)
+        g.event_counts[E_BUILD] += 1
+        if g.log_full[E_BUILD]:
+            g.log.add({"e": "build", "turn": g.turns, "player": p.seat, "space": sp.id, "level": g.level[i],
+                       "cost": price})
 
 
 def offer_build(g: Game, p: Player, cost: Callable[[int], int]) -> None:

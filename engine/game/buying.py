@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
 from .decisions import BUY_OPTIONS, Decision
+from .events import E_BID, E_BUY
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,7 +30,9 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
         g.pay(p, None, price, "purchase")
         g.set_owner(i, p)
         if g.log is not None:
-            g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
+            g.event_counts[E_BUY] += 1
+            if g.log_full[E_BUY]:
+                g.log.add({"e": "buy", "turn": g.turns, "player": p.seat, "space": g.spaces[i].id, "price": price})
         return
     if g.log is not None:
         g.emit("decline", player=p.seat, space=g.spaces[i].id)
@@ -140,7 +143,9 @@ def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | N
                          high_bidder=None if high is None else high.seat, **subject, **ctx),
                 check=check_bid)
     if bid is not None and g.log is not None:
-        g.emit("bid", player=q.seat, amount=bid)
+        g.event_counts[E_BID] += 1
+        if g.log_full[E_BID]:
+            g.log.add({"e": "bid", "turn": g.turns, "player": q.seat, "amount": bid})
     return bid
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import EffectError, GameError
 from .decisions import Decision
+from .events import E_CARD
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +53,9 @@ def draw(g: Game, p: Player, deck_id: str) -> None:
     card = dq.popleft()
     dq.append(card)
     if g.log is not None:
-        g.emit("card", player=p.seat, deck=deck_id, card=card.id)
+        g.event_counts[E_CARD] += 1
+        if g.log_full[E_CARD]:
+            g.log.add({"e": "card", "turn": g.turns, "player": p.seat, "deck": deck_id, "card": card.id})
     g.drawing.append(card.id)
     if len(g.drawing) > MAX_DRAW_DEPTH:
         chain = list(dict.fromkeys(g.drawing))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .buildings import sell_all
 from .decisions import Decision
+from .events import E_DEED
 from .ledger import bank_pays
 from .player import WOKEN
 
@@ -58,7 +59,10 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
         key = g.acting + "_deeds"
         g.stats[key] = g.stats.get(key, 0) + 1
     if g.log is not None:
-        g.emit("deed", space=g.spaces[i].id, frm=None if old is None else old.seat, to=to.seat)
+        g.event_counts[E_DEED] += 1
+        if g.log_full[E_DEED]:
+            g.log.add({"e": "deed", "turn": g.turns, "space": g.spaces[i].id,
+                       "frm": None if old is None else old.seat, "to": to.seat})
     if g.mortgaged[i] and g.rules.transfer_interest:
         interest = g.interest(i)
         value = g.spaces[i].mortgage

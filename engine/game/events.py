@@ -5,6 +5,23 @@ number, spaces by id, money as int), so the same game always serialises to the s
 A game with no log (fast simulation) skips building events altogether. Every kind of event,
 with its fields, is a row of `EVENT_KINDS` (docs/events.md is made from it by
 `events_markdown()`; a test keeps the two equal and checks that the CLI renders every kind).
+
+The log protocol (written here only). A log is any object with `add(event)`, passed as
+`Game(log=...)` (`EventLog` below; `magie simulate`'s counters, engine/sim/counters.py). It may
+also have:
+
+- `wants`: a frozenset of the kinds it takes in full (absent or None: every kind). Events of the
+  other kinds are only counted, and their dicts are never built. An entry `pay:REASON` takes only
+  the pay events of that reason (`ledger.transfer`).
+- `follow(game)`: called once as the game is created, before any event, so that the log may read
+  the game's state (where the tokens are, who is in jail) when an event comes instead of
+  following every event that changes it.
+
+Every game with a log counts its events by kind, taken in full or not: `GameState.event_counts[i]`
+for the kind `KINDS[i]`. `GameState.emit(kind, **fields)` counts an event and builds it if the log
+takes the kind. The kinds that come several times a turn (`E_TURN`, `E_ROLL`, ... below) are
+written out at their call sites the same way without the call: count, then build the dict only
+if `g.log_full[i]`. A kind the log does not take costs a list increment; a taken one a dict.
 """
 
 from __future__ import annotations
@@ -172,6 +189,14 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
               "time_limit; `scores` by seat when the richest wins", optional=("scores",)),
 )}
 """The registry of event kinds, by name."""
+
+KINDS: tuple[str, ...] = tuple(EVENT_KINDS)
+"""The event kinds by index (the order of `EVENT_KINDS`): `GameState.event_counts[i]` counts `KINDS[i]`."""
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+"""The index of each kind in `KINDS`."""
+E_TURN, E_ROLL, E_MOVE, E_PAY, E_BUILD, E_LAP, E_CARD, E_BID, E_DEED, E_BUY = (
+    KIND_INDEX[k] for k in ("turn", "roll", "move", "pay", "build", "lap", "card", "bid", "deed", "buy"))
+"""The indexes of the kinds that come most often (several a turn), for their call sites' counts."""
 
 
 def events_markdown() -> str:

@@ -13,6 +13,7 @@ from ..dsl.runtime import Roll
 from ..errors import GameError
 from .cards import KEPT_CARD_USES, holds_card_for, use_card
 from .decisions import Decision
+from .events import E_ROLL
 
 if TYPE_CHECKING:
     from .game import Game
@@ -66,7 +67,9 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
     roll = g.dice.throw(g.ed.dice_count)
     g.last_roll = roll
     if g.log is not None:
-        g.emit("roll", player=p.seat, dice=list(roll.dice), jail=True)
+        g.event_counts[E_ROLL] += 1
+        if g.log_full[E_ROLL]:
+            g.log.add({"e": "roll", "turn": g.turns, "player": p.seat, "dice": list(roll.dice), "jail": True})
     if roll.doubles:
         release(g, p, "doubles")
         return roll

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..errors import GameError
+from .events import E_PAY
 from .player import Player
 
 if TYPE_CHECKING:
@@ -79,7 +80,10 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
     else:
         g.jackpot += amount
     if event and g.log is not None:
-        g.emit("pay", payer=_seat(payer), payee=_seat(payee), amount=amount, reason=reason)
+        g.event_counts[E_PAY] += 1
+        if g.log_full[E_PAY] or reason in g.log_pays:     # a log may take only the pays of some reasons
+            g.log.add({"e": "pay", "turn": g.turns, "payer": _seat(payer), "payee": _seat(payee), "amount": amount,
+                       "reason": reason})
 
 
 def bank_pays(g: GameState, p: Player, amount: int, reason: str) -> None:

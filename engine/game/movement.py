@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
 from .cards import clear_move_flags, tick_flags
+from .events import E_LAP, E_MOVE
 from .landing import land, run_move_hooks
 from .ledger import bank_pays
 from .loans import charge_interest
@@ -33,7 +34,9 @@ def move_by(g: Game, p: Player, steps: int, *, salary: int | None = None, rent: 
     if p.flags:
         clear_move_flags(p)
     if g.log is not None:
-        g.emit("move", player=p.seat, to=g.spaces[new].id, steps=steps)
+        g.event_counts[E_MOVE] += 1
+        if g.log_full[E_MOVE]:
+            g.log.add({"e": "move", "turn": g.turns, "player": p.seat, "to": g.spaces[new].id, "steps": steps})
     if g.move_hooks and not run_move_hooks(g, p, old, steps):
         return
     if steps > 0:
@@ -87,7 +90,9 @@ def complete_lap(g: Game, p: Player, salary: int | None) -> None:
         tick_flags(g, "laps", p)
     amount = g.rules.salary(g, p) if salary is None else salary
     if g.log is not None:
-        g.emit("lap", player=p.seat, salary=amount)
+        g.event_counts[E_LAP] += 1
+        if g.log_full[E_LAP]:
+            g.log.add({"e": "lap", "turn": g.turns, "player": p.seat, "salary": amount})
     if amount > 0:
         bank_pays(g, p, amount, "salary")
     elif amount < 0:

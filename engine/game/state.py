@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..edition.model import Card, Edition, Rules, Space
 from ..errors import GameError
 from .dice import Dice
-from .events import EventLog
+from .events import KIND_INDEX, KINDS, EventLog
 from .player import Player
 
 if TYPE_CHECKING:
@@ -70,7 +70,8 @@ FIELDS: tuple[str, ...] = (
     "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
     "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
     "in_card", "debt", "acting", "turn_flags",
-    "log", "record", "answers", "replay_queue", "on_replay_done", "check_each_turn", "max_rounds",
+    "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
+    "check_each_turn", "max_rounds",
     "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
     "agent_idle", "between_seats", "between_live", "between_needs_deeds", "between_key", "between_calm",
     "start_index", "nearest_cache", "first", "deal", "started",
@@ -94,6 +95,9 @@ class GameState:
     resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
     carried out), `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
+    The log (events.py, "The log protocol"): `log`; by kind index (`events.KINDS`) `log_full[i]`
+    (the log takes that kind in full) and `event_counts[i]` (the events of that kind, given in
+    full or not); `log_pays` the reasons of the pay events it takes when it does not take all.
     Wiring, fixed at the start: `kinds` (the registry of space kinds: landing.SPACE_KINDS plus
     the edition's own), `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
     acts when passed or left), `turn_hooks` (one acts when a turn starts on it), `own_dice`
@@ -167,6 +171,12 @@ class GameState:
         self.acting: str | None = None
         self.turn_flags: list[Player] = []
         self.log: EventLog | None = log
+        wants = frozenset() if log is None else getattr(log, "wants", None)   # events.py, "The log protocol"
+        if wants is None:
+            wants = frozenset(KINDS)
+        self.log_full: list[bool] = [k in wants for k in KINDS]
+        self.log_pays: frozenset[str] = frozenset(w[4:] for w in wants if w.startswith("pay:"))
+        self.event_counts: list[int] = [0] * len(KINDS)
         self.record: bool = record
         self.answers: list[Any] = []
         self.replay_queue: deque[Any] = deque(replay or ())
@@ -212,6 +222,9 @@ class GameState:
         if r.intro_reroll is not None:
             for p in self.players:
                 p.intro = True
+        follow = getattr(log, "follow", None)      # events.py, "The log protocol"
+        if follow is not None:
+            follow(self)
 
     def index_cards(self, edition: Edition) -> None:
         """Fill `card_labels` (bot hints and labels by card, action, space kind and die symbol
@@ -260,9 +273,14 @@ class GameState:
             self.stock[kind] = value
 
     def emit(self, e: str, **fields: Any) -> None:
-        """Add an event of kind `e` (events.EVENT_KINDS) to the log; no-op without a log."""
-        if self.log is not None:
-            self.log.add({"e": e, "turn": self.turns, **fields})
+        """Count an event of kind `e` (events.EVENT_KINDS) in `event_counts` and give it to the
+        log if the log wants that kind (events.py, "The log protocol"); no-op without a log."""
+        log = self.log
+        if log is not None:
+            i = KIND_INDEX[e]
+            self.event_counts[i] += 1
+            if self.log_full[i]:
+                log.add({"e": e, "turn": self.turns, **fields})
 
     def build_stamp(self, p: Player, i: int, window: str) -> tuple:
         """What a full `build_problem(p, i, window)` (buildings.py) depends on, as one tuple: the

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
+from .events import E_ROLL, E_TURN
 from .jail import go_to_jail, jail_turn
 from .landing import run_turn_start
 from .loans import charge_interest
@@ -58,7 +59,10 @@ def play_turn(g: Game) -> None:
     g.landed_at = None
     g.last_roll = None
     if g.log is not None:
-        g.emit("turn", player=p.seat, round=g.round, cash=p.cash, pos=g.spaces[p.pos].id)
+        g.event_counts[E_TURN] += 1
+        if g.log_full[E_TURN]:
+            g.log.add({"e": "turn", "turn": g.turns, "player": p.seat, "round": g.round, "cash": p.cash,
+                       "pos": g.spaces[p.pos].id})
     g.more_rolls = False
     try:
         if not (p.loans or g.turn_hooks) or _turn_start(g, p):
@@ -130,10 +134,11 @@ def from_the_throw(g: Game, p: Player) -> None:
             roll = move_throw(g, p) if own else g.dice.throw(g.ed.dice_count)
             g.last_roll = roll
             if g.log is not None:
-                if roll.extra:
-                    g.emit("roll", player=p.seat, dice=list(roll.dice), faces=list(roll.faces))
-                else:
-                    g.emit("roll", player=p.seat, dice=list(roll.dice))
+                g.event_counts[E_ROLL] += 1
+                if g.log_full[E_ROLL]:
+                    g.log.add({"e": "roll", "turn": g.turns, "player": p.seat, "dice": list(roll.dice),
+                               "faces": list(roll.faces)} if roll.extra else
+                              {"e": "roll", "turn": g.turns, "player": p.seat, "dice": list(roll.dice)})
             if own and all_alike(g, roll):
                 play_all_alike(g, p, roll)          # instead of the move; the turn then ends
                 if p.alive and not p.in_jail and not g.over:
