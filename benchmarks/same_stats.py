@@ -24,8 +24,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PARTS = ("engine", "cli", "editions", "schema")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_sim import ROOT, _shim  # noqa: E402
 
 CASES = (
     "classic --seed 0",
@@ -46,14 +46,6 @@ CASES = (
     "classic --seed 8 --variant online --players 3",
 )
 """`simulate` arguments of each case (the game count and --json --jobs 1 are added)."""
-
-
-def _shim(dest: Path, src: Path) -> Path:
-    pkg = dest / "magie"
-    pkg.mkdir(parents=True)
-    for part in PARTS:
-        (pkg / part).symlink_to(src / part, target_is_directory=True)
-    return dest
 
 
 def _simulate(shim: Path, src: Path, args: list[str]) -> tuple[int, str]:
