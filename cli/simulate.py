@@ -108,7 +108,7 @@ def simulate_command(
     counters: Annotated[bool, typer.Option(
         "--counters/--no-counters",
         help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
-             "a fifth more per turn in classic, an eighth in Biznespolia; --no-counters for raw speed).")] = True,
+             "a fifth more per turn with four basic bots, docs/scale.md; --no-counters for raw speed).")] = True,
     warm_up: Annotated[int, typer.Option(
         min=1,
         help="Count landings per roll and per turn from this round on (all tokens start on the start "
@@ -365,7 +365,7 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
                 gt.add_row(text_in(g.name, lang), f"{data['rent_by_group'].get(g.id, 0) / games:.0f}",
                            f"{data['builds_by_group'].get(g.id, 0) / games:.1f}")
         out.print(gt)
-    if data["bankruptcies_by_round"]:
+    if data.get("bankruptcies_by_round"):   # counters only
         bt = Table(title=_("bankruptcies by round"))
         bt.add_column(_("rounds"))
         bt.add_column(_("bankruptcies"), justify="right")

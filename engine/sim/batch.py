@@ -243,7 +243,6 @@ class Summary:
             "first_player": self.rate(self.first_wins) | {"expected": round(1 / seats, 4),
                                                            "z": round(z, 3), "p_value": round(p, 6)},
             "bankruptcies_per_game": round(self.bankruptcies / n, 3),
-            "bankruptcies_by_round": [[a, b, c] for a, b, c in self.bankrupt_rounds.bins(20)],
             "landing_frequency": {ids[i]: round(c / total_landings, 5) for i, c in enumerate(landings)},
             "extra": dict(sorted(self.extra.items())),
         }
@@ -257,6 +256,7 @@ class Summary:
             out["builds_by_group"] = {g: self.builds_by_group.get(g, 0) for g in group_order
                                       if g in self.builds_by_group}
             out["trades"] = self.events.get("trade", 0)
+            out["bankruptcies_by_round"] = [[a, b, c] for a, b, c in self.bankrupt_rounds.bins(20)]
             out["events"] = dict(sorted(self.events.items()))
         return out
 

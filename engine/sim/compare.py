@@ -169,7 +169,8 @@ class Comparison:
                             "sets": d["sets"], "bots": d["bots"], "content_hash": d["content_hash"],
                             "games": d["games"], "rounds": d["rounds"], "end_rate": d["end_rate_interval"],
                             "first_player": d["first_player"], "win_by_seat": d["win_by_seat"],
-                            "bankruptcies_per_game": d["bankruptcies_per_game"]})
+                            "bankruptcies_per_game": d["bankruptcies_per_game"],
+                            **({"claim_attention": d["claim_attention"]} if "claim_attention" in d else {})})
         diffs = []
         for i in range(1, len(self.labels)):
             row: dict[str, Any] = {"label": self.labels[i], "baseline": self.labels[0]}

@@ -74,9 +74,29 @@ def test_simulate_claim_attention_makes_forgetful_bots_lose_rents_on_the_same_se
 def test_compare_claim_attention_applies_to_every_configuration():
     # the overlay against classic on games 0-3: the same games with attentive bots; with bots
     # that forget half the rents the games last 11.5 turns longer on average
-    def turns(share: str) -> float:
+    # (the share is recorded in each configuration of --json where it is not 1: found by the probe)
+    def turns(share: str) -> tuple[float, list[float | None]]:
         r = CliRunner().invoke(app, ["compare", "classic", "classic+rent-must-be-claimed", "-n", "4", "-j", "1",
                                      "--max-rounds", "40", "--claim-attention", share, "--json"])
         assert r.exit_code == 0, r.output
-        return json.loads(r.stdout)["differences"][0]["turns"]["mean"]
-    assert (turns("1"), turns("0.5")) == (0.0, 11.5)
+        data = json.loads(r.stdout)
+        return (data["differences"][0]["turns"]["mean"],
+                [c.get("claim_attention") for c in data["configs"]])
+    assert turns("1") == (0.0, [None, None])
+    assert turns("0.5") == (11.5, [0.5, 0.5])
+
+
+def test_no_counters_leaves_out_the_bankruptcies_by_round_instead_of_an_empty_list():
+    # found by the fresh probe: `--no-counters` printed "bankruptcies_by_round": [] beside
+    # "bankruptcies_per_game": 3.0; like the other counter-only fields it is left out now
+    def run(*extra: str) -> dict:
+        r = CliRunner().invoke(app, ["simulate", "classic", "-n", "6", "--seed", "3", "--jobs", "1",
+                                     "--json", *extra])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.output)
+    on, off = run(), run("--no-counters")
+    assert on["bankruptcies_per_game"] == off["bankruptcies_per_game"] > 0
+    assert sum(c for _, _, c in on["bankruptcies_by_round"]) == round(on["bankruptcies_per_game"] * 6)
+    assert "bankruptcies_by_round" not in off and "events" not in off
+    r = CliRunner().invoke(app, ["simulate", "classic", "-n", "2", "--seed", "3", "--jobs", "1", "--no-counters"])
+    assert r.exit_code == 0 and "bankruptcies" in r.output
