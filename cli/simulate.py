@@ -244,18 +244,14 @@ def check_bots(kinds: Sequence[str], where: str = "") -> None:
     fail_all(bot_problems(kinds, where))
 
 
-PLAIN_DECIMAL = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)"
-"""A number as the share options take it: digits with an optional point (0, 0.8, .5, 1.)."""
-
-
 def read_share(text: str, wrong: list[str], opt: str = "--claim-attention") -> float:
     """The share given as `text` to `opt` (0 to 1, a plain decimal: no `_`, exponent, inf or
     nan; -0 is 0); its problem is added to `wrong` (then 1.0 is returned)."""
-    import re
+    from magie.engine.sim.config import PLAIN_DECIMAL
 
     from .bounds import claim_attention_problem
 
-    if not re.fullmatch(PLAIN_DECIMAL, text.strip()):
+    if not PLAIN_DECIMAL.fullmatch(text.strip()):
         wrong.append(f"{opt} takes a plain decimal number from 0 to 1 such as 0.8, not {text[:40]!r}")
         return 1.0
     share = float(text) + 0.0           # + 0.0: -0 is 0

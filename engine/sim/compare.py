@@ -22,7 +22,7 @@ from typing import Any
 
 from ..analysis.stats import Moments
 from .batch import BatchSpec, GameStats, Summary, stream
-from .config import ConfigError, Sets, describe, seat_kinds
+from .config import PLAIN_DECIMAL, ConfigError, Sets, describe, seat_kinds
 
 METRICS = {
     "rounds": ("rounds", "rounds", "shorter", "longer"),
@@ -114,11 +114,11 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
     if ".." in rng:
         span, _, step_text = rng.partition(":")
         lo_text, _, hi_text = span.partition("..")
-        try:
-            lo, hi = float(lo_text), float(hi_text)
-            step = float(step_text) if step_text else 1.0
-        except ValueError:
-            raise ConfigError(f"--sweep {text!r}: LOW, HIGH and STEP must be numbers") from None
+        if not all(PLAIN_DECIMAL.fullmatch(t.strip()) for t in (lo_text, hi_text, step_text or "1")):
+            raise ConfigError(f"--sweep {text!r}: LOW, HIGH and STEP must be plain decimal numbers, "
+                              f"e.g. rules.salary=100..400:50")
+        lo, hi = float(lo_text), float(hi_text)
+        step = float(step_text) if step_text else 1.0
         if step <= 0 or hi < lo:
             raise ConfigError(f"--sweep {text!r}: need LOW <= HIGH and a positive STEP")
         count = int((hi - lo) / step + 1e-9) + 1

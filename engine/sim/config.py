@@ -68,6 +68,10 @@ def seat_kinds(bots: str, players: int | None, seats: int, bots_name: str = "--b
 UNKNOWN_PARAMETER = "unknown-parameter"
 """The code of the problem of a `--set` whose path names no parameter of the edition."""
 
+PLAIN_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+"""A number as the command line's shares and sweeps take it: digits with an optional point
+(0, 0.8, .5, 1., -3); no `_`, exponent, inf or nan."""
+
 _NUMBER = re.compile(r"[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?\.?(inf|nan)", re.IGNORECASE)
 """A number as a person writes it (YAML 1.2 and Python readings: 1e400, 2.5, .5, inf)."""
 

@@ -117,3 +117,24 @@ def test_claim_attention_minus_zero_is_zero():
         assert result.exit_code == 0, result.output
         assert '"claim_attention": 0.0' in result.output and "-0.0" not in result.output
         json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("sweep", ["rules.salary=nan..5", "rules.salary=0..inf:1", "rules.salary=1..2:nan",
+                                   "rules.salary=1e3..2e3:1"])
+def test_a_sweep_takes_plain_decimals_only(sweep):
+    # nan and inf gave a traceback (ValueError, OverflowError counting the values)
+    result = run("compare", "quick", "--sweep", sweep, "-n", "1", "-j", "1")
+    assert result.exit_code == 1
+    assert "LOW, HIGH and STEP must be plain decimal numbers, e.g. rules.salary=100..400:50" in result.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--players", "999999999999"], "--players must be at most 12, not 999,999,999,999"),
+    (["--games", str(10**14)], "--games must be at most"),
+    (["--max-rounds", str(10**18)], "--max-rounds must be at most 1,000,000"),
+])
+def test_compare_bounds_its_numbers_like_simulate(args, words):
+    # --players 10**12 built a list of that many seats before anything was checked
+    result = run("compare", "quick", "quick:players=3", *args)
+    assert result.exit_code == 1
+    assert words in result.output
