@@ -73,7 +73,7 @@ class Calm:
 
     - `player.version == version` (the player's deeds, buildings, mortgages and loans are as
       they were; `Player.version`);
-    - `player.cash < cash` (integer money; `player.NO_WAKE`: any cash);
+    - `player.cash < cash` (integer money, kept as `wake`; `player.NO_WAKE`: any cash);
     - `game.deeds_version == deeds` (no deed changed hands);
     - `game.turns < turn` (the game's turn counter; `player.NO_WAKE`: any turn).
 
@@ -84,16 +84,16 @@ class Calm:
     the four ends, and forgets the promise when `idle` answers anything else. A fork of a game
     (`Player.__deepcopy__`) drops it: asking `idle` again is always correct."""
 
-    __slots__ = ("version", "cash", "deeds", "turn")
+    __slots__ = ("version", "wake", "deeds", "turn")
 
     def __init__(self, version: int, cash: int, deeds: int, turn: int):
         self.version = version
-        self.cash = cash              # (a cash level, not a balance: money moves only in ledger.py)
+        self.wake = cash              # (not .cash: money moves only in ledger.py)
         self.deeds = deeds
         self.turn = turn
 
     def __repr__(self) -> str:
-        return f"Calm(version={self.version}, cash={self.cash}, deeds={self.deeds}, turn={self.turn})"
+        return f"Calm(version={self.version}, cash={self.wake}, deeds={self.deeds}, turn={self.turn})"
 
 
 NO_CALM = Calm(-1, -(1 << 29), -1, 0)

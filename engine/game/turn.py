@@ -168,7 +168,7 @@ def from_the_throw(g: Game, p: Player) -> None:
             return
         g.more_rolls = again
         c = p.calm              # the agent's promise to pass (decisions.Calm): no manage call while it holds
-        if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.cash or g.turns >= c.turn:
+        if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn:
             g.manage(p, "after_landing")
         elif p.cash >= p.wake:  # what manage would do first: a Quiet(cash) between turns ends here
             p.wake = WOKEN
