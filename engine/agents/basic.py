@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..game.debt import default_raise_action
-from ..game.decisions import DONE, Deal, DealLeg, Decision, Quiet, TradeOffer
+from ..game.decisions import DONE, Calm, Deal, DealLeg, Decision, Quiet, TradeOffer
 from ..game.player import NO_WAKE
 
 if TYPE_CHECKING:
@@ -167,6 +167,7 @@ class BasicBot:
         self._lift = _LiftCosts(None, None)
         self._gc: tuple = (None, None, ((), ()))  # (owner list, the counts `of_counts` was asked for, its answer)
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
+        self._calm = Calm(-1, 0, -1, 0)  # idle's promise after landing (decisions.Calm), renewed in place
 
     # ------------------------------------------------------------------ valuations
     def reserve(self, game: Game) -> int:
@@ -254,11 +255,12 @@ class BasicBot:
             return self._answer_raise(game, d)
         return self.ANSWERS[kind](self, game, d)
 
-    def idle(self, game: Game, p: Player, window: str) -> bool | Quiet:
+    def idle(self, game: Game, p: Player, window: str) -> bool | Quiet | Calm:
         """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
         that needs no legality check: it stops (False: the engine asks the decision) where an
         answer would need the window's check, and otherwise keeps the same bookkeeping as
-        `_manage` and answers True (the engine then does not build the decision). Either way the
+        `_manage` and answers True (the engine then does not build the decision), or after landing
+        in a game whose answer reads nothing else a `Calm` naming what it read. Either way the
         answers the bot gives are those of `_manage` alone (tests/golden/test_sim_path.py)."""
         if window == "between_turns":    # _between_turns' first answers, without its call
             if p.version != self._pver:
@@ -294,7 +296,19 @@ class BasicBot:
                 return False
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
-        return True
+        if self._simple is not game.owner:
+            return True
+        # Everything this answer read is named: its player's version (the lots it builds on,
+        # the plan, the candidates; a loan moves it too), the cash trigger (below it nothing
+        # is worth building or lifting), the deeds version and the turn of the next look at
+        # trades; the game has no kept cards to play, switches or actions (_simple). Until one
+        # of those moves this answer is True again, so it is a promise (decisions.Calm).
+        c = self._calm    # (one per bot, renewed in place: the engine keeps the latest; no allocation)
+        c.version = p.version
+        c.wake = self._trigger
+        c.deeds = self._dver
+        c.turn = self._next_look
+        return c
 
     def _answer_buy(self, game: Game, d: Decision) -> str:
         ctx = d.ctx      # (not d.space: a miss of the slots costs an exception in Decision.__getattr__)
