@@ -303,12 +303,12 @@ class BasicBot:
         # is worth building or lifting), the deeds version and the turn of the next look at
         # trades; the game has no kept cards to play, switches or actions (_simple). Until one
         # of those moves this answer is True again, so it is a promise (decisions.Calm).
-        c = self._calm    # (one per bot, renewed in place: the engine keeps the latest; no allocation)
-        c.version = p.version
-        c.wake = self._trigger
-        c.deeds = self._dver
-        c.turn = self._next_look
-        return c
+        calm = self._calm    # (one per bot, renewed in place: the engine keeps the latest; no allocation)
+        calm.version = p.version
+        calm.wake = self._trigger
+        calm.deeds = self._dver
+        calm.turn = self._next_look
+        return calm
 
     def _answer_buy(self, game: Game, d: Decision) -> str:
         ctx = d.ctx      # (not d.space: a miss of the slots costs an exception in Decision.__getattr__)
