@@ -138,3 +138,28 @@ def test_compare_bounds_its_numbers_like_simulate(args, words):
     result = run("compare", "quick", "quick:players=3", *args)
     assert result.exit_code == 1
     assert words in result.output
+
+
+def test_ladder_checks_its_output_file_before_the_games_with_every_other_problem(tmp_path, monkeypatch):
+    # --out in a missing folder was found only after every game had been played
+    monkeypatch.chdir(tmp_path)
+    played = []
+    import magie.engine.sim.ladder as ladder
+    monkeypatch.setattr(ladder, "run_ladder", lambda *a, **k: played.append(1))
+    result = run("ladder", "quick", "--bot", "basic,nosuch", "--players", "9", "--seed", str(10**30),
+                 "-o", str(tmp_path / "nowhere" / "l.json"), "-n", "2")
+    assert result.exit_code == 1 and played == []
+    for words in ("--seed must be from", "unknown bot 'nosuch'", "quick is played by 2 to 8 players, not 9",
+                  f"--out {tmp_path / 'nowhere' / 'l.json'}: there is no folder {tmp_path / 'nowhere'}"):
+        assert words in result.output, words
+    result = run("ladder", "quick", "--bot", "basic,random", "-o", str(tmp_path), "-n", "2")
+    assert result.exit_code == 1 and played == []
+    assert f"--out {tmp_path}: it exists and is not a regular file" in result.output
+
+
+def test_validate_in_russian_tells_files_it_cannot_read(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = run("validate", str(tmp_path / "nosuch"), str(tmp_path / "empty"), "--lang", "ru")
+    assert result.exit_code == 1
+    assert f"ошибка[file-not-found]: нет такого файла или папки: {tmp_path / 'nosuch'}" in result.output
+    assert f"ошибка[no-yaml-files]: в папке {tmp_path / 'empty'} нет файлов .yaml" in result.output
