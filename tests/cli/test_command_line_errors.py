@@ -163,3 +163,17 @@ def test_validate_in_russian_tells_files_it_cannot_read(tmp_path):
     assert result.exit_code == 1
     assert f"ошибка[file-not-found]: нет такого файла или папки: {tmp_path / 'nosuch'}" in result.output
     assert f"ошибка[no-yaml-files]: в папке {tmp_path / 'empty'} нет файлов .yaml" in result.output
+
+
+def test_analyze_tells_every_problem_of_its_sets_in_one_run():
+    result = run("analyze", "quick", "--set", "rules.nosuch=1", "--set", "bare", "--set", "rules.salary=q")
+    assert result.exit_code == 1
+    for words in ("magie: --set 'bare': expected PATH=VALUE",
+                  "--set rules.nosuch=1: error[unknown-parameter]", "--set rules.salary=q: error[unknown-name]"):
+        assert words in result.output, words
+
+
+def test_the_warm_up_is_bounded_like_the_round_cap():
+    result = run("simulate", "quick", "-n", "1", "--warm-up", str(10**20))
+    assert result.exit_code == 1
+    assert "--warm-up must be at most 1,000,000" in result.output
