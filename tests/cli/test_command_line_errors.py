@@ -177,3 +177,15 @@ def test_the_warm_up_is_bounded_like_the_round_cap():
     result = run("simulate", "quick", "-n", "1", "--warm-up", str(10**20))
     assert result.exit_code == 1
     assert "--warm-up must be at most 1,000,000" in result.output
+
+
+@pytest.mark.parametrize("conf, words", [
+    ("quick:bots=basic:bots=random", "bots is given twice (bots=basic and bots=random); give it once"),
+    ("quick:players=3:players=4", "players is given twice (players=3 and players=4)"),
+    ("quick:rules.salary=1:rules.salary=2", "rules.salary is given twice (rules.salary=1 and rules.salary=2)"),
+])
+def test_a_key_given_twice_in_a_configuration_is_refused(conf, words):
+    # the later one won silently
+    result = run("compare", "quick", conf, "-n", "1", "-j", "1")
+    assert result.exit_code == 1
+    assert f"configuration '{conf}': {words}" in result.output
