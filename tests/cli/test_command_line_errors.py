@@ -189,3 +189,25 @@ def test_a_key_given_twice_in_a_configuration_is_refused(conf, words):
     result = run("compare", "quick", conf, "-n", "1", "-j", "1")
     assert result.exit_code == 1
     assert f"configuration '{conf}': {words}" in result.output
+
+
+def test_serve_tells_a_port_in_use_and_an_unknown_host_as_its_own_message(tmp_path):
+    # uvicorn's "ERROR: [Errno 98] ..." log line and exit code 3 before
+    pytest.importorskip("uvicorn", reason="magie serve needs the web extra: pip install '.[test]'")
+    import socket
+    import subprocess
+    import sys
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    serve = [sys.executable, "-m", "magie.cli.app", "serve", "--data", str(tmp_path / "games")]
+    try:
+        r = subprocess.run([*serve, "--port", str(port)], capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        busy.close()
+    assert r.returncode == 1, r.stderr
+    assert f"magie: --port {port}: cannot listen on 127.0.0.1:{port}: it is in use (another magie serve?)" in r.stderr
+    r = subprocess.run([*serve, "--host", "no such host!"], capture_output=True, text=True, timeout=120, check=False)
+    assert r.returncode == 1, r.stderr
+    assert "magie: --host 'no such host!': not an address this computer can listen on" in r.stderr
