@@ -211,3 +211,22 @@ def test_serve_tells_a_port_in_use_and_an_unknown_host_as_its_own_message(tmp_pa
     r = subprocess.run([*serve, "--host", "no such host!"], capture_output=True, text=True, timeout=120, check=False)
     assert r.returncode == 1, r.stderr
     assert "magie: --host 'no such host!': not an address this computer can listen on" in r.stderr
+
+
+def test_odd_set_values_are_problems_told_at_the_set_not_tracebacks():
+    # 5,000 digits gave Python's ValueError, 3,000 brackets a RecursionError; a huge number was taken
+    result = run("simulate", "quick", "-n", "1", "-j", "1",
+                 "--set", "rules.salary=" + "9" * 5000, "--set", "rules.jail.fine=" + "9" * 50,
+                 "--set", "rules.salary=" + "[" * 3000, "--set", "rules.salary=" + "x" * 20_000,
+                 "--set", "a." * 5000 + "=1", "--set", "rules.salary=[1")
+    assert result.exit_code == 1
+    out = result.output
+    for words in ("error[number-out-of-range]: a number this large is out of range: whole numbers in an edition "
+                  "lie between -1_000_000_000_000 and 1_000_000_000_000",
+                  "--set rules.jail.fine=" + "9" * 50 + ": error[number-out-of-range]",
+                  "error[yaml-syntax]: the value is not valid YAML (nested too deeply)",
+                  "error[file-too-large]: the value has 20,000 characters; at most 10,000",
+                  "the path has 10,000 characters; a parameter's path is at most 300",
+                  "--set rules.salary=[1: error[yaml-syntax]: the value is not valid YAML"):
+        assert words in out, words
+    assert len(out) < 5_000                       # long values are cut, not echoed
