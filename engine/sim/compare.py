@@ -58,8 +58,10 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
     configuration and its key."""
     from ..game.save import MAX_ROUNDS, MAX_SEATS
 
+    shown = text if len(text) <= 80 else f"{text[:77]}..."
+
     def bad(message: str) -> ConfigError:
-        return ConfigError(f"configuration {text!r}: {message}"[:500])
+        return ConfigError(f"configuration {shown!r}: {message}"[:500])
 
     head, *pieces = text.split(":")
     parts: list[str] = []
@@ -88,8 +90,8 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
             bots = value
         elif key in ("players", "max_rounds"):
             most = MAX_SEATS if key == "players" else MAX_ROUNDS
-            if not (value.isascii() and value.isdigit() and 1 <= int(value) <= most):
-                raise bad(f"{key} must be a whole number from 1 to {most:,}, not {value!r}")
+            if not (value.isascii() and value.isdigit() and len(value) <= 20 and 1 <= int(value) <= most):
+                raise bad(f"{key} must be a whole number from 1 to {most:,}, not {value[:40]!r}")
             if key == "players":
                 players = int(value)
             else:

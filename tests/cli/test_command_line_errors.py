@@ -42,6 +42,7 @@ def test_compare_refuses_more_bots_than_players_as_simulate_does():
                             "1,000,000, not '-3'"),
     ("quick:players=99", "players must be a whole number from 1 to 12, not '99'"),
     ("quick:players=٣", "players must be a whole number from 1 to 12, not '٣'"),
+    ("quick:max_rounds=" + "9" * 5000, "max_rounds must be a whole number from 1 to 1,000,000, not '9999"),
 ])
 def test_a_configuration_error_names_the_configuration_and_the_key(conf, words):
     result = run("compare", "quick", conf, "-n", "1", "-j", "1")
