@@ -43,10 +43,10 @@ TESTS = ["tests/golden", "tests/game/test_search_bot.py", "tests/agents"]
 """The pytest targets run on the compiled build (paths under the repository)."""
 
 SIMULATIONS = [
-    ["classic", "-n", "200", "--seed", "1", "--jobs", "1"],
+    ["classic", "-n", "100", "--seed", "1", "--jobs", "1"],
     ["classic", "--bot", "basic,random,easy,hard", "-n", "10", "--seed", "2", "--jobs", "2"],
-    ["biznespolia", "-n", "60", "--seed", "3", "--jobs", "1"],
-    ["classic", "-V", "free-parking-jackpot", "-V", "speed-die", "--bot", "random", "-n", "60", "--seed", "4",
+    ["biznespolia", "-n", "30", "--seed", "3", "--jobs", "1"],
+    ["classic", "-V", "free-parking-jackpot", "-V", "speed-die", "--bot", "random", "-n", "30", "--seed", "4",
      "--jobs", "1"],
 ]
 """The `magie simulate ... --json` runs compared with the pure tree (arguments after `simulate`):
