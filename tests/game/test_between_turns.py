@@ -10,7 +10,7 @@ import pytest
 from magie.engine.agents import Scripted
 from magie.engine.agents.basic import BasicBot
 from magie.engine.errors import IllegalDecision
-from magie.engine.game.decisions import DONE, Quiet, TradeOffer
+from magie.engine.game.decisions import DONE, QUIET, Quiet, TradeOffer
 from magie.engine.game.ledger import transfer
 
 from .helpers import edition, game, player, stack
@@ -289,3 +289,142 @@ def test_a_dead_player_does_not_keep_the_window_open():
     g.play_turn()                                  # A
     g.play_turn()                                  # B: the window is skipped
     assert a.idled == idled and g.between_calm == g.deeds_version
+
+
+# ---------------------------------------------------------------- Quiet's reach: the next player's position
+# A `Quiet(cash, reach=R)` also holds at every window at which the next player's token stands
+# outside R (bits 1 << space), while the player's version and the game's buildings version stay.
+class _Reachy(_Sleepy):
+    """As _Sleepy, but passes between turns with `Quiet(0, reach=reach)`: its cash (1,500, at
+    least 0) is past the cash part at once, so only the reach part can keep it quiet."""
+
+    def __init__(self, reach: int, **kw):
+        super().__init__(0, **kw)
+        self.reach = reach
+
+    def idle(self, game, p, window):
+        if window != "between_turns":
+            return True
+        self.idled.append(game.turns)
+        return Quiet(0, reach=self.reach)
+
+
+def _reach_table(agent, c_pos=5, d_pos=10):
+    """Order B, C, D, A; A holds Nagatinskaya and stands on GO, C and D on `c_pos`, `d_pos`.
+    Throws: B 4+6 (GO to just visiting), C 1+2, D 4+6, A 4+6 (GO to just visiting), B 1+2."""
+    g = game(edition("classic"), {"B": {}, "C": {"pos": c_pos}, "D": {"pos": d_pos},
+                                  "A": {"agent": agent, "owns": {"nagatinskaya": 0}}},
+             dice=[(4, 6), (1, 2), (4, 6), (4, 6), (1, 2)], first="B")
+    return g, player(g, "A")
+
+
+def test_a_quiet_agent_with_a_reach_set_is_asked_again_only_when_the_next_player_stands_in_it():
+    a = _Reachy(1 << 10)                            # just visiting (10)
+    g, pa = _reach_table(a)
+    g.play_turn()                                  # B to 10; next C on 5: A asked, quiet by its reach
+    assert a.idled == [1] and (pa.reach, pa.wake) == (1 << 10, 0)
+    assert g.between_calm == g.deeds_version and g.between_reach == 1 << 10
+    g.play_turn()                                  # C 5 to 8; next D on 10: A asked again
+    assert a.idled == [1, 2] and g.between_calm == -1   # (quiet by nothing else there: not calm)
+    g.play_turn()                                  # D 10 to 20; next A itself on GO: not asked
+    g.play_turn()                                  # A GO to 10; next B on 10: A has just played
+    assert a.idled == [1, 2] and pa.pos == 10
+    g.play_turn()                                  # B 10 to 13; next C on 8: quiet
+    assert a.idled == [1, 2] and g.between_calm == g.deeds_version
+    assert pa.cash == 1500                         # the cash part (0) never kept it quiet
+
+
+@pytest.mark.parametrize("change, asked", [
+    (None, [1]),
+    ("B builds", [1, 2]),                          # the game's buildings change
+    ("B sells", [1, 2]),
+    ("A mortgages", [1, 2]),                       # A's own version
+    ("rent to A", [1]),                            # a credit: the reach part reads no cash
+])
+def test_a_reach_quiet_ends_when_the_players_or_the_games_buildings_change(change, asked):
+    # B holds the browns (1 and 3) whole, A Arbat (39); D stands on 20, outside A's reach too
+    a = _Reachy(1 << 10)
+    g = game(edition("classic"), {"B": {"owns": {"zhitnaya": 0, "nagatinskaya": 1}}, "C": {"pos": 5},
+                                  "D": {"pos": 20}, "A": {"agent": a, "owns": {39: 0}}},
+             dice=[(4, 6), (1, 2)], first="B")
+    pa, pb = player(g, "A"), player(g, "B")
+    g.play_turn()                                  # B to 10; next C on 5: A quiet by its reach
+    assert a.idled == [1] and g.between_calm == g.deeds_version
+    calm = g.deeds_version
+    if change == "B builds":
+        g.build(pb, 1)
+    elif change == "B sells":
+        g.sell_building(pb, 3)
+    elif change == "A mortgages":
+        g.mortgage(pa, 39)
+    elif change == "rent to A":
+        transfer(g, pb, pa, 50, "rent")
+    assert g.between_calm == (calm if asked == [1] else -1)
+    g.play_turn()                                  # C 5 to 8; next D on 20: A asked only if woken
+    assert a.idled == asked
+    assert g.between_calm == g.deeds_version       # quiet again (by its reach) either way
+
+
+def test_a_credit_to_a_player_already_at_or_past_its_level_leaves_the_window_skipped():
+    # A passes with QUIET (until deeds change hands): a credit cannot end that, so it no longer
+    # opens the skipped window (it did for any credit to a player not quiet by its cash)
+    class _Deedy(_Sleepy):
+        def idle(self, game, p, window):
+            self.idled.append(game.turns)
+            return QUIET
+    a = _Deedy(0)
+    g, pa = _sleepy_table(a)
+    g.play_turn()                                  # B; A asked: QUIET
+    calm = g.deeds_version
+    assert a.idled == [1] and g.between_calm == calm
+    transfer(g, None, pa, 200, "test")
+    assert g.between_calm == calm
+    g.play_turn()                                  # C: skipped
+    assert a.idled == [1]
+
+
+def test_a_reach_set_must_be_bits_of_spaces():
+    assert Quiet(reach=0).reach == 0 and Quiet(5).reach == -1
+    with pytest.raises(ValueError, match="reach"):
+        Quiet(100, reach=-3)
+
+
+class _CountingBot(BasicBot):
+    """The basic bot, recording the game turn of each `idle` call between turns."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.idled: list[int] = []
+
+    def idle(self, game, p, window):
+        if window == "between_turns":
+            self.idled.append(game.turns)
+        return super().idle(game, p, window)
+
+
+NEAR_BROWNS = sum(1 << i for i in (*range(29, 40), 0, 1))
+"""The spaces from which one throw (2 to 12) reaches Zhitnaya (1) or Nagatinskaya (3)."""
+
+
+def test_the_basic_bot_is_quiet_by_its_reach_and_builds_when_a_player_who_can_reach_its_group_is_next():
+    # A holds the browns whole with 1,500. After B's turn C (on 5) is next: A passes, quiet while
+    # the next player stands where no throw reaches the browns. After C's turn D (on 37) is next:
+    # A is asked again and builds. The recorded game asks A's `decide` in every window and
+    # builds the same.
+    levels = []
+    for record in (False, True):
+        bot = _CountingBot(name="A")
+        g = game(edition("classic"), {"B": {}, "C": {"pos": 5}, "D": {"pos": 37},
+                                      "A": {"agent": bot, "owns": {"zhitnaya": 0, "nagatinskaya": 0}, "pos": 10}},
+                 dice=[(4, 6), (1, 2)], first="B", record=record)
+        pa = player(g, "A")
+        g.play_turn()                              # B GO to 10; next C on 5
+        assert (g.level[1], g.level[3]) == (0, 0)
+        if not record:
+            assert bot.idled == [1] and (pa.reach, pa.wake) == (NEAR_BROWNS, 0)
+            assert g.between_calm == g.deeds_version and g.between_reach == NEAR_BROWNS
+        g.play_turn()                              # C 5 to 8; next D on 37: A builds
+        if not record:
+            assert bot.idled == [1, 2]
+        levels.append((g.level[1], g.level[3], pa.cash, g.houses))
+    assert levels[0] == levels[1] == (5, 5, 950, 32)     # hotels on both (cash kept above its reserve)
