@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..game.player import Player
 
 INF = 1 << 60
-ASK = ("ask",)
+ASK: tuple[str, ...] = ("ask",)  # not tuple[str]: mypyc would box a new tuple per return (`is ASK`)
 """What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
 the window's legality check: the engine has to ask."""
 UNTIL_CHANGED = Quiet(NO_WAKE)
@@ -34,9 +34,8 @@ reaches, so it passes until its own deeds, buildings or mortgages change (`playe
 its `_whole` depends on its own deeds alone), not at every deed that changes hands."""
 
 
-_REACH: list = [None, [], None]
-"""`BasicBot._reach_from`'s table: [edition, from each space the bits a throw reaches, and
-for each space the bits of the spaces a throw reaches it from (`_reach_to`; None: not made)]."""
+_REACH: list = [None, []]
+"""`BasicBot._reach_from`'s table: [edition, from each space the bits a throw reaches]."""
 
 
 _RESERVE: list = [None, None, -1, None, 0]
@@ -168,8 +167,6 @@ class BasicBot:
         self._lift = _LiftCosts(None, None)
         self._gc: tuple = (None, None, ((), ()))  # (owner list, the counts `of_counts` was asked for, its answer)
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
-        self._quiet_near = Quiet(0)  # ... and Quiet(_trigger, reach=_near), made again when either moves
-        self._near_of: tuple = (None, -1, 0)  # (edition, _mask, the spaces from which a throw reaches _mask)
 
     # ------------------------------------------------------------------ valuations
     def reserve(self, game: Game) -> int:
@@ -263,7 +260,7 @@ class BasicBot:
         answer would need the window's check, and otherwise keeps the same bookkeeping as
         `_manage` and answers True (the engine then does not build the decision). Either way the
         answers the bot gives are those of `_manage` alone (tests/golden/test_sim_path.py)."""
-        if window == "between_turns":    # _between_turns' dry run, with until when its answer holds
+        if window == "between_turns":    # _between_turns' first answers, without its call
             if p.version != self._pver:
                 self._refresh(game, p)
             if not self._whole:
@@ -272,17 +269,7 @@ class BasicBot:
                 if self._quiet.wake != self._trigger:
                     self._quiet = Quiet(self._trigger)
                 return self._quiet
-            near = self._near(game)
-            if near is None or near >> game.order[game.turn_idx].pos & 1:
-                if self._between_turns(game, p, dry=True) is not DONE:     # (its checks again, then _develop)
-                    return False
-            # It passes: until its cash reaches _trigger (as above; _develop may have moved it), and
-            # whatever the cash while the next player stands outside _near (read from _mask, fixed
-            # by the player's version, and from the bank's houses, fixed by the buildings version)
-            q = self._quiet_near
-            if q.wake != self._trigger or q.reach != (-1 if near is None else near):
-                q = self._quiet_near = Quiet(self._trigger, near)
-            return q
+            return self._between_turns(game, p, dry=True) is DONE
         if self._simple is not game.owner:    # a game with kept cards to play, switches or actions
             if game.card_plays or game.ed.switches:
                 return False
@@ -502,57 +489,24 @@ class BasicBot:
             base |= 1 << (k % n)
         full = (1 << n) - 1
         reach = [((base << pos) | (base >> (n - pos))) & full for pos in range(n)]
-        _REACH[:] = [ed, reach, None]
+        _REACH[:] = [ed, reach]
         return reach
-
-    @classmethod
-    def _reach_to(cls, game: Game) -> list[int]:
-        """For each space, the bits (1 << space) of the spaces from which one throw of the
-        edition's dice reaches it: `_reach_from` turned round, kept beside it (`_REACH`)."""
-        ahead = cls._reach_from(game)
-        back = _REACH[2]
-        if back is None:
-            back = [0] * len(ahead)
-            for pos, bits in enumerate(ahead):
-                for j in range(len(ahead)):
-                    if bits >> j & 1:
-                        back[j] |= 1 << pos
-            _REACH[2] = back
-        return back
-
-    def _near(self, game: Game) -> int | None:
-        """The spaces (bits 1 << space) from which one throw of the edition's dice reaches a lot
-        of `_whole` (`_mask`): `_between_turns` passes while the next player stands outside them,
-        unless the bank's houses run short (then None: it may build wherever that player stands).
-        Kept for the last edition and mask asked."""
-        houses = game.stock.get("house")
-        if houses is not None and houses <= self.SHORTAGE:
-            return None
-        c = self._near_of
-        if c[1] == self._mask and c[0] is game.ed:
-            return c[2]
-        back = self._reach_to(game)
-        near = 0
-        for lots in self._whole:
-            for j in lots:
-                near |= back[j]
-        self._near_of = (game.ed, self._mask, near)
-        return near
 
     def _between_turns(self, game: Game, p: Player, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only
         where building now rather than on its own turn pays: the next player's throw may land on
-        one of its whole groups (dice_count to dice_count x sides steps ahead: `_near`), or the
-        bank's houses are running short (at most SHORTAGE left: another player could take them
-        first). It neither trades nor lifts mortgages there (its own turn does those as well). A
-        `dry` run (idle) answers `ASK` where a build would need the window's check."""
+        one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
+        houses are running short (at most SHORTAGE left: another player could take them first).
+        It neither trades nor lifts mortgages there (its own turn does those as well). A `dry`
+        run (idle) answers `ASK` where a build would need the window's check."""
         if p.version != self._pver:
             self._refresh(game, p)
         if not self._whole or p.cash < self._trigger:
             return DONE
-        near = self._near(game)
-        if near is not None and not near >> game.order[game.turn_idx].pos & 1:
-            return DONE
+        houses = game.stock.get("house")
+        if not (houses is not None and houses <= self.SHORTAGE):
+            if not self._mask & self._reach_from(game)[game.order[game.turn_idx].pos]:
+                return DONE
         act, trigger = self._develop(game, p, None if dry else "between_turns")
         if act is ASK:
             return ASK

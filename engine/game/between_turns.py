@@ -55,36 +55,25 @@ def between_turns(g: Game, last: Player) -> None:
     it passes (a `decisions.Quiet`) and that still holds, which costs an integer comparison or
     two: `Quiet(cash)` holds while `q.cash < q.wake` (`q.wake` is WOKEN once it ends: where
     `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
-    `QUIET` while `g.deeds_version` is `q.quiet`; a `reach` part while the next player's token
-    is outside `q.reach` and `q.version`, `g.buildings_version` are `q.reach_ver`, `q.reach_bv`.
-    A player who can do nothing in the window (no deed
+    `QUIET` while `g.deeds_version` is `q.quiet`. A player who can do nothing in the window (no deed
     where everything needs one, and no loan) is passed over without asking even `idle` (until
     a deed changes hands), unless answers are recorded or replayed (then every window is asked).
 
     When no decision was asked and every living player is quiet (or passed over) at the end of
-    a window, `g.between_calm` holds the deeds version and `g.between_reach` the union of the
-    reach sets of the players quiet by their reach part alone, and the turn loop does not call
-    this window at all while the calm holds and the next player stands outside that union: what
-    would end a quiet resets the calm to -1 (a credit that takes a player's cash to its `wake`,
-    in ledger.transfer; a change of a player's buildings, mortgages or loans, where `version`
-    moves; any change of the buildings or the bank's stock, buildings._set_level and the state's
-    stock setters; a deed changing hands changes the deeds version). A debit ends no quiet, so
-    it does not reset it. (A dead player is passed over.)"""
+    a window, `g.between_calm` holds the deeds version, and the turn loop does not call this
+    window at all while it stays: what would end a quiet resets it to -1 (a credit that takes a
+    player's cash to its `wake`, in ledger.transfer; a change of a player's buildings, mortgages
+    or loans, where `version` moves; a deed changing hands changes the deeds version). A debit
+    ends no quiet, so it does not reset it. (A dead player is passed over.)"""
     g.more_rolls = False
     cycles = g.between_key
     if cycles is None:
         cycles = _cycles(g)
     version = g.deeds_version
-    built = g.buildings_version
-    pos = g.order[g.turn_idx].pos    # the next player's token, what a reach part is about
     calm = True                   # every living player is quiet, and no decision was asked
-    reach = 0                     # the reach sets of those quiet by them alone
     try:
         for q in cycles[g.turn_idx]:
             if q.cash < q.wake or q.quiet == version or not q.alive:    # set by idle, below
-                continue
-            if not q.reach >> pos & 1 and q.reach_ver == q.version and q.reach_bv == built:
-                reach |= q.reach
                 continue
             idle = g.agent_idle[q.seat]
             if idle is not None and not g.replay_queue:
@@ -94,7 +83,6 @@ def between_turns(g: Game, last: Player) -> None:
                     calm = False
                     continue
                 q.wake = WOKEN
-                q.reach = -1
                 passed = idle(g, q, WINDOW)
                 if passed:
                     if passed is QUIET:
@@ -104,16 +92,8 @@ def between_turns(g: Game, last: Player) -> None:
                             q.quiet = version
                         else:
                             q.wake = passed.wake
-                        r = passed.reach
-                        if r != -1:
-                            q.reach = r
-                            q.reach_ver = q.version
-                            q.reach_bv = built
-                        if q.cash >= q.wake and q.quiet != version:     # quiet now by its reach alone
-                            if r >> pos & 1:
+                            if q.cash >= q.wake:
                                 calm = False
-                            else:
-                                reach |= r
                     else:
                         calm = False
                     continue
@@ -124,11 +104,7 @@ def between_turns(g: Game, last: Player) -> None:
             if g.over:
                 return
             version = g.deeds_version
-            built = g.buildings_version
     except GameOver:
         return
     if calm:
         g.between_calm = version
-        g.between_reach = reach
-    else:
-        g.between_calm = -1       # (the window may have been entered by a reach set with the calm kept)

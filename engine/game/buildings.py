@@ -172,7 +172,6 @@ def _set_level(g: Game, i: int, new: int) -> None:
             stock[r.kind] -= r.count
     g.level[i] = new
     g.buildings_version += 1
-    g.between_calm = -1           # a reach part of a quiet between turns ends (between_turns.py)
 
 
 def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = True) -> None:

@@ -28,15 +28,15 @@ if TYPE_CHECKING:
 
 BUY_OPTIONS = ("buy", "decline")
 TRADE_OPTIONS = ("accept", "reject")
-DONE = ("done",)
-BANKRUPT = ("bankrupt",)
+DONE: tuple[str, ...] = ("done",)  # not tuple[str]: mypyc would box a new tuple per return (`is DONE`)
+BANKRUPT: tuple[str, ...] = ("bankrupt",)
 
 
 class Quiet:
     """What an agent's `idle(game, player, 'between_turns')` may return instead of True: it
     passes now, and says until when it will go on passing there, so that the engine does not
     call its `idle` in that window again until then (between_turns.py checks the condition with
-    a few integer comparisons). Truthy, like True. Two forms, and a part either may add:
+    a few integer comparisons). Truthy, like True. Two forms:
 
     - `QUIET` (`wake` None): it passes until the ownership of deeds changes
       (`game.deeds_version`);
@@ -44,37 +44,18 @@ class Quiet:
       window between turns or at any manage window the agent is consulted in (its own turn's
       too: manage.py), or its player's deeds, buildings or mortgages change (`player.version`).
       An agent that may change its mind in a manage window with less cash answers True instead.
-    - `reach=R`, with either form (`Quiet(cash, reach=R)`, `Quiet(reach=R)`): R is a set of
-      board spaces as an int, bit `1 << i` for board index `i` (None: every space). The agent
-      also passes at every window at which the token of the player whose turn is next stands on
-      none of those spaces, for as long as its player's deeds, buildings and mortgages
-      (`player.version`) and the buildings of the game (levels and the bank's stock,
-      `game.buildings_version`) stay as they were when it answered. This part is a promise
-      about the next player's position alone: it holds whatever its player's cash and whatever
-      the agent did in other windows meanwhile. The basic bot names the spaces from which one
-      throw can reach one of its whole groups, while the bank has houses to spare. The engine
-      checks it with a shift and two comparisons; when every living player is quiet it keeps
-      the union of these sets (`game.between_reach`), and the turn loop skips the window at once
-      while the next player stands outside it.
 
     Either way the engine asks it again at the first window after the condition is met, so an
     agent that answers these exactly as its `decide` would (as the basic bot does) plays the
-    same games with or without them (tests/golden/test_sim_path.py).
-    Raises ValueError for a negative `reach`."""
+    same games with or without them (tests/golden/test_sim_path.py)."""
 
-    __slots__ = ("wake", "reach")
+    __slots__ = ("wake",)
 
-    def __init__(self, cash: int | None = None, reach: int | None = None):
+    def __init__(self, cash: int | None = None):
         self.wake = cash              # (not .cash: money moves only in ledger.py)
-        if reach is not None and reach < 0:
-            raise ValueError(f"Quiet: reach must be a set of spaces as bits (0 or more), not {reach}")
-        self.reach = -1 if reach is None else reach     # -1: every space (no reach part)
 
     def __repr__(self) -> str:
-        parts = [] if self.wake is None else [f"cash={self.wake}"]
-        if self.reach != -1:
-            parts.append(f"reach={self.reach:#x}")
-        return f"Quiet({', '.join(parts)})" if parts else "QUIET"
+        return "QUIET" if self.wake is None else f"Quiet(cash={self.wake})"
 
 
 QUIET = Quiet()
@@ -313,8 +294,8 @@ class Agent(Protocol):
     (a frozenset of window names; others are answered done for it); `idle(game, player,
     window)`, True when the agent would answer done to that manage window now, so that no
     decision is built (it must answer as `decide` would; in 'between_turns' it may return a
-    `Quiet`, `QUIET`, `Quiet(cash)`, with a `reach` part or not: it passes, and says until when
-    it will go on passing there). Neither is used while answers are recorded or replayed. `skip_forced` (default
+    `Quiet`, `QUIET` or `Quiet(cash)`: it passes, and says until when it will go on passing
+    there). Neither is used while answers are recorded or replayed. `skip_forced` (default
     False): True lets the engine answer for the agent every decision whose `options` are listed
     and hold exactly one answer (a deed it cannot afford: decline; jail without the fine or a
     card: roll), without calling `decide` (asking.py); the answer is recorded like any other.

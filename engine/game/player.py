@@ -28,15 +28,12 @@ class Player:
     game at which the player's agent said it passes between turns until ownership changes
     (decisions.QUIET, between_turns.py; -1: not quiet); `wake`: the agent said it passes there
     while the player's cash is below `wake` (decisions.Quiet(cash)); WOKEN when it did not, or
-    when that ended: where `version` moves and in a manage window consulted with `wake` or more;
-    `reach`: the agent also passes there while the next player's token is on none of the spaces
-    of these bits (decisions.Quiet's `reach`; -1: every space, no such part), as long as the
-    player's `version` is `reach_ver` and the game's `buildings_version` is `reach_bv`."""
+    when that ended: where `version` moves and in a manage window consulted with `wake` or more."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "quiet", "wake", "reach", "reach_ver", "reach_bv")
+                 "laps", "loans", "quiet", "wake")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -62,9 +59,6 @@ class Player:
         self.loans: list[tuple[int, ...]] = []
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
         self.wake = WOKEN    # Quiet(cash) between turns: quiet while cash < wake (WOKEN: not quiet)
-        self.reach = -1      # Quiet(reach=...) between turns: quiet while the next player is outside it
-        self.reach_ver = -1  # ... and this player's version
-        self.reach_bv = -1   # ... and the game's buildings_version are these
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         """A copy of this player (for a game's fork, state.GameState.copy_from): every field, its
@@ -92,9 +86,6 @@ class Player:
         q.loans = list(self.loans)
         q.quiet = self.quiet
         q.wake = self.wake
-        q.reach = self.reach
-        q.reach_ver = self.reach_ver
-        q.reach_bv = self.reach_bv
         return q
 
     def __repr__(self) -> str:

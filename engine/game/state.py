@@ -74,7 +74,6 @@ FIELDS: tuple[str, ...] = (
     "check_each_turn", "max_rounds",
     "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
     "agent_idle", "between_seats", "between_live", "between_needs_deeds", "between_key", "between_calm",
-    "between_reach",
     "start_index", "nearest_cache", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards",
@@ -108,9 +107,8 @@ class GameState:
     recorded), `between_seats[seat]` (the agent is asked between turns), `between_live` (anyone
     is), `between_needs_deeds` (a player without deeds can do nothing there; between_turns.wire),
     `between_calm` (the deeds version at which every living player's agent is quiet there, the
-    window skipped while it holds and the next player's token is outside `between_reach`, the
-    union of the reach sets of the players quiet by them alone; -1 once a quiet may have ended:
-    ledger.transfer, buildings, mortgages, loans),
+    window skipped while it holds; -1 once a quiet may have ended: ledger.transfer, buildings,
+    mortgages, loans),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
@@ -202,7 +200,6 @@ class GameState:
         self.between_needs_deeds: bool = False
         self.between_key: list[tuple[Player, ...]] | None = None   # between_turns._cycles
         self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version (-1: look)
-        self.between_reach: int = 0             # ... unless the next player stands on one of these spaces (bits)
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = edition.shared("nearest", dict)
         self.first: int | None = first
@@ -270,7 +267,6 @@ class GameState:
 
     def _set_stock(self, kind: str, value: int | None) -> None:
         self.buildings_version += 1          # what the bank holds changed (bots memoise on it; build_stamp)
-        self.between_calm = -1               # a reach part of a quiet between turns ends (between_turns.py)
         if value is None:
             self.stock.pop(kind, None)
         else:

@@ -91,8 +91,7 @@ def play_turn(g: Game) -> None:
         g.turn_idx = nxt
     else:
         advance(g)
-    if g.between_live and (g.between_calm != g.deeds_version or g.between_reach >> g.order[g.turn_idx].pos & 1) \
-            and not g.over:           # (the window is calm while every agent is quiet: between_turns.py)
+    if g.between_live and g.between_calm != g.deeds_version and not g.over:
         g.between_turns(p)
 
 
