@@ -72,9 +72,9 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
     if payee is None:
         g.bank_in += amount
     elif isinstance(payee, Player):
-        cash = payee.cash = payee.cash + amount
-        if cash - amount < payee.wake <= cash:    # the credit takes it to a Quiet(cash)'s level between
-            g.between_calm = -1                   # turns: the window looks again (decisions.Quiet)
+        payee.cash += amount
+        if payee.cash >= payee.wake:      # a Quiet(cash) between turns may end: the window looks again
+            g.between_calm = -1
     elif payee is TREASURY:
         g.treasury += amount
     else:

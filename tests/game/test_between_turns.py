@@ -10,7 +10,7 @@ import pytest
 from magie.engine.agents import Scripted
 from magie.engine.agents.basic import BasicBot
 from magie.engine.errors import IllegalDecision
-from magie.engine.game.decisions import DONE, QUIET, Quiet, TradeOffer
+from magie.engine.game.decisions import DONE, Quiet, TradeOffer
 from magie.engine.game.ledger import transfer
 
 from .helpers import edition, game, player, stack
@@ -289,21 +289,3 @@ def test_a_dead_player_does_not_keep_the_window_open():
     g.play_turn()                                  # A
     g.play_turn()                                  # B: the window is skipped
     assert a.idled == idled and g.between_calm == g.deeds_version
-
-
-def test_a_credit_to_a_player_already_at_or_past_its_level_leaves_the_window_skipped():
-    # A passes with QUIET (until deeds change hands): a credit cannot end that, so it no longer
-    # opens the skipped window (it did for any credit to a player not quiet by its cash)
-    class _Deedy(_Sleepy):
-        def idle(self, game, p, window):
-            self.idled.append(game.turns)
-            return QUIET
-    a = _Deedy(0)
-    g, pa = _sleepy_table(a)
-    g.play_turn()                                  # B; A asked: QUIET
-    calm = g.deeds_version
-    assert a.idled == [1] and g.between_calm == calm
-    transfer(g, None, pa, 200, "test")
-    assert g.between_calm == calm
-    g.play_turn()                                  # C: skipped
-    assert a.idled == [1]
