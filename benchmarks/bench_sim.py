@@ -29,7 +29,13 @@ Two measures:
   10 classic games take about a minute a side. `--only FUNC` counts only the instructions spent
   inside one Game method (e.g. `--only between_turns`), to give its share of a turn, and
   `--without METHOD` leaves out a method it calls (`--without offer_window`: the decisions the
-  window actually asks, so that what remains is its cost when every agent passes).
+  window actually asks, so that what remains is its cost when every agent passes). The
+  wrappers that switch the count on and off cost instructions of their own, which that count
+  includes: an empty method called through the `--only` wrapper costs more than a plain call
+  of it, and a `--without` call is counted until its wrapper switches the count off. The
+  benchmark measures both on empty methods (four short callgrind runs, `calibrate`) and prints
+  the share a second time with calls x (wrapper - plain call) taken out: what remains counts
+  each call of the method as a plain call from Python would cost.
 
 The seats: `--bots basic,random` seats basic, random, basic, random (kinds repeat round the
 table); bot k of game with seed s is `make_bot(kind, s, k)`. Games have seeds `--seed`..
@@ -120,24 +126,89 @@ def per_turn(games: int, seed: int = 1, repeats: int = 3, edition: str = "classi
     return elapsed / turns * 1e6, games / elapsed, turns
 
 
-def _toggled(inner):
+CALLS: dict[str, int] = {}
+"""Calls of each wrapped method in the counted games (`--only`, `--without`), by name."""
+
+
+def _toggled(inner, name: str = ""):
     """`inner` called through `operator.call`, a C function callgrind toggles the count on."""
     import operator
 
     def counted(self, *args, **kwargs):
+        CALLS[name] = CALLS.get(name, 0) + 1
         return operator.call(inner, self, *args, **kwargs)
     return counted
 
 
-def _untoggled(inner):
+def _untoggled(inner, name: str = ""):
     """`inner` called through `itertools.starmap`'s C `starmap_next`, which callgrind toggles
     the count off on (a second `operator.call` inside the first would not toggle: callgrind
     toggles on the outermost call of a function only)."""
     from itertools import starmap
 
     def uncounted(self, *args):
+        CALLS[name] = CALLS.get(name, 0) + 1
         return next(starmap(inner, ((self, *args),)))
     return uncounted
+
+
+CALIBRATE_CALLS = 2000
+"""Calls of an empty method in each calibration run (`calibrate`)."""
+
+
+def calibrate(mode: str) -> None:
+    """One calibration run, under callgrind with the toggles of `--only ... --without ...`:
+    CALIBRATE_CALLS calls of an empty method, made as `mode` says: `toggled` through the
+    `--only` wrapper; `plain` a loop that calls it plainly, `loop` the same loop without the
+    call, `untoggled` the loop calling it through the `--without` wrapper (each loop inside one
+    `--only` call, so counted)."""
+    class Empty:
+        def nothing(self, x: int) -> None:
+            return None
+
+        def plain(self, n: int) -> None:
+            for _ in range(n):
+                self.nothing(1)
+
+        def loop(self, n: int) -> None:
+            for _ in range(n):
+                pass
+
+    if mode == "toggled":
+        Empty.nothing = _toggled(Empty.nothing)
+        e = Empty()
+        for _ in range(CALIBRATE_CALLS):
+            e.nothing(1)
+        return
+    if mode == "untoggled":
+        Empty.nothing = _untoggled(Empty.nothing)
+        mode = "plain"
+    setattr(Empty, mode, _toggled(getattr(Empty, mode)))
+    getattr(Empty(), mode)(CALIBRATE_CALLS)
+
+
+_WRAPPERS: list[float] = []
+
+
+def wrapper_costs() -> tuple[float, float]:
+    """(instructions a call through the `--only` wrapper costs beyond a plain call of the same
+    empty method, the same for a call through a `--without` wrapper), from four calibration
+    runs (`calibrate`), made once per process."""
+    if not _WRAPPERS:
+        got = {}
+        for mode in ("toggled", "plain", "loop", "untoggled"):
+            cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=_operator_call",
+                   "--toggle-collect=starmap_next", "--callgrind-out-file=/dev/null",
+                   sys.executable, str(Path(__file__).resolve()), "--worker", "--calibrate", mode]
+            out = subprocess.run(cmd, capture_output=True, text=True, cwd=tempfile.gettempdir(),
+                                 env={**os.environ, "PYTHONHASHSEED": "0"})
+            found = re.search(r"Collected : (\d+)", out.stderr)
+            if out.returncode != 0 or found is None:
+                raise SystemExit(f"calibration {mode} failed:\n{out.stderr[-3000:]}")
+            got[mode] = int(found.group(1)) / CALIBRATE_CALLS
+        call = got["plain"] - got["loop"]          # a plain call of the empty method
+        _WRAPPERS[:] = [got["toggled"] - call, got["untoggled"] - got["plain"]]
+    return _WRAPPERS[0], _WRAPPERS[1]
 
 
 def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[str, ...],
@@ -164,9 +235,10 @@ def counted_games(games: int, seed: int, edition: str, bots: str, sets: tuple[st
     one(0, 0)
     if only is not None:
         # the count is on inside `only`, off again inside each method of `without`
-        setattr(game_cls, only, _toggled(getattr(game_cls, only)))
+        setattr(game_cls, only, _toggled(getattr(game_cls, only), only))
         for name in without:
-            setattr(game_cls, name, _untoggled(getattr(game_cls, name)))
+            setattr(game_cls, name, _untoggled(getattr(game_cls, name), name))
+        CALLS.clear()
         return sum(one(0, k) for k in range(seed, seed + games))
     return functools.reduce(one, range(seed, seed + games), 0)
 
@@ -209,6 +281,7 @@ class Side:
     without: tuple[str, ...] = ()
     results: list[float] = field(default_factory=list)
     turns: set[int] = field(default_factory=set)
+    net: list[float] = field(default_factory=list)      # with --only: results less the wrappers' own cost
 
     def describe(self) -> str:
         what = f"{self.edition}, {self.bots}" + "".join(f", {s}" for s in self.sets)
@@ -217,7 +290,11 @@ class Side:
 
 
 def _worker(args: argparse.Namespace) -> None:
-    """Subprocess side: play the games once, print JSON (us per turn or turns)."""
+    """Subprocess side: play the games once, print JSON (us per turn or turns and the calls of
+    the wrapped methods); or one calibration run (`--calibrate`)."""
+    if args.calibrate:
+        calibrate(args.calibrate)
+        return
     import magie.engine
 
     where = Path(magie.engine.__file__).resolve().parent.parent
@@ -225,8 +302,9 @@ def _worker(args: argparse.Namespace) -> None:
         raise SystemExit(f"bench worker imported magie.engine from {where}, not {args.expect_root}")
     sets = tuple(args.set or ())
     if args.callgrind:
-        print(json.dumps({"turns": counted_games(args.games, args.seed, args.edition, args.bots, sets,
-                                                 args.only, tuple(args.without or ()))}))
+        turns = counted_games(args.games, args.seed, args.edition, args.bots, sets, args.only,
+                              tuple(args.without or ()))
+        print(json.dumps({"turns": turns, "calls": CALLS}))
         return
     us, _, turns = per_turn(args.games, seed=args.seed, repeats=1, edition=args.edition, bots=args.bots,
                             sets=sets)
@@ -243,7 +321,8 @@ def _shim(dest: Path, src: Path) -> Path:
 
 
 def _run_side(side: Side, games: int, seed: int, callgrind: bool) -> tuple[float, int]:
-    """Run one side once in a subprocess; (us per turn or instructions per turn, turns)."""
+    """Run one side once in a subprocess; (us per turn or instructions per turn, turns). With
+    `side.only`, the instructions per turn less the wrappers' own cost go to `side.net`."""
     env = {**os.environ, "PYTHONPATH": str(side.shim) + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "PYTHONDONTWRITEBYTECODE": "1"}
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games), "--seed", str(seed),
@@ -267,7 +346,15 @@ def _run_side(side: Side, games: int, seed: int, callgrind: bool) -> tuple[float
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:
         raise SystemExit(f"no callgrind count in the output of {side.describe()}:\n{out.stderr[-3000:]}")
-    return int(found.group(1)) / max(res["turns"], 1), res["turns"]
+    count = int(found.group(1))
+    if side.only:
+        on, off = wrapper_costs()
+        calls = res["calls"]
+        wrappers = calls.get(side.only, 0) * on + sum(calls.get(w, 0) for w in side.without) * off
+        side.net.append((count - wrappers) / max(res["turns"], 1))
+        print(f"  {side.label}: {calls} calls; the wrappers cost {on:,.0f} (--only) and {off:,.0f} (--without) "
+              f"instructions a call beyond a plain call: {wrappers / max(res['turns'], 1):,.0f} a turn", flush=True)
+    return count / max(res["turns"], 1), res["turns"]
 
 
 def compare(sides: list[Side], games: int, seed: int, repeats: int, callgrind: bool) -> float:
@@ -295,6 +382,10 @@ def compare(sides: list[Side], games: int, seed: int, repeats: int, callgrind: b
     what = "share of a turn" if work.only else "ratio"
     more = f" (per-round {ratios[0]:.3f}-{ratios[-1]:.3f})" if len(ratios) > 1 else ""
     print(f"{what} {work.label} / {other.label}: {ratio:.4f}{more}")
+    if work.net:
+        net = statistics.median(work.net)
+        print(f"{what} {work.label} / {other.label}, the wrappers' own cost taken out: {net:,.0f} instructions "
+              f"per turn, {net / med[1]:.4f}")
     return ratio
 
 
@@ -355,6 +446,7 @@ def main() -> None:
     ap.add_argument("--memory-games", type=int, default=10000, help="games for the memory run")
     ap.add_argument("--skip-memory", action="store_true", help="skip the 10,000-game memory run")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--calibrate", choices=("toggled", "plain", "loop", "untoggled"), help=argparse.SUPPRESS)
     ap.add_argument("--expect-root", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.only and not args.callgrind:
