@@ -139,7 +139,7 @@ def editions() -> None:
     magie show classic --variant ID
     ```
     """
-    from magie.engine.edition.loader import list_builtin
+    from magie.engine.edition.listing import list_builtin
 
     table = Table(title="Built-in editions and overlays", title_justify="left")
     table.add_column("kind")
