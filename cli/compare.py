@@ -22,11 +22,9 @@ from magie.cli.simulate import (
     ConfidenceOpt,
     LangOpt,
     SetOpt,
-    check_bots,
     check_report_dir,
     fail,
     interface_language,
-    load_or_exit,
     parse_bots,
     parse_sets,
 )
@@ -59,7 +57,7 @@ def compare_command(
         min=1,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
-    claim_attention: ClaimAttentionOpt = 1.0,
+    claim_attention: ClaimAttentionOpt = "1",
     sweep: Annotated[str | None, typer.Option(
         metavar="PATH=LOW..HIGH:STEP",
         help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
@@ -91,35 +89,50 @@ def compare_command(
 
         magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
     """
+    from dataclasses import replace
+
     from magie.engine.errors import MagieError
+    from magie.engine.game.save import MAX_ROUNDS
     from magie.engine.problems import ProblemsError
     from magie.engine.sim.batch import BatchSpec, default_jobs
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
-    from magie.engine.sim.config import load_config
+    from magie.engine.sim.config import load_config, told_at
 
-    from .bounds import claim_attention_problem, seed_problem
+    from .bounds import bound_problem, seed_problem
+    from .simulate import MAX_GAMES, MAX_JOBS, bot_problems, fail_all, read_share
 
     interface_language(lang)
-    if problem := seed_problem(seed) or claim_attention_problem(claim_attention):
-        fail(problem)
+    # every problem of the command line is told in one run: the options', then each configuration's
+    wrong = [problem for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS),
+                                              ("--max-rounds", max_rounds, MAX_ROUNDS))
+             if (problem := bound_problem(opt, value, None, most))]
+    wrong += [p for p in (seed_problem(seed),) if p]
+    share = read_share(claim_attention, wrong)
     configs = list(configs or [])
-    kinds = tuple(parse_bots(bot, players))
+    kinds = tuple(parse_bots(bot, players, wrong))
     base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=max_rounds, seed=seed,
-                     sets=parse_sets(sets), counters=False, claim_attention=claim_attention)
-    try:
-        parsed = [parse_config(c, base) for c in configs]
-        if sweep is not None:
-            if len(parsed) != 1:
-                fail("--sweep varies one configuration: give exactly one CONFIG")
+                     sets=parse_sets(sets, wrong), counters=False, claim_attention=share)
+    parsed = []
+    for c in configs:
+        try:
+            parsed.append(parse_config(c, base))
+        except MagieError as e:
+            wrong.append(str(e))
+    if sweep is not None:
+        if len(configs) != 1:
+            wrong.append("--sweep varies one configuration: give exactly one CONFIG")
+        try:
             path, values = parse_sweep(sweep)
+        except MagieError as e:
+            wrong.append(str(e))
+        else:
             if len(values) < 2:
-                fail(f"--sweep {sweep!r} gives one value; a sweep needs two or more, "
-                     f"e.g. {path}=100..400:50 or {path}=200,300")
-            parsed = sweep_specs(parsed[0][0], parsed[0][1], path, values)
-    except MagieError as e:
-        fail(str(e))
-    if len(parsed) < 2:
-        fail("give two or more configurations to compare (or one with --sweep)")
+                wrong.append(f"--sweep {sweep!r} gives one value; a sweep needs two or more, "
+                             f"e.g. {path}=100..400:50 or {path}=200,300")
+            elif len(parsed) == 1 and not wrong:
+                parsed = sweep_specs(parsed[0][0], parsed[0][1], path, values)
+    elif len(configs) < 2:
+        wrong.append("give two or more configurations to compare (or one with --sweep)")
     valid = []
     first_problem: ProblemsError | None = None
     for label, spec in parsed:
@@ -131,25 +144,30 @@ def compare_command(
             if all(not p.file for p in e.problems):
                 # no place in a file (an unknown edition or overlay): the configuration as given is
                 # wrong, in every value of a sweep alike; one line per problem, named by it
-                for p in e.problems:
-                    typer.echo(f"magie: {configs[0] if sweep else label}: {p.severity}[{p.code}]: {p.message}",
-                               err=True)
-                raise typer.Exit(1) from None
+                name = configs[0] if sweep else label
+                wrong += [f"configuration {name!r}: {p.severity}[{p.code}]: {p.message}" for p in e.problems]
+                if sweep:
+                    break
+                continue
             if sweep is None:           # every configuration given is compared, or none
-                typer.echo(f"magie: {label}: not a valid edition ({count}):", err=True)
-                for p in e.problems:
-                    typer.echo(p.format(), err=True)
-                raise typer.Exit(1) from None
+                own = {told_at(p, v): f"configuration {label!r}, {p}={v}" for p, v in spec.sets[len(base.sets):]}
+                wrong.append("\n".join([f"configuration {label!r}: not a valid edition ({count}):",
+                                         *(replace(p, file=own.get(p.file, p.file)).format() for p in e.problems)]))
+                continue
             typer.echo(f"magie: {label}: not a valid edition ({count}); skipped", err=True)
             continue
         except MagieError as e:
-            fail(f"{label}: {e}")
-        load_or_exit(spec.edition, spec.variants, spec.sets)
+            wrong.append(f"configuration {label!r}: {e}")
+            continue
         bots = spec.bots
         if not ed.players_min <= len(bots) <= ed.players_max:
-            fail(f"{label}: {ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(bots)}")
-        check_bots(bots, f"{label}: ")
+            wrong.append(f"configuration {label!r}: {ed.id} is played by {ed.players_min} to {ed.players_max} "
+                         f"players, not {len(bots)}")
+        wrong += bot_problems([b for b in bots if b not in kinds], f"configuration {label!r}: ")
+        for w in ed.warnings:
+            typer.echo(w.format(), err=True)
         valid.append((label, spec))
+    fail_all(wrong)
     if len(valid) < 2:
         if first_problem is not None:
             typer.echo("magie: no valid edition in the sweep; the problems of the first invalid one:", err=True)

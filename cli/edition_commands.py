@@ -43,8 +43,11 @@ def _fail(message: str) -> NoReturn:
 
 
 def _print_problems(problems: list[Problem], err: bool = True) -> None:
+    """One line per problem, in the language of `use_language` (cli/problem_words.py)."""
+    from .problem_words import format_problem
+
     for p in problems:
-        typer.echo(p.format(), err=err)
+        typer.echo(format_problem(p), err=err)
 
 
 def _load(ref: str, variants: list[str]) -> LoadedEdition:
@@ -88,7 +91,9 @@ def validate(
     variant: VariantOpt = None,
     strict: Annotated[bool, typer.Option("--strict", help="Fail (exit 1) on warnings too.")] = False,
     lang: Annotated[str, typer.Option(
-        "--lang", "-l", help="Language of the summary line (en, ru); the problems are in English.")] = "en",
+        "--lang", "-l", help="Language of the problems and the summary line (en, ru): the severity and the "
+                             "fixed words of each message; file, line, column, the code, ids and values stay "
+                             "as written (--format json stays English).")] = "en",
 ) -> None:
     """Check edition and overlay files: YAML, schema, meaning, and DSL code.
 

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from magie.engine.agents import LEVELS, make_bot
+from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
@@ -116,7 +117,8 @@ def ladder_command(
     else:
         console = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
         t = Table(title=_("{edition}: {games} games, {seats} seats, {tables} tables, seed {seed}").format(
-            edition=ed.id, games=ladder.games, seats=players, tables=len(tables(kinds, players)), seed=seed))
+            edition=text_in(ed.name, lang), games=ladder.games, seats=players, tables=len(tables(kinds, players)),
+            seed=seed))
         for col in ("#", _("bot"), _("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% interval"),
                     _("ms/decision")):
             t.add_column(col, justify="left" if col == _("bot") else "right")

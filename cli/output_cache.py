@@ -273,12 +273,14 @@ def run_cached(argv: Sequence[str], command: Callable[[], None]) -> None:
     command is pure and nothing it depends on has changed (see the module's docstring).
     `command` may raise SystemExit, which is passed on."""
     name = entry_name(argv[1:])
-    if name is None or os.environ.get("MAGIE_NO_CACHE") or not _fd_backed():
+    folder = None
+    if name is not None and _fd_backed():
+        from magie.engine.paths import cache_dir
+        folder = cache_dir()            # None: the cache is off (MAGIE_NO_CACHE, a relative MAGIE_CACHE_DIR)
+    if name is None or folder is None:
         command()
         return
-    from magie.engine.paths import cache_dir
-
-    path = os.path.join(cache_dir(), name)
+    path = os.path.join(folder, name)
     key = key_of(argv)
     out = load(path, key)
     if out is not None:

@@ -46,13 +46,13 @@ BackendOpt = Annotated[Backend, typer.Option(
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
-ClaimAttentionOpt = Annotated[float, typer.Option(
-    "--claim-attention", metavar="SHARE",
+ClaimAttentionOpt = Annotated[str, typer.Option(
+    "--claim-attention", metavar="SHARE", show_default=False,
     help="Where rent must be claimed (rules.rent.claim: owner_claims, the rent-must-be-claimed "
          "overlay): the share of rents, from 0 to 1, that basic bots remember to claim; each rent "
-         "is claimed with that probability and lost otherwise. 1 (the default): every rent, so the "
-         "overlay plays like classic; 0.8: one rent in five forgotten. Other bots and editions "
-         "where rent is automatic ignore it.")]
+         "is claimed with that probability and lost otherwise; a plain decimal (0.8, .5, 1). 1 (the "
+         "default): every rent, so the overlay plays like classic; 0.8: one rent in five forgotten. "
+         "Other bots and editions where rent is automatic ignore it.")]
 ConfidenceOpt = Annotated[float, typer.Option(
     min=0.5, max=0.999, help="Confidence level of every interval (Wilson intervals for rates).")]
 LangOpt = Annotated[str, typer.Option(
@@ -97,7 +97,7 @@ def simulate_command(
         help="Check the invariants (money conserved, one owner per deed, building supply, even "
              "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
     sets: SetOpt = None,
-    claim_attention: ClaimAttentionOpt = 1.0,
+    claim_attention: ClaimAttentionOpt = "1",
     confidence: ConfidenceOpt = 0.95,
     out: Annotated[Path | None, typer.Option(
         help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
@@ -142,27 +142,23 @@ def simulate_command(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS
+    from magie.engine.game.save import MAX_ROUNDS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
-    from .bounds import bound_problem, claim_attention_problem, seed_problem
+    from .bounds import bound_problem, seed_problem
 
     use_language(lang)
-    # bounds first, before anything is allocated (--players 10**12 would build that many seats)
-    for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS), ("--players", players, MAX_SEATS),
-                             ("--max-rounds", max_rounds, MAX_ROUNDS)):
-        if problem := bound_problem(opt, value, None, most):
-            fail(problem)
-    if problem := seed_problem(seed):
-        fail(problem)
-    if problem := claim_attention_problem(claim_attention):
-        fail(problem)
-    if bot.count(",") >= MAX_SEATS:
-        fail(f"--bot names more kinds than the {MAX_SEATS} seats a table has")
-    kinds = parse_bots(bot, players)
+    # bounds first, before anything is allocated (--players 10**12 would build that many seats);
+    # every problem of the command line is told in one run
+    wrong = [problem for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS),
+                                              ("--max-rounds", max_rounds, MAX_ROUNDS))
+             if (problem := bound_problem(opt, value, None, most))]
+    wrong += [p for p in (seed_problem(seed),) if p]
+    share = read_share(claim_attention, wrong)
+    kinds = parse_bots(bot, players, wrong)
     variants = tuple(variant or ())
-    set_values = parse_sets(sets)
-    ed = load_or_exit(edition, variants, set_values)
+    set_values = parse_sets(sets, wrong)
+    ed = load_or_exit(edition, variants, set_values, wrong)
     if lang not in ed.name and lang != "en":
         fail(_("unknown language '{lang}' (edition '{edition}' is written in: {languages})").format(
             lang=lang, edition=ed.id, languages=", ".join(sorted(ed.name))))
@@ -170,7 +166,7 @@ def simulate_command(
         fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
                      check_invariants=check_invariants, sets=set_values, counters=counters,
-                     claim_attention=claim_attention, warm_up=warm_up)
+                     claim_attention=share, warm_up=warm_up)
     jobs = jobs or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:
@@ -210,50 +206,94 @@ def simulate_command(
 # ------------------------------------------------------------------ shared with compare / analyze
 
 
-def parse_bots(bot: str, players: int | None) -> list[str]:
-    """The bot kind of every seat from --bot and --players; exits 1 on a bad combination."""
-    kinds = [k.strip() for k in bot.split(",")]
-    if len(kinds) == 1:
-        kinds = kinds * (players or 4)
-    elif players is not None and players != len(kinds):
-        fail(f"--bot names {len(kinds)} kinds, one per seat, but --players says {players}: "
-             f"give one kind for every seat, or a single kind")
-    check_bots(kinds)
+def parse_bots(bot: str, players: int | None, wrong: list[str] | None = None) -> list[str]:
+    """The bot kind of every seat from --bot and --players (the rule of `config.seat_kinds`),
+    each kind checked. A problem is added to `wrong` (the command's list, told together), or
+    without it told at once (exit 1)."""
+    from magie.engine.sim.config import ConfigError, seat_kinds
+
+    told: list[str] = []
+    try:
+        kinds = list(seat_kinds(bot, players, 4))
+    except ConfigError as e:
+        told.append(str(e))
+        kinds = ["basic"] * 4
+    else:
+        told += bot_problems(kinds)
+    if wrong is None:
+        fail_all(told)
+    else:
+        wrong += told
     return kinds
 
 
-def check_bots(kinds: Sequence[str], where: str = "") -> None:
-    """Create each bot kind once (a plug-in is imported and checked: decide, human, name);
-    exits 1 with the message, after `where`, on a kind that cannot play."""
+def bot_problems(kinds: Sequence[str], where: str = "") -> list[str]:
+    """Create each bot kind once (a plug-in is imported and checked: decide, human, name); the
+    message, after `where`, of each kind that cannot play."""
+    out = []
     for k in dict.fromkeys(kinds):
         try:
             make_bot(k)
         except ValueError as e:
-            fail(f"{where}{e}")
+            out.append(f"{where}{e}")
+    return out
 
 
-def parse_sets(sets: list[str] | None) -> Sets:
-    """--set values as (path, value) pairs; exits 1 on a malformed one."""
+def check_bots(kinds: Sequence[str], where: str = "") -> None:
+    """`bot_problems` told and exit 1 when there is one."""
+    fail_all(bot_problems(kinds, where))
+
+
+def read_share(text: str, wrong: list[str], opt: str = "--claim-attention") -> float:
+    """The share given as `text` to `opt` (0 to 1, a plain decimal: no `_`, exponent, inf or
+    nan; -0 is 0); its problem is added to `wrong` (then 1.0 is returned)."""
+    from magie.engine.sim.config import PLAIN_DECIMAL
+
+    from .bounds import claim_attention_problem
+
+    if not PLAIN_DECIMAL.fullmatch(text.strip()):
+        wrong.append(f"{opt} takes a plain decimal number from 0 to 1 such as 0.8, not {text[:40]!r}")
+        return 1.0
+    share = float(text) + 0.0           # + 0.0: -0 is 0
+    if problem := claim_attention_problem(share, opt):
+        wrong.append(problem)
+        return 1.0
+    return share
+
+
+def parse_sets(sets: list[str] | None, wrong: list[str] | None = None) -> Sets:
+    """--set values as (path, value) pairs; a malformed one is added to `wrong` (told together
+    with the command's other problems), or without it told at once (exit 1)."""
     from magie.engine.sim.config import SetError, parse_set
 
-    try:
-        return tuple(parse_set(s) for s in sets or ())
-    except SetError as e:
-        fail(str(e))
+    out, told = [], []
+    for s in sets or ():
+        try:
+            out.append(parse_set(s))
+        except SetError as e:
+            told.append(str(e))
+    if wrong is None:
+        fail_all(told)
+    else:
+        wrong += told
+    return tuple(out)
 
 
-def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = ()) -> Edition:
-    """The playable configuration, or its problems printed and exit 1. Warnings are printed."""
-    from magie.engine.sim.config import SetError, load_config
+def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong: Sequence[str] = ()) -> Edition:
+    """The playable configuration, or its problems printed and exit 1; the problems of the
+    command line in `wrong` are told first, and exit 1 even when the configuration loads.
+    Warnings are printed."""
+    from magie.engine.sim.config import load_config
 
     try:
         ed = load_config(edition, variants, sets)
     except ProblemsError as e:
+        for message in wrong:
+            typer.echo(f"magie: {message}", err=True)
         for p in e.problems:
             typer.echo(p.format(), err=True)
         raise typer.Exit(1) from None
-    except SetError as e:
-        fail(str(e))
+    fail_all(wrong)
     for w in ed.warnings:
         typer.echo(w.format(), err=True)
     return ed
@@ -285,8 +325,18 @@ def check_report_dir(path: Path) -> None:
 
 
 def fail(message: str) -> NoReturn:
+    """Tell `message` (after `magie: `) on stderr and exit 1."""
     typer.echo(f"magie: {message}", err=True)
     raise typer.Exit(1)
+
+
+def fail_all(messages: Sequence[str]) -> None:
+    """Tell every message (a command line's problems, all in one run) and exit 1; nothing when
+    there is none."""
+    for message in messages:
+        typer.echo(f"magie: {message}", err=True)
+    if messages:
+        raise typer.Exit(1)
 
 
 def interface_language(lang: str) -> None:

@@ -19,14 +19,35 @@ SCHEMA_PATH: Path = _ROOT / "schema" / "edition.schema.json"
 """The published JSON Schema of an edition file."""
 
 
-def cache_dir() -> Path:
-    """The user cache folder for magie: `$MAGIE_CACHE_DIR`, else `$XDG_CACHE_HOME/magie`,
-    else `~/.cache/magie` (the DSL parser, the output of `--help`; every entry is checked before
-    use and may be deleted at any time)."""
-    if os.environ.get("MAGIE_CACHE_DIR"):
-        return Path(os.environ["MAGIE_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "magie"
+def cache_dir() -> Path | None:
+    """The user cache folder for magie, or None when the cache is off: `$MAGIE_NO_CACHE` set, or
+    `$MAGIE_CACHE_DIR` not an absolute path (told once on stderr: a relative folder would be made
+    in whatever folder magie runs from; `~/x` is taken as the home's x). Else `$MAGIE_CACHE_DIR`,
+    else `$XDG_CACHE_HOME/magie` (ignored when relative, as the XDG spec says), else
+    `~/.cache/magie`. It holds the DSL parser and the output of `--help`; every entry is checked
+    before use and may be deleted at any time."""
+    global _told_relative
+    if os.environ.get("MAGIE_NO_CACHE"):
+        return None
+    given = os.environ.get("MAGIE_CACHE_DIR")
+    if given:
+        folder = Path(given).expanduser()
+        if folder.is_absolute():
+            return folder
+        if not _told_relative:
+            _told_relative = True
+            import sys
+            example = os.path.join(os.path.expanduser("~"), ".cache", "magie")
+            sys.stderr.write(f"magie: MAGIE_CACHE_DIR={given!r} is not an absolute path; the cache is off "
+                             f"(give an absolute path, e.g. {example})\n")
+        return None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path(os.path.expanduser("~")) / ".cache"
+    return base / "magie" if base.is_absolute() else None
+
+
+_told_relative = False
+"""Whether the relative `$MAGIE_CACHE_DIR` was told (once a process)."""
 
 
 def read_private(path: str | os.PathLike[str], limit: int) -> bytes | None:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..game.player import Player
 
 INF = 1 << 60
-ASK = ("ask",)
+ASK: tuple[str, ...] = ("ask",)  # not tuple[str]: mypyc would box a new tuple per return (`is ASK`)
 """What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
 the window's legality check: the engine has to ask."""
 UNTIL_CHANGED = Quiet(NO_WAKE)

@@ -9,7 +9,6 @@ builder of `builder.py` run inline; syntax errors are worded by `syntax_messages
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import sys
 import threading
@@ -52,12 +51,16 @@ _OPTIONS: dict = {"parser": "lalr", "lexer": "contextual", "start": ["effect", "
                   "maybe_placeholders": False}
 
 
-def _cache_path(grammar: str) -> Path:
-    """The cache file of the parser built from `grammar`: named by the hash of the grammar, the
-    options, lark's version and Python's, so that any change to one of them misses."""
+def _cache_path(grammar: str) -> Path | None:
+    """The cache file of the parser built from `grammar` (None when the cache is off,
+    `paths.cache_dir`): named by the hash of the grammar, the options, lark's version and
+    Python's, so that any change to one of them misses."""
+    folder = cache_dir()
+    if folder is None:
+        return None
     key = "\0".join([grammar, repr(sorted(_OPTIONS.items())), lark.__version__,
                      "{}.{}".format(*sys.version_info[:2])])
-    return cache_dir() / f"dsl-parser-{hashlib.sha256(key.encode()).hexdigest()[:32]}.pickle"
+    return folder / f"dsl-parser-{hashlib.sha256(key.encode()).hexdigest()[:32]}.pickle"
 
 
 def _load_cached(path: Path, postlex: IndentPostLexer, builder: Builder) -> Lark | None:
@@ -98,14 +101,14 @@ def _save_cached(path: Path, parser: Lark) -> None:
 def _get_parser() -> tuple[Lark, IndentPostLexer, Builder]:
     """The parser, built once per process: loaded from the user cache when a valid entry for
     this grammar and lark version is there (about 10 ms instead of 80 ms), else built from
-    grammar.lark and saved there. `MAGIE_NO_CACHE=1` always builds."""
+    grammar.lark and saved there. With the cache off (`MAGIE_NO_CACHE=1`, `paths.cache_dir`) it
+    always builds."""
     global _parser, _postlex, _builder
     if _parser is None:
         postlex = IndentPostLexer()
         builder = Builder()
         grammar = grammar_text()
-        use_cache = not os.environ.get("MAGIE_NO_CACHE")
-        path = _cache_path(grammar) if use_cache else None
+        path = _cache_path(grammar)
         parser = _load_cached(path, postlex, builder) if path is not None else None
         if parser is None:
             parser = Lark(grammar, postlex=postlex, transformer=builder, **_OPTIONS)

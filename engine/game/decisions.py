@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 BUY_OPTIONS = ("buy", "decline")
 TRADE_OPTIONS = ("accept", "reject")
-DONE = ("done",)
-BANKRUPT = ("bankrupt",)
+DONE: tuple[str, ...] = ("done",)  # not tuple[str]: mypyc would box a new tuple per return (`is DONE`)
+BANKRUPT: tuple[str, ...] = ("bankrupt",)
 
 
 class Quiet:

@@ -71,35 +71,6 @@ class EventLog:
         return [dumps(e) for e in self.events]
 
 
-class EventCounter(EventLog):
-    """A log that keeps no events, only how many of each kind happened (`magie simulate
-    --count-events`): `counts` maps a kind (`EVENT_KINDS`) to its number, and refines four
-    kinds by what they record: `pay:REASON`, `action:ACTION` (edition actions such as a court),
-    `jail_leave:HOW`, `card:CARD` (the card drawn) and `symbol:SYMBOL` (a die's symbol
-    acting). Used in place of an `EventLog`; events are still built, so it costs what a log
-    costs."""
-
-    __slots__ = ("counts",)
-
-    _REFINED = {"pay": "reason", "action": "action", "jail_leave": "how", "card": "card",
-                "symbol": "symbol"}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.counts: dict[str, int] = {}
-
-    def add(self, event: dict) -> None:
-        """Count `event` by its kind (and by the refining field of pay, action, jail_leave, card,
-        symbol)."""
-        c = self.counts
-        e = event["e"]
-        c[e] = c.get(e, 0) + 1
-        field = self._REFINED.get(e)
-        if field is not None:
-            key = f"{e}:{event.get(field)}"
-            c[key] = c.get(key, 0) + 1
-
-
 def dumps(event: dict) -> str:
     """One event as a compact, deterministic JSON line (UTF-8 text kept as is)."""
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))

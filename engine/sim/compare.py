@@ -21,9 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..analysis.stats import Moments
-from ..errors import MagieError
 from .batch import BatchSpec, GameStats, Summary, stream
-from .config import Sets, describe, parse_set
+from .config import PLAIN_DECIMAL, ConfigError, Sets, describe, seat_kinds
 
 METRICS = {
     "rounds": ("rounds", "rounds", "shorter", "longer"),
@@ -52,13 +51,16 @@ signed difference; ("", "none") when no game was played. English, the message id
 translation (`Comparison.verdict`'s `words`)."""
 
 
-class ConfigError(MagieError):
-    """A configuration or sweep that cannot be read."""
-
-
 def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
     """(label, spec) of a configuration string (see the module docstring); unset parts come
-    from `base`. Raises `ConfigError` or `SetError`."""
+    from `base`. The seats follow `seat_kinds`, the rule of `simulate --bot/--players`; `players`
+    and `max_rounds` are bounded like simulate's options. Raises `ConfigError` naming the
+    configuration and its key."""
+    from ..game.save import MAX_ROUNDS, MAX_SEATS
+
+    def bad(message: str) -> ConfigError:
+        return ConfigError(f"configuration {text!r}: {message}"[:500])
+
     head, *pieces = text.split(":")
     parts: list[str] = []
     for piece in pieces:        # no `=`: the rest of a value holding a colon (module:Class)
@@ -67,34 +69,38 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
         else:
             parts.append(piece)
     if not head:
-        raise ConfigError(f"configuration {text!r}: it must start with an edition")
+        raise bad("it must start with an edition")
     edition, *variants = head.split("+")
-    bots = base.bots
+    bots: str | None = None
     players: int | None = None
     max_rounds = base.max_rounds
     sets: list[tuple[str, str]] = list(base.sets)
     for part in parts:
-        key, value = parse_set(part)
+        key, eq, value = (x.strip() for x in part.partition("="))
+        if not eq or not key:
+            raise bad(f"{part!r} is not KEY=VALUE (bots=KINDS, players=N, max_rounds=N or a parameter "
+                      f"path such as rules.salary=300)")
         if key == "bots":
-            bots = tuple(k.strip() for k in value.split(","))
-        elif key == "players":
-            if not value.isdigit():
-                raise ConfigError(f"configuration {text!r}: players must be a number, not {value!r}")
-            players = int(value)
-        elif key == "max_rounds":
-            if not value.isdigit():
-                raise ConfigError(f"configuration {text!r}: max_rounds must be a number, not {value!r}")
-            max_rounds = int(value)
+            bots = value
+        elif key in ("players", "max_rounds"):
+            most = MAX_SEATS if key == "players" else MAX_ROUNDS
+            if not (value.isascii() and value.isdigit() and 1 <= int(value) <= most):
+                raise bad(f"{key} must be a whole number from 1 to {most:,}, not {value!r}")
+            if key == "players":
+                players = int(value)
+            else:
+                max_rounds = int(value)
+        elif not value:
+            raise bad(f"{key}: no value given (e.g. {key}=300)")
         else:
             sets.append((key, value))
-    if players is not None:
-        if len(bots) == 1 or len(set(bots)) == 1:
-            bots = (bots[0],) * players
-        elif len(bots) != players:
-            raise ConfigError(f"configuration {text!r}: {len(bots)} bots for {players} players")
-    elif len(bots) == 1:            # one kind at every seat of the base table
-        bots = bots * max(len(base.bots), 1)
-    spec = replace(base, edition=edition, variants=tuple(variants) + base.variants, bots=bots,
+    given = bots if bots is not None else (base.bots[0] if len(set(base.bots)) == 1 else ",".join(base.bots))
+    try:
+        kinds = seat_kinds(given, players, max(len(base.bots), 1), "bots" if bots is not None else "--bot",
+                           "players")
+    except ConfigError as e:
+        raise bad(str(e)) from None
+    spec = replace(base, edition=edition, variants=tuple(variants) + base.variants, bots=kinds,
                    max_rounds=max_rounds, sets=tuple(sets))
     return text, spec
 
@@ -108,11 +114,11 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
     if ".." in rng:
         span, _, step_text = rng.partition(":")
         lo_text, _, hi_text = span.partition("..")
-        try:
-            lo, hi = float(lo_text), float(hi_text)
-            step = float(step_text) if step_text else 1.0
-        except ValueError:
-            raise ConfigError(f"--sweep {text!r}: LOW, HIGH and STEP must be numbers") from None
+        if not all(PLAIN_DECIMAL.fullmatch(t.strip()) for t in (lo_text, hi_text, step_text or "1")):
+            raise ConfigError(f"--sweep {text!r}: LOW, HIGH and STEP must be plain decimal numbers, "
+                              f"e.g. rules.salary=100..400:50")
+        lo, hi = float(lo_text), float(hi_text)
+        step = float(step_text) if step_text else 1.0
         if step <= 0 or hi < lo:
             raise ConfigError(f"--sweep {text!r}: need LOW <= HIGH and a positive STEP")
         count = int((hi - lo) / step + 1e-9) + 1

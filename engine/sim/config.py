@@ -4,12 +4,16 @@
 path; a list is indexed by an item's id or by position (`board.SPACE_ID.price=450`). The value is
 read as YAML (`300`, `true`, `"2 * table[0]"`). The edition is then checked again (schema,
 meaning, DSL) like any edition file, so a value that makes it invalid is reported with the
-usual problems. An unknown path is a `SetError` naming the closest known paths.
+usual problems, told at the `--set`. Every problem of every `--set` comes in one run: an unknown
+path (code `unknown-parameter`, naming the closest known paths) does not hide the problems of the
+values of the others. A value that reads as a number but not a whole one (`1e400`, `2.5`) where the
+edition takes an integer is told as such (`wrong-type`), not as a DSL formula it cannot be.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -27,6 +31,49 @@ Sets = tuple[tuple[str, str], ...]
 
 class SetError(MagieError):
     """A `--set` that names no parameter of the edition, or is not PATH=VALUE."""
+
+
+class ConfigError(MagieError):
+    """A configuration (bots, players, round cap) or sweep that cannot be read."""
+
+
+def seat_kinds(bots: str, players: int | None, seats: int, bots_name: str = "--bot",
+               players_name: str = "--players") -> tuple[str, ...]:
+    """The bot kind of every seat from `bots` (one kind, or a comma-separated kind per seat) and
+    `players` (None: not given, then one kind fills `seats` seats). The one rule of `simulate
+    --bot/--players` and of compare's `bots=`/`players=` (named `bots_name`, `players_name` in
+    the messages): a single kind fills any table; a list gives one kind per seat and must have
+    `players` kinds when both are given. Raises `ConfigError` for no kind, an empty one, a list
+    that does not fit, or more seats than a table has (`MAX_SEATS`)."""
+    from ..game.save import MAX_SEATS
+
+    if not bots.strip():
+        raise ConfigError(f"{bots_name}: no bot given (one kind for every seat, e.g. basic, or one per "
+                          f"seat, e.g. basic,random)")
+    if bots.count(",") >= MAX_SEATS:
+        raise ConfigError(f"{bots_name} names more kinds than the {MAX_SEATS} seats a table has")
+    kinds = tuple(k.strip() for k in bots.split(","))
+    if "" in kinds:
+        raise ConfigError(f"{bots_name}: seat {kinds.index('') + 1} has no bot (nothing between two commas)")
+    if players is not None and players > MAX_SEATS:
+        raise ConfigError(f"{players_name} must be at most {MAX_SEATS}, not {players:,}"[:300])
+    if len(kinds) == 1:
+        return kinds * (players or seats)
+    if players is not None and players != len(kinds):
+        raise ConfigError(f"{bots_name} names {len(kinds)} kinds, one per seat, but {players_name} says "
+                          f"{players}: give one kind for every seat, or a single kind")
+    return kinds
+
+
+UNKNOWN_PARAMETER = "unknown-parameter"
+"""The code of the problem of a `--set` whose path names no parameter of the edition."""
+
+PLAIN_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+"""A number as the command line's shares and sweeps take it: digits with an optional point
+(0, 0.8, .5, 1., -3); no `_`, exponent, inf or nan."""
+
+_NUMBER = re.compile(r"[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?\.?(inf|nan)", re.IGNORECASE)
+"""A number as a person writes it (YAML 1.2 and Python readings: 1e400, 2.5, .5, inf)."""
 
 
 def parse_set(text: str) -> tuple[str, str]:
@@ -56,6 +103,65 @@ def _unknown(tree: Any, path: str, why: str) -> SetError:
     close = difflib.get_close_matches(path, list(_paths(tree)), n=3, cutoff=0.6)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     return SetError(f"--set {path}: {why}{hint}")
+
+
+def told_at(path: str, value: str) -> str:
+    """Where the problems of a `--set` are told (a `Problem`'s file): `--set PATH=VALUE`."""
+    return f"--set {path}={value}"
+
+
+def _field_schema(pointer: str) -> dict | None:
+    """The edition schema's definition of the value at JSON `pointer` (None when the schema has
+    no single definition there: the checks after the set say what is wrong)."""
+    from ..edition.schema import load_schema
+
+    root = load_schema()
+
+    def resolve(node: Any) -> Any:
+        while isinstance(node, dict) and "$ref" in node:
+            node = root["definitions"][node["$ref"].rsplit("/", 1)[-1]]
+        return node
+
+    node = resolve(root)
+    for token in pointer.split("/")[1:]:
+        key = token.replace("~1", "/").replace("~0", "~")
+        if not isinstance(node, dict):
+            return None
+        if node.get("type") == "array" or "items" in node:
+            node = resolve(node.get("items"))
+            continue
+        branches = [node, *(resolve(b.get("then", {})) for b in node.get("allOf", []) if isinstance(b, dict))]
+        found = next((b["properties"][key] for b in branches
+                      if isinstance(b, dict) and key in b.get("properties", {})), None)
+        if found is None:
+            add = node.get("additionalProperties")
+            found = add if isinstance(add, dict) else None
+        described = found if isinstance(found, dict) and "description" in found else None
+        node = resolve(found)
+        if described is not None and isinstance(node, dict) and "description" not in node:
+            node = {**node, "description": described["description"]}
+    return node if isinstance(node, dict) else None
+
+
+def _not_whole(path: str, value_text: str, value: Any, pointer: str) -> Problem | None:
+    """The problem of a number that is not whole (`1e400`, `2.5`: a float, or text that reads as
+    a number) set where the edition takes an integer; None otherwise. Without this, `1e400` (text
+    to YAML) would be read as a DSL formula and told as a syntax error."""
+    if isinstance(value, bool) or isinstance(value, int):
+        return None
+    if not (isinstance(value, float) or (isinstance(value, str) and _NUMBER.fullmatch(value.strip()))):
+        return None
+    field = _field_schema(pointer) or {}
+    types = field.get("type", [])
+    types = types if isinstance(types, list) else [types]
+    if "integer" not in types:
+        return None
+    takes = "an integer or a DSL formula" if "string" in types else "an integer"
+    about = field.get("description", "").rstrip(".")
+    return Problem("error", "wrong-type",
+                   f"{path}: expected {takes}, found the number {value_text} (amounts and counts are whole "
+                   f"numbers{'; ' + about[:1].lower() + about[1:] if about else ''})",
+                   told_at(path, value_text), pointer=pointer)
 
 
 def _token(key: Any) -> str:
@@ -109,7 +215,7 @@ def _told_at_sets(problems: list[Problem], sets: Sets, pointers: Sequence[str]) 
     for p in problems:
         for (path, value), ptr in zip(sets, pointers, strict=True):
             if p.pointer == ptr or p.pointer.startswith(ptr + "/"):
-                p = replace(p, file=f"--set {path}={value}", line=0, col=0)
+                p = replace(p, file=told_at(path, value), line=0, col=0)
         out.append(p)
     return out
 
@@ -117,8 +223,8 @@ def _told_at_sets(problems: list[Problem], sets: Sets, pointers: Sequence[str]) 
 @lru_cache(maxsize=32)
 def load_config(edition: str, variants: tuple[str, ...] = (), sets: Sets = ()) -> Edition:
     """The playable edition `edition` with `variants` applied, then `sets`. Without sets this is
-    `load_playable_cached`. Raises `ProblemsError` (an invalid edition, also one made invalid by
-    a set) or `SetError`."""
+    `load_playable_cached`. Raises `ProblemsError`: an invalid edition, also one made invalid by
+    a set, and every set naming no parameter (code `unknown-parameter`)."""
     from ..edition.playable import load_playable_cached
     if not sets:
         return load_playable_cached(edition, variants)
@@ -152,18 +258,42 @@ def _set_pointer(tree: Any, path: str) -> str:
 
 def load_tree(edition: str, variants: Sequence[str] = (), sets: Sets = ()) -> Any:
     """The merged, checked tree of the configuration (for the analysis of card movements).
-    Raises `ProblemsError` or `SetError`."""
+    Raises `ProblemsError` with every problem of the sets (see `load_config`)."""
     from ..edition.checks import check_tree, sort_problems
     from ..edition.loader import load_edition
     from ..problems import ProblemsError
     tree = load_edition(edition, tuple(variants)).tree
     if not sets:
         return tree
-    pointers = [apply_set(tree, path, value) for path, value in sets]
-    problems = [p for p in check_tree(tree) if p.severity == "error"]
-    if problems:
-        raise ProblemsError(_told_at_sets(sort_problems(problems), sets, pointers))
+    told: list[Problem] = []          # problems of the sets themselves, in the order given
+    applied: list[tuple[str, str]] = []
+    pointers: list[str] = []
+    for path, value in sets:
+        try:
+            pointer = apply_set(tree, path, value)
+        except SetError as e:
+            told.append(Problem("error", UNKNOWN_PARAMETER, str(e).removeprefix(f"--set {path}: "),
+                                told_at(path, value)))
+            continue
+        applied.append((path, value))
+        pointers.append(pointer)
+        node = _value_at(tree, pointer)
+        if (p := _not_whole(path, value, node, pointer)) is not None:
+            told.append(p)
+    broken = {p.pointer for p in told if p.pointer}
+    problems = [p for p in check_tree(tree) if p.severity == "error"
+                and not any(p.pointer == b or p.pointer.startswith(b + "/") for b in broken)]
+    if told or problems:
+        raise ProblemsError(told + _told_at_sets(sort_problems(problems), tuple(applied), pointers))
     return tree
+
+
+def _value_at(tree: Any, pointer: str) -> Any:
+    node = tree
+    for token in pointer.split("/")[1:]:
+        key = token.replace("~1", "/").replace("~0", "~")
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    return node
 
 
 def describe(edition: str, variants: Sequence[str] = (), sets: Sets = ()) -> str:

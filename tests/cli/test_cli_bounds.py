@@ -27,7 +27,8 @@ def run(*args: str):
     (["simulate", "classic", "--claim-attention", "1.5"], "--claim-attention is the share of rents the bots "
                                                          "claim, from 0 to 1, not 1.5"),
     (["simulate", "classic", "--claim-attention", "-0.2"], "from 0 to 1, not -0.2"),
-    (["simulate", "classic", "--claim-attention", "nan"], "from 0 to 1, not nan"),
+    (["simulate", "classic", "--claim-attention", "nan"], "a plain decimal number from 0 to 1 such as 0.8, "
+                                                         "not 'nan'"),
     (["compare", "classic", "quick", "--claim-attention", "2"], "--claim-attention is the share of rents"),
     # one bound for seeds, told one way, in every command that takes one (saves hold 64-bit seeds)
     (["simulate", "classic", "--seed", str(2**63)], "--seed must be from -9,223,372,036,854,775,808 to "

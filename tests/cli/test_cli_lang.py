@@ -50,3 +50,38 @@ def test_an_unknown_language_is_a_message():
         r = runner.invoke(app, [*cmd, "--lang", "xx"])
         assert r.exit_code == 1, cmd
         assert "unknown language 'xx'" in r.output and "Traceback" not in r.output, (cmd, r.output)
+
+
+def test_ladder_titles_name_the_edition_in_the_language(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    from magie.engine.edition.playable import load_playable_cached
+    name = load_playable_cached("classic").name
+    for lang in ("ru", "en"):
+        r = runner.invoke(app, ["ladder", "classic", "--bot", "basic,random", "-n", "2", "-j", "1",
+                                "--max-rounds", "20", "--lang", lang])
+        assert r.exit_code == 0, r.output
+        assert f"{name[lang]}: " in r.output and "classic: " not in r.output, r.output
+
+
+def test_validate_tells_problems_in_russian_with_lang_ru_keeping_places_codes_and_values():
+    import re
+    from pathlib import Path
+    folder = str(Path(__file__).resolve().parents[1] / "fixtures" / "editions")
+    en = runner.invoke(app, ["validate", folder]).output.splitlines()[:-1]
+    ru = runner.invoke(app, ["validate", folder, "--lang", "ru"]).output.splitlines()[:-1]
+    assert len(en) == len(ru) > 40
+    head = re.compile(r"^(.*?: )(error|warning)(\[[a-z0-9-]+\]: )")
+    for e, r in zip(en, ru, strict=True):
+        he = head.match(e)
+        assert he, e
+        place, severity, code = he.groups()
+        assert r.startswith(f"{place}{ {'error': 'ошибка', 'warning': 'предупреждение'}[severity]}{code}"), (e, r)
+        assert r != e.replace(severity, "", 1), e                            # the words are Russian
+        assert re.search("[а-яё]{3}", r.split(code, 1)[1]), (e, r)
+        for quoted in re.findall(r"'[^']*'", e.split(code, 1)[1]):          # ids and values stay as written
+            assert quoted in r, (quoted, r)
+    assert ("board[39] (arbat).price: ожидалось целое число, а найдено: текст '400'" in "\n".join(ru))
+    assert "ошибка[unknown-key]: board[39] (arbat): неизвестный ключ 'pricee'; может быть, 'price'?" in "\n".join(ru)
+    # --format json stays English: the stable text tools read
+    js = runner.invoke(app, ["validate", folder, "--lang", "ru", "--format", "json"]).output
+    assert "ожидалось" not in js and "expected an integer" in js

@@ -171,5 +171,6 @@ def test_an_invalid_configuration_stops_the_comparison_without_saying_skipped():
     result = run("compare", "classic", "nosuch", "-n", "2")
     assert result.exit_code == 1
     assert "skipped" not in result.output and "problem(s)" not in result.output
-    assert result.output.startswith("magie: nosuch: error[unknown-edition]: unknown edition 'nosuch'")
+    assert result.output.startswith("magie: configuration 'nosuch': error[unknown-edition]: unknown edition "
+                                    "'nosuch'")
     assert result.output.count("magie:") == 1            # s5: one message for one error

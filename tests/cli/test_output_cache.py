@@ -315,3 +315,30 @@ def test_the_output_cache_keeps_at_most_its_limit_of_entries(tmp_path, monkeypat
     assert len(left) == oc.MAX_ENTRIES and other.exists()
     assert "output-help-0000000000000000.marshal" not in left          # the oldest went first
     assert f"output-help-{oc.MAX_ENTRIES + 4:016x}.marshal" in left
+
+
+@pytest.mark.parametrize("args", [["editions"], ["validate", "quick"]])
+def test_a_relative_cache_folder_is_refused_with_a_message_and_nothing_is_made(tmp_path, args):
+    # a relative MAGIE_CACHE_DIR would make a folder in whatever folder magie runs from
+    work = tmp_path / "work"
+    work.mkdir()
+    for _ in range(2):
+        r = subprocess.run([sys.executable, "-c", MAIN, *args], capture_output=True, cwd=work, check=False,
+                           env={**os.environ, "MAGIE_CACHE_DIR": "cache"})
+        assert r.returncode == 0, r.stderr
+        assert r.stderr.count(b"MAGIE_CACHE_DIR='cache' is not an absolute path; the cache is off") == 1
+        assert b"typer" in r.stderr.splitlines()[-1]           # not served from any cache
+    assert list(work.iterdir()) == []
+
+
+def test_the_cache_folder_in_the_home_and_a_relative_xdg_folder(tmp_path, monkeypatch):
+    from magie.engine.paths import cache_dir
+    monkeypatch.delenv("MAGIE_NO_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("MAGIE_CACHE_DIR", "~/c")
+    assert cache_dir() == tmp_path / "c"
+    monkeypatch.delenv("MAGIE_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")          # ignored, as the XDG spec says
+    assert cache_dir() == tmp_path / ".cache" / "magie"
+    monkeypatch.setenv("MAGIE_NO_CACHE", "1")
+    assert cache_dir() is None

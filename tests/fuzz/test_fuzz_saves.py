@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-import time
+import tracemalloc
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from magie.engine.agents import make_bot
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import GameError, ReplayMismatch
 from magie.engine.game.game import Game
-from magie.engine.game.save import SaveGame, Seat, read_save
+from magie.engine.game.save import MAX_SAVE_BYTES, SaveGame, Seat, read_save
 from magie.engine.problems import ProblemsError
 
 from .support import FUZZ, examples
@@ -28,6 +28,13 @@ pytestmark = pytest.mark.slow
 
 EXAMPLES = examples(100)
 """Corrupted saves per kind and run (reading a save is fast)."""
+
+READ_MEMORY = 40
+"""Most bytes `read_save` may hold at its peak per byte of the file (the parsed JSON, the checked
+copy and the problems), beyond its read buffer of `MAX_SAVE_BYTES` and 8 MB."""
+
+MAX_PROBLEMS = 200
+"""Most problems one save is refused with."""
 
 
 @lru_cache(maxsize=1)
@@ -99,14 +106,19 @@ def _check(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.json"
         path.write_bytes(raw)
-        start = time.perf_counter()
+        tracemalloc.start()
         try:
             save = read_save(path)
         except ProblemsError as e:
             assert e.problems and all(p.file and p.code and p.message for p in e.problems)
+            assert len(e.problems) <= MAX_PROBLEMS and all(len(p.format()) <= 4_000 for p in e.problems)
             return
         finally:
-            assert time.perf_counter() - start < 5.0
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            # bounded resources, not time: reading holds a few times the file, whatever is in it
+            assert peak <= MAX_SAVE_BYTES + READ_MEMORY * len(raw) + 8 * 2**20, \
+                f"reading held {peak:,} bytes for {len(raw):,}"
     _replay(save)
 
 

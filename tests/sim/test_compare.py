@@ -9,7 +9,7 @@ from magie.cli.app import app
 from magie.engine.problems import ProblemsError
 from magie.engine.sim.batch import BatchSpec, simulate
 from magie.engine.sim.compare import ConfigError, compare, parse_config, parse_sweep
-from magie.engine.sim.config import SetError, load_config
+from magie.engine.sim.config import load_config
 
 runner = CliRunner()
 BASE = BatchSpec(edition="", max_rounds=200, seed=9, counters=False)
@@ -34,7 +34,7 @@ def test_a_set_changes_the_rules_and_unknown_paths_get_suggestions():
     ed = load_config("classic", (), (("rules.jail.fine", "120"), ("board.arbat.price", "450")))
     assert ed.rules.jail_fine == 120 and ed.spaces[ed.space_index["arbat"]].price == 450
     assert ed.content_hash != load_config("classic").content_hash
-    with pytest.raises(SetError, match="did you mean rules.salary"):
+    with pytest.raises(ProblemsError, match="did you mean rules.salary"):
         load_config("classic", (), (("rules.salery", "300"),))
 
 
@@ -106,12 +106,14 @@ def test_an_unknown_edition_is_one_message():
         r = runner.invoke(app, cmd)
         assert r.exit_code == 1, cmd
         lines = r.output.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("magie: nosuch: "), (cmd, r.output)
+        assert len(lines) == 1 and lines[0].startswith("magie: configuration 'nosuch': "), (cmd, r.output)
         assert "unknown edition 'nosuch'" in lines[0]
     # problems in a file keep their compiler-style lines under the configuration's name
     r = runner.invoke(app, ["compare", "classic", "classic:rules.salary=-1:rules.jail.fine=-1", "-n", "1"])
     assert r.exit_code == 1
     assert r.output.strip().splitlines() == [
-        "magie: classic:rules.salary=-1:rules.jail.fine=-1: not a valid edition (2 problems):",
-        "--set rules.salary=-1: error[bad-value]: rules.salary: -1 is too small (the least allowed is 0)",
-        "--set rules.jail.fine=-1: error[bad-value]: rules.jail.fine: -1 is too small (the least allowed is 0)"]
+        "magie: configuration 'classic:rules.salary=-1:rules.jail.fine=-1': not a valid edition (2 problems):",
+        "configuration 'classic:rules.salary=-1:rules.jail.fine=-1', rules.salary=-1: error[bad-value]: "
+        "rules.salary: -1 is too small (the least allowed is 0)",
+        "configuration 'classic:rules.salary=-1:rules.jail.fine=-1', rules.jail.fine=-1: error[bad-value]: "
+        "rules.jail.fine: -1 is too small (the least allowed is 0)"]

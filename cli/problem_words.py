@@ -1,0 +1,180 @@
+"""Problems of edition files in the interface's language (`magie validate --lang`).
+
+The checks (engine/edition, engine/dsl) write every problem in English, the stable text tools and
+tests read. For a person, `format_problem` tells a problem in the language of
+`i18n.use_language`: the severity word and the fixed parts of the message come from the one
+catalogue (cli/locale) through the message `TEMPLATES` below; the file, line, column, the code
+and everything a template leaves to a placeholder (ids, field paths, values, lists of names) stay
+as they are. A template is the English message with `{name}` where the check put a value; the
+values of the placeholders in `WORDY` are words themselves and are told through the templates in
+turn ("expected {expected}, found {found}" with "an integer", "the text {text}"). A message no
+template matches is told in English, as before."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from string import Formatter
+
+from magie.engine.problems import Problem
+
+from .i18n import _
+from .render import N_
+
+SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
+"""The severity words of a problem line."""
+
+TEMPLATES: tuple[str, ...] = (
+    # the schema (engine/edition/schema.py)
+    N_("{where}'{key}' is required{for_what}"),
+    N_("{where}'{prop}' needs '{need}' too"),
+    N_("{where}'{key}' does not belong here: only {owners} have '{key}' (a {kind} space has: {allowed})"),
+    N_("{where}unknown key '{key}'{hint} (allowed here: {allowed})"),
+    N_("{where}'{key}' does not belong here: {reason}"),
+    N_("{where}the key '{key}' is not allowed here: {meaning}"),
+    N_("{where}the key '{key}' is not allowed here"),
+    N_("{where}expected {expected}, found {found}{hint}"),
+    N_("{where}{found} is not one of: {options}{hint}"),
+    N_("{where}{value} is not allowed: {meaning}"),
+    N_("{where}{value} is too small (the least allowed is {least})"),
+    N_("{where}{value} is too large (the most allowed is {most})"),
+    N_("{where}needs at least {n} item"),
+    N_("{where}needs at least {n} items"),
+    N_("{where}must not be empty"),
+    # reading the file (engine/edition/yamlload.py, loader.py)
+    N_("YAML syntax error: {detail}"),
+    N_("a tab is used for indentation; YAML indents with spaces only"),
+    N_("key '{key}' appears twice in this map (first at line {line}); YAML would silently keep only one"),
+    N_("the file is empty (or only comments); an edition is a map with keys such as id, name, board"),
+    N_("the top level of the file must be a map of keys (id, name, board, ...), not {what}"),
+    N_("unsupported tag {tag}; only plain YAML is read"),
+    N_("byte {byte} is not valid UTF-8; save the file as UTF-8"),
+    N_("{number} is out of range: whole numbers in an edition lie between {least} and {most}"),
+    N_("this text holds the control character {char} (a terminal escape?); texts are printed to players' "
+       "terminals, so only new lines and tabs are allowed"),
+    N_("the file expands to more than {n} values (aliases used in a loop?)"),
+    N_("the YAML is nested too deeply"),
+    N_("unknown edition '{edition}' (built-in editions: {editions}; to use your own file give its path, "
+       "e.g. {example})"),
+    N_("edition '{edition}': no such file {path}"),
+    N_("editions extend each other in a loop: {chain}"),
+    N_("an overlay cannot use 'extends:'; it applies to the edition it is used with"),
+    N_("an item with 'delete: true' has only 'id' and 'delete'; remove {keys} (or drop 'delete' to patch the "
+       "item)"),
+    # the meaning (engine/edition/semantic.py)
+    N_("{what} id '{id}' is used twice{at}"),
+    N_("space '{space}' names group '{group}', which is not defined{hint} (defined: {names})"),
+    N_("space '{space}' draws from deck '{deck}', which is not defined{hint} (defined: {names})"),
+    N_("space '{space}' has kind '{kind}', which is neither built in nor declared under space_kinds{hint} "
+       "(kinds: {names})"),
+    N_("group '{group}' builds on ladder '{ladder}', which is not defined{hint} (defined: {names})"),
+    N_("the supply names '{kind}', which no ladder builds{hint} (kinds: {names})"),
+    N_("die '{die}' has the face '{face}', which is not a symbol of dice.symbols{hint} (symbols: {names})"),
+    N_("group '{group}' has no spaces on the board"),
+    N_("the board has more than one start space: {spaces}"),
+    N_("the board has more than one jail: {spaces}"),
+    N_("street '{street}' is in group '{group}', which has no house_cost; streets belong to groups that can "
+       "be built on"),
+    N_("street '{street}': the mortgage value {mortgage} must be below the price {price}"),
+    N_("street '{street}': rents must rise with each building, but {rent} ({level}) is not above {below} "
+       "({below_level})"),
+    N_("street '{street}' has {n} rents, expected at least {least}: {why}"),
+    N_("ladder '{ladder}': its levels do not rise: '{kind}' comes back after '{other}' (each kind of building "
+       "is one run of levels, lowest first)"),
+    N_("ladder '{ladder}': its levels do not rise: '{kind}' needs '{share}' of the group, less than the level "
+       "below it ('{below}')"),
+    N_("group '{group}' builds a '{kind}' (ladder '{ladder}', level {level}) but has no price for it: give the "
+       "group costs: {{{kind}: N}}, a house_cost, or the ladder step a cost"),
+    N_("{layer} patches {part} item '{id}', which {target} does not have{hint}; to add a new item instead, "
+       "give all its required keys (missing: {keys})"),
+    N_("{layer} changes {path} in {languages} but not in {stale}, which keeps {text}; give every language, "
+       "or delete a stale one with {language}: null"),
+    N_("players.min ({least}) is greater than players.max ({most})"),
+    N_("space kind '{kind}' has no effect: give it at least one hook ({hooks})"),
+    N_("space kind '{kind}' has the name of a built-in kind of space; choose another id"),
+    N_("space kind '{kind}' has the name of a set of the DSL; choose another id"),
+    N_("symbol '{symbol}' does nothing: give it 'instead' (replaces the move) or 'after' (after the landing)"),
+    N_("no card space draws from deck '{deck}', so its cards can never be drawn"),
+    N_("no space of the board has kind '{kind}'"),
+    N_("no face of dice.extra shows symbol '{symbol}'"),
+    N_("the text shows {{{name}}}, but the card has no value '{value}' (its values: {names}); add it under "
+       "'values:'"),
+    # the DSL (engine/dsl)
+    N_("unknown name '{name}'{hint}"),
+)
+"""The English messages of the checks that are told in the interface's language, most specific
+first where two could match (`{where}` is a field path and ': ', or nothing)."""
+
+WORDS: tuple[str, ...] = (
+    N_(" for a {kind} space"),
+    N_("{a} or {b}"),
+    N_("an integer"), N_("text"), N_("a map"), N_("a list"), N_("true or false"),
+    N_("nothing (null)"),
+    N_("the integer {value}"), N_("the number {value}"), N_("the text {value}"),
+    N_(' (write it in quotes: "{value}")'), N_(" (amounts are whole numbers)"),
+    N_("; did you mean {alternatives}?"),
+    N_("ids are lowercase letters, digits and '_', starting with a letter"),
+    N_("languages are two-letter codes such as en, ru"),
+    N_("colours are written #rrggbb"),
+    N_("expected a number or 'all'"),
+    N_("the pattern must contain {n} where the amount goes"),
+    N_("overlay ids are lowercase letters, digits, '_' and '-', starting with a letter"),
+    N_("expected text matching {pattern}"),
+    N_(" (first at line {line})"),
+    N_("space"), N_("group"), N_("deck"), N_("card"), N_("action"), N_("space kind"), N_("die"), N_("symbol"),
+)
+"""The parts of messages a `WORDY` placeholder holds (never a whole message)."""
+
+WORDY = frozenset({"for_what", "expected", "found", "hint", "meaning", "a", "b", "what", "at", "alternatives"})
+"""Placeholders whose values are words (told through `TEMPLATES` in turn), not data."""
+
+SHAPES = {
+    "where": r"(?:[^:\n]+: )?",
+    "hint": r"(?:; did you mean .+\?| \(write it in quotes: \".*\"\)| \(amounts are whole numbers\))?",
+    "for_what": r"(?: for a \S+ space)?",
+    "at": r"(?: \(first at line \d+\))?",
+}
+"""What the placeholders that may be empty or run into their neighbours look like (any other
+placeholder is the shortest text that makes the whole message match)."""
+
+
+@cache
+def _patterns(words: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each of `TEMPLATES` (or of `WORDS`) as a regular expression of the whole text, with its
+    message id."""
+    out = []
+    for template in WORDS if words else TEMPLATES:
+        parts, seen = [], set()
+        for literal, name, _spec, _conv in Formatter().parse(template):
+            parts.append(re.escape(literal))
+            if name is not None:
+                parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{SHAPES.get(name, '.*?')})")
+                seen.add(name)
+        out.append((re.compile("".join(parts), re.DOTALL), template))
+    return tuple(out)
+
+
+def translate(message: str, depth: int = 0) -> str:
+    """`message` (an English problem message) in the language of `use_language`: the first
+    template that matches the whole message gives the words, its placeholders keep their values
+    (the `WORDY` ones translated in turn); a message no template matches stays as it is."""
+    if depth > 4 or _("error") == "error":      # English (or a language without the catalogue)
+        return message
+    for pattern, template in _patterns(depth > 0):
+        m = pattern.fullmatch(message)
+        if m is None:
+            continue
+        values = {k: translate(v, depth + 1) if k in WORDY and v else v for k, v in m.groupdict().items()}
+        return _(template).format(**values)
+    return message
+
+
+def format_problem(p: Problem) -> str:
+    """`p.format()` in the language of `use_language`: `file:line:col: severity[code]: message`
+    with the severity word and the message's fixed parts translated (English: exactly
+    `p.format()`)."""
+    severity = SEVERITIES.get(p.severity, p.severity)
+    if _(severity) == severity:
+        return p.format()
+    head = p.format().removesuffix(f"{p.severity}[{p.code}]: {p.message}")
+    return f"{head}{_(severity)}[{p.code}]: {translate(p.message)}"
