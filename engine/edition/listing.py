@@ -9,7 +9,8 @@ every listing, an entry is used only for exactly the bytes it was made from, and
 index only when it was written by this very code (the stamps of this module, `text` and
 `yamlload`, and of pyyaml). Any other file (a changed one, a new one, a large one) is parsed as
 before, and the index written again. Only this user's own index is read (`paths.read_private`);
-the index is data (marshal), never code.
+the index is data (marshal), never code. With the cache off (`MAGIE_NO_CACHE`) every file is
+parsed.
 """
 
 from __future__ import annotations
@@ -61,9 +62,10 @@ def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
     read, not validated; an unreadable one is listed with broken=True. `base_dir` defaults to
     the install's editions folder."""
     base_dir = Path(base_dir) if base_dir else EDITIONS_DIR
-    index_path = os.path.join(cache_dir(), INDEX_NAME)
-    code = _code_stamp()
-    index = _load_index(index_path, code)
+    folder = cache_dir()
+    index_path = os.path.join(folder, INDEX_NAME) if folder is not None else None
+    code = _code_stamp() if index_path is not None else ()
+    index = _load_index(index_path, code) if index_path is not None else {}
     used: dict[str, Shown] = {}
     out = []
     for kind, folder in (("edition", base_dir), ("overlay", base_dir / "variants")):
@@ -76,7 +78,7 @@ def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
                 used[digest] = shown
             name, description, broken = shown
             out.append(BuiltinInfo(kind, path.stem, name or path.stem, description, path, broken))
-    if not used.items() <= index.items():
+    if index_path is not None and not used.items() <= index.items():
         _save_index(index_path, code, {**index, **used} if len(index) < 256 else used)
     return out
 

@@ -16,6 +16,7 @@ from magie.engine.edition.listing import INDEX_NAME, list_builtin
 def base(tmp_path, monkeypatch):
     """A folder of two editions and an overlay, and a private cache folder."""
     monkeypatch.setenv("MAGIE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MAGIE_NO_CACHE", raising=False)
     folder = tmp_path / "editions"
     (folder / "variants").mkdir(parents=True)
     (folder / "alpha.yaml").write_text("name: Alpha\ndescription: |\n  First line.\n  Second.\n")
@@ -45,6 +46,17 @@ def test_a_second_listing_parses_nothing_and_lists_the_same(base, monkeypatch):
     assert index.is_file() and oct(index.stat().st_mode & 0o777) == "0o600"
     _no_parsing(monkeypatch)
     assert _rows(list_builtin(base)) == EXPECTED
+
+
+def test_with_the_cache_off_every_file_is_parsed_and_no_index_written(base, monkeypatch):
+    list_builtin(base)
+    monkeypatch.setenv("MAGIE_NO_CACHE", "1")
+    (base.parent / "cache" / INDEX_NAME).unlink()
+    assert _rows(list_builtin(base)) == EXPECTED
+    assert not (base.parent / "cache" / INDEX_NAME).exists()
+    _no_parsing(monkeypatch)
+    with pytest.raises(AssertionError, match="parsed"):
+        list_builtin(base)
 
 
 def test_a_changed_file_is_parsed_again_even_with_the_same_size_and_time(base, monkeypatch):
