@@ -1,10 +1,10 @@
 """The opt-in mypyc build against the pure one, on the same source.
 
-Builds the compiled tree into a scratch folder (tools/mypyc_build.py: the staged copy, then
-`mypyc` in place; minutes), optionally replays the golden corpus on it (`--golden`: runs
-tests/golden, tests/agents, tests/game/test_search_bot.py and tests/test_mypyc_build.py with the
-compiled tree first on PYTHONPATH: the same games, the search bots' forks, and the basic bot's
-constants and subclass overrides), then times the two builds in turn,
+Builds the compiled tree into a scratch folder (tools/mypyc_build.py `build_in_place`: the staged
+copy, then mypyc in place at -O3 as `MAGIE_COMPILE=1 pip install .` does; minutes), optionally
+replays the golden corpus on it (`--golden`: the tests of CI's check, tools/compiled_check.py
+`TESTS`, in a process that checked it imports the compiled modules: the same games, the search
+bots' forks, and the basic bot's constants and subclass overrides), then times the two builds in turn,
 each in its own subprocess, for `--repeats` rounds: CPU time (`time.process_time`) per turn of
 `--games` classic games with four basic bots (seeds 1..N, the same games on both sides; their
 turn counts must agree). Reports each side's median and range and the ratio of medians
@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from mypyc_build import MYPY_OPTIONS, PARTS, stage  # noqa: E402
+from compiled_check import TESTS, assert_compiled, pure_tree, run_tests  # noqa: E402
+from mypyc_build import build_in_place  # noqa: E402
 
 _TIMER = """
 import sys, time
@@ -55,24 +56,6 @@ print(turns, (time.process_time() - start) / turns * 1e6)
 """
 
 
-def build(dest: Path) -> None:
-    """Stage the tree into `dest` and compile it there with mypyc (extension modules in place)."""
-    paths = stage(ROOT, dest)
-    out = subprocess.run([sys.executable, "-m", "mypyc", *MYPY_OPTIONS, *paths], cwd=dest, capture_output=True,
-                         text=True)
-    if out.returncode:              # mypy's messages (the staged source does not type-check) or the compiler's
-        raise SystemExit(f"the build failed:\n{out.stdout[-5000:]}{out.stderr[-5000:]}")
-
-
-def pure_tree(dest: Path, root: Path = ROOT) -> None:
-    """A `magie/` folder of symlinks to the source parts of `root` (a pure build)."""
-    (dest / "magie").mkdir(parents=True, exist_ok=True)
-    for package, folder in PARTS.items():
-        link = dest / "magie" / package
-        if not link.exists():
-            link.symlink_to(root / folder)
-
-
 def run(path: Path, games: int, edition: str, kind: str) -> tuple[int, float]:
     """(turns, CPU us per turn) of one timing subprocess with `path` first on PYTHONPATH."""
     env = dict(os.environ, PYTHONPATH=str(path), PYTHONHASHSEED="0")
@@ -97,13 +80,16 @@ def main() -> None:
     compiled = args.build_dir / "compiled"
     if not args.reuse:
         print(f"building into {compiled} (minutes) ...", flush=True)
-        build(compiled)
+        try:
+            print(build_in_place(compiled, opt_level="3"), flush=True)
+        except RuntimeError as e:
+            raise SystemExit(str(e)) from None
     pure = args.build_dir / "pure"
     pure_tree(pure)
     if args.golden:
-        env = dict(os.environ, PYTHONPATH=str(compiled))
-        subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/golden", "tests/agents",
-                        "tests/game/test_search_bot.py", "tests/test_mypyc_build.py"], cwd=ROOT, env=env, check=True)
+        print(assert_compiled(compiled), flush=True)
+        if run_tests(compiled, TESTS, []):
+            raise SystemExit("the compiled build failed the golden corpus")
     sides = {"pure": pure, "compiled": compiled}
     for spec in args.tree:
         name, _, path = spec.partition("=")

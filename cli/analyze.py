@@ -69,8 +69,9 @@ def analyze_command(
     from magie.engine.sim.config import load_tree
 
     variants = tuple(variant or ())
-    set_values = parse_sets(sets)
-    ed = load_or_exit(edition, variants, set_values)
+    wrong: list[str] = []               # every problem of the command line in one run
+    set_values = parse_sets(sets, wrong)
+    ed = load_or_exit(edition, variants, set_values, wrong)
     if lang not in ed.name and lang != "en":
         fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted(ed.name))})")
     k = players or min(max(4, ed.players_min), ed.players_max)

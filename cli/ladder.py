@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.engine.agents import LEVELS, make_bot
+from magie.engine.agents import LEVELS
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
@@ -47,7 +47,8 @@ def ladder_command(
         min=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, "
                     "else 1000).")] = None,
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json).")] = None,
+        "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json); checked before "
+                            "the games start.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON instead of the table.")] = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -72,27 +73,31 @@ def ladder_command(
     from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 
     from .bounds import seed_problem
+    from .play import _unsavable
+    from .simulate import bot_problems, fail_all
 
     interface_language(lang)
-    if problem := seed_problem(seed):
-        _fail(problem)
+    # every problem of the command line in one run, and the --out file checked before the games
+    wrong = [p for p in (seed_problem(seed),) if p]
     kinds = tuple(dict.fromkeys(k.strip() for k in bot.split(",") if k.strip()))
     if len(kinds) < 2:
-        _fail("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")
-    for k in kinds:
-        try:
-            make_bot(k)       # a plug-in is also created once and checked (decide, human, name)
-        except ValueError as e:
-            _fail(str(e))
+        wrong.append("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")
+    wrong += bot_problems(kinds)      # a plug-in is also created once and checked (decide, human, name)
     variants = tuple(variant or ())
     try:
         ed = load_playable_cached(edition, variants)
     except ProblemsError as e:
+        for message in wrong:
+            typer.echo(f"magie: {message}", err=True)
         for p in e.problems:
             typer.echo(p.format(), err=True)
         raise typer.Exit(1) from None
     if not ed.players_min <= players <= ed.players_max:
-        _fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {players}")
+        wrong.append(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {players}")
+    path = out or Path(f"ladder-{ed.id}-seed{seed}.json")
+    if (why := _unsavable(path)) is not None:
+        wrong.append(f"--out {path}: {why}")
+    fail_all(wrong)
     spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=players, seed=seed,
                       max_rounds=max_rounds)
     err = Console(stderr=True)
@@ -107,7 +112,6 @@ def ladder_command(
         except MagieError as e:
             _fail(str(e))
     data = ladder.to_json()
-    path = out or Path(f"ladder-{ed.id}-seed{seed}.json")
     try:
         _write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     except OSError as e:

@@ -151,7 +151,8 @@ def simulate_command(
     # bounds first, before anything is allocated (--players 10**12 would build that many seats);
     # every problem of the command line is told in one run
     wrong = [problem for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS),
-                                              ("--max-rounds", max_rounds, MAX_ROUNDS))
+                                              ("--max-rounds", max_rounds, MAX_ROUNDS),
+                                              ("--warm-up", warm_up, MAX_ROUNDS))
              if (problem := bound_problem(opt, value, None, most))]
     wrong += [p for p in (seed_problem(seed),) if p]
     share = read_share(claim_attention, wrong)

@@ -5,6 +5,7 @@ run, so `magie --help` and the other commands stay light.
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -133,8 +134,32 @@ def serve(
         app = create_app(folder, bot_delay=bot_delay, max_games=max_games)
     except OSError as e:
         _fail(f"cannot use the data folder {folder}: {e.strerror or e}")
+    sock = _listening_socket(host, port)
     typer.echo(f"magie serve: http://{host}:{port}/  (games saved in {folder}; Ctrl-C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024))
+    server.run(sockets=[sock])
+
+
+def _listening_socket(host: str, port: int):
+    """A socket bound to (host, port), made here so that an unknown host or a port in use is
+    told as magie's message (exit 1) before anything starts, not as the server's log line."""
+    import socket
+
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (OSError, UnicodeError) as e:
+        _fail(f"--host {host!r}: not an address this computer can listen on ({getattr(e, 'strerror', None) or e}); "
+              f"e.g. 127.0.0.1 (this computer only) or 0.0.0.0 (the network)")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        why = "it is in use (another magie serve?)" if e.errno == errno.EADDRINUSE else e.strerror or str(e)
+        _fail(f"--port {port}: cannot listen on {host}:{port}: {why}")
+    sock.set_inheritable(True)
+    return sock
 
 
 def register(app: typer.Typer) -> None:

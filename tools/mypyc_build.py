@@ -338,3 +338,77 @@ def stage(root: Path, dest: Path) -> list[str]:
         path = dest / "magie" / "engine" / module
         path.write_text(open_classes(path.read_text(encoding="utf-8"), names), encoding="utf-8")
     return [f"magie/engine/{m}" for m in COMPILED]
+
+
+_SETUP = """\
+import sys, time
+from concurrent.futures import ThreadPoolExecutor
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from mypyc.build import mypycify
+
+opt_level, jobs, multi_file, options, paths = {args!r}
+import resource
+
+
+def cpu():
+    return sum(resource.getrusage(w).ru_utime + resource.getrusage(w).ru_stime
+               for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+
+
+start, cpu0 = time.perf_counter(), cpu()
+extensions = mypycify([*options, *paths], opt_level=opt_level, multi_file=multi_file)
+print(f"mypyc: {{time.perf_counter() - start:.1f}} s, CPU {{cpu() - cpu0:.1f}} s (type check, IR, C)", flush=True)
+
+
+class ParallelBuildExt(build_ext):
+    # distutils compiles an extension's C files one after another: with several (multi_file),
+    # compile them on `jobs` threads (each runs the C compiler in its own process)
+    def build_extensions(self):
+        compiler = self.compiler
+        plain = compiler.compile
+
+        def compile(sources, output_dir=None, macros=None, include_dirs=None, debug=0, extra_preargs=None,
+                    extra_postargs=None, depends=None):
+            if jobs < 2 or len(sources) < 2:
+                return plain(sources, output_dir, macros, include_dirs, debug, extra_preargs, extra_postargs,
+                             depends)
+            macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+                output_dir, macros, include_dirs, sources, depends, extra_postargs)
+            cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+            with ThreadPoolExecutor(jobs) as pool:
+                list(pool.map(lambda obj: compiler._compile(obj, *build[obj], cc_args, extra_postargs, pp_opts),
+                              [o for o in objects if o in build]))
+            return objects
+
+        compiler.compile = compile
+        start, cpu0 = time.perf_counter(), cpu()
+        super().build_extensions()
+        print(f"C compiler: {{time.perf_counter() - start:.1f}} s, CPU {{cpu() - cpu0:.1f}} s (-O{{opt_level}}, "
+              f"{{jobs}} jobs)", flush=True)
+
+
+setup(name="magie_check_build", ext_modules=extensions, cmdclass={{"build_ext": ParallelBuildExt}},
+      script_args=["build_ext", "--inplace", "--parallel", str(jobs)])
+"""
+
+
+def build_in_place(dest: Path, *, opt_level: str = "3", jobs: int = 1, multi_file: bool = False,
+                   root: Path = ROOT) -> str:
+    """Stage `root` into `dest` and compile `COMPILED` there with mypyc, the extension modules
+    beside their sources (a tree to put first on PYTHONPATH, not an install). `opt_level` is the
+    C compiler's -O level (mypyc's own code generation does not depend on it); `multi_file` writes
+    one C file per module, which `jobs` threads compile in parallel. Returns the build's report
+    (the time of mypyc's part and of the C compiler's). Raises RuntimeError with mypy's or the
+    compiler's messages when the build fails."""
+    import subprocess
+    import sys
+
+    paths = stage(root, dest)
+    script = dest / "build" / "check_setup.py"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text(_SETUP.format(args=(opt_level, jobs, multi_file, MYPY_OPTIONS, paths)), encoding="utf-8")
+    out = subprocess.run([sys.executable, str(script)], cwd=dest, capture_output=True, text=True)
+    if out.returncode:
+        raise RuntimeError(f"the compiled build failed:\n{out.stdout[-5000:]}{out.stderr[-5000:]}")
+    return "\n".join(line for line in out.stdout.splitlines() if line.startswith(("mypyc:", "C compiler:")))

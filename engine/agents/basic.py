@@ -288,7 +288,9 @@ class BasicBot:
                 return False
             self._trigger = trigger
         if game.deeds_version != self._dver or game.turns >= self._next_look:
-            if self._look_at_trades(game, p, None) is not None:
+            c = self._cands   # (no look while p's candidates at its version say no trade completes a group of it)
+            if ((not self._plain or c[6] is not None or c[4] != p.version or c[1] is not p
+                 or c[0] is not game.owner) and self._look_at_trades(game, p, None) is not None):
                 return False
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
@@ -562,6 +564,8 @@ class BasicBot:
         cost to spare (`_steps`)."""
         plan = self._plan
         if plan[1] != p.version or plan[0] is not game.owner or plan[2] is not self._whole:
+            if not self._whole and True not in game.mortgaged:
+                return None, INF    # no candidate: _steps would find none (the plan is left as it was)
             b = self._built
             if (b[0] == plan[1] and plan[1] + 1 == p.version and plan[0] is game.owner
                     and plan[2] is self._whole and game.level[b[2]] == b[3] + 1):

@@ -141,6 +141,11 @@ class Forker:
         memo[id(game.rng)] = random.Random()    # seeded below: its state need not be copied
         clone = Game(game.ed, [(p.name, bot) for p, bot in zip(game.players, bots, strict=True)], game.seed,
                      deal=False, start=False)
+        # The clone's own bots' `idle`, where the game's agent has one: `deepcopy` rebinds a pure
+        # bound method to the memo's bot, but copies a compiled bot's method as itself, which
+        # would let the rollouts call (and move on) the real game's bots.
+        memo[id(game.agent_idle)] = [None if m is None else own
+                                     for m, own in zip(game.agent_idle, clone.agent_idle, strict=True)]
         clone.copy_from(game, memo)
         clone.record = False
         clone.check_each_turn = False

@@ -58,8 +58,10 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
     configuration and its key."""
     from ..game.save import MAX_ROUNDS, MAX_SEATS
 
+    shown = text if len(text) <= 80 else f"{text[:77]}..."
+
     def bad(message: str) -> ConfigError:
-        return ConfigError(f"configuration {text!r}: {message}"[:500])
+        return ConfigError(f"configuration {shown!r}: {message}"[:500])
 
     head, *pieces = text.split(":")
     parts: list[str] = []
@@ -75,17 +77,21 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
     players: int | None = None
     max_rounds = base.max_rounds
     sets: list[tuple[str, str]] = list(base.sets)
+    given: dict[str, str] = {}
     for part in parts:
         key, eq, value = (x.strip() for x in part.partition("="))
         if not eq or not key:
             raise bad(f"{part!r} is not KEY=VALUE (bots=KINDS, players=N, max_rounds=N or a parameter "
                       f"path such as rules.salary=300)")
+        if key in given:
+            raise bad(f"{key} is given twice ({key}={given[key]} and {key}={value}); give it once")
+        given[key] = value
         if key == "bots":
             bots = value
         elif key in ("players", "max_rounds"):
             most = MAX_SEATS if key == "players" else MAX_ROUNDS
-            if not (value.isascii() and value.isdigit() and 1 <= int(value) <= most):
-                raise bad(f"{key} must be a whole number from 1 to {most:,}, not {value!r}")
+            if not (value.isascii() and value.isdigit() and len(value) <= 20 and 1 <= int(value) <= most):
+                raise bad(f"{key} must be a whole number from 1 to {most:,}, not {value[:40]!r}")
             if key == "players":
                 players = int(value)
             else:
@@ -94,9 +100,9 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
             raise bad(f"{key}: no value given (e.g. {key}=300)")
         else:
             sets.append((key, value))
-    given = bots if bots is not None else (base.bots[0] if len(set(base.bots)) == 1 else ",".join(base.bots))
+    table = bots if bots is not None else (base.bots[0] if len(set(base.bots)) == 1 else ",".join(base.bots))
     try:
-        kinds = seat_kinds(given, players, max(len(base.bots), 1), "bots" if bots is not None else "--bot",
+        kinds = seat_kinds(table, players, max(len(base.bots), 1), "bots" if bots is not None else "--bot",
                            "players")
     except ConfigError as e:
         raise bad(str(e)) from None

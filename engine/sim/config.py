@@ -30,7 +30,20 @@ Sets = tuple[tuple[str, str], ...]
 
 
 class SetError(MagieError):
-    """A `--set` that names no parameter of the edition, or is not PATH=VALUE."""
+    """A `--set` that names no parameter of the edition, is not PATH=VALUE, or whose value cannot
+    be read; `code` is the code of its problem (`unknown-parameter`, or the loader's code for a
+    value: `yaml-syntax`, `number-out-of-range`, `file-too-large`)."""
+
+    def __init__(self, message: str, code: str = "unknown-parameter"):
+        super().__init__(message)
+        self.code = code
+
+
+MAX_SET_PATH = 300
+"""Most characters of a `--set` path."""
+
+MAX_SET_TEXT = 10_000
+"""Most characters of one `--set` value (an edition's DSL formula is a line or two)."""
 
 
 class ConfigError(MagieError):
@@ -81,8 +94,25 @@ def parse_set(text: str) -> tuple[str, str]:
     path, eq, value = text.partition("=")
     path = path.strip()
     if not eq or not path or not value.strip():
-        raise SetError(f"--set {text!r}: expected PATH=VALUE, e.g. rules.salary=300")
+        raise SetError(f"--set {text[:80]!r}: expected PATH=VALUE, e.g. rules.salary=300")
+    if len(path) > MAX_SET_PATH:
+        raise SetError(f"--set {path[:40]!r}...: the path has {len(path):,} characters; a parameter's path is "
+                       f"at most {MAX_SET_PATH} (rules.salary, board.arbat.price)")
     return path, value.strip()
+
+
+def _check_value(value: Any, most: int, depth: int) -> None:
+    """Raise ValueError for a whole number past ±`most` (the bound of numbers in edition files),
+    RecursionError for lists and maps nested more than `depth` deep."""
+    if depth < 0:
+        raise RecursionError
+    if isinstance(value, int) and not isinstance(value, bool) and not -most <= value <= most:
+        shown = str(value) if value.bit_length() < 64 else "a number this large"
+        raise ValueError(f"{shown} is out of range: whole numbers in an edition lie between "
+                         f"-{most:,} and {most:,}".replace(",", "_"))
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for child in children:
+        _check_value(child, most, depth - 1)
 
 
 def _paths(node: Any, prefix: str = "") -> Iterator[str]:
@@ -106,8 +136,11 @@ def _unknown(tree: Any, path: str, why: str) -> SetError:
 
 
 def told_at(path: str, value: str) -> str:
-    """Where the problems of a `--set` are told (a `Problem`'s file): `--set PATH=VALUE`."""
-    return f"--set {path}={value}"
+    """Where the problems of a `--set` are told (a `Problem`'s file): `--set PATH=VALUE`, a path
+    or value over 80 characters cut (it may be anything)."""
+    def cut(text: str) -> str:
+        return text if len(text) <= 80 else f"{text[:77]}..."
+    return f"--set {cut(path)}={cut(value)}"
 
 
 def _field_schema(pointer: str) -> dict | None:
@@ -172,11 +205,23 @@ def apply_set(tree: Any, path: str, value_text: str) -> str:
     """Set the value at dotted `path` of `tree` in place; returns the JSON pointer of the value
     set (so that its problems are told at the `--set`, not in the file it replaced). Raises
     `SetError`."""
+    from ..edition.yamlload import MAX_DEPTH, MAX_INT
+
+    if len(value_text) > MAX_SET_TEXT:
+        raise SetError(f"--set {path}: the value has {len(value_text):,} characters; at most {MAX_SET_TEXT:,}",
+                       "file-too-large")
     try:
-        value = yaml.safe_load(value_text)
-    except yaml.YAMLError as e:
-        why = getattr(e, "problem", None) or e
-        raise SetError(f"--set {path}={value_text}: the value is not valid YAML ({why})") from None
+        try:
+            value = yaml.safe_load(value_text)
+        except ValueError:          # an int of more than Python's 4,300 digits
+            raise ValueError(f"a number this large is out of range: whole numbers in an edition lie between "
+                             f"-{MAX_INT:,} and {MAX_INT:,}".replace(",", "_")) from None
+        _check_value(value, MAX_INT, MAX_DEPTH)
+    except (yaml.YAMLError, RecursionError) as e:
+        why = getattr(e, "problem", None) or "nested too deeply"
+        raise SetError(f"--set {path}: the value is not valid YAML ({why})", "yaml-syntax") from None
+    except ValueError as e:
+        raise SetError(f"--set {path}: {e}", "number-out-of-range") from None
     parts = path.split(".")
     node = tree
     pointer = ""
@@ -272,8 +317,7 @@ def load_tree(edition: str, variants: Sequence[str] = (), sets: Sets = ()) -> An
         try:
             pointer = apply_set(tree, path, value)
         except SetError as e:
-            told.append(Problem("error", UNKNOWN_PARAMETER, str(e).removeprefix(f"--set {path}: "),
-                                told_at(path, value)))
+            told.append(Problem("error", e.code, str(e).removeprefix(f"--set {path}: "), told_at(path, value)))
             continue
         applied.append((path, value))
         pointers.append(pointer)

@@ -42,6 +42,7 @@ def test_compare_refuses_more_bots_than_players_as_simulate_does():
                             "1,000,000, not '-3'"),
     ("quick:players=99", "players must be a whole number from 1 to 12, not '99'"),
     ("quick:players=٣", "players must be a whole number from 1 to 12, not '٣'"),
+    ("quick:max_rounds=" + "9" * 5000, "max_rounds must be a whole number from 1 to 1,000,000, not '9999"),
 ])
 def test_a_configuration_error_names_the_configuration_and_the_key(conf, words):
     result = run("compare", "quick", conf, "-n", "1", "-j", "1")
@@ -138,3 +139,95 @@ def test_compare_bounds_its_numbers_like_simulate(args, words):
     result = run("compare", "quick", "quick:players=3", *args)
     assert result.exit_code == 1
     assert words in result.output
+
+
+def test_ladder_checks_its_output_file_before_the_games_with_every_other_problem(tmp_path, monkeypatch):
+    # --out in a missing folder was found only after every game had been played
+    monkeypatch.chdir(tmp_path)
+    played = []
+    import magie.engine.sim.ladder as ladder
+    monkeypatch.setattr(ladder, "run_ladder", lambda *a, **k: played.append(1))
+    result = run("ladder", "quick", "--bot", "basic,nosuch", "--players", "9", "--seed", str(10**30),
+                 "-o", str(tmp_path / "nowhere" / "l.json"), "-n", "2")
+    assert result.exit_code == 1 and played == []
+    for words in ("--seed must be from", "unknown bot 'nosuch'", "quick is played by 2 to 8 players, not 9",
+                  f"--out {tmp_path / 'nowhere' / 'l.json'}: there is no folder {tmp_path / 'nowhere'}"):
+        assert words in result.output, words
+    result = run("ladder", "quick", "--bot", "basic,random", "-o", str(tmp_path), "-n", "2")
+    assert result.exit_code == 1 and played == []
+    assert f"--out {tmp_path}: it exists and is not a regular file" in result.output
+
+
+def test_validate_in_russian_tells_files_it_cannot_read(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = run("validate", str(tmp_path / "nosuch"), str(tmp_path / "empty"), "--lang", "ru")
+    assert result.exit_code == 1
+    assert f"ошибка[file-not-found]: нет такого файла или папки: {tmp_path / 'nosuch'}" in result.output
+    assert f"ошибка[no-yaml-files]: в папке {tmp_path / 'empty'} нет файлов .yaml" in result.output
+
+
+def test_analyze_tells_every_problem_of_its_sets_in_one_run():
+    result = run("analyze", "quick", "--set", "rules.nosuch=1", "--set", "bare", "--set", "rules.salary=q")
+    assert result.exit_code == 1
+    for words in ("magie: --set 'bare': expected PATH=VALUE",
+                  "--set rules.nosuch=1: error[unknown-parameter]", "--set rules.salary=q: error[unknown-name]"):
+        assert words in result.output, words
+
+
+def test_the_warm_up_is_bounded_like_the_round_cap():
+    result = run("simulate", "quick", "-n", "1", "--warm-up", str(10**20))
+    assert result.exit_code == 1
+    assert "--warm-up must be at most 1,000,000" in result.output
+
+
+@pytest.mark.parametrize("conf, words", [
+    ("quick:bots=basic:bots=random", "bots is given twice (bots=basic and bots=random); give it once"),
+    ("quick:players=3:players=4", "players is given twice (players=3 and players=4)"),
+    ("quick:rules.salary=1:rules.salary=2", "rules.salary is given twice (rules.salary=1 and rules.salary=2)"),
+])
+def test_a_key_given_twice_in_a_configuration_is_refused(conf, words):
+    # the later one won silently
+    result = run("compare", "quick", conf, "-n", "1", "-j", "1")
+    assert result.exit_code == 1
+    assert f"configuration '{conf}': {words}" in result.output
+
+
+def test_serve_tells_a_port_in_use_and_an_unknown_host_as_its_own_message(tmp_path):
+    # uvicorn's "ERROR: [Errno 98] ..." log line and exit code 3 before
+    pytest.importorskip("uvicorn", reason="magie serve needs the web extra: pip install '.[test]'")
+    import socket
+    import subprocess
+    import sys
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    serve = [sys.executable, "-m", "magie.cli.app", "serve", "--data", str(tmp_path / "games")]
+    try:
+        r = subprocess.run([*serve, "--port", str(port)], capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        busy.close()
+    assert r.returncode == 1, r.stderr
+    assert f"magie: --port {port}: cannot listen on 127.0.0.1:{port}: it is in use (another magie serve?)" in r.stderr
+    r = subprocess.run([*serve, "--host", "no such host!"], capture_output=True, text=True, timeout=120, check=False)
+    assert r.returncode == 1, r.stderr
+    assert "magie: --host 'no such host!': not an address this computer can listen on" in r.stderr
+
+
+def test_odd_set_values_are_problems_told_at_the_set_not_tracebacks():
+    # 5,000 digits gave Python's ValueError, 3,000 brackets a RecursionError; a huge number was taken
+    result = run("simulate", "quick", "-n", "1", "-j", "1",
+                 "--set", "rules.salary=" + "9" * 5000, "--set", "rules.jail.fine=" + "9" * 50,
+                 "--set", "rules.salary=" + "[" * 3000, "--set", "rules.salary=" + "x" * 20_000,
+                 "--set", "a." * 5000 + "=1", "--set", "rules.salary=[1")
+    assert result.exit_code == 1
+    out = result.output
+    for words in ("error[number-out-of-range]: a number this large is out of range: whole numbers in an edition "
+                  "lie between -1_000_000_000_000 and 1_000_000_000_000",
+                  "--set rules.jail.fine=" + "9" * 50 + ": error[number-out-of-range]",
+                  "error[yaml-syntax]: the value is not valid YAML (nested too deeply)",
+                  "error[file-too-large]: the value has 20,000 characters; at most 10,000",
+                  "the path has 10,000 characters; a parameter's path is at most 300",
+                  "--set rules.salary=[1: error[yaml-syntax]: the value is not valid YAML"):
+        assert words in out, words
+    assert len(out) < 5_000                       # long values are cut, not echoed
