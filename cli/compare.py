@@ -135,6 +135,7 @@ def compare_command(
         wrong.append("give two or more configurations to compare (or one with --sweep)")
     valid = []
     first_problem: ProblemsError | None = None
+    told: set[str] = set()              # problem lines told already (those of the --sets of all)
     for label, spec in parsed:
         try:
             ed = load_config(spec.edition, spec.variants, spec.sets)
@@ -151,8 +152,12 @@ def compare_command(
                 continue
             if sweep is None:           # every configuration given is compared, or none
                 own = {told_at(p, v): f"configuration {label!r}, {p}={v}" for p, v in spec.sets[len(base.sets):]}
-                wrong.append("\n".join([f"configuration {label!r}: not a valid edition ({count}):",
-                                         *(replace(p, file=own.get(p.file, p.file)).format() for p in e.problems)]))
+                lines = [replace(p, file=own.get(p.file, p.file)).format() for p in e.problems]
+                new = [line for line in lines if line not in told]     # a --set's problem is told once
+                told.update(new)
+                more = "" if len(new) == len(lines) else f"; {len(lines) - len(new)} told above"
+                wrong.append("\n".join([f"configuration {label!r}: not a valid edition ({count}{more})"
+                                         + (":" if new else ""), *new]))
                 continue
             typer.echo(f"magie: {label}: not a valid edition ({count}); skipped", err=True)
             continue

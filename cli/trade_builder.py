@@ -178,7 +178,7 @@ class TradeBuilder:
         giver = self._pick_player("[bold]" + self._("Who gives?") + "[/]", players)
         taker = self._pick_player("[bold]" + self._("To whom?") + "[/]", [q for q in players if q is not giver])
         deeds = [i for i in sorted(giver.deeds)
-                 if legs_problem(self.game, (DealLeg(giver.seat, taker.seat, deeds=(i,)),), 2) is None]
+                 if legs_problem(self.game, ((giver.seat, taker.seat, (i,), 0, ()),), 2) is None]
         n, _ = self.names, self._
         who, whom = escape(giver.name), escape(taker.name)
         title = _("Title deeds {giver} gives {taker}").format(giver=who, taker=whom)

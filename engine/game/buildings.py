@@ -17,7 +17,7 @@ counts as one more than the last house level ([000] 16.4, 17.5).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .decisions import Decision
 from .events import E_BUILD
@@ -37,6 +37,39 @@ def group_levels(g: Game, i: int) -> list[int]:
 
 def _plural(kind: str) -> str:
     return kind + "s"
+
+
+def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple:
+    """What a full `build_problem(p, i, window)` depends on, as one tuple: the player, lot and
+    window, the turn and whether a throw follows (the window's meaning), `p`'s cash and version
+    (its deeds, buildings and mortgages), the versions of the buildings (levels, the bank's
+    supply) and of the deeds (owners; a rule switch bumps it too). A check that passes keeps its
+    stamp in `g.build_passed` (cleared whenever a decision is asked, asking.py); the engine's
+    check of a build answer passes at once when the stamp is the same (manage.py): a bot checks
+    its build before it answers, and nothing the engine does that could change the verdict
+    leaves the stamp as it was. What covers each input of `build_problem`: `STAMP_COVERS`."""
+    return (p, i, window, g.turns, g.more_rolls, p.cash, p.version, g.buildings_version, g.deeds_version)
+
+
+STAMP_COVERS: Final[dict[str, str]] = {
+    # each `g.X` and `p.X` that build_problem reads -> the part of build_stamp that moves whenever
+    # it may change ("edition": fixed for a game; "message": only in the reason's words)
+    "g.spaces": "edition", "g.ed": "edition",
+    "g.rules": "deeds_version",            # a rule switch bumps it (switches.py)
+    "g.owner": "deeds_version",            # deeds.set_owner
+    "g.level": "buildings_version",        # _set_level
+    "g.stock": "buildings_version",        # _set_level, the state's supply setters
+    "g.mortgaged": "version",              # only `p`'s own lots are read; mortgages.py bumps it
+    "g.before_roll_window": "more_rolls",  # with `window` (manage.before_roll_window)
+    "p.name": "message",
+    "p.groups": "version",                 # deeds.py
+    "p.built_this_turn": "buildings_version",   # moves with every build; reset with the turn (turns)
+    "p.built_groups": "buildings_version",
+    "p.cash": "cash",
+}
+"""The one list of what `build_problem` reads and which part of `build_stamp` covers it: a new
+input must be added here, with a part of the stamp that moves with it (tests/game/test_build_stamp.py
+reads `build_problem`'s code and fails on an input missing here, or a part missing from the stamp)."""
 
 
 def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = True,
@@ -97,7 +130,7 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
     if cash and p.cash < rung.cost:
         return f"{p.name} has {p.cash}, the building costs {rung.cost}"
     if limits and cash:
-        g.build_passed = g.build_stamp(p, i, window)   # (manage._check_build)
+        g.build_passed = build_stamp(g, p, i, window)   # (manage._check_build)
     return None
 
 

@@ -62,6 +62,45 @@ QUIET = Quiet()
 """`Quiet()`: passes between turns until the ownership of deeds changes (see `Quiet`)."""
 
 
+class Calm:
+    """What an agent's `idle(game, player, window)` may return instead of True for a window that
+    `manage` offers (the player's own 'before_roll' and 'after_landing'; not 'between_turns',
+    which has `Quiet`, nor 'raise'): it passes now, and promises to pass in every such window of
+    its player while all of these hold (manage.py and the turn loop check them with four integer
+    comparisons and then call neither `idle` nor build a decision; the engine may ask `idle`
+    anyway, which is always correct: it does so in every window but the turn's windows after a
+    landing):
+
+    - `player.version == version` (the player's deeds, buildings, mortgages and loans are as
+      they were; `Player.version`);
+    - `player.cash < cash` (integer money, kept as `wake`; `player.NO_WAKE`: any cash);
+    - `game.deeds_version == deeds` (no deed changed hands);
+    - `game.turns < turn` (the game's turn counter; `player.NO_WAKE`: any turn).
+
+    Truthy, like True (an engine that ignores it sees True). The agent must answer these
+    windows exactly as its `decide` would while the promise holds, whatever it learns in other
+    decisions meanwhile (its own state moved by another window is the agent's to cover: if it
+    may, it returns True instead); the engine asks `idle` again at the first window after any of
+    the four ends, and forgets the promise when `idle` answers anything else. A fork of a game
+    (`Player.__deepcopy__`) drops it: asking `idle` again is always correct."""
+
+    __slots__ = ("version", "wake", "deeds", "turn")
+
+    def __init__(self, version: int, cash: int, deeds: int, turn: int):
+        self.version = version
+        self.wake = cash              # (not .cash: money moves only in ledger.py)
+        self.deeds = deeds
+        self.turn = turn
+
+    def __repr__(self) -> str:
+        return f"Calm(version={self.version}, cash={self.wake}, deeds={self.deeds}, turn={self.turn})"
+
+
+NO_CALM = Calm(-1, -(1 << 29), -1, 0)
+"""`Player.calm` when the agent promised nothing: no version is -1, so it never holds (small
+numbers: comparisons of one-digit ints are the interpreter's fast ones)."""
+
+
 class Decision:
     """One question to one player. `kind` is a key of `DECISION_KINDS`;
     `player` is the `Player` asked; `options` the legal answers where they can be listed
@@ -295,7 +334,9 @@ class Agent(Protocol):
     window)`, True when the agent would answer done to that manage window now, so that no
     decision is built (it must answer as `decide` would; in 'between_turns' it may return a
     `Quiet`, `QUIET` or `Quiet(cash)`: it passes, and says until when it will go on passing
-    there). Neither is used while answers are recorded or replayed. `skip_forced` (default
+    there; in the windows `manage` offers it may return a `Calm`: it passes, and promises to go
+    on passing there until something the `Calm` names changes). Neither is used while answers
+    are recorded or replayed. `skip_forced` (default
     False): True lets the engine answer for the agent every decision whose `options` are listed
     and hold exactly one answer (a deed it cannot afford: decline; jail without the fine or a
     card: roll), without calling `decide` (asking.py); the answer is recorded like any other.

@@ -181,6 +181,7 @@ class Game(GameState):
     # buildings
     group_levels = buildings.group_levels
     build_problem = buildings.build_problem
+    build_stamp = buildings.build_stamp
     next_rung = buildings.next_rung
     request_building = buildings.request_building
     building_spots = buildings.building_spots

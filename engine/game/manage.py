@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
-from .decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
+from .decisions import BANKRUPT, DONE, NO_CALM, Calm, Deal, Decision, TradeOffer
 from .edition_actions import action_by_id, action_problem, action_ready, action_targets
 from .player import WOKEN
 
@@ -54,14 +54,23 @@ def manage(g: Game, p: Player, window: str) -> None:
     """Offer `p` the manage window until they answer done. An agent with a `windows(game)`
     method is asked only in the windows it names (bots that never act before rolling); one
     with an `idle(game, player, window)` method that returns True is not asked at all (it would answer
-    done: nothing it looks at changed), unless answers are recorded or replayed."""
+    done: nothing it looks at changed), unless answers are recorded or replayed. A `Calm` it
+    returns in 'after_landing' is kept in `p.calm` (and dropped when it answers anything else in
+    any window here): the turn loop does not call this at all after a landing while the promise
+    holds (turn.from_the_throw, which ends a Quiet(cash) as this does). A promise is only kept
+    from an `idle` call, which is never made while replaying."""
     if window not in g.agent_windows[p.seat]:
         return
     if p.cash >= p.wake:             # a Quiet(cash) between turns ends here (decisions.Quiet)
         p.wake = WOKEN
     idle = g.agent_idle[p.seat]
-    if idle is not None and not g.replay_queue and idle(g, p, window):
-        return
+    if idle is not None and not g.replay_queue:
+        passed = idle(g, p, window)
+        if passed:
+            p.calm = (passed if passed is not True and window == "after_landing" and isinstance(passed, Calm)
+                      else NO_CALM)
+            return
+        p.calm = NO_CALM
     offer_window(g, p, window)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .decisions import NO_CALM, Calm
+
 NO_WAKE: Final = 1 << 62
 """A `Player.wake` no cash reaches: `Quiet(NO_WAKE)` passes between turns until the player's
 deeds, buildings or mortgages change (decisions.Quiet)."""
@@ -28,12 +30,14 @@ class Player:
     game at which the player's agent said it passes between turns until ownership changes
     (decisions.QUIET, between_turns.py; -1: not quiet); `wake`: the agent said it passes there
     while the player's cash is below `wake` (decisions.Quiet(cash)); WOKEN when it did not, or
-    when that ended: where `version` moves and in a manage window consulted with `wake` or more."""
+    when that ended: where `version` moves and in a manage window consulted with `wake` or more.
+    `calm`: the agent's promise to pass in its own manage windows (decisions.Calm; NO_CALM: none,
+    manage.py)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "quiet", "wake")
+                 "laps", "loans", "quiet", "wake", "calm")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -59,6 +63,7 @@ class Player:
         self.loans: list[tuple[int, ...]] = []
         self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
         self.wake = WOKEN    # Quiet(cash) between turns: quiet while cash < wake (WOKEN: not quiet)
+        self.calm: Calm = NO_CALM   # the agent's promise for its own manage windows (none)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         """A copy of this player (for a game's fork, state.GameState.copy_from): every field, its
@@ -86,6 +91,7 @@ class Player:
         q.loans = list(self.loans)
         q.quiet = self.quiet
         q.wake = self.wake
+        q.calm = NO_CALM     # the fork's agents are others: they are asked again
         return q
 
     def __repr__(self) -> str:

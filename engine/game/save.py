@@ -368,7 +368,15 @@ def _read_bytes(path: Path, name: str) -> bytes:
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
                 raise fail("is not a regular file (a pipe or a device?), not a save file")
-            raw = f.read(MAX_SAVE_BYTES + 1)
+            chunks: list[bytes] = []     # read in pieces: f.read(MAX_SAVE_BYTES + 1) reserves all of it at once
+            total = 0
+            while total <= MAX_SAVE_BYTES:
+                chunk = f.read(1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                total += len(chunk)
+            raw = b"".join(chunks)
     except OSError as e:
         raise fail(f"cannot be read: {e.strerror}") from None
     if len(raw) > MAX_SAVE_BYTES:

@@ -266,7 +266,7 @@ class GameState:
         self._set_stock("hotel", value)
 
     def _set_stock(self, kind: str, value: int | None) -> None:
-        self.buildings_version += 1          # what the bank holds changed (bots memoise on it; build_stamp)
+        self.buildings_version += 1          # what the bank holds changed (bots memoise on it; buildings.build_stamp)
         if value is None:
             self.stock.pop(kind, None)
         else:
@@ -281,18 +281,6 @@ class GameState:
             self.event_counts[i] += 1
             if self.log_full[i]:
                 log.add({"e": e, "turn": self.turns, **fields})
-
-    def build_stamp(self, p: Player, i: int, window: str) -> tuple:
-        """What a full `build_problem(p, i, window)` (buildings.py) depends on, as one tuple: the
-        player, lot and window, the turn and whether a throw follows (the window's meaning), `p`'s
-        cash and version (its deeds, buildings and mortgages), the versions of the buildings
-        (levels, the bank's supply) and of the deeds (owners; a rule switch bumps it too). A check
-        that passes keeps its stamp in `build_passed` (cleared whenever a decision is asked); the
-        engine's check of a build answer passes at once when the stamp is the same (manage.py): a
-        bot checks its build before it answers, and nothing the engine does that could change the
-        verdict leaves the stamp as it was."""
-        return (p, i, window, self.turns, self.more_rolls, p.cash, p.version, self.buildings_version,
-                self.deeds_version)
 
     def others(self, p: Player) -> list[Player]:
         """The other players still in the game, in turn order starting after `p`."""

@@ -66,22 +66,18 @@ def trade_problem(g: Game, offer: Offer, window: str) -> str | None:
         if not players[s].alive:
             return "every party must still be in the game" if isinstance(offer, Deal) else \
                 "both players must still be in the game"
-    return _problem_of_legs(g, legs, len(seats))
+    return legs_problem(g, legs, len(seats))
 
 
 Leg = tuple[int, int, tuple[int, ...], int, tuple[tuple[str, str], ...]]
 """One leg of an offer as `legs_problem` reads it: (giver, taker, deeds, cash, cards), the fields
-of a `DealLeg` (a plain tuple: a two-party offer is checked without building its `DealLeg`s)."""
+of a `DealLeg` in order (a plain tuple: a two-party offer is checked without building its
+`DealLeg`s, the hot path of the bots' trades)."""
 
 
-def legs_problem(g: Game, legs: tuple[DealLeg, ...], parties: int) -> str | None:
-    """Why the `legs` of an offer among `parties` seats cannot be carried out, or None."""
-    return _problem_of_legs(g, tuple((leg.giver, leg.taker, leg.deeds, leg.cash, leg.cards) for leg in legs),
-                            parties)
-
-
-def _problem_of_legs(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
-    """`legs_problem` of legs given as `Leg` tuples."""
+def legs_problem(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
+    """Why the `legs` of an offer among `parties` seats cannot be carried out, or None: the one
+    check of an offer's legs (`trade_problem` and the terminal's trade builder)."""
     r = g.rules
     empty = True
     to_self = False

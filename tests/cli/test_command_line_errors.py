@@ -231,3 +231,13 @@ def test_odd_set_values_are_problems_told_at_the_set_not_tracebacks():
                   "--set rules.salary=[1: error[yaml-syntax]: the value is not valid YAML"):
         assert words in out, words
     assert len(out) < 5_000                       # long values are cut, not echoed
+
+
+def test_a_problem_of_a_set_for_every_configuration_is_told_once():
+    result = run("compare", "quick", "quick:players=3", "quick:rules.salary=x", "-n", "1",
+                 "--set", "rules.jail.fine=y")
+    assert result.exit_code == 1
+    out = result.output
+    assert out.count("--set rules.jail.fine=y: error[wrong-type]") == 1
+    assert "magie: configuration 'quick:players=3': not a valid edition (1 problem; 1 told above)" in out
+    assert "configuration 'quick:rules.salary=x', rules.salary=x: error[unknown-name]: unknown name 'x'" in out

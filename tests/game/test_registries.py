@@ -79,6 +79,29 @@ def test_every_logged_event_has_a_registered_kind_and_its_fields_in_order():
     assert {"turn", "roll", "move", "pay", "buy", "card", "jail", "build", "bankrupt", "end"} <= seen
 
 
+def test_the_sites_that_build_event_dicts_directly_build_what_emit_would():
+    # The hot call sites count and build their event dict themselves (`g.log.add({"e": KIND, "turn": ...})`,
+    # no kwargs: events.py, "The log protocol") instead of calling `state.emit`, which builds
+    # {"e": kind, "turn": turns, **fields}. Each such dict must be that one with the fields in the
+    # registry's order: every kind built directly is in the golden logs (checked above, field by
+    # field in order), with each optional field a direct site writes.
+    built = set()
+    for path in sorted((REPO / "engine").rglob("*.py")):
+        built |= set(re.findall(r'log\.add\(\{"e": "([a-z_]+)", "turn": ', path.read_text(encoding="utf-8")))
+    assert built == {"turn", "roll", "move", "lap", "pay", "buy", "bid", "card", "deed", "build"}
+    seen: dict[str, set[str]] = {}
+    for path in sorted((REPO / "tests" / "golden" / "logs").glob("*-1.jsonl.gz")):
+        for line in gzip.decompress(path.read_bytes()).decode().splitlines():
+            ev = json.loads(line)
+            if ev["e"] in built:
+                kind = EVENT_KINDS[ev["e"]]
+                emitted = {"e": kind.name, "turn": ev["turn"], **{f: ev[f] for f in kind.fields if f in ev}}
+                assert list(ev.items()) == list(emitted.items()), line
+                seen.setdefault(ev["e"], set()).update(ev)
+    assert set(seen) == built
+    assert {"jail", "faces"} <= seen["roll"]      # the throws in jail (jail.py) and with an edition's own dice
+
+
 def test_space_kinds_cover_the_schema():
     text = (REPO / "schema" / "edition.schema.json").read_text(encoding="utf-8")
     enums = [set(json.loads(m)) for m in re.findall(r'"kind": \{"enum": (\[[^]]*\])\}', text)]

@@ -352,7 +352,7 @@ def _builder(check_first: bool, meanwhile=None):
 
 def test_a_build_the_bot_checked_is_built_and_a_change_after_its_check_is_still_refused():
     # the engine passes a build answer whose check just passed in the same state (buildings.py,
-    # GameState.build_stamp), and checks it in full whenever anything it reads changed since
+    # buildings.build_stamp), and checks it in full whenever anything it reads changed since
     def play(check_first, meanwhile=None):
         g = game(edition(), {"A": {"cash": 1000, "pos": "go", "owns": {"zhitnaya": 0, "nagatinskaya": 0},
                                    "agent": _builder(check_first, meanwhile)}, "B": {}},

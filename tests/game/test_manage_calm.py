@@ -1,0 +1,103 @@
+"""An agent's promise to pass in its own manage windows (decisions.Calm): the turn loop does not
+call `manage` after a landing, nor the agent's `idle`, while the promise holds, and asks again as
+soon as any of the four things it names changes (its player's version or cash level, the deeds
+version, the turn). Classic board: A throws 4+6 twice from GO (just visiting, then free parking),
+B the same; nothing is bought."""
+
+import copy
+
+import pytest
+
+from magie.engine.agents import Scripted
+from magie.engine.game.decisions import DONE, NO_CALM, Calm
+from magie.engine.game.ledger import transfer
+
+from .helpers import edition, game, player
+
+
+class CalmAgent(Scripted):
+    """Passes every manage window, promising a Calm until its cash reaches `level` and for `turns`
+    turns; counts its `idle` calls."""
+
+    def __init__(self, level: int, turns: int = 100, promise: bool = True):
+        super().__init__(name="A")
+        self.level, self.turns, self.promise = level, turns, promise
+        self.idles: list[int] = []
+        self.windows = lambda game: frozenset({"after_landing"})
+
+    def idle(self, game, p, window):
+        self.idles.append(game.turns)
+        if not self.promise:
+            return True
+        return Calm(p.version, self.level, game.deeds_version, game.turns + self.turns)
+
+    def decide(self, game, d):
+        return DONE if d.kind == "manage" else super().decide(game, d)
+
+
+def _table(agent):
+    return game(edition("classic"), {"A": {"agent": agent, "pos": "go"}, "B": {"pos": "go"}},
+                dice=[(4, 6)] * 6, first="A")
+
+
+def _meanwhile(g, what):
+    a, b = player(g, "A"), player(g, "B")
+    if what == "cash":                     # a credit to the level (1500 + 100)
+        transfer(g, None, a, 100, "salary")
+    elif what == "version":                # A's own deeds change: its version moves (so do the deeds')
+        g.set_owner(39, a)
+    elif what == "deeds":                  # someone else's deed: the deeds version alone
+        g.set_owner(39, b)
+    elif what == "small credit":           # below the level: the promise holds
+        transfer(g, None, a, 99, "salary")
+
+
+@pytest.mark.parametrize("what, asked", [("nothing", 1), ("small credit", 1), ("cash", 2), ("version", 2),
+                                         ("deeds", 2)])
+def test_idle_is_not_asked_while_the_promise_holds(what, asked):
+    agent = CalmAgent(level=1600)
+    g = _table(agent)
+    a = player(g, "A")
+    g.play_turn()                          # A: GO -> 10, idle asked, Calm kept
+    assert agent.idles == [1] and a.calm is not NO_CALM and a.pos == 10
+    g.play_turn()                          # B
+    _meanwhile(g, what)
+    g.play_turn()                          # A: 10 -> 20
+    assert a.pos == 20
+    assert len(agent.idles) == asked
+
+
+def test_the_promise_ends_at_its_turn():
+    agent = CalmAgent(level=1600, turns=2)   # holds while game.turns < 1 + 2: not at turn 3
+    g = _table(agent)
+    for _ in range(3):
+        g.play_turn()
+    assert agent.idles == [1, 3]
+
+
+def test_an_agent_that_answers_true_is_asked_every_time():
+    agent = CalmAgent(level=1600, promise=False)
+    g = _table(agent)
+    for _ in range(3):
+        g.play_turn()
+    assert agent.idles == [1, 3]
+
+
+def test_a_true_drops_a_promise_that_ended():
+    agent = CalmAgent(level=1600, promise=False)
+    g = _table(agent)
+    a = player(g, "A")
+    g.play_turn()
+    a.calm = Calm(a.version, 10**6, g.deeds_version, 2)     # as if promised: it ends at turn 2
+    g.play_turn()
+    g.play_turn()                          # A (turn 3): idle asked, True: the promise is dropped
+    assert agent.idles == [1, 3] and a.calm is NO_CALM
+
+
+def test_a_fork_of_a_player_drops_the_promise():
+    agent = CalmAgent(level=1600)
+    g = _table(agent)
+    g.play_turn()
+    a = player(g, "A")
+    assert a.calm is not NO_CALM
+    assert copy.deepcopy(a).calm is NO_CALM
