@@ -2,8 +2,9 @@
 
 `main()` first asks the output cache (cli/output_cache.py) whether the command is a pure one
 (`--help`, `editions`, `--version`) it has already printed with these very files; only
-otherwise does it import typer, rich and the commands (cli/commands.py) and run them. `app` is
-imported on first use (PEP 562), so that `from magie.cli.app import app` keeps working.
+otherwise does it import typer and the app (cli/commands.py), which imports the module of the
+one command that runs. `app` is imported on first use (PEP 562), so that
+`from magie.cli.app import app` keeps working.
 """
 
 from __future__ import annotations

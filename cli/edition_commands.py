@@ -34,7 +34,7 @@ class Format(StrEnum):
 
 def _out() -> Console:
     # A terminal sets the width; piped output (files, tests) gets room for the whole board table.
-    return Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 120)
+    return Console(highlight=False, markup=False, emoji=False, width=None if sys.stdout.isatty() else 120)
 
 
 def _fail(message: str) -> NoReturn:
@@ -144,7 +144,7 @@ def editions() -> None:
     magie show classic --variant ID
     ```
     """
-    from magie.engine.edition.loader import list_builtin
+    from magie.engine.edition.listing import list_builtin
 
     table = Table(title="Built-in editions and overlays", title_justify="left")
     table.add_column("kind")

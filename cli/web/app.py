@@ -31,7 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from magie.engine.agents import BOTS
-from magie.engine.edition.loader import builtin_ids, is_path_ref, list_builtin
+from magie.engine.edition.listing import list_builtin
+from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps

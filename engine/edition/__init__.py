@@ -5,7 +5,8 @@ ProblemsError) and the wording of suggestions live one level up, in `engine.prob
 `engine.hints`, because the DSL reports problems too and must not import this package.
 
 - `yamlload`: read_yaml -> marked containers (MarkedMap, MarkedSeq), to_plain.
-- `loader`: load_edition(ref, variants) -> LoadedEdition; list_builtin(); content_hash().
+- `loader`: load_edition(ref, variants) -> LoadedEdition; content_hash().
+- `listing`: list_builtin() -> the built-in editions and overlays (an index in the user cache).
 - `validate`: validate_paths(paths) -> list[Problem] (what `magie validate` runs).
 - `merge`: the merge rules; `schema`: the JSON Schema check; `semantic`: checks of meaning;
   `checks`: all checks of a merged tree; `codes`: every problem code with its meaning.

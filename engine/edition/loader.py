@@ -22,7 +22,6 @@ from ..paths import EDITIONS_DIR
 from ..problems import Mark, Problem, ProblemsError
 from .merge import Layer, Merger, blame_deletions
 from .pointers import locate
-from .text import one_line
 from .yamlload import MarkedMap, MarkedSeq, display_path, is_regular_file, path_problem, read_yaml, to_plain
 
 DEFAULT_BASE = "classic"
@@ -56,18 +55,6 @@ class LoadedEdition:
         return locate(self.tree, pointer)
 
 
-@dataclass
-class BuiltinInfo:
-    """One built-in edition or overlay, for listings: kind is 'edition' or 'overlay'."""
-
-    kind: str
-    id: str
-    name: str
-    description: str
-    path: Path
-    broken: bool = False
-
-
 def content_hash(tree) -> str:
     """sha256 hex of the canonical JSON of a tree: sorted keys, no marks, UTF-8."""
     text = json.dumps(to_plain(tree), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -97,22 +84,6 @@ def builtin_ids(base_dir: Path | None = None) -> tuple[list[str], list[str]]:
     editions = sorted(p.stem for p in base_dir.glob("*.yaml"))
     overlays = sorted(p.stem for p in (base_dir / "variants").glob("*.yaml"))
     return editions, overlays
-
-
-def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
-    """The built-in editions, then the built-in overlays, with their English one-line descriptions.
-
-    Files are only read, not validated; an unreadable one is listed with broken=True.
-    """
-    base_dir = Path(base_dir) if base_dir else EDITIONS_DIR
-    out = []
-    for kind, folder in (("edition", base_dir), ("overlay", base_dir / "variants")):
-        for path in sorted(folder.glob("*.yaml")):
-            yf = read_yaml(path)
-            tree: dict = yf.tree or {}
-            out.append(BuiltinInfo(kind, path.stem, one_line(tree.get("name")) or path.stem,
-                                   one_line(tree.get("description")), path, yf.tree is None))
-    return out
 
 
 @dataclass
@@ -236,7 +207,7 @@ class _Load:
         if "extends" in ov:
             self.error(ov.key_marks.get("extends"), "wrong-file-kind",
                        "an overlay cannot use 'extends:'; it applies to the edition it is used with")
-        from .schema import overlay_meta_problems  # jsonschema: not for list_builtin
+        from .schema import overlay_meta_problems  # jsonschema: not for a listing
 
         self.problems.extend(overlay_meta_problems(ov))
         base = ov.get("base")
@@ -266,7 +237,7 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
     and position) when there is at least one error. Warnings alone do not raise: they are in
     `LoadedEdition.warnings`.
     """
-    # the checks (jsonschema, the DSL) are imported here, not by list_builtin (`magie editions`)
+    # the checks (jsonschema, the DSL) are imported here, not by `listing` (`magie editions`)
     from .checks import check_tree, sort_problems
     from .schema import apply_defaults
 

@@ -3,6 +3,7 @@ the DSL (lark) nor jsonschema (issue 15: at most 0.15 s of CPU)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -25,6 +26,50 @@ def test_light_commands_do_not_import_the_engine(args):
     out = subprocess.run([sys.executable, "-c", PROBE.format(args=args, heavy=HEAVY)],
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == ""
+
+
+MAIN = """
+import sys
+sys.argv = ["magie", *sys.argv[1:]]
+from magie.cli.app import main
+try:
+    main()
+finally:
+    sys.stdout.flush()
+    print("loaded:", *sorted(sys.modules), file=sys.stderr)
+"""
+
+LIGHT_MAGIE = {"magie", "magie.cli", "magie.cli.app", "magie.cli.commands", "magie.cli.output_cache",
+               "magie.engine", "magie.engine.paths"}
+"""The magie modules `magie --help` loads: no command module, of the engine only its paths (the
+cache folder)."""
+
+EDITIONS_MAGIE = LIGHT_MAGIE | {"magie.cli.edition_commands", "magie.engine.problems", "magie.engine.edition",
+                                "magie.engine.edition.text", "magie.engine.edition.listing"}
+"""And `magie editions`, with its index warm."""
+
+NEVER = ("jsonschema", "lark", "pydantic", "markdown_it", "pygments", "yaml")
+"""Libraries neither imports (pydantic: typer's coercion of a None `--help` flag, cli/commands.py;
+markdown_it and pygments: typer's rich help)."""
+
+
+@pytest.mark.parametrize("args, magie", [(["--help"], LIGHT_MAGIE), (["editions"], EDITIONS_MAGIE)])
+def test_the_first_run_after_a_change_imports_only_what_it_prints(tmp_path, args, magie):
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path)}
+    env.pop("MAGIE_NO_CACHE", None)
+    runs = []
+    for _ in range(2):                # the first `editions` writes the index
+        for entry in tmp_path.glob("output-*"):
+            entry.unlink()                    # as after a change: the output cache misses
+        runs.append(subprocess.run([sys.executable, "-c", MAIN, *args], capture_output=True, env=env,
+                                   check=True))
+    loaded = set(runs[1].stderr.decode().splitlines()[-1].split()[1:])
+    assert "typer" in loaded
+    assert {m for m in loaded if m.startswith("magie")} == magie
+    assert not [m for m in loaded if m.split(".")[0] in NEVER]
+    if args == ["--help"]:
+        assert "rich" not in loaded
+    assert runs[0].stdout == runs[1].stdout
 
 
 def test_engine_names_still_importable_lazily():

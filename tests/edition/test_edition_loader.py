@@ -9,7 +9,8 @@ import shutil
 import pytest
 from edition_helpers import REPO, problems_of, where
 
-from magie.engine.edition.loader import content_hash, list_builtin, load_edition
+from magie.engine.edition.listing import list_builtin
+from magie.engine.edition.loader import content_hash, load_edition
 from magie.engine.edition.validate import validate_paths
 from magie.engine.edition.yamlload import to_plain
 from magie.engine.paths import EDITIONS_DIR

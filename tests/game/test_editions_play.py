@@ -3,7 +3,7 @@
 import pytest
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.loader import list_builtin
+from magie.engine.edition.listing import list_builtin
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.game import Game
 
