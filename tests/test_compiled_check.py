@@ -8,16 +8,12 @@ import importlib.util
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("compiled_check", ROOT / "tools" / "compiled_check.py")
-assert _spec and _spec.loader
-compiled_check = importlib.util.module_from_spec(_spec)
-sys.modules["compiled_check"] = compiled_check
-_spec.loader.exec_module(compiled_check)
+from tests.runners import ROOT, load_tool
+
+compiled_check = load_tool("compiled_check")
 
 
 def test_the_modules_checked_are_the_compiled_list_as_importable_names():

@@ -6,25 +6,19 @@ golden corpus on it (benchmarks/README.md, "Compiled build (mypyc)")."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import inspect
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from magie.cli.commands import app, compiled_modules
 from magie.engine.game import Game
+from tests.runners import ROOT, load_tool
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("mypyc_build", ROOT / "tools" / "mypyc_build.py")
-assert _spec and _spec.loader
-mypyc_build = importlib.util.module_from_spec(_spec)
-sys.modules["mypyc_build"] = mypyc_build
-_spec.loader.exec_module(mypyc_build)
+mypyc_build = load_tool("mypyc_build")
 
 
 def _front() -> ast.ClassDef:

@@ -15,18 +15,9 @@ from pathlib import Path
 import pytest
 
 from magie.cli import output_cache as oc
+from tests.runners import magie_main
 
-MAIN = """
-import sys
-sys.argv = ["magie", *sys.argv[1:]]
-from magie.cli.app import main
-try:
-    main()
-finally:
-    sys.stdout.flush()
-    print("loaded:", " ".join(m for m in ("typer", "rich", "yaml", "magie.engine.edition") if m in sys.modules),
-          file=sys.stderr)
-"""
+MAIN = magie_main('" ".join(m for m in ("typer", "rich", "yaml", "magie.engine.edition") if m in sys.modules)')
 
 
 def _run(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess:

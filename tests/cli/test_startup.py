@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests.runners import magie_main
+
 HEAVY = ("jsonschema", "lark", "magie.engine.game", "magie.engine.dsl", "magie.engine.edition.checks")
 
 PROBE = """
@@ -28,16 +30,7 @@ def test_light_commands_do_not_import_the_engine(args):
     assert out.strip() == ""
 
 
-MAIN = """
-import sys
-sys.argv = ["magie", *sys.argv[1:]]
-from magie.cli.app import main
-try:
-    main()
-finally:
-    sys.stdout.flush()
-    print("loaded:", *sorted(sys.modules), file=sys.stderr)
-"""
+MAIN = magie_main("*sorted(sys.modules)")
 
 LIGHT_MAGIE = {"magie", "magie.cli", "magie.cli.app", "magie.cli.commands", "magie.cli.output_cache",
                "magie.engine", "magie.engine.paths"}
