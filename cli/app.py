@@ -43,6 +43,10 @@ def _run() -> None:
         if e.code == 2:
             raise SystemExit(1) from None
         raise
+    except UnicodeEncodeError as e:   # e.g. PYTHONIOENCODING=ascii and a Russian table
+        sys.stderr.write(f"magie: the output's encoding ({e.encoding}) cannot write this text "
+                         "(it needs UTF-8): set PYTHONIOENCODING=utf-8 or a UTF-8 locale\n")
+        raise SystemExit(1) from None
 
 
 if __name__ == "__main__":

@@ -4,6 +4,10 @@ every problem of a command line told in one run, plain decimals for shares."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from typer.testing import CliRunner
 
@@ -241,3 +245,12 @@ def test_a_problem_of_a_set_for_every_configuration_is_told_once():
     assert out.count("--set rules.jail.fine=y: error[wrong-type]") == 1
     assert "magie: configuration 'quick:players=3': not a valid edition (1 problem; 1 told above)" in out
     assert "configuration 'quick:rules.salary=x', rules.salary=x: error[unknown-name]: unknown name 'x'" in out
+
+
+def test_an_output_encoding_that_cannot_write_the_text_is_a_message_not_a_traceback():
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "MAGIE_NO_CACHE": "1"}
+    r = subprocess.run([sys.executable, "-m", "magie.cli.app", "show", "classic", "--lang", "ru"],
+                       capture_output=True, text=True, env=env, check=False)
+    assert r.returncode == 1
+    assert r.stderr.strip() == ("magie: the output's encoding (ascii) cannot write this text (it needs UTF-8): "
+                                "set PYTHONIOENCODING=utf-8 or a UTF-8 locale")
