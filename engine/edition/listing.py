@@ -97,7 +97,8 @@ def _digest(path: Path) -> str | None:
     """The digest of the bytes of `path`, a regular file of at most `MAX_INDEXED_BYTES`; None
     for anything else (it is then parsed, which reports what is wrong with it)."""
     try:
-        with open(path, "rb") as f:
+        # O_NONBLOCK: opening a FIFO waits for a writer otherwise (read_yaml then tells what it is)
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             st = os.fstat(f.fileno())
             if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_INDEXED_BYTES:
                 return None

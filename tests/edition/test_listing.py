@@ -111,3 +111,11 @@ def test_the_built_in_listing_matches_parsing_every_file(tmp_path, monkeypatch):
         name, description, broken = listing._shown(i.path)
         assert (name or i.path.stem, description, broken) == (i.name, i.description, i.broken)
     assert {"classic"} <= {i.id for i in first if i.kind == "edition"}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_among_the_editions_is_listed_broken_without_waiting_for_a_writer(base):
+    os.mkfifo(base / "pipe.yaml")          # opening it for reading blocked the listing (fresh probe)
+    rows = _rows(list_builtin(base))
+    assert ("edition", "pipe", "pipe", "", True) in rows
+    assert [r for r in rows if r[1] != "pipe"] == EXPECTED
