@@ -9,6 +9,8 @@ one command that runs. `app` is imported on first use (PEP 562), so that
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +33,27 @@ def main() -> None:
     other input error, not click's usual 2."""
     from magie.cli.output_cache import run_cached
 
-    run_cached(sys.argv, _run)
+    if sys.stdout is None:          # started with its output closed (`magie editions >&-`)
+        _fail("cannot write the output: the standard output is closed")
+    try:
+        run_cached(sys.argv, _run)
+    except OSError as e:            # the output cannot be written: a full disk (`>/dev/full`), ...
+        if e.errno not in _OUTPUT_ERRNOS:
+            raise
+        try:                        # what is left in the buffer would fail again at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        _fail(f"cannot write the output: {e.strerror}")
+
+
+_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG})
+"""The errors of a write that `main` tells as one line (the disk is full, the file too big, ...)."""
+
+
+def _fail(message: str) -> None:
+    sys.stderr.write(f"magie: {message}\n")
+    raise SystemExit(1)
 
 
 def _run() -> None:
@@ -44,9 +66,8 @@ def _run() -> None:
             raise SystemExit(1) from None
         raise
     except UnicodeEncodeError as e:   # e.g. PYTHONIOENCODING=ascii and a Russian table
-        sys.stderr.write(f"magie: the output's encoding ({e.encoding}) cannot write this text "
-                         "(it needs UTF-8): set PYTHONIOENCODING=utf-8 or a UTF-8 locale\n")
-        raise SystemExit(1) from None
+        _fail(f"the output's encoding ({e.encoding}) cannot write this text (it needs UTF-8): "
+              "set PYTHONIOENCODING=utf-8 or a UTF-8 locale")
 
 
 if __name__ == "__main__":

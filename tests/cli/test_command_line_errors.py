@@ -254,3 +254,17 @@ def test_an_output_encoding_that_cannot_write_the_text_is_a_message_not_a_traceb
     assert r.returncode == 1
     assert r.stderr.strip() == ("magie: the output's encoding (ascii) cannot write this text (it needs UTF-8): "
                                 "set PYTHONIOENCODING=utf-8 or a UTF-8 locale")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["editions"], ["--help"]])
+def test_an_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path, args):
+    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path)}
+    with open("/dev/full", "w") as full:     # a full disk (found by the fresh probe)
+        r = subprocess.run([sys.executable, "-m", "magie.cli.app", *args], stdout=full, stderr=subprocess.PIPE,
+                           text=True, env=env, check=False)
+    assert (r.returncode, r.stderr) == (1, "magie: cannot write the output: No space left on device\n")
+    r = subprocess.run([sys.executable, "-m", "magie.cli.app", *args], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, env=env, check=False,
+                       preexec_fn=lambda: os.close(1))      # started with its output closed
+    assert (r.returncode, r.stderr) == (1, "magie: cannot write the output: the standard output is closed\n")
