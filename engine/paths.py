@@ -19,15 +19,20 @@ SCHEMA_PATH: Path = _ROOT / "schema" / "edition.schema.json"
 """The published JSON Schema of an edition file."""
 
 
+_NOT_SET = frozenset({"", "0", "no", "false", "off"})
+"""The values of `MAGIE_NO_CACHE` that leave the cache on (as `MAGIE_COMPILE` reads them)."""
+
+
 def cache_dir() -> Path | None:
-    """The user cache folder for magie, or None when the cache is off: `$MAGIE_NO_CACHE` set, or
+    """The user cache folder for magie, or None when the cache is off: `$MAGIE_NO_CACHE` set
+    (to anything but empty, 0, no, false or off), or
     `$MAGIE_CACHE_DIR` not an absolute path (told once on stderr: a relative folder would be made
     in whatever folder magie runs from; `~/x` is taken as the home's x). Else `$MAGIE_CACHE_DIR`,
     else `$XDG_CACHE_HOME/magie` (ignored when relative, as the XDG spec says), else
     `~/.cache/magie`. It holds the DSL parser and the output of `--help`; every entry is checked
     before use and may be deleted at any time."""
     global _told_relative
-    if os.environ.get("MAGIE_NO_CACHE"):
+    if os.environ.get("MAGIE_NO_CACHE", "").strip().lower() not in _NOT_SET:
         return None
     given = os.environ.get("MAGIE_CACHE_DIR")
     if given:

@@ -333,3 +333,6 @@ def test_the_cache_folder_in_the_home_and_a_relative_xdg_folder(tmp_path, monkey
     assert cache_dir() == tmp_path / ".cache" / "magie"
     monkeypatch.setenv("MAGIE_NO_CACHE", "1")
     assert cache_dir() is None
+    for off in ("0", "no", "False", " off "):                 # read as MAGIE_COMPILE reads it (fresh probe)
+        monkeypatch.setenv("MAGIE_NO_CACHE", off)
+        assert cache_dir() == tmp_path / ".cache" / "magie", off
