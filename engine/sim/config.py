@@ -97,7 +97,7 @@ def parse_set(text: str) -> tuple[str, str]:
         raise SetError(f"--set {text[:80]!r}: expected PATH=VALUE, e.g. rules.salary=300")
     if len(path) > MAX_SET_PATH:
         raise SetError(f"--set {path[:40]!r}...: the path has {len(path):,} characters; a parameter's path is "
-                       f"at most {MAX_SET_PATH} (rules.salary, board.arbat.price)")
+                       f"at most {MAX_SET_PATH} (rules.salary, board.SPACE.price)")
     return path, value.strip()
 
 
@@ -341,6 +341,6 @@ def _value_at(tree: Any, pointer: str) -> Any:
 
 
 def describe(edition: str, variants: Sequence[str] = (), sets: Sets = ()) -> str:
-    """A short name of a configuration: 'classic+online rules.salary=300'."""
+    """A short name of a configuration: 'EDITION+OVERLAY rules.salary=300'."""
     name = "+".join([edition, *variants])
     return " ".join([name, *(f"{p}={v}" for p, v in sets)])
