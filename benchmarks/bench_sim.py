@@ -94,9 +94,10 @@ def _edition(name: str, sets: tuple[str, ...] = ()):
 
 
 def _table(kinds: list[str], seed: int) -> list:
-    """The four seats of the game of `seed`: kinds repeat round the table."""
-    from magie.engine.agents import make_bot
-    return [(f"b{i}", make_bot(kinds[i % len(kinds)], seed, i)) for i in range(4)]
+    """The four seats of the game of `seed`: kinds repeat round the table (a kind is a bot of
+    `make_bot` or one of benchmarks/declining.py's, which pass between turns)."""
+    from declining import make
+    return [(f"b{i}", make(kinds[i % len(kinds)], seed, i)) for i in range(4)]
 
 
 def per_turn(games: int, seed: int = 1, repeats: int = 3, edition: str = "classic",

@@ -1,4 +1,4 @@
-"""Helpers of tests that run magie in a subprocess or load a tool script of tools/."""
+"""Helpers of tests that run magie in a subprocess or load a script of tools/ or benchmarks/."""
 
 from __future__ import annotations
 
@@ -26,9 +26,10 @@ finally:
 """
 
 
-def load_tool(name: str) -> ModuleType:
-    """The script tools/NAME.py imported as module NAME (registered in `sys.modules`)."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+def load_tool(name: str, folder: str = "tools") -> ModuleType:
+    """The script FOLDER/NAME.py (tools/ unless said) imported as module NAME (registered in
+    `sys.modules`)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / folder / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..dsl.runtime import Roll
+from ..game.between_turns import wire as wire_between_turns
 from ..game.cards import clear_turn_flags
 from ..game.decisions import DONE, Decision, FunctionAgent, TradeOffer
 from ..game.dice import Dice
@@ -147,6 +148,10 @@ class Forker:
         memo[id(game.agent_idle)] = [None if m is None else own
                                      for m, own in zip(game.agent_idle, clone.agent_idle, strict=True)]
         clone.copy_from(game, memo)
+        # The promises to pass between turns (`Player.wake`, the seats' bits) were the real agents';
+        # the fork's bots are others, so they are asked again (an easy bot's quiet until its own
+        # trigger would otherwise keep the rollout's basic bot from building).
+        wire_between_turns(clone)
         clone.record = False
         clone.check_each_turn = False
         clone.on_replay_done = None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .decisions import QUIET, Quiet
 from .ending import GameOver
-from .player import WOKEN
+from .player import NO_WAKE, WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,14 +26,23 @@ WINDOW = "between_turns"
 
 def wire(g: Game) -> None:
     """Fix at set-up who is asked between turns (`g.between_seats`: the agent names the window
-    in `windows(game)`) (`g.between_live`: anyone is) and whether a player with no deed can do anything there
-    (`g.between_needs_deeds`: no trade in the window and no rule switches to propose; building,
-    selling, mortgaging, lifting, selling to the bank and bank loans all need a deed)."""
+    in `windows(game)`; `Player.bit` is `1 << seat` for them, else 0) and whether a player with
+    no deed can do anything there (`g.between_needs_deeds`: no trade in the window and no rule
+    switches to propose; building, selling, mortgaging, lifting, selling to the bank and bank
+    loans all need a deed). Every seat asked is to be looked at
+    (`g.between_awake`), none is QUIET (`g.between_bound`); a player not asked has the `wake`
+    NO_WAKE, which no credit reaches (the places where a quiet ends leave it alone: bit 0)."""
     live = bool(g.rules.between_turns)
     g.between_seats = [live and WINDOW in w for w in g.agent_windows]
-    g.between_live = any(g.between_seats)
     g.between_needs_deeds = g.trade_window_problem(WINDOW) is not None and not g.ed.switches
     g.between_key = None            # the cycles of the seats, made again at the next window
+    awake = 0
+    for q in g.players:
+        q.bit = 1 << q.seat if g.between_seats[q.seat] else 0
+        q.wake = WOKEN if q.bit else NO_WAKE   # (no credit to a player not asked looks at the window)
+        awake |= q.bit
+    g.between_awake = awake
+    g.between_bound = 0
 
 
 def _cycles(g: Game) -> list[tuple[Player, ...]]:
@@ -50,61 +59,79 @@ def _cycles(g: Game) -> list[tuple[Player, ...]]:
 
 def between_turns(g: Game, last: Player) -> None:
     """Offer the between-turns window to every living player but `last` (who just played),
-    starting with the player whose turn is next. An agent's `idle(game, player, WINDOW)` is
-    asked directly (True: it passes, and no decision is built) unless it said before until when
-    it passes (a `decisions.Quiet`) and that still holds, which costs an integer comparison or
-    two: `Quiet(cash)` holds while `q.cash < q.wake` (`q.wake` is WOKEN once it ends: where
-    `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
-    `QUIET` while `g.deeds_version` is `q.quiet`. A player who can do nothing in the window (no deed
-    where everything needs one, and no loan) is passed over without asking even `idle` (until
-    a deed changes hands), unless answers are recorded or replayed (then every window is asked).
+    starting with the player whose turn is next. Only the players whose bit (`Player.bit`) is
+    set in `g.between_awake` are looked at: the others are quiet. A player's bit is set wherever
+    its quiet may end (below) and cleared here once it is quiet again.
 
-    When no decision was asked and every living player is quiet (or passed over) at the end of
-    a window, `g.between_calm` holds the deeds version, and the turn loop does not call this
-    window at all while it stays: what would end a quiet resets it to -1 (a credit that takes a
-    player's cash to its `wake`, in ledger.transfer; a change of a player's buildings, mortgages
-    or loans, where `version` moves; a deed changing hands changes the deeds version). A debit
-    ends no quiet, so it does not reset it. (A dead player is passed over.)"""
+    A player looked at is passed over while its quiet holds, which costs one comparison:
+    `Quiet(cash)` holds while `q.cash < q.wake` (`q.wake` is WOKEN once it ends: where
+    `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
+    `QUIET` is `q.wake` NO_WAKE until a deed changes hands (deeds.set_owner wakes the players
+    of `g.between_bound`). Else its agent's `idle(game, player, WINDOW)` is asked directly
+    (True: it passes, and no decision is built; a `Quiet`: it passes and is quiet until then). A
+    player who can do nothing in the window (no deed where everything needs one, and no loan) is
+    passed over without asking even `idle` (until it gets a deed or a loan), unless answers are
+    recorded or replayed (then every window is asked: those players' bits stay set).
+
+    What ends a quiet sets the player's bit: a credit that takes its cash to its `wake`
+    (ledger.transfer); a change of its buildings, mortgages or loans, where `version` moves; a
+    deed of its changing hands (and any deed, for a QUIET one). A debit ends no quiet. `last`
+    is not asked here, so its bit stays set for the next window, and the turn loop does not call
+    this window at all while no bit but `last`'s is set (turn.py). (A dead player's bit is
+    cleared.)"""
     g.more_rolls = False
-    cycles = g.between_key
-    if cycles is None:
-        cycles = _cycles(g)
-    version = g.deeds_version
-    calm = True                   # every living player is quiet, and no decision was asked
+    todo = g.between_awake & ~last.bit      # `last` is not asked: its bit stays for the next window
+    single = not todo & (todo - 1)
+    if single:                                   # one player to look at (the commonest): it alone
+        players: tuple[Player, ...] = (g.players[todo.bit_length() - 1],)
+    else:                                        # several: each in turn order from the next player
+        players = (g.between_key or _cycles(g))[g.turn_idx]
     try:
-        for q in cycles[g.turn_idx]:
-            if q.cash < q.wake or q.quiet == version or not q.alive:    # set by idle, below
-                continue
-            idle = g.agent_idle[q.seat]
-            if idle is not None and not g.replay_queue:
-                if g.between_needs_deeds and not q.deeds and not q.loans:
-                    continue                        # (a deed changing hands changes `version`)
+        while True:
+            for q in players:
+                bit = q.bit
+                if not g.between_awake & bit:
+                    continue
+                if q.cash < q.wake or not q.alive:
+                    g.between_awake ^= bit
+                    continue
+                idle = g.agent_idle[q.seat]
+                if idle is not None and not g.replay_queue:
+                    if g.between_needs_deeds and not q.deeds and not q.loans:
+                        g.between_awake ^= bit          # (a deed or a loan of its own sets it again)
+                        continue
+                    if q is last:
+                        continue
+                    q.wake = WOKEN
+                    if g.between_bound:
+                        g.between_bound &= ~bit
+                    passed = idle(g, q, WINDOW)
+                    if passed:
+                        if passed is QUIET:
+                            q.wake = NO_WAKE
+                            g.between_bound |= bit
+                            g.between_awake ^= bit
+                        elif passed is not True and isinstance(passed, Quiet):
+                            if passed.wake is None:
+                                q.wake = NO_WAKE
+                                g.between_bound |= bit
+                                g.between_awake ^= bit
+                            else:
+                                q.wake = passed.wake
+                                if q.cash < q.wake:
+                                    g.between_awake ^= bit
+                        continue
                 if q is last:
-                    calm = False
                     continue
-                q.wake = WOKEN
-                passed = idle(g, q, WINDOW)
-                if passed:
-                    if passed is QUIET:
-                        q.quiet = version
-                    elif passed is not True and isinstance(passed, Quiet):
-                        if passed.wake is None:
-                            q.quiet = version
-                        else:
-                            q.wake = passed.wake
-                            if q.cash >= q.wake:
-                                calm = False
-                    else:
-                        calm = False
-                    continue
-            calm = False
-            if q is last:
-                continue
-            g.offer_window(q, WINDOW)
-            if g.over:
+                g.offer_window(q, WINDOW)
+                if g.over:
+                    return
+                if single:      # what q did may end the quiet of the players after it: look at theirs
+                    break
+            else:
                 return
-            version = g.deeds_version
+            cycle = (g.between_key or _cycles(g))[g.turn_idx]
+            players = cycle[cycle.index(q) + 1:]
+            single = False
     except GameOver:
         return
-    if calm:
-        g.between_calm = version

@@ -22,21 +22,33 @@ if TYPE_CHECKING:
 
 def set_owner(g: Game, i: int, p: Player | None) -> None:
     """Record `p` (None: the bank) as the holder of the title deed of space `i`; keeps the
-    players' deed sets, group counts and versions in step."""
+    players' deed sets, group counts and versions in step; the quiet between turns of both
+    players and of every QUIET one ends (between_turns.py)."""
     g.deeds_version += 1
+    bound = g.between_bound
+    if bound:                       # QUIET: quiet until a deed changes hands
+        g.between_bound = 0
+        g.between_awake |= bound
+        for q in g.players:
+            if q.bit & bound:
+                q.wake = WOKEN
     old = g.owner[i]
     grp = g.spaces[i].group_index
     if old is not None:
         old.deeds.discard(i)
         old.version += 1
-        old.wake = WOKEN
+        if old.bit:                  # a quiet between turns ends (between_turns.py)
+            old.wake = WOKEN
+            g.between_awake |= old.bit
         if grp >= 0:
             old.groups[grp] -= 1
     g.owner[i] = p
     if p is not None:
         p.deeds.add(i)
         p.version += 1
-        p.wake = WOKEN
+        if p.bit:                  # a quiet between turns ends (between_turns.py)
+            p.wake = WOKEN
+            g.between_awake |= p.bit
         if grp >= 0:
             p.groups[grp] += 1
 
@@ -72,7 +84,9 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
             g.pay(to, None, value + interest, "unmortgage")
             g.mortgaged[i] = False
             to.version += 1
-            to.wake = WOKEN
+            if to.bit:                  # a quiet between turns ends (between_turns.py)
+                to.wake = WOKEN
+                g.between_awake |= to.bit
             if g.log is not None:
                 g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
         else:

@@ -74,7 +74,7 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
     elif isinstance(payee, Player):
         payee.cash += amount
         if payee.cash >= payee.wake:      # a Quiet(cash) between turns may end: the window looks again
-            g.between_calm = -1
+            g.between_awake |= payee.bit
     elif payee is TREASURY:
         g.treasury += amount
     else:

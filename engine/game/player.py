@@ -26,18 +26,19 @@ class Player:
     `groups[g]` counts the deeds the player holds in group `g`.
     `intro` is true while the player is on the introductory lap (editions with one).
     `laps` counts the laps completed (salaries received); `loans` the bank loans not repaid,
-    one item per unit: the deeds pledged for it (loans.py). `quiet`: the `deeds_version` of the
-    game at which the player's agent said it passes between turns until ownership changes
-    (decisions.QUIET, between_turns.py; -1: not quiet); `wake`: the agent said it passes there
-    while the player's cash is below `wake` (decisions.Quiet(cash)); WOKEN when it did not, or
-    when that ended: where `version` moves and in a manage window consulted with `wake` or more.
+    one item per unit: the deeds pledged for it (loans.py). `wake`: the agent said it passes
+    between turns while the player's cash is below `wake` (decisions.Quiet(cash); QUIET is NO_WAKE
+    until a deed changes hands, between_turns.py); WOKEN when it did not, or when that ended:
+    where `version` moves, where a deed changes hands for a QUIET one, and in a manage window
+    consulted with `wake` or more. `bit`: `1 << seat` when the agent is asked between turns (0:
+    it is not), the player's bit in `GameState.between_awake`, set where its quiet may end.
     `calm`: the agent's promise to pass in its own manage windows (decisions.Calm; NO_CALM: none,
     manage.py)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "quiet", "wake", "calm")
+                 "laps", "loans", "wake", "bit", "calm")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -61,8 +62,8 @@ class Player:
         self.groups = [0] * n_groups   # deeds held, by group index
         self.laps = 0
         self.loans: list[tuple[int, ...]] = []
-        self.quiet = -1      # the game's deeds_version at which the agent said QUIET between turns
         self.wake = WOKEN    # Quiet(cash) between turns: quiet while cash < wake (WOKEN: not quiet)
+        self.bit = 0         # 1 << seat when asked between turns (between_turns.wire)
         self.calm: Calm = NO_CALM   # the agent's promise for its own manage windows (none)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
@@ -89,8 +90,8 @@ class Player:
         q.groups = list(self.groups)
         q.laps = self.laps
         q.loans = list(self.loans)
-        q.quiet = self.quiet
         q.wake = self.wake
+        q.bit = self.bit
         q.calm = NO_CALM     # the fork's agents are others: they are asked again
         return q
 

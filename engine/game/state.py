@@ -73,7 +73,7 @@ FIELDS: tuple[str, ...] = (
     "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
     "check_each_turn", "max_rounds",
     "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
-    "agent_idle", "between_seats", "between_live", "between_needs_deeds", "between_key", "between_calm",
+    "agent_idle", "between_seats", "between_needs_deeds", "between_key", "between_awake", "between_bound",
     "start_index", "nearest_cache", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards",
@@ -104,11 +104,12 @@ class GameState:
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
-    recorded), `between_seats[seat]` (the agent is asked between turns), `between_live` (anyone
-    is), `between_needs_deeds` (a player without deeds can do nothing there; between_turns.wire),
-    `between_calm` (the deeds version at which every living player's agent is quiet there, the
-    window skipped while it holds; -1 once a quiet may have ended: ledger.transfer, buildings,
-    mortgages, loans),
+    recorded), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
+    player without deeds can do nothing there; between_turns.wire),
+    `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: ledger.transfer,
+    deeds, buildings, mortgages, loans; the turn loop skips the window while no seat but the
+    last player's has its bit) and `between_bound` (the bits of the seats quiet until a deed
+    changes hands, decisions.QUIET),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
@@ -196,10 +197,10 @@ class GameState:
         self.wants_before_roll: list[bool] = []
         self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
         self.between_seats: list[bool] = []     # between_turns.wire
-        self.between_live: bool = False
         self.between_needs_deeds: bool = False
         self.between_key: list[tuple[Player, ...]] | None = None   # between_turns._cycles
-        self.between_calm: int = -1             # every agent is quiet between turns at this deeds_version (-1: look)
+        self.between_awake: int = 0             # the bits of the seats to look at between turns (between_turns.wire)
+        self.between_bound: int = 0             # the bits of the seats QUIET until a deed changes hands
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = edition.shared("nearest", dict)
         self.first: int | None = first

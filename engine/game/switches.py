@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from .between_turns import wire as wire_between_turns
 from .landing import wire_spaces
-from .player import WOKEN
 from .treasury import empty_treasury
 from .votes import hold_vote
 
@@ -82,9 +81,8 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
     g.index_cards(ed)
     wire_between_turns(g)           # the flags fixed at set-up follow the new rules
     g.deeds_version += 1            # bots look at the board again
-    for q in g.players:
+    for q in g.players:             # (wire woke every player asked between turns)
         q.version += 1
-        q.wake = WOKEN
     g.switched.append(sw.id)
     g.emit("rule_switch", switch=sw.id, how=how, overlays=list(sw.overlays))
     if sw.empty_treasury:

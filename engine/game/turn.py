@@ -92,7 +92,8 @@ def play_turn(g: Game) -> None:
         g.turn_idx = nxt
     else:
         advance(g)
-    if g.between_live and g.between_calm != g.deeds_version and not g.over:
+    awake = g.between_awake     # someone but `p` may not be quiet between turns (between_turns.py)
+    if awake and awake != p.bit and not g.over:
         g.between_turns(p)
 
 

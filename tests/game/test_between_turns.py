@@ -5,13 +5,21 @@ any time" (rules.between_turns: classic true; Biznespolia and the other reading 
 Classic board: 1 Zhitnaya and 3 Nagatinskaya (brown, 60, houses 50; rent 2 and 4, doubled for
 the whole group; one house: 10 and 20); 10 jail."""
 
+import hashlib
+import io
+
 import pytest
 
 from magie.engine.agents import Scripted
 from magie.engine.agents.basic import BasicBot
+from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import IllegalDecision
 from magie.engine.game.decisions import DONE, Quiet, TradeOffer
+from magie.engine.game.events import EventLog
+from magie.engine.game.game import Game
 from magie.engine.game.ledger import transfer
+from magie.engine.game.player import NO_WAKE
+from tests.runners import load_tool
 
 from .helpers import edition, game, player, stack
 
@@ -208,10 +216,11 @@ def test_the_basic_bot_quiet_below_its_trigger_builds_once_rent_lifts_its_cash_p
         assert (g.level[1], g.level[3], pa.cash, g.houses) == (1, 0, 145 + 8 - 50, 31)
 
 
-# ---------------------------------------------------------------- the skipped window (between_calm)
-# When every living player is quiet, the turn loop skips the window at once (g.between_calm is
-# the deeds version); a credit that takes a quiet player's cash to its level (ledger.transfer),
-# a change of its buildings, mortgages or loans, or a deed changing hands opens it again.
+# ---------------------------------------------------------------- the skipped window (between_awake)
+# When every living player is quiet, the turn loop skips the window at once (no bit is set in
+# g.between_awake); a credit that takes a quiet player's cash to its level (ledger.transfer), a
+# change of its buildings, mortgages or loans, or a deed of its changing hands sets its bit.
+# Here only A is asked between turns (the others' agents do not name the window: bit 0).
 # C's throws from GO: 1+2 onto Nagatinskaya (A's: rent 4); 3+4 onto Chance (7); from just
 # visiting (10), 3+4 onto Community Chest (17).
 @pytest.mark.parametrize("how, c_pos, c_throw, wakes, a_cash", [
@@ -235,11 +244,11 @@ def test_the_skipped_window_wakes_a_quiet_agent_exactly_when_a_credit_reaches_it
         stack(g, "chest", "chest_birthday")
     pa = player(g, "A")
     g.play_turn()                                  # B; the interval: A names 1502, the window is calm
-    assert a.idled == [1] and g.between_calm == g.deeds_version
+    assert a.idled == [1] and g.between_awake == 0 and pa.bit == 1 << pa.seat
     g.play_turn()                                  # C: the credit (or not), then the interval
     assert pa.cash == a_cash
     assert a.idled == ([1, 2] if wakes else [1])
-    assert g.between_calm == (-1 if wakes else g.deeds_version)   # woken with 1502 or more: not calm
+    assert g.between_awake == (pa.bit if wakes else 0)   # woken with 1502 or more: not calm
     g.play_turn()                                  # D: still quiet below its level
     assert a.idled == ([1, 2, 3] if wakes else [1])
 
@@ -248,27 +257,26 @@ def test_a_credit_below_the_level_or_a_debit_leaves_the_window_skipped_and_reach
     a = _Sleepy(1502)
     g, pa = _sleepy_table(a)
     g.play_turn()
-    calm = g.deeds_version
-    assert g.between_calm == calm
+    assert g.between_awake == 0
     transfer(g, None, pa, 1, "test")               # 1501
     transfer(g, pa, None, 300, "test")             # 1201: a debit
-    assert g.between_calm == calm
+    assert g.between_awake == 0
     transfer(g, None, pa, 301, "test")             # 1502: its level
-    assert g.between_calm == -1
+    assert g.between_awake == pa.bit
     transfer(g, pa, None, 1, "test")               # back to 1501 before the next window
     g.play_turn()                                  # C: the window runs and finds A quiet again
-    assert a.idled == [1] and g.between_calm == calm
+    assert a.idled == [1] and g.between_awake == 0
 
 
 def test_a_mortgage_of_a_quiet_player_opens_the_skipped_window():
     a = _Sleepy(10_000)
     g, pa = _sleepy_table(a)
     g.play_turn()
-    assert g.between_calm == g.deeds_version
+    assert g.between_awake == 0
     g.mortgage(pa, 3)                              # cash up by 30, far below 10,000
-    assert g.between_calm == -1
+    assert g.between_awake == pa.bit
     g.play_turn()
-    assert a.idled == [1, 2] and g.between_calm == g.deeds_version
+    assert a.idled == [1, 2] and g.between_awake == 0
 
 
 def test_a_dead_player_does_not_keep_the_window_open():
@@ -284,8 +292,70 @@ def test_a_dead_player_does_not_keep_the_window_open():
     g.play_turn()                                  # E: bankrupt on the income tax
     assert not pe.alive
     g.play_turn()                                  # B: A asked (not the last), quiet again
-    assert g.between_calm == g.deeds_version
+    assert g.between_awake == 0                    # (E's bit cleared: E is out)
     idled = list(a.idled)
     g.play_turn()                                  # A
     g.play_turn()                                  # B: the window is skipped
-    assert a.idled == idled and g.between_calm == g.deeds_version
+    assert a.idled == idled and g.between_awake == 0
+
+
+def test_the_window_after_a_turn_that_ended_only_the_players_own_quiet_is_not_entered(monkeypatch):
+    # C (not asked between turns) plays first; A and B then say they pass until 10,000. A buys
+    # Nagatinskaya on its turn: its quiet ends, nobody else's, and A is not asked in the window
+    # after its own turn anyway, so the turn loop does not enter it; A is asked after B's turn.
+    entered: list[int] = []
+    real = Game.between_turns
+    monkeypatch.setattr(Game, "between_turns", lambda g, last: (entered.append(g.turns), real(g, last))[1])
+    a, b = _Sleepy(10_000, buy=["buy"]), _Sleepy(10_000)
+    b.name = "B"
+    g = game(edition("classic"), {"C": {}, "A": {"agent": a}, "B": {"agent": b}},
+             dice=[(4, 6), (1, 2), (4, 6)], first="C")
+    pa = player(g, "A")
+    g.play_turn()                                  # C; the window: A and B say they are quiet
+    assert entered == [1] and a.idled == b.idled == [1] and g.between_awake == 0
+    g.play_turn()                                  # A buys: only its own bit is set
+    assert g.owner[3] is pa and g.between_awake == pa.bit and entered == [1]
+    g.play_turn()                                  # B; the window asks A (not B, who just played)
+    assert entered == [1, 3] and a.idled == [1, 3] and b.idled == [1] and g.between_awake == 0
+
+
+def test_a_quiet_until_deeds_change_ends_when_any_deed_changes_hands():
+    # QUIET (wake NO_WAKE and the seat's bit in between_bound): a credit does not wake A, the
+    # sale of a deed between two other players does.
+    class _Until(_Sleepy):
+        def idle(self, game, p, window):
+            self.idled.append(game.turns)
+            return Quiet()
+    a = _Until(0)
+    g, pa = _sleepy_table(a)
+    g.play_turn()                                  # B; A says QUIET
+    assert a.idled == [1] and pa.wake == NO_WAKE and g.between_bound == pa.bit and g.between_awake == 0
+    transfer(g, None, pa, 500, "test")
+    assert g.between_awake == 0
+    g.set_owner(39, player(g, "C"))                # a deed changes hands elsewhere
+    assert g.between_awake == pa.bit and g.between_bound == 0
+    g.play_turn()                                  # C; A asked again
+    assert a.idled == [1, 2]
+
+
+# ---------------------------------------------------------------- what the window costs the engine
+@pytest.mark.parametrize("kind", ["basic-quiet", "basic-still", "basic-pass"])
+def test_bots_that_decline_between_turns_play_the_same_games_with_the_window_on_and_off(kind):
+    """benchmarks/declining.py: the basic bot but passing between turns at once (QUIET,
+    Quiet(NO_WAKE), True): with rules.between_turns on and off the same games, event for event,
+    so that the instructions per turn of the two differ by what the window costs the engine
+    (benchmarks/bench_sim.py --bots KIND --vs-set rules.between_turns=false)."""
+    declining = load_tool("declining", "benchmarks")
+    logs = []
+    for between in (True, False):
+        ed = load_playable_cached("classic") if between else edition("classic", rules={"between_turns": False})
+        h = hashlib.sha256()
+        for seed in (1, 2, 3):
+            out = io.StringIO()
+            g = Game(ed, [(f"b{k}", declining.make(kind, seed, k)) for k in range(4)], seed=seed,
+                     log=EventLog(stream=out), max_rounds=300)
+            g.play()
+            assert g.between_needs_deeds is False and all(q.bit == (1 << q.seat if between else 0) for q in g.players)
+            h.update(out.getvalue().encode())
+        logs.append(h.hexdigest())
+    assert logs[0] == logs[1]

@@ -15,7 +15,7 @@ from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Decision
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.game import Game
-from magie.engine.game.player import Player
+from magie.engine.game.player import WOKEN, Player
 from magie.engine.game.state import FIELDS
 
 
@@ -93,10 +93,12 @@ def _played(edition: str, turns: int, seed: int = 2) -> Game:
 def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
     g = _played(edition, 40)
     clone = Forker(g).fork(g, 7)
+    own = {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "log",
+           "between_key", "between_awake", "between_bound"}   # (the promises between turns: the agents')
     for name in FIELDS:                                 # every field but the fork's own equal in value
-        if name not in {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "log"}:
+        if name not in own:
             assert _plain(getattr(clone, name), clone) == _plain(getattr(g, name), g), name
-    assert [vars_of(p) for p in clone.players] == [vars_of(p) for p in g.players]
+    assert [{**vars_of(p), "wake": 0} for p in clone.players] == [{**vars_of(p), "wake": 0} for p in g.players]
     assert all(q.seat == k and q is not g.players[k] for k, q in enumerate(clone.players))
     assert clone.current is clone.players[g.current.seat] and clone.order[0] is clone.players[g.order[0].seat]
     shared = ("ed", "rules", "spaces", "rent_fns", "nearest_cache", "space_sets", "card_labels", "card_plays",
@@ -137,6 +139,29 @@ def _plain(x, g: Game):
 
 PLAYER_FIELDS = getattr(Player, "__slots__", None) or Player.__mypyc_attrs__
 """A player's fields (a compiled class keeps its attributes' names in `__mypyc_attrs__`)."""
+
+
+def test_a_fork_asks_its_own_bots_between_turns_not_after_the_real_agents_promises():
+    """The real game's agents promised to pass between turns (`Player.wake`, the seats' bits in
+    `between_awake`); the fork's rollout bots are others (basic bots, here in the seats of easy
+    bots, whose larger reserve makes their cash trigger higher), so the fork forgets the promises
+    and its first window asks every rollout bot but the player who just played."""
+    ed = load_playable_cached("classic")
+    g = Game(ed, [(f"b{k}", make_bot("easy", 5, k)) for k in range(4)], seed=5, max_rounds=100)
+    g.play(max_turns=60)
+    assert any(p.wake > WOKEN for p in g.players) and g.between_awake != 15     # promises were made
+    clone = Forker(g).fork(g, 7)
+    assert all(q.wake == WOKEN for q in clone.players)
+    assert clone.between_awake == 15 and clone.between_bound == 0 and clone.between_key is None
+    asked = []
+
+    def recording(k, idle):
+        return lambda game, p, window: asked.append(k) or idle(game, p, window)
+    clone.agent_idle = [recording(k, m) for k, m in enumerate(clone.agent_idle)]
+    last = clone.order[clone.turn_idx - 1]
+    clone.between_turns(last)
+    alive = [q.seat for q in clone.players if q.alive and q is not last]
+    assert not clone.between_needs_deeds and sorted(asked) == alive
 
 
 def vars_of(p: Player) -> dict:
