@@ -38,8 +38,8 @@ class Quiet:
     call its `idle` in that window again until then (between_turns.py checks the condition with
     a few integer comparisons). Truthy, like True. Two forms:
 
-    - `QUIET` (`wake` None): it passes until the ownership of deeds changes
-      (`game.deeds_version`);
+    - `QUIET` (`wake` None): it passes until a deed changes hands (deeds.set_owner) or its
+      player's buildings, mortgages or loans change (`player.version`);
     - `Quiet(cash)`: it passes until its player's cash reaches `cash` (integer money) at a
       window between turns or at any manage window the agent is consulted in (its own turn's
       too: manage.py), or its player's deeds, buildings or mortgages change (`player.version`).
