@@ -232,9 +232,11 @@ def _print(result, data) -> None:
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 120)
     conf = f"{data['confidence']:.0%}"
     games = result.summaries[0].games
+    long_names = any(len(c["label"]) > 20 for c in data["configs"])    # folded: a line between rows
     t = Table(title=_("{games} games per configuration, seed {seed} (common random numbers; {conf} intervals)")
-              .format(games=games, seed=data["seed"], conf=conf))
-    t.add_column(_("configuration"))
+              .format(games=games, seed=data["seed"], conf=conf), show_lines=long_names)
+    # a long configuration's name folds onto more lines: cut with "…", two names could look the same
+    t.add_column(_("configuration"), overflow="fold")
     t.add_column(_("rounds mean"), justify="right")
     t.add_column(_("median [p5, p95]"), justify="right")
     t.add_column(_("ended by the rules"), justify="right")
@@ -247,7 +249,7 @@ def _print(result, data) -> None:
                   f"{f['rate']:.1%} [{f['low']:.1%}, {f['high']:.1%}]", str(c["bankruptcies_per_game"]))
     out.print(t)
     d = Table(title=_("differences from {baseline} (paired, per game)").format(baseline=data["configs"][0]["label"]))
-    d.add_column(_("configuration"))
+    d.add_column(_("configuration"), overflow="fold")
     d.add_column(_("rounds"), justify="right")
     d.add_column(_("ended (points)"), justify="right")
     d.add_column(_("first player (points)"), justify="right")

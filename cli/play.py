@@ -38,8 +38,10 @@ def _fail(message: str) -> NoReturn:
 
 
 def _problems(e: ProblemsError, hint: str = "") -> NoReturn:
+    from .problem_words import format_problem
+
     for p in e.problems:
-        typer.echo(p.format(), err=True)
+        typer.echo(format_problem(p), err=True)
     if hint:
         typer.echo(hint, err=True)
     raise typer.Exit(1)
@@ -239,7 +241,8 @@ def play(
         try:
             bot_factory(kind)
         except ValueError as e:
-            _fail(str(e))
+            from .problem_words import translate
+            _fail(translate(str(e)))
         ed, base = _new_game(edition, variant or [], players, n_bots or 0, kind, game_seed,
                              {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
                               "auto_claim": auto_claim is True})

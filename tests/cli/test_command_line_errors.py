@@ -359,3 +359,52 @@ def test_claim_attention_where_no_rent_is_claimed_is_refused():
     assert ok.exit_code == 0, ok.output
     assert run("simulate", "quick", "--claim-attention", "1", "-n", "1", "-j", "1", "--max-rounds", "3",
                "--json").exit_code == 0
+
+
+def _first_column(table: str) -> list[str]:
+    """The cells of the first column of a rich table's body, their folded lines joined."""
+    cells: list[str] = []
+    body = table.split("┡", 1)[1]
+    for line in body.splitlines()[1:]:
+        if not line.startswith("│"):
+            if line.startswith("└"):
+                break
+            cells.append("")                      # a line between rows
+            continue
+        first, second = (part.strip() for part in line.split("│")[1:3])
+        if second or not cells:
+            cells.append(first)
+        else:
+            cells[-1] += first
+    return [c for c in cells if c]
+
+
+def test_compare_keeps_long_configuration_names_apart():
+    # the main table cut both names to "classic+free-parki…"
+    confs = [f"classic+free-parking-jackpot:rules.salary={v}:max_rounds=3" for v in (300, 400)]
+    result = run("compare", *confs, "-n", "1", "-j", "1")
+    assert result.exit_code == 0, result.output
+    main_table, differences = result.output.split("differences from", 1)
+    assert _first_column(main_table) == confs
+    assert _first_column(differences) == confs[1:]
+    assert "…" not in main_table
+
+
+def test_play_in_russian_tells_the_engine_s_messages_in_russian(tmp_path):
+    # they came out in English under --lang ru
+    result = run("play", "classic", "--bots", "2", "--bot", "nosuch", "--lang", "ru")
+    assert result.exit_code == 1
+    assert "magie: неизвестный бот 'nosuch' (известные: easy, basic, hard" in result.output
+    result = run("play", "classic", "--bots", "2", "-V", "nosuch", "--lang", "ru")
+    assert result.exit_code == 1
+    assert "ошибка[unknown-variant]: неизвестный вариант 'nosuch' (встроенные дополнения: " in result.output
+    (tmp_path / "a.json").write_text('{"a": 1}', encoding="utf-8")
+    for save, words in ((tmp_path / "a.json", '1:1: ошибка[save-not-a-save]: это не сохранение magie: ожидался объект '
+                                                'JSON с "format": "magie-save"'),
+                        (tmp_path / "none.json", "ошибка[save-unreadable]: нет такого файла сохранения"),
+                        (tmp_path, "ошибка[save-unreadable]: это папка, а не файл сохранения")):
+        result = run("play", "--resume", str(save), "--lang", "ru")
+        assert result.exit_code == 1 and f"{save}:{'' if words[0].isdigit() else ' '}{words}" in result.output, \
+            result.output
+    result = run("play", "--resume", str(tmp_path / "a.json"))         # English as before
+    assert "error[save-not-a-save]: is not a magie save: expected a JSON object" in result.output
