@@ -216,6 +216,15 @@ def play(
             limit = None
         limits.append(limit)
     minutes, seconds = limits
+    if resume is None:
+        if edition is None:
+            wrong.append(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
+                           "`magie play classic --bots 4`, or --resume SAVE"))
+        try:
+            bot_factory(bot_kind or "basic")
+        except ValueError as e:
+            from .problem_words import translate
+            wrong.append(translate(str(e)))
     fail_all(wrong)
     if resume is not None:
         # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
@@ -234,15 +243,8 @@ def play(
         base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
     else:
-        if edition is None:
-            _fail(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
-                    "`magie play classic --bots 4`, or --resume SAVE"))
+        assert edition is not None          # told above
         kind = bot_kind or "basic"
-        try:
-            bot_factory(kind)
-        except ValueError as e:
-            from .problem_words import translate
-            _fail(translate(str(e)))
         ed, base = _new_game(edition, variant or [], players, n_bots or 0, kind, game_seed,
                              {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
                               "auto_claim": auto_claim is True})
