@@ -138,7 +138,8 @@ class BasicBot:
     """Game turns after which the bot looks at trades again though no deed changed hands."""
 
     def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0):
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None   # made on first use (`rng`): seeding costs ~26,000 instructions
         self.name = name
         self.claim_attention = claim_attention   # the share of rents it claims (rent-must-be-claimed)
         self._pver = -1        # the player's version when _trigger was computed
@@ -168,6 +169,15 @@ class BasicBot:
         self._gc: tuple = (None, None, ((), ()))  # (owner list, the counts `of_counts` was asked for, its answer)
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
         self._calm = Calm(-1, 0, -1, 0)  # idle's promise after landing (decisions.Calm), renewed in place
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator, `random.Random(seed)`, made when first asked for: most games
+        never draw from it (only a rent claimed with `claim_attention` below 1 does)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
 
     # ------------------------------------------------------------------ valuations
     def reserve(self, game: Game) -> int:

@@ -126,13 +126,14 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     first (a pledged deed keeps its rent; a mortgaged one earns nothing)."""
     if g.rules.loans is not None and g.loan_problem(p) is None:
         return ("loan",)        # an edition whose bank lends: borrow before selling or mortgaging
-    rank = g.ed.tables.get("by_price")
-    if rank is None:
-        rank = g.ed.shared("by_price", lambda: _by_price(g.spaces))
+    c = g.raise_order           # `p`'s deeds in price order, kept while no deed changes hands
+    if c[0] is p and c[1] == g.deeds_version:
+        deeds = c[2]
+    else:
+        deeds = by_price(g, p)
     spaces, mortgaged, level, held, groups = g.spaces, g.mortgaged, g.level, p.groups, g.ed.groups
     built: list[int] = []           # in the order of `deeds`, then sorted below
     in_whole: list[int] = []        # unmortgaged deeds of whole groups, in the order of `deeds`
-    deeds = sorted(p.deeds, key=rank.__getitem__)
     for i in deeds:
         if level[i]:
             built.append(i)
@@ -157,6 +158,16 @@ def default_raise_action(g: Game, p: Player) -> tuple:
             if g.sell_deed_problem(p, i) is None and g.bank_sale_value(i) > 0:
                 return ("sell_deed", i)
     return BANKRUPT
+
+
+def by_price(g: Game, p: Player) -> tuple[int, ...]:
+    """`p`'s deeds in the order (price, index), the cheapest first; kept in `g.raise_order`
+    with the deeds version (a deed changing hands moves it, deeds.set_owner), since a player in
+    debt is asked again after each mortgage or sale and its deeds stay the same."""
+    rank = g.ed.shared("by_price", lambda: _by_price(g.spaces))
+    deeds = tuple(sorted(p.deeds, key=rank.__getitem__))
+    g.raise_order = (p, g.deeds_version, deeds)
+    return deeds
 
 
 def _by_price(spaces: tuple) -> list[int]:

@@ -6,12 +6,16 @@ from typing import Any, Final
 
 from .decisions import NO_CALM, Calm
 
-NO_WAKE: Final = 1 << 62
-"""A `Player.wake` no cash reaches: `Quiet(NO_WAKE)` passes between turns until the player's
-deeds, buildings or mortgages change (decisions.Quiet)."""
+NO_WAKE: Final = (1 << 30) - 1
+"""A `Player.wake` no cash of a real game reaches: `Quiet(NO_WAKE)` passes between turns until the
+player's deeds, buildings or mortgages change (decisions.Quiet). The largest int of one 30-bit
+digit, so that CPython compares it with cash on its fast path (1 << 62 took the slow one on every
+credit and window); a cash past it would only end the promise early, and the engine may always
+ask `idle` again (docs/agents.md): the same game."""
 
-WOKEN: Final = -(1 << 62)
-"""`Player.wake` when the agent is not quiet until a cash level: every cash reaches it."""
+WOKEN: Final = -NO_WAKE
+"""`Player.wake` when the agent is not quiet until a cash level: every cash reaches it (cash is
+never negative, invariants.py). One 30-bit digit, as NO_WAKE."""
 
 
 class Player:

@@ -65,7 +65,8 @@ def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool,
 
 FIELDS: tuple[str, ...] = (
     "ed", "rules", "spaces", "n", "seed", "rng", "dice", "players", "agents",
-    "owner", "level", "mortgaged", "deeds_version", "buildings_version", "build_passed", "stock", "hotel_level",
+    "owner", "level", "mortgaged", "deeds_version", "buildings_version", "build_passed", "raise_order",
+    "stock", "hotel_level",
     "bank_in", "bank_out", "jackpot", "start_total",
     "decks", "kept_uses", "round", "turns", "bankruptcies", "over", "winners", "end_reason",
     "order", "turn_idx", "current", "landed_at", "last_roll", "more_rolls", "drawing",
@@ -109,7 +110,8 @@ class GameState:
     `between_calm` (the deeds version at which every living player's agent is quiet there, the
     window skipped while it holds; -1 once a quiet may have ended: ledger.transfer, buildings,
     mortgages, loans),
-    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)).
+    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)); `raise_order`
+    (the last player in debt, the deeds version and its deeds in price order: debt.by_price).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
@@ -145,6 +147,7 @@ class GameState:
         self.deeds_version: int = 0          # bumped when a deed changes hands
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
         self.build_passed: tuple | None = None   # the last full build check that passed (buildings.build_problem)
+        self.raise_order: tuple = (None, -1, ())  # (player, deeds version, its deeds by price): debt.by_price
         self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0

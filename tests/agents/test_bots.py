@@ -109,3 +109,14 @@ def test_basic_mortgages_when_the_deed_would_complete_the_creditors_group():
     turn(g, "A")
     assert owner_of(g, "ogaryova") == "A" and g.mortgaged[_sp(g, "ogaryova")]
     assert cash(g) == {"A": 10 + 50 - 14, "B": 1000 + 14}
+
+
+def test_basic_makes_its_generator_on_first_use_with_the_draws_of_its_seed():
+    import random
+
+    bot = BasicBot(7, claim_attention=0.5)
+    assert bot._rng is None                        # a game that never draws does not seed it
+    want = random.Random(7)
+    assert [bot._claim_rent() for _ in range(20)] == [want.random() < 0.5 for _ in range(20)]
+    assert bot.rng is bot.rng
+    assert BasicBot(7)._claim_rent() and BasicBot(7)._rng is None   # attention 1: no draw
