@@ -185,7 +185,8 @@ class BasicBot:
         (a hotel counts 4), capped at 40% of the start cash."""
         start = game.ed.setup.start_cash
         r = game.rules
-        houses, hotels = game.houses, game.hotels
+        stock = game.stock      # (GameState.houses/hotels read the same, through a property call each)
+        houses, hotels = stock.get("house"), stock.get("hotel")
         if r.houses_supply is not None and r.hotels_supply is not None and houses is not None and hotels is not None:
             built = (r.houses_supply - houses) + 4 * (r.hotels_supply - hotels)
         else:

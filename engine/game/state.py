@@ -178,7 +178,7 @@ class GameState:
         wants = frozenset() if log is None else getattr(log, "wants", None)   # events.py, "The log protocol"
         if wants is None:
             wants = frozenset(KINDS)
-        self.log_full: list[bool] = [k in wants for k in KINDS]
+        self.log_full: list[bool] = [k in wants for k in KINDS] if wants else [False] * len(KINDS)
         self.log_pays: frozenset[str] = frozenset(w[4:] for w in wants if w.startswith("pay:"))
         self.event_counts: list[int] = [0] * len(KINDS)
         self.record: bool = record
