@@ -104,8 +104,8 @@ def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason
             if p.cash + liquidation_value(g, p) < amount:
                 bankrupt(g, p, creditor, amount)
                 return False
-            action = g.ask(Decision("raise", p, game=g, window="raise", amount=amount,
-                                    creditor=None if creditor is None else creditor.seat, reason=reason))
+            action = g.ask(Decision.of("raise", p, None, g, {"window": "raise", "amount": amount,
+                                   "creditor": None if creditor is None else creditor.seat, "reason": reason}))
             if not p.alive:
                 return False
             if action[0] == "bankrupt":
