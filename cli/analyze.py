@@ -7,13 +7,17 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.cli.simulate import SetOpt, check_report_dir, fail, load_or_exit, parse_sets
+from magie.cli.bounds import number_option
+from magie.cli.simulate import SetOpt, check_report_dir, fail, load_or_exit, parse_sets, table_problems
+
+if TYPE_CHECKING:
+    from magie.engine.edition.model import Edition
 
 
 class JailPolicy(StrEnum):
@@ -35,8 +39,8 @@ def analyze_command(
         "--economics",
         help="Also the expected rent per opponent roll and the payback of every deed, building level "
              "and group.")] = False,
-    players: Annotated[int | None, typer.Option(
-        min=2,
+    players: Annotated[str | None, number_option(
+        least=2,
         help="Players at the table for the payback in rounds (default 4, within the edition's range); "
              "--json gives every count.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -66,17 +70,21 @@ def analyze_command(
     """
     from magie.engine.analysis.markov import AnalysisError, landing_odds
     from magie.engine.errors import MagieError
+    from magie.engine.game.save import MAX_SEATS
     from magie.engine.sim.config import load_tree
+
+    from .bounds import whole
 
     variants = tuple(variant or ())
     wrong: list[str] = []               # every problem of the command line in one run
+    seats = whole(players, "--players", 2, MAX_SEATS, wrong, None)
     set_values = parse_sets(sets, wrong)
-    ed = load_or_exit(edition, variants, set_values, wrong)
-    if lang not in ed.name and lang != "en":
-        fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {', '.join(sorted(ed.name))})")
-    k = players or min(max(4, ed.players_min), ed.players_max)
-    if not ed.players_min <= k <= ed.players_max:
-        fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {k}")
+
+    def seats_of(ed: Edition) -> int:
+        return seats or min(max(4, ed.players_min), ed.players_max)
+
+    ed = load_or_exit(edition, variants, set_values, wrong, lambda ed: table_problems(ed, seats_of(ed), lang))
+    k = seats_of(ed)
     if report is not None:
         check_report_dir(report)
     try:

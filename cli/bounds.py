@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
 
 
 def _english(message: str) -> str:
@@ -36,3 +40,78 @@ def claim_attention_problem(share: float, opt: str = "--claim-attention") -> str
     if 0.0 <= share <= 1.0:
         return None
     return f"{opt} is the share of rents the bots claim, from 0 to 1, not {share:g}"
+
+
+# ------------------------------------------------------------------ numbers read as text
+# A number option is typed as text and read here, not by click: click's check of a number stops the
+# command at once, so `-n 0 --players 9 --set rules.nosuch=1` told only the first problem. Read here,
+# a wrong number is one more problem of the command line, told with the others in one run.
+
+MAX_DIGITS = 40
+"""Most digits of a whole number read from the command line (every bound is far below 10**40;
+Python refuses to convert more than 4,300 digits)."""
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+T = TypeVar("T")
+
+
+def number_option(*names: str, least: float | None = None, most: float | None = None, decimal: bool = False,
+                  **kw: Any) -> Any:
+    """A `typer.Option` for a number read as text by `whole` or `decimal`: its help shows the
+    metavar and range typer shows for a number option (`<int range> [x>=1]`, `<float range>`),
+    but typer only passes the text on."""
+    kind = "float" if decimal else "int"
+    label = f"<{kind} range>" if least is not None or most is not None else f"<{kind}>"
+    return typer.Option(*names, metavar=label, min=least, max=most, **kw)
+
+
+def whole(text: str | None, opt: str, least: int | None, most: int, wrong: list[str], fallback: T,
+          _: Callable[[str], str] = _english) -> int | T:
+    """The whole number given as `text` to `opt`: ASCII digits with an optional sign, within
+    [least, most] (least None: no lower bound). `fallback` when not given (None), or when wrong:
+    then its problem (what `opt` takes, and what it got) is added to `wrong`, in the words of `_`."""
+    if text is None:
+        return fallback
+    digits = text.strip()
+    if not _WHOLE.fullmatch(digits):
+        shown = text if len(text) <= 40 else f"{text[:37]}..."
+        if least is None:
+            message = _("{opt} takes a whole number (at most {most}), not {text!r}")
+        else:
+            message = _("{opt} takes a whole number from {least} to {most}, not {text!r}")
+        wrong.append(message.format(opt=opt, least=f"{least:,}" if least is not None else "", most=f"{most:,}",
+                                    text=shown))
+        return fallback
+    if len(digits.lstrip("+-")) > MAX_DIGITS:
+        if least is None:
+            message = _("{opt} must be at most {most}, not a number of {n} digits")
+        else:
+            message = _("{opt} must be from {least} to {most}, not a number of {n} digits")
+        wrong.append(message.format(opt=opt, least=f"{least:,}" if least is not None else "",
+                                    most=f"{most:,}", n=f"{len(digits.lstrip('+-')):,}"))
+        return fallback
+    value = int(digits)
+    if problem := bound_problem(opt, value, least, most, _):
+        wrong.append(problem)
+        return fallback
+    return value
+
+
+def decimal(text: str | None, opt: str, least: float, most: float, wrong: list[str], fallback: T) -> float | T:
+    """The decimal number given as `text` to `opt`, a plain decimal (0.8, .5, 1; no `_`, exponent,
+    inf or nan) from `least` to `most`; `fallback` when not given, or when wrong: then its problem
+    is added to `wrong`."""
+    from magie.engine.sim.config import PLAIN_DECIMAL
+
+    if text is None:
+        return fallback
+    if not PLAIN_DECIMAL.fullmatch(text.strip()):
+        shown = text if len(text) <= 40 else f"{text[:37]}..."
+        wrong.append(f"{opt} takes a plain decimal number from {least:g} to {most:g}, not {shown!r}")
+        return fallback
+    value = float(text) + 0.0           # + 0.0: -0 is 0
+    if not least <= value <= most:
+        wrong.append(f"{opt} must be from {least:g} to {most:g}, not {value:g}")
+        return fallback
+    return value

@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from magie.cli.bounds import number_option
 from magie.cli.i18n import _
 from magie.cli.simulate import (
     AddressOpt,
@@ -29,6 +30,9 @@ from magie.cli.simulate import (
     parse_sets,
 )
 
+if TYPE_CHECKING:
+    from magie.engine.edition.model import Edition
+
 
 def compare_command(
     configs: Annotated[list[str] | None, typer.Argument(
@@ -36,25 +40,25 @@ def compare_command(
         help="Configurations: EDITION[+OVERLAY...][:KEY=VALUE...], KEY being bots (one kind, or one per "
              "seat, comma-separated; your own agent class as module:Class: classic:bots=mybots:Greedy,basic), "
              "players, max_rounds or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
-    n: Annotated[int, typer.Option(
-        "-n", "--games", min=1,
-        help="Games per configuration (the same seeds for each).")] = 1000,
-    seed: Annotated[int, typer.Option(
-        help="Seed of the batch (game k gets the same seed in every configuration).")] = 0,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1,
+    n: Annotated[str, number_option(
+        "-n", "--games", least=1,
+        help="Games per configuration (the same seeds for each).")] = "1000",
+    seed: Annotated[str, number_option(
+        help="Seed of the batch (game k gets the same seed in every configuration).")] = "0",
+    jobs: Annotated[str | None, number_option(
+        "--jobs", "-j", least=1,
         help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V",
         help="Overlay applied to every configuration (after each one's own).")] = None,
-    players: Annotated[int | None, typer.Option(
-        min=1,
+    players: Annotated[str | None, number_option(
+        least=1,
         help="Bots at the table when a configuration does not say (default 4).")] = None,
     bot: Annotated[str, typer.Option(
         help="Bot kinds when a configuration does not say: one kind, or one per seat (module:Class for "
              "your own).")] = "basic",
-    max_rounds: Annotated[int | None, typer.Option(
-        min=1,
+    max_rounds: Annotated[str | None, number_option(
+        least=1,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
     claim_attention: ClaimAttentionOpt = "1",
@@ -62,7 +66,7 @@ def compare_command(
         metavar="PATH=LOW..HIGH:STEP",
         help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
              "rules.salary=100..400:50 or rules.jail.fine=0,50,100.")] = None,
-    confidence: ConfidenceOpt = 0.95,
+    confidence: ConfidenceOpt = "0.95",
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     report: Annotated[Path | None, typer.Option(
         help="Write an HTML report with plots to this folder (needs magie[analysis]).")] = None,
@@ -92,30 +96,29 @@ def compare_command(
     from dataclasses import replace
 
     from magie.engine.errors import MagieError
-    from magie.engine.game.save import MAX_ROUNDS
     from magie.engine.problems import ProblemsError
     from magie.engine.sim.batch import BatchSpec, default_jobs
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
-    from magie.engine.sim.config import load_config, told_at
+    from magie.engine.sim.config import ConfigError, load_config, told_at
 
-    from .bounds import bound_problem, seed_problem
-    from .simulate import MAX_GAMES, MAX_JOBS, bot_problems, fail_all, read_share
+    from .simulate import batch_numbers, bot_problems, claim_attention_unused, claims_rent, fail_all
 
     interface_language(lang)
     # every problem of the command line is told in one run: the options', then each configuration's
-    wrong = [problem for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS),
-                                              ("--max-rounds", max_rounds, MAX_ROUNDS))
-             if (problem := bound_problem(opt, value, None, most))]
-    wrong += [p for p in (seed_problem(seed),) if p]
-    share = read_share(claim_attention, wrong)
+    wrong: list[str] = []
+    games, batch_seed, workers, seats, cap, level, share = batch_numbers(
+        n, seed, jobs, players, max_rounds, confidence, claim_attention, wrong)
     configs = list(configs or [])
-    kinds = tuple(parse_bots(bot, players, wrong))
-    base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=max_rounds, seed=seed,
+    kinds = tuple(parse_bots(bot, seats, wrong))
+    base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=cap, seed=batch_seed,
                      sets=parse_sets(sets, wrong), counters=False, claim_attention=share)
     parsed = []
     for c in configs:
         try:
             parsed.append(parse_config(c, base))
+        except ConfigError as e:
+            wrong.append(str(e))
+            wrong += bot_problems([b for b in e.kinds if b not in kinds], f"configuration {c!r}: ")
         except MagieError as e:
             wrong.append(str(e))
     if sweep is not None:
@@ -136,11 +139,29 @@ def compare_command(
     valid = []
     first_problem: ProblemsError | None = None
     told: set[str] = set()              # problem lines told already (those of the --sets of all)
+    claimed = False                     # a configuration where rent is claimed (--claim-attention)
+
+    def seat_problems(ed: Edition, label: str, bots: tuple[str, ...]) -> list[str]:
+        if ed.players_min <= len(bots) <= ed.players_max:
+            return []
+        return [f"configuration {label!r}: {ed.id} is played by {ed.players_min} to {ed.players_max} "
+                f"players, not {len(bots)}"]
+
     for label, spec in parsed:
+        if sweep is None or label == parsed[0][0]:
+            wrong += bot_problems([b for b in spec.bots if b not in kinds], f"configuration {label!r}: ")
         try:
             ed = load_config(spec.edition, spec.variants, spec.sets)
         except ProblemsError as e:
             first_problem = first_problem or e
+            if spec.sets and sweep is None:     # the table checked all the same, on the edition without sets
+                try:
+                    plain = load_config(spec.edition, spec.variants)
+                except MagieError:
+                    pass
+                else:
+                    wrong += seat_problems(plain, label, spec.bots)
+                    claimed = claimed or claims_rent(plain)
             count = f"{len(e.problems)} problem" + ("" if len(e.problems) == 1 else "s")
             if all(not p.file for p in e.problems):
                 # no place in a file (an unknown edition or overlay): the configuration as given is
@@ -164,14 +185,13 @@ def compare_command(
         except MagieError as e:
             wrong.append(f"configuration {label!r}: {e}")
             continue
-        bots = spec.bots
-        if not ed.players_min <= len(bots) <= ed.players_max:
-            wrong.append(f"configuration {label!r}: {ed.id} is played by {ed.players_min} to {ed.players_max} "
-                         f"players, not {len(bots)}")
-        wrong += bot_problems([b for b in bots if b not in kinds], f"configuration {label!r}: ")
+        wrong += seat_problems(ed, label, spec.bots)
+        claimed = claimed or claims_rent(ed)
         for w in ed.warnings:
             typer.echo(w.format(), err=True)
         valid.append((label, spec))
+    if share != 1.0 and parsed and len(parsed) >= len(configs) and not claimed:
+        wrong.append(claim_attention_unused(share, "every configuration"))
     fail_all(wrong)
     if len(valid) < 2:
         if first_problem is not None:
@@ -189,10 +209,10 @@ def compare_command(
 
     with Progress(TextColumn("[bold]comparing[/]"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
-        task = progress.add_task("games", total=n)
+        task = progress.add_task("games", total=games)
         try:
-            result = compare(labels, specs, n, jobs or default_jobs(), backend=backend.value, address=address,
-                             confidence=confidence, progress=lambda d: progress.update(task, completed=d))
+            result = compare(labels, specs, games, workers or default_jobs(), backend=backend.value, address=address,
+                             confidence=level, progress=lambda d: progress.update(task, completed=d))
         except MagieError as e:
             fail(str(e))
     data = result.to_json()
@@ -212,9 +232,11 @@ def _print(result, data) -> None:
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 120)
     conf = f"{data['confidence']:.0%}"
     games = result.summaries[0].games
+    long_names = any(len(c["label"]) > 20 for c in data["configs"])    # folded: a line between rows
     t = Table(title=_("{games} games per configuration, seed {seed} (common random numbers; {conf} intervals)")
-              .format(games=games, seed=data["seed"], conf=conf))
-    t.add_column(_("configuration"))
+              .format(games=games, seed=data["seed"], conf=conf), show_lines=long_names)
+    # a long configuration's name folds onto more lines: cut with "…", two names could look the same
+    t.add_column(_("configuration"), overflow="fold")
     t.add_column(_("rounds mean"), justify="right")
     t.add_column(_("median [p5, p95]"), justify="right")
     t.add_column(_("ended by the rules"), justify="right")
@@ -227,7 +249,7 @@ def _print(result, data) -> None:
                   f"{f['rate']:.1%} [{f['low']:.1%}, {f['high']:.1%}]", str(c["bankruptcies_per_game"]))
     out.print(t)
     d = Table(title=_("differences from {baseline} (paired, per game)").format(baseline=data["configs"][0]["label"]))
-    d.add_column(_("configuration"))
+    d.add_column(_("configuration"), overflow="fold")
     d.add_column(_("rounds"), justify="right")
     d.add_column(_("ended (points)"), justify="right")
     d.add_column(_("first player (points)"), justify="right")

@@ -18,6 +18,7 @@ from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
+from .bounds import number_option
 from .i18n import _
 from .simulate import LangOpt, interface_language
 
@@ -36,15 +37,15 @@ def ladder_command(
     bot: Annotated[str, typer.Option(
         "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
                             "search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
-    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 200,
-    players: Annotated[int, typer.Option(min=2, help="Seats at each table.")] = 4,
-    seed: Annotated[int, typer.Option(help="Seed of the ladder; game k gets a seed derived from it.")] = 0,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1, help="Worker processes (default: the CPUs available).")] = None,
+    n: Annotated[str, number_option("-n", "--games", least=1, help="Number of games.")] = "200",
+    players: Annotated[str, number_option(least=2, help="Seats at each table.")] = "4",
+    seed: Annotated[str, number_option(help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
+    jobs: Annotated[str | None, number_option(
+        "--jobs", "-j", least=1, help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
-    max_rounds: Annotated[int | None, typer.Option(
-        min=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, "
+    max_rounds: Annotated[str | None, number_option(
+        least=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, "
                     "else 1000).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json); checked before "
@@ -69,16 +70,22 @@ def ladder_command(
         magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
     """
     from magie.engine.edition.playable import load_playable_cached
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
     from magie.engine.sim.batch import default_jobs
     from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 
-    from .bounds import seed_problem
+    from .bounds import whole
     from .play import _unsavable
-    from .simulate import bot_problems, fail_all
+    from .simulate import MAX_GAMES, MAX_JOBS, bot_problems, fail_all
 
     interface_language(lang)
     # every problem of the command line in one run, and the --out file checked before the games
-    wrong = [p for p in (seed_problem(seed),) if p]
+    wrong: list[str] = []
+    games = whole(n, "--games", 1, MAX_GAMES, wrong, 1)
+    seats = whole(players, "--players", 2, MAX_SEATS, wrong, None)
+    batch_seed = whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, 0)
+    workers = whole(jobs, "--jobs", 1, MAX_JOBS, wrong, None)
+    cap = whole(max_rounds, "--max-rounds", 1, MAX_ROUNDS, wrong, None)
     kinds = tuple(dict.fromkeys(k.strip() for k in bot.split(",") if k.strip()))
     if len(kinds) < 2:
         wrong.append("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")
@@ -92,22 +99,23 @@ def ladder_command(
         for p in e.problems:
             typer.echo(p.format(), err=True)
         raise typer.Exit(1) from None
-    if not ed.players_min <= players <= ed.players_max:
-        wrong.append(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {players}")
-    path = out or Path(f"ladder-{ed.id}-seed{seed}.json")
+    if seats is not None and not ed.players_min <= seats <= ed.players_max:
+        wrong.append(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {seats}")
+    path = out or Path(f"ladder-{ed.id}-seed{batch_seed}.json")
     if (why := _unsavable(path)) is not None:
         wrong.append(f"--out {path}: {why}")
     fail_all(wrong)
-    spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=players, seed=seed,
-                      max_rounds=max_rounds)
+    assert seats is not None            # not None when nothing is wrong
+    spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=seats, seed=batch_seed,
+                      max_rounds=cap)
     err = Console(stderr=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn("[bold]ladder[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as progress:
-        task = progress.add_task("games", total=n)
+        task = progress.add_task("games", total=games)
         try:
-            ladder = run_ladder(spec, n, jobs=jobs or default_jobs(),
+            ladder = run_ladder(spec, games, jobs=workers or default_jobs(),
                                 progress=lambda done: progress.update(task, completed=done))
         except MagieError as e:
             _fail(str(e))
@@ -121,8 +129,8 @@ def ladder_command(
     else:
         console = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
         t = Table(title=_("{edition}: {games} games, {seats} seats, {tables} tables, seed {seed}").format(
-            edition=text_in(ed.name, lang), games=ladder.games, seats=players, tables=len(tables(kinds, players)),
-            seed=seed))
+            edition=text_in(ed.name, lang), games=ladder.games, seats=seats, tables=len(tables(kinds, seats)),
+            seed=batch_seed))
         for col in ("#", _("bot"), _("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% interval"),
                     _("ms/decision")):
             t.add_column(col, justify="left" if col == _("bot") else "right")
@@ -133,9 +141,9 @@ def ladder_command(
                       f"{row['ms_per_decision']:.2f}")
         console.print(t)
         console.print(_("Written to {path}").format(path=path))
-    if ladder.games < n:
+    if ladder.games < games:
         err.print("[yellow]" + _("interrupted: the ladder of the first {done} of {n} games").format(
-            done=ladder.games, n=n) + "[/]")
+            done=ladder.games, n=games) + "[/]")
         raise typer.Exit(130)
 
 

@@ -15,6 +15,7 @@ import typer
 
 from magie.engine.problems import ProblemsError
 
+from .bounds import number_option
 from .i18n import _, use_language
 
 if TYPE_CHECKING:
@@ -37,8 +38,10 @@ def _fail(message: str) -> NoReturn:
 
 
 def _problems(e: ProblemsError, hint: str = "") -> NoReturn:
+    from .problem_words import format_problem
+
     for p in e.problems:
-        typer.echo(p.format(), err=True)
+        typer.echo(format_problem(p), err=True)
     if hint:
         typer.echo(hint, err=True)
     raise typer.Exit(1)
@@ -108,7 +111,7 @@ def play(
     players: Annotated[str | None, typer.Option(
         "--players", "-p", metavar="NAMES",
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
-    bots: Annotated[int | None, typer.Option(
+    bots: Annotated[str | None, typer.Option(
         "--bots", "-b", metavar="N", help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
     bot_kind: Annotated[str | None, typer.Option(
         "--bot-kind", "--bot", metavar="KIND",
@@ -118,7 +121,7 @@ def play(
              "With --resume: the save's own agent classes you allow to run (a save never runs code "
              "by itself).",
         show_default=False)] = None,
-    seed: Annotated[int | None, typer.Option(
+    seed: Annotated[str | None, number_option(
         "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
                              "same game. Default: a random seed, printed.")] = None,
     variant: Annotated[list[str] | None, typer.Option(
@@ -136,14 +139,14 @@ def play(
         "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
                                           "resumed, else magie-EDITION-seedSEED.json here (with -2, "
                                           "-3... if that file exists).")] = None,
-    max_rounds: Annotated[int | None, typer.Option(
+    max_rounds: Annotated[str | None, typer.Option(
         "--max-rounds", metavar="N", help="End after N rounds (the richest wins), instead of the "
                                           "edition's limit. A table of bots only stops after "
                                           f"{BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
-    time_limit: Annotated[float | None, typer.Option(
+    time_limit: Annotated[str | None, typer.Option(
         "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
                                                 "out and the richest wins.")] = None,
-    decision_timeout: Annotated[float | None, typer.Option(
+    decision_timeout: Annotated[str | None, typer.Option(
         "--decision-timeout", metavar="SECONDS", help="A person who does not answer in time gets the "
                                                       "neutral answer (decline, pass, done...), or goes "
                                                       "bankrupt where the edition says so.")] = None,
@@ -189,50 +192,61 @@ def play(
     ```
     """
     from magie.engine.agents import bot_factory
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, MAX_SEED, MIN_SEED
+    from magie.engine.sim.config import PLAIN_DECIMAL
 
-    from .bounds import bound_problem, seed_problem
+    from .bounds import whole
+    from .simulate import fail_all
 
     use_language(lang)     # the words of play's messages (cli/locale)
 
-    # bounds first, before anything is allocated (--bots 10**20 would build that many seats)
-    for problem in (bound_problem("--bots", bots, 0, MAX_SEATS, _),
-                    bound_problem("--max-rounds", max_rounds, 1, MAX_ROUNDS, _), seed_problem(seed, _=_)):
-        if problem:
-            _fail(problem)
-    limits: tuple[tuple[str, float | None, float], ...] = (
-        ("--time-limit", time_limit, MAX_SECONDS / 60), ("--decision-timeout", decision_timeout, 86400.0))
-    for opt, limit, top in limits:
-        if limit is not None and not 0 < limit <= top:
-            _fail(_("{opt} must be more than 0 and at most {most}, not {value}").format(
-                opt=opt, most=f"{top:,g}", value=f"{limit:g}"))
+    # bounds first, before anything is allocated (--bots 10**20 would build that many seats); every
+    # problem of the numbers in one run
+    wrong: list[str] = []
+    n_bots = whole(bots, "--bots", 0, MAX_SEATS, wrong, None, _)
+    cap = whole(max_rounds, "--max-rounds", 1, MAX_ROUNDS, wrong, None, _)
+    game_seed = whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, None, _)
+    limits: list[float | None] = []
+    for opt, text, top in (("--time-limit", time_limit, MAX_SECONDS / 60),
+                           ("--decision-timeout", decision_timeout, 86400.0)):
+        limit = None if text is None or not PLAIN_DECIMAL.fullmatch(text.strip()) else float(text)
+        if text is not None and (limit is None or not 0 < limit <= top):
+            wrong.append(_("{opt} must be more than 0 and at most {most}, not {value}").format(
+                opt=opt, most=f"{top:,g}", value=text[:40] if limit is None else f"{limit:g}"))
+            limit = None
+        limits.append(limit)
+    minutes, seconds = limits
+    if resume is None:
+        if edition is None:
+            wrong.append(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
+                           "`magie play classic --bots 4`, or --resume SAVE"))
+        try:
+            bot_factory(bot_kind or "basic")
+        except ValueError as e:
+            from .problem_words import translate
+            wrong.append(translate(str(e)))
+    fail_all(wrong)
     if resume is not None:
         # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
         from magie.engine.agents import is_plugin
         trusted = [k for k in (bot_kind or "").split(",") if k]
-        given = {"EDITION": edition, "--players": players, "--bots": bots,
+        given = {"EDITION": edition, "--players": players, "--bots": n_bots,
                  "--bot-kind": None if all(is_plugin(k) for k in trusted) else bot_kind,
-                 "--seed": seed, "--variant": variant, "--max-rounds": max_rounds}
+                 "--seed": game_seed, "--variant": variant, "--max-rounds": cap}
         extra = [k for k, v in given.items() if v is not None]
         if extra:
             _fail(_("--resume continues the saved game with its own edition, players, seed and options; "
                     "leave out {options} (with --resume, --bot only allows the save's own bot classes, "
                     "module:Class)").format(options=", ".join(extra)))
         ed, base = _resumed(resume, trusted)
-        changes = {k: v for k, v in (("time_limit", time_limit), ("auto_claim", auto_claim)) if v is not None}
+        changes = {k: v for k, v in (("time_limit", minutes), ("auto_claim", auto_claim)) if v is not None}
         base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
     else:
-        if edition is None:
-            _fail(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
-                    "`magie play classic --bots 4`, or --resume SAVE"))
+        assert edition is not None          # told above
         kind = bot_kind or "basic"
-        try:
-            bot_factory(kind)
-        except ValueError as e:
-            _fail(str(e))
-        ed, base = _new_game(edition, variant or [], players, bots or 0, kind, seed,
-                             {"max_rounds": max_rounds, "time_limit": time_limit, "elapsed": 0.0,
+        ed, base = _new_game(edition, variant or [], players, n_bots or 0, kind, game_seed,
+                             {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
                               "auto_claim": auto_claim is True})
         save_path = save_to or _free_save_path(ed.id, base.seed)
     if lang not in _languages(ed):
@@ -254,17 +268,17 @@ def play(
     log_stream = None
     if log is not None:
         try:
-            log_stream = open(log, "w", encoding="utf-8", newline="\n", buffering=1)
+            log_stream = _open_log(log)
         except OSError as e:
-            _fail(_("cannot write the log {path}: {why}").format(path=log, why=e.strerror))
-    term = Terminal(console, timeouts=decision_timeout is not None)
-    if decision_timeout is not None and not term.timeouts:
+            _fail(_("cannot write the log {path}: {why}").format(path=log, why=e.strerror or e))
+    term = Terminal(console, timeouts=seconds is not None)
+    if seconds is not None and not term.timeouts:
         typer.echo("magie: --decision-timeout is ignored: this input cannot be waited on with a "
                    "time limit", err=True)
     try:
         session = PlaySession(ed, base, console=console, lang=lang, save_path=save_path, quiet=quiet,
                               term=term,
-                              log_stream=log_stream, decision_timeout=decision_timeout,
+                              log_stream=log_stream, decision_timeout=seconds,
                               time_limit=base.options.get("time_limit"),
                               check_invariants=check_invariants)
         code = session.run()
@@ -334,6 +348,33 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
     return ed, SaveGame(edition_ref=_ref(edition), edition_id=ed.id,
                         variants=tuple(_ref(v) for v in variants), content_hash=ed.content_hash,
                         seed=seed, seats=tuple(seats), options=options, edition_content=content)
+
+
+def _open_log(path: Path):
+    """The game log `path` opened for writing (text, a line at a time): a regular file (made or
+    emptied), a device (`/dev/null`, `/dev/stdout`) or a pipe that a program reads. A FIFO that
+    nobody reads is refused at once (opened without waiting: ENXIO) rather than holding the game
+    until a reader comes; a folder is refused. Raises OSError (its strerror the reason)."""
+    import errno
+    import os
+    import stat
+
+    if path.is_dir():
+        raise OSError(0, _("it is a folder"))
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
+    except OSError as e:
+        if e.errno == errno.ENXIO:
+            raise OSError(0, _("it is a pipe that no program reads")) from None
+        raise
+    try:
+        os.set_blocking(fd, True)
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.ftruncate(fd, 0)
+        return os.fdopen(fd, "w", encoding="utf-8", newline="\n", buffering=1)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _unsavable(path: Path) -> str | None:

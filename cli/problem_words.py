@@ -1,4 +1,5 @@
-"""Problems of edition files in the interface's language (`magie validate --lang`).
+"""Problems of edition files in the interface's language (`magie validate --lang`), and the engine's
+messages `magie play --lang` tells (an unknown overlay or bot kind, a save it cannot read).
 
 The checks (engine/edition, engine/dsl) write every problem in English, the stable text tools and
 tests read. For a person, `format_problem` tells a problem in the language of
@@ -113,6 +114,18 @@ TEMPLATES: tuple[str, ...] = (
        "'values:'"),
     # the DSL (engine/dsl)
     N_("unknown name '{name}'{hint}"),
+    # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/game/save.py)
+    N_("unknown variant '{variant}' (built-in overlays: {overlays}; to use your own overlay give its path, "
+       "e.g. {example})"),
+    N_("unknown bot '{kind}' (known: {kinds}, or module:Class for your own)"),
+    N_("no such save file"),
+    N_("is a folder, not a save file"),
+    N_("is not a regular file (a pipe or a device?), not a save file"),
+    N_("cannot be read: {why}"),
+    N_("is not a magie save: not UTF-8 text (a save is a JSON file)"),
+    N_("is not a magie save: not valid JSON ({detail})"),
+    N_('is not a magie save: expected a JSON object with "format": "{format}" (saves are written by '
+       '`magie play`)'),
 )
 """The English messages of the checks that are told in the interface's language, most specific
 first where two could match (`{where}` is a field path and ': ', or nothing)."""

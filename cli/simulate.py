@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
 
 import typer
 from rich.console import Console
@@ -20,6 +20,7 @@ from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
+from .bounds import number_option
 from .i18n import LANGUAGES, _, n_, use_language
 
 if TYPE_CHECKING:
@@ -53,8 +54,8 @@ ClaimAttentionOpt = Annotated[str, typer.Option(
          "is claimed with that probability and lost otherwise; a plain decimal (0.8, .5, 1). 1 (the "
          "default): every rent, so the overlay plays like classic; 0.8: one rent in five forgotten. "
          "Other bots and editions where rent is automatic ignore it.")]
-ConfidenceOpt = Annotated[float, typer.Option(
-    min=0.5, max=0.999, help="Confidence level of every interval (Wilson intervals for rates).")]
+ConfidenceOpt = Annotated[str, number_option(
+    least=0.5, most=0.999, decimal=True, help="Confidence level of every interval (Wilson intervals for rates).")]
 LangOpt = Annotated[str, typer.Option(
     "--lang", "-l", help=f"Language of the command's words ({', '.join(LANGUAGES)}; --json stays as it is).")]
 
@@ -68,24 +69,24 @@ MAX_JOBS = 256
 def simulate_command(
     edition: Annotated[str, typer.Argument(
         help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
-    n: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games to play.")] = 1000,
-    seed: Annotated[int, typer.Option(
+    n: Annotated[str, number_option("-n", "--games", least=1, help="Number of games to play.")] = "1000",
+    seed: Annotated[str, number_option(
         help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
-             "any --jobs.")] = 0,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1,
+             "any --jobs.")] = "0",
+    jobs: Annotated[str | None, number_option(
+        "--jobs", "-j", least=1,
         help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V",
         help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
-    players: Annotated[int | None, typer.Option(
-        min=1,
+    players: Annotated[str | None, number_option(
+        least=1,
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
         help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
              "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
-    max_rounds: Annotated[int | None, typer.Option(
-        min=1,
+    max_rounds: Annotated[str | None, number_option(
+        least=1,
         help="Stop a game after this many rounds and rank the players by net worth (default: the "
              "edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
@@ -98,7 +99,7 @@ def simulate_command(
              "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
     sets: SetOpt = None,
     claim_attention: ClaimAttentionOpt = "1",
-    confidence: ConfidenceOpt = 0.95,
+    confidence: ConfidenceOpt = "0.95",
     out: Annotated[Path | None, typer.Option(
         help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
              "magie[parquet]). Checked before the games start.")] = None,
@@ -109,10 +110,10 @@ def simulate_command(
         "--counters/--no-counters",
         help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
              "a fifth more per turn with four basic bots, docs/scale.md; --no-counters for raw speed).")] = True,
-    warm_up: Annotated[int, typer.Option(
-        min=1,
+    warm_up: Annotated[str, number_option(
+        least=1,
         help="Count landings per roll and per turn from this round on (all tokens start on the start "
-             "space; 8 or so makes them comparable with `magie analyze`).")] = 1,
+             "space; 8 or so makes them comparable with `magie analyze`).")] = "1",
     backend: BackendOpt = Backend.process,
     address: AddressOpt = None,
 ) -> None:
@@ -145,30 +146,24 @@ def simulate_command(
     from magie.engine.game.save import MAX_ROUNDS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
-    from .bounds import bound_problem, seed_problem
+    from .bounds import whole
 
     use_language(lang)
     # bounds first, before anything is allocated (--players 10**12 would build that many seats);
     # every problem of the command line is told in one run
-    wrong = [problem for opt, value, most in (("--games", n, MAX_GAMES), ("--jobs", jobs, MAX_JOBS),
-                                              ("--max-rounds", max_rounds, MAX_ROUNDS),
-                                              ("--warm-up", warm_up, MAX_ROUNDS))
-             if (problem := bound_problem(opt, value, None, most))]
-    wrong += [p for p in (seed_problem(seed),) if p]
-    share = read_share(claim_attention, wrong)
-    kinds = parse_bots(bot, players, wrong)
+    wrong: list[str] = []
+    games, batch_seed, workers, seats, cap, level, share = batch_numbers(
+        n, seed, jobs, players, max_rounds, confidence, claim_attention, wrong)
+    warm = whole(warm_up, "--warm-up", 1, MAX_ROUNDS, wrong, 1)
+    kinds = parse_bots(bot, seats, wrong)
     variants = tuple(variant or ())
     set_values = parse_sets(sets, wrong)
-    ed = load_or_exit(edition, variants, set_values, wrong)
-    if lang not in ed.name and lang != "en":
-        fail(_("unknown language '{lang}' (edition '{edition}' is written in: {languages})").format(
-            lang=lang, edition=ed.id, languages=", ".join(sorted(ed.name))))
-    if not ed.players_min <= len(kinds) <= ed.players_max:
-        fail(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {len(kinds)}")
-    spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=max_rounds, seed=seed,
+    ed = load_or_exit(edition, variants, set_values, wrong,
+                      lambda ed: table_problems(ed, len(kinds), lang, share))
+    spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=cap, seed=batch_seed,
                      check_invariants=check_invariants, sets=set_values, counters=counters,
-                     claim_attention=share, warm_up=warm_up)
-    jobs = jobs or default_jobs()
+                     claim_attention=share, warm_up=warm)
+    workers = workers or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:
         check_report_dir(report)
@@ -177,20 +172,21 @@ def simulate_command(
         with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True,
                       disable=not err.is_terminal) as progress:
-            task = progress.add_task("games", total=n)
+            task = progress.add_task("games", total=games)
             try:
-                summary = simulate(spec, n, jobs=jobs, progress=lambda done: progress.update(task, completed=done),
+                summary = simulate(spec, games, jobs=workers,
+                                   progress=lambda done: progress.update(task, completed=done),
                                    on_game=writer.write if writer else None, backend=backend.value,
-                                   address=address, confidence=confidence)
+                                   address=address, confidence=level)
             except MagieError as e:
                 fail(str(e))
     finally:
         if writer is not None:
             writer.close()
-    if summary.games < n:
+    if summary.games < games:
         signal.signal(signal.SIGINT, signal.SIG_IGN)     # more Ctrl-C: let the summary print
         err.print("[yellow]" + _("interrupted: summary of the first {done} of {n} games").format(
-            done=summary.games, n=n) + "[/]")
+            done=summary.games, n=games) + "[/]")
     data = summary.to_json()
     if report is not None:
         from magie.cli.report import write_simulation_report
@@ -200,17 +196,76 @@ def simulate_command(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print_summary(summary, data, ed, lang)
-    if summary.games < n:
+    if summary.games < games:
         raise typer.Exit(130)
 
 
 # ------------------------------------------------------------------ shared with compare / analyze
 
 
+class BatchNumbers(NamedTuple):
+    """The numbers of a batch of games as `simulate` and `compare` take them."""
+    games: int
+    seed: int
+    jobs: int | None
+    players: int | None
+    max_rounds: int | None
+    confidence: float
+    claim_attention: float
+
+
+def batch_numbers(n: str, seed: str, jobs: str | None, players: str | None, max_rounds: str | None,
+                  confidence: str, claim_attention: str, wrong: list[str]) -> BatchNumbers:
+    """The options --games, --seed, --jobs, --players, --max-rounds, --confidence and
+    --claim-attention read and bounded (before anything is allocated: --players 10**12 would
+    build that many seats); each problem is added to `wrong` (then a value that hides no other
+    problem is used in its place)."""
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
+
+    from .bounds import decimal, whole
+
+    return BatchNumbers(whole(n, "--games", 1, MAX_GAMES, wrong, 1),
+                        whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, 0),
+                        whole(jobs, "--jobs", 1, MAX_JOBS, wrong, None),
+                        whole(players, "--players", 1, MAX_SEATS, wrong, None),
+                        whole(max_rounds, "--max-rounds", 1, MAX_ROUNDS, wrong, None),
+                        decimal(confidence, "--confidence", 0.5, 0.999, wrong, 0.95),
+                        read_share(claim_attention, wrong))
+
+
+def table_problems(ed: Edition, seats: int, lang: str, share: float = 1.0) -> list[str]:
+    """What the command line asks that the edition `ed` cannot give: a language it is not
+    written in, a table of `seats` players outside its range, a `--claim-attention` share below
+    1 where rent is not claimed (the option would change nothing, and the figures would pass
+    for those of the rule)."""
+    out = []
+    if lang not in ed.name and lang != "en":
+        out.append(_("unknown language '{lang}' (edition '{edition}' is written in: {languages})").format(
+            lang=lang, edition=ed.id, languages=", ".join(sorted(ed.name))))
+    if not ed.players_min <= seats <= ed.players_max:
+        out.append(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {seats}")
+    if share != 1.0 and not claims_rent(ed):
+        out.append(claim_attention_unused(share, ed.id))
+    return out
+
+
+def claims_rent(ed: Edition) -> bool:
+    """Whether owners must claim their rent in `ed` (rules.rent.claim: owner_claims), the one rule
+    `--claim-attention` plays on."""
+    return ed.rules.rent_claim == "owner_claims"
+
+
+def claim_attention_unused(share: float, where: str) -> str:
+    """The message of a `--claim-attention` share where no rent is claimed by its owner."""
+    return (f"--claim-attention {share:g} changes nothing: in {where} rent is paid without a claim; it is "
+            f"the share of rents bots claim where rules.rent.claim is owner_claims (the "
+            f"rent-must-be-claimed overlay)")
+
+
 def parse_bots(bot: str, players: int | None, wrong: list[str] | None = None) -> list[str]:
     """The bot kind of every seat from --bot and --players (the rule of `config.seat_kinds`),
-    each kind checked. A problem is added to `wrong` (the command's list, told together), or
-    without it told at once (exit 1)."""
+    each kind checked, also when the seats do not fit. A problem is added to `wrong` (the
+    command's list, told together), or without it told at once (exit 1)."""
     from magie.engine.sim.config import ConfigError, seat_kinds
 
     told: list[str] = []
@@ -218,6 +273,7 @@ def parse_bots(bot: str, players: int | None, wrong: list[str] | None = None) ->
         kinds = list(seat_kinds(bot, players, 4))
     except ConfigError as e:
         told.append(str(e))
+        told += bot_problems(e.kinds)
         kinds = ["basic"] * 4
     else:
         told += bot_problems(kinds)
@@ -263,16 +319,26 @@ def read_share(text: str, wrong: list[str], opt: str = "--claim-attention") -> f
 
 
 def parse_sets(sets: list[str] | None, wrong: list[str] | None = None) -> Sets:
-    """--set values as (path, value) pairs; a malformed one is added to `wrong` (told together
-    with the command's other problems), or without it told at once (exit 1)."""
+    """--set values as (path, value) pairs; a malformed one, and a path given twice (the later
+    value would replace the earlier one silently; refused as a configuration's key given twice,
+    and each value's own problems are told too), is added to `wrong` (told together with the
+    command's other problems), or without it told at once (exit 1)."""
     from magie.engine.sim.config import SetError, parse_set
 
-    out, told = [], []
+    out: list[tuple[str, str]] = []
+    told: list[str] = []
+    given: dict[str, str] = {}
     for s in sets or ():
         try:
-            out.append(parse_set(s))
+            path, value = parse_set(s)
         except SetError as e:
             told.append(str(e))
+            continue
+        if path in given:
+            told.append(f"--set {told_path(path)} is given twice ({told_path(path)}={given[path][:40]} and "
+                        f"{told_path(path)}={value[:40]}); give it once")
+        given.setdefault(path, value)
+        out.append((path, value))       # kept: the problems of each value are told too
     if wrong is None:
         fail_all(told)
     else:
@@ -280,21 +346,35 @@ def parse_sets(sets: list[str] | None, wrong: list[str] | None = None) -> Sets:
     return tuple(out)
 
 
-def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong: Sequence[str] = ()) -> Edition:
+def told_path(path: str) -> str:
+    """A `--set` path as a message shows it (cut to 80 characters)."""
+    return path if len(path) <= 80 else f"{path[:77]}..."
+
+
+def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong: Sequence[str] = (),
+                 checks: Callable[[Edition], list[str]] | None = None) -> Edition:
     """The playable configuration, or its problems printed and exit 1; the problems of the
-    command line in `wrong` are told first, and exit 1 even when the configuration loads.
+    command line in `wrong` are told first, then those `checks` finds in the edition (a table
+    size, a language), and exit 1 when there is any. When the sets make the configuration
+    invalid, `checks` looks at the edition without them, so that their problems hide no other.
     Warnings are printed."""
     from magie.engine.sim.config import load_config
 
     try:
         ed = load_config(edition, variants, sets)
     except ProblemsError as e:
-        for message in wrong:
+        told = list(wrong)
+        if checks is not None and sets:
+            try:
+                told += checks(load_config(edition, variants))
+            except ProblemsError:
+                pass
+        for message in told:
             typer.echo(f"magie: {message}", err=True)
         for p in e.problems:
             typer.echo(p.format(), err=True)
         raise typer.Exit(1) from None
-    fail_all(wrong)
+    fail_all([*wrong, *(checks(ed) if checks is not None else ())])
     for w in ed.warnings:
         typer.echo(w.format(), err=True)
     return ed

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,3 +37,13 @@ def load_tool(name: str, folder: str = "tools") -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def run_magie(*args: str, env: dict[str, str] | None = None, **kw: Any) -> subprocess.CompletedProcess[str]:
+    """`magie ARGS...` run as `python -m magie.cli.app` in a subprocess: text, never raising on
+    the exit code, at most 120 s; stdout and stderr captured unless `kw` says where they go
+    (keywords of `subprocess.run`). `env`: the environment, without it this process's."""
+    if "stdout" not in kw and "stderr" not in kw:
+        kw["capture_output"] = True
+    return subprocess.run([sys.executable, "-m", "magie.cli.app", *args], text=True, check=False, env=env,
+                          timeout=kw.pop("timeout", 120), **kw)

@@ -60,8 +60,8 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
 
     shown = text if len(text) <= 80 else f"{text[:77]}..."
 
-    def bad(message: str) -> ConfigError:
-        return ConfigError(f"configuration {shown!r}: {message}"[:500])
+    def bad(message: str, kinds: Sequence[str] = ()) -> ConfigError:
+        return ConfigError(f"configuration {shown!r}: {message}"[:500], kinds)
 
     head, *pieces = text.split(":")
     parts: list[str] = []
@@ -105,7 +105,7 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
         kinds = seat_kinds(table, players, max(len(base.bots), 1), "bots" if bots is not None else "--bot",
                            "players")
     except ConfigError as e:
-        raise bad(str(e)) from None
+        raise bad(str(e), e.kinds) from None
     spec = replace(base, edition=edition, variants=tuple(variants) + base.variants, bots=kinds,
                    max_rounds=max_rounds, sets=tuple(sets))
     return text, spec

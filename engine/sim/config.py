@@ -47,7 +47,12 @@ MAX_SET_TEXT = 10_000
 
 
 class ConfigError(MagieError):
-    """A configuration (bots, players, round cap) or sweep that cannot be read."""
+    """A configuration (bots, players, round cap) or sweep that cannot be read; `kinds`: the bot
+    kinds it names all the same (to check them too: one problem hides no other)."""
+
+    def __init__(self, message: str, kinds: Sequence[str] = ()):
+        super().__init__(message)
+        self.kinds = tuple(kinds)
 
 
 def seat_kinds(bots: str, players: int | None, seats: int, bots_name: str = "--bot",
@@ -66,15 +71,17 @@ def seat_kinds(bots: str, players: int | None, seats: int, bots_name: str = "--b
     if bots.count(",") >= MAX_SEATS:
         raise ConfigError(f"{bots_name} names more kinds than the {MAX_SEATS} seats a table has")
     kinds = tuple(k.strip() for k in bots.split(","))
+    named = [k for k in kinds if k]
     if "" in kinds:
-        raise ConfigError(f"{bots_name}: seat {kinds.index('') + 1} has no bot (nothing between two commas)")
+        raise ConfigError(f"{bots_name}: seat {kinds.index('') + 1} has no bot (nothing between two commas)",
+                          named)
     if players is not None and players > MAX_SEATS:
-        raise ConfigError(f"{players_name} must be at most {MAX_SEATS}, not {players:,}"[:300])
+        raise ConfigError(f"{players_name} must be at most {MAX_SEATS}, not {players:,}"[:300], named)
     if len(kinds) == 1:
         return kinds * (players or seats)
     if players is not None and players != len(kinds):
         raise ConfigError(f"{bots_name} names {len(kinds)} kinds, one per seat, but {players_name} says "
-                          f"{players}: give one kind for every seat, or a single kind")
+                          f"{players}: give one kind for every seat, or a single kind", named)
     return kinds
 
 
@@ -130,7 +137,7 @@ def _paths(node: Any, prefix: str = "") -> Iterator[str]:
 
 
 def _unknown(tree: Any, path: str, why: str) -> SetError:
-    close = difflib.get_close_matches(path, list(_paths(tree)), n=3, cutoff=0.6)
+    close = difflib.get_close_matches(path, [p for p in _paths(tree) if p != path], n=3, cutoff=0.6)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     return SetError(f"--set {path}: {why}{hint}")
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
+from tests.runners import run_magie
 
 
 def run(*args: str):
@@ -134,9 +134,9 @@ def test_a_sweep_takes_plain_decimals_only(sweep):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--players", "999999999999"], "--players must be at most 12, not 999,999,999,999"),
-    (["--games", str(10**14)], "--games must be at most"),
-    (["--max-rounds", str(10**18)], "--max-rounds must be at most 1,000,000"),
+    (["--players", "999999999999"], "--players must be from 1 to 12, not 999,999,999,999"),
+    (["--games", str(10**14)], "--games must be from 1 to 100,000,000"),
+    (["--max-rounds", str(10**18)], "--max-rounds must be from 1 to 1,000,000"),
 ])
 def test_compare_bounds_its_numbers_like_simulate(args, words):
     # --players 10**12 built a list of that many seats before anything was checked
@@ -181,7 +181,7 @@ def test_analyze_tells_every_problem_of_its_sets_in_one_run():
 def test_the_warm_up_is_bounded_like_the_round_cap():
     result = run("simulate", "quick", "-n", "1", "--warm-up", str(10**20))
     assert result.exit_code == 1
-    assert "--warm-up must be at most 1,000,000" in result.output
+    assert "--warm-up must be from 1 to 1,000,000" in result.output
 
 
 @pytest.mark.parametrize("conf, words", [
@@ -200,20 +200,18 @@ def test_serve_tells_a_port_in_use_and_an_unknown_host_as_its_own_message(tmp_pa
     # uvicorn's "ERROR: [Errno 98] ..." log line and exit code 3 before
     pytest.importorskip("uvicorn", reason="magie serve needs the web extra: pip install '.[test]'")
     import socket
-    import subprocess
-    import sys
     busy = socket.socket()
     busy.bind(("127.0.0.1", 0))
     busy.listen()
     port = busy.getsockname()[1]
-    serve = [sys.executable, "-m", "magie.cli.app", "serve", "--data", str(tmp_path / "games")]
+    serve = ["serve", "--data", str(tmp_path / "games")]
     try:
-        r = subprocess.run([*serve, "--port", str(port)], capture_output=True, text=True, timeout=120, check=False)
+        r = run_magie(*serve, "--port", str(port))
     finally:
         busy.close()
     assert r.returncode == 1, r.stderr
     assert f"magie: --port {port}: cannot listen on 127.0.0.1:{port}: it is in use (another magie serve?)" in r.stderr
-    r = subprocess.run([*serve, "--host", "no such host!"], capture_output=True, text=True, timeout=120, check=False)
+    r = run_magie(*serve, "--host", "no such host!")
     assert r.returncode == 1, r.stderr
     assert "magie: --host 'no such host!': not an address this computer can listen on" in r.stderr
 
@@ -249,8 +247,7 @@ def test_a_problem_of_a_set_for_every_configuration_is_told_once():
 
 def test_an_output_encoding_that_cannot_write_the_text_is_a_message_not_a_traceback():
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "MAGIE_NO_CACHE": "1"}
-    r = subprocess.run([sys.executable, "-m", "magie.cli.app", "show", "classic", "--lang", "ru"],
-                       capture_output=True, text=True, env=env, check=False)
+    r = run_magie("show", "classic", "--lang", "ru", env=env)
     assert r.returncode == 1
     assert r.stderr.strip() == ("magie: the output's encoding (ascii) cannot write this text (it needs UTF-8): "
                                 "set PYTHONIOENCODING=utf-8 or a UTF-8 locale")
@@ -261,10 +258,160 @@ def test_an_output_encoding_that_cannot_write_the_text_is_a_message_not_a_traceb
 def test_an_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path, args):
     env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path)}
     with open("/dev/full", "w") as full:     # a full disk (found by the fresh probe)
-        r = subprocess.run([sys.executable, "-m", "magie.cli.app", *args], stdout=full, stderr=subprocess.PIPE,
-                           text=True, env=env, check=False)
+        r = run_magie(*args, stdout=full, stderr=subprocess.PIPE, env=env)
     assert (r.returncode, r.stderr) == (1, "magie: cannot write the output: No space left on device\n")
-    r = subprocess.run([sys.executable, "-m", "magie.cli.app", *args], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, text=True, env=env, check=False,
-                       preexec_fn=lambda: os.close(1))      # started with its output closed
+    r = run_magie(*args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                  preexec_fn=lambda: os.close(1))      # started with its output closed
     assert (r.returncode, r.stderr) == (1, "magie: cannot write the output: the standard output is closed\n")
+
+
+# ------------------------------------------------------------------ the fresh probe of the sixth session
+
+
+@pytest.mark.parametrize("args, words", [
+    # click's own number checks stopped the command before magie's: only the first was told
+    (["simulate", "classic", "-n", "0", "--players", "9", "--set", "rules.nosuch=1"],
+     ["--games must be from 1 to 100,000,000, not 0", "classic is played by 2 to 8 players, not 9",
+      "--set rules.nosuch=1: error[unknown-parameter]"]),
+    (["simulate", "quick", "--seed", "x", "--jobs", "abc", "--confidence", "2", "--warm-up", "-1",
+      "--max-rounds", "1.5", "-n", "9" * 5000],
+     ["--seed takes a whole number from -9,223,372,036,854,775,808 to 9,223,372,036,854,775,807, not 'x'",
+      "--jobs takes a whole number from 1 to 256, not 'abc'", "--confidence must be from 0.5 to 0.999, not 2",
+      "--warm-up must be from 1 to 1,000,000, not -1", "--max-rounds takes a whole number from 1 to 1,000,000, "
+      "not '1.5'", "--games must be from 1 to 100,000,000, not a number of 5,000 digits"]),
+    (["compare", "quick", "quick:players=3", "-n", "x", "--players", "0", "--confidence", "nan"],
+     ["--games takes a whole number from 1 to 100,000,000, not 'x'", "--players must be from 1 to 12, not 0",
+      "--confidence takes a plain decimal number from 0.5 to 0.999, not 'nan'"]),
+    (["ladder", "quick", "--players", "1", "-n", "0", "--jobs", "j", "--bot", "basic,nosuch"],
+     ["--players must be from 2 to 12, not 1", "--games must be from 1 to 100,000,000, not 0",
+      "--jobs takes a whole number from 1 to 256, not 'j'", "unknown bot 'nosuch'"]),
+    (["analyze", "quick", "--players", "two", "--set", "rules.nosuch=1"],
+     ["--players takes a whole number from 2 to 12, not 'two'", "--set rules.nosuch=1: error[unknown-parameter]"]),
+    (["play", "quick", "--bots", "x", "--max-rounds", "0", "--seed", "s", "--time-limit", "inf"],
+     ["--bots takes a whole number from 0 to 12, not 'x'", "--max-rounds must be from 1 to 1,000,000, not 0",
+      "--seed takes a whole number from", "--time-limit must be more than 0 and at most 166,667, not inf"]),
+    (["play", "--bots", "99", "--bot", "nosuch"],
+     ["--bots must be from 0 to 12, not 99", "unknown bot 'nosuch'", "which edition? Give an edition id"]),
+    (["board", "classic", "-o", "x.txt", "--size", "5"],
+     ["--size must be from 100 to 8,000, not 5", "-o x.txt: the picture is written as .svg or .png, not .txt"]),
+    (["serve", "--port", "0", "--bot-delay", "x", "--max-games", "1e3"],
+     ["--port must be from 1 to 65,535, not 0", "--bot-delay takes a plain decimal number from 0 to 10, not 'x'",
+      "--max-games takes a whole number from 1 to 10,000, not '1e3'"]),
+    # problems found in the edition hid behind a --set's, and a count mismatch hid an unknown bot
+    (["simulate", "classic", "--players", "9", "--lang", "xx", "--set", "rules.nosuch=1"],
+     ["classic is played by 2 to 8 players, not 9", "unknown language 'xx' (edition 'classic' is written in: en, ru)",
+      "--set rules.nosuch=1: error[unknown-parameter]"]),
+    (["analyze", "classic", "--players", "9", "--lang", "xx", "--set", "rules.salary=x"],
+     ["classic is played by 2 to 8 players, not 9", "unknown language 'xx'", "--set rules.salary=x: error"]),
+    (["simulate", "quick", "--bot", "basic,nosuch", "--players", "3"],
+     ["--bot names 2 kinds, one per seat, but --players says 3", "unknown bot 'nosuch'"]),
+    (["compare", "quick", "quick:bots=basic,nosuch,basic:players=2", "quick:players=9:rules.nosuch=1"],
+     ["configuration 'quick:bots=basic,nosuch,basic:players=2': bots names 3 kinds, one per seat, but players says 2",
+      "configuration 'quick:bots=basic,nosuch,basic:players=2': unknown bot 'nosuch'",
+      "configuration 'quick:players=9:rules.nosuch=1': quick is played by 2 to 8 players, not 9",
+      "configuration 'quick:players=9:rules.nosuch=1', rules.nosuch=1: error[unknown-parameter]"]),
+])
+def test_every_problem_of_a_command_line_is_told_in_one_run(args, words):
+    result = run(*args)
+    assert result.exit_code == 1, result.output
+    for w in words:
+        assert w in result.output, w
+    assert "Traceback" not in result.output and "Usage:" not in result.output
+
+
+def test_the_help_shows_the_numbers_metavars_and_ranges_as_before():
+    out = CliRunner().invoke(app, ["simulate", "--help"], env={"COLUMNS": "250"}).output
+    def row(opt: str) -> str:
+        return next(r for r in out.splitlines() if r.startswith(f"│ {opt} "))
+    for opt in ("--games", "--jobs", "--players", "--max-rounds", "--warm-up"):
+        assert "<int range> [x>=1]" in row(opt), row(opt)
+    assert "<int> " in row("--seed")
+    assert "<float range> [0.5<=x<=0.999]" in row("--confidence")
+
+
+def test_a_set_given_twice_is_refused_and_each_value_told():
+    # the later value replaced the earlier one silently; only the later one's problem was told
+    result = run("simulate", "quick", "--set", "rules.salary=" + "[" * 3000, "--set", "rules.salary=x",
+                 "--set", "rules.jail.fine=5")
+    assert result.exit_code == 1
+    out = result.output
+    assert "magie: --set rules.salary is given twice (rules.salary=[[[[" in out and "give it once" in out
+    assert "error[yaml-syntax]: the value is not valid YAML (nested too deeply)" in out
+    assert "--set rules.salary=x: error[unknown-name]: unknown name 'x'" in out
+    assert "rules.jail.fine" not in out
+
+
+def test_a_section_set_to_a_value_suggests_its_keys_not_itself():
+    result = run("simulate", "classic", "--set", "rules.rent=-5")
+    assert result.exit_code == 1
+    assert "this is a section, not a single value; set one of its keys; did you mean rules.rent.claim" in result.output
+    assert "did you mean rules.rent " not in result.output and "or rules.rent " not in result.output
+    assert "rules.rent?" not in result.output
+
+
+def test_claim_attention_where_no_rent_is_claimed_is_refused():
+    # accepted silently: the figures passed for those of the rule
+    result = run("simulate", "quick", "--claim-attention", "0.5", "-n", "1")
+    assert result.exit_code == 1
+    assert ("--claim-attention 0.5 changes nothing: in quick rent is paid without a claim; it is the share of "
+            "rents bots claim where rules.rent.claim is owner_claims") in result.output
+    result = run("compare", "quick", "quick:players=3", "--claim-attention", ".8", "-n", "1")
+    assert result.exit_code == 1
+    assert "--claim-attention 0.8 changes nothing: in every configuration rent is paid without a claim" in result.output
+    ok = run("compare", "classic", "classic+rent-must-be-claimed", "--claim-attention", ".8", "-n", "1", "-j", "1",
+             "--max-rounds", "3", "--json")
+    assert ok.exit_code == 0, ok.output
+    ok = run("simulate", "classic", "-V", "rent-must-be-claimed", "--claim-attention", "1", "-n", "1", "-j", "1",
+             "--max-rounds", "3", "--json")
+    assert ok.exit_code == 0, ok.output
+    assert run("simulate", "quick", "--claim-attention", "1", "-n", "1", "-j", "1", "--max-rounds", "3",
+               "--json").exit_code == 0
+
+
+def _first_column(table: str) -> list[str]:
+    """The cells of the first column of a rich table's body, their folded lines joined."""
+    cells: list[str] = []
+    body = table.split("┡", 1)[1]
+    for line in body.splitlines()[1:]:
+        if not line.startswith("│"):
+            if line.startswith("└"):
+                break
+            cells.append("")                      # a line between rows
+            continue
+        first, second = (part.strip() for part in line.split("│")[1:3])
+        if second or not cells:
+            cells.append(first)
+        else:
+            cells[-1] += first
+    return [c for c in cells if c]
+
+
+def test_compare_keeps_long_configuration_names_apart():
+    # the main table cut both names to "classic+free-parki…"
+    confs = [f"classic+free-parking-jackpot:rules.salary={v}:max_rounds=3" for v in (300, 400)]
+    result = run("compare", *confs, "-n", "1", "-j", "1")
+    assert result.exit_code == 0, result.output
+    main_table, differences = result.output.split("differences from", 1)
+    assert _first_column(main_table) == confs
+    assert _first_column(differences) == confs[1:]
+    assert "…" not in main_table
+
+
+def test_play_in_russian_tells_the_engine_s_messages_in_russian(tmp_path):
+    # they came out in English under --lang ru
+    result = run("play", "classic", "--bots", "2", "--bot", "nosuch", "--lang", "ru")
+    assert result.exit_code == 1
+    assert "magie: неизвестный бот 'nosuch' (известные: easy, basic, hard" in result.output
+    result = run("play", "classic", "--bots", "2", "-V", "nosuch", "--lang", "ru")
+    assert result.exit_code == 1
+    assert "ошибка[unknown-variant]: неизвестный вариант 'nosuch' (встроенные дополнения: " in result.output
+    (tmp_path / "a.json").write_text('{"a": 1}', encoding="utf-8")
+    for save, words in ((tmp_path / "a.json", '1:1: ошибка[save-not-a-save]: это не сохранение magie: ожидался объект '
+                                                'JSON с "format": "magie-save"'),
+                        (tmp_path / "none.json", "ошибка[save-unreadable]: нет такого файла сохранения"),
+                        (tmp_path, "ошибка[save-unreadable]: это папка, а не файл сохранения")):
+        result = run("play", "--resume", str(save), "--lang", "ru")
+        assert result.exit_code == 1 and f"{save}:{'' if words[0].isdigit() else ' '}{words}" in result.output, \
+            result.output
+    result = run("play", "--resume", str(tmp_path / "a.json"))         # English as before
+    assert "error[save-not-a-save]: is not a magie save: expected a JSON object" in result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from magie.engine.game.debt import default_raise_action as raise_money_action
 from magie.engine.game.decisions import DECISION_KINDS
 from magie.engine.game.save import read_save
 from magie.engine.paths import EDITIONS_DIR
+from tests.runners import run_magie
 
 runner = CliRunner()
 
@@ -400,3 +402,32 @@ def test_timeouts_are_logged_saved_and_replayed(in_tmp, monkeypatch):
     resumed = play("--resume", "t.json", "--log", "resumed.jsonl", "--quiet")
     assert resumed.exit_code == 0, resumed.output
     assert (in_tmp / "resumed.jsonl").read_bytes() == (in_tmp / "whole.jsonl").read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_log_to_a_fifo_nobody_reads_is_refused_without_waiting(in_tmp):
+    # --log FIFO waited for a reader before the game began
+    os.mkfifo(in_tmp / "fifo")
+    r = run_magie("play", "quick", "--bots", "2", "--seed", "1", "--quiet", "--log", str(in_tmp / "fifo"),
+                  timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.strip() == f"magie: cannot write the log {in_tmp / 'fifo'}: it is a pipe that no program reads"
+    r = play("quick", "--bots", "2", "--seed", "1", "--quiet", "--log", str(in_tmp), "--save-to", "s.json")
+    assert r.exit_code == 1 and "it is a folder" in r.stderr
+
+
+def test_a_log_to_a_device_or_a_read_pipe_is_written(in_tmp):
+    r = run_magie("play", "quick", "--bots", "2", "--seed", "1", "--quiet", "--log", "/dev/null", timeout=60)
+    assert r.returncode == 0, r.stderr
+    r = run_magie("play", "quick", "--bots", "2", "--seed", "1", "--quiet", "--log", "/dev/stdout", timeout=60)
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    assert events and events[0]["e"] == "start" and events[0]["seed"] == 1
+
+
+def test_a_log_over_an_older_file_replaces_it(in_tmp):
+    (in_tmp / "g.jsonl").write_text("x" * 100_000, encoding="utf-8")
+    r = play("quick", "--bots", "2", "--seed", "1", "--quiet", "--log", "g.jsonl", "--save-to", "s.json")
+    assert r.exit_code == 0, r.output
+    log = events(in_tmp / "g.jsonl")            # the old text is gone (the file is cut, then written)
+    assert log[0]["e"] == "start" and log[-1]["e"] != "start"

@@ -67,16 +67,12 @@ def test_idle_is_not_asked_while_the_promise_holds(what, asked):
     assert len(agent.idles) == asked
 
 
-def test_the_promise_ends_at_its_turn():
-    agent = CalmAgent(level=1600, turns=2)   # holds while game.turns < 1 + 2: not at turn 3
-    g = _table(agent)
-    for _ in range(3):
-        g.play_turn()
-    assert agent.idles == [1, 3]
-
-
-def test_an_agent_that_answers_true_is_asked_every_time():
-    agent = CalmAgent(level=1600, promise=False)
+@pytest.mark.parametrize("kw", [
+    {"turns": 2},           # the promise ends at its turn: it holds while game.turns < 1 + 2, not at turn 3
+    {"promise": False},     # an agent that answers True is asked every time
+])
+def test_idle_is_asked_again_at_a_turn_without_a_promise(kw):
+    agent = CalmAgent(level=1600, **kw)
     g = _table(agent)
     for _ in range(3):
         g.play_turn()
