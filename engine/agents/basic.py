@@ -185,7 +185,8 @@ class BasicBot:
         (a hotel counts 4), capped at 40% of the start cash."""
         start = game.ed.setup.start_cash
         r = game.rules
-        houses, hotels = game.houses, game.hotels
+        stock = game.stock      # (GameState.houses/hotels read the same, through a property call each)
+        houses, hotels = stock.get("house"), stock.get("hotel")
         if r.houses_supply is not None and r.hotels_supply is not None and houses is not None and hotels is not None:
             built = (r.houses_supply - houses) + 4 * (r.hotels_supply - hotels)
         else:
@@ -581,7 +582,8 @@ class BasicBot:
         return DONE
 
     def _develop(self, game: Game, p: Player, window: str | None) -> tuple:
-        """The next build or unmortgage worth doing, or (None, the cash at which one would be).
+        """The next build or unmortgage worth doing, or (None, the cash at which one would be;
+        NO_WAKE: none until the plan changes with `p`'s holdings).
         With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window.
         The candidates, in order: for each set of lots of `_whole`, its first mortgaged lot to
         lift, else the next even build; then each mortgaged deed of `p` to lift with twice its
@@ -589,7 +591,7 @@ class BasicBot:
         plan = self._plan
         if plan[1] != p.version or plan[0] is not game.owner or plan[2] is not self._whole:
             if not self._whole and True not in game.mortgaged:
-                return None, INF    # no candidate: _steps would find none (the plan is left as it was)
+                return None, NO_WAKE    # no candidate: _steps would find none (the plan is left as it was)
             b = self._built
             if (b[0] == plan[1] and plan[1] + 1 == p.version and plan[0] is game.owner
                     and plan[2] is self._whole and game.level[b[2]] == b[3] + 1):
@@ -598,7 +600,7 @@ class BasicBot:
                 steps, where, lowest = self._steps(game, p)
                 plan = self._plan = (game.owner, p.version, self._whole, steps, lowest, where)
         if plan[4] == INF:         # no candidate (the reserve does not matter)
-            return None, INF
+            return None, NO_WAKE   # (as a cash trigger: a one-digit int, compared on CPython's fast path)
         reserve = self._reserve(game)
         spare = p.cash - reserve
         if spare < plan[4]:        # nothing affordable: the loop below would find the same

@@ -26,7 +26,7 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
     price = g.spaces[i].price
     affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
     options = BUY_OPTIONS if affordable else ("decline",)
-    if g.ask(Decision("buy", p, options, space=i, price=price)) == "buy":
+    if g.ask(Decision.of("buy", p, options, None, {"space": i, "price": price})) == "buy":
         g.pay(p, None, price, "purchase")
         g.set_owner(i, p)
         if g.log is not None:
@@ -126,21 +126,24 @@ def _reask(g: Game, bidders: list[Player], start: int, high: Player, price: int 
     for q in bidders:
         if q is high or not q.alive:
             continue
-        bid = _ask_bid(g, q, start, high, price, subject, reask=True)
+        bid = _ask_bid(g, q, start, high, price, subject, {"reask": True})
         if bid is not None:
             return q, bid
     return None
 
 
 def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | None,
-             subject: dict, **ctx: Any) -> int | None:
-    """Ask `q` for a bid above `price` (None: a pass, or no bid within the cash limit)."""
+             subject: dict, more: dict) -> int | None:
+    """Ask `q` for a bid above `price` (None: a pass, or no bid within the cash limit); the
+    decision's details are the bid's, then `subject`'s and `more`'s. (Dicts, not keyword
+    arguments: CPython matches each keyword that lands in `**` against every parameter name.)"""
     lo = start if price is None else price + g.rules.auction_step
     hi = None if g.rules.auction_bid_limit == "binding" else q.cash
     if hi is not None and lo > hi:
         return None
-    bid = g.ask(Decision("bid", q, min=lo, max=hi, price=price,
-                         high_bidder=None if high is None else high.seat, **subject, **ctx),
+    bid = g.ask(Decision.of("bid", q, None, None, {"min": lo, "max": hi, "price": price,
+                                                   "high_bidder": None if high is None else high.seat,
+                                                   **subject, **more}),
                 check=check_bid)
     if bid is not None and g.log is not None:
         g.event_counts[E_BID] += 1
@@ -159,7 +162,7 @@ def _bidding_round(g: Game, bidders: list[Player], start: int, high: Player | No
         for q in list(active):
             if q is high:
                 continue
-            bid = _ask_bid(g, q, start, high, price, subject, still_in=tuple([x.seat for x in active]))
+            bid = _ask_bid(g, q, start, high, price, subject, {"still_in": tuple([x.seat for x in active])})
             if bid is None:
                 active.remove(q)
             else:

@@ -104,8 +104,8 @@ def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason
             if p.cash + liquidation_value(g, p) < amount:
                 bankrupt(g, p, creditor, amount)
                 return False
-            action = g.ask(Decision("raise", p, game=g, window="raise", amount=amount,
-                                    creditor=None if creditor is None else creditor.seat, reason=reason))
+            action = g.ask(Decision.of("raise", p, None, g, {"window": "raise", "amount": amount,
+                                   "creditor": None if creditor is None else creditor.seat, "reason": reason}))
             if not p.alive:
                 return False
             if action[0] == "bankrupt":
@@ -127,31 +127,24 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     if g.rules.loans is not None and g.loan_problem(p) is None:
         return ("loan",)        # an edition whose bank lends: borrow before selling or mortgaging
     c = g.raise_order           # `p`'s deeds in price order, kept while no deed changes hands
-    if c[0] is p and c[1] == g.deeds_version:
-        deeds = c[2]
-    else:
-        deeds = by_price(g, p)
-    spaces, mortgaged, level, held, groups = g.spaces, g.mortgaged, g.level, p.groups, g.ed.groups
-    built: list[int] = []           # in the order of `deeds`, then sorted below
-    in_whole: list[int] = []        # unmortgaged deeds of whole groups, in the order of `deeds`
-    for i in deeds:
-        if level[i]:
-            built.append(i)
-        if mortgaged[i]:
-            continue
-        gi = spaces[i].group_index
-        if gi >= 0 and held[gi] == len(groups[gi].spaces):
-            in_whole.append(i)
-        elif g.mortgage_problem(p, i) is None:
+    if c[0] is not p or c[1] != g.deeds_version:
+        c = by_price(g, p)
+    _, _, deeds, outside, whole = c
+    mortgaged = g.mortgaged
+    for i in outside:
+        if not mortgaged[i] and g.mortgage_problem(p, i) is None:
             return ("mortgage", i)
+    level = g.level
+    built = [i for i in deeds if level[i]]
     if built:
+        spaces = g.spaces
         built.sort(key=lambda i: (spaces[i].house_cost, -level[i], i))
         for i in built:
             if g.sell_problem(p, i) is None:
                 return ("sell", i)
         return ("sell_all", spaces[built[0]].group)
-    for i in in_whole:
-        if g.mortgage_problem(p, i) is None:
+    for i in whole:
+        if not mortgaged[i] and g.mortgage_problem(p, i) is None:
             return ("mortgage", i)
     if g.rules.bank_buys_percent is not None:
         for i in deeds:
@@ -160,14 +153,25 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     return BANKRUPT
 
 
-def by_price(g: Game, p: Player) -> tuple[int, ...]:
-    """`p`'s deeds in the order (price, index), the cheapest first; kept in `g.raise_order`
-    with the deeds version (a deed changing hands moves it, deeds.set_owner), since a player in
-    debt is asked again after each mortgage or sale and its deeds stay the same."""
+def by_price(g: Game, p: Player) -> tuple:
+    """`p`'s deeds in the order (price, index), the cheapest first: `(p, deeds version, all of
+    them, those outside any group `p` holds whole, those of whole groups)`, kept in
+    `g.raise_order` with the deeds version (a deed changing hands moves it and the group
+    counts, deeds.set_owner), since a player in debt is asked again after each mortgage or sale
+    and its deeds stay the same."""
     rank = g.ed.shared("by_price", lambda: _by_price(g.spaces))
     deeds = tuple(sorted(p.deeds, key=rank.__getitem__))
-    g.raise_order = (p, g.deeds_version, deeds)
-    return deeds
+    spaces, held, groups = g.spaces, p.groups, g.ed.groups
+    outside: list[int] = []
+    whole: list[int] = []
+    for i in deeds:
+        gi = spaces[i].group_index
+        if gi >= 0 and held[gi] == len(groups[gi].spaces):
+            whole.append(i)
+        else:
+            outside.append(i)
+    c = g.raise_order = (p, g.deeds_version, deeds, tuple(outside), tuple(whole))
+    return c
 
 
 def _by_price(spaces: tuple) -> list[int]:

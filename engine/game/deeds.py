@@ -66,8 +66,8 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
     if g.mortgaged[i] and g.rules.transfer_interest:
         interest = g.interest(i)
         value = g.spaces[i].mortgage
-        choice = g.ask(Decision("inherited_mortgage", to, ("lift", "keep"), space=i,
-                                interest=interest, value=value))
+        choice = g.ask(Decision.of("inherited_mortgage", to, ("lift", "keep"), None,
+                                   {"space": i, "interest": interest, "value": value}))
         if choice == "lift" and to.cash >= value + interest:
             g.pay(to, None, value + interest, "unmortgage")
             g.mortgaged[i] = False

@@ -50,7 +50,7 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
         if holds_card_for(g, p, use.name):
             options.append(use.option)
     options.append("roll")
-    answer = g.ask(Decision("jail", p, options, attempts=p.jail_attempts, fine=r.jail_fine))
+    answer = g.ask(Decision.of("jail", p, options, None, {"attempts": p.jail_attempts, "fine": r.jail_fine}))
     if not p.alive:
         return False
     if answer == "pay":

@@ -82,7 +82,7 @@ def offer_window(g: Game, p: Player, window: str) -> None:
             return
         if p.cash >= p.wake:         # as in manage: the agent is consulted with this cash
             p.wake = WOKEN
-        action = g.ask(Decision("manage", p, None, g, window=window, more_rolls=g.more_rolls))
+        action = g.ask(Decision.of("manage", p, None, g, {"window": window, "more_rolls": g.more_rolls}))
         if action is DONE or action[0] == "done":
             return
         apply_action(g, p, action, window)

@@ -111,7 +111,8 @@ class GameState:
     window skipped while it holds; -1 once a quiet may have ended: ledger.transfer, buildings,
     mortgages, loans),
     `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)); `raise_order`
-    (the last player in debt, the deeds version and its deeds in price order: debt.by_price).
+    (the last player in debt, the deeds version and its deeds in price order, all, outside and
+    in whole groups: debt.by_price).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
@@ -147,7 +148,7 @@ class GameState:
         self.deeds_version: int = 0          # bumped when a deed changes hands
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
         self.build_passed: tuple | None = None   # the last full build check that passed (buildings.build_problem)
-        self.raise_order: tuple = (None, -1, ())  # (player, deeds version, its deeds by price): debt.by_price
+        self.raise_order: tuple = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
         self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
@@ -177,7 +178,7 @@ class GameState:
         wants = frozenset() if log is None else getattr(log, "wants", None)   # events.py, "The log protocol"
         if wants is None:
             wants = frozenset(KINDS)
-        self.log_full: list[bool] = [k in wants for k in KINDS]
+        self.log_full: list[bool] = [k in wants for k in KINDS] if wants else [False] * len(KINDS)
         self.log_pays: frozenset[str] = frozenset(w[4:] for w in wants if w.startswith("pay:"))
         self.event_counts: list[int] = [0] * len(KINDS)
         self.record: bool = record
