@@ -1,10 +1,11 @@
 """The `magie` command: `main()`, the console-script entry point, and `app`, the typer app.
 
 `main()` first asks the output cache (cli/output_cache.py) whether the command is a pure one
-(`--help`, `editions`, `--version`) it has already printed with these very files; only
-otherwise does it import typer and the app (cli/commands.py), which imports the module of the
-one command that runs. `app` is imported on first use (PEP 562), so that
-`from magie.cli.app import app` keeps working.
+(`--help`, `editions`, `--version`) it has already printed with these very files. Otherwise
+`magie`, `magie --help`, `magie --version` and `magie editions` typed alone are answered
+without typer (cli/quick.py); only any other command line imports typer and the app
+(cli/commands.py), which imports the module of the one command that runs. `app` is imported
+on first use (PEP 562), so that `from magie.cli.app import app` keeps working.
 """
 
 from __future__ import annotations
@@ -12,10 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    pass
+from typing import Any
 
 
 def __getattr__(name: str) -> Any:
@@ -57,10 +55,15 @@ def _fail(message: str) -> None:
 
 
 def _run() -> None:
-    from magie.cli.commands import app
+    from magie.cli.quick import answer, run
 
     try:
-        app()
+        answering = answer(sys.argv[1:])
+        if answering is not None:
+            run(answering)
+        else:
+            from magie.cli.commands import app
+            app()
     except SystemExit as e:
         if e.code == 2:
             raise SystemExit(1) from None

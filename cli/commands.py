@@ -5,8 +5,9 @@ The commands are registered lazily (start-up time, issue 15): `COMMANDS` names e
 the module that holds it and its one-line help, and `LazyGroup` imports a command's module only
 when that command runs or prints its own help. `magie --help` thus needs neither the command
 modules nor the engine, jsonschema or lark. Each command module has a `register(app)` function
-that adds its commands to a typer app; add a new command to `COMMANDS` (a test checks that the
-one-line helps there are those of the commands themselves).
+that adds its commands to a typer app; add a new command to `COMMANDS` (cli/quick.py, which
+answers `magie --help` without typer; a test checks that the one-line helps there are those of
+the commands themselves).
 """
 
 from __future__ import annotations
@@ -18,44 +19,14 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
+from .quick import COMMANDS, HELP, HELP_OPTIONS, VERSION_HELP, version_line
+
 if TYPE_CHECKING:    # click itself up to typer 0.2x, typer's own copy of it since
     from typer import _click as click
 
 MARKUP: Literal["markdown"] = "markdown"
 """The markup of the commands' own help (`magie COMMAND --help`): their docstrings are Markdown
 (inline code, **bold**, fenced examples)."""
-
-COMMANDS: dict[str, tuple[str, str]] = {
-    "validate": ("magie.cli.edition_commands",
-                 "Check edition and overlay files: YAML, schema, meaning, and DSL code."),
-    "editions": ("magie.cli.edition_commands",
-                 "List the built-in editions and overlays with a one-line description of each."),
-    "show": ("magie.cli.edition_commands",
-             "Show an edition's board as a table, or the whole merged edition as YAML."),
-    "diff": ("magie.cli.edition_commands",
-             "Show what differs between two editions after merging, by JSON pointer."),
-    "schema": ("magie.cli.edition_commands",
-               "Print the JSON Schema of edition files, or its path (for editor setup)."),
-    "play": ("magie.cli.play",
-             "Play a game at the terminal: people and bots, with a readable log, saves and resume."),
-    "simulate": ("magie.cli.simulate",
-                 "Play many games with bots and report statistics with confidence intervals."),
-    "analyze": ("magie.cli.analyze",
-                "Exact long-run landing odds of an edition, solved as a Markov chain (no simulation)."),
-    "compare": ("magie.cli.compare",
-                "Compare configurations on the same seeds: differences with confidence intervals."),
-    "ladder": ("magie.cli.ladder",
-               "Rate bot kinds against each other: round-robin tables over many seeds, openskill "
-               "ratings."),
-    "board": ("magie.cli.web_commands",
-              "Draw the board of an edition: spaces round a square, colour bands, names, prices."),
-    "serve": ("magie.cli.web_commands",
-              "Play in the browser: people at several browsers (or sharing one) and bots at one "
-              "table."),
-}
-"""Command name -> (the module whose `register(app)` adds it, its one-line help), in the order
-`magie --help` lists them."""
-
 
 class _BoolHelp:
     """A command whose `--help` flag defaults to False, not None: typer coerces a None flag
@@ -129,43 +100,24 @@ class LazyGroup(_BoolHelp, TyperGroup):
 app = typer.Typer(
     name="magie",
     cls=LazyGroup,
-    help="magie: Monopoly-family board games from YAML editions.\n\n"
-         "Editions (boards, deeds, cards, rules) are YAML files checked by a JSON Schema; "
-         "overlays add house rules. Start with `magie editions` and `magie show classic`.",
+    help=HELP,
     no_args_is_help=True,
     add_completion=False,
     # Plain help for `magie --help` and plain usage errors: both rich markup modes import typer's
     # rich_utils, which imports rich.markdown (markdown_it, pygments) and rich.traceback, three
     # times the cost of all the rest of `--help`. The commands' own help stays rich (`MARKUP`).
     rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": list(HELP_OPTIONS)},
 )
-
-
-def compiled_modules() -> list[str]:
-    """The engine modules this install runs compiled (the opt-in mypyc build, README): those with
-    an extension module beside their source; [] for the default pure-Python install. Looks at
-    files only, so that it imports nothing."""
-    from importlib.machinery import EXTENSION_SUFFIXES
-    from pathlib import Path
-
-    import magie.engine
-    root = Path(magie.engine.__file__).parent
-    found = {str(f.relative_to(root)).split(".")[0].replace("/", ".")
-             for suffix in EXTENSION_SUFFIXES for f in root.rglob(f"*{suffix}")}
-    return sorted(found)
 
 
 def _version(value: bool) -> None:
     if value:
-        from magie.engine import __version__
-        compiled = compiled_modules()
-        build = f"compiled with mypyc: {len(compiled)} modules" if compiled else "pure Python"
-        typer.echo(f"magie {__version__} ({build})")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Print magie's version and exit.")) -> None:
+                                       help=VERSION_HELP)) -> None:
     """magie: Monopoly-family board games from YAML editions."""

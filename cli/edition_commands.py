@@ -33,8 +33,9 @@ class Format(StrEnum):
 
 
 def _out() -> Console:
-    # A terminal sets the width; piped output (files, tests) gets room for the whole board table.
-    return Console(highlight=False, markup=False, emoji=False, width=None if sys.stdout.isatty() else 120)
+    from .quick import console
+
+    return console()
 
 
 def _fail(message: str) -> NoReturn:
@@ -144,17 +145,9 @@ def editions() -> None:
     magie show classic --variant ID
     ```
     """
-    from magie.engine.edition.listing import list_builtin
+    from .quick import print_editions  # also run without typer for `magie editions` typed alone
 
-    table = Table(title="Built-in editions and overlays", title_justify="left")
-    table.add_column("kind")
-    table.add_column("id", style="bold")
-    table.add_column("name")
-    table.add_column("description")
-    for info in list_builtin():
-        desc = "(cannot be read: run magie validate)" if info.broken else info.description
-        table.add_row(info.kind, info.id, info.name, desc)
-    _out().print(table)
+    print_editions()
 
 
 def _check_lang(loaded: LoadedEdition, lang: str) -> None:

@@ -216,6 +216,15 @@ def play(
             limit = None
         limits.append(limit)
     minutes, seconds = limits
+    if resume is None:
+        if edition is None:
+            wrong.append(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
+                           "`magie play classic --bots 4`, or --resume SAVE"))
+        try:
+            bot_factory(bot_kind or "basic")
+        except ValueError as e:
+            from .problem_words import translate
+            wrong.append(translate(str(e)))
     fail_all(wrong)
     if resume is not None:
         # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
@@ -234,15 +243,8 @@ def play(
         base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
     else:
-        if edition is None:
-            _fail(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
-                    "`magie play classic --bots 4`, or --resume SAVE"))
+        assert edition is not None          # told above
         kind = bot_kind or "basic"
-        try:
-            bot_factory(kind)
-        except ValueError as e:
-            from .problem_words import translate
-            _fail(translate(str(e)))
         ed, base = _new_game(edition, variant or [], players, n_bots or 0, kind, game_seed,
                              {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
                               "auto_claim": auto_claim is True})
@@ -349,20 +351,26 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
 
 
 def _open_log(path: Path):
-    """The game log `path` opened for writing (text, a line at a time). Only a regular file:
-    a FIFO would wait for a reader before the game starts (it is opened without waiting, then
-    refused), a device would take an endless log. Raises OSError (its strerror the reason)."""
+    """The game log `path` opened for writing (text, a line at a time): a regular file (made or
+    emptied), a device (`/dev/null`, `/dev/stdout`) or a pipe that a program reads. A FIFO that
+    nobody reads is refused at once (opened without waiting: ENXIO) rather than holding the game
+    until a reader comes; a folder is refused. Raises OSError (its strerror the reason)."""
+    import errno
     import os
     import stat
 
-    if path.exists() and not path.is_file():
-        raise OSError(0, _("it exists and is not a regular file"))
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
+    if path.is_dir():
+        raise OSError(0, _("it is a folder"))
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(0, _("it exists and is not a regular file"))
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
+    except OSError as e:
+        if e.errno == errno.ENXIO:
+            raise OSError(0, _("it is a pipe that no program reads")) from None
+        raise
+    try:
         os.set_blocking(fd, True)
-        os.ftruncate(fd, 0)
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.ftruncate(fd, 0)
         return os.fdopen(fd, "w", encoding="utf-8", newline="\n", buffering=1)
     except BaseException:
         os.close(fd)

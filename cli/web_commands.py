@@ -13,6 +13,8 @@ import typer
 
 from magie.engine.problems import ProblemsError
 
+from .bounds import decimal, number_option, whole
+
 
 def _fail(message: str) -> NoReturn:
     typer.echo(f"magie: {message}", err=True)
@@ -37,8 +39,8 @@ def board(
     save: Annotated[Path | None, typer.Option("--save", metavar="SAVE",
                                               help="Draw the game of this save as it stands: owners, buildings, "
                                                    "mortgages, tokens (the edition comes from the save).")] = None,
-    size: Annotated[int, typer.Option("--size", min=100, max=8000,
-                                      help="Width and height of a PNG, in pixels.")] = 1000,
+    size: Annotated[str, number_option("--size", least=100, most=8000,
+                                       help="Width and height of a PNG, in pixels.")] = "1000",
 ) -> None:
     """Draw the board of an edition: spaces round a square, colour bands, names, prices.
 
@@ -55,9 +57,15 @@ def board(
     """
     from magie.cli.web.board import board_svg
 
+    from .simulate import fail_all
+
+    wrong: list[str] = []               # every problem of the command line in one run
+    pixels = whole(size, "--size", 100, 8000, wrong, 1000)
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
-        _fail(f"-o {output}: the picture is written as .svg or .png, not {suffix or 'a file without an extension'}")
+        wrong.append(f"-o {output}: the picture is written as .svg or .png, not "
+                     f"{suffix or 'a file without an extension'}")
+    fail_all(wrong)
     state = None
     try:
         if save is not None:
@@ -88,8 +96,8 @@ def board(
             except (ImportError, OSError) as e:
                 _fail(f"a PNG needs cairosvg and the cairo library ({e}): pip install 'magie[web]' "
                       f"(and on Debian: apt-get install libcairo2), or write .svg")
-            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output), output_width=size,
-                             output_height=size)
+            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output), output_width=pixels,
+                             output_height=pixels)
     except OSError as e:
         _fail(f"cannot write {output}: {e.strerror or e}")
     typer.echo(f"Wrote {output}")
@@ -99,15 +107,15 @@ def serve(
     host: Annotated[str, typer.Option(
         "--host", help="Address to listen on. Only this computer can connect to 127.0.0.1; give 0.0.0.0 "
                        "to let other computers in.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, help="Port to listen on.")] = 8000,
+    port: Annotated[str, number_option("--port", "-p", least=1, most=65535, help="Port to listen on.")] = "8000",
     data: Annotated[Path | None, typer.Option("--data", metavar="DIR",
                                               help="Folder where games are saved (atomically, at every decision) "
                                                    "and resumed from when the server starts again. "
                                                    "[default: $XDG_DATA_HOME/magie/games]", show_default=False)] = None,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", min=0, max=10, metavar="SECONDS",
-                                             help="Pause before each bot's turn, so people can follow.")] = 0.6,
-    max_games: Annotated[int, typer.Option("--max-games", min=1, max=10000,
-                                           help="Most games running at once.")] = 100,
+    bot_delay: Annotated[str, typer.Option("--bot-delay", min=0, max=10, metavar="SECONDS",
+                                           help="Pause before each bot's turn, so people can follow.")] = "0.6",
+    max_games: Annotated[str, number_option("--max-games", least=1, most=10000,
+                                            help="Most games running at once.")] = "100",
 ) -> None:
     """Play in the browser: people at several browsers (or sharing one) and bots at one table.
 
@@ -123,6 +131,13 @@ def serve(
     magie serve --host 0.0.0.0      # other computers of your network may join
     ```
     """
+    from .simulate import fail_all
+
+    wrong: list[str] = []               # every problem of the command line in one run
+    port_number = whole(port, "--port", 1, 65535, wrong, 8000)
+    delay = decimal(bot_delay, "--bot-delay", 0, 10, wrong, 0.6)
+    games = whole(max_games, "--max-games", 1, 10000, wrong, 100)
+    fail_all(wrong)
     try:
         import uvicorn
 
@@ -131,12 +146,13 @@ def serve(
         _fail(f"magie serve needs the web extra ({e.name} is missing): pip install 'magie[web]'")
     folder = data if data is not None else default_data_dir()
     try:
-        app = create_app(folder, bot_delay=bot_delay, max_games=max_games)
+        app = create_app(folder, bot_delay=delay, max_games=games)
     except OSError as e:
         _fail(f"cannot use the data folder {folder}: {e.strerror or e}")
-    sock = _listening_socket(host, port)
-    typer.echo(f"magie serve: http://{host}:{port}/  (games saved in {folder}; Ctrl-C stops)")
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024))
+    sock = _listening_socket(host, port_number)
+    typer.echo(f"magie serve: http://{host}:{port_number}/  (games saved in {folder}; Ctrl-C stops)")
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port_number, log_level="warning",
+                                           ws_max_size=64 * 1024))
     server.run(sockets=[sock])
 
 

@@ -1,20 +1,27 @@
-"""The listing of the built-in editions and overlays (`magie editions`, the web's menu), with an
-index in the user cache folder so that a listing need not parse every file (start-up, issue 15).
+"""The listing of the built-in editions and overlays (`magie editions`, the web's menu), with two
+indexes so that a listing need not parse every file (start-up, issue 15): one shipped in the
+package for the built-in files as released (`PACKAGED_INDEX`), one in the user cache folder for
+the others.
 
 Parsing the 21 built-in files with pyyaml costs about ten times the rest of `magie editions`.
 What a listing shows of a file (its name, its one-line description, whether it can be read) is a
-function of the file's bytes and of the code that reads them, so the index maps the digest of a
-file's bytes to what was shown; it is never trusted blindly: every file is read and hashed on
-every listing, an entry is used only for exactly the bytes it was made from, and the whole
-index only when it was written by this very code (the stamps of this module, `text` and
-`yamlload`, and of pyyaml). Any other file (a changed one, a new one, a large one) is parsed as
-before, and the index written again. Only this user's own index is read (`paths.read_private`);
-the index is data (marshal), never code. With the cache off (`MAGIE_NO_CACHE`) every file is
-parsed.
+function of the file's bytes and of the code that reads them, so an index maps the digest of a
+file's bytes to what was shown; neither is trusted blindly: every file is read and hashed on
+every listing, and an entry is used only for exactly the bytes it was made from. The packaged
+index (JSON, made by `python tools/listing_index.py`; a test fails when it is not current) is
+used only when it was made by this very code: it holds the digest of the sources of this module,
+`text` and `yamlload` (`code_digest`), which are read and hashed again on every listing; it is
+part of the install, so it serves with the cache off (`MAGIE_NO_CACHE`) too. A file it does not
+hold (an edited, added or large one) is looked up in the user cache's index, used only when
+written by this very code (the stamps of this module, `text` and `yamlload`, and of pyyaml);
+else it is parsed as before, and the user's index written again. Only this user's own index is
+read (`paths.read_private`); both are data (marshal, JSON), never code. With the cache off
+every file the packaged index does not hold is parsed.
 """
 
 from __future__ import annotations
 
+import json
 import marshal
 import os
 import stat
@@ -43,6 +50,14 @@ MAX_INDEX = 1 << 20
 Shown = tuple[str, str, bool]
 """What a listing shows of a file: (name, one-line description, broken); name '' for none."""
 
+PACKAGED_INDEX = EDITIONS_DIR / "listing-index.json"
+"""The index of the built-in files shipped in the package, beside them: `{"format": FORMAT, "code":
+code_digest(), "entries": {digest of a file's bytes: [name, description, broken]}}`
+(`build_packaged_index`)."""
+
+CODE_FILES = ("listing.py", "text.py", "yamlload.py")
+"""The sources (in this folder) of the code that makes what a listing shows of a file."""
+
 
 @dataclass
 class BuiltinInfo:
@@ -62,25 +77,76 @@ def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
     read, not validated; an unreadable one is listed with broken=True. `base_dir` defaults to
     the install's editions folder."""
     base_dir = Path(base_dir) if base_dir else EDITIONS_DIR
-    folder = cache_dir()
-    index_path = os.path.join(folder, INDEX_NAME) if folder is not None else None
-    code = _code_stamp() if index_path is not None else ()
-    index = _load_index(index_path, code) if index_path is not None else {}
+    packaged = packaged_index()
+    index: dict[str, Shown] | None = None       # the user cache's, read at the first file packaged misses
+    index_path = code = None
     used: dict[str, Shown] = {}
     out = []
     for kind, folder in (("edition", base_dir), ("overlay", base_dir / "variants")):
         for path in sorted(folder.glob("*.yaml")):
             digest = _digest(path)
-            shown = index.get(digest) if digest is not None else None
+            shown = packaged.get(digest) if digest is not None else None
             if shown is None:
-                shown = _shown(path)
-            if digest is not None:
-                used[digest] = shown
+                if index is None:
+                    cache = cache_dir()
+                    index_path = os.path.join(cache, INDEX_NAME) if cache is not None else None
+                    code = _code_stamp() if index_path is not None else ()
+                    index = _load_index(index_path, code) if index_path is not None else {}
+                shown = index.get(digest) if digest is not None else None
+                if shown is None:
+                    shown = _shown(path)
+                if digest is not None:
+                    used[digest] = shown
             name, description, broken = shown
             out.append(BuiltinInfo(kind, path.stem, name or path.stem, description, path, broken))
-    if index_path is not None and not used.items() <= index.items():
-        _save_index(index_path, code, {**index, **used} if len(index) < 256 else used)
+    if index is not None and index_path is not None and not used.items() <= index.items():
+        _save_index(index_path, code or (), {**index, **used} if len(index) < 256 else used)
     return out
+
+
+def code_digest() -> str:
+    """The digest of the sources of `CODE_FILES` (their names and bytes); '' when one cannot be
+    read (no packaged index is then used)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    h = blake2b(digest_size=20)
+    for name in CODE_FILES:
+        try:
+            with open(os.path.join(here, name), "rb") as f:
+                data = f.read()
+        except OSError:
+            return ""
+        h.update(f"{name}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def packaged_index(path: Path = PACKAGED_INDEX) -> dict[str, Shown]:
+    """The entries of the packaged index at `path` if it is well formed and was made by this very
+    code (`code_digest`); else none."""
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read(MAX_INDEX + 1)[:MAX_INDEX])
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not data.get("code") \
+                or data.get("code") != code_digest() or not isinstance(data.get("entries"), dict):
+            return {}
+        return {k: (v[0], v[1], v[2]) for k, v in data["entries"].items()
+                if isinstance(k, str) and isinstance(v, list) and len(v) == 3 and isinstance(v[0], str)
+                and isinstance(v[1], str) and isinstance(v[2], bool)}
+    except (OSError, ValueError):   # missing (a source tree's own edits), garbled: parse instead
+        return {}
+
+
+def build_packaged_index(base_dir: Path | None = None) -> dict:
+    """The packaged index of the built-in files under `base_dir` (default: the install's editions
+    folder), every file parsed (tools/listing_index.py writes it to `PACKAGED_INDEX`)."""
+    base_dir = Path(base_dir) if base_dir else EDITIONS_DIR
+    entries = {}
+    for folder in (base_dir, base_dir / "variants"):
+        for path in sorted(folder.glob("*.yaml")):
+            digest = _digest(path)
+            if digest is not None:
+                entries[digest] = list(_shown(path))
+    return {"format": FORMAT, "code": code_digest(), "entries": dict(sorted(entries.items()))}
 
 
 def _shown(path: Path) -> Shown:

@@ -405,15 +405,24 @@ def test_timeouts_are_logged_saved_and_replayed(in_tmp, monkeypatch):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_a_log_that_is_not_a_regular_file_is_refused_without_waiting(in_tmp):
+def test_a_log_to_a_fifo_nobody_reads_is_refused_without_waiting(in_tmp):
     # --log FIFO waited for a reader before the game began
     os.mkfifo(in_tmp / "fifo")
     r = run_magie("play", "quick", "--bots", "2", "--seed", "1", "--quiet", "--log", str(in_tmp / "fifo"),
                   timeout=60)
     assert r.returncode == 1
-    assert r.stderr.strip() == f"magie: cannot write the log {in_tmp / 'fifo'}: it exists and is not a regular file"
+    assert r.stderr.strip() == f"magie: cannot write the log {in_tmp / 'fifo'}: it is a pipe that no program reads"
     r = play("quick", "--bots", "2", "--seed", "1", "--quiet", "--log", str(in_tmp), "--save-to", "s.json")
-    assert r.exit_code == 1 and "it exists and is not a regular file" in r.stderr
+    assert r.exit_code == 1 and "it is a folder" in r.stderr
+
+
+def test_a_log_to_a_device_or_a_read_pipe_is_written(in_tmp):
+    r = run_magie("play", "quick", "--bots", "2", "--seed", "1", "--quiet", "--log", "/dev/null", timeout=60)
+    assert r.returncode == 0, r.stderr
+    r = run_magie("play", "quick", "--bots", "2", "--seed", "1", "--quiet", "--log", "/dev/stdout", timeout=60)
+    assert r.returncode == 0, r.stderr
+    events = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    assert events and events[0]["e"] == "start" and events[0]["seed"] == 1
 
 
 def test_a_log_over_an_older_file_replaces_it(in_tmp):

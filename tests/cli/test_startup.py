@@ -32,18 +32,17 @@ def test_light_commands_do_not_import_the_engine(args):
 
 MAIN = magie_main("*sorted(sys.modules)")
 
-LIGHT_MAGIE = {"magie", "magie.cli", "magie.cli.app", "magie.cli.commands", "magie.cli.output_cache",
+LIGHT_MAGIE = {"magie", "magie.cli", "magie.cli.app", "magie.cli.quick", "magie.cli.output_cache",
                "magie.engine", "magie.engine.paths"}
-"""The magie modules `magie --help` loads: no command module, of the engine only its paths (the
-cache folder)."""
+"""The magie modules `magie --help` loads: no command module, not the typer app (cli/commands.py),
+of the engine only its paths (the cache folder)."""
 
-EDITIONS_MAGIE = LIGHT_MAGIE | {"magie.cli.edition_commands", "magie.engine.problems", "magie.engine.edition",
-                                "magie.engine.edition.text", "magie.engine.edition.listing"}
-"""And `magie editions`, with its index warm."""
+EDITIONS_MAGIE = LIGHT_MAGIE | {"magie.engine.edition", "magie.engine.edition.listing"}
+"""And `magie editions`: the listing, served by the packaged index (no edition file parsed)."""
 
-NEVER = ("jsonschema", "lark", "pydantic", "markdown_it", "pygments", "yaml")
-"""Libraries neither imports (pydantic: typer's coercion of a None `--help` flag, cli/commands.py;
-markdown_it and pygments: typer's rich help)."""
+NEVER = ("typer", "click", "rich", "jsonschema", "lark", "pydantic", "markdown_it", "pygments", "yaml")
+"""Libraries neither imports (typer and its click: cli/quick.py answers both; rich: the editions
+table drawn by `quick.plain_table` when the output is not a terminal; yaml: the packaged index)."""
 
 
 @pytest.mark.parametrize("args, magie", [(["--help"], LIGHT_MAGIE), (["editions"], EDITIONS_MAGIE)])
@@ -51,18 +50,17 @@ def test_the_first_run_after_a_change_imports_only_what_it_prints(tmp_path, args
     env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path)}
     env.pop("MAGIE_NO_CACHE", None)
     runs = []
-    for _ in range(2):                # the first `editions` writes the index
+    for cache in ("on", "on", "off"):
         for entry in tmp_path.glob("output-*"):
             entry.unlink()                    # as after a change: the output cache misses
-        runs.append(subprocess.run([sys.executable, "-c", MAIN, *args], capture_output=True, env=env,
-                                   check=True))
-    loaded = set(runs[1].stderr.decode().splitlines()[-1].split()[1:])
-    assert "typer" in loaded
-    assert {m for m in loaded if m.startswith("magie")} == magie
-    assert not [m for m in loaded if m.split(".")[0] in NEVER]
-    if args == ["--help"]:
-        assert "rich" not in loaded
-    assert runs[0].stdout == runs[1].stdout
+        runs.append(subprocess.run([sys.executable, "-c", MAIN, *args], capture_output=True, check=True,
+                                   env={**env, "MAGIE_NO_CACHE": "1"} if cache == "off" else env))
+    for run in runs:
+        loaded = set(run.stderr.decode().splitlines()[-1].split()[1:])
+        assert {m for m in loaded if m.startswith("magie")} == magie      # quick ran: not served
+        assert not [m for m in loaded if m.split(".")[0] in NEVER]
+        assert run.stdout == runs[0].stdout
+    assert not list(tmp_path.glob("editions-index*"))   # no user index needed for the built-in files
 
 
 def test_engine_names_still_importable_lazily():

@@ -119,3 +119,87 @@ def test_a_fifo_among_the_editions_is_listed_broken_without_waiting_for_a_writer
     rows = _rows(list_builtin(base))
     assert ("edition", "pipe", "pipe", "", True) in rows
     assert [r for r in rows if r[1] != "pipe"] == EXPECTED
+
+
+# The index shipped in the package (editions/listing-index.json, tools/listing_index.py)
+
+def test_the_packaged_index_is_current():
+    from tests.runners import load_tool
+
+    tool = load_tool("listing_index")
+    assert listing.PACKAGED_INDEX.read_text(encoding="utf-8") == tool.render(), \
+        "run: python tools/listing_index.py"
+    assert len(listing.packaged_index()) == len(list(listing.EDITIONS_DIR.glob("*.yaml"))) + len(
+        list((listing.EDITIONS_DIR / "variants").glob("*.yaml")))
+
+
+def _from_scratch(base, monkeypatch):
+    """The listing of `base` with no index at all: every file parsed."""
+    with monkeypatch.context() as m:
+        m.setenv("MAGIE_NO_CACHE", "1")
+        m.setattr(listing, "packaged_index", lambda: {})
+        return _rows(list_builtin(base))
+
+
+def test_the_built_in_files_are_listed_from_the_packaged_index_with_the_cache_off(monkeypatch):
+    monkeypatch.setenv("MAGIE_NO_CACHE", "1")
+    expected = _from_scratch(None, monkeypatch)
+    _no_parsing(monkeypatch)
+    assert _rows(list_builtin()) == expected
+
+
+@pytest.mark.parametrize("cache", ["on", "off"])
+def test_the_packaged_index_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch, cache):
+    import shutil
+
+    base = tmp_path / "editions"
+    shutil.copytree(listing.EDITIONS_DIR, base, ignore=shutil.ignore_patterns("*.json"))
+    monkeypatch.setenv("MAGIE_CACHE_DIR", str(tmp_path / "cache"))
+    if cache == "off":
+        monkeypatch.setenv("MAGIE_NO_CACHE", "1")
+    classic = base / "classic.yaml"
+    st = classic.stat()
+    classic.write_text(classic.read_text(encoding="utf-8").replace("{en: Classic,", "{en: Xlassic,"),
+                       encoding="utf-8")                                         # changed, same size
+    os.utime(classic, ns=(st.st_atime_ns, st.st_mtime_ns))
+    (base / "quick.yaml").unlink()                                               # removed
+    (base / "added.yaml").write_text("name: Added\ndescription: A new one.\n")   # added
+    (base / "uk.yaml").write_bytes(b"name: [\n")                                 # corrupted
+    (base / "variants" / "online.yaml").write_bytes((base / "timed.yaml").read_bytes())   # moved bytes
+    rows = _rows(list_builtin(base))
+    assert rows == _from_scratch(base, monkeypatch)
+    assert [r for r in rows if r[1] == "classic"][0][2] == "Xlassic"
+    assert ("edition", "uk", "uk", "", True) in rows and "quick" not in [r[1] for r in rows]
+    assert ("overlay", "online", "Time-limited game") == [r for r in rows if r[1] == "online"][0][:3]
+
+
+def test_a_packaged_index_of_other_code_or_garbled_is_not_used(tmp_path, monkeypatch):
+    import json
+
+    data = json.loads(listing.PACKAGED_INDEX.read_text(encoding="utf-8"))
+    forged = {**data, "entries": {k: ["Forged", "forged", False] for k in data["entries"]}}
+    path = tmp_path / "index.json"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    assert {v[0] for v in listing.packaged_index(path).values()} == {"Forged"}     # same code: used
+    monkeypatch.setattr(listing, "code_digest", lambda: "0" * 40)                  # code changed
+    assert listing.packaged_index(path) == {}
+    monkeypatch.undo()
+    for bad in (b"\x00garbage", b"[]", json.dumps({**forged, "format": 99}).encode(),
+                json.dumps({**forged, "code": ""}).encode()):
+        path.write_bytes(bad)
+        assert listing.packaged_index(path) == {}
+    path.write_text(json.dumps({**forged, "entries": {"d": ["Forged", 3, False], "e": ["A", "b", True]}}))
+    assert listing.packaged_index(path) == {"e": ("A", "b", True)}               # ill-typed entries dropped
+
+
+def test_the_code_digest_covers_the_code_that_reads_the_files(tmp_path, monkeypatch):
+    here = tmp_path / "code"
+    here.mkdir()
+    for name in listing.CODE_FILES:
+        (here / name).write_text(f"# {name}\n")
+    monkeypatch.setattr(listing, "__file__", str(here / "listing.py"))
+    first = listing.code_digest()
+    (here / "text.py").write_text("# text.py changed\n")
+    assert listing.code_digest() not in ("", first)
+    (here / "yamlload.py").unlink()
+    assert listing.code_digest() == ""
