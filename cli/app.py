@@ -13,7 +13,10 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import Any
+
+TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def __getattr__(name: str) -> Any:

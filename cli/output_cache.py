@@ -29,7 +29,10 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+
+TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
+if TYPE_CHECKING:
+    from typing import Any
 
 try:
     from _blake2 import blake2b  # hashlib without loading OpenSSL (a few ms at start-up)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
 if TYPE_CHECKING:
     from rich.console import Console
 

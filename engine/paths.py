@@ -5,10 +5,15 @@
 sit next to it in both cases (`editions/`, `schema/`). Also the user's cache folder.
 """
 
+from __future__ import annotations
+
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+
+TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
+if TYPE_CHECKING:
+    from typing import IO
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,13 +86,16 @@ def write_atomic(path: str | os.PathLike[str], fill: Callable[[IO[bytes]], objec
     same folder (made if missing), which is then renamed over `path`, so a reader never sees half
     a file. Returns whether it was written; any error is swallowed (every cache is optional) and
     the temporary file removed."""
-    import tempfile  # not at import time: the output cache of `--help` uses this module
-
     folder = os.path.dirname(os.fspath(path))
     tmp = None
     try:
         os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=suffix)
+        # as tempfile.mkstemp makes it (a new file, this user's only), without importing tempfile
+        # (random, shutil...: a tenth of `magie --help`'s first run)
+        name = os.path.join(folder, f".tmp-{os.getpid()}-{os.urandom(8).hex()}{suffix}")
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_CLOEXEC", 0), 0o600)
+        tmp = name
         with os.fdopen(fd, "wb") as f:
             fill(f)
         os.replace(tmp, path)

@@ -337,3 +337,20 @@ def test_the_cache_folder_in_the_home_and_a_relative_xdg_folder(tmp_path, monkey
     for off in ("0", "no", "False", " off "):                 # read as MAGIE_COMPILE reads it (fresh probe)
         monkeypatch.setenv("MAGIE_NO_CACHE", off)
         assert cache_dir() == tmp_path / ".cache" / "magie", off
+
+
+def test_write_atomic_makes_a_private_file_and_leaves_nothing_behind(tmp_path):
+    from magie.engine.paths import write_atomic
+
+    target = tmp_path / "new" / "entry.marshal"
+    assert write_atomic(target, lambda f: f.write(b"one"), ".marshal")
+    assert target.read_bytes() == b"one" and oct(target.stat().st_mode & 0o777) == "0o600"
+    assert write_atomic(target, lambda f: f.write(b"two"), ".marshal") and target.read_bytes() == b"two"
+
+    def fail(f):
+        f.write(b"half")
+        raise OSError("disk full")
+    assert not write_atomic(target, fail, ".marshal")
+    assert target.read_bytes() == b"two" and sorted(p.name for p in target.parent.iterdir()) == ["entry.marshal"]
+    (tmp_path / "file").write_text("x")
+    assert not write_atomic(tmp_path / "file" / "entry", lambda f: f.write(b"x"))   # no folder can be made
