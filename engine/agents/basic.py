@@ -590,7 +590,7 @@ class BasicBot:
         cost to spare (`_steps`)."""
         plan = self._plan
         if plan[1] != p.version or plan[0] is not game.owner or plan[2] is not self._whole:
-            if not self._whole and True not in game.mortgaged:
+            if not self._whole and not any(game.mortgaged):   # (any: a truth test a lot, not a comparison)
                 return None, NO_WAKE    # no candidate: _steps would find none (the plan is left as it was)
             b = self._built
             if (b[0] == plan[1] and plan[1] + 1 == p.version and plan[0] is game.owner
@@ -657,7 +657,7 @@ class BasicBot:
                     if cost < lowest:
                         lowest = cost
             t += 1
-        if True in mortgaged:      # (a scan in C: most of a game has no mortgage at all)
+        if any(mortgaged):         # (a scan in C: most of a game has no mortgage at all)
             for i in p.deeds:
                 if mortgaged[i]:
                     cost = self._lift_cost(game, i) * 2

@@ -82,7 +82,10 @@ def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     for deck_id, dq in g.decks.items():
         for c in reversed(dq):
             if c.id == card:
-                dq.remove(c)
+                for k, e in enumerate(dq):  # dq.remove(c), the first card equal to it, without
+                    if e is c or (e.id == card and e == c):  # the dataclass's __eq__ on every other card
+                        del dq[k]
+                        break
                 p.held_cards.append((deck_id, card))
                 g.kept_uses[(deck_id, card)] = use
                 g.emit("card_kept", player=p.seat, card=card)
