@@ -25,7 +25,7 @@ Two measures:
 - `--callgrind`: instructions per turn counted by valgrind's callgrind, which does not depend on
   the machine's load (one run per side is enough: counts repeat to about 0.1%). Only the games
   are counted (their set-up included; the edition load and a warm-up game of seed 0 are not),
-  with PYTHONHASHSEED=0, as /work/wt/brief/perf/cg.sh does. About 50x slower than a plain run:
+  with PYTHONHASHSEED=0 (README.md: `cg.sh`). About 50x slower than a plain run:
   10 classic games take about a minute a side. `--only FUNC` counts only the instructions spent
   inside one Game method (e.g. `--only between_turns`), to give its share of a turn, and
   `--without METHOD` leaves out a method it calls (`--without offer_window`: the decisions the
