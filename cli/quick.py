@@ -181,9 +181,14 @@ def editions_rows() -> list[tuple[str, str, str, str]]:
 def print_editions() -> None:
     """`magie editions`: the table of the built-in editions and overlays. Drawn by `plain_table`
     where that gives exactly what rich would print (output that is not a terminal: no styles,
-    120 columns), else by rich."""
+    120 columns; a terminal that is not dumb: bold and italic at its width), else by rich."""
     rows = editions_rows()
-    text = plain_table(EDITIONS_TITLE, EDITIONS_COLUMNS, rows, 120) if _plain_output() else None
+    output = _output()
+    text = None
+    if output == "plain":
+        text = plain_table(EDITIONS_TITLE, EDITIONS_COLUMNS, rows, 120)
+    elif output == "terminal":
+        text = plain_table(EDITIONS_TITLE, EDITIONS_COLUMNS, rows, _rich_width(), bold=EDITIONS_BOLD)
     if text is not None:
         sys.stdout.write(text)
         return
@@ -201,26 +206,50 @@ _RICH_ENV = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
 """Variables by which rich treats an output that is not a terminal as one (styles, colours)."""
 
 
-def _plain_output() -> bool:
-    """Whether rich's `console()` would print to this standard output without any style or colour
-    and with box-drawing characters: not a terminal and not told it is one, a UTF encoding, POSIX."""
-    try:
-        if sys.stdout.isatty():
-            return False
-    except (AttributeError, ValueError):
-        return False
+def _output() -> str | None:
+    """How rich's `console()` would print to this standard output, where this module can print
+    the same: "plain" (not a terminal and not told it is one: no style, 120 columns), "terminal"
+    (a terminal that is not dumb: bold and italic, the terminal's width), None otherwise (rich
+    draws). Both need a UTF encoding on POSIX and none of the variables that change rich's mind."""
     encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower()
-    return (os.name == "posix" and encoding.startswith("utf") and not any(k in os.environ for k in _RICH_ENV)
-            and not getattr(sys.stdin, "__module__", "").startswith("idlelib"))
+    if (os.name != "posix" or not encoding.startswith("utf") or any(k in os.environ for k in _RICH_ENV)
+            or getattr(sys.stdin, "__module__", "").startswith("idlelib")):
+        return None
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return None
+    if not tty:
+        return "plain"
+    if os.environ.get("TERM", "").lower() in ("dumb", "unknown") or "JUPYTER_COLUMNS" in os.environ:
+        return None
+    return "terminal"
 
 
-def plain_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> str | None:
+def _rich_width() -> int:
+    """The width rich gives a console on a terminal (`Console.size`): `$COLUMNS` when it is
+    digits, else the size of the first of stdin, stdout and stderr that is a terminal, else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit():
+        return int(columns)
+    for fd in (0, 1, 2):
+        try:
+            return os.get_terminal_size(fd).columns or 80
+        except (AttributeError, ValueError, OSError):
+            continue
+    return 80
+
+
+def plain_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], width: int,
+                bold: int | None = None) -> str | None:
     """What rich prints for `Table(title=title, title_justify="left")` with these columns (all
     defaults) and rows on a `width`-column console without styles; None when the table needs what
     this does not do (text other than printable ASCII, a word cut with an ellipsis, a header or
     the title wrapped), for which rich must draw it. Mirrors rich's layout: each column as wide as
     its longest cell plus padding, the widest ones narrowed in turn to fit (`Table._collapse_widths`),
-    cells wrapped at spaces; tests/cli/test_quick.py compares the two."""
+    cells wrapped at spaces; tests/cli/test_quick.py compares the two. With `bold` (a column's
+    index) the table is styled as rich styles it on a terminal: the title in italic, the headers
+    and that column in bold (SGR codes)."""
     cells = [list(headers), *([*r] for r in rows)]
     if any(not (c.isascii() and c.isprintable()) for row in cells for c in row):
         return None
@@ -237,9 +266,17 @@ def plain_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]
     table_width = sum(widths) + extra
     if len(title) > table_width or any(len(h) + 2 > w for h, w in zip(headers, widths, strict=True)):
         return None
-    out = [title + " " * (table_width - len(title)) + "\n"]
+    def b(text: str) -> str:        # rich's bold segment
+        return f"\x1b[1m{text}\x1b[0m"
+
+    def cell(text: str, w: int, styled: bool) -> str:
+        return f"{b(' ')}{b(f'{text:<{w - 2}}')}{b(' ')}" if styled else f" {text:<{w - 2}} "
+
+    styled = bold is not None
+    line = title + " " * (table_width - len(title))
+    out = [(f"\x1b[3m{line}\x1b[0m" if styled else line) + "\n"]
     out.append("\u250f" + "\u2533".join("\u2501" * w for w in widths) + "\u2513\n")
-    out.append("\u2503" + "\u2503".join(f" {h:<{w - 2}} " for h, w in zip(headers, widths, strict=True))
+    out.append("\u2503" + "\u2503".join(cell(h, w, styled) for h, w in zip(headers, widths, strict=True))
                + "\u2503\n")
     out.append("\u2521" + "\u2547".join("\u2501" * w for w in widths) + "\u2529\n")
     for row in rows:
@@ -250,8 +287,9 @@ def plain_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]
                 return None
             lines.append(wrapped)
         for k in range(max(len(c) for c in lines)):
-            out.append("\u2502" + "\u2502".join(f" {c[k] if k < len(c) else '':<{w - 2}} "
-                                                for c, w in zip(lines, widths, strict=True)) + "\u2502\n")
+            out.append("\u2502" + "\u2502".join(
+                (cell(c[k], w, n == bold) if k < len(c) else b(" " * w) if n == bold else " " * w)
+                for n, (c, w) in enumerate(zip(lines, widths, strict=True))) + "\u2502\n")
     out.append("\u2514" + "\u2534".join("\u2500" * w for w in widths) + "\u2518\n")
     return "".join(out)
 

@@ -75,15 +75,17 @@ def test_only_the_exact_command_lines_are_answered(monkeypatch):
     assert quick.answer(["--help"]) is None
 
 
-def _rich(rows, width: int) -> str:
-    """What rich prints for the editions table at `width`, without styles."""
+def _rich(rows, width: int, terminal: bool = False) -> str:
+    """What rich prints for the editions table at `width`: without styles, or (`terminal`) as on
+    a terminal that is not dumb."""
     table = Table(title=quick.EDITIONS_TITLE, title_justify="left")
     for n, name in enumerate(quick.EDITIONS_COLUMNS):
         table.add_column(name, style="bold" if n == quick.EDITIONS_BOLD else None)
     for row in rows:
         table.add_row(*row)
     out = io.StringIO()
-    Console(file=out, highlight=False, markup=False, emoji=False, width=width).print(table)
+    Console(file=out, highlight=False, markup=False, emoji=False, width=width,
+            **({"force_terminal": True, "color_system": "standard"} if terminal else {})).print(table)
     return out.getvalue()
 
 
@@ -99,6 +101,17 @@ def test_the_editions_table_is_riches_at_every_width():
     assert drawn > 150
 
 
+def test_the_editions_table_on_a_terminal_is_riches_at_every_width():
+    rows = quick.editions_rows()
+    drawn = 0
+    for width in range(20, 241):
+        styled = quick.plain_table(quick.EDITIONS_TITLE, quick.EDITIONS_COLUMNS, rows, width, bold=quick.EDITIONS_BOLD)
+        if styled is not None:
+            drawn += 1
+            assert styled == _rich(rows, width, terminal=True), width
+    assert drawn > 150 and "\x1b[1mclassic" in styled
+
+
 WORDS = st.sampled_from(["a", "bb", "ccc", "dddd", "Biznespolia,", "x" * 15, "y" * 40, "(1906)", "", " ", "é"])
 CELL = st.builds(lambda ws, sep, tail: sep.join(ws) + tail, st.lists(WORDS, max_size=12),
                  st.sampled_from([" ", " ", "  "]), st.sampled_from(["", " ", "   "]))
@@ -110,6 +123,8 @@ def test_any_table_drawn_without_rich_is_riches(rows, width):
     plain = quick.plain_table(quick.EDITIONS_TITLE, quick.EDITIONS_COLUMNS, rows, width)
     if plain is not None:
         assert plain == _rich(rows, width)
+        styled = quick.plain_table(quick.EDITIONS_TITLE, quick.EDITIONS_COLUMNS, rows, width, bold=quick.EDITIONS_BOLD)
+        assert styled == _rich(rows, width, terminal=True)
     if any("é" in c for r in rows for c in r):
         assert plain is None                      # only printable ASCII is drawn without rich
 
@@ -124,3 +139,35 @@ def test_magie_editions_is_drawn_by_rich_where_rich_would_style_it(env, drawn):
         assert out.decode() == _rich(quick.editions_rows(), 120)
     else:      # styles (bold ids) or an ASCII box: rich's own drawing
         assert drawn in out and b"classic" in out
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("term, styled", [("xterm-256color", True), ("dumb", False)])
+def test_magie_editions_on_a_terminal_is_riches_without_rich(term, styled):
+    import pty
+
+    main, follower = pty.openpty()
+    env = {**os.environ, "MAGIE_NO_CACHE": "1", "COLUMNS": "100", "TERM": term}
+    for k in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "NO_COLOR"):
+        env.pop(k, None)
+    run = subprocess.Popen([sys.executable, "-c", magie_main('*sorted(sys.modules)'), "editions"],
+                           stdout=follower, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:                       # the child closed its end
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    loaded = run.communicate(timeout=60)[1].decode().splitlines()[-1].split()[1:]
+    os.close(main)
+    out = b"".join(chunks).decode().replace("\r\n", "\n")
+    assert run.returncode == 0
+    if styled:                                # drawn here, as rich draws it on a terminal
+        assert out == _rich(quick.editions_rows(), 100, terminal=True)
+        assert "rich" not in {m.split(".")[0] for m in loaded}
+    else:                # a dumb terminal: rich's own drawing, no styles, 80 columns (rich's rule)
+        assert out == _rich(quick.editions_rows(), 80) and "rich.console" in loaded

@@ -42,7 +42,7 @@ EDITIONS_MAGIE = LIGHT_MAGIE | {"magie.engine.edition", "magie.engine.edition.li
 
 NEVER = ("typer", "click", "rich", "jsonschema", "lark", "pydantic", "markdown_it", "pygments", "yaml")
 """Libraries neither imports (typer and its click: cli/quick.py answers both; rich: the editions
-table drawn by `quick.plain_table` when the output is not a terminal; yaml: the packaged index)."""
+table drawn by `quick.plain_table`, piped or on a terminal (tests/cli/test_quick.py); yaml: the packaged index)."""
 
 
 @pytest.mark.parametrize("args, magie", [(["--help"], LIGHT_MAGIE), (["editions"], EDITIONS_MAGIE)])
