@@ -115,14 +115,20 @@ def test_the_basic_bot_builds_before_the_throw_of_a_player_who_can_reach_its_gro
     assert sum(g.level[i] for i in (1, 3)) == 0            # C cannot reach them: no building now
     g2, _ = _bot_table(37)                                   # 37: 4 and 6 steps before 1 and 3
     g2.play_turn()
-    assert sum(g2.level[i] for i in (1, 3)) > 0
-    assert player(g2, "A").cash < 1500
+    # up to a hotel on each: 8 houses and 2 hotels at 50, the houses back in the bank
+    assert [g2.level[i] for i in (1, 3)] == [5, 5] and g2.houses == 32 and g2.hotels == 10
+    assert player(g2, "A").cash == 1500 - 10 * 50
 
 
 def test_the_basic_bot_builds_in_the_interval_when_houses_run_short():
+    # C cannot reach the browns, but the bank has 6 houses (BasicBot.SHORTAGE): A takes them all,
+    # three on each lot; with one house more in the bank it waits
     g, _ = _bot_table("riga_railway", houses=BasicBot.SHORTAGE)
     g.play_turn()
-    assert sum(g.level[i] for i in (1, 3)) > 0
+    assert [g.level[i] for i in (1, 3)] == [3, 3] and g.houses == 0 and player(g, "A").cash == 1500 - 6 * 50
+    g, _ = _bot_table("riga_railway", houses=BasicBot.SHORTAGE + 1)
+    g.play_turn()
+    assert [g.level[i] for i in (1, 3)] == [0, 0] and g.houses == 7 and player(g, "A").cash == 1500
 
 
 # ---------------------------------------------------------------- Quiet: until when an agent passes

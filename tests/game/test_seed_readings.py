@@ -30,11 +30,16 @@ def test_online_lifting_a_mortgage_costs_the_full_price_plus_ten_percent(reading
 def test_online_overlay_picks_the_price_reading():
     assert edition("classic", "online").rules.lift_base == "price"
     assert edition("classic").rules.lift_base == "mortgage"
+    # the overlay as shipped, on the dearest street: 440 online, 220 in classic
+    for ed, cost in ((edition("classic", "online"), 440), (edition("classic"), 220)):
+        g = game(ed, {"A": {"cash": 1000, "owns": {"arbat": {"mortgaged": True}}}, "B": {}})
+        g.apply_action(player(g, "A"), ("unmortgage", space(ed, "arbat")), "before_roll")
+        assert player(g, "A").cash == 1000 - cost
 
 
 # ---------------------------------------------------------------- item 9: a kept card after the third throw
-def _third_failed_throw(reading: bool, answer: str):
-    ed = edition(rules={"jail": {"card_after_attempts": reading}})
+def _third_failed_throw(reading: bool | None, answer: str):
+    ed = edition() if reading is None else edition(rules={"jail": {"card_after_attempts": reading}})
     g = game(ed, {"A": {"cash": 500, "jail": 2, "cards": ["chance_jail_free"],
                         "script": {"jail": ["roll", answer]}}, "B": {}},
              dice=[(1, 2)], first="A")
@@ -62,6 +67,8 @@ def test_c15_without_the_parameter_the_fine_is_forced():
 
 def test_classic_picks_the_card_reading():
     assert edition().rules.jail_card_after_attempts is True
+    g, a = _third_failed_throw(None, "card")        # classic as shipped: the card spares the 50
+    assert a.cash == 500 and a.held_cards == [] and not a.in_jail
 
 
 # ---------------------------------------------------------------- item 3 on the quick board

@@ -285,20 +285,22 @@ def test_millionaire_the_first_to_reach_the_target_wins():
 
 
 def _first_broke_position(ed):
-    # A: 500 cash and four houses on each brown lot (net worth 510 + 120 + 400 = 1,030 after B's 10);
-    # C: 1,000 cash and nothing else. B (10 cash) lands on A's built lot and goes broke.
-    g = game(ed, {"A": {"cash": 500, "owns": {"nagatinskaya": 4, "zhitnaya": 4}},
-                  "B": {"cash": 10}, "C": {"cash": 1000}}, dice=[(1, 2)], first="B")
+    # issue 11 item 1's position: A has 500 cash, four houses on each brown lot and the dark blue
+    # lots unbuilt (net worth 510 + 120 + 400 + 750 = 1,780 after B's 10); C has 1,500 cash and
+    # nothing else. B (10 cash) throws 1 + 2 onto A's Nagatinskaya (rent 320) and goes broke.
+    g = game(ed, {"A": {"cash": 500, "owns": {"nagatinskaya": 4, "zhitnaya": 4, "malaya_bronnaya": 0, "arbat": 0}},
+                  "B": {"cash": 10}, "C": {"cash": 1500}}, dice=[(1, 2)], first="B")
     turn(g)
     return g
 
 
 def test_first_broke_ends_the_game_most_cash_wins():
-    # [000] the first-broke game: "the one who has more banknotes wins": C (1,000 cash), not A
+    # [000] the first-broke game: "the one who has more banknotes wins": C (1,500 cash), not A
     g = _first_broke_position(edition("classic", "first-broke-ends"))
     assert g.ed.end.condition_rank == "cash"
     assert g.over and g.end_reason == "condition" and [p.name for p in g.winners] == ["C"]
-    assert cash(g)["A"] == 510 and g.net_worth(player(g, "A")) == 1030
+    assert cash(g) == {"A": 510, "B": 0, "C": 1500} and g.net_worth(player(g, "A")) == 1780
+    assert g.net_worth(player(g, "C")) == 1500
 
 
 def test_first_broke_ends_by_score_reading_crowns_the_richest_by_net_worth():

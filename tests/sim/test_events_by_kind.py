@@ -16,12 +16,69 @@ def _events(edition: str, *variants: str, n: int = 12, **kw) -> dict[str, int]:
 
 
 def test_biznespolia_simulation_exercises_courts_inflation_and_lap_end_redemption():
-    ev = _events("biznespolia")
-    assert ev["action"] > 0                                      # courts ([002] D11)
-    assert ev["card"] > 0
-    assert ev["released"] > 0 or ev["unmortgage"] > 0             # lap-end redemption (D8)
+    # the same 12 games of classic never see these kinds: they are Biznespolia's own rules
+    ev, classic = _events("biznespolia"), _events("classic")
+    assert ev["action"] == 8 and "action" not in classic          # courts ([002] D11: `sue`)
+    assert ev["released"] == 66 and "released" not in classic      # lap-end redemption (D8): taken by the bank
+    assert ev["sell_deed"] == 94 and "sell_deed" not in classic    # 9/1.2: the basic bot sells lone lots
     assert ev["trade"] > 0
-    assert ev["sell_deed"] > 0                                   # 9/1.2: the basic bot sells lone lots
+
+
+def _logged_game(edition: str, k: int, listen=None):
+    """Game `k` of the seed-3 batch of four basic bots (as `simulate` plays it), with its whole
+    event log: (game, events). `listen(game, event)` sees each event as it comes."""
+    from magie.engine.agents import make_bot
+    from magie.engine.edition.playable import load_playable_cached
+    from magie.engine.game.events import EventLog
+    from magie.engine.game.game import Game
+    from magie.engine.sim.batch import game_seed
+
+    seed = game_seed(3, k)
+    made: list[Game] = []                   # the game, once made (its set-up emits events too)
+    log = EventLog(keep=None, listener=None if listen is None else lambda e: made and listen(made[0], e))
+    g = Game(load_playable_cached(edition, ()), [(f"basic-{i + 1}", make_bot("basic", seed, i)) for i in range(4)],
+             seed=seed, max_rounds=150, log=log)
+    made.append(g)
+    g.play()
+    return g, list(log.events)
+
+
+def test_biznespolia_bots_draw_the_inflation_cards_and_pay_what_they_say():
+    # game 0 ([002] notices 03 and 04): "pay exactly 200 for every 1000 you hold" and "if you
+    # hold more than 1000, pay 10% of your cash", each read at the draw
+    inflation = ("notice_03", "notice_04")
+    drawn: list[tuple[str, int]] = []                     # (card, the drawer's cash at the draw)
+
+    def listen(g, e: dict) -> None:
+        if e["e"] == "card" and e["card"] in inflation:
+            drawn.append((e["card"], g.players[e["player"]].cash))
+    _, events = _logged_game("biznespolia", 0, listen)
+    paid = [nxt["amount"] if nxt["e"] == "pay" and nxt["reason"] == "card" else 0
+            for e, nxt in zip(events, events[1:], strict=False) if e["e"] == "card" and e["card"] in inflation]
+    assert drawn == [("notice_04", 1768), ("notice_03", 80), ("notice_04", 146)]
+    assert paid == [176, 0, 0]                      # 10% of 1,768; 200 x 0 thousands; 146 is not over 1,000
+
+
+def test_classic_simulation_with_six_players_auctions_the_last_houses():
+    # [000] 18.3: scarce buildings wanted by several players are auctioned; with six basic bots
+    # the bank runs short in games 0 and 2 of the seed-3 batch (1 + 4 auctions); Biznespolia
+    # has no building supply, so never
+    ev = _events("classic", n=3, bots=("basic",) * 6)
+    assert ev["shortage_auction"] == 5
+    assert "shortage_auction" not in _events("biznespolia", n=3, bots=("basic",) * 6)
+
+
+def test_biznespolia_simulation_makes_a_multi_party_deal():
+    # [002] 9/1.3, issue 11 item 6: in game 15 player 3 proposes a three-way swap (each gives
+    # one deed, and 30 in cash besides) and both others accept; the batch counts it, and classic
+    # (`trade.parties: 2`) never offers one
+    _, events = _logged_game("biznespolia", 15)
+    deals = [e for e in events if e["e"].startswith("deal_")]
+    assert [e["e"] for e in deals] == ["deal_offer", "deal_accepted"] and deals[1]["parties"] == [2, 3, 1]
+    assert [(leg["giver"], leg["taker"], leg["cash"]) for leg in deals[0]["legs"]] == [
+        (3, 2, 0), (1, 3, 0), (2, 1, 0), (2, 1, 30)]
+    assert _events("biznespolia", n=16)["deal_accepted"] == 1
+    assert "deal_offer" not in _events("classic", n=16)
 
 
 def test_start_auction_simulation_auctions_deeds_before_the_first_turn():
