@@ -56,6 +56,47 @@ def n_(one: str, many: str, n: int) -> str:
     return _active.ngettext(one, many, n)
 
 
+def plural(lang: str, one: str, many: str, n: int) -> str:
+    """The form of the message `one`/`many` (English ids) for the number `n` in `lang`: the one
+    plural helper of the interface (Russian has three forms: 1 круг, 2 круга, 5 кругов; the
+    rule is the catalogue's Plural-Forms). The `{...}` fields are left to the caller."""
+    return gettext_for(lang).ngettext(one, many, n)
+
+
+def number(n: int, lang: str) -> str:
+    """A whole number for people in `lang`: 12,345 in English, 12 345 in Russian (a no-break
+    space groups the thousands, as Russian typography does; four digits stay together: 1500)."""
+    if lang == "ru":
+        return f"{n:,}".replace(",", "\u00a0") if abs(n) >= 10_000 else str(n)
+    return f"{n:,}"
+
+
+QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,./?"
+"""The keys of a US keyboard whose letters another layout puts elsewhere (see `layout_twin`)."""
+
+
+def layout_twin(key: str, lang: str) -> str | None:
+    """What the key that types the Latin `key` types in `lang`'s own keyboard layout (Russian
+    ЙЦУКЕН: d -> в, s -> ы, ? -> ,), or None (no such layout, or not one key). The layout is the
+    catalogue's translation of `QWERTY`, so it lives with the language's other words."""
+    if len(key) != 1:
+        return None
+    own = gettext_for(lang).gettext(QWERTY)
+    k = QWERTY.find(key.lower())
+    if own == QWERTY or len(own) != len(QWERTY) or k < 0:
+        return None
+    return own[k]
+
+
+def words_of(message: str, lang: str) -> tuple[str, ...]:
+    """The words a person may type for one answer or command: the comma-separated English list
+    `message` (a catalogue id such as "yes, y") and its translation into `lang`, lower case,
+    English first, each once. The lists are the locale's; code names only the English id."""
+    out = [w.strip().lower() for w in message.split(",")]
+    out += [w.strip().lower() for w in gettext_for(lang).gettext(message).split(",")]
+    return tuple(dict.fromkeys(w for w in out if w))
+
+
 def po_path(lang: str) -> Path:
     """The catalogue source of `lang`."""
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
