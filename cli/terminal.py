@@ -202,7 +202,8 @@ class Prompter:
         """The shortest word that calls `cmd` at a prompt whose options claim `taken`, this
         language's own first (shown in the prompt's hint)."""
         words = [w for w, c in self.command_words(taken).items() if c == cmd]
-        return min(words, key=len) if words else ""
+        foreign = self.names.lang != "en"      # a one-letter key first, then this language's words
+        return min(words, key=lambda w: (len(w) != 1, foreign and w.isascii() and w.isalpha(), len(w))) if words else ""
 
     def help_text(self, options: Sequence[Opt] = (), keys: dict[str, Opt] | None = None,
                   taken: frozenset[str] = frozenset()) -> str:
