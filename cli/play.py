@@ -297,7 +297,7 @@ def play(
                    f"it is incomplete", err=True)
         raise typer.Exit(code or 1)
     if log is not None and not quiet:
-        console.print(f"Event log written to {log}", highlight=False)
+        console.print(_("Event log written to {path}").format(path=log), highlight=False)
     raise typer.Exit(code)
 
 

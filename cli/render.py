@@ -368,7 +368,8 @@ class EventRenderer:
         steps = ev["steps"]
         to = n.space(ev["to"])
         if steps < 0:
-            return n._("{who} moves back {steps} to {space}").format(who=n.who(ev["player"]), steps=-steps, space=to)
+            return n.n_("{who} moves back {steps} space to {space}", "{who} moves back {steps} spaces to {space}",
+                        -steps).format(who=n.who(ev["player"]), steps=-steps, space=to)
         return n._("{who} moves to {space}").format(who=n.who(ev["player"]), space=to)
 
     def _on_lap(self, ev):

@@ -206,7 +206,8 @@ def test_m_at_an_auction_bids_the_minimum_and_does_not_show_the_map(classic, mon
 
 @pytest.mark.parametrize("lang, houses, one", [
     ("en", "Bank: 1 house and 1 hotel left  (type full for the whole tables)", "Anna 1500k ₽ · GO · 1 deed ·"),
-    ("ru", "Банк: в запасе 1 дом и 1 отель  (полные таблицы: введите «таблицы»)", "Anna 1500 тыс. ₽ · Вперёд · 1 участок ·"),
+    ("ru", "Банк: в запасе 1 дом и 1 отель  (полные таблицы: введите «таблицы»)",
+     "Anna 1500 тыс. ₽ · Вперёд · 1 участок ·"),
 ])
 def test_counts_take_the_plural_form_of_their_number(classic, monkeypatch, lang, houses, one):
     t = Table(classic, monkeypatch, "", dice=[])
