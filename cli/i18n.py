@@ -18,6 +18,7 @@ After editing a .po file, compile it with `python -m magie.cli.i18n` (needs `bab
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -63,12 +64,19 @@ def plural(lang: str, one: str, many: str, n: int) -> str:
     return gettext_for(lang).ngettext(one, many, n)
 
 
+THOUSANDS = ","
+"""The catalogue id of the mark between groups of three digits (Russian: a no-break space)."""
+
+
+def grouped(n: int, gettext: Callable[[str], str]) -> str:
+    """A whole number with its thousands grouped by the mark of the catalogue `gettext`
+    (`THOUSANDS`): 1,000,000 in English, 1 000 000 in Russian."""
+    return f"{n:,}".replace(",", gettext(THOUSANDS))
+
+
 def number(n: int, lang: str) -> str:
-    """A whole number for people in `lang`: 12,345 in English, 12 345 in Russian (a no-break
-    space groups the thousands, as Russian typography does; four digits stay together: 1500)."""
-    if lang == "ru":
-        return f"{n:,}".replace(",", "\u00a0") if abs(n) >= 10_000 else str(n)
-    return f"{n:,}"
+    """A whole number for people in `lang` (see `grouped`): 12,345 in English, 12 345 in Russian."""
+    return grouped(n, gettext_for(lang).gettext)
 
 
 QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,./?"

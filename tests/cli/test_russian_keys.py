@@ -190,7 +190,7 @@ def test_one_plural_helper(n, ru, en):
 
 
 def test_numbers_and_keys_of_the_language():
-    assert number(12345, "ru") == "12\u00a0345" and number(1500, "ru") == "1500"
+    assert number(12345, "ru") == "12\u00a0345" and number(1500, "ru") == "1\u00a0500" and number(999, "ru") == "999"
     assert number(12345, "en") == "12,345"
     assert [layout_twin(k, "ru") for k in "sdmhqwc?"] == ["ы", "в", "ь", "р", "й", "ц", "с", ","]
     assert layout_twin("d", "en") is None and layout_twin("10", "ru") is None
