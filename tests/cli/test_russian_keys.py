@@ -223,3 +223,23 @@ def test_a_person_named_like_a_bot_keeps_the_name(tmp_path, monkeypatch):
               "\n" * 20, tmp_path)
     assert r.exit_code == 0, r.output
     assert "Порядок ходов: Bot 1, Бот 1" in r.output or "Порядок ходов: Бот 1, Bot 1" in r.output
+
+
+def test_quitting_in_russian_with_the_russian_keys_and_da_net(tmp_path, monkeypatch):
+    # й is the q key on ЙЦУКЕН; the save question takes да / нет (not as file names)
+    import magie.cli.terminal as terminal_mod
+
+    class Interactive(Terminal):
+        def __init__(self, console, **kw):
+            super().__init__(console, interactive=True, **kw)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(terminal_mod, "Terminal", Interactive)
+    args = ["classic", "--players", "Анна", "--bots", "1", "--seed", "2", "--lang", "ru"]
+    r = _play(args, "й\nнет\n", tmp_path)
+    assert r.exit_code == 0, r.output
+    assert "Вы вышли из игры." in r.stdout and "Игра не сохранена." in r.stdout
+    assert list(tmp_path.iterdir()) == []
+    r = _play(args, "выйти\nда\n", tmp_path)
+    assert r.exit_code == 0, r.output
+    assert [p.name for p in tmp_path.iterdir()] == ["magie-classic-seed2.json"]
