@@ -2,9 +2,11 @@
 
 Each decision kind of `engine.game.decisions` is shown with the numbers that matter (price,
 cash, rent, bids, what a trade gives and takes) and its legal options, numbered; the answer is
-a number (or the option's word). At any prompt: `s` shows the status view, `w` saves the game
-and goes on, `h` or `?` helps, `q` quits (offering to save). An answer the engine rejects is
-shown with the engine's reason and asked again.
+a number (or one of the option's words). At any prompt: `s` shows the status view, `w` saves the
+game and goes on, `h` or `?` helps, `q` quits (offering to save). In another language the words
+of that language answer too, and the keys on its keyboard layout (Russian: бросить, да, с, п, в
+for d; terminal.py `COMMANDS` and `ANSWERS`, the words in the locale). An answer the engine
+rejects is shown with the engine's reason and asked again.
 
 The prompt of each decision kind is a row of `PROMPTS` (a test checks every kind of
 `DECISION_KINDS` has one); reading, menus and the commands of any prompt are in terminal.py.

@@ -152,7 +152,8 @@ class Terminal:
 # ---------------------------------------------------------------------- menus
 @dataclass
 class Opt:
-    """One option of a prompt: typed as `key` (or one of `words`), answers `answer`."""
+    """One option of a prompt: typed as `key` (or one of `words`, or the key's twin on the
+    language's keyboard layout), answers `answer`."""
 
     key: str
     label: str
@@ -163,7 +164,9 @@ class Opt:
 
 class Prompter:
     """Asks one person at the terminal: `line` reads an answer and handles the commands that
-    work at any prompt (s status, h help, q quit, w save), `choose` shows a numbered menu.
+    work at any prompt (`COMMANDS`: s status, h help, q quit, w save, and their words in the
+    person's language), `choose` shows a numbered menu whose options are answered by their key,
+    their words (`ANSWERS`) and the key's twin on the language's keyboard.
     `name` is the person's name in the prompt; `game` (set by the agent before asking) is shown
     by the status command; `deadline` (time.monotonic, or None) bounds each read; `on_save(game)`
     saves and returns a message."""
@@ -191,9 +194,9 @@ class Prompter:
         lang = self.names.lang
         out: dict[str, str] = {}
         for cmd, words, _what in COMMANDS:
-            own = [w.strip().lower() for w in self.gettext(words).split(",")] if self.gettext(words) != words else []
-            twin = layout_twin(words.split(",")[0], lang)
-            for w in (*own, *words_of(words, lang), twin):
+            english = words_of(words, "en")
+            own = [w for w in words_of(words, lang) if w not in english]
+            for w in (*own, *english, layout_twin(english[0], lang)):
                 if w and w not in taken:
                     out.setdefault(w, cmd)
         return out
