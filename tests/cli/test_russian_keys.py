@@ -121,7 +121,7 @@ def test_a_bid_that_is_not_an_amount_says_the_forms(classic, monkeypatch):
     t = RussianTable(classic, monkeypatch, "\nнет\n1,5 тыс.\nсто\n30\n\n", dice=[(1, 2)], bot=bot)
     t.game.play_turn()
     said = ("Ставка — целая сумма не меньше 11 тыс. ₽ (например: 150 тыс. ₽, 150, 150 тыс., 150к, 1,5 млн), "
-            "m или p.")
+            "м или п.")
     assert t.text.count(said) == 2                        # a fraction of a unit, and a word
     assert t.game.owner[3] is t.anna and t.anna.cash == 1470
 
