@@ -11,6 +11,12 @@ language they support; this catalogue is for the interface only.
 The command-line commands say their own words through `_`/`n_` of this module, in the language
 a command set with `use_language(lang)` from its `--lang`.
 
+Numbers go through the helpers here, one each: `plural(lang, one, many, n)` picks the form
+of a counted word (1 ход, 2 хода, 5 ходов), `number`/`grouped` group thousands (12 345 in
+Russian). What a person may type is listed in the catalogue too: `words_of` reads a
+comma-separated list of words (an English id, its translation the language's synonyms), and
+`layout_twin` the key of the language's keyboard layout (the translation of `QWERTY`).
+
 After editing a .po file, compile it with `python -m magie.cli.i18n` (needs `babel`, in the
 `test` extra).
 """

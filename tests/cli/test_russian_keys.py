@@ -243,3 +243,9 @@ def test_quitting_in_russian_with_the_russian_keys_and_da_net(tmp_path, monkeypa
     r = _play(args, "выйти\nда\n", tmp_path)
     assert r.exit_code == 0, r.output
     assert [p.name for p in tmp_path.iterdir()] == ["magie-classic-seed2.json"]
+
+
+def test_an_answer_not_offered_points_to_the_help(classic, monkeypatch):
+    t = RussianTable(classic, monkeypatch, "ж\nк\n")
+    assert t.human.decide(t.game, Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)) == "buy"
+    assert "Ответьте: 1-2; ? — все слова, которые здесь подходят." in t.text
