@@ -9,6 +9,8 @@ from typing import Any, TypeVar
 
 import typer
 
+from .i18n import grouped
+
 
 def _english(message: str) -> str:
     return message
@@ -22,10 +24,10 @@ def bound_problem(opt: str, value: int | None, least: int | None, most: int,
     if value is None or ((least is None or least <= value) and value <= most):
         return None
     if least is None:
-        return _("{opt} must be at most {most}, not {value}").format(opt=opt, most=f"{most:,}",
-                                                                    value=f"{value:,}")[:300]
+        return _("{opt} must be at most {most}, not {value}").format(opt=opt, most=grouped(most, _),
+                                                                    value=grouped(value, _))[:300]
     return _("{opt} must be from {least} to {most}, not {value}").format(
-        opt=opt, least=f"{least:,}", most=f"{most:,}", value=f"{value:,}")[:300]
+        opt=opt, least=grouped(least, _), most=grouped(most, _), value=grouped(value, _))[:300]
 
 
 def seed_problem(seed: int | None, opt: str = "--seed", _: Callable[[str], str] = _english) -> str | None:
@@ -80,16 +82,16 @@ def whole(text: str | None, opt: str, least: int | None, most: int, wrong: list[
             message = _("{opt} takes a whole number (at most {most}), not {text!r}")
         else:
             message = _("{opt} takes a whole number from {least} to {most}, not {text!r}")
-        wrong.append(message.format(opt=opt, least=f"{least:,}" if least is not None else "", most=f"{most:,}",
-                                    text=shown))
+        wrong.append(message.format(opt=opt, least=grouped(least, _) if least is not None else "",
+                                    most=grouped(most, _), text=shown))
         return fallback
     if len(digits.lstrip("+-")) > MAX_DIGITS:
         if least is None:
             message = _("{opt} must be at most {most}, not a number of {n} digits")
         else:
             message = _("{opt} must be from {least} to {most}, not a number of {n} digits")
-        wrong.append(message.format(opt=opt, least=f"{least:,}" if least is not None else "",
-                                    most=f"{most:,}", n=f"{len(digits.lstrip('+-')):,}"))
+        wrong.append(message.format(opt=opt, least=grouped(least, _) if least is not None else "",
+                                    most=grouped(most, _), n=grouped(len(digits.lstrip("+-")), _)))
         return fallback
     value = int(digits)
     if problem := bound_problem(opt, value, least, most, _):

@@ -2,9 +2,11 @@
 
 Each decision kind of `engine.game.decisions` is shown with the numbers that matter (price,
 cash, rent, bids, what a trade gives and takes) and its legal options, numbered; the answer is
-a number (or the option's word). At any prompt: `s` shows the status view, `w` saves the game
-and goes on, `h` or `?` helps, `q` quits (offering to save). An answer the engine rejects is
-shown with the engine's reason and asked again.
+a number (or one of the option's words). At any prompt: `s` shows the status view, `w` saves the
+game and goes on, `h` or `?` helps, `q` quits (offering to save). In another language the words
+of that language answer too, and the keys on its keyboard layout (Russian: бросить, да, с, п, в
+for d; terminal.py `COMMANDS` and `ANSWERS`, the words in the locale). An answer the engine
+rejects is shown with the engine's reason and asked again.
 
 The prompt of each decision kind is a row of `PROMPTS` (a test checks every kind of
 `DECISION_KINDS` has one); reading, menus and the commands of any prompt are in terminal.py.
@@ -22,7 +24,7 @@ from magie.engine.edition.text import text_in
 from magie.engine.errors import DecisionTimeout
 from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
 
-from .amounts import parse_amount
+from .amounts import amount_forms, parse_amount
 from .i18n import gettext_for
 from .render import N_, Names, describe_action
 from .terminal import Opt, Prompter, Terminal
@@ -102,11 +104,11 @@ class HumanAgent:
         auction = _("the bank auctions it") if auctioned else _("it stays with the bank")
         if "buy" in d.options:
             opts.append(Opt("1", _("buy it for {price}").format(price=n.money(d.price)), "buy",
-                            ("buy", "b", "y", "yes", _("buy"))))
+                            self.prompter.words("buy", "yes")))
         else:
             lines.append(f"  [red]{_('You cannot afford it.')}[/]")
         opts.append(Opt(str(len(opts) + 1), _("do not buy ({what_then})").format(what_then=auction), "decline",
-                        ("decline", "no", "n")))
+                        self.prompter.words("decline", "no")))
         return self.prompter.choose(lines, opts)
 
     def _ask_bid(self, game, d):
@@ -148,10 +150,10 @@ class HumanAgent:
 
         def parse(text: str):
             try:
-                bid = parse_amount(text.rstrip().rstrip("!"))
+                bid = parse_amount(text.rstrip().rstrip("!"), n.ed.currency, n.lang)
             except ValueError:
-                raise ValueError(_("A bid is a whole number (at least {least}), m or p.").format(
-                    least=money(d.min))) from None
+                raise ValueError(_("A bid is a whole amount of at least {least} (as {forms}), m or p.").format(
+                    least=money(d.min), forms=amount_forms(n.ed.currency, n.lang))) from None
             if bid < d.min:
                 raise ValueError(_("The bid must be at least {least}.").format(least=money(d.min)))
             if d.max is not None and bid > d.max:
@@ -162,8 +164,8 @@ class HumanAgent:
                                        cash=money(d.player.cash), bid=money(bid), number=bid))
             return bid
 
-        opts = [Opt("m", _("bid {amount}").format(amount=n.money(d.min)), d.min, ("min",)),
-                Opt("p", _("pass"), None, ("pass", _("pass")))]
+        opts = [Opt("m", _("bid {amount}").format(amount=n.money(d.min)), d.min, self.prompter.words("min")),
+                Opt("p", _("pass"), None, self.prompter.words("pass"))]
         return self.prompter.choose(lines, opts, parse=parse,
                                     hint=_("a bid from {least}, m or p").format(least=money(d.min)))
 
@@ -174,9 +176,10 @@ class HumanAgent:
         tries = _("(failed tries so far: {tries} of {most}); {cash}.").format(
             tries=d.attempts, most=r.jail_attempts, cash=self._cash(d.player))
         lines = ["[bold]" + _("You are in jail") + "[/] " + tries]
-        labels = {"pay": (_("pay the fine of {amount} and move").format(amount=n.money(d.fine)), ("pay",)),
-                  "card": (_("use your get-out-of-jail card"), ("card", "c")),
-                  "roll": (_("roll for doubles"), ("roll", "r"))}
+        words = self.prompter.words
+        labels = {"pay": (_("pay the fine of {amount} and move").format(amount=n.money(d.fine)), words("pay")),
+                  "card": (_("use your get-out-of-jail card"), words("card")),
+                  "roll": (_("roll for doubles"), words("roll"))}
         opts = [Opt(str(k + 1), labels.get(o, (str(o), ()))[0], o, labels.get(o, ("", (str(o),)))[1])
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
@@ -239,24 +242,24 @@ class HumanAgent:
         if counter is not None:
             lines = list(lines)
             opts.append(Opt("c", self._("propose the counter-offer: {offer}").format(offer=n.offer(counter)),
-                            ("trade", counter), ("counter",)))
+                            ("trade", counter), self.prompter.words("counter")))
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
             why = game.build_problem(p, last[1], d.window) or self._("no lot can take another building now")
             lines = list(lines) + [f"[yellow]{self._('No more building for now:')}[/] {n.ids_to_names(escape(why))}."]
         raising = d.window == "raise"
         if any(a[0] == "build" for a in acts):
             opts.append(Opt("e", self._("build evenly on a group, up to N houses (N = {top}: hotels)").format(
-                top=game.hotel_level), "evenly", ("evenly",)))
+                top=game.hotel_level), "evenly", self.prompter.words("evenly")))
         if game.others(p) and game.trade_window_problem(d.window) is None:
-            opts.append(Opt("t", self._("propose a trade"), "trade", ("trade",)))
+            opts.append(Opt("t", self._("propose a trade"), "trade", self.prompter.words("trade")))
         if game.rules.between_turns and not raising:
             state = self._("on: i turns it off") if self.between_turns else self._("off: i turns it on")
             opts.append(Opt("i", self._("manage between the other players' turns ({state})").format(state=state),
-                            "interval", ("interval",)))
+                            "interval", self.prompter.words("interval")))
         if raising and BANKRUPT in d.options:
-            opts.append(Opt("b", f"[red]{self._('declare bankruptcy')}[/]", BANKRUPT, ("bankrupt",)))
-        if done:   # the help's words: roll (before the throw), end (after it)
-            opts.append(Opt("d", done, DONE, ("done", "roll", "r", "end", "e")))
+            opts.append(Opt("b", f"[red]{self._('declare bankruptcy')}[/]", BANKRUPT, self.prompter.words("bankrupt")))
+        if done:   # roll (before the throw) and end (after it) both answer it
+            opts.append(Opt("d", done, DONE, self.prompter.words("roll", "end")))
         while True:
             answer = self.prompter.choose(lines, opts, default="d" if done else None)
             self._last_action = answer if isinstance(answer, tuple) else None
@@ -311,7 +314,7 @@ class HumanAgent:
             if g is not None and g not in groups:
                 groups.append(g)
         _ = self._
-        cancel = Opt("c", _("cancel"), None, ("cancel",))
+        cancel = Opt("c", _("cancel"), None, self.prompter.words("cancel"))
         opts = [Opt(str(k + 1), n.group(g), g) for k, g in enumerate(groups)] + [cancel]
         group = self.prompter.choose([_("Build evenly on which group?")], opts) if len(groups) > 1 else groups[0]
         if group is None:
@@ -319,7 +322,8 @@ class HumanAgent:
         top = game.hotel_level
 
         def parse(text: str) -> int:
-            wrong = _("Type a number of houses from 1 to {top} ({top} = a hotel), or c.").format(top=top)
+            wrong = (_("Type a number of houses from 1 to {top} ({top} = a hotel), or c.") if top > 1
+                     else _("Type 1 (a hotel), or c.")).format(top=top)
             try:
                 k = int(text)
             except ValueError:
@@ -331,7 +335,7 @@ class HumanAgent:
         level = self.prompter.choose(
             [_("Up to how many houses on each lot of {group}? ({top} = a hotel)").format(group=n.group(group),
                                                                                          top=top)],
-            [cancel], parse=parse, hint=_("1-{top} or c").format(top=top))
+            [cancel], parse=parse, hint=_("1-{top} or c").format(top=top) if top > 1 else _("1 or c"))
         if level is None:
             return None
         self._evenly = (group, level)
@@ -373,8 +377,7 @@ class HumanAgent:
             if game.mortgaged[i] and game.rules.transfer_interest:
                 lines.append("  [yellow]" + _("{space} is mortgaged: you would pay {amount} interest at once").format(
                     space=n.space(i), amount=n.money(game.interest(i))) + "[/]")
-        return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
-                                    Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
+        return self.prompter.choose(lines, self._accept_or_reject())
 
     def _ask_deal(self, game, d):
         n = self.names
@@ -394,8 +397,7 @@ class HumanAgent:
             if game.mortgaged[i] and game.rules.transfer_interest:
                 lines.append("  [yellow]" + _("{space} is mortgaged: you would pay {amount} interest at once").format(
                     space=n.space(i), amount=n.money(game.interest(i))) + "[/]")
-        return self.prompter.choose(lines, [Opt("1", self._("accept"), "accept", ("accept", "a", "yes", "y")),
-                                    Opt("2", self._("reject"), "reject", ("reject", "r", "no", "n"))])
+        return self.prompter.choose(lines, self._accept_or_reject())
 
     def _ask_tax(self, game, d):
         n = self.names
@@ -403,17 +405,18 @@ class HumanAgent:
         _ = self._
         lines = [_("{space}: choose how to pay before counting ({cash}).").format(
             space=f"[bold]{n.space(d.space)}[/]", cash=self._cash(p))]
+        words = self.prompter.words
         return self.prompter.choose(lines, [
-            Opt("1", _("the fixed amount ({amount})").format(amount=n.money(d.fixed)), "fixed", ("fixed",)),
-            Opt("2", _("the alternative amount (counted after you choose)"), "alternative", ("alternative",))])
+            Opt("1", _("the fixed amount ({amount})").format(amount=n.money(d.fixed)), "fixed", words("fixed")),
+            Opt("2", _("the alternative amount (counted after you choose)"), "alternative", words("alternative"))])
 
     def _ask_claim(self, game, d):
         n = self.names
         _ = self._
         lines = [_("{player} is on your {space}: rent {amount}.").format(
             player=n.player(d.payer), space=n.space(d.space), amount=n.money(d.amount))]
-        return self.prompter.choose(lines, [Opt("1", _("claim the rent"), True, ("claim", "yes", "y")),
-                                    Opt("2", _("let it go"), False, ("no", "n"))])
+        return self.prompter.choose(lines, [Opt("1", _("claim the rent"), True, self.prompter.words("claim", "yes")),
+                                    Opt("2", _("let it go"), False, self.prompter.words("let go", "no"))])
 
     def _ask_inherited_mortgage(self, game, d):
         n = self.names
@@ -421,9 +424,9 @@ class HumanAgent:
         lines = [_("{space} came to you mortgaged ({cash}).").format(space=n.space(d.space), cash=self._cash(d.player))]
         return self.prompter.choose(lines, [
             Opt("1", _("lift the mortgage now ({amount}: value plus interest)").format(
-                amount=n.money(d.value + d.interest)), "lift", ("lift",)),
+                amount=n.money(d.value + d.interest)), "lift", self.prompter.words("lift")),
             Opt("2", _("keep it mortgaged (pay {amount} interest now, and again when lifted)").format(
-                amount=n.money(d.interest)), "keep", ("keep",))])
+                amount=n.money(d.interest)), "keep", self.prompter.words("keep"))])
 
     def _ask_redeem(self, game, d):
         n = self.names
@@ -432,9 +435,10 @@ class HumanAgent:
         lines = [_("Lap end: {space} is mortgaged: redeem it for {amount} or the bank takes it back ({cash}).").format(
             space=n.space(d.space), amount=n.money(d.cost), cash=self._cash(d.player) + short)]
         opts = []
+        words = self.prompter.words
         if "redeem" in d.options:
-            opts.append(Opt("1", _("redeem it ({amount})").format(amount=n.money(d.cost)), "redeem", ("redeem",)))
-        opts.append(Opt(str(len(opts) + 1), _("release it (the bank takes it back)"), "release", ("release",)))
+            opts.append(Opt("1", _("redeem it ({amount})").format(amount=n.money(d.cost)), "redeem", words("redeem")))
+        opts.append(Opt(str(len(opts) + 1), _("release it (the bank takes it back)"), "release", words("release")))
         return self.prompter.choose(lines, opts)
 
     def _ask_place(self, game, d):
@@ -445,7 +449,7 @@ class HumanAgent:
         opts = []
         for i in d.options:
             if i is None:
-                opts.append(Opt("n", _("no building"), None, ("none", "no")))
+                opts.append(Opt("n", _("no building"), None, self.prompter.words("none", "no")))
             else:
                 label = _("{space} (has {level})").format(space=n.space(i), level=game.level[i])
                 opts.append(Opt(str(len(opts) + 1), label, i))
@@ -474,21 +478,31 @@ class HumanAgent:
             player=n.player(d.owner), amount=n.money(d.amount), cash=self._cash(d.player))]
         opts = [Opt(str(k + 1), _("play {card}").format(card=n.held_card(h)), h) for k, h in enumerate(d.options)
                 if h is not None]
-        opts.append(Opt("p", _("pay the rent"), None, ("pay",)))
+        opts.append(Opt("p", _("pay the rent"), None, self.prompter.words("pay")))
         return self.prompter.choose(lines, opts)
 
     def _ask_vote(self, game, d):
         """A vote: on ending the game, or on a rule switch someone proposed."""
         n = self.names
+        _ = self._
         if d.topic == "end":
-            what = "end the game now"
+            line = _("Vote: end the game now?")
         else:
             sw = next((s for s in game.ed.switches if s.id == d.topic), None)
-            what = "turn on " + (escape(text_in(sw.name, n.lang)) if sw is not None else escape(d.topic))
+            line = _("Vote: turn on {topic}?").format(
+                topic=escape(text_in(sw.name, n.lang)) if sw is not None else escape(d.topic))
         proposer = d.ctx.get("proposer")
-        by = f" ({n.player(proposer)} proposes it)" if proposer is not None else ""
-        lines = [f"Vote: {what}{by}?"]
-        return self.prompter.choose(lines, [Opt("y", "yes", "yes", ("yes",)), Opt("n", "no", "no", ("no",))])
+        if proposer is not None:
+            line += " " + _("({player} proposes it)").format(player=n.player(proposer))
+        words = self.prompter.words
+        return self.prompter.choose([line], [Opt("1", _("yes"), "yes", words("yes")),
+                                             Opt("2", _("no"), "no", words("no"))])
+
+    def _accept_or_reject(self) -> list[Opt]:
+        """The two answers to an offer (a trade, a deal)."""
+        words = self.prompter.words
+        return [Opt("1", self._("accept"), "accept", words("accept", "yes")),
+                Opt("2", self._("reject"), "reject", words("reject", "no"))]
 
     def _ask_other(self, game, d):
         """A decision kind this terminal does not know: its options as they are."""

@@ -11,6 +11,12 @@ language they support; this catalogue is for the interface only.
 The command-line commands say their own words through `_`/`n_` of this module, in the language
 a command set with `use_language(lang)` from its `--lang`.
 
+Numbers go through the helpers here, one each: `plural(lang, one, many, n)` picks the form
+of a counted word (1 ход, 2 хода, 5 ходов), `number`/`grouped` group thousands (12 345 in
+Russian). What a person may type is listed in the catalogue too: `words_of` reads a
+comma-separated list of words (an English id, its translation the language's synonyms), and
+`layout_twin` the key of the language's keyboard layout (the translation of `QWERTY`).
+
 After editing a .po file, compile it with `python -m magie.cli.i18n` (needs `babel`, in the
 `test` extra).
 """
@@ -18,6 +24,7 @@ After editing a .po file, compile it with `python -m magie.cli.i18n` (needs `bab
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -54,6 +61,54 @@ def _(message: str) -> str:
 def n_(one: str, many: str, n: int) -> str:
     """The form of `one`/`many` for the number `n` in the language of `use_language`."""
     return _active.ngettext(one, many, n)
+
+
+def plural(lang: str, one: str, many: str, n: int) -> str:
+    """The form of the message `one`/`many` (English ids) for the number `n` in `lang`: the one
+    plural helper of the interface (Russian has three forms: 1 круг, 2 круга, 5 кругов; the
+    rule is the catalogue's Plural-Forms). The `{...}` fields are left to the caller."""
+    return gettext_for(lang).ngettext(one, many, n)
+
+
+THOUSANDS = ","
+"""The catalogue id of the mark between groups of three digits (Russian: a no-break space)."""
+
+
+def grouped(n: int, gettext: Callable[[str], str]) -> str:
+    """A whole number with its thousands grouped by the mark of the catalogue `gettext`
+    (`THOUSANDS`): 1,000,000 in English, 1 000 000 in Russian."""
+    return f"{n:,}".replace(",", gettext(THOUSANDS))
+
+
+def number(n: int, lang: str) -> str:
+    """A whole number for people in `lang` (see `grouped`): 12,345 in English, 12 345 in Russian."""
+    return grouped(n, gettext_for(lang).gettext)
+
+
+QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,./?"
+"""The keys of a US keyboard whose letters another layout puts elsewhere (see `layout_twin`)."""
+
+
+def layout_twin(key: str, lang: str) -> str | None:
+    """What the key that types the Latin `key` types in `lang`'s own keyboard layout (Russian
+    ЙЦУКЕН: d -> в, s -> ы, ? -> ,), or None (no such layout, or not one key). The layout is the
+    catalogue's translation of `QWERTY`, so it lives with the language's other words."""
+    if len(key) != 1:
+        return None
+    own = gettext_for(lang).gettext(QWERTY)
+    k = QWERTY.find(key.lower())
+    if own == QWERTY or len(own) != len(QWERTY) or k < 0:
+        return None
+    return own[k]
+
+
+def words_of(message: str, lang: str) -> tuple[str, ...]:
+    """The words a person may type for one answer or command: the comma-separated English list
+    `message` (a catalogue id such as "yes, y") and its translation into `lang`, lower case,
+    English first, each once. The lists are the locale's; code names only the English id."""
+    out = [w.strip().lower() for w in message.split(",")]
+    out += [w.strip().lower() for w in gettext_for(lang).gettext(message).split(",")]
+    return tuple(dict.fromkeys(w for w in out if w))
 
 
 def po_path(lang: str) -> Path:

@@ -16,7 +16,7 @@ import typer
 from magie.engine.problems import ProblemsError
 
 from .bounds import number_option
-from .i18n import _, use_language
+from .i18n import _, grouped, use_language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -64,7 +64,7 @@ def parse_players(players: str | None) -> list[str]:
                                'separated by commas, e.g. --players "Anna,Boris"').format(players=shown, k=k + 1))
         if len(name) > MAX_NAME:
             raise ValueError(_("--players: name {k} has {count} characters; a name has at most {most} "
-                               "characters").format(k=k + 1, count=f"{len(name):,}", most=MAX_NAME))
+                               "characters").format(k=k + 1, count=grouped(len(name), _), most=MAX_NAME))
         if any(not ch.isprintable() for ch in name):
             raise ValueError(_("--players: name {k} has a control character (a new line, a tab, an escape "
                                "code): names are printed, give plain text").format(k=k + 1))
@@ -297,7 +297,7 @@ def play(
                    f"it is incomplete", err=True)
         raise typer.Exit(code or 1)
     if log is not None and not quiet:
-        console.print(f"Event log written to {log}", highlight=False)
+        console.print(_("Event log written to {path}").format(path=log), highlight=False)
     raise typer.Exit(code)
 
 

@@ -22,7 +22,7 @@ from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import DECISION_KINDS, Deal, TradeOffer
 
-from .i18n import gettext_for
+from .i18n import gettext_for, plural
 
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 """A word that may be an edition id (space and group ids are lower-case words)."""
@@ -70,8 +70,8 @@ class Names:
         return gettext_for(self.lang).gettext(message)
 
     def n_(self, one: str, many: str, n: int) -> str:
-        """The singular or plural message for `n`, in this language (Russian has three forms)."""
-        return gettext_for(self.lang).ngettext(one, many, n)
+        """The singular or plural message for `n`, in this language (`i18n.plural`)."""
+        return plural(self.lang, one, many, n)
 
     def money(self, amount: int) -> str:
         """An amount in the edition's currency format, e.g. '1500k ₽'."""
@@ -368,7 +368,8 @@ class EventRenderer:
         steps = ev["steps"]
         to = n.space(ev["to"])
         if steps < 0:
-            return n._("{who} moves back {steps} to {space}").format(who=n.who(ev["player"]), steps=-steps, space=to)
+            return n.n_("{who} moves back {steps} space to {space}", "{who} moves back {steps} spaces to {space}",
+                        -steps).format(who=n.who(ev["player"]), steps=-steps, space=to)
         return n._("{who} moves to {space}").format(who=n.who(ev["player"]), space=to)
 
     def _on_lap(self, ev):
@@ -807,6 +808,21 @@ def describe_action(n: Names, game: Any, action: tuple) -> str:
         name = n._esc(text_in(sw.name, n.lang)) if sw is not None else n._esc(str(action[1]))
         return _("Propose a vote: {name}").format(name=name)
     return n._esc(str(action))
+
+
+def seat_names(seats, lang: str) -> list[str]:
+    """The players' names for a game shown in `lang`, seat by seat (`seats`: the save's, with
+    `.name` and `.agent`): a bot magie named ("Bot 2", as saves keep it) is called by this
+    language's word ("Бот 2"); a name a person gave stays as given, and so does a bot's whose
+    translated name is another player's. The save keeps the names as they were, so a game saved
+    in one language resumes in another."""
+    given = [s.name for s in seats]
+    out = []
+    for s in seats:
+        m = re.fullmatch(r"Bot ([0-9]+)", s.name)
+        shown = gettext_for(lang).gettext("Bot {n}").format(n=m.group(1)) if m and s.agent != "human" else s.name
+        out.append(s.name if shown != s.name and shown.casefold() in (g.casefold() for g in given) else shown)
+    return out
 
 
 def edition_hotel_level(edition: Edition) -> int:

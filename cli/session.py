@@ -27,8 +27,9 @@ from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
 from .human import HumanAgent
-from .render import EventRenderer, Names
-from .terminal import QuitGame, Terminal
+from .i18n import number, words_of
+from .render import EventRenderer, Names, seat_names
+from .terminal import ANSWERS, QuitGame, Terminal
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -64,6 +65,7 @@ class PlaySession:
         self.elapsed_before = float(base.options.get("elapsed", 0.0))
         auto_claim = bool(base.options.get("auto_claim", False))
         players = []
+        shown = seat_names(base.seats, lang)       # "Bot 1" is "Бот 1" in a Russian game
         for k, seat in enumerate(base.seats):
             if seat.agent == "human":
                 agent = HumanAgent(seat.name, term, self.names, auto_claim=auto_claim,
@@ -73,7 +75,7 @@ class PlaySession:
                     agent = make_bot(seat.agent, base.seed, k)
                 except ValueError as e:      # a plug-in that cannot be loaded (any more)
                     raise GameError(f"seat {k + 1} ({seat.name}): {e}") from None
-            players.append((seat.name, agent))
+            players.append((shown[k], agent))
         self.players = players
         self.log = EventLog(listener=self._listen, stream=log_stream)
         self.game: Game | None = None
@@ -200,10 +202,10 @@ class PlaySession:
                     raw = ""
                 except EOFError:
                     raw, interactive = "", False
-                if raw.lower() in ("n", "no"):
+                if raw.lower() in words_of(ANSWERS["no"], self.names.lang):
                     self.console.print(_("The game was not saved."), highlight=False)
                     return code
-                if raw and raw.lower() not in ("y", "yes"):
+                if raw and raw.lower() not in words_of(ANSWERS["yes"], self.names.lang):
                     path = Path(raw).expanduser()
             try:
                 written = self.save(path)
@@ -233,9 +235,10 @@ class PlaySession:
         self.console.rule(_("Game over"), style="bold")
         names = _(" and ").join(f"[bold]{escape(p.name)}[/]" for p in g.winners)
         title = _("Winner") if len(g.winners) == 1 else _("Winners (tie)")
-        played = n.n_("{rounds} round", "{rounds} rounds", rounds).format(rounds=rounds)
-        self.console.print(f"{title}: {names} (" + _("{reason}; {rounds}, {turns} turns, seed {seed}").format(
-            reason=n.reason(g.end_reason), rounds=played, turns=g.turns, seed=g.seed) + ")", highlight=False)
+        played = n.n_("{rounds} round", "{rounds} rounds", rounds).format(rounds=number(rounds, n.lang))
+        turns = n.n_("{turns} turn", "{turns} turns", g.turns).format(turns=number(g.turns, n.lang))
+        self.console.print(f"{title}: {names} (" + _("{reason}; {rounds}, {turns}, seed {seed}").format(
+            reason=n.reason(g.end_reason), rounds=played, turns=turns, seed=g.seed) + ")", highlight=False)
         self.console.print(standings_table(g, n, self.bankrupt_rounds))
 
 

@@ -59,6 +59,8 @@ def deeds_table(game, names: Names) -> Table:
                 build = ""
             elif b[0] == "house":
                 build = names.n_("{count} house", "{count} houses", b[1]).format(count=b[1])
+            elif b[0] == "hotel" and b[1] > 1:
+                build = names.n_("{count} hotel", "{count} hotels", b[1]).format(count=b[1])
             else:
                 build = _(b[0]) if b[1] == 1 else f"{b[1]} {_(b[0])}"
             t.add_row(names.group(g.id) if first else "", names.space(i), names.money(sp.price),

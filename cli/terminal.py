@@ -23,20 +23,48 @@ from rich.markup import escape
 
 from magie.engine.errors import DecisionTimeout
 
-from .i18n import gettext_for
+from .i18n import gettext_for, layout_twin, words_of
 from .render import N_, Names
 from .ring import ring_view
 from .status import compact_view, status_view
 
-HELP = N_("""[bold]At any prompt[/]
-  [bold]s[/], status   the status on one screen: players, each group's deeds with owners and rents
-  [bold]full[/]        the full status tables
-  [bold]m[/], map      the board: the ring of spaces with owners, buildings and tokens
-  [bold]w[/], save     save the game now and go on playing
-  [bold]h[/], ?        this help
-  [bold]q[/], quit     quit the game (you are offered to save it first)
-Answer with the key before an option, a number or a letter (or its word: buy, pass, roll, end, ...);
-Enter takes the default the prompt names.""")
+HELP = N_("[bold]At any prompt[/]")
+"""The first line of the help (`Prompter.help_text` writes the rest from `COMMANDS` and the
+prompt's options)."""
+
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("status", N_("s, status"), N_("the status on one screen: players, each group's deeds with owners and rents")),
+    ("full", N_("full, ss"), N_("the full status tables")),
+    ("map", N_("m, map, board"), N_("the board: the ring of spaces with owners, buildings and tokens")),
+    ("save", N_("w, save"), N_("save the game now and go on playing")),
+    ("help", N_("h, ?, help"), N_("this help")),
+    ("quit", N_("q, quit, exit"), N_("quit the game (you are offered to save it first)")),
+)
+"""The commands of every prompt: (command, the words that call it, what it does). The words are
+a catalogue id (English) whose translation adds the language's own (Russian: с, сводка); the
+first one's key in the language's keyboard layout works too (s -> ы). An option of the prompt
+that claims a word beats the command (the auction's m bids the minimum)."""
+
+ANSWERS: dict[str, str] = {
+    "yes": N_("yes, y"), "no": N_("no, n"),
+    "buy": N_("buy, b"), "decline": N_("decline, do not buy"),
+    "roll": N_("roll, r, throw"), "end": N_("end, done, e"),
+    "min": N_("min, minimum"), "pass": N_("pass, p"),
+    "pay": N_("pay, pay it"), "card": N_("card, c"),
+    "accept": N_("accept, a"), "reject": N_("reject, r"),
+    "claim": N_("claim, claim it"), "let go": N_("let go, let it go"),
+    "fixed": N_("fixed, fixed amount"), "alternative": N_("alternative, other"),
+    "lift": N_("lift, lift it"), "keep": N_("keep, keep it"),
+    "redeem": N_("redeem, redeem it"), "release": N_("release, release it"),
+    "cancel": N_("cancel, c"), "none": N_("none, no building"),
+    "trade": N_("trade, t"), "evenly": N_("evenly, e"), "interval": N_("interval, i"),
+    "bankrupt": N_("bankrupt, bankruptcy"), "counter": N_("counter, c"),
+    "propose": N_("propose, p"),
+}
+"""The words a person may type for an answer, by what they mean: a catalogue id (the English
+words, comma-separated) whose translation lists the language's words, its synonyms and
+first letters (Russian: бросить, бросок, кинуть, б). Prompts name the meanings
+(`Prompter.words`); no prompt lists words of its own."""
 
 
 class QuitGame(Exception):
@@ -124,7 +152,8 @@ class Terminal:
 # ---------------------------------------------------------------------- menus
 @dataclass
 class Opt:
-    """One option of a prompt: typed as `key` (or one of `words`), answers `answer`."""
+    """One option of a prompt: typed as `key` (or one of `words`, or the key's twin on the
+    language's keyboard layout), answers `answer`."""
 
     key: str
     label: str
@@ -135,7 +164,9 @@ class Opt:
 
 class Prompter:
     """Asks one person at the terminal: `line` reads an answer and handles the commands that
-    work at any prompt (s status, h help, q quit, w save), `choose` shows a numbered menu.
+    work at any prompt (`COMMANDS`: s status, h help, q quit, w save, and their words in the
+    person's language), `choose` shows a numbered menu whose options are answered by their key,
+    their words (`ANSWERS`) and the key's twin on the language's keyboard.
     `name` is the person's name in the prompt; `game` (set by the agent before asking) is shown
     by the status command; `deadline` (time.monotonic, or None) bounds each read; `on_save(game)`
     saves and returns a message."""
@@ -153,50 +184,122 @@ class Prompter:
         """Print markup text (or a rich renderable)."""
         self.term.say(text)
 
+    def words(self, *meanings: str) -> tuple[str, ...]:
+        """The words that answer with `meanings` (keys of `ANSWERS`), English and this language's."""
+        return tuple(dict.fromkeys(w for m in meanings for w in words_of(ANSWERS[m], self.names.lang)))
+
+    def command_words(self, taken: frozenset[str] = frozenset()) -> dict[str, str]:
+        """word -> command (a key of `COMMANDS`) at a prompt whose options claim `taken`: the
+        words of each command, this language's first, and its key's twin in the keyboard layout."""
+        lang = self.names.lang
+        out: dict[str, str] = {}
+        for cmd, words, _what in COMMANDS:
+            english = words_of(words, "en")
+            own = [w for w in words_of(words, lang) if w not in english]
+            for w in (*own, *english, layout_twin(english[0], lang)):
+                if w and w not in taken:
+                    out.setdefault(w, cmd)
+        return out
+
+    def command_key(self, cmd: str, taken: frozenset[str]) -> str:
+        """The shortest word that calls `cmd` at a prompt whose options claim `taken`, this
+        language's own first (shown in the prompt's hint)."""
+        words = [w for w, c in self.command_words(taken).items() if c == cmd]
+        foreign = self.names.lang != "en"      # a one-letter key first, then this language's words
+        return min(words, key=lambda w: (len(w) != 1, foreign and w.isascii() and w.isalpha(), len(w))) if words else ""
+
+    def help_text(self, options: Sequence[Opt] = (), keys: dict[str, Opt] | None = None,
+                  taken: frozenset[str] = frozenset()) -> str:
+        """The help: every command with the words that call it at this prompt, then the options
+        of the prompt with every key and word that answers each (`keys`: word -> option)."""
+        _ = self._
+        english = {w for _cmd, words, _what in COMMANDS for w in words_of(words, "en")} | {
+            w for o in options for w in o.words if w.isascii()}
+
+        def shown(w: str) -> bool:      # another language's help leaves out the English words (they work)
+            return self.names.lang == "en" or len(w) == 1 or w not in english
+
+        calls: dict[str, list[str]] = {}
+        for w, cmd in self.command_words(taken).items():
+            if shown(w):
+                calls.setdefault(cmd, []).append(w)
+        rows = [(calls.get(cmd, ["—"]), _(what)) for cmd, _words, what in COMMANDS]
+        width = max(len(", ".join(ws)) for ws, _what in rows)
+        lines = [_(HELP)]
+        for ws, what in rows:
+            called = ", ".join(f"[bold]{escape(w)}[/]" if len(w) == 1 else escape(w) for w in ws)
+            lines.append(f"  {called}{' ' * (width - len(', '.join(ws)))}   {what}")
+        if options and keys is not None:
+            lines.append(_("Here each option is answered by its key or by:"))
+            for o in options:
+                more = [w for w, picked in keys.items() if picked is o and w != o.key.lower() and shown(w)]
+                if more:
+                    lines.append(f"  [bold cyan]{escape(o.key)}[/]  " + ", ".join(escape(w) for w in more))
+        lines.append(_("Answer with the key before an option (a number or a letter) or one of its words; "
+                       "Enter takes the default the prompt names."))
+        return "\n".join(lines)
+
     def line(self, prompt: str, on_status: Callable[[], None] | None = None,
-             taken: frozenset[str] = frozenset()) -> str | None:
+             taken: frozenset[str] = frozenset(), help_text: Callable[[], str] | None = None) -> str | None:
         """Read one answer; handle the global commands (returning None after one). A word in
         `taken` (an option's own key, such as the auction's m for the minimum bid) is returned as
-        the answer instead of running the global command of that letter."""
+        the answer instead of running the global command of that word. `help_text` writes the
+        help of this prompt (default: the commands only)."""
         raw = self.term.read(prompt, self.deadline)
         word = raw.lower()
         if word in taken:
             return raw
-        if word in ("s", "status"):
-            self.term.say(compact_view(self.game, self.names))
+        cmd = self.command_words(taken).get(word)
+        if cmd in ("status", "full", "map"):
+            view = {"status": compact_view, "full": status_view, "map": ring_view}[cmd]
+            self.term.say(view(self.game, self.names))
             if on_status:
                 on_status()
             return None
-        if word in ("full", "ss"):
-            self.term.say(status_view(self.game, self.names))
-            if on_status:
-                on_status()
+        if cmd == "help":
+            self.term.say(help_text() if help_text else self.help_text(taken=taken))
             return None
-        if word in ("m", "map", "board"):
-            self.term.say(ring_view(self.game, self.names))
-            if on_status:
-                on_status()
-            return None
-        if word in ("h", "?", "help"):
-            self.term.say(self.gettext(HELP))   # not _(): the help is a constant, not a literal for extraction
-            return None
-        if word in ("q", "quit", "exit"):
+        if cmd == "quit":
             raise QuitGame()
-        if word in ("w", "save"):
+        if cmd == "save":
             self.term.say(self.on_save(self.game) if self.on_save else self._("Saving is not available here."))
             return None
         return raw
 
+    def answer_keys(self, options: Sequence[Opt]) -> tuple[dict[str, Opt], frozenset[str]]:
+        """What answers each option: word -> option (its key, its words, and its key's twin in
+        this language's keyboard layout: d -> в), and the words two options claim, which answer
+        neither (no two actions on one key; an option's own key always wins)."""
+        keys = {o.key.lower(): o for o in options}
+        claims: dict[str, list[Opt]] = {}
+        for o in options:
+            for w in (*o.words, layout_twin(o.key, self.names.lang)):
+                if w and w.lower() not in keys:
+                    mine = claims.setdefault(w.lower(), [])
+                    if not any(x is o for x in mine):
+                        mine.append(o)
+        blocked = frozenset(w for w, os in claims.items() if len(os) > 1)
+        keys.update((w, os[0]) for w, os in claims.items() if len(os) == 1)
+        return keys, blocked
+
+    def commands_hint(self, taken: frozenset[str]) -> str:
+        """The commands part of a prompt's hint: the shortest word of status, map and help that
+        works here ("s status, m map, h help"; in an auction, where m bids, "map")."""
+        parts = []
+        for cmd, shown in (("status", N_("{key} status")), ("map", N_("{key} map")), ("help", N_("{key} help"))):
+            key = self.command_key(cmd, taken)
+            if key:
+                parts.append(self._(shown).format(key=key) if len(key) <= 2 else key)
+        return ", ".join(parts)
+
     def choose(self, lines: Sequence[str], options: Sequence[Opt], *, default: str | None = None,
-                parse: Callable[[str], Any] | None = None, hint: str = "") -> Any:
+               parse: Callable[[str], Any] | None = None, hint: str = "") -> Any:
         """Show `lines` and `options`; return the chosen option's answer (or `parse(text)` for
         free input such as a bid; `parse` raises ValueError with a message to ask again).
-        Empty input picks the option keyed `default`."""
-        by_key = {}
-        for o in options:
-            by_key[o.key.lower()] = o
-            for w in o.words:
-                by_key.setdefault(w.lower(), o)
+        Empty input picks the option keyed `default`. An option is answered by its key, its
+        words and its key's twin on this language's keyboard (see `answer_keys`)."""
+        by_key, blocked = self.answer_keys(options)
+        taken = frozenset(by_key) | blocked
 
         def show() -> None:
             for line in lines:
@@ -213,11 +316,10 @@ class Prompter:
         hint = hint or "/".join(choices)
         _ = self._
         enter = _(", Enter = {key}").format(key=by_key[default].key) if default else ""
-        # an option's key beats the global command of the same letter (the auction's m bids)
-        commands = _("s status, map, h help") if "m" in by_key else _("s status, m map, h help")
-        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; {commands})[/] > "
+        prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; {self.commands_hint(taken)})[/] > "
         while True:
-            raw = self.line(prompt, on_status=show, taken=frozenset(by_key))
+            raw = self.line(prompt, on_status=show, taken=taken,
+                            help_text=lambda: self.help_text(options, by_key, taken))
             if raw is None:
                 continue
             if raw == "" and (default or len(options) == 1):
@@ -225,6 +327,12 @@ class Prompter:
             picked = by_key.get(raw.lower())
             if picked is not None:
                 return picked.answer
+            if raw.lower() in blocked:
+                both = [o.key for o in options if raw.lower() in (w.lower() for w in o.words)
+                        or layout_twin(o.key, self.names.lang) == raw.lower()]
+                self.term.say("[red]" + _("“{word}” could answer {keys}: type the key.").format(
+                    word=escape(raw), keys=" / ".join(both)) + "[/]")
+                continue
             if parse is not None and raw:
                 try:
                     return parse(raw)
@@ -233,4 +341,3 @@ class Prompter:
                     continue
             again = _("Please answer {hint} (or press Enter).") if default else _("Please answer {hint}.")
             self.term.say(f"[red]{again.format(hint=hint)}[/]")
-

@@ -19,7 +19,8 @@ from rich.markup import escape
 from magie.engine.game.decisions import Deal, DealLeg, Offer, TradeOffer
 from magie.engine.game.trades import legs_problem
 
-from .amounts import parse_amount
+from .amounts import amount_forms, parse_amount
+from .i18n import layout_twin
 from .terminal import Prompter
 
 
@@ -41,17 +42,28 @@ class TradeBuilder:
         self.give_cards: list[tuple[str, str]] = []
         self.get_cards: list[tuple[str, str]] = []
         self.extra_legs: list[DealLeg] = []      # hand-overs beyond the two-party part (deals)
+        lang = self.names.lang
+        twins = {k: layout_twin(k, lang) for k in "cp"}      # the keys on this language's keyboard
+        self._cancel = frozenset(prompter.words("cancel") + tuple(w for w in (twins["c"],) if w))
+        self._propose = frozenset(prompter.words("propose") + tuple(w for w in (twins["p"],) if w))
 
     # ------------------------------------------------------------------ reading
-    def _read(self, prompt: str) -> str:
-        """One answer (global commands handled; `c` cancels the builder)."""
+    def _read(self, prompt: str, answers: frozenset[str] = frozenset()) -> str:
+        """One answer (global commands handled, except on the words of `answers`; `c` cancels
+        the builder)."""
         while True:
-            raw = self.prompter.line(f"{prompt} [dim]({self._('c cancels')})[/] > ")
+            raw = self.prompter.line(f"{prompt} [dim]({self._('c cancels')})[/] > ", taken=self._cancel | answers)
             if raw is None:
                 continue
-            if raw.lower() in ("c", "cancel"):
+            if raw.lower() in self._cancel:
                 raise _Cancel()
             return raw
+
+    def _number_from_1(self, most: int) -> str:
+        """Type a number from 1 to `most` (said as the one number when it is 1)."""
+        if most == 1:
+            return self._("Type 1: it is the only number here.")
+        return self._("Type a number from 1 to {most}.").format(most=most)
 
     def _pick_many(self, title: str, items: list, label) -> list:
         """Choose any of `items` by number ('1 3'); Enter for none."""
@@ -68,22 +80,25 @@ class TradeBuilder:
                 self.prompter.say(f"[red]{self._('Type the numbers of the items, e.g. 1 3.')}[/]")
                 continue
             if any(not 1 <= k <= len(items) for k in picks):
-                self.prompter.say("[red]" + self._("Numbers go from 1 to {most}.").format(most=len(items)) + "[/]")
+                self.prompter.say("[red]" + self._number_from_1(len(items)) + "[/]")
                 continue
             return [items[k - 1] for k in dict.fromkeys(picks)]
 
     def _amount(self, title: str, most: int) -> int:
         while True:
-            raw = self._read(self._("{title} (0 to {most}, Enter for 0)").format(title=title, most=most))
+            raw = self._read((self._("{title} (0 to {most}, Enter for 0)") if most else
+                              self._("{title} (only 0: Enter)")).format(title=title, most=most))
             if raw == "":
                 return 0
             try:
-                value = parse_amount(raw)
+                value = parse_amount(raw, self.names.ed.currency, self.names.lang)
             except ValueError:
-                self.prompter.say(f"[red]{self._('Type a whole amount.')}[/]")
+                self.prompter.say("[red]" + self._("Type a whole amount (as {forms}).").format(
+                    forms=amount_forms(self.names.ed.currency, self.names.lang)) + "[/]")
                 continue
             if not 0 <= value <= most:
-                self.prompter.say("[red]" + self._("The amount goes from 0 to {most}.").format(most=most) + "[/]")
+                self.prompter.say("[red]" + (self._("The amount goes from 0 to {most}.") if most else
+                                             self._("The amount can only be 0.")).format(most=most) + "[/]")
                 continue
             return value
 
@@ -122,7 +137,7 @@ class TradeBuilder:
                     self.get_deeds, self.get_cash, self.get_cards = [], 0, []
                 self.partner = new
                 return
-            self.prompter.say("[red]" + self._("Type a number from 1 to {most}.").format(most=len(others)) + "[/]")
+            self.prompter.say("[red]" + self._number_from_1(len(others)) + "[/]")
 
     def _step(self, part: str) -> None:
         q = self.partner
@@ -167,10 +182,10 @@ class TradeBuilder:
         for k, q in enumerate(players):
             self.prompter.say(f"  [bold cyan]{k + 1}[/]  {n.player(q.seat)} ({n.money(q.cash)})")
         while True:
-            raw = self._read("a number")
+            raw = self._read(self._("a number"))
             if raw.isdigit() and 1 <= int(raw) <= len(players):
                 return players[int(raw) - 1]
-            self.prompter.say(f"[red]Type a number from 1 to {len(players)}.[/]")
+            self.prompter.say("[red]" + self._number_from_1(len(players)) + "[/]")
 
     def _add_leg(self) -> None:
         """One hand-over of a deal: giver, taker, the giver's deeds, cash and cards."""
@@ -246,8 +261,8 @@ class TradeBuilder:
                     if self.extra_legs:
                         line += _("  [bold cyan]9[/] clear the hand-overs")
                 term.say(line)
-                raw = self._read(_("p to propose, or what to change")).lower()
-                if raw in ("p", "propose"):
+                raw = self._read(_("p to propose, or what to change"), self._propose).lower()
+                if raw in self._propose:
                     problem = self.game.trade_problem(self.offer(), self.window)
                     if problem is None:
                         return self.offer()

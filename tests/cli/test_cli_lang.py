@@ -85,3 +85,15 @@ def test_validate_tells_problems_in_russian_with_lang_ru_keeping_places_codes_an
     # --format json stays English: the stable text tools read
     js = runner.invoke(app, ["validate", folder, "--lang", "ru", "--format", "json"]).output
     assert "ожидалось" not in js and "expected an integer" in js
+
+
+def test_numbers_in_russian_messages_group_thousands_with_a_space():
+    nb = "\u00a0"
+    r = runner.invoke(app, ["play", "classic", "--lang", "ru", "--bots", "100000", "--max-rounds", "99999999999"])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert f"--bots должно быть от 0 до 12, а не 100{nb}000" in r.output
+    assert f"--max-rounds должно быть от 1 до 1{nb}000{nb}000, а не 99{nb}999{nb}999{nb}999" in r.output
+    r = runner.invoke(app, ["play", "classic", "--bots", "100000"])
+    assert "--bots must be from 0 to 12, not 100,000" in r.output
+    r = runner.invoke(app, ["play", "classic", "--lang", "ru", "--bots", "2", "--players", "x" * 2000])
+    assert r.exit_code == 1 and f"--players: имя 1 длиной 2{nb}000 зн.; в имени не больше 64 знаков" in r.output

@@ -190,7 +190,7 @@ def test_lang_ru_prompts_come_from_the_catalogue(classic, monkeypatch):
     t.game.agents[0] = t.human
     assert t.human.decide(t.game, Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)) == "buy"
     assert "продаётся: цена 60 тыс. ₽; у вас 1500 тыс. ₽." in t.text
-    assert "купить за 60 тыс. ₽" in t.text and "s сводка, m поле, h справка" in t.text
+    assert "купить за 60 тыс. ₽" in t.text and "с сводка, п поле, ? справка" in t.text
     assert gettext_for("ru").gettext(HELP).splitlines()[0] == "[bold]В любом вопросе[/]"
     assert "В любом вопросе" in t.text
 
@@ -206,7 +206,8 @@ def test_m_at_an_auction_bids_the_minimum_and_does_not_show_the_map(classic, mon
 
 @pytest.mark.parametrize("lang, houses, one", [
     ("en", "Bank: 1 house and 1 hotel left  (type full for the whole tables)", "Anna 1500k ₽ · GO · 1 deed ·"),
-    ("ru", "Банк: в запасе 1 дом и 1 отель  (полные таблицы: введите full)", "Anna 1500 тыс. ₽ · Вперёд · 1 участок ·"),
+    ("ru", "Банк: в запасе 1 дом и 1 отель  (полные таблицы: введите «таблицы»)",
+     "Anna 1500 тыс. ₽ · Вперёд · 1 участок ·"),
 ])
 def test_counts_take_the_plural_form_of_their_number(classic, monkeypatch, lang, houses, one):
     t = Table(classic, monkeypatch, "", dice=[])
@@ -226,5 +227,6 @@ def test_counts_take_the_plural_form_of_their_number(classic, monkeypatch, lang,
 def test_the_help_speaks_of_the_keys_the_prompt_offers(classic, monkeypatch):
     t = Table(classic, monkeypatch, "h\nbuy\n", dice=[])
     assert t.human.decide(t.game, Decision("buy", t.anna, ("buy", "decline"), space=3, price=60)) == "buy"
-    assert "Answer with the key before an option, a number or a letter" in t.text
+    assert "Answer with the key before an option (a number or a letter) or one of its words" in t.text
+    assert "  1  buy, b, yes, y" in t.text and "  2  decline, do not buy, no, n" in t.text
     assert "the number of an option" not in t.text
