@@ -116,7 +116,7 @@ def between_turns(g: Game, last: Player) -> None:
                 g.between_awake ^= bit
                 continue
             idle = g.agent_idle[q.seat]
-            if idle is not None and not g.replay_queue:
+            if idle is not None:
                 if g.between_needs_deeds and not q.deeds and not q.loans:
                     g.between_awake ^= bit          # (a deed or a loan of its own sets it again)
                     continue

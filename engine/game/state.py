@@ -105,7 +105,7 @@ class GameState:
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
-    recorded), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
+    recorded or replayed), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
     player without deeds can do nothing there; between_turns.wire),
     `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: ledger.transfer,
     deeds, buildings, mortgages, loans; the turn loop skips the window while no seat but the
