@@ -10,9 +10,14 @@ names of `ANSWERS`, e.g.
 
     python benchmarks/bench_sim.py --callgrind --bots basic-quiet --vs-set rules.between_turns=false
 
-The three ways of passing (decisions.Quiet):
+The ways of declining (decisions.Quiet):
+- `basic-never`: its `windows(game)` leaves 'between_turns' out: it is never asked there (an
+  agent that never manages between turns says so once, at set-up);
 - `basic-quiet`: `QUIET`, quiet until a deed changes hands anywhere;
 - `basic-still`: `Quiet(NO_WAKE)`, quiet until its own deeds, buildings, mortgages or loans change;
+- `basic-whole`: `Quiet(NO_WAKE, whole=True)`, as `basic-still` but a deed bought or sold ends it
+  only where one of its color groups becomes whole or stops being whole (the basic bot's own
+  answer while it has nothing to build on);
 - `basic-pass`: True, no promise: asked again at every window (the most the window can cost).
 """
 
@@ -21,7 +26,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-ANSWERS = {"basic-quiet": "QUIET", "basic-still": "Quiet(NO_WAKE)", "basic-pass": "True"}
+ANSWERS = {"basic-never": "(not asked)", "basic-quiet": "QUIET", "basic-still": "Quiet(NO_WAKE)",
+           "basic-whole": "Quiet(NO_WAKE, whole=True)", "basic-pass": "True"}
 """The declining kinds and what each answers between turns."""
 
 
@@ -34,8 +40,15 @@ def declining(kind: str) -> type:
     from magie.engine.game.decisions import QUIET, Quiet
     from magie.engine.game.player import NO_WAKE
 
-    answer = {"basic-quiet": QUIET, "basic-still": Quiet(NO_WAKE), "basic-pass": True}[kind]
     basic_idle = BasicBot.idle
+    basic_windows = BasicBot.windows
+    if kind == "basic-never":
+        def windows(self: Any, game: Any) -> frozenset:
+            return basic_windows(self, game) - {"between_turns"}
+        return type("Declining", (BasicBot,), {"windows": windows, "__doc__": "The basic bot, never asked between "
+                                                                              "turns (its windows leave it out)."})
+    answer = {"basic-quiet": QUIET, "basic-still": Quiet(NO_WAKE), "basic-whole": Quiet(NO_WAKE, whole=True),
+              "basic-pass": True}[kind]
 
     def idle(self: Any, game: Any, p: Any, window: str) -> Any:
         if window == "between_turns":

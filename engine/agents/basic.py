@@ -29,9 +29,15 @@ ASK: tuple[str, ...] = ("ask",)  # not tuple[str]: mypyc would box a new tuple p
 """What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
 the window's legality check: the engine has to ask."""
 UNTIL_CHANGED = Quiet(NO_WAKE)
-"""idle's answer between turns while the bot has nothing to build on: a cash level no player
-reaches, so it passes until its own deeds, buildings or mortgages change (`player.version`;
-its `_whole` depends on its own deeds alone), not at every deed that changes hands."""
+"""idle's answer between turns while the bot has nothing to build on, on a board whose whole
+groups are not by counts alone (majority or single-deed groups): a cash level no player reaches,
+so it passes until its own deeds, buildings or mortgages change (`player.version`), not at every
+deed that changes hands."""
+UNTIL_WHOLE = Quiet(NO_WAKE, whole=True)
+"""The same answer on the other boards, where `_whole` follows the counts of its deeds per group
+alone: it passes until a color group becomes whole for it or stops being whole, or its
+buildings, mortgages or loans change; a deed bought or sold that leaves its whole groups as
+they were does not end it (`_between_turns` answers done while `_whole` is empty)."""
 
 
 _REACH: list = [None, []]
@@ -147,6 +153,7 @@ class BasicBot:
         self._dver = -1        # the deeds version when trades were last considered
         self._whole: list | tuple = []  # the sets of lots the player builds on (as of _wver)
         self._wver = -1        # the deeds version when _whole was computed
+        self._idle_quiet = UNTIL_CHANGED  # idle's answer between turns while _whole is empty (_refresh)
         self._offers: dict[tuple, int] = {}
         self._next_look = 0    # game turn from which trades are worth another look anyway
         # Pure caches (same answers as recomputing; each keyed on what it reads, the game by its
@@ -277,7 +284,7 @@ class BasicBot:
             if p.version != self._pver:
                 self._refresh(game, p)
             if not self._whole:
-                return UNTIL_CHANGED  # nothing to build on until its own deeds change
+                return self._idle_quiet  # nothing to build on until its own deeds change
             if p.cash < self._trigger:   # until it has that cash (_develop, which moves _trigger, needs it)
                 if self._quiet.wake != self._trigger:
                     self._quiet = Quiet(self._trigger)
@@ -489,8 +496,10 @@ class BasicBot:
                 b = board_of(game.ed)
                 if b.majority or b.single:
                     whole = self._whole_groups(game, p)
+                    self._idle_quiet = UNTIL_CHANGED
                 else:           # the whole groups alone: they follow the counts
                     whole = self._groups_of(game, p)[1]
+                    self._idle_quiet = UNTIL_WHOLE
                     if whole is self._whole:
                         return
                 self._whole = whole

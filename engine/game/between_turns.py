@@ -35,103 +35,114 @@ def wire(g: Game) -> None:
     live = bool(g.rules.between_turns)
     g.between_seats = [live and WINDOW in w for w in g.agent_windows]
     g.between_needs_deeds = g.trade_window_problem(WINDOW) is not None and not g.ed.switches
-    g.between_key = None            # the cycles of the seats, made again at the next window
     awake = 0
     for q in g.players:
-        q.bit = 1 << q.seat if g.between_seats[q.seat] else 0
+        q.bit = 1 << q.seat if g.between_seats[q.seat] and q.alive else 0
+        q.rest = ~q.bit
         q.wake = WOKEN if q.bit else NO_WAKE   # (no credit to a player not asked looks at the window)
+        q.quiet = QUIET
         awake |= q.bit
     g.between_awake = awake
     g.between_bound = 0
 
 
-def _cycles(g: Game) -> list[tuple[Player, ...]]:
-    """For each index of `g.order`: the players asked between turns in turn order from that
-    index, kept in `g.between_key`: made at the first window of a game (the order of play is
-    fixed by then, start.py) and again after `wire` (a rule switch) forgets them."""
+def leave(g: Game, p: Player) -> None:
+    """`p` has left the game (bankruptcy, debt.py): it is asked between turns no more, and no
+    change of its holdings looks at the window (its bit 0)."""
+    g.between_awake &= p.rest
+    g.between_bound &= p.rest
+    p.bit = 0
+    p.rest = -1
+    p.wake = NO_WAKE
+
+
+def _first(g: Game, todo: int, after: Player | None) -> Player:
+    """The first player in turn order whose bit is in `todo` (two or more bits): from the next
+    player (`g.turn_idx`), or from the one after `after`. (A scan of `g.order`, at most once a
+    player: windows with several players to look at are the rare ones.)"""
     order = g.order
     n = len(order)
-    seats = g.between_seats
-    cycles = [tuple(q for q in (order[(s + k) % n] for k in range(n)) if seats[q.seat]) for s in range(n)]
-    g.between_key = cycles
-    return cycles
+    k = g.turn_idx if after is None else order.index(after) + 1
+    while True:
+        q = order[k % n]
+        if todo & q.bit:
+            return q
+        k += 1
+
+
+def _after(g: Game, q: Player) -> int:
+    """The bits of the players after `q` in turn order from the next player (`g.turn_idx`)."""
+    order = g.order
+    n = len(order)
+    bits = 0
+    for k in range((order.index(q) - g.turn_idx) % n + 1, n):
+        bits |= order[(g.turn_idx + k) % n].bit
+    return bits
 
 
 def between_turns(g: Game, last: Player) -> None:
     """Offer the between-turns window to every living player but `last` (who just played),
-    starting with the player whose turn is next. Only the players whose bit (`Player.bit`) is
-    set in `g.between_awake` are looked at: the others are quiet. A player's bit is set wherever
-    its quiet may end (below) and cleared here once it is quiet again.
+    in turn order from the player whose turn is next. Only the players whose bit (`Player.bit`)
+    is set in `g.between_awake` are looked at: the others are quiet. A player's bit is set
+    wherever its quiet may end (below) and cleared here once it is quiet again.
 
     A player looked at is passed over while its quiet holds, which costs one comparison:
     `Quiet(cash)` holds while `q.cash < q.wake` (`q.wake` is WOKEN once it ends: where
     `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
     `QUIET` is `q.wake` NO_WAKE until a deed changes hands (deeds.set_owner wakes the players
     of `g.between_bound`). Else its agent's `idle(game, player, WINDOW)` is asked directly
-    (True: it passes, and no decision is built; a `Quiet`: it passes and is quiet until then). A
+    (True: it passes, and no decision is built; a `Quiet`: it passes and is quiet until then,
+    kept in `q.quiet` for deeds.set_owner). A
     player who can do nothing in the window (no deed where everything needs one, and no loan) is
     passed over without asking even `idle` (until it gets a deed or a loan), unless answers are
     recorded or replayed (then every window is asked: those players' bits stay set).
 
     What ends a quiet sets the player's bit: a credit that takes its cash to its `wake`
     (ledger.transfer); a change of its buildings, mortgages or loans, where `version` moves; a
-    deed of its changing hands (and any deed, for a QUIET one). A debit ends no quiet. `last`
-    is not asked here, so its bit stays set for the next window, and the turn loop does not call
-    this window at all while no bit but `last`'s is set (turn.py). (A dead player's bit is
-    cleared.)"""
-    g.more_rolls = False
-    todo = g.between_awake & ~last.bit      # `last` is not asked: its bit stays for the next window
-    single = not todo & (todo - 1)
-    if single:                                   # one player to look at (the commonest): it alone
-        players: tuple[Player, ...] = (g.players[todo.bit_length() - 1],)
-    else:                                        # several: each in turn order from the next player
-        players = (g.between_key or _cycles(g))[g.turn_idx]
+    deed of its changing hands (and any deed, for a QUIET one; for a `Quiet(cash, whole=True)`,
+    only where one of its groups becomes whole or stops being whole). A debit ends no quiet.
+    `last` is not asked here, so its bit stays set for the next window, and the turn loop does
+    not call this window at all while no bit but `last`'s is set (turn.py). (A player who leaves
+    the game has its bit taken away: `leave`.)"""
+    todo = g.between_awake & last.rest      # `last` is not asked: its bit stays for the next window
+    q: Player | None = None
     try:
-        while True:
-            for q in players:
-                bit = q.bit
-                if not g.between_awake & bit:
+        while todo:
+            # one player to look at (the commonest): no look at the order
+            q = g.players[todo.bit_length() - 1] if not todo & (todo - 1) else _first(g, todo, q)
+            bit = q.bit
+            todo ^= bit
+            if q.cash < q.wake:
+                g.between_awake ^= bit
+                continue
+            idle = g.agent_idle[q.seat]
+            if idle is not None:
+                if g.between_needs_deeds and not q.deeds and not q.loans:
+                    g.between_awake ^= bit          # (a deed or a loan of its own sets it again)
                     continue
-                if q.cash < q.wake or not q.alive:
-                    g.between_awake ^= bit
-                    continue
-                idle = g.agent_idle[q.seat]
-                if idle is not None and not g.replay_queue:
-                    if g.between_needs_deeds and not q.deeds and not q.loans:
-                        g.between_awake ^= bit          # (a deed or a loan of its own sets it again)
-                        continue
-                    if q is last:
-                        continue
-                    q.wake = WOKEN
-                    if g.between_bound:
-                        g.between_bound &= ~bit
-                    passed = idle(g, q, WINDOW)
-                    if passed:
-                        if passed is QUIET:
+                q.wake = WOKEN
+                if g.between_bound:
+                    g.between_bound &= ~bit
+                passed = idle(g, q, WINDOW)
+                if passed:
+                    # a Quiet (its class first: the common answer; a subclass too), else True
+                    if passed.__class__ is Quiet or passed is not True and isinstance(passed, Quiet):
+                        wake = passed.wake
+                        if wake is None:        # QUIET
                             q.wake = NO_WAKE
                             g.between_bound |= bit
                             g.between_awake ^= bit
-                        elif passed is not True and isinstance(passed, Quiet):
-                            if passed.wake is None:
-                                q.wake = NO_WAKE
-                                g.between_bound |= bit
+                        else:
+                            q.wake = wake
+                            q.quiet = passed
+                            if q.cash < wake:
                                 g.between_awake ^= bit
-                            else:
-                                q.wake = passed.wake
-                                if q.cash < q.wake:
-                                    g.between_awake ^= bit
-                        continue
-                if q is last:
                     continue
-                g.offer_window(q, WINDOW)
-                if g.over:
-                    return
-                if single:      # what q did may end the quiet of the players after it: look at theirs
-                    break
-            else:
+            g.more_rolls = False
+            g.offer_window(q, WINDOW)
+            if g.over:
                 return
-            cycle = (g.between_key or _cycles(g))[g.turn_idx]
-            players = cycle[cycle.index(q) + 1:]
-            single = False
+            # what q did may end the quiet of the players after it: look at theirs
+            todo = g.between_awake & _after(g, q) & last.rest
     except GameOver:
         return

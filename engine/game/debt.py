@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import GameError
+from .between_turns import leave as leave_between_turns
 from .decisions import BANKRUPT, Decision
 from .ending import GameOver
 from .ledger import POT, TREASURY, transfer
@@ -196,6 +197,7 @@ def bankrupt(g: Game, p: Player, creditor: Player | None, debt: int) -> None:
     but without an auction. Raises `GameOver` when the game ends with it."""
     g.emit("bankrupt", player=p.seat, creditor=None if creditor is None else creditor.seat, debt=debt)
     p.alive = False
+    leave_between_turns(g, p)
     if p.loans:
         cancel_loans(g, p)
     g.bankruptcies += 1

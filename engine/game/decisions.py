@@ -36,7 +36,7 @@ class Quiet:
     """What an agent's `idle(game, player, 'between_turns')` may return instead of True: it
     passes now, and says until when it will go on passing there, so that the engine does not
     call its `idle` in that window again until then (between_turns.py checks the condition with
-    a few integer comparisons). Truthy, like True. Two forms:
+    a few integer comparisons). Truthy, like True. Three forms:
 
     - `QUIET` (`wake` None): it passes until a deed changes hands (deeds.set_owner) or its
       player's buildings, mortgages or loans change (`player.version`);
@@ -44,18 +44,27 @@ class Quiet:
       window between turns or at any manage window the agent is consulted in (its own turn's
       too: manage.py), or its player's deeds, buildings or mortgages change (`player.version`).
       An agent that may change its mind in a manage window with less cash answers True instead.
+      `Quiet(player.NO_WAKE)`: until its player's deeds, buildings, mortgages or loans change;
+    - `Quiet(cash, whole=True)`: as `Quiet(cash)`, but a deed of its player's changing hands ends
+      it only where a color group becomes whole for its player or stops being whole (every deed
+      of the group held: `player.groups` against the group's size); its buildings, mortgages
+      and loans end it as before. For an agent whose answer there reads its whole groups and
+      not its other deeds (the basic bot with nothing to build on).
 
     Either way the engine asks it again at the first window after the condition is met, so an
     agent that answers these exactly as its `decide` would (as the basic bot does) plays the
     same games with or without them (tests/golden/test_sim_path.py)."""
 
-    __slots__ = ("wake",)
+    __slots__ = ("wake", "whole")
 
-    def __init__(self, cash: int | None = None):
+    def __init__(self, cash: int | None = None, whole: bool = False):
         self.wake = cash              # (not .cash: money moves only in ledger.py)
+        self.whole = whole
 
     def __repr__(self) -> str:
-        return "QUIET" if self.wake is None else f"Quiet(cash={self.wake})"
+        if self.wake is None:
+            return "QUIET"
+        return f"Quiet(cash={self.wake}, whole=True)" if self.whole else f"Quiet(cash={self.wake})"
 
 
 QUIET = Quiet()

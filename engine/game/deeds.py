@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 def set_owner(g: Game, i: int, p: Player | None) -> None:
     """Record `p` (None: the bank) as the holder of the title deed of space `i`; keeps the
     players' deed sets, group counts and versions in step; the quiet between turns of both
-    players and of every QUIET one ends (between_turns.py)."""
+    players and of every QUIET one ends (between_turns.py), but a `Quiet(cash, whole=True)` only
+    where the group of `i` becomes whole or stops being whole for its player."""
     g.deeds_version += 1
     bound = g.between_bound
     if bound:                       # QUIET: quiet until a deed changes hands
@@ -37,20 +38,26 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
     if old is not None:
         old.deeds.discard(i)
         old.version += 1
-        if old.bit:                  # a quiet between turns ends (between_turns.py)
-            old.wake = WOKEN
-            g.between_awake |= old.bit
         if grp >= 0:
             old.groups[grp] -= 1
+        bit = old.bit
+        if bit:                     # its quiet between turns ends (between_turns.py), a whole one only
+            if (old.wake == WOKEN or not old.quiet.whole     # where the group stops being whole
+                    or grp >= 0 and old.groups[grp] + 1 == g.group_sizes[grp]):
+                old.wake = WOKEN
+                g.between_awake |= bit
     g.owner[i] = p
     if p is not None:
         p.deeds.add(i)
         p.version += 1
-        if p.bit:                  # a quiet between turns ends (between_turns.py)
-            p.wake = WOKEN
-            g.between_awake |= p.bit
         if grp >= 0:
             p.groups[grp] += 1
+        bit = p.bit
+        if bit:                     # its quiet between turns ends (between_turns.py), a whole one only
+            if (p.wake == WOKEN or not p.quiet.whole         # where the group becomes whole
+                    or grp >= 0 and p.groups[grp] == g.group_sizes[grp]):
+                p.wake = WOKEN
+                g.between_awake |= bit
 
 
 def transfer_deed(g: Game, i: int, to: Player) -> None:

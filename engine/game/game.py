@@ -95,8 +95,9 @@ class Game(GameState):
                               else people if getattr(a, "human", False) else _EVERY_WINDOW
                               for a in self.agents]
         self.wants_before_roll = ["before_roll" in w for w in self.agent_windows]
-        # a save records every answer, so a recorded game asks every window
-        self.agent_idle = [None if record else getattr(a, "idle", None) for a in self.agents]
+        # a save records every answer, so a recorded game asks every window; so does a replayed one
+        # (the recorded answers are those of the decisions asked), to its end
+        self.agent_idle = [None if record or replay else getattr(a, "idle", None) for a in self.agents]
         between_turns.wire(self)
         if start:
             self.start()

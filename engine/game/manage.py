@@ -64,7 +64,7 @@ def manage(g: Game, p: Player, window: str) -> None:
     if p.cash >= p.wake:             # a Quiet(cash) between turns ends here (decisions.Quiet)
         p.wake = WOKEN
     idle = g.agent_idle[p.seat]
-    if idle is not None and not g.replay_queue:
+    if idle is not None:
         passed = idle(g, p, window)
         if passed:
             p.calm = (passed if passed is not True and window == "after_landing" and isinstance(passed, Calm)

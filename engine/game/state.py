@@ -74,8 +74,8 @@ FIELDS: tuple[str, ...] = (
     "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
     "check_each_turn", "max_rounds",
     "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
-    "agent_idle", "between_seats", "between_needs_deeds", "between_key", "between_awake", "between_bound",
-    "start_index", "nearest_cache", "first", "deal", "started",
+    "agent_idle", "between_seats", "between_needs_deeds", "between_awake", "between_bound",
+    "start_index", "nearest_cache", "group_sizes", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards",
     "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
@@ -105,13 +105,14 @@ class GameState:
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
-    recorded), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
+    recorded or replayed), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
     player without deeds can do nothing there; between_turns.wire),
     `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: ledger.transfer,
     deeds, buildings, mortgages, loans; the turn loop skips the window while no seat but the
     last player's has its bit) and `between_bound` (the bits of the seats quiet until a deed
     changes hands, decisions.QUIET),
-    `nearest_cache`, `kept_uses` (what each kept card is for, by (deck, card)); `raise_order`
+    `nearest_cache`, `group_sizes` (the deeds of each group, by group index: the edition's),
+    `kept_uses` (what each kept card is for, by (deck, card)); `raise_order`
     (the last player in debt, the deeds version and its deeds in price order, all, outside and
     in whole groups: debt.by_price).
     The DSL's flags and counters (cards.py): `space_flags[(space, name)]` (a flag's lifetime),
@@ -202,11 +203,11 @@ class GameState:
         self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
         self.between_seats: list[bool] = []     # between_turns.wire
         self.between_needs_deeds: bool = False
-        self.between_key: list[tuple[Player, ...]] | None = None   # between_turns._cycles
         self.between_awake: int = 0             # the bits of the seats to look at between turns (between_turns.wire)
         self.between_bound: int = 0             # the bits of the seats QUIET until a deed changes hands
         self.start_index: int = edition.start_index
         self.nearest_cache: dict[tuple[str | None, str | None], list[int]] = edition.shared("nearest", dict)
+        self.group_sizes: list[int] = edition.shared("group_sizes", lambda: [len(gr.spaces) for gr in edition.groups])
         self.first: int | None = first
         self.deal: bool = deal
         self.started: bool = False

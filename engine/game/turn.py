@@ -92,8 +92,7 @@ def play_turn(g: Game) -> None:
         g.turn_idx = nxt
     else:
         advance(g)
-    awake = g.between_awake     # someone but `p` may not be quiet between turns (between_turns.py)
-    if awake and awake != p.bit and not g.over:
+    if g.between_awake & p.rest and not g.over:   # someone but `p` may not be quiet between turns
         g.between_turns(p)
 
 

@@ -14,6 +14,7 @@ from magie.engine.agents import Scripted
 from magie.engine.agents.basic import BasicBot
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import IllegalDecision
+from magie.engine.game.between_turns import wire
 from magie.engine.game.decisions import DONE, Quiet, TradeOffer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
@@ -344,11 +345,91 @@ def test_a_quiet_until_deeds_change_ends_when_any_deed_changes_hands():
     assert a.idled == [1, 2]
 
 
+
+class _Whole(_Sleepy):
+    """A `_Sleepy` whose quiet is `Quiet(cash, whole=True)`: its deeds may change hands without
+    ending it, unless a group becomes whole for it or stops being whole."""
+
+    def idle(self, game, p, window):
+        if window != "between_turns":
+            return True
+        self.idled.append(game.turns)
+        return Quiet(self.wake, whole=True)
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_a_whole_quiet_survives_a_deed_that_makes_no_group_whole(whole):
+    # A holds Nagatinskaya (brown: with Zhitnaya). Arbat (dark blue: with Malaya Bronnaya) comes
+    # to A: no group of A's becomes whole. Quiet(10_000, whole=True) holds: A is not asked after
+    # C's turn; Quiet(10_000) ends: A is asked there.
+    a = _Whole(10_000) if whole else _Sleepy(10_000)
+    g, pa = _sleepy_table(a)
+    g.play_turn()                                  # B; the interval: A passes, quiet
+    assert a.idled == [1] and g.between_awake == 0 and pa.quiet.whole is whole
+    g.set_owner(39, pa)
+    assert g.between_awake == (0 if whole else pa.bit)
+    g.play_turn()                                  # C; the interval
+    assert a.idled == ([1] if whole else [1, 2])
+
+
+def test_a_whole_quiet_ends_when_a_group_becomes_whole_or_stops_being_whole():
+    a = _Whole(10_000)
+    g, pa = _sleepy_table(a)
+    g.play_turn()                                  # B; A quiet
+    g.set_owner(1, pa)                             # Zhitnaya: the brown group whole for A
+    assert g.between_awake == pa.bit
+    g.play_turn()                                  # C; A asked, quiet again
+    assert a.idled == [1, 2] and g.between_awake == 0
+    g.set_owner(39, pa)                            # Arbat: no new whole group
+    assert g.between_awake == 0
+    g.set_owner(1, player(g, "C"))                 # Zhitnaya leaves A: brown no longer whole
+    assert g.between_awake == pa.bit
+    g.play_turn()                                  # D; A asked
+    assert a.idled == [1, 2, 3]
+
+
+def test_a_whole_quiet_still_ends_with_a_mortgage_or_a_building():
+    a = _Whole(10_000)
+    g, pa = _sleepy_table(a)
+    g.play_turn()                                  # B; A quiet
+    g.mortgage(pa, 3)                              # its mortgages change (player.version)
+    assert g.between_awake == pa.bit
+    g.play_turn()                                  # C; A asked
+    assert a.idled == [1, 2]
+
+
+def test_the_basic_bot_with_nothing_to_build_on_passes_until_a_group_of_its_becomes_whole():
+    # On a board whose whole groups follow the counts (classic), the basic bot without a whole
+    # group answers Quiet(NO_WAKE, whole=True); on a majority board (Mega), Quiet(NO_WAKE).
+    from magie.engine.agents.basic import UNTIL_CHANGED, UNTIL_WHOLE
+    for name, answer in (("classic", UNTIL_WHOLE), ("mega", UNTIL_CHANGED)):
+        bot = BasicBot(seed=1, name="A")
+        g = game(edition(name), {"A": {"agent": bot, "owns": {1: 0}}, "B": {}}, dice=[(4, 6)])
+        pa = player(g, "A")
+        assert bot.idle(g, pa, "between_turns") is answer, name
+        assert bot._between_turns(g, pa) == DONE
+
+
+def test_a_player_who_leaves_the_game_is_asked_between_turns_no_more():
+    # A goes bankrupt to the bank: its bit is taken away, and its deed going back (an auction
+    # nobody bids in) and a wire after a rule switch give it none again.
+    a = _Sleepy(0)
+    g, pa = _sleepy_table(a)
+    g.play_turn()                                  # B; A asked (its quiet ends at once: cash 0)
+    assert a.idled == [1] and g.between_awake & pa.bit
+    g.bankrupt(pa, None, 5_000)
+    assert not pa.alive and pa.bit == 0 and not g.between_awake & 8 and g.owner[3] is None
+    wire(g)
+    assert pa.bit == 0 and g.between_awake == 0
+    g.play_turn()                                  # C; the interval asks nobody dead
+    assert a.idled == [1]
+
 # ---------------------------------------------------------------- what the window costs the engine
-@pytest.mark.parametrize("kind", ["basic-quiet", "basic-still", "basic-pass"])
+@pytest.mark.parametrize("kind", ["basic-never", "basic-quiet", "basic-still", "basic-whole", "basic-pass"])
 def test_bots_that_decline_between_turns_play_the_same_games_with_the_window_on_and_off(kind):
-    """benchmarks/declining.py: the basic bot but passing between turns at once (QUIET,
-    Quiet(NO_WAKE), True): with rules.between_turns on and off the same games, event for event,
+    """benchmarks/declining.py: the basic bot but never asked between turns, or passing there at
+    once (QUIET, Quiet(NO_WAKE), Quiet(NO_WAKE, whole=True), True): with rules.between_turns on
+    and off the same games, event for event,
     so that the instructions per turn of the two differ by what the window costs the engine
     (benchmarks/bench_sim.py --bots KIND --vs-set rules.between_turns=false)."""
     declining = load_tool("declining", "benchmarks")
@@ -361,7 +442,9 @@ def test_bots_that_decline_between_turns_play_the_same_games_with_the_window_on_
             g = Game(ed, [(f"b{k}", declining.make(kind, seed, k)) for k in range(4)], seed=seed,
                      log=EventLog(stream=out), max_rounds=300)
             g.play()
-            assert g.between_needs_deeds is False and all(q.bit == (1 << q.seat if between else 0) for q in g.players)
+            asked = between and kind != "basic-never"
+            assert g.between_needs_deeds is False
+            assert all(q.bit == (1 << q.seat if asked and q.alive else 0) for q in g.players)
             h.update(out.getvalue().encode())
         logs.append(h.hexdigest())
     assert logs[0] == logs[1]

@@ -94,7 +94,7 @@ def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
     g = _played(edition, 40)
     clone = Forker(g).fork(g, 7)
     own = {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "log",
-           "between_key", "between_awake", "between_bound"}   # (the promises between turns: the agents')
+           "between_awake", "between_bound"}   # (the promises between turns: the agents')
     for name in FIELDS:                                 # every field but the fork's own equal in value
         if name not in own:
             assert _plain(getattr(clone, name), clone) == _plain(getattr(g, name), g), name
@@ -152,7 +152,7 @@ def test_a_fork_asks_its_own_bots_between_turns_not_after_the_real_agents_promis
     assert any(p.wake > WOKEN for p in g.players) and g.between_awake != 15     # promises were made
     clone = Forker(g).fork(g, 7)
     assert all(q.wake == WOKEN for q in clone.players)
-    assert clone.between_awake == 15 and clone.between_bound == 0 and clone.between_key is None
+    assert clone.between_awake == 15 and clone.between_bound == 0
     asked = []
 
     def recording(k, idle):
