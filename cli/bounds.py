@@ -115,3 +115,19 @@ def decimal(text: str | None, opt: str, least: float, most: float, wrong: list[s
         wrong.append(f"{opt} must be from {least:g} to {most:g}, not {value:g}")
         return fallback
     return value
+
+
+def given_once(values: list[str] | None, opt: str, wrong: list[str], default: T, why: str = "") -> str | T:
+    """The value of an option given at most once (`values`, as click gathers a repeatable option),
+    or `default` when it is not given. Given more than once, the problem (naming each value) is
+    added to `wrong`, as a `--set` path given twice is: the later value would replace the earlier
+    one silently, and a repeat is most likely a slip; `why` is said after. The last value is returned, so that its own
+    problems are told too."""
+    if not values:
+        return default
+    if len(values) > 1:
+        times = "twice" if len(values) == 2 else f"{len(values)} times"
+        shown = " and ".join(f"{opt} {v if len(v) <= 40 else v[:37] + '...'}" for v in values[:3])
+        wrong.append(f"{opt} is given {times} ({shown}{' ...' if len(values) > 3 else ''}); give it once"
+                     + (f": {why}" if why else ""))
+    return values[-1]

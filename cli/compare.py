@@ -61,11 +61,12 @@ def compare_command(
         least=1,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
-    claim_attention: ClaimAttentionOpt = "1",
-    sweep: Annotated[str | None, typer.Option(
-        metavar="PATH=LOW..HIGH:STEP",
+    claim_attention: ClaimAttentionOpt = None,
+    sweeps: Annotated[list[str] | None, typer.Option(
+        "--sweep", metavar="PATH=LOW..HIGH:STEP",
         help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
-             "rules.salary=100..400:50 or rules.jail.fine=0,50,100.")] = None,
+             "rules.salary=100..400:50 or rules.jail.fine=0,50,100. Given once: a sweep varies one "
+             "parameter.")] = None,
     confidence: ConfidenceOpt = "0.95",
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     report: Annotated[Path | None, typer.Option(
@@ -101,7 +102,8 @@ def compare_command(
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
     from magie.engine.sim.config import ConfigError, load_config, told_at
 
-    from .simulate import batch_numbers, bot_problems, claim_attention_unused, claims_rent, fail_all
+    from .bounds import given_once
+    from .simulate import batch_numbers, bot_problems, claim_attention_unused, claims_rent, fail_all, told_path
 
     interface_language(lang)
     # every problem of the command line is told in one run: the options', then each configuration's
@@ -109,6 +111,9 @@ def compare_command(
     games, batch_seed, workers, seats, cap, level, share = batch_numbers(
         n, seed, jobs, players, max_rounds, confidence, claim_attention, wrong)
     configs = list(configs or [])
+    sweep = given_once(sweeps, "--sweep", wrong, None,
+                       "a sweep varies one parameter (to vary two, give each configuration, e.g. "
+                       "classic:rules.salary=100:rules.jail.fine=0 classic:rules.salary=200:rules.jail.fine=0)")
     kinds = tuple(parse_bots(bot, seats, wrong))
     base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=cap, seed=batch_seed,
                      sets=parse_sets(sets, wrong), counters=False, claim_attention=share)
@@ -132,7 +137,15 @@ def compare_command(
             if len(values) < 2:
                 wrong.append(f"--sweep {sweep!r} gives one value; a sweep needs two or more, "
                              f"e.g. {path}=100..400:50 or {path}=200,300")
-            elif len(parsed) == 1 and not wrong:
+            if len(parsed) == 1:
+                # the sweep's value would replace a value set for the same path (its --set dropped)
+                own = {p: v for p, v in parsed[0][1].sets[len(base.sets):]}
+                for where, given in (("--set ", dict(base.sets)), (f"configuration {configs[0]!r} sets ", own)):
+                    if path in given:
+                        wrong.append(f"{where}{told_path(path)}={given[path][:40]} and --sweep {sweep[:80]} "
+                                     f"both set {told_path(path)}; the sweep would replace the set value: "
+                                     f"give one of them")
+            if len(values) >= 2 and len(parsed) == 1 and not wrong:
                 parsed = sweep_specs(parsed[0][0], parsed[0][1], path, values)
     elif len(configs) < 2:
         wrong.append("give two or more configurations to compare (or one with --sweep)")

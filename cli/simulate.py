@@ -47,7 +47,7 @@ BackendOpt = Annotated[Backend, typer.Option(
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
-ClaimAttentionOpt = Annotated[str, typer.Option(
+ClaimAttentionOpt = Annotated[list[str] | None, typer.Option(
     "--claim-attention", metavar="SHARE", show_default=False,
     help="Where rent must be claimed (rules.rent.claim: owner_claims, the rent-must-be-claimed "
          "overlay): the share of rents, from 0 to 1, that basic bots remember to claim; each rent "
@@ -98,7 +98,7 @@ def simulate_command(
         help="Check the invariants (money conserved, one owner per deed, building supply, even "
              "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
     sets: SetOpt = None,
-    claim_attention: ClaimAttentionOpt = "1",
+    claim_attention: ClaimAttentionOpt = None,
     confidence: ConfidenceOpt = "0.95",
     out: Annotated[Path | None, typer.Option(
         help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
@@ -215,14 +215,14 @@ class BatchNumbers(NamedTuple):
 
 
 def batch_numbers(n: str, seed: str, jobs: str | None, players: str | None, max_rounds: str | None,
-                  confidence: str, claim_attention: str, wrong: list[str]) -> BatchNumbers:
+                  confidence: str, claim_attention: list[str] | None, wrong: list[str]) -> BatchNumbers:
     """The options --games, --seed, --jobs, --players, --max-rounds, --confidence and
-    --claim-attention read and bounded (before anything is allocated: --players 10**12 would
-    build that many seats); each problem is added to `wrong` (then a value that hides no other
-    problem is used in its place)."""
+    --claim-attention (given at most once; 1 when not given) read and bounded (before anything is
+    allocated: --players 10**12 would build that many seats); each problem is added to `wrong`
+    (then a value that hides no other problem is used in its place)."""
     from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 
-    from .bounds import decimal, whole
+    from .bounds import decimal, given_once, whole
 
     return BatchNumbers(whole(n, "--games", 1, MAX_GAMES, wrong, 1),
                         whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, 0),
@@ -230,7 +230,7 @@ def batch_numbers(n: str, seed: str, jobs: str | None, players: str | None, max_
                         whole(players, "--players", 1, MAX_SEATS, wrong, None),
                         whole(max_rounds, "--max-rounds", 1, MAX_ROUNDS, wrong, None),
                         decimal(confidence, "--confidence", 0.5, 0.999, wrong, 0.95),
-                        read_share(claim_attention, wrong))
+                        read_share(given_once(claim_attention, "--claim-attention", wrong, "1"), wrong))
 
 
 def table_problems(ed: Edition, seats: int, lang: str, share: float = 1.0) -> list[str]:
