@@ -103,6 +103,7 @@ def compare_command(
     from magie.engine.sim.config import ConfigError, load_config, told_at
 
     from .bounds import given_once
+    from .problem_words import problem_line
     from .simulate import batch_numbers, bot_problems, claim_attention_unused, claims_rent, fail_all, told_path
 
     interface_language(lang)
@@ -186,7 +187,7 @@ def compare_command(
                 continue
             if sweep is None:           # every configuration given is compared, or none
                 own = {told_at(p, v): f"configuration {label!r}, {p}={v}" for p, v in spec.sets[len(base.sets):]}
-                lines = [replace(p, file=own.get(p.file, p.file)).format() for p in e.problems]
+                lines = [problem_line(replace(p, file=own.get(p.file, p.file))) for p in e.problems]
                 new = [line for line in lines if line not in told]     # a --set's problem is told once
                 told.update(new)
                 more = "" if len(new) == len(lines) else f"; {len(lines) - len(new)} told above"
@@ -201,7 +202,7 @@ def compare_command(
         wrong += seat_problems(ed, label, spec.bots)
         claimed = claimed or claims_rent(ed)
         for w in ed.warnings:
-            typer.echo(w.format(), err=True)
+            typer.echo(problem_line(w), err=True)
         valid.append((label, spec))
     if share != 1.0 and parsed and len(parsed) >= len(configs) and not claimed:
         wrong.append(claim_attention_unused(share, "every configuration"))
@@ -210,7 +211,7 @@ def compare_command(
         if first_problem is not None:
             typer.echo("magie: no valid edition in the sweep; the problems of the first invalid one:", err=True)
             for p in first_problem.problems:
-                typer.echo(p.format(), err=True)
+                typer.echo(problem_line(p), err=True)
             raise typer.Exit(1)
         fail("fewer than two valid configurations")
     if report is not None:

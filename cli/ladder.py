@@ -94,10 +94,11 @@ def ladder_command(
     try:
         ed = load_playable_cached(edition, variants)
     except ProblemsError as e:
+        from .problem_words import problem_line
         for message in wrong:
             typer.echo(f"magie: {message}", err=True)
         for p in e.problems:
-            typer.echo(p.format(), err=True)
+            typer.echo(problem_line(p), err=True)
         raise typer.Exit(1) from None
     if seats is not None and not ed.players_min <= seats <= ed.players_max:
         wrong.append(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {seats}")

@@ -360,6 +360,8 @@ def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong
     Warnings are printed."""
     from magie.engine.sim.config import load_config
 
+    from .problem_words import problem_line
+
     try:
         ed = load_config(edition, variants, sets)
     except ProblemsError as e:
@@ -372,11 +374,11 @@ def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong
         for message in told:
             typer.echo(f"magie: {message}", err=True)
         for p in e.problems:
-            typer.echo(p.format(), err=True)
+            typer.echo(problem_line(p), err=True)
         raise typer.Exit(1) from None
     fail_all([*wrong, *(checks(ed) if checks is not None else ())])
     for w in ed.warnings:
-        typer.echo(w.format(), err=True)
+        typer.echo(problem_line(w), err=True)
     return ed
 
 

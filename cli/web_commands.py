@@ -22,8 +22,10 @@ def _fail(message: str) -> NoReturn:
 
 
 def _problems(e: ProblemsError) -> NoReturn:
+    from .problem_words import problem_line
+
     for p in e.problems:
-        typer.echo(p.format(), err=True)
+        typer.echo(problem_line(p), err=True)
     raise typer.Exit(1)
 
 

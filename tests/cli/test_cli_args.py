@@ -62,3 +62,18 @@ def test_a_repeated_claim_attention_is_refused_in_simulate_and_compare():
                  "--claim-attention", "1", "-n", "1", "-j", "1")
     assert result.exit_code == 1
     assert problems(result) == [line]
+
+
+# ------------------------------------------------------------------ one shape for every error
+
+def test_a_set_problem_starts_with_magie_as_every_problem_of_the_command_line():
+    result = run("simulate", "classic", "--set", "rules.salary=abc", "-n", "0")
+    assert result.exit_code == 1
+    assert problems(result) == ["magie: --games must be from 1 to 100,000,000, not 0",
+                                "magie: --set rules.salary=abc: error[unknown-name]: unknown name 'abc'"]
+    result = run("analyze", "classic", "--set", "rules.salary=abc")
+    assert problems(result) == ["magie: --set rules.salary=abc: error[unknown-name]: unknown name 'abc'"]
+    result = run("compare", "quick", "quick:rules.salary=abc", "-n", "1", "-j", "1")
+    assert problems(result) == [
+        "magie: configuration 'quick:rules.salary=abc': not a valid edition (1 problem):",
+        "magie: configuration 'quick:rules.salary=abc', rules.salary=abc: error[unknown-name]: unknown name 'abc'"]
