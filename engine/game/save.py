@@ -434,8 +434,14 @@ def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -
         data = json.loads(text, parse_int=_parse_int, object_pairs_hook=pairs,
                           parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise ProblemsError([Problem("error", "save-not-json", f"is not a magie save: not valid JSON ({e.msg})",
-                                     name, e.lineno, e.colno)]) from None
+        # the parser's own words ("Expecting value") name neither an empty file nor one cut short
+        if not text.strip():
+            why = "is empty, not a save file (a save is a JSON object)"
+        elif e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+            why = "is not a complete save file: it ends before its JSON does (cut short?)"
+        else:
+            why = f"is not a magie save: not valid JSON ({e.msg})"
+        raise ProblemsError([Problem("error", "save-not-json", why, name, e.lineno, e.colno)]) from None
     except (ValueError, RecursionError) as e:
         raise ProblemsError([Problem("error", "save-not-json", f"is not a magie save: {e}", name)]) from None
     r = _Reader(name, text)

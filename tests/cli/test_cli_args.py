@@ -77,3 +77,28 @@ def test_a_set_problem_starts_with_magie_as_every_problem_of_the_command_line():
     assert problems(result) == [
         "magie: configuration 'quick:rules.salary=abc': not a valid edition (1 problem):",
         "magie: configuration 'quick:rules.salary=abc', rules.salary=abc: error[unknown-name]: unknown name 'abc'"]
+
+
+# ------------------------------------------------------------------ saves that are empty or cut short
+
+def test_an_empty_or_cut_short_save_is_told_so_not_in_the_json_parsers_words(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cases = {"empty.json": ("", "empty.json:1:1: error[save-not-json]: is empty, not a save file (a save is a "
+                                "JSON object)"),
+             "blank.json": ("\n \n", "blank.json:3:1: error[save-not-json]: is empty, not a save file (a save "
+                                     "is a JSON object)"),
+             "cut.json": ('{"format": "magie-save",\n "seats": [1,',
+                          "cut.json:2:14: error[save-not-json]: is not a complete save file: it ends before its "
+                          "JSON does (cut short?)"),
+             "cut2.json": ('{"format": "magie-sa',
+                           "cut2.json:1:12: error[save-not-json]: is not a complete save file: it ends before "
+                           "its JSON does (cut short?)")}
+    for name, (text, line) in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        result = run("play", "--resume", name)
+        assert result.exit_code == 1
+        assert problems(result) == [line]
+    # JSON wrong inside the file keeps the parser's detail, at its place
+    (tmp_path / "bad.json").write_text('{"format": x}', encoding="utf-8")
+    assert problems(run("play", "--resume", "bad.json")) == [
+        "bad.json:1:12: error[save-not-json]: is not a magie save: not valid JSON (Expecting value)"]
