@@ -14,7 +14,15 @@ from rich.console import Console
 from rich.table import Table
 
 from magie.cli.bounds import number_option
-from magie.cli.simulate import SetOpt, check_report_dir, fail, load_or_exit, parse_sets, table_problems
+from magie.cli.simulate import (
+    SetOpt,
+    fail,
+    load_or_exit,
+    make_report_dir,
+    parse_sets,
+    report_problems,
+    table_problems,
+)
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
@@ -79,6 +87,7 @@ def analyze_command(
     wrong: list[str] = []               # every problem of the command line in one run
     seats = whole(players, "--players", 2, MAX_SEATS, wrong, None)
     set_values = parse_sets(sets, wrong)
+    wrong += report_problems(report)
 
     def seats_of(ed: Edition) -> int:
         return seats or min(max(4, ed.players_min), ed.players_max)
@@ -86,7 +95,7 @@ def analyze_command(
     ed = load_or_exit(edition, variants, set_values, wrong, lambda ed: table_problems(ed, seats_of(ed), lang))
     k = seats_of(ed)
     if report is not None:
-        check_report_dir(report)
+        make_report_dir(report)
     try:
         tree = load_tree(edition, variants, set_values)
         odds = landing_odds(ed, tree, jail_policy.value)

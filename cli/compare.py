@@ -23,7 +23,6 @@ from magie.cli.simulate import (
     ConfidenceOpt,
     LangOpt,
     SetOpt,
-    check_report_dir,
     fail,
     interface_language,
     parse_bots,
@@ -104,7 +103,16 @@ def compare_command(
 
     from .bounds import given_once
     from .problem_words import problem_line
-    from .simulate import batch_numbers, bot_problems, claim_attention_unused, claims_rent, fail_all, told_path
+    from .simulate import (
+        batch_numbers,
+        bot_problems,
+        claim_attention_unused,
+        claims_rent,
+        fail_all,
+        make_report_dir,
+        report_problems,
+        told_path,
+    )
 
     interface_language(lang)
     # every problem of the command line is told in one run: the options', then each configuration's
@@ -206,6 +214,7 @@ def compare_command(
         valid.append((label, spec))
     if share != 1.0 and parsed and len(parsed) >= len(configs) and not claimed:
         wrong.append(claim_attention_unused(share, "every configuration"))
+    wrong += report_problems(report)
     fail_all(wrong)
     if len(valid) < 2:
         if first_problem is not None:
@@ -215,7 +224,7 @@ def compare_command(
             raise typer.Exit(1)
         fail("fewer than two valid configurations")
     if report is not None:
-        check_report_dir(report)
+        make_report_dir(report)
     labels = [label for label, _spec in valid]
     specs = [spec for _label, spec in valid]
     err = Console(stderr=True)

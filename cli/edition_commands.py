@@ -384,12 +384,14 @@ def schema(
 def _write_schemas(folder: str) -> None:
     """Copy the edition and patch schemas into `folder`, or fail with a message."""
     from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
-    from magie.engine.edition.yamlload import display_path, path_problem
+    from magie.engine.edition.yamlload import display_path
 
-    bad = path_problem(folder)
-    if bad is not None:
-        _fail(f"cannot write the schemas: {bad}")
+    from .outputs import folder_problem
+
     target = Path(folder)
+    bad = folder_problem(target)
+    if bad is not None:
+        _fail(f"cannot write the schemas into {folder}: {bad}")
     texts = {SCHEMA_PATH.name: SCHEMA_PATH.read_text(encoding="utf-8"),
              PATCH_SCHEMA_PATH.name: patch_schema_text()}
     try:

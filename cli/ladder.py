@@ -75,7 +75,7 @@ def ladder_command(
     from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 
     from .bounds import whole
-    from .play import _unsavable
+    from .outputs import output_problem
     from .simulate import MAX_GAMES, MAX_JOBS, bot_problems, fail_all
 
     interface_language(lang)
@@ -103,7 +103,7 @@ def ladder_command(
     if seats is not None and not ed.players_min <= seats <= ed.players_max:
         wrong.append(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {seats}")
     path = out or Path(f"ladder-{ed.id}-seed{batch_seed}.json")
-    if (why := _unsavable(path)) is not None:
+    if (why := output_problem(path)) is not None:
         wrong.append(f"--out {path}: {why}")
     fail_all(wrong)
     assert seats is not None            # not None when nothing is wrong

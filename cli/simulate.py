@@ -158,6 +158,7 @@ def simulate_command(
     kinds = parse_bots(bot, seats, wrong)
     variants = tuple(variant or ())
     set_values = parse_sets(sets, wrong)
+    wrong += records_problems(out) + report_problems(report)
     ed = load_or_exit(edition, variants, set_values, wrong,
                       lambda ed: table_problems(ed, len(kinds), lang, share))
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=cap, seed=batch_seed,
@@ -166,7 +167,7 @@ def simulate_command(
     workers = workers or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:
-        check_report_dir(report)
+        make_report_dir(report)
     err = Console(stderr=True)
     try:
         with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
@@ -382,6 +383,22 @@ def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong
     return ed
 
 
+def records_problems(out: Path | None) -> list[str]:
+    """The problems of `--out FILE` (its format, and whether it can be written: cli/outputs.py),
+    found before the games."""
+    from magie.engine.sim.records import FORMATS
+
+    from .outputs import output_problem
+
+    if out is None:
+        return []
+    if out.suffix.lower() not in FORMATS:
+        return [f"--out {out}: unknown format '{out.suffix.lower() or '(none)'}'; use a file ending in "
+                f"{', '.join(FORMATS)}"]
+    why = output_problem(out)
+    return [] if why is None else [f"--out {out}: {why}"]
+
+
 def open_records(out: Path | None, spec: BatchSpec, ed: Edition):
     """The per-game record writer for --out (None without it); exits 1 if it cannot be written."""
     if out is None:
@@ -393,18 +410,29 @@ def open_records(out: Path | None, spec: BatchSpec, ed: Edition):
         fail(str(e))
 
 
-def check_report_dir(path: Path) -> None:
-    """Fail before the games when the report folder cannot be made or matplotlib is missing."""
+def report_problems(path: Path | None) -> list[str]:
+    """The problems of `--report FOLDER` found before any work: matplotlib missing, a folder that
+    cannot be written (a file there: cli/outputs.py `folder_problem`)."""
+    from .outputs import folder_problem
+
+    if path is None:
+        return []
+    out = []
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        fail("--report needs matplotlib: pip install 'magie[analysis]'")
+        out.append("--report needs matplotlib: pip install 'magie[analysis]'")
+    if (why := folder_problem(path)) is not None:
+        out.append(f"--report {path}: {why}")
+    return out
+
+
+def make_report_dir(path: Path) -> None:
+    """Make the report folder (checked by `report_problems`), or fail."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        fail(f"--report {path}: cannot create the folder ({e.strerror or e})")
-    if not path.is_dir():
-        fail(f"--report {path}: not a folder")
+        fail(f"--report {path}: the folder cannot be made ({e.strerror or e})")
 
 
 def fail(message: str) -> NoReturn:

@@ -59,6 +59,7 @@ def board(
     """
     from magie.cli.web.board import board_svg
 
+    from .outputs import output_problem
     from .simulate import fail_all
 
     wrong: list[str] = []               # every problem of the command line in one run
@@ -67,6 +68,8 @@ def board(
     if suffix not in (".svg", ".png"):
         wrong.append(f"-o {output}: the picture is written as .svg or .png, not "
                      f"{suffix or 'a file without an extension'}")
+    elif (why := output_problem(output)) is not None:
+        wrong.append(f"cannot write {output}: {why}")
     fail_all(wrong)
     state = None
     try:
@@ -133,12 +136,15 @@ def serve(
     magie serve --host 0.0.0.0      # other computers of your network may join
     ```
     """
+    from .outputs import folder_problem
     from .simulate import fail_all
 
     wrong: list[str] = []               # every problem of the command line in one run
     port_number = whole(port, "--port", 1, 65535, wrong, 8000)
     delay = decimal(bot_delay, "--bot-delay", 0, 10, wrong, 0.6)
     games = whole(max_games, "--max-games", 1, 10000, wrong, 100)
+    if data is not None and (why := folder_problem(data)) is not None:
+        wrong.append(f"cannot use the data folder {data}: {why}")
     fail_all(wrong)
     try:
         import uvicorn

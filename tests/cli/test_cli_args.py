@@ -5,9 +5,14 @@ one shape for every error, and the help's ranges."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+
+import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
+from tests.runners import run_magie
 
 
 def run(*args: str):
@@ -102,3 +107,120 @@ def test_an_empty_or_cut_short_save_is_told_so_not_in_the_json_parsers_words(tmp
     (tmp_path / "bad.json").write_text('{"format": x}', encoding="utf-8")
     assert problems(run("play", "--resume", "bad.json")) == [
         "bad.json:1:12: error[save-not-json]: is not a magie save: not valid JSON (Expecting value)"]
+
+
+# ------------------------------------------------------------------ files written: checked up front
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+
+
+@needs_fifo
+def test_a_fifo_nobody_reads_is_refused_by_every_option_that_writes_a_file(tmp_path):
+    # simulate --out FIFO waited for a reader for ever; board -o FIFO too
+    for name in ("f.jsonl", "f.json", "f.svg"):
+        os.mkfifo(tmp_path / name)
+    for args, line in (
+            (["simulate", "quick", "-n", "1", "-j", "1", "--out", str(tmp_path / "f.jsonl")],
+             f"magie: --out {tmp_path / 'f.jsonl'}: it exists and is not a regular file"),
+            (["ladder", "quick", "--bot", "basic,random", "-n", "1", "-j", "1", "--out", str(tmp_path / "f.json")],
+             f"magie: --out {tmp_path / 'f.json'}: it exists and is not a regular file"),
+            (["board", "quick", "-o", str(tmp_path / "f.svg")],
+             f"magie: cannot write {tmp_path / 'f.svg'}: it exists and is not a regular file")):
+        r = run_magie(*args, timeout=60)
+        assert r.returncode == 1, args
+        assert r.stderr.splitlines() == [line]
+
+
+def test_a_file_that_opens_but_cannot_be_written_is_refused_before_the_game(tmp_path):
+    # --log /proc/version: the game was played, then "could not be written (Input/output error)"
+    if not os.path.isfile("/proc/version"):
+        pytest.skip("needs /proc/version")
+    result = run("play", "quick", "--bots", "2", "--seed", "1", "--quiet", "--log", "/proc/version")
+    assert result.exit_code == 1
+    assert problems(result) == ["magie: cannot write the log /proc/version: the system does not let it be "
+                                "written (Input/output error)"]
+    result = run("board", "quick", "-o", "/proc/version.svg")
+    assert result.exit_code == 1 and "Wrote" not in result.output
+
+
+def test_the_out_file_is_told_with_every_other_problem(tmp_path):
+    result = run("simulate", "quick", "-n", "0", "--out", str(tmp_path), "--report", str(tmp_path / "a" / "b"))
+    assert result.exit_code == 1
+    assert problems(result)[:2] == ["magie: --games must be from 1 to 100,000,000, not 0",
+                                    f"magie: --out {tmp_path}: unknown format '(none)'; use a file ending in "
+                                    ".jsonl, .csv, .parquet"]
+    result = run("simulate", "quick", "-n", "0", "--out", str(tmp_path / "nowhere" / "g.csv"))
+    assert problems(result) == ["magie: --games must be from 1 to 100,000,000, not 0",
+                                f"magie: --out {tmp_path / 'nowhere' / 'g.csv'}: there is no folder "
+                                f"{tmp_path / 'nowhere'}"]
+    assert not (tmp_path / "a").exists()            # nothing is made when the command line is wrong
+
+
+def test_a_file_where_a_folder_is_expected_is_told_so(tmp_path):
+    # "cannot create the folder (File exists)", the system's words
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    for args, line in (
+            (["simulate", "quick", "-n", "1", "--report", str(blocker)], f"magie: --report {blocker}: a folder is "
+                                                                        f"expected, and {blocker} is a file"),
+            (["analyze", "quick", "--report", str(blocker / "sub")], f"magie: --report {blocker / 'sub'}: a folder "
+                                                                    f"is expected, and {blocker} is a file"),
+            (["compare", "quick", "classic", "-n", "1", "--report", str(blocker)],
+             f"magie: --report {blocker}: a folder is expected, and {blocker} is a file"),
+            (["schema", "--write", str(blocker)],
+             f"magie: cannot write the schemas into {blocker}: a folder is expected, and {blocker} is a file")):
+        result = run(*args)
+        assert result.exit_code == 1, args
+        assert problems(result) == [line]
+        assert "File exists" not in result.output
+
+
+def test_serve_data_that_is_a_file_is_told_so_with_the_other_problems(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    result = run("serve", "--data", str(blocker), "--port", "0")
+    assert result.exit_code == 1
+    assert problems(result) == ["magie: --port must be from 1 to 65,535, not 0",
+                                f"magie: cannot use the data folder {blocker}: a folder is expected, and {blocker} "
+                                "is a file"]
+
+
+def test_a_log_to_the_standard_output_redirected_to_a_file_is_whole(tmp_path):
+    # two writers at two offsets of one file: 62 of the 1350 events of this game were left
+    ref = tmp_path / "ref.jsonl"
+    r = run_magie("play", "classic", "--bots", "4", "--seed", "1", "--quiet", "--log", str(ref), timeout=120)
+    assert r.returncode == 0, r.stderr
+    events = ref.read_text(encoding="utf-8").splitlines()
+    assert len(events) == 1350
+    out = tmp_path / "out.txt"
+    with out.open("w", encoding="utf-8") as f:
+        r = run_magie("play", "classic", "--bots", "4", "--seed", "1", "--log", "/dev/stdout", stdout=f,
+                      stderr=subprocess.PIPE, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert [line for line in lines if line.startswith("{")] == events
+    assert any("Game over" in line for line in lines)        # and the game's own lines are there too
+    assert lines[-1] == "Event log written to /dev/stdout"
+
+
+# ------------------------------------------------------------------ every problem of a command line in one run
+
+def test_play_tells_its_numbers_an_unknown_overlay_and_a_language_together():
+    # only --max-rounds was told; then the overlay; then the language: three runs
+    result = run("play", "classic", "--lang", "xx", "-V", "nope", "--max-rounds", "-3", "--bots", "2")
+    assert result.exit_code == 1
+    lines = problems(result)
+    assert lines[:2] == ["magie: --max-rounds must be from 1 to 1,000,000, not -3",
+                         "magie: unknown language 'xx' (edition 'classic' is written in: en, ru)"]
+    assert lines[2].startswith("magie: error[unknown-variant]: unknown variant 'nope' (built-in overlays: ")
+    assert len(lines) == 3
+    result = run("play", "classic", "--lang", "xx", "--players", "Anna,,Boris", "--bots", "9")
+    assert problems(result) == [
+        "magie: --players \"Anna,,Boris\": name 2 is empty; give a name for each player, separated by commas, "
+        "e.g. --players \"Anna,Boris\"",
+        "magie: unknown language 'xx' (edition 'classic' is written in: en, ru)"]
+    result = run("play", "classic", "--bots", "9", "--lang", "xx", "--save-to", "/nowhere/s.json")
+    assert problems(result) == [
+        "magie: --save-to /nowhere/s.json: there is no folder /nowhere",
+        "magie: unknown language 'xx' (edition 'classic' is written in: en, ru)",
+        "magie: edition 'classic' is for 2 to 8 players, not 9 (0 from --players and 9 from --bots)"]

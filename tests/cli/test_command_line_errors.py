@@ -159,7 +159,7 @@ def test_ladder_checks_its_output_file_before_the_games_with_every_other_problem
         assert words in result.output, words
     result = run("ladder", "quick", "--bot", "basic,random", "-o", str(tmp_path), "-n", "2")
     assert result.exit_code == 1 and played == []
-    assert f"--out {tmp_path}: it exists and is not a regular file" in result.output
+    assert f"--out {tmp_path}: it is a folder" in result.output
 
 
 def test_validate_in_russian_tells_files_it_cannot_read(tmp_path):
