@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import typer
@@ -131,3 +131,36 @@ def given_once(values: list[str] | None, opt: str, wrong: list[str], default: T,
         wrong.append(f"{opt} is given {times} ({shown}{' ...' if len(values) > 3 else ''}); give it once"
                      + (f": {why}" if why else ""))
     return values[-1]
+
+
+# ------------------------------------------------------------------ choices and required arguments read as text
+# As numbers: click's check of a choice or of a missing argument stops the command at once, before
+# magie's own checks, so `simulate --backend nope -n 0` told only the first problem.
+
+def choice_option(*names: str, choices: Sequence[str], **kw: Any) -> Any:
+    """A `typer.Option` for one of `choices`, read as text by `choice`: its help shows the choices
+    as typer shows those of a choice option (`<process|ray>`)."""
+    return typer.Option(*names, metavar=f"<{'|'.join(choices)}>", **kw)
+
+
+def choice(text: str, opt: str, choices: Sequence[str], wrong: list[str], fallback: T) -> str | T:
+    """`text` when it is one of `choices`; else `fallback`, and the problem (what `opt` takes, and
+    what it got) is added to `wrong`."""
+    if text in choices:
+        return text
+    shown = text if len(text) <= 40 else f"{text[:37]}..."
+    wrong.append(f"{opt} takes {', '.join(choices[:-1])} or {choices[-1]}, not {shown!r}")
+    return fallback
+
+
+def edition_argument(**kw: Any) -> Any:
+    """The `EDITION` argument of a command, optional for click (a missing one is told by
+    `edition_problem` with the command line's other problems)."""
+    return typer.Argument(metavar="EDITION", show_default=False, **kw)
+
+
+def edition_problem(edition: str | None, example: str) -> str | None:
+    """Why the command cannot run without `edition` (None when it is given)."""
+    if edition is not None:
+        return None
+    return f"which edition? Give an edition id (see `magie editions`) or the path of an edition file, e.g. `{example}`"

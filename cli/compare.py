@@ -17,7 +17,6 @@ from magie.cli.bounds import number_option
 from magie.cli.i18n import _
 from magie.cli.simulate import (
     AddressOpt,
-    Backend,
     BackendOpt,
     ClaimAttentionOpt,
     ConfidenceOpt,
@@ -70,7 +69,7 @@ def compare_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     report: Annotated[Path | None, typer.Option(
         help="Write an HTML report with plots to this folder (needs magie[analysis]).")] = None,
-    backend: BackendOpt = Backend.process,
+    backend: BackendOpt = "process",
     address: AddressOpt = None,
     lang: LangOpt = "en",
 ) -> None:
@@ -101,9 +100,10 @@ def compare_command(
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
     from magie.engine.sim.config import ConfigError, load_config, told_at
 
-    from .bounds import given_once
+    from .bounds import choice, given_once
     from .problem_words import problem_line
     from .simulate import (
+        BACKENDS,
         batch_numbers,
         bot_problems,
         claim_attention_unused,
@@ -114,9 +114,10 @@ def compare_command(
         told_path,
     )
 
-    interface_language(lang)
     # every problem of the command line is told in one run: the options', then each configuration's
     wrong: list[str] = []
+    interface_language(lang, wrong)
+    backend_name = choice(backend, "--backend", BACKENDS, wrong, "process")
     games, batch_seed, workers, seats, cap, level, share = batch_numbers(
         n, seed, jobs, players, max_rounds, confidence, claim_attention, wrong)
     configs = list(configs or [])
@@ -234,7 +235,7 @@ def compare_command(
                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("games", total=games)
         try:
-            result = compare(labels, specs, games, workers or default_jobs(), backend=backend.value, address=address,
+            result = compare(labels, specs, games, workers or default_jobs(), backend=backend_name, address=address,
                              confidence=level, progress=lambda d: progress.update(task, completed=d))
         except MagieError as e:
             fail(str(e))

@@ -18,7 +18,7 @@ from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
-from .bounds import number_option
+from .bounds import edition_argument, number_option
 from .i18n import _
 from .simulate import LangOpt, interface_language
 
@@ -32,8 +32,8 @@ def _fail(message: str):
 
 
 def ladder_command(
-    edition: Annotated[str, typer.Argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    edition: Annotated[str | None, edition_argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
                             "search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
@@ -74,13 +74,13 @@ def ladder_command(
     from magie.engine.sim.batch import default_jobs
     from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 
-    from .bounds import whole
+    from .bounds import edition_problem, whole
     from .outputs import output_problem
     from .simulate import MAX_GAMES, MAX_JOBS, bot_problems, fail_all
 
-    interface_language(lang)
     # every problem of the command line in one run, and the --out file checked before the games
     wrong: list[str] = []
+    interface_language(lang, wrong)
     games = whole(n, "--games", 1, MAX_GAMES, wrong, 1)
     seats = whole(players, "--players", 2, MAX_SEATS, wrong, None)
     batch_seed = whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, 0)
@@ -91,6 +91,9 @@ def ladder_command(
         wrong.append("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")
     wrong += bot_problems(kinds)      # a plug-in is also created once and checked (decide, human, name)
     variants = tuple(variant or ())
+    if (missing := edition_problem(edition, "magie ladder classic")) is not None:
+        fail_all([*wrong, missing])
+    assert edition is not None
     try:
         ed = load_playable_cached(edition, variants)
     except ProblemsError as e:

@@ -7,7 +7,6 @@ import json
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
 
@@ -20,7 +19,7 @@ from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
-from .bounds import number_option
+from .bounds import choice_option, edition_argument, number_option
 from .i18n import LANGUAGES, _, n_, use_language
 
 if TYPE_CHECKING:
@@ -32,17 +31,16 @@ if TYPE_CHECKING:
 # progress bars are imported when a command runs, not for `magie --help` (start-up time, issue 15).
 
 
-class Backend(StrEnum):
-    process = "process"
-    ray = "ray"
-
+BACKENDS = ("process", "ray")
+"""Where games are played (`--backend`)."""
 
 SetOpt = Annotated[list[str] | None, typer.Option(
     "--set", metavar="PATH=VALUE",
     help="Set a rule parameter of the edition (after overlays), e.g. rules.salary=300 or "
          "rules.jail.fine=100; repeat for several. The value is read as YAML and checked like the "
          "edition's own; a problem with it is told at the --set.")]
-BackendOpt = Annotated[Backend, typer.Option(
+BackendOpt = Annotated[str, choice_option(
+    "--backend", choices=BACKENDS,
     help="Where games are played: local worker processes (--jobs), or Ray (needs magie[ray]; "
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
 AddressOpt = Annotated[str | None, typer.Option(
@@ -67,8 +65,8 @@ MAX_JOBS = 256
 
 
 def simulate_command(
-    edition: Annotated[str, typer.Argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    edition: Annotated[str | None, edition_argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
     n: Annotated[str, number_option("-n", "--games", least=1, help="Number of games to play.")] = "1000",
     seed: Annotated[str, number_option(
         help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
@@ -114,7 +112,7 @@ def simulate_command(
         least=1,
         help="Count landings per roll and per turn from this round on (all tokens start on the start "
              "space; 8 or so makes them comparable with `magie analyze`).")] = "1",
-    backend: BackendOpt = Backend.process,
+    backend: BackendOpt = "process",
     address: AddressOpt = None,
 ) -> None:
     """Play many games with bots and report statistics with confidence intervals.
@@ -146,7 +144,7 @@ def simulate_command(
     from magie.engine.game.save import MAX_ROUNDS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
-    from .bounds import whole
+    from .bounds import choice, edition_problem, whole
 
     use_language(lang)
     # bounds first, before anything is allocated (--players 10**12 would build that many seats);
@@ -159,6 +157,10 @@ def simulate_command(
     variants = tuple(variant or ())
     set_values = parse_sets(sets, wrong)
     wrong += records_problems(out) + report_problems(report)
+    backend_name = choice(backend, "--backend", BACKENDS, wrong, "process")
+    if (missing := edition_problem(edition, "magie simulate classic -n 1000")) is not None:
+        fail_all([*wrong, missing])
+    assert edition is not None
     ed = load_or_exit(edition, variants, set_values, wrong,
                       lambda ed: table_problems(ed, len(kinds), lang, share))
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=cap, seed=batch_seed,
@@ -177,7 +179,7 @@ def simulate_command(
             try:
                 summary = simulate(spec, games, jobs=workers,
                                    progress=lambda done: progress.update(task, completed=done),
-                                   on_game=writer.write if writer else None, backend=backend.value,
+                                   on_game=writer.write if writer else None, backend=backend_name,
                                    address=address, confidence=level)
             except MagieError as e:
                 fail(str(e))
@@ -441,21 +443,26 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(1)
 
 
-def fail_all(messages: Sequence[str]) -> None:
+def fail_all(messages: Sequence[str], end: bool = True) -> None:
     """Tell every message (a command line's problems, all in one run) and exit 1; nothing when
-    there is none."""
+    there is none. `end` False: told, and the caller tells more before it exits."""
     for message in messages:
         typer.echo(f"magie: {message}", err=True)
-    if messages:
+    if messages and end:
         raise typer.Exit(1)
 
 
-def interface_language(lang: str) -> None:
+def interface_language(lang: str, wrong: list[str] | None = None) -> None:
     """`use_language(lang)` for a command whose words are the interface's only (no edition's
-    names): exits 1 for a language the interface does not speak."""
-    if lang not in LANGUAGES:
-        fail(f"unknown language '{lang}' (the interface speaks: {', '.join(LANGUAGES)})")
-    use_language(lang)
+    names). A language the interface does not speak is added to `wrong` (the command's problems,
+    told together), or without it told at once (exit 1)."""
+    if lang in LANGUAGES:
+        use_language(lang)
+        return
+    problem = f"unknown language '{lang}' (the interface speaks: {', '.join(LANGUAGES)})"
+    if wrong is None:
+        fail(problem)
+    wrong.append(problem)
 
 
 _fail = fail

@@ -224,3 +224,48 @@ def test_play_tells_its_numbers_an_unknown_overlay_and_a_language_together():
         "magie: --save-to /nowhere/s.json: there is no folder /nowhere",
         "magie: unknown language 'xx' (edition 'classic' is written in: en, ru)",
         "magie: edition 'classic' is for 2 to 8 players, not 9 (0 from --players and 9 from --bots)"]
+
+
+def test_clicks_own_errors_are_told_with_the_other_problems():
+    # a bad choice or a missing argument stopped the command before magie's checks
+    cases = [
+        (["simulate", "--backend", "nope", "-n", "0"],
+         ["magie: --games must be from 1 to 100,000,000, not 0", "magie: --backend takes process or ray, not 'nope'",
+          "magie: which edition? Give an edition id (see `magie editions`) or the path of an edition file, e.g. "
+          "`magie simulate classic -n 1000`"]),
+        (["analyze", "classic", "--jail-policy", "nope", "--players", "1"],
+         ["magie: --players must be from 2 to 12, not 1", "magie: --jail-policy takes short or long, not 'nope'"]),
+        (["compare", "classic", "quick", "--lang", "xx", "--backend", "x", "-n", "0"],
+         ["magie: unknown language 'xx' (the interface speaks: en, ru)",
+          "magie: --backend takes process or ray, not 'x'", "magie: --games must be from 1 to 100,000,000, not 0"]),
+        (["ladder", "classic", "--lang", "xx", "-n", "0", "--bot", "basic"],
+         ["magie: unknown language 'xx' (the interface speaks: en, ru)",
+          "magie: --games must be from 1 to 100,000,000, not 0",
+          "magie: --bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard"]),
+        (["board", "--size", "5"],
+         ["magie: --size must be from 100 to 8,000, not 5",
+          "magie: where to? Give the picture's file with -o FILE.svg (or FILE.png)",
+          "magie: which edition? Give an edition id (see `magie editions`) or the path of an edition file, e.g. "
+          "`magie board classic -o board.svg`"]),
+        (["board", "classic", "-o", "x.txt", "--size", "5", "--lang", "xx"],
+         ["magie: --size must be from 100 to 8,000, not 5",
+          "magie: -o x.txt: the picture is written as .svg or .png, not .txt",
+          "magie: unknown language 'xx' (edition 'classic' is written in: en, ru)"]),
+    ]
+    for args, lines in cases:
+        result = run(*args)
+        assert result.exit_code == 1, args
+        assert problems(result) == lines, args
+    result = run("board", "nosuch", "--size", "5")
+    assert problems(result)[:2] == ["magie: --size must be from 100 to 8,000, not 5",
+                                    "magie: where to? Give the picture's file with -o FILE.svg (or FILE.png)"]
+    assert problems(result)[2].startswith("magie: error[unknown-edition]: unknown edition 'nosuch'")
+
+
+def test_the_choices_read_by_magie_still_choose(tmp_path):
+    short = run("analyze", "quick", "--jail-policy", "short", "--json")
+    long = run("analyze", "quick", "--json")
+    assert short.exit_code == 0 and long.exit_code == 0
+    assert '"jail_policy": "short"' in short.output and '"jail_policy": "long"' in long.output
+    ok = run("board", "quick", "-o", str(tmp_path / "b.svg"))
+    assert ok.exit_code == 0 and (tmp_path / "b.svg").read_text(encoding="utf-8").startswith("<svg")
