@@ -269,3 +269,14 @@ def test_the_choices_read_by_magie_still_choose(tmp_path):
     assert '"jail_policy": "short"' in short.output and '"jail_policy": "long"' in long.output
     ok = run("board", "quick", "-o", str(tmp_path / "b.svg"))
     assert ok.exit_code == 0 and (tmp_path / "b.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_validate_tells_its_format_language_and_missing_paths_together():
+    result = run("validate", "--format", "x", "--lang", "xx")
+    assert result.exit_code == 1
+    assert problems(result) == ["magie: unknown language 'xx' (the interface speaks: en, ru)",
+                                "magie: --format takes text or json, not 'x'",
+                                "magie: what to check? Give edition or overlay files, folders or edition ids, "
+                                "e.g. `magie validate editions/`"]
+    ok = run("validate", "quick", "-f", "json")
+    assert ok.exit_code == 0 and ok.output.strip() == "[]"
