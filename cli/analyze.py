@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.cli.bounds import choice_option, edition_argument, number_option
+from magie.cli.bounds import Saved, choice_option, edition_argument, number_option
 from magie.cli.simulate import (
     SetOpt,
     fail,
@@ -48,7 +48,7 @@ def analyze_command(
         help="Also the expected rent per opponent roll and the payback of every deed, building level "
              "and group.")] = False,
     players: Annotated[str | None, number_option(
-        least=2,
+        least=2, most=Saved("MAX_SEATS"),
         help="Players at the table for the payback in rounds (default 4, within the edition's range); "
              "--json gives every count.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,

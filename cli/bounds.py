@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import typer
 
@@ -56,14 +56,36 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 T = TypeVar("T")
 
 
-def number_option(*names: str, least: float | None = None, most: float | None = None, decimal: bool = False,
+class Saved:
+    """A bound that engine/game/save.py holds (`MAX_SEATS`, `MAX_ROUNDS`, `MIN_SEED`...), for the
+    range a number option's help shows: read when the help is drawn (that module imports the whole
+    game engine, which a command's `--help` otherwise does not need)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def value(self) -> int:
+        """The bound's value."""
+        from magie.engine.game import save
+
+        return int(getattr(save, self.name))
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value(), spec)
+
+    def __str__(self) -> str:
+        return str(self.value())
+
+
+def number_option(*names: str, least: float | Saved, most: float | Saved, decimal: bool = False,
                   **kw: Any) -> Any:
-    """A `typer.Option` for a number read as text by `whole` or `decimal`: its help shows the
-    metavar and range typer shows for a number option (`<int range> [x>=1]`, `<float range>`),
-    but typer only passes the text on."""
-    kind = "float" if decimal else "int"
-    label = f"<{kind} range>" if least is not None or most is not None else f"<{kind}>"
-    return typer.Option(*names, metavar=label, min=least, max=most, **kw)
+    """A `typer.Option` for a number read as text by `whole` or `decimal`, from `least` to `most`
+    (the bounds the command checks): its help shows the metavar and the whole range as typer shows
+    those of a number option (`<int range> [1<=x<=256]`; a `metavar` given in `kw` before the
+    range), but typer only passes the text on."""
+    kw.setdefault("metavar", f"<{'float' if decimal else 'int'} range>")
+    # a Saved bound is only formatted, as typer formats a number's
+    return typer.Option(*names, min=cast(Any, least), max=cast(Any, most), **kw)
 
 
 def whole(text: str | None, opt: str, least: int | None, most: int, wrong: list[str], fallback: T,

@@ -13,9 +13,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.cli.bounds import number_option
+from magie.cli.bounds import Saved, number_option
 from magie.cli.i18n import _
 from magie.cli.simulate import (
+    MAX_GAMES,
+    MAX_JOBS,
     AddressOpt,
     BackendOpt,
     ClaimAttentionOpt,
@@ -39,24 +41,25 @@ def compare_command(
              "seat, comma-separated; your own agent class as module:Class: classic:bots=mybots:Greedy,basic), "
              "players, max_rounds or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
     n: Annotated[str, number_option(
-        "-n", "--games", least=1,
+        "-n", "--games", least=1, most=MAX_GAMES,
         help="Games per configuration (the same seeds for each).")] = "1000",
     seed: Annotated[str, number_option(
+        least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
         help="Seed of the batch (game k gets the same seed in every configuration).")] = "0",
     jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1,
+        "--jobs", "-j", least=1, most=MAX_JOBS,
         help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V",
         help="Overlay applied to every configuration (after each one's own).")] = None,
     players: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=Saved("MAX_SEATS"),
         help="Bots at the table when a configuration does not say (default 4).")] = None,
     bot: Annotated[str, typer.Option(
         help="Bot kinds when a configuration does not say: one kind, or one per seat (module:Class for "
              "your own).")] = "basic",
     max_rounds: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=Saved("MAX_ROUNDS"),
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
     claim_attention: ClaimAttentionOpt = None,

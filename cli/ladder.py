@@ -18,9 +18,9 @@ from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
-from .bounds import edition_argument, number_option
+from .bounds import Saved, edition_argument, number_option
 from .i18n import _
-from .simulate import LangOpt, interface_language
+from .simulate import MAX_GAMES, MAX_JOBS, LangOpt, interface_language
 
 # The game engine (the DSL, the simulation) is imported when the command runs, not for
 # `magie --help` (start-up time, issue 15).
@@ -37,16 +37,18 @@ def ladder_command(
     bot: Annotated[str, typer.Option(
         "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
                             "search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
-    n: Annotated[str, number_option("-n", "--games", least=1, help="Number of games.")] = "200",
-    players: Annotated[str, number_option(least=2, help="Seats at each table.")] = "4",
-    seed: Annotated[str, number_option(help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
+    n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")] = "200",
+    players: Annotated[str, number_option(least=2, most=Saved("MAX_SEATS"), help="Seats at each table.")] = "4",
+    seed: Annotated[str, number_option(
+        least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
+        help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
     jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1, help="Worker processes (default: the CPUs available).")] = None,
+        "--jobs", "-j", least=1, most=MAX_JOBS, help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
     max_rounds: Annotated[str | None, number_option(
-        least=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, "
-                    "else 1000).")] = None,
+        least=1, most=Saved("MAX_ROUNDS"),
+        help="Stop a game after this many rounds; the richest wins (default: the edition's limit, else 1000).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json); checked before "
                             "the games start.")] = None,
@@ -76,7 +78,7 @@ def ladder_command(
 
     from .bounds import edition_problem, whole
     from .outputs import output_problem
-    from .simulate import MAX_GAMES, MAX_JOBS, bot_problems, fail_all
+    from .simulate import bot_problems, fail_all
 
     # every problem of the command line in one run, and the --out file checked before the games
     wrong: list[str] = []

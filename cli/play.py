@@ -15,7 +15,7 @@ import typer
 
 from magie.engine.problems import ProblemsError
 
-from .bounds import number_option
+from .bounds import Saved, number_option
 from .i18n import _, use_language
 from .outputs import log_problem, open_log, output_problem
 
@@ -112,8 +112,9 @@ def play(
     players: Annotated[str | None, typer.Option(
         "--players", "-p", metavar="NAMES",
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
-    bots: Annotated[str | None, typer.Option(
-        "--bots", "-b", metavar="N", help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
+    bots: Annotated[str | None, number_option(
+        "--bots", "-b", metavar="N", least=0, most=Saved("MAX_SEATS"),
+        help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
     bot_kind: Annotated[str | None, typer.Option(
         "--bot-kind", "--bot", metavar="KIND",
         help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
@@ -123,8 +124,9 @@ def play(
              "by itself).",
         show_default=False)] = None,
     seed: Annotated[str | None, number_option(
-        "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
-                             "same game. Default: a random seed, printed.")] = None,
+        "--seed", "-s", least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
+        help="Seed of dice, shuffles and bots: the same seed and answers give the same game. Default: a "
+             "random seed, printed.")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V", metavar="OVERLAY",
         help="Apply a house-rule overlay (id from `magie editions`, or a path). Repeatable.")] = None,
@@ -140,10 +142,10 @@ def play(
         "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
                                           "resumed, else magie-EDITION-seedSEED.json here (with -2, "
                                           "-3... if that file exists).")] = None,
-    max_rounds: Annotated[str | None, typer.Option(
-        "--max-rounds", metavar="N", help="End after N rounds (the richest wins), instead of the "
-                                          "edition's limit. A table of bots only stops after "
-                                          f"{BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
+    max_rounds: Annotated[str | None, number_option(
+        "--max-rounds", metavar="N", least=1, most=Saved("MAX_ROUNDS"),
+        help=f"End after N rounds (the richest wins), instead of the edition's limit. A table of bots only "
+             f"stops after {BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
     time_limit: Annotated[str | None, typer.Option(
         "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
                                                 "out and the richest wins.")] = None,
@@ -256,7 +258,8 @@ def play(
             fail_all(wrong)
         assert edition is not None          # told above
         kind = bot_kind or "basic"
-        ed, base = _new_game(edition, variant or [], players, n_bots or 0, kind, game_seed,
+        bots_wrong = bots is not None and n_bots is None     # told: the seats are not counted
+        ed, base = _new_game(edition, variant or [], players, None if bots_wrong else n_bots or 0, kind, game_seed,
                              {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
                               "auto_claim": auto_claim is True}, lang, wrong)
         save_path = save_to or _free_save_path(ed.id, base.seed)
@@ -326,12 +329,13 @@ def _ref(ref: str) -> str:
     return str(Path(ref).resolve()) if is_path_ref(ref) else ref
 
 
-def _new_game(edition: str, variants: list[str], players: str | None, bots: int, bot_kind: str,
+def _new_game(edition: str, variants: list[str], players: str | None, bots: int | None, bot_kind: str,
               seed: int | None, options: dict, lang: str, wrong: list[str]):
     """Load the edition and set the table for a new game: (edition, the empty save). The problems
     of the command line in `wrong` are told with those found here (the players' names, the seats,
     the language; when an overlay or the edition cannot be loaded, the seats and the language are
-    checked on the edition without the overlays), and exit 1 when there is any."""
+    checked on the edition without the overlays), and exit 1 when there is any. `bots` None: the
+    number given was wrong (told), so the seats are not counted."""
     from magie.engine.game.save import SaveGame
 
     from .saved_edition import load_with_content
@@ -345,7 +349,7 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
 
     def table_problems(ed) -> list[str]:
         out = [] if lang in _languages(ed) else [_language_problem(lang, ed)]
-        if humans is not None:
+        if humans is not None and bots is not None:
             try:
                 make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
             except ValueError as e:
@@ -368,7 +372,7 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
     fail_all(wrong)
     for w in ed.warnings:
         typer.echo(w.format(), err=True)
-    assert humans is not None               # told above
+    assert humans is not None and bots is not None      # told above
     seats = make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)

@@ -19,7 +19,7 @@ from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.problems import ProblemsError
 
-from .bounds import choice_option, edition_argument, number_option
+from .bounds import Saved, choice_option, edition_argument, number_option
 from .i18n import LANGUAGES, _, n_, use_language
 
 if TYPE_CHECKING:
@@ -67,24 +67,26 @@ MAX_JOBS = 256
 def simulate_command(
     edition: Annotated[str | None, edition_argument(
         help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
-    n: Annotated[str, number_option("-n", "--games", least=1, help="Number of games to play.")] = "1000",
+    n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES,
+                                    help="Number of games to play.")] = "1000",
     seed: Annotated[str, number_option(
+        least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
         help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
              "any --jobs.")] = "0",
     jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1,
+        "--jobs", "-j", least=1, most=MAX_JOBS,
         help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V",
         help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     players: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=Saved("MAX_SEATS"),
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
         help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
              "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=Saved("MAX_ROUNDS"),
         help="Stop a game after this many rounds and rank the players by net worth (default: the "
              "edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
@@ -109,7 +111,7 @@ def simulate_command(
         help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
              "a fifth more per turn with four basic bots, docs/scale.md; --no-counters for raw speed).")] = True,
     warm_up: Annotated[str, number_option(
-        least=1,
+        least=1, most=Saved("MAX_ROUNDS"),
         help="Count landings per roll and per turn from this round on (all tokens start on the start "
              "space; 8 or so makes them comparable with `magie analyze`).")] = "1",
     backend: BackendOpt = "process",

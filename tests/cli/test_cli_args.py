@@ -280,3 +280,44 @@ def test_validate_tells_its_format_language_and_missing_paths_together():
                                 "e.g. `magie validate editions/`"]
     ok = run("validate", "quick", "-f", "json")
     assert ok.exit_code == 0 and ok.output.strip() == "[]"
+
+
+# ------------------------------------------------------------------ the help's ranges and flags
+
+def _help(command: str) -> str:
+    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    return result.output
+
+
+def test_the_help_shows_the_whole_range_each_number_is_checked_against():
+    # [x>=1] was shown where 1 to 256 is accepted
+    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
+
+    seed = f"[{MIN_SEED}<=x<={MAX_SEED}]"
+    expected = {"simulate": ["[1<=x<=100000000]", seed, "[1<=x<=256]", f"[1<=x<={MAX_SEATS}]",
+                             f"[1<=x<={MAX_ROUNDS}]", "[0.5<=x<=0.999]"],
+                "compare": ["[1<=x<=100000000]", seed, "[1<=x<=256]", f"[1<=x<={MAX_SEATS}]"],
+                "ladder": [f"[2<=x<={MAX_SEATS}]", seed, "[1<=x<=256]"],
+                "analyze": [f"[2<=x<={MAX_SEATS}]"],
+                "play": [seed, f"N [0<=x<={MAX_SEATS}]", f"N [1<=x<={MAX_ROUNDS}]"],
+                "board": ["[100<=x<=8000]"], "serve": ["[1<=x<=65535]", "[1<=x<=10000]"]}
+    for command, ranges in expected.items():
+        text = _help(command)
+        for shown in ranges:
+            assert shown in text, (command, shown)
+        assert "x>=" not in text and "x<=" not in text.replace("<=x<=", ""), command   # no half range
+    # the bounds shown are those checked
+    assert run("simulate", "quick", "--jobs", "257").output == "magie: --jobs must be from 1 to 256, not 257\n"
+    assert run("play", "quick", "--bots", str(MAX_SEATS + 1)).output == (
+        f"magie: --bots must be from 0 to {MAX_SEATS}, not {MAX_SEATS + 1}\n")
+
+
+def test_a_flag_shows_no_type_in_the_help():
+    # <bool> was shown beside every flag, as if it took a value
+    for command in ("simulate", "play", "validate", "analyze", "compare", "show"):
+        text = _help(command)
+        assert "<bool>" not in text, command
+        assert "--help" in text
+    line = next(line for line in _help("simulate").splitlines() if "--json" in line and "Print" in line)
+    assert line.split("--json", 1)[1].split()[0] == "Print"
