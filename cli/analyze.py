@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.cli.bounds import Saved, choice_option, edition_argument, number_option
+from magie.cli.bounds import choice_option, edition_argument, number_option
 from magie.cli.simulate import (
     SetOpt,
     fail,
@@ -23,6 +23,7 @@ from magie.cli.simulate import (
     report_problems,
     table_problems,
 )
+from magie.engine.limits import MAX_SEATS
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
@@ -48,7 +49,7 @@ def analyze_command(
         help="Also the expected rent per opponent roll and the payback of every deed, building level "
              "and group.")] = False,
     players: Annotated[str | None, number_option(
-        least=2, most=Saved("MAX_SEATS"),
+        least=2, most=MAX_SEATS,
         help="Players at the table for the payback in rounds (default 4, within the edition's range); "
              "--json gives every count.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -78,7 +79,6 @@ def analyze_command(
     """
     from magie.engine.analysis.markov import AnalysisError, landing_odds
     from magie.engine.errors import MagieError
-    from magie.engine.game.save import MAX_SEATS
     from magie.engine.sim.config import load_tree
 
     from .bounds import choice, edition_problem, whole

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import typer
 
@@ -30,7 +30,7 @@ def bound_problem(opt: str, value: int | None, least: int | None, most: int,
 
 def seed_problem(seed: int | None, opt: str = "--seed", _: Callable[[str], str] = _english) -> str | None:
     """Why `seed` cannot be a game's seed (saves hold seeds from -2**63 to 2**63 - 1), or None."""
-    from magie.engine.game.save import MAX_SEED, MIN_SEED
+    from magie.engine.limits import MAX_SEED, MIN_SEED
 
     return bound_problem(opt, seed, MIN_SEED, MAX_SEED, _)
 
@@ -56,36 +56,13 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 T = TypeVar("T")
 
 
-class Saved:
-    """A bound that engine/game/save.py holds (`MAX_SEATS`, `MAX_ROUNDS`, `MIN_SEED`...), for the
-    range a number option's help shows: read when the help is drawn (that module imports the whole
-    game engine, which a command's `--help` otherwise does not need)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def value(self) -> int:
-        """The bound's value."""
-        from magie.engine.game import save
-
-        return int(getattr(save, self.name))
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value(), spec)
-
-    def __str__(self) -> str:
-        return str(self.value())
-
-
-def number_option(*names: str, least: float | Saved, most: float | Saved, decimal: bool = False,
-                  **kw: Any) -> Any:
+def number_option(*names: str, least: float, most: float, decimal: bool = False, **kw: Any) -> Any:
     """A `typer.Option` for a number read as text by `whole` or `decimal`, from `least` to `most`
     (the bounds the command checks): its help shows the metavar and the whole range as typer shows
     those of a number option (`<int range> [1<=x<=256]`; a `metavar` given in `kw` before the
     range), but typer only passes the text on."""
     kw.setdefault("metavar", f"<{'float' if decimal else 'int'} range>")
-    # a Saved bound is only formatted, as typer formats a number's
-    return typer.Option(*names, min=cast(Any, least), max=cast(Any, most), **kw)
+    return typer.Option(*names, min=least, max=most, **kw)
 
 
 def whole(text: str | None, opt: str, least: int | None, most: int, wrong: list[str], fallback: T,

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.cli.bounds import Saved, number_option
+from magie.cli.bounds import number_option
 from magie.cli.i18n import _
 from magie.cli.simulate import (
     MAX_GAMES,
@@ -29,6 +29,7 @@ from magie.cli.simulate import (
     parse_bots,
     parse_sets,
 )
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
@@ -44,7 +45,7 @@ def compare_command(
         "-n", "--games", least=1, most=MAX_GAMES,
         help="Games per configuration (the same seeds for each).")] = "1000",
     seed: Annotated[str, number_option(
-        least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
+        least=MIN_SEED, most=MAX_SEED,
         help="Seed of the batch (game k gets the same seed in every configuration).")] = "0",
     jobs: Annotated[str | None, number_option(
         "--jobs", "-j", least=1, most=MAX_JOBS,
@@ -53,13 +54,13 @@ def compare_command(
         "--variant", "-V",
         help="Overlay applied to every configuration (after each one's own).")] = None,
     players: Annotated[str | None, number_option(
-        least=1, most=Saved("MAX_SEATS"),
+        least=1, most=MAX_SEATS,
         help="Bots at the table when a configuration does not say (default 4).")] = None,
     bot: Annotated[str, typer.Option(
         help="Bot kinds when a configuration does not say: one kind, or one per seat (module:Class for "
              "your own).")] = "basic",
     max_rounds: Annotated[str | None, number_option(
-        least=1, most=Saved("MAX_ROUNDS"),
+        least=1, most=MAX_ROUNDS,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
     claim_attention: ClaimAttentionOpt = None,

@@ -16,9 +16,10 @@ from rich.table import Table
 from magie.engine.agents import LEVELS
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
-from .bounds import Saved, edition_argument, number_option
+from .bounds import edition_argument, number_option
 from .i18n import _
 from .simulate import MAX_GAMES, MAX_JOBS, LangOpt, interface_language
 
@@ -38,16 +39,16 @@ def ladder_command(
         "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
                             "search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
     n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")] = "200",
-    players: Annotated[str, number_option(least=2, most=Saved("MAX_SEATS"), help="Seats at each table.")] = "4",
+    players: Annotated[str, number_option(least=2, most=MAX_SEATS, help="Seats at each table.")] = "4",
     seed: Annotated[str, number_option(
-        least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
+        least=MIN_SEED, most=MAX_SEED,
         help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
     jobs: Annotated[str | None, number_option(
         "--jobs", "-j", least=1, most=MAX_JOBS, help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
     max_rounds: Annotated[str | None, number_option(
-        least=1, most=Saved("MAX_ROUNDS"),
+        least=1, most=MAX_ROUNDS,
         help="Stop a game after this many rounds; the richest wins (default: the edition's limit, else 1000).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json); checked before "
@@ -72,7 +73,6 @@ def ladder_command(
         magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
     """
     from magie.engine.edition.playable import load_playable_cached
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
     from magie.engine.sim.batch import default_jobs
     from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 

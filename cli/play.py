@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
-from .bounds import Saved, number_option
+from .bounds import number_option
 from .i18n import _, use_language
 from .outputs import log_problem, open_log, output_problem
 
@@ -113,7 +114,7 @@ def play(
         "--players", "-p", metavar="NAMES",
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
     bots: Annotated[str | None, number_option(
-        "--bots", "-b", metavar="N", least=0, most=Saved("MAX_SEATS"),
+        "--bots", "-b", metavar="N", least=0, most=MAX_SEATS,
         help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
     bot_kind: Annotated[str | None, typer.Option(
         "--bot-kind", "--bot", metavar="KIND",
@@ -124,7 +125,7 @@ def play(
              "by itself).",
         show_default=False)] = None,
     seed: Annotated[str | None, number_option(
-        "--seed", "-s", least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
+        "--seed", "-s", least=MIN_SEED, most=MAX_SEED,
         help="Seed of dice, shuffles and bots: the same seed and answers give the same game. Default: a "
              "random seed, printed.")] = None,
     variant: Annotated[list[str] | None, typer.Option(
@@ -143,7 +144,7 @@ def play(
                                           "resumed, else magie-EDITION-seedSEED.json here (with -2, "
                                           "-3... if that file exists).")] = None,
     max_rounds: Annotated[str | None, number_option(
-        "--max-rounds", metavar="N", least=1, most=Saved("MAX_ROUNDS"),
+        "--max-rounds", metavar="N", least=1, most=MAX_ROUNDS,
         help=f"End after N rounds (the richest wins), instead of the edition's limit. A table of bots only "
              f"stops after {BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
     time_limit: Annotated[str | None, typer.Option(
@@ -195,7 +196,7 @@ def play(
     ```
     """
     from magie.engine.agents import bot_factory
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, MAX_SEED, MIN_SEED
+    from magie.engine.game.save import MAX_SECONDS
     from magie.engine.sim.config import PLAIN_DECIMAL
 
     from .bounds import whole

@@ -17,9 +17,10 @@ from rich.table import Table
 from magie.engine.agents import BOT_KINDS, make_bot
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
-from .bounds import Saved, choice_option, edition_argument, number_option
+from .bounds import choice_option, edition_argument, number_option
 from .i18n import LANGUAGES, _, n_, use_language
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def simulate_command(
     n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES,
                                     help="Number of games to play.")] = "1000",
     seed: Annotated[str, number_option(
-        least=Saved("MIN_SEED"), most=Saved("MAX_SEED"),
+        least=MIN_SEED, most=MAX_SEED,
         help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
              "any --jobs.")] = "0",
     jobs: Annotated[str | None, number_option(
@@ -80,13 +81,13 @@ def simulate_command(
         "--variant", "-V",
         help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     players: Annotated[str | None, number_option(
-        least=1, most=Saved("MAX_SEATS"),
+        least=1, most=MAX_SEATS,
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
         help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
              "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[str | None, number_option(
-        least=1, most=Saved("MAX_ROUNDS"),
+        least=1, most=MAX_ROUNDS,
         help="Stop a game after this many rounds and rank the players by net worth (default: the "
              "edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
@@ -111,7 +112,7 @@ def simulate_command(
         help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
              "a fifth more per turn with four basic bots, docs/scale.md; --no-counters for raw speed).")] = True,
     warm_up: Annotated[str, number_option(
-        least=1, most=Saved("MAX_ROUNDS"),
+        least=1, most=MAX_ROUNDS,
         help="Count landings per roll and per turn from this round on (all tokens start on the start "
              "space; 8 or so makes them comparable with `magie analyze`).")] = "1",
     backend: BackendOpt = "process",
@@ -143,7 +144,6 @@ def simulate_command(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from magie.engine.game.save import MAX_ROUNDS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
     from .bounds import choice, edition_problem, whole
@@ -225,7 +225,6 @@ def batch_numbers(n: str, seed: str, jobs: str | None, players: str | None, max_
     --claim-attention (given at most once; 1 when not given) read and bounded (before anything is
     allocated: --players 10**12 would build that many seats); each problem is added to `wrong`
     (then a value that hides no other problem is used in its place)."""
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 
     from .bounds import decimal, given_once, whole
 
