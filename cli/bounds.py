@@ -56,13 +56,30 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 T = TypeVar("T")
 
 
-def number_option(*names: str, least: float, most: float, decimal: bool = False, **kw: Any) -> Any:
+def number_option(*names: str, least: float, most: float, decimal: bool = False, in_help: bool = False,
+                  **kw: Any) -> Any:
     """A `typer.Option` for a number read as text by `whole` or `decimal`, from `least` to `most`
     (the bounds the command checks): its help shows the metavar and the whole range as typer shows
-    those of a number option (`<int range> [1<=x<=256]`; a `metavar` given in `kw` before the
-    range), but typer only passes the text on."""
-    kw.setdefault("metavar", f"<{'float' if decimal else 'int'} range>")
-    return typer.Option(*names, min=least, max=most, **kw)
+    those of a number option (`<int range> [1<=x<=256]`), but typer only passes the text on.
+    `in_help`: the range is shown at the end of the help text instead, after the option's own
+    metavar (`kw`), where a wide range would squeeze the help's other columns (a seed's, 19 digits
+    a side, is shown as powers of two: `[-2^63<=x<=2^63-1]`)."""
+    if not in_help:
+        return typer.Option(*names, metavar=f"<{'float' if decimal else 'int'} range>", min=least, max=most, **kw)
+    kw["help"] = f"{kw.get('help', '')} [{_power(least)}<=x<={_power(most)}]".lstrip()
+    return typer.Option(*names, **kw)
+
+
+def _power(n: float) -> str:
+    """`n` as it is, or past 12 digits as a power of two, give or take one (-2^63, 2^63-1: `**` is
+    Markdown's bold in the help)."""
+    if len(str(n)) <= 12:
+        return str(n)
+    for k in range(40, 128):
+        for shown, value in ((f"2^{k}", 2**k), (f"2^{k}-1", 2**k - 1), (f"-2^{k}", -2**k)):
+            if n == value:
+                return shown
+    return str(n)
 
 
 def whole(text: str | None, opt: str, least: int | None, most: int, wrong: list[str], fallback: T,

@@ -45,7 +45,7 @@ def compare_command(
         "-n", "--games", least=1, most=MAX_GAMES,
         help="Games per configuration (the same seeds for each).")] = "1000",
     seed: Annotated[str, number_option(
-        least=MIN_SEED, most=MAX_SEED,
+        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
         help="Seed of the batch (game k gets the same seed in every configuration).")] = "0",
     jobs: Annotated[str | None, number_option(
         "--jobs", "-j", least=1, most=MAX_JOBS,

@@ -41,7 +41,7 @@ def ladder_command(
     n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")] = "200",
     players: Annotated[str, number_option(least=2, most=MAX_SEATS, help="Seats at each table.")] = "4",
     seed: Annotated[str, number_option(
-        least=MIN_SEED, most=MAX_SEED,
+        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
         help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
     jobs: Annotated[str | None, number_option(
         "--jobs", "-j", least=1, most=MAX_JOBS, help="Worker processes (default: the CPUs available).")] = None,

@@ -114,7 +114,7 @@ def play(
         "--players", "-p", metavar="NAMES",
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
     bots: Annotated[str | None, number_option(
-        "--bots", "-b", metavar="N", least=0, most=MAX_SEATS,
+        "--bots", "-b", metavar="N", least=0, most=MAX_SEATS, in_help=True,
         help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
     bot_kind: Annotated[str | None, typer.Option(
         "--bot-kind", "--bot", metavar="KIND",
@@ -125,7 +125,7 @@ def play(
              "by itself).",
         show_default=False)] = None,
     seed: Annotated[str | None, number_option(
-        "--seed", "-s", least=MIN_SEED, most=MAX_SEED,
+        "--seed", "-s", least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="SEED",
         help="Seed of dice, shuffles and bots: the same seed and answers give the same game. Default: a "
              "random seed, printed.")] = None,
     variant: Annotated[list[str] | None, typer.Option(
@@ -144,7 +144,7 @@ def play(
                                           "resumed, else magie-EDITION-seedSEED.json here (with -2, "
                                           "-3... if that file exists).")] = None,
     max_rounds: Annotated[str | None, number_option(
-        "--max-rounds", metavar="N", least=1, most=MAX_ROUNDS,
+        "--max-rounds", metavar="N", least=1, most=MAX_ROUNDS, in_help=True,
         help=f"End after N rounds (the richest wins), instead of the edition's limit. A table of bots only "
              f"stops after {BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
     time_limit: Annotated[str | None, typer.Option(

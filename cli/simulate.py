@@ -71,7 +71,7 @@ def simulate_command(
     n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES,
                                     help="Number of games to play.")] = "1000",
     seed: Annotated[str, number_option(
-        least=MIN_SEED, most=MAX_SEED,
+        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
         help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
              "any --jobs.")] = "0",
     jobs: Annotated[str | None, number_option(
@@ -399,7 +399,7 @@ def records_problems(out: Path | None) -> list[str]:
         return [f"--out {out}: unknown format '{out.suffix.lower() or '(none)'}'; use a file ending in "
                 f"{', '.join(FORMATS)}"]
     why = output_problem(out)
-    return [] if why is None else [f"--out {out}: {why}"]
+    return [] if why is None else [f"--out {out}: cannot write it ({why})"]
 
 
 def open_records(out: Path | None, spec: BatchSpec, ed: Edition):

@@ -121,7 +121,7 @@ def test_a_fifo_nobody_reads_is_refused_by_every_option_that_writes_a_file(tmp_p
         os.mkfifo(tmp_path / name)
     for args, line in (
             (["simulate", "quick", "-n", "1", "-j", "1", "--out", str(tmp_path / "f.jsonl")],
-             f"magie: --out {tmp_path / 'f.jsonl'}: it exists and is not a regular file"),
+             f"magie: --out {tmp_path / 'f.jsonl'}: cannot write it (it exists and is not a regular file)"),
             (["ladder", "quick", "--bot", "basic,random", "-n", "1", "-j", "1", "--out", str(tmp_path / "f.json")],
              f"magie: --out {tmp_path / 'f.json'}: it exists and is not a regular file"),
             (["board", "quick", "-o", str(tmp_path / "f.svg")],
@@ -151,8 +151,8 @@ def test_the_out_file_is_told_with_every_other_problem(tmp_path):
                                     ".jsonl, .csv, .parquet"]
     result = run("simulate", "quick", "-n", "0", "--out", str(tmp_path / "nowhere" / "g.csv"))
     assert problems(result) == ["magie: --games must be from 1 to 100,000,000, not 0",
-                                f"magie: --out {tmp_path / 'nowhere' / 'g.csv'}: there is no folder "
-                                f"{tmp_path / 'nowhere'}"]
+                                f"magie: --out {tmp_path / 'nowhere' / 'g.csv'}: cannot write it (there is no "
+                                f"folder {tmp_path / 'nowhere'})"]
     assert not (tmp_path / "a").exists()            # nothing is made when the command line is wrong
 
 
@@ -292,15 +292,16 @@ def _help(command: str) -> str:
 
 def test_the_help_shows_the_whole_range_each_number_is_checked_against():
     # [x>=1] was shown where 1 to 256 is accepted
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
+    from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 
-    seed = f"[{MIN_SEED}<=x<={MAX_SEED}]"
+    assert (MIN_SEED, MAX_SEED) == (-2**63, 2**63 - 1)
+    seed = "[-2^63<=x<=2^63-1]"               # at the end of its help: 19 digits a side squeezed the table
     expected = {"simulate": ["[1<=x<=100000000]", seed, "[1<=x<=256]", f"[1<=x<={MAX_SEATS}]",
                              f"[1<=x<={MAX_ROUNDS}]", "[0.5<=x<=0.999]"],
                 "compare": ["[1<=x<=100000000]", seed, "[1<=x<=256]", f"[1<=x<={MAX_SEATS}]"],
                 "ladder": [f"[2<=x<={MAX_SEATS}]", seed, "[1<=x<=256]"],
                 "analyze": [f"[2<=x<={MAX_SEATS}]"],
-                "play": [seed, f"N [0<=x<={MAX_SEATS}]", f"N [1<=x<={MAX_ROUNDS}]"],
+                "play": [seed, f"after the people. [0<=x<={MAX_SEATS}]", f"[1<=x<={MAX_ROUNDS}]"],
                 "board": ["[100<=x<=8000]"], "serve": ["[1<=x<=65535]", "[1<=x<=10000]"]}
     for command, ranges in expected.items():
         text = _help(command)
