@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,34 +12,44 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magie.cli.bounds import number_option
-from magie.cli.simulate import SetOpt, check_report_dir, fail, load_or_exit, parse_sets, table_problems
+from magie.cli.bounds import choice_option, edition_argument, number_option
+from magie.cli.simulate import (
+    SetOpt,
+    fail,
+    fail_all,
+    load_or_exit,
+    make_report_dir,
+    parse_sets,
+    report_problems,
+    table_problems,
+)
+from magie.engine.limits import MAX_SEATS
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
 
 
-class JailPolicy(StrEnum):
-    short = "short"
-    long = "long"
+JAIL_POLICIES = ("short", "long")
+"""How a jailed player leaves, in the chain (`--jail-policy`)."""
 
 
 def analyze_command(
-    edition: Annotated[str, typer.Argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    edition: Annotated[str | None, edition_argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V",
         help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     sets: SetOpt = None,
-    jail_policy: Annotated[JailPolicy, typer.Option(
+    jail_policy: Annotated[str, choice_option(
+        "--jail-policy", choices=JAIL_POLICIES,
         help="How a jailed player leaves: 'short' pays the fine at the start of the next turn; 'long' "
-             "throws for doubles and leaves as the edition says after the last failure.")] = JailPolicy.long,
+             "throws for doubles and leaves as the edition says after the last failure.")] = "long",
     economics: Annotated[bool, typer.Option(
         "--economics",
         help="Also the expected rent per opponent roll and the payback of every deed, building level "
              "and group.")] = False,
     players: Annotated[str | None, number_option(
-        least=2,
+        least=2, most=MAX_SEATS,
         help="Players at the table for the payback in rounds (default 4, within the edition's range); "
              "--json gives every count.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -70,15 +79,19 @@ def analyze_command(
     """
     from magie.engine.analysis.markov import AnalysisError, landing_odds
     from magie.engine.errors import MagieError
-    from magie.engine.game.save import MAX_SEATS
     from magie.engine.sim.config import load_tree
 
-    from .bounds import whole
+    from .bounds import choice, edition_problem, whole
 
     variants = tuple(variant or ())
     wrong: list[str] = []               # every problem of the command line in one run
     seats = whole(players, "--players", 2, MAX_SEATS, wrong, None)
     set_values = parse_sets(sets, wrong)
+    wrong += report_problems(report)
+    policy = choice(jail_policy, "--jail-policy", JAIL_POLICIES, wrong, "long")
+    if (missing := edition_problem(edition, "magie analyze classic")) is not None:
+        fail_all([*wrong, missing])
+    assert edition is not None
 
     def seats_of(ed: Edition) -> int:
         return seats or min(max(4, ed.players_min), ed.players_max)
@@ -86,10 +99,10 @@ def analyze_command(
     ed = load_or_exit(edition, variants, set_values, wrong, lambda ed: table_problems(ed, seats_of(ed), lang))
     k = seats_of(ed)
     if report is not None:
-        check_report_dir(report)
+        make_report_dir(report)
     try:
         tree = load_tree(edition, variants, set_values)
-        odds = landing_odds(ed, tree, jail_policy.value)
+        odds = landing_odds(ed, tree, policy)
         econ = None
         if economics or report is not None:
             from magie.engine.analysis.economics import economics as compute

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import typer
@@ -32,7 +32,7 @@ def bound_problem(opt: str, value: int | None, least: int | None, most: int,
 
 def seed_problem(seed: int | None, opt: str = "--seed", _: Callable[[str], str] = _english) -> str | None:
     """Why `seed` cannot be a game's seed (saves hold seeds from -2**63 to 2**63 - 1), or None."""
-    from magie.engine.game.save import MAX_SEED, MIN_SEED
+    from magie.engine.limits import MAX_SEED, MIN_SEED
 
     return bound_problem(opt, seed, MIN_SEED, MAX_SEED, _)
 
@@ -58,14 +58,30 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 T = TypeVar("T")
 
 
-def number_option(*names: str, least: float | None = None, most: float | None = None, decimal: bool = False,
+def number_option(*names: str, least: float, most: float, decimal: bool = False, in_help: bool = False,
                   **kw: Any) -> Any:
-    """A `typer.Option` for a number read as text by `whole` or `decimal`: its help shows the
-    metavar and range typer shows for a number option (`<int range> [x>=1]`, `<float range>`),
-    but typer only passes the text on."""
-    kind = "float" if decimal else "int"
-    label = f"<{kind} range>" if least is not None or most is not None else f"<{kind}>"
-    return typer.Option(*names, metavar=label, min=least, max=most, **kw)
+    """A `typer.Option` for a number read as text by `whole` or `decimal`, from `least` to `most`
+    (the bounds the command checks): its help shows the metavar and the whole range as typer shows
+    those of a number option (`<int range> [1<=x<=256]`), but typer only passes the text on.
+    `in_help`: the range is shown at the end of the help text instead, after the option's own
+    metavar (`kw`), where a wide range would squeeze the help's other columns (a seed's, 19 digits
+    a side, is shown as powers of two: `[-2^63<=x<=2^63-1]`)."""
+    if not in_help:
+        return typer.Option(*names, metavar=f"<{'float' if decimal else 'int'} range>", min=least, max=most, **kw)
+    kw["help"] = f"{kw.get('help', '')} [{_power(least)}<=x<={_power(most)}]".lstrip()
+    return typer.Option(*names, **kw)
+
+
+def _power(n: float) -> str:
+    """`n` as it is, or past 12 digits as a power of two, give or take one (-2^63, 2^63-1: `**` is
+    Markdown's bold in the help)."""
+    if len(str(n)) <= 12:
+        return str(n)
+    for k in range(40, 128):
+        for shown, value in ((f"2^{k}", 2**k), (f"2^{k}-1", 2**k - 1), (f"-2^{k}", -2**k)):
+            if n == value:
+                return shown
+    return str(n)
 
 
 def whole(text: str | None, opt: str, least: int | None, most: int, wrong: list[str], fallback: T,
@@ -117,3 +133,52 @@ def decimal(text: str | None, opt: str, least: float, most: float, wrong: list[s
         wrong.append(f"{opt} must be from {least:g} to {most:g}, not {value:g}")
         return fallback
     return value
+
+
+def given_once(values: list[str] | None, opt: str, wrong: list[str], default: T, why: str = "") -> str | T:
+    """The value of an option given at most once (`values`, as click gathers a repeatable option),
+    or `default` when it is not given. Given more than once, the problem (naming each value) is
+    added to `wrong`, as a `--set` path given twice is: the later value would replace the earlier
+    one silently, and a repeat is most likely a slip; `why` is said after. The last value is returned, so that its own
+    problems are told too."""
+    if not values:
+        return default
+    if len(values) > 1:
+        times = "twice" if len(values) == 2 else f"{len(values)} times"
+        shown = " and ".join(f"{opt} {v if len(v) <= 40 else v[:37] + '...'}" for v in values[:3])
+        wrong.append(f"{opt} is given {times} ({shown}{' ...' if len(values) > 3 else ''}); give it once"
+                     + (f": {why}" if why else ""))
+    return values[-1]
+
+
+# ------------------------------------------------------------------ choices and required arguments read as text
+# As numbers: click's check of a choice or of a missing argument stops the command at once, before
+# magie's own checks, so `simulate --backend nope -n 0` told only the first problem.
+
+def choice_option(*names: str, choices: Sequence[str], **kw: Any) -> Any:
+    """A `typer.Option` for one of `choices`, read as text by `choice`: its help shows the choices
+    as typer shows those of a choice option (`<process|ray>`)."""
+    return typer.Option(*names, metavar=f"<{'|'.join(choices)}>", **kw)
+
+
+def choice(text: str, opt: str, choices: Sequence[str], wrong: list[str], fallback: T) -> str | T:
+    """`text` when it is one of `choices`; else `fallback`, and the problem (what `opt` takes, and
+    what it got) is added to `wrong`."""
+    if text in choices:
+        return text
+    shown = text if len(text) <= 40 else f"{text[:37]}..."
+    wrong.append(f"{opt} takes {', '.join(choices[:-1])} or {choices[-1]}, not {shown!r}")
+    return fallback
+
+
+def edition_argument(**kw: Any) -> Any:
+    """The `EDITION` argument of a command, optional for click (a missing one is told by
+    `edition_problem` with the command line's other problems)."""
+    return typer.Argument(metavar="EDITION", show_default=False, **kw)
+
+
+def edition_problem(edition: str | None, example: str) -> str | None:
+    """Why the command cannot run without `edition` (None when it is given)."""
+    if edition is not None:
+        return None
+    return f"which edition? Give an edition id (see `magie editions`) or the path of an edition file, e.g. `{example}`"

@@ -16,19 +16,20 @@ from rich.table import Table
 from magie.cli.bounds import number_option
 from magie.cli.i18n import _
 from magie.cli.simulate import (
+    MAX_GAMES,
+    MAX_JOBS,
     AddressOpt,
-    Backend,
     BackendOpt,
     ClaimAttentionOpt,
     ConfidenceOpt,
     LangOpt,
     SetOpt,
-    check_report_dir,
     fail,
     interface_language,
     parse_bots,
     parse_sets,
 )
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
@@ -41,36 +42,38 @@ def compare_command(
              "seat, comma-separated; your own agent class as module:Class: classic:bots=mybots:Greedy,basic), "
              "players, max_rounds or a parameter path (classic:rules.salary=300). The first is the baseline.")] = None,
     n: Annotated[str, number_option(
-        "-n", "--games", least=1,
+        "-n", "--games", least=1, most=MAX_GAMES,
         help="Games per configuration (the same seeds for each).")] = "1000",
     seed: Annotated[str, number_option(
+        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
         help="Seed of the batch (game k gets the same seed in every configuration).")] = "0",
     jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1,
+        "--jobs", "-j", least=1, most=MAX_JOBS,
         help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V",
         help="Overlay applied to every configuration (after each one's own).")] = None,
     players: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=MAX_SEATS,
         help="Bots at the table when a configuration does not say (default 4).")] = None,
     bot: Annotated[str, typer.Option(
         help="Bot kinds when a configuration does not say: one kind, or one per seat (module:Class for "
              "your own).")] = "basic",
     max_rounds: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=MAX_ROUNDS,
         help="Round cap of every game (default: the edition's limit, else 1000).")] = None,
     sets: SetOpt = None,
-    claim_attention: ClaimAttentionOpt = "1",
-    sweep: Annotated[str | None, typer.Option(
-        metavar="PATH=LOW..HIGH:STEP",
+    claim_attention: ClaimAttentionOpt = None,
+    sweeps: Annotated[list[str] | None, typer.Option(
+        "--sweep", metavar="PATH=LOW..HIGH:STEP",
         help="Sweep one parameter of the (single) configuration: one configuration per value, e.g. "
-             "rules.salary=100..400:50 or rules.jail.fine=0,50,100.")] = None,
+             "rules.salary=100..400:50 or rules.jail.fine=0,50,100. Given once: a sweep varies one "
+             "parameter.")] = None,
     confidence: ConfidenceOpt = "0.95",
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     report: Annotated[Path | None, typer.Option(
         help="Write an HTML report with plots to this folder (needs magie[analysis]).")] = None,
-    backend: BackendOpt = Backend.process,
+    backend: BackendOpt = "process",
     address: AddressOpt = None,
     lang: LangOpt = "en",
 ) -> None:
@@ -101,14 +104,30 @@ def compare_command(
     from magie.engine.sim.compare import compare, parse_config, parse_sweep, sweep_specs
     from magie.engine.sim.config import ConfigError, load_config, told_at
 
-    from .simulate import batch_numbers, bot_problems, claim_attention_unused, claims_rent, fail_all
+    from .bounds import choice, given_once
+    from .problem_words import problem_line
+    from .simulate import (
+        BACKENDS,
+        batch_numbers,
+        bot_problems,
+        claim_attention_unused,
+        claims_rent,
+        fail_all,
+        make_report_dir,
+        report_problems,
+        told_path,
+    )
 
-    interface_language(lang)
     # every problem of the command line is told in one run: the options', then each configuration's
     wrong: list[str] = []
+    interface_language(lang, wrong)
+    backend_name = choice(backend, "--backend", BACKENDS, wrong, "process")
     games, batch_seed, workers, seats, cap, level, share = batch_numbers(
         n, seed, jobs, players, max_rounds, confidence, claim_attention, wrong)
     configs = list(configs or [])
+    sweep = given_once(sweeps, "--sweep", wrong, None,
+                       "a sweep varies one parameter (to vary two, give each configuration, e.g. "
+                       "classic:rules.salary=100:rules.jail.fine=0 classic:rules.salary=200:rules.jail.fine=0)")
     kinds = tuple(parse_bots(bot, seats, wrong))
     base = BatchSpec(edition="", variants=tuple(variant or ()), bots=kinds, max_rounds=cap, seed=batch_seed,
                      sets=parse_sets(sets, wrong), counters=False, claim_attention=share)
@@ -132,7 +151,15 @@ def compare_command(
             if len(values) < 2:
                 wrong.append(f"--sweep {sweep!r} gives one value; a sweep needs two or more, "
                              f"e.g. {path}=100..400:50 or {path}=200,300")
-            elif len(parsed) == 1 and not wrong:
+            if len(parsed) == 1:
+                # the sweep's value would replace a value set for the same path (its --set dropped)
+                own = {p: v for p, v in parsed[0][1].sets[len(base.sets):]}
+                for where, given in (("--set ", dict(base.sets)), (f"configuration {configs[0]!r} sets ", own)):
+                    if path in given:
+                        wrong.append(f"{where}{told_path(path)}={given[path][:40]} and --sweep {sweep[:80]} "
+                                     f"both set {told_path(path)}; the sweep would replace the set value: "
+                                     f"give one of them")
+            if len(values) >= 2 and len(parsed) == 1 and not wrong:
                 parsed = sweep_specs(parsed[0][0], parsed[0][1], path, values)
     elif len(configs) < 2:
         wrong.append("give two or more configurations to compare (or one with --sweep)")
@@ -173,7 +200,7 @@ def compare_command(
                 continue
             if sweep is None:           # every configuration given is compared, or none
                 own = {told_at(p, v): f"configuration {label!r}, {p}={v}" for p, v in spec.sets[len(base.sets):]}
-                lines = [replace(p, file=own.get(p.file, p.file)).format() for p in e.problems]
+                lines = [problem_line(replace(p, file=own.get(p.file, p.file))) for p in e.problems]
                 new = [line for line in lines if line not in told]     # a --set's problem is told once
                 told.update(new)
                 more = "" if len(new) == len(lines) else f"; {len(lines) - len(new)} told above"
@@ -188,20 +215,21 @@ def compare_command(
         wrong += seat_problems(ed, label, spec.bots)
         claimed = claimed or claims_rent(ed)
         for w in ed.warnings:
-            typer.echo(w.format(), err=True)
+            typer.echo(problem_line(w), err=True)
         valid.append((label, spec))
     if share != 1.0 and parsed and len(parsed) >= len(configs) and not claimed:
         wrong.append(claim_attention_unused(share, "every configuration"))
+    wrong += report_problems(report)
     fail_all(wrong)
     if len(valid) < 2:
         if first_problem is not None:
             typer.echo("magie: no valid edition in the sweep; the problems of the first invalid one:", err=True)
             for p in first_problem.problems:
-                typer.echo(p.format(), err=True)
+                typer.echo(problem_line(p), err=True)
             raise typer.Exit(1)
         fail("fewer than two valid configurations")
     if report is not None:
-        check_report_dir(report)
+        make_report_dir(report)
     labels = [label for label, _spec in valid]
     specs = [spec for _label, spec in valid]
     err = Console(stderr=True)
@@ -211,7 +239,7 @@ def compare_command(
                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("games", total=games)
         try:
-            result = compare(labels, specs, games, workers or default_jobs(), backend=backend.value, address=address,
+            result = compare(labels, specs, games, workers or default_jobs(), backend=backend_name, address=address,
                              confidence=level, progress=lambda d: progress.update(task, completed=d))
         except MagieError as e:
             fail(str(e))

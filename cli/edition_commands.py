@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -20,6 +19,8 @@ from magie.engine.edition.text import languages, text_in
 from magie.engine.paths import SCHEMA_PATH
 from magie.engine.problems import Problem, ProblemsError
 
+from .bounds import choice_option
+
 if TYPE_CHECKING:
     from magie.engine.edition.loader import LoadedEdition
 
@@ -27,9 +28,9 @@ if TYPE_CHECKING:
 # `magie --help` (start-up time, issue 15).
 
 
-class Format(StrEnum):
-    text = "text"
-    json = "json"
+FORMATS = ("text", "json")
+"""The forms of `magie validate --format`."""
+
 
 
 def _out() -> Console:
@@ -82,13 +83,13 @@ VariantOpt = Annotated[list[str] | None, typer.Option(
 
 
 def validate(
-    paths: Annotated[list[str], typer.Argument(
+    paths: Annotated[list[str] | None, typer.Argument(
         metavar="PATH...",
         help="Edition or overlay files, folders (every .yaml file under a folder is checked), "
              "or built-in edition ids.",
-        show_default=False)],
-    format: Annotated[Format, typer.Option("--format", "-f", help="text: one line per problem; "
-                                           "json: a JSON list of problems.")] = Format.text,
+        show_default=False)] = None,
+    format: Annotated[str, choice_option("--format", "-f", choices=FORMATS, help="text: one line per problem; "
+                                         "json: a JSON list of problems.")] = "text",
     variant: VariantOpt = None,
     strict: Annotated[bool, typer.Option("--strict", help="Fail (exit 1) on warnings too.")] = False,
     lang: Annotated[str, typer.Option(
@@ -117,12 +118,20 @@ def validate(
     """
     from magie.engine.edition.validate import expand_paths, validate_paths
 
-    from .simulate import interface_language
+    from .bounds import choice
+    from .simulate import fail_all, interface_language
 
-    interface_language(lang)
+    wrong: list[str] = []               # every problem of the command line in one run
+    interface_language(lang, wrong)
+    form = choice(format, "--format", FORMATS, wrong, "text")
+    if not paths:
+        wrong.append("what to check? Give edition or overlay files, folders or edition ids, "
+                     "e.g. `magie validate editions/`")
+    fail_all(wrong)
+    assert paths
     files, _folders = expand_paths(paths)
     problems = validate_paths(paths, variant or [])
-    if format is Format.json:
+    if form == "json":
         typer.echo(json.dumps([p.to_json() for p in problems], indent=2, ensure_ascii=False))
     else:
         _print_problems(problems, err=False)
@@ -384,12 +393,14 @@ def schema(
 def _write_schemas(folder: str) -> None:
     """Copy the edition and patch schemas into `folder`, or fail with a message."""
     from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
-    from magie.engine.edition.yamlload import display_path, path_problem
+    from magie.engine.edition.yamlload import display_path
 
-    bad = path_problem(folder)
-    if bad is not None:
-        _fail(f"cannot write the schemas: {bad}")
+    from .outputs import folder_problem
+
     target = Path(folder)
+    bad = folder_problem(target)
+    if bad is not None:
+        _fail(f"cannot write the schemas into {folder}: {bad}")
     texts = {SCHEMA_PATH.name: SCHEMA_PATH.read_text(encoding="utf-8"),
              PATCH_SCHEMA_PATH.name: patch_schema_text()}
     try:

@@ -16,11 +16,12 @@ from rich.table import Table
 from magie.engine.agents import LEVELS
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
-from .bounds import number_option
+from .bounds import edition_argument, number_option
 from .i18n import _
-from .simulate import LangOpt, interface_language
+from .simulate import MAX_GAMES, MAX_JOBS, LangOpt, interface_language
 
 # The game engine (the DSL, the simulation) is imported when the command runs, not for
 # `magie --help` (start-up time, issue 15).
@@ -32,21 +33,23 @@ def _fail(message: str):
 
 
 def ladder_command(
-    edition: Annotated[str, typer.Argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
+    edition: Annotated[str | None, edition_argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
                             "search, random) or your own as module:Class.")] = ",".join(LEVELS) + ",random",
-    n: Annotated[str, number_option("-n", "--games", least=1, help="Number of games.")] = "200",
-    players: Annotated[str, number_option(least=2, help="Seats at each table.")] = "4",
-    seed: Annotated[str, number_option(help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
+    n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")] = "200",
+    players: Annotated[str, number_option(least=2, most=MAX_SEATS, help="Seats at each table.")] = "4",
+    seed: Annotated[str, number_option(
+        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
+        help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
     jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1, help="Worker processes (default: the CPUs available).")] = None,
+        "--jobs", "-j", least=1, most=MAX_JOBS, help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
     max_rounds: Annotated[str | None, number_option(
-        least=1, help="Stop a game after this many rounds; the richest wins (default: the edition's limit, "
-                    "else 1000).")] = None,
+        least=1, most=MAX_ROUNDS,
+        help="Stop a game after this many rounds; the richest wins (default: the edition's limit, else 1000).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json); checked before "
                             "the games start.")] = None,
@@ -70,17 +73,16 @@ def ladder_command(
         magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
     """
     from magie.engine.edition.playable import load_playable_cached
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
     from magie.engine.sim.batch import default_jobs
     from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
 
-    from .bounds import whole
-    from .play import _unsavable
-    from .simulate import MAX_GAMES, MAX_JOBS, bot_problems, fail_all
+    from .bounds import edition_problem, whole
+    from .outputs import output_problem
+    from .simulate import bot_problems, fail_all
 
-    interface_language(lang)
     # every problem of the command line in one run, and the --out file checked before the games
     wrong: list[str] = []
+    interface_language(lang, wrong)
     games = whole(n, "--games", 1, MAX_GAMES, wrong, 1)
     seats = whole(players, "--players", 2, MAX_SEATS, wrong, None)
     batch_seed = whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, 0)
@@ -91,18 +93,22 @@ def ladder_command(
         wrong.append("--bot needs at least two kinds to compare, separated by commas, e.g. --bot basic,hard")
     wrong += bot_problems(kinds)      # a plug-in is also created once and checked (decide, human, name)
     variants = tuple(variant or ())
+    if (missing := edition_problem(edition, "magie ladder classic")) is not None:
+        fail_all([*wrong, missing])
+    assert edition is not None
     try:
         ed = load_playable_cached(edition, variants)
     except ProblemsError as e:
+        from .problem_words import problem_line
         for message in wrong:
             typer.echo(f"magie: {message}", err=True)
         for p in e.problems:
-            typer.echo(p.format(), err=True)
+            typer.echo(problem_line(p), err=True)
         raise typer.Exit(1) from None
     if seats is not None and not ed.players_min <= seats <= ed.players_max:
         wrong.append(f"{ed.id} is played by {ed.players_min} to {ed.players_max} players, not {seats}")
     path = out or Path(f"ladder-{ed.id}-seed{batch_seed}.json")
-    if (why := _unsavable(path)) is not None:
+    if (why := output_problem(path)) is not None:
         wrong.append(f"--out {path}: {why}")
     fail_all(wrong)
     assert seats is not None            # not None when nothing is wrong

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
 from .bounds import number_option
 from .i18n import _, grouped, use_language
+from .outputs import log_problem, open_log, output_problem
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -111,8 +113,9 @@ def play(
     players: Annotated[str | None, typer.Option(
         "--players", "-p", metavar="NAMES",
         help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
-    bots: Annotated[str | None, typer.Option(
-        "--bots", "-b", metavar="N", help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
+    bots: Annotated[str | None, number_option(
+        "--bots", "-b", metavar="N", least=0, most=MAX_SEATS, in_help=True,
+        help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
     bot_kind: Annotated[str | None, typer.Option(
         "--bot-kind", "--bot", metavar="KIND",
         help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
@@ -122,8 +125,9 @@ def play(
              "by itself).",
         show_default=False)] = None,
     seed: Annotated[str | None, number_option(
-        "--seed", "-s", help="Seed of dice, shuffles and bots: the same seed and answers give the "
-                             "same game. Default: a random seed, printed.")] = None,
+        "--seed", "-s", least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="SEED",
+        help="Seed of dice, shuffles and bots: the same seed and answers give the same game. Default: a "
+             "random seed, printed.")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V", metavar="OVERLAY",
         help="Apply a house-rule overlay (id from `magie editions`, or a path). Repeatable.")] = None,
@@ -139,10 +143,10 @@ def play(
         "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
                                           "resumed, else magie-EDITION-seedSEED.json here (with -2, "
                                           "-3... if that file exists).")] = None,
-    max_rounds: Annotated[str | None, typer.Option(
-        "--max-rounds", metavar="N", help="End after N rounds (the richest wins), instead of the "
-                                          "edition's limit. A table of bots only stops after "
-                                          f"{BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
+    max_rounds: Annotated[str | None, number_option(
+        "--max-rounds", metavar="N", least=1, most=MAX_ROUNDS, in_help=True,
+        help=f"End after N rounds (the richest wins), instead of the edition's limit. A table of bots only "
+             f"stops after {BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
     time_limit: Annotated[str | None, typer.Option(
         "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
                                                 "out and the richest wins.")] = None,
@@ -192,7 +196,7 @@ def play(
     ```
     """
     from magie.engine.agents import bot_factory
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, MAX_SEED, MIN_SEED
+    from magie.engine.game.save import MAX_SECONDS
     from magie.engine.sim.config import PLAIN_DECIMAL
 
     from .bounds import whole
@@ -225,8 +229,7 @@ def play(
         except ValueError as e:
             from .problem_words import translate
             wrong.append(translate(str(e)))
-    fail_all(wrong)
-    if resume is not None:
+    else:
         # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
         from magie.engine.agents import is_plugin
         trusted = [k for k in (bot_kind or "").split(",") if k]
@@ -235,27 +238,34 @@ def play(
                  "--seed": game_seed, "--variant": variant, "--max-rounds": cap}
         extra = [k for k, v in given.items() if v is not None]
         if extra:
-            _fail(_("--resume continues the saved game with its own edition, players, seed and options; "
-                    "leave out {options} (with --resume, --bot only allows the save's own bot classes, "
-                    "module:Class)").format(options=", ".join(extra)))
+            wrong.append(_("--resume continues the saved game with its own edition, players, seed and options; "
+                           "leave out {options} (with --resume, --bot only allows the save's own bot classes, "
+                           "module:Class)").format(options=", ".join(extra)))
+    # the files written, before the game (a log that cannot be written failed after it: /proc/version)
+    if log is not None and (why := log_problem(log)) is not None:
+        wrong.append(_("cannot write the log {path}: {why}").format(path=log, why=why))
+    if save_to is not None and (why := output_problem(save_to)) is not None:
+        wrong.append(f"--save-to {save_to}: {why}")
+    if resume is not None:
+        fail_all(wrong)
         ed, base = _resumed(resume, trusted)
+        if lang not in _languages(ed):
+            _fail(_language_problem(lang, ed))
         changes = {k: v for k, v in (("time_limit", minutes), ("auto_claim", auto_claim)) if v is not None}
         base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
         save_path = save_to or resume
     else:
+        if edition is None:
+            fail_all(wrong)
         assert edition is not None          # told above
         kind = bot_kind or "basic"
-        ed, base = _new_game(edition, variant or [], players, n_bots or 0, kind, game_seed,
+        bots_wrong = bots is not None and n_bots is None     # told: the seats are not counted
+        ed, base = _new_game(edition, variant or [], players, None if bots_wrong else n_bots or 0, kind, game_seed,
                              {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
-                              "auto_claim": auto_claim is True})
+                              "auto_claim": auto_claim is True}, lang, wrong)
         save_path = save_to or _free_save_path(ed.id, base.seed)
-    if lang not in _languages(ed):
-        _fail(_("unknown language '{lang}' (edition '{edition}' is written in: {languages})").format(
-            lang=lang, edition=ed.id, languages=", ".join(_languages(ed))))
-    why = _unsavable(Path(save_path))
+    why = output_problem(Path(save_path))
     if why is not None:     # found now, not when the person saves after an hour of play
-        if save_to is not None:
-            _fail(f"--save-to {save_to}: {why}")
         typer.echo("magie: " + _("the game cannot be saved to {path} ({why}); give --save-to FILE").format(
             path=save_path, why=why), err=True)
 
@@ -268,7 +278,7 @@ def play(
     log_stream = None
     if log is not None:
         try:
-            log_stream = _open_log(log)
+            log_stream = open_log(log)
         except OSError as e:
             _fail(_("cannot write the log {path}: {why}").format(path=log, why=e.strerror or e))
     term = Terminal(console, timeouts=seconds is not None)
@@ -320,27 +330,51 @@ def _ref(ref: str) -> str:
     return str(Path(ref).resolve()) if is_path_ref(ref) else ref
 
 
-def _new_game(edition: str, variants: list[str], players: str | None, bots: int, bot_kind: str,
-              seed: int | None, options: dict):
-    """Load the edition and set the table for a new game: (edition, the empty save)."""
+def _new_game(edition: str, variants: list[str], players: str | None, bots: int | None, bot_kind: str,
+              seed: int | None, options: dict, lang: str, wrong: list[str]):
+    """Load the edition and set the table for a new game: (edition, the empty save). The problems
+    of the command line in `wrong` are told with those found here (the players' names, the seats,
+    the language; when an overlay or the edition cannot be loaded, the seats and the language are
+    checked on the edition without the overlays), and exit 1 when there is any. `bots` None: the
+    number given was wrong (told), so the seats are not counted."""
     from magie.engine.game.save import SaveGame
 
     from .saved_edition import load_with_content
+    from .simulate import fail_all
 
     try:
-        humans = parse_players(players)
+        humans: list[str] | None = parse_players(players)
     except ValueError as e:
-        _fail(str(e))
+        wrong.append(str(e))
+        humans = None
+
+    def table_problems(ed) -> list[str]:
+        out = [] if lang in _languages(ed) else [_language_problem(lang, ed)]
+        if humans is not None and bots is not None:
+            try:
+                make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
+            except ValueError as e:
+                out.append(str(e))
+        return out
+
     try:
         ed, content = load_with_content(edition, tuple(variants))
     except ProblemsError as e:
+        if variants:                        # the edition alone tells the seats and the language
+            from magie.engine.edition.playable import load_playable
+            try:
+                wrong += table_problems(load_playable(edition, ()))
+            except ProblemsError:
+                pass
+        for message in wrong:
+            typer.echo(f"magie: {message}", err=True)
         _problems(e)
+    wrong += table_problems(ed)
+    fail_all(wrong)
     for w in ed.warnings:
         typer.echo(w.format(), err=True)
-    try:
-        seats = make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
-    except ValueError as e:
-        _fail(str(e))
+    assert humans is not None and bots is not None      # told above
+    seats = make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     if not humans and options["max_rounds"] is None and ed.end.max_rounds is None:
@@ -350,49 +384,9 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int,
                         seed=seed, seats=tuple(seats), options=options, edition_content=content)
 
 
-def _open_log(path: Path):
-    """The game log `path` opened for writing (text, a line at a time): a regular file (made or
-    emptied), a device (`/dev/null`, `/dev/stdout`) or a pipe that a program reads. A FIFO that
-    nobody reads is refused at once (opened without waiting: ENXIO) rather than holding the game
-    until a reader comes; a folder is refused. Raises OSError (its strerror the reason)."""
-    import errno
-    import os
-    import stat
-
-    if path.is_dir():
-        raise OSError(0, _("it is a folder"))
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
-    except OSError as e:
-        if e.errno == errno.ENXIO:
-            raise OSError(0, _("it is a pipe that no program reads")) from None
-        raise
-    try:
-        os.set_blocking(fd, True)
-        if stat.S_ISREG(os.fstat(fd).st_mode):
-            os.ftruncate(fd, 0)
-        return os.fdopen(fd, "w", encoding="utf-8", newline="\n", buffering=1)
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def _unsavable(path: Path) -> str | None:
-    """Why a save cannot be written to `path` (None when it can, as far as can be told now): a
-    temporary file is made and removed in its folder, as the atomic save will."""
-    import tempfile
-
-    if path.exists() and not path.is_file():
-        return _("it exists and is not a regular file")
-    folder = path.parent
-    if not folder.is_dir():
-        return _("there is no folder {folder}").format(folder=folder)
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".magie-check-"):
-            pass
-    except OSError as e:
-        return _("the folder {folder} cannot be written ({why})").format(folder=folder, why=e.strerror or e)
-    return None
+def _language_problem(lang: str, ed) -> str:
+    return _("unknown language '{lang}' (edition '{edition}' is written in: {languages})").format(
+        lang=lang, edition=ed.id, languages=", ".join(_languages(ed)))
 
 
 def _resumed(path: Path, plugins: list[str]):

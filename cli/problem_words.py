@@ -195,11 +195,19 @@ def translate(message: str, depth: int = 0) -> str:
 
 
 def format_problem(p: Problem) -> str:
-    """`p.format()` in the language of `use_language`: `file:line:col: severity[code]: message`
+    """`problem_line(p)` in the language of `use_language`: `file:line:col: severity[code]: message`
     with the severity word and the message's fixed parts translated (English: exactly
-    `p.format()`)."""
+    `problem_line(p)`)."""
     severity = SEVERITIES.get(p.severity, p.severity)
     if _(severity) == severity:
-        return p.format()
-    head = p.format().removesuffix(f"{p.severity}[{p.code}]: {p.message}")
+        return problem_line(p)
+    head = problem_line(p).removesuffix(f"{p.severity}[{p.code}]: {p.message}")
     return f"{head}{_(severity)}[{p.code}]: {translate(p.message)}"
+
+
+def problem_line(p: Problem) -> str:
+    """The line that tells `p` (English): `p.format()`, after `magie: ` when it is told at a place
+    of the command line (engine/sim/config.py `told_at`: `--set PATH=VALUE`; compare's
+    `configuration 'C', PATH=VALUE`), not of a file, as every other problem of the command line is."""
+    line = p.format()
+    return f"magie: {line}" if not p.line and p.file.startswith(("--set ", "configuration '")) else line

@@ -7,7 +7,6 @@ import json
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
 
@@ -18,9 +17,10 @@ from rich.table import Table
 from magie.engine.agents import BOT_KINDS, make_bot
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
+from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
-from .bounds import number_option
+from .bounds import choice_option, edition_argument, number_option
 from .i18n import LANGUAGES, _, n_, use_language
 
 if TYPE_CHECKING:
@@ -32,22 +32,21 @@ if TYPE_CHECKING:
 # progress bars are imported when a command runs, not for `magie --help` (start-up time, issue 15).
 
 
-class Backend(StrEnum):
-    process = "process"
-    ray = "ray"
-
+BACKENDS = ("process", "ray")
+"""Where games are played (`--backend`)."""
 
 SetOpt = Annotated[list[str] | None, typer.Option(
     "--set", metavar="PATH=VALUE",
     help="Set a rule parameter of the edition (after overlays), e.g. rules.salary=300 or "
          "rules.jail.fine=100; repeat for several. The value is read as YAML and checked like the "
          "edition's own; a problem with it is told at the --set.")]
-BackendOpt = Annotated[Backend, typer.Option(
+BackendOpt = Annotated[str, choice_option(
+    "--backend", choices=BACKENDS,
     help="Where games are played: local worker processes (--jobs), or Ray (needs magie[ray]; "
          "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
-ClaimAttentionOpt = Annotated[str, typer.Option(
+ClaimAttentionOpt = Annotated[list[str] | None, typer.Option(
     "--claim-attention", metavar="SHARE", show_default=False,
     help="Where rent must be claimed (rules.rent.claim: owner_claims, the rent-must-be-claimed "
          "overlay): the share of rents, from 0 to 1, that basic bots remember to claim; each rent "
@@ -67,26 +66,28 @@ MAX_JOBS = 256
 
 
 def simulate_command(
-    edition: Annotated[str, typer.Argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")],
-    n: Annotated[str, number_option("-n", "--games", least=1, help="Number of games to play.")] = "1000",
+    edition: Annotated[str | None, edition_argument(
+        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
+    n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES,
+                                    help="Number of games to play.")] = "1000",
     seed: Annotated[str, number_option(
+        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
         help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
              "any --jobs.")] = "0",
     jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1,
+        "--jobs", "-j", least=1, most=MAX_JOBS,
         help="Worker processes (default: the CPUs available).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", "-V",
         help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
     players: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=MAX_SEATS,
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
         help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
              "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[str | None, number_option(
-        least=1,
+        least=1, most=MAX_ROUNDS,
         help="Stop a game after this many rounds and rank the players by net worth (default: the "
              "edition's own round limit, else 1000).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
@@ -98,7 +99,7 @@ def simulate_command(
         help="Check the invariants (money conserved, one owner per deed, building supply, even "
              "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
     sets: SetOpt = None,
-    claim_attention: ClaimAttentionOpt = "1",
+    claim_attention: ClaimAttentionOpt = None,
     confidence: ConfidenceOpt = "0.95",
     out: Annotated[Path | None, typer.Option(
         help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
@@ -111,10 +112,10 @@ def simulate_command(
         help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
              "a fifth more per turn with four basic bots, docs/scale.md; --no-counters for raw speed).")] = True,
     warm_up: Annotated[str, number_option(
-        least=1,
+        least=1, most=MAX_ROUNDS,
         help="Count landings per roll and per turn from this round on (all tokens start on the start "
              "space; 8 or so makes them comparable with `magie analyze`).")] = "1",
-    backend: BackendOpt = Backend.process,
+    backend: BackendOpt = "process",
     address: AddressOpt = None,
 ) -> None:
     """Play many games with bots and report statistics with confidence intervals.
@@ -143,10 +144,9 @@ def simulate_command(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from magie.engine.game.save import MAX_ROUNDS
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
-    from .bounds import whole
+    from .bounds import choice, edition_problem, whole
 
     use_language(lang)
     # bounds first, before anything is allocated (--players 10**12 would build that many seats);
@@ -158,6 +158,11 @@ def simulate_command(
     kinds = parse_bots(bot, seats, wrong)
     variants = tuple(variant or ())
     set_values = parse_sets(sets, wrong)
+    wrong += records_problems(out) + report_problems(report)
+    backend_name = choice(backend, "--backend", BACKENDS, wrong, "process")
+    if (missing := edition_problem(edition, "magie simulate classic -n 1000")) is not None:
+        fail_all([*wrong, missing])
+    assert edition is not None
     ed = load_or_exit(edition, variants, set_values, wrong,
                       lambda ed: table_problems(ed, len(kinds), lang, share))
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=cap, seed=batch_seed,
@@ -166,7 +171,7 @@ def simulate_command(
     workers = workers or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:
-        check_report_dir(report)
+        make_report_dir(report)
     err = Console(stderr=True)
     try:
         with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
@@ -176,7 +181,7 @@ def simulate_command(
             try:
                 summary = simulate(spec, games, jobs=workers,
                                    progress=lambda done: progress.update(task, completed=done),
-                                   on_game=writer.write if writer else None, backend=backend.value,
+                                   on_game=writer.write if writer else None, backend=backend_name,
                                    address=address, confidence=level)
             except MagieError as e:
                 fail(str(e))
@@ -215,14 +220,13 @@ class BatchNumbers(NamedTuple):
 
 
 def batch_numbers(n: str, seed: str, jobs: str | None, players: str | None, max_rounds: str | None,
-                  confidence: str, claim_attention: str, wrong: list[str]) -> BatchNumbers:
+                  confidence: str, claim_attention: list[str] | None, wrong: list[str]) -> BatchNumbers:
     """The options --games, --seed, --jobs, --players, --max-rounds, --confidence and
-    --claim-attention read and bounded (before anything is allocated: --players 10**12 would
-    build that many seats); each problem is added to `wrong` (then a value that hides no other
-    problem is used in its place)."""
-    from magie.engine.game.save import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
+    --claim-attention (given at most once; 1 when not given) read and bounded (before anything is
+    allocated: --players 10**12 would build that many seats); each problem is added to `wrong`
+    (then a value that hides no other problem is used in its place)."""
 
-    from .bounds import decimal, whole
+    from .bounds import decimal, given_once, whole
 
     return BatchNumbers(whole(n, "--games", 1, MAX_GAMES, wrong, 1),
                         whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, 0),
@@ -230,7 +234,7 @@ def batch_numbers(n: str, seed: str, jobs: str | None, players: str | None, max_
                         whole(players, "--players", 1, MAX_SEATS, wrong, None),
                         whole(max_rounds, "--max-rounds", 1, MAX_ROUNDS, wrong, None),
                         decimal(confidence, "--confidence", 0.5, 0.999, wrong, 0.95),
-                        read_share(claim_attention, wrong))
+                        read_share(given_once(claim_attention, "--claim-attention", wrong, "1"), wrong))
 
 
 def table_problems(ed: Edition, seats: int, lang: str, share: float = 1.0) -> list[str]:
@@ -360,6 +364,8 @@ def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong
     Warnings are printed."""
     from magie.engine.sim.config import load_config
 
+    from .problem_words import problem_line
+
     try:
         ed = load_config(edition, variants, sets)
     except ProblemsError as e:
@@ -372,12 +378,28 @@ def load_or_exit(edition: str, variants: tuple[str, ...], sets: Sets = (), wrong
         for message in told:
             typer.echo(f"magie: {message}", err=True)
         for p in e.problems:
-            typer.echo(p.format(), err=True)
+            typer.echo(problem_line(p), err=True)
         raise typer.Exit(1) from None
     fail_all([*wrong, *(checks(ed) if checks is not None else ())])
     for w in ed.warnings:
-        typer.echo(w.format(), err=True)
+        typer.echo(problem_line(w), err=True)
     return ed
+
+
+def records_problems(out: Path | None) -> list[str]:
+    """The problems of `--out FILE` (its format, and whether it can be written: cli/outputs.py),
+    found before the games."""
+    from magie.engine.sim.records import FORMATS
+
+    from .outputs import output_problem
+
+    if out is None:
+        return []
+    if out.suffix.lower() not in FORMATS:
+        return [f"--out {out}: unknown format '{out.suffix.lower() or '(none)'}'; use a file ending in "
+                f"{', '.join(FORMATS)}"]
+    why = output_problem(out)
+    return [] if why is None else [f"--out {out}: cannot write it ({why})"]
 
 
 def open_records(out: Path | None, spec: BatchSpec, ed: Edition):
@@ -391,18 +413,29 @@ def open_records(out: Path | None, spec: BatchSpec, ed: Edition):
         fail(str(e))
 
 
-def check_report_dir(path: Path) -> None:
-    """Fail before the games when the report folder cannot be made or matplotlib is missing."""
+def report_problems(path: Path | None) -> list[str]:
+    """The problems of `--report FOLDER` found before any work: matplotlib missing, a folder that
+    cannot be written (a file there: cli/outputs.py `folder_problem`)."""
+    from .outputs import folder_problem
+
+    if path is None:
+        return []
+    out = []
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        fail("--report needs matplotlib: pip install 'magie[analysis]'")
+        out.append("--report needs matplotlib: pip install 'magie[analysis]'")
+    if (why := folder_problem(path)) is not None:
+        out.append(f"--report {path}: {why}")
+    return out
+
+
+def make_report_dir(path: Path) -> None:
+    """Make the report folder (checked by `report_problems`), or fail."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        fail(f"--report {path}: cannot create the folder ({e.strerror or e})")
-    if not path.is_dir():
-        fail(f"--report {path}: not a folder")
+        fail(f"--report {path}: the folder cannot be made ({e.strerror or e})")
 
 
 def fail(message: str) -> NoReturn:
@@ -411,21 +444,26 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(1)
 
 
-def fail_all(messages: Sequence[str]) -> None:
+def fail_all(messages: Sequence[str], end: bool = True) -> None:
     """Tell every message (a command line's problems, all in one run) and exit 1; nothing when
-    there is none."""
+    there is none. `end` False: told, and the caller tells more before it exits."""
     for message in messages:
         typer.echo(f"magie: {message}", err=True)
-    if messages:
+    if messages and end:
         raise typer.Exit(1)
 
 
-def interface_language(lang: str) -> None:
+def interface_language(lang: str, wrong: list[str] | None = None) -> None:
     """`use_language(lang)` for a command whose words are the interface's only (no edition's
-    names): exits 1 for a language the interface does not speak."""
-    if lang not in LANGUAGES:
-        fail(f"unknown language '{lang}' (the interface speaks: {', '.join(LANGUAGES)})")
-    use_language(lang)
+    names). A language the interface does not speak is added to `wrong` (the command's problems,
+    told together), or without it told at once (exit 1)."""
+    if lang in LANGUAGES:
+        use_language(lang)
+        return
+    problem = f"unknown language '{lang}' (the interface speaks: {', '.join(LANGUAGES)})"
+    if wrong is None:
+        fail(problem)
+    wrong.append(problem)
 
 
 _fail = fail

@@ -13,7 +13,7 @@ import typer
 
 from magie.engine.problems import ProblemsError
 
-from .bounds import decimal, number_option, whole
+from .bounds import decimal, edition_argument, number_option, whole
 
 
 def _fail(message: str) -> NoReturn:
@@ -22,17 +22,20 @@ def _fail(message: str) -> NoReturn:
 
 
 def _problems(e: ProblemsError) -> NoReturn:
+    from .problem_words import problem_line
+
     for p in e.problems:
-        typer.echo(p.format(), err=True)
+        typer.echo(problem_line(p), err=True)
     raise typer.Exit(1)
 
 
 def board(
-    edition: Annotated[str, typer.Argument(metavar="EDITION",
-                                           help="A built-in edition id or a path to an edition file.")],
-    output: Annotated[Path, typer.Option("--output", "-o", metavar="FILE",
-                                         help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and "
-                                              "the cairo library: pip install 'magie[web]').")],
+    edition: Annotated[str | None, edition_argument(
+        help="A built-in edition id or a path to an edition file (leave it out with --save).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", metavar="FILE", show_default=False,
+        help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and the cairo library: "
+             "pip install 'magie[web]'). Required.")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-V", metavar="OVERLAY",
                                                       help="Apply a house-rule overlay (repeatable).")] = None,
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the names (falls back to en).")] = "en",
@@ -57,15 +60,22 @@ def board(
     """
     from magie.cli.web.board import board_svg
 
+    from .bounds import edition_problem
+    from .outputs import output_problem
     from .simulate import fail_all
 
     wrong: list[str] = []               # every problem of the command line in one run
     pixels = whole(size, "--size", 100, 8000, wrong, 1000)
-    suffix = output.suffix.lower()
-    if suffix not in (".svg", ".png"):
+    suffix = output.suffix.lower() if output is not None else ""
+    if output is None:
+        wrong.append("where to? Give the picture's file with -o FILE.svg (or FILE.png)")
+    elif suffix not in (".svg", ".png"):
         wrong.append(f"-o {output}: the picture is written as .svg or .png, not "
                      f"{suffix or 'a file without an extension'}")
-    fail_all(wrong)
+    elif (why := output_problem(output)) is not None:
+        wrong.append(f"cannot write {output}: {why}")
+    if save is None and (missing := edition_problem(edition, "magie board classic -o board.svg")) is not None:
+        wrong.append(missing)
     state = None
     try:
         if save is not None:
@@ -77,15 +87,20 @@ def board(
             if note:
                 typer.echo(f"magie: {note}", err=True)
             state = state_of_save(ed, base)
-        else:
+        elif edition is not None:
             from magie.engine.edition.playable import load_playable  # not for `magie --help`
 
             ed = load_playable(edition, tuple(variant or ()))
+        else:
+            fail_all(wrong)
     except ProblemsError as e:
+        fail_all(wrong, end=False)
         _problems(e)
     if lang not in {"en"} | set(ed.name):
         known = ", ".join(sorted({"en"} | set(ed.name)))
-        _fail(f"unknown language '{lang}' (edition '{ed.id}' is written in: {known})")
+        wrong.append(f"unknown language '{lang}' (edition '{ed.id}' is written in: {known})")
+    fail_all(wrong)
+    assert output is not None           # told above
     svg = board_svg(ed, lang=lang, state=state)
     try:
         if suffix == ".svg":
@@ -131,12 +146,15 @@ def serve(
     magie serve --host 0.0.0.0      # other computers of your network may join
     ```
     """
+    from .outputs import folder_problem
     from .simulate import fail_all
 
     wrong: list[str] = []               # every problem of the command line in one run
     port_number = whole(port, "--port", 1, 65535, wrong, 8000)
     delay = decimal(bot_delay, "--bot-delay", 0, 10, wrong, 0.6)
     games = whole(max_games, "--max-games", 1, 10000, wrong, 100)
+    if data is not None and (why := folder_problem(data)) is not None:
+        wrong.append(f"cannot use the data folder {data}: {why}")
     fail_all(wrong)
     try:
         import uvicorn

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from ..problems import Problem, ProblemsError
 from .trades import MAX_DEAL_LEGS
 
@@ -302,20 +303,11 @@ MAX_NUMBER_DIGITS = 19
 MAX_DECISIONS = 5_000_000
 """Most recorded answers in a save."""
 
-MAX_SEATS = 12
-"""Most seats at a table (the schema's largest `players.max`)."""
-
-MAX_ROUNDS = 1_000_000
-"""Largest round limit (`max_rounds`) a game may have; the CLI's --max-rounds has the same bound."""
-
 MAX_SECONDS = 10**7
 """Largest time limit or elapsed time, in seconds (about 115 days)."""
 
 MAX_TEXT = 4096
 """Longest text in a save (an edition path)."""
-
-MIN_SEED, MAX_SEED = -2**63, 2**63 - 1
-"""The seeds a save holds (and every command takes): a signed 64-bit number."""
 
 MAX_NAME = 64
 """Longest player name, in characters: in a save, at `magie play --players` and in the web's seats
@@ -434,8 +426,14 @@ def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -
         data = json.loads(text, parse_int=_parse_int, object_pairs_hook=pairs,
                           parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise ProblemsError([Problem("error", "save-not-json", f"is not a magie save: not valid JSON ({e.msg})",
-                                     name, e.lineno, e.colno)]) from None
+        # the parser's own words ("Expecting value") name neither an empty file nor one cut short
+        if not text.strip():
+            why = "is empty, not a save file (a save is a JSON object)"
+        elif e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+            why = "is not a complete save file: it ends before its JSON does (cut short?)"
+        else:
+            why = f"is not a magie save: not valid JSON ({e.msg})"
+        raise ProblemsError([Problem("error", "save-not-json", why, name, e.lineno, e.colno)]) from None
     except (ValueError, RecursionError) as e:
         raise ProblemsError([Problem("error", "save-not-json", f"is not a magie save: {e}", name)]) from None
     r = _Reader(name, text)

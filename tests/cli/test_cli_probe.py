@@ -46,7 +46,7 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(tmp_path)
     base = ["play", "classic", "--players", "Anna", "--bots", "1", "--max-rounds", "1", "--save-to"]
     folder = tmp_path / "a-folder"
     folder.mkdir()
-    for target, words in ((folder, "it exists and is not a regular file"),
+    for target, words in ((folder, "it is a folder"),
                           (tmp_path / "nowhere" / "s.json", "there is no folder")):
         result = run(*base, str(target))
         assert result.exit_code == 1, result.output

@@ -8,9 +8,10 @@ import importlib
 
 import pytest
 import typer
+from typer.core import TyperCommand
 from typer.testing import CliRunner
 
-from magie.cli.commands import COMMANDS, MARKUP, app
+from magie.cli.commands import COMMANDS, MARKUP, Command, app
 
 MODULES = list(dict.fromkeys(module for module, _ in COMMANDS.values()))
 
@@ -21,6 +22,9 @@ def _eager() -> typer.Typer:
                         context_settings={"help_option_names": ["-h", "--help"]})
     for module in MODULES:
         importlib.import_module(module).register(eager)
+    for info in eager.registered_commands:      # the class of magie's commands, as module_commands gives
+        if info.cls is TyperCommand:
+            info.cls = Command
     return eager
 
 

@@ -381,7 +381,7 @@ def test_a_save_that_cannot_be_written_without_a_terminal_exits_1(in_tmp, monkey
     assert "magie: --save-to no/dir/s.json: there is no folder no/dir" in r.stderr
     # a folder that goes away during the game
     import magie.cli.play as play_module
-    monkeypatch.setattr(play_module, "_unsavable", lambda path: None)
+    monkeypatch.setattr(play_module, "output_problem", lambda path: None)
     r = play("classic", "--players", "Anna", "--bots", "1", "--seed", "2", "--save-to", "no/dir/s.json",
              input="q\n")
     assert r.exit_code == 1

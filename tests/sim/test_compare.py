@@ -113,7 +113,7 @@ def test_an_unknown_edition_is_one_message():
     assert r.exit_code == 1
     assert r.output.strip().splitlines() == [
         "magie: configuration 'classic:rules.salary=-1:rules.jail.fine=-1': not a valid edition (2 problems):",
-        "configuration 'classic:rules.salary=-1:rules.jail.fine=-1', rules.salary=-1: error[bad-value]: "
+        "magie: configuration 'classic:rules.salary=-1:rules.jail.fine=-1', rules.salary=-1: error[bad-value]: "
         "rules.salary: -1 is too small (the least allowed is 0)",
-        "configuration 'classic:rules.salary=-1:rules.jail.fine=-1', rules.jail.fine=-1: error[bad-value]: "
+        "magie: configuration 'classic:rules.salary=-1:rules.jail.fine=-1', rules.jail.fine=-1: error[bad-value]: "
         "rules.jail.fine: -1 is too small (the least allowed is 0)"]
