@@ -9,6 +9,7 @@ import pytest
 
 from magie.engine import agents
 from magie.engine.agents import BasicBot, EasyBot, RandomBot, make_bot
+from magie.engine.agents.search import Forker
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.dice import ForcedDice, shuffle
 from magie.engine.game.events import EventLog
@@ -98,3 +99,20 @@ def test_make_bot_follows_a_factory_put_in_place_of_a_kind(monkeypatch):
     monkeypatch.undo()
     with pytest.raises(ValueError, match="unknown bot 'newbot'"):
         make_bot("newbot", 0, 0)
+
+
+def test_others_are_the_living_players_in_turn_order_after_one():
+    g = Game(load_playable_cached("classic"), _players(4), seed=0, first=2, deal=False)
+    assert [p.seat for p in g.order] == [2, 3, 0, 1]
+    g.players[1].alive = False
+    assert [q.seat for q in g.others(g.players[3])] == [0, 2]
+    assert [q.seat for q in g.others(g.players[1])] == [2, 3, 0]     # a bankrupt player is still in the order
+
+
+def test_a_copy_shares_the_window_sets_and_keeps_them():
+    ed = load_playable_cached("classic")
+    g = Game(ed, _players(4), seed=3)
+    clone = Forker(g).fork(g, 11)         # the search bot's fork: GameState.copy_from
+    assert clone.agent_windows == g.agent_windows == [frozenset({"after_landing", "between_turns"})] * 4
+    assert all(a is b for a, b in zip(clone.agent_windows, g.agent_windows, strict=True))
+    assert clone.agent_windows is not g.agent_windows
