@@ -101,6 +101,13 @@ def bot_factory(kind: str) -> Callable[..., Any]:
     return cls
 
 
+_BUILT_IN: dict[str, tuple[Callable[..., Any], bool]] = {}
+"""The built-in kinds `make_bot` has made, each with its factory (the class or function of
+`_FACTORIES`, whose first parameters are `seed, name`) and whether it takes `claim_attention`
+(the basic bot's own class): looked up once per kind, not per bot (a game's set-up makes four;
+benchmarks/README.md, "Eighth session")."""
+
+
 def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1.0):
     """A bot of `kind` (see `BOTS`, or `module:Class`) with its own generator seeded from
     (seed, seat), named '<kind>-<seat + 1>' (a plug-in keeps a name of its own). A plug-in is
@@ -108,7 +115,16 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1
     `decide(game, decision)`, and is wrapped in `Guarded` so that an exception it raises is an
     `AgentError` naming it and the decision. `claim_attention` (0..1) is the share of rents a
     basic bot claims where owners must claim. Raises `ValueError` (`PluginError`) with a message."""
+    made = _BUILT_IN.get(kind)
+    # (a kind made before is in BOTS; the check keeps a factory put in its place in force)
+    if made is not None and globals()["BOTS"].get(kind) is made[0]:
+        built_in, basic = made
+        if basic:
+            return built_in(seed * 1009 + seat, f"{kind}-{seat + 1}", claim_attention)
+        return built_in(seed * 1009 + seat, f"{kind}-{seat + 1}")
     factory = bot_factory(kind)
+    if kind in _FACTORIES and factory is _get(_FACTORIES[kind]):
+        _BUILT_IN[kind] = (factory, factory is _get("BasicBot"))
     label = kind.rpartition(":")[2] if is_plugin(kind) else kind
     try:
         if factory is _get("BasicBot"):

@@ -172,7 +172,7 @@ def _shortage(g: Game, p: Player, i: int) -> bool:
         return True
     assert winner is not None and price is not None      # p's request is the opening bid
     spots = building_spots(g, winner, kind)
-    j = g.ask(Decision("place", winner, spots, optional=False, reason="shortage"))
+    j = g.ask(Decision.of("place", winner, spots, None, {"optional": False, "reason": "shortage"}))
     # never below the printed price of the building where it goes (our reading of 18.3)
     printed = g.spaces[j].ladder[g.level[j]].cost
     build(g, winner, j, max(price, printed), count=False)
@@ -245,7 +245,7 @@ def offer_build(g: Game, p: Player, cost: Callable[[int], int]) -> None:
             options.append(i)
     if not options:
         return
-    choice = g.ask(Decision("place", p, options + [None], optional=True, reason="card"))
+    choice = g.ask(Decision.of("place", p, options + [None], None, {"optional": True, "reason": "card"}))
     if choice is not None:
         build(g, p, choice, cost(choice), count=False)
 

@@ -55,7 +55,7 @@ def offer_buy(g: Game, p: Player, i: int, price: int) -> None:
         return
     affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
     options = BUY_OPTIONS if affordable else ("decline",)
-    if g.ask(Decision("buy", p, options, space=i, price=price, offer=True)) == "buy":
+    if g.ask(Decision.of("buy", p, options, None, {"space": i, "price": price, "offer": True})) == "buy":
         g.pay(p, None, price, "purchase")
         if not p.alive:
             return

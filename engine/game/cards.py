@@ -272,8 +272,8 @@ def rent_play(g: Game, p: Player, owner: Player, amount: int) -> bool:
         return False
     hints = [h for h in cards
              if (b := g.card_plays[h[1]].bot) is None or b(g, p, owner, amount)]
-    answer = g.ask(Decision("play_card", p, tuple(cards) + (None,), window="rent",
-                            owner=owner.seat, amount=amount, hint=hints[0] if hints else None))
+    answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {
+        "window": "rent", "owner": owner.seat, "amount": amount, "hint": hints[0] if hints else None}))
     if answer is None:
         return False
     play_card(g, p, tuple(answer), owner, amount)
@@ -288,8 +288,8 @@ def roll_play(g: Game, p: Player) -> bool:
     if not cards:
         return False
     hints = [h for h in cards if (b := g.card_plays[h[1]].bot) is None or b(g, p, None, 0)]
-    answer = g.ask(Decision("play_card", p, tuple(cards) + (None,), window="roll",
-                            owner=None, amount=0, hint=hints[0] if hints else None))
+    answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {
+        "window": "roll", "owner": None, "amount": 0, "hint": hints[0] if hints else None}))
     if answer is None:
         return False
     play_card(g, p, tuple(answer))

@@ -34,7 +34,7 @@ def pick(g: Game, p: Player, pairs: Iterable[tuple[Any, int]], source: str) -> i
     if len(options) == 1:
         space = options[0]
     else:
-        space = g.ask(Decision("pick", p, tuple(options), hint=hint, source=source))
+        space = g.ask(Decision.of("pick", p, tuple(options), None, {"hint": hint, "source": source}))
     if g.log is not None:
         g.emit("choice", player=p.seat, source=source, label=g.spaces[space].id)
     return space
@@ -48,8 +48,8 @@ def choose(g: Game, p: Player, options: list[str], hint: str | None, source: str
     if len(options) == 1:
         label = options[0]
     else:
-        label = g.ask(Decision("choice", p, tuple(options), hint=hint or options[0], source=source,
-                               labels=g.card_labels.get(source, {})))
+        label = g.ask(Decision.of("choice", p, tuple(options), None, {"hint": hint or options[0], "source": source,
+                                  "labels": g.card_labels.get(source, {})}))
     if g.log is not None:
         g.emit("choice", player=p.seat, source=source, label=label)
     return label

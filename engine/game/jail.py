@@ -106,8 +106,8 @@ def forced_fine_card(g: Game, p: Player) -> Any | None:
     uses = [u for u in _JAIL_USES if holds_card_for(g, p, u.name)]
     if not uses:
         return None
-    answer = g.ask(Decision("jail", p, ["pay"] + [u.option for u in uses],
-                            attempts=p.jail_attempts, fine=g.rules.jail_fine))
+    answer = g.ask(Decision.of("jail", p, ["pay"] + [u.option for u in uses], None,
+                               {"attempts": p.jail_attempts, "fine": g.rules.jail_fine}))
     return next((u for u in uses if u.option == answer), None)
 
 

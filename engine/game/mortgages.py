@@ -99,7 +99,7 @@ def redeem_at_lap_end(g: Game, p: Player) -> None:
         # like buying: selling and mortgaging other lots may raise the money
         affordable = p.cash >= cost or p.cash + g.liquidation_value(p) >= cost
         options = ("redeem", "release") if affordable else ("release",)
-        if g.ask(Decision("redeem", p, options, space=i, cost=cost)) == "redeem":
+        if g.ask(Decision.of("redeem", p, options, None, {"space": i, "cost": cost})) == "redeem":
             unmortgage(g, p, i)
         else:
             g.set_owner(i, None)

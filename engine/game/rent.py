@@ -109,7 +109,7 @@ def land_on_deed(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
         if g.rent_plays and p.held_cards and g.rent_play(p, o, amount):
             return
         if g.rules.rent_claim == "owner_claims":
-            if not g.ask(Decision("claim", o, (True, False), space=i, amount=amount, payer=p.seat)):
+            if not g.ask(Decision.of("claim", o, (True, False), None, {"space": i, "amount": amount, "payer": p.seat})):
                 g.emit("rent_unclaimed", player=p.seat, owner=o.seat, space=g.spaces[i].id)
                 return
         g.pay(p, o, amount, "rent")

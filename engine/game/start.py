@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from .dice import shuffle
 from .ending import GameOver
 from .jackpot import seed_pot
 from .treasury import seed_treasury
@@ -29,9 +30,10 @@ def start(g: Game) -> None:
     for deck in g.ed.decks.values():
         cards = list(deck.cards)
         if deck.shuffle:
-            g.rng.shuffle(cards)
+            shuffle(g.rng, cards)
         g.decks[deck.id] = deque(cards)
-    g.emit("start", edition=g.ed.id, seed=g.seed, players=[p.name for p in g.players])
+    if g.log is not None:         # (emit does nothing without a log: the lists are not built)
+        g.emit("start", edition=g.ed.id, seed=g.seed, players=[p.name for p in g.players])
     first = g.first
     if first is None:
         ranking = _rank(g, list(g.players))
@@ -42,7 +44,8 @@ def start(g: Game) -> None:
             g.order = g.players[top:] + g.players[:top]
     else:
         g.order = g.players[first:] + g.players[:first]
-    g.emit("order", order=[p.seat for p in g.order])
+    if g.log is not None:
+        g.emit("order", order=[p.seat for p in g.order])
     seed_pot(g)
     seed_treasury(g)
     if g.deal:
@@ -53,19 +56,34 @@ def start(g: Game) -> None:
 
 
 def _rank(g: Game, group: list[Player]) -> list[Player]:
-    """Order players by a throw, highest first; tied players throw again among themselves."""
-    throws = {}
+    """Order players by a throw, highest first; tied players throw again among themselves (each
+    run of equal throws in the order of `group`, as they threw)."""
+    throw = g.dice.throw
+    count = g.ed.dice_count
+    thrown: list[tuple[int, Player]] = []
     for p in group:
-        r = g.dice.throw(g.ed.dice_count)
-        throws[p.seat] = r.total
+        r = throw(count)
+        thrown.append((r.total, p))
         if g.log is not None:
             g.emit("order_roll", player=p.seat, dice=list(r.dice))
-    totals = sorted(set(throws.values()), reverse=True)
+    thrown.sort(key=_total, reverse=True)       # stable, reversed too: ties keep their order
     ranked: list[Player] = []
-    for t in totals:
-        tied = [p for p in group if throws[p.seat] == t]
-        ranked.extend(_rank(g, tied) if len(tied) > 1 else tied)
+    k, n = 0, len(thrown)
+    while k < n:                                # each run of equal throws
+        t = thrown[k][0]
+        end = k + 1
+        while end < n and thrown[end][0] == t:
+            end += 1
+        if end - k == 1:
+            ranked.append(thrown[k][1])
+        else:
+            ranked.extend(_rank(g, [q for _, q in thrown[k:end]]))
+        k = end
     return ranked
+
+
+def _total(thrown: tuple[int, Player]) -> int:
+    return thrown[0]
 
 
 def _deal_deeds(g: Game) -> None:
@@ -76,7 +94,7 @@ def _deal_deeds(g: Game) -> None:
         return
     deeds = [sp.index for sp in g.spaces if sp.is_deed]
     if s.deal_each is not None:
-        g.rng.shuffle(deeds)
+        shuffle(g.rng, deeds)
         per = len(deeds) if s.deal_each == "all" else int(s.deal_each) * len(g.order)
         for k, i in enumerate(deeds[:per]):
             p = g.order[k % len(g.order)]
@@ -88,7 +106,7 @@ def _deal_deeds(g: Game) -> None:
             g.set_owner(i, p)
         deeds = deeds[per:]
     if s.auction_count:
-        g.rng.shuffle(deeds)
+        shuffle(g.rng, deeds)
         for k, i in enumerate(deeds[:s.auction_count]):
             if g.over:
                 break

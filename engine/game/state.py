@@ -249,6 +249,9 @@ class GameState:
         identity is kept). `copy.deepcopy` of a whole game does not do: the compiled build's
         `Game` runs `__init__` in `__new__`, so the copy is made into a game built the usual way."""
         memo[id(other)] = self
+        for windows in other.agent_windows:     # frozensets are shared (deepcopy would rebuild each
+            if type(windows) is frozenset:      # through __reduce_ex__: 29 -> 3 us a fork of 4 seats)
+                memo[id(windows)] = windows
         deepcopy = copy.deepcopy
         for name in FIELDS:
             setattr(self, name, deepcopy(getattr(other, name), memo))
@@ -291,7 +294,10 @@ class GameState:
     def others(self, p: Player) -> list[Player]:
         """The other players still in the game, in turn order starting after `p`."""
         order = self.order
-        k = order.index(p) if p in order else 0
+        try:
+            k = order.index(p)        # (every player is in `order`, bankrupt ones too: one scan)
+        except ValueError:
+            k = 0
         return [q for q in order[k + 1:] + order[:k] if q.alive]
 
     def alive_players(self) -> list[Player]:

@@ -20,7 +20,7 @@ def land_on_tax(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
     if alternative is not None:
         # the player chooses before counting ([004] 11.2)
         fixed = tax(g, p)
-        choice = g.ask(Decision("tax", p, ("fixed", "alternative"), space=i, fixed=fixed))
+        choice = g.ask(Decision.of("tax", p, ("fixed", "alternative"), None, {"space": i, "fixed": fixed}))
         amount = fixed if choice == "fixed" else alternative(g, p)
     else:
         amount = tax(g, p)

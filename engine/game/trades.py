@@ -142,7 +142,7 @@ def propose_trade(g: Game, offer: Offer) -> bool:
     a, b = g.players[offer.proposer], g.players[offer.partner]
     if g.log is not None:
         g.emit("trade_offer", **offer.to_json())
-    if g.ask(Decision("trade", b, TRADE_OPTIONS, offer=offer)) != "accept":
+    if g.ask(Decision.of("trade", b, TRADE_OPTIONS, None, {"offer": offer})) != "accept":
         if g.log is not None:
             g.emit("trade_rejected", proposer=a.seat, partner=b.seat)
         return False
@@ -156,7 +156,7 @@ def _propose_deal(g: Game, deal: Deal) -> bool:
     parties = deal.parties
     g.emit("deal_offer", proposer=deal.proposer, legs=[leg.to_json() for leg in deal.legs])
     for seat in parties[1:]:
-        if g.ask(Decision("deal", g.players[seat], TRADE_OPTIONS, offer=deal)) != "accept":
+        if g.ask(Decision.of("deal", g.players[seat], TRADE_OPTIONS, None, {"offer": deal})) != "accept":
             g.emit("deal_rejected", proposer=deal.proposer, by=seat)
             return False
     g.emit("deal_accepted", proposer=deal.proposer, parties=list(parties))

@@ -42,8 +42,8 @@ def hold_vote(g: Game, vote: Vote, topic: str, proposer: Player | None) -> bool:
     yes: list[int] = []
     for q in voters:
         hint = "yes" if vote.bot is not None and vote.bot(g, q) else "no"
-        answer = g.ask(Decision("vote", q, VOTE_OPTIONS, topic=topic, hint=hint,
-                                proposer=None if proposer is None else proposer.seat))
+        answer = g.ask(Decision.of("vote", q, VOTE_OPTIONS, None, {"topic": topic, "hint": hint,
+                                   "proposer": None if proposer is None else proposer.seat}))
         if answer == "yes":
             yes.append(q.seat)
     carried = len(yes) >= needed(vote, len(voters))

@@ -3,6 +3,7 @@ docs need (issue 9), and money moves only through the ledger."""
 
 from __future__ import annotations
 
+import ast
 import gzip
 import json
 import re
@@ -177,3 +178,24 @@ def test_every_detail_the_engine_gives_a_decision_reads_as_an_attribute(name):
     assert (d.space, d.price) == (3, 60)
     with pytest.raises(AttributeError, match="'buy' decision has no 'amount'"):
         d.amount  # noqa: B018
+
+
+def test_the_engine_builds_decisions_one_way():
+    # engine/ and cli/ build every decision with `Decision.of` (the keyword form is for agents'
+    # tests and user code): one constructor, the cheaper one (decisions.Decision)
+    hits, ofs = [], 0
+    for folder in ("engine", "cli"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    if isinstance(f, ast.Name) and f.id == "Decision":
+                        hits.append(f"{path.relative_to(REPO)}:{node.lineno}")
+                    ofs += isinstance(f, ast.Attribute) and f.attr == "of" and getattr(f.value, "id", "") == "Decision"
+    assert hits == []
+    assert ofs >= 20          # the walk sees the engine's decisions
+    ctx = {"space": 3, "price": 60}
+    d = Decision.of("buy", object(), ("buy", "decline"), None, ctx)
+    k = Decision("buy", d.player, ("buy", "decline"), space=3, price=60)
+    assert (d.kind, d.player, d.listed, d.game, d.ctx) == (k.kind, k.player, k.listed, k.game, k.ctx)
+    assert d.ctx is ctx
