@@ -35,9 +35,9 @@ so it passes until its own deeds, buildings or mortgages change (`player.version
 deed that changes hands."""
 UNTIL_WHOLE = Quiet(NO_WAKE, whole=True)
 """The same answer on the other boards, where `_whole` follows the counts of its deeds per group
-alone: it passes until a color group becomes whole for it or stops being whole, or its
-buildings, mortgages or loans change; a deed bought or sold that leaves its whole groups as
-they were does not end it (`_between_turns` answers done while `_whole` is empty)."""
+alone: it passes until a color group becomes whole for it or stops being whole; nothing else of
+its holdings ends it (`_between_turns` answers done while `_whole` is empty, whatever its other
+deeds, mortgages or loans: it neither trades nor lifts mortgages there)."""
 
 
 _REACH: list = [None, []]

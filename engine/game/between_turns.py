@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import QUIET, Quiet
+from .decisions import Quiet
 from .ending import GameOver
 from .player import NO_WAKE, WOKEN
 
@@ -39,8 +39,8 @@ def wire(g: Game) -> None:
     for q in g.players:
         q.bit = 1 << q.seat if g.between_seats[q.seat] and q.alive else 0
         q.rest = ~q.bit
+        q.holdings_bit = q.bit
         q.wake = WOKEN if q.bit else NO_WAKE   # (no credit to a player not asked looks at the window)
-        q.quiet = QUIET
         awake |= q.bit
     g.between_awake = awake
     g.between_bound = 0
@@ -51,7 +51,7 @@ def leave(g: Game, p: Player) -> None:
     change of its holdings looks at the window (its bit 0)."""
     g.between_awake &= p.rest
     g.between_bound &= p.rest
-    p.bit = 0
+    p.bit = p.holdings_bit = 0
     p.rest = -1
     p.wake = NO_WAKE
 
@@ -91,16 +91,17 @@ def between_turns(g: Game, last: Player) -> None:
     `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
     `QUIET` is `q.wake` NO_WAKE until a deed changes hands (deeds.set_owner wakes the players
     of `g.between_bound`). Else its agent's `idle(game, player, WINDOW)` is asked directly
-    (True: it passes, and no decision is built; a `Quiet`: it passes and is quiet until then,
-    kept in `q.quiet` for deeds.set_owner). A
+    (True: it passes, and no decision is built; a `Quiet`: it passes and is quiet until then;
+    a `Quiet(cash, whole=True)` takes away its `holdings_bit` meanwhile). A
     player who can do nothing in the window (no deed where everything needs one, and no loan) is
     passed over without asking even `idle` (until it gets a deed or a loan), unless answers are
     recorded or replayed (then every window is asked: those players' bits stay set).
 
     What ends a quiet sets the player's bit: a credit that takes its cash to its `wake`
-    (ledger.transfer); a change of its buildings, mortgages or loans, where `version` moves; a
-    deed of its changing hands (and any deed, for a QUIET one; for a `Quiet(cash, whole=True)`,
-    only where one of its groups becomes whole or stops being whole). A debit ends no quiet.
+    (ledger.transfer); a change of its buildings, mortgages or loans, where `version` moves, and
+    a deed of its changing hands (these set `holdings_bit`: none for a `Quiet(cash, whole=True)`,
+    which a deed ends only where one of its groups becomes whole or stops being whole); any deed
+    changing hands, for a QUIET one. A debit ends no quiet.
     `last` is not asked here, so its bit stays set for the next window, and the turn loop does
     not call this window at all while no bit but `last`'s is set (turn.py). (A player who leaves
     the game has its bit taken away: `leave`.)"""
@@ -119,8 +120,10 @@ def between_turns(g: Game, last: Player) -> None:
             if idle is not None:
                 if g.between_needs_deeds and not q.deeds and not q.loans:
                     g.between_awake ^= bit          # (a deed or a loan of its own sets it again)
+                    q.holdings_bit = bit
                     continue
                 q.wake = WOKEN
+                q.holdings_bit = bit
                 if g.between_bound:
                     g.between_bound &= ~bit
                 passed = idle(g, q, WINDOW)
@@ -134,7 +137,8 @@ def between_turns(g: Game, last: Player) -> None:
                             g.between_awake ^= bit
                         else:
                             q.wake = wake
-                            q.quiet = passed
+                            if passed.whole:    # its holdings but its whole groups do not end it
+                                q.holdings_bit = 0
                             if q.cash < wake:
                                 g.between_awake ^= bit
                     continue

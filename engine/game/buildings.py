@@ -218,9 +218,9 @@ def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = 
         return
     _set_level(g, i, g.level[i] + 1)
     p.version += 1
-    if p.bit:                  # a quiet between turns ends (between_turns.py)
+    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
         p.wake = WOKEN
-        g.between_awake |= p.bit
+        g.between_awake |= p.holdings_bit
     if count:
         p.built_this_turn += 1
         key = g.ed.groups[sp.group_index].id     # the group id, as build_problem counts it
@@ -310,9 +310,9 @@ def sell_building(g: Game, p: Player, i: int) -> None:
     for j in lots:
         _set_level(g, j, g.level[j] - 1)
     p.version += 1
-    if p.bit:                  # a quiet between turns ends (between_turns.py)
+    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
         p.wake = WOKEN
-        g.between_awake |= p.bit
+        g.between_awake |= p.holdings_bit
     bank_pays(g, p, refund, "sell_building")
     for j in lots:
         if g.log is not None:
@@ -340,9 +340,9 @@ def return_buildings(g: Game, i: int) -> int:
     o = g.owner[i]
     if o is not None:
         o.version += 1
-        if o.bit:                  # a quiet between turns ends (between_turns.py)
+        if o.holdings_bit:         # a quiet between turns ends (between_turns.py)
             o.wake = WOKEN
-            g.between_awake |= o.bit
+            g.between_awake |= o.holdings_bit
     return refund
 
 

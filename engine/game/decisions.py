@@ -45,11 +45,12 @@ class Quiet:
       too: manage.py), or its player's deeds, buildings or mortgages change (`player.version`).
       An agent that may change its mind in a manage window with less cash answers True instead.
       `Quiet(player.NO_WAKE)`: until its player's deeds, buildings, mortgages or loans change;
-    - `Quiet(cash, whole=True)`: as `Quiet(cash)`, but a deed of its player's changing hands ends
-      it only where a color group becomes whole for its player or stops being whole (every deed
-      of the group held: `player.groups` against the group's size); its buildings, mortgages
-      and loans end it as before. For an agent whose answer there reads its whole groups and
-      not its other deeds (the basic bot with nothing to build on).
+    - `Quiet(cash, whole=True)`: it passes until its player's cash reaches `cash` (as above), or
+      a color group becomes whole for its player or stops being whole (every deed of the group
+      held: `player.groups` against the group's size); nothing else of its holdings ends it
+      (deeds that make no group whole, buildings, mortgages, loans). For an agent whose answer
+      there reads only its cash and which of its groups are whole (the basic bot with nothing to
+      build on).
 
     Either way the engine asks it again at the first window after the condition is met, so an
     agent that answers these exactly as its `decide` would (as the basic bot does) plays the

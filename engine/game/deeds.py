@@ -40,24 +40,22 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
         old.version += 1
         if grp >= 0:
             old.groups[grp] -= 1
-        bit = old.bit
-        if bit:                     # its quiet between turns ends (between_turns.py), a whole one only
-            if (old.wake == WOKEN or not old.quiet.whole     # where the group stops being whole
-                    or grp >= 0 and old.groups[grp] + 1 == g.group_sizes[grp]):
-                old.wake = WOKEN
-                g.between_awake |= bit
+        bit = old.bit               # its quiet between turns ends (between_turns.py), a whole one
+        if bit and (old.holdings_bit or grp >= 0 and old.groups[grp] + 1 == g.group_sizes[grp]):
+            old.wake = WOKEN        # only where the group stops being whole
+            old.holdings_bit = bit
+            g.between_awake |= bit
     g.owner[i] = p
     if p is not None:
         p.deeds.add(i)
         p.version += 1
         if grp >= 0:
             p.groups[grp] += 1
-        bit = p.bit
-        if bit:                     # its quiet between turns ends (between_turns.py), a whole one only
-            if (p.wake == WOKEN or not p.quiet.whole         # where the group becomes whole
-                    or grp >= 0 and p.groups[grp] == g.group_sizes[grp]):
-                p.wake = WOKEN
-                g.between_awake |= bit
+        bit = p.bit                 # its quiet between turns ends (between_turns.py), a whole one
+        if bit and (p.holdings_bit or grp >= 0 and p.groups[grp] == g.group_sizes[grp]):
+            p.wake = WOKEN          # only where the group becomes whole
+            p.holdings_bit = bit
+            g.between_awake |= bit
 
 
 def transfer_deed(g: Game, i: int, to: Player) -> None:
@@ -91,9 +89,9 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
             g.pay(to, None, value + interest, "unmortgage")
             g.mortgaged[i] = False
             to.version += 1
-            if to.bit:                  # a quiet between turns ends (between_turns.py)
+            if to.holdings_bit:         # a quiet between turns ends (between_turns.py)
                 to.wake = WOKEN
-                g.between_awake |= to.bit
+                g.between_awake |= to.holdings_bit
             if g.log is not None:
                 g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
         else:

@@ -86,9 +86,9 @@ def take_loan(g: Game, p: Player) -> None:
         g.pledged[i] = True
     p.loans.append(pledge)
     p.version += 1
-    if p.bit:                  # a quiet between turns ends (between_turns.py)
+    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
         p.wake = WOKEN
-        g.between_awake |= p.bit
+        g.between_awake |= p.holdings_bit
     g.emit("loan", player=p.seat, amount=lo.unit, pledged=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, None, p, lo.unit, "loan")
 
@@ -111,9 +111,9 @@ def repay_loan(g: Game, p: Player) -> None:
     for i in pledge:
         g.pledged[i] = False
     p.version += 1
-    if p.bit:                  # a quiet between turns ends (between_turns.py)
+    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
         p.wake = WOKEN
-        g.between_awake |= p.bit
+        g.between_awake |= p.holdings_bit
     g.emit("repay", player=p.seat, amount=lo.unit, freed=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, p, None, lo.unit, "repay")
 

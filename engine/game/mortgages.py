@@ -67,9 +67,9 @@ def mortgage(g: Game, p: Player, i: int) -> None:
     """Mortgage `i`: the bank pays the mortgage value ([000] 21.3)."""
     g.mortgaged[i] = True
     p.version += 1
-    if p.bit:                  # a quiet between turns ends (between_turns.py)
+    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
         p.wake = WOKEN
-        g.between_awake |= p.bit
+        g.between_awake |= p.holdings_bit
     bank_pays(g, p, g.spaces[i].mortgage, "mortgage")
     if g.log is not None:
         g.emit("mortgage", player=p.seat, space=g.spaces[i].id)
@@ -81,9 +81,9 @@ def unmortgage(g: Game, p: Player, i: int) -> None:
     if p.alive:
         g.mortgaged[i] = False
         p.version += 1
-        if p.bit:                  # a quiet between turns ends (between_turns.py)
+        if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
             p.wake = WOKEN
-            g.between_awake |= p.bit
+            g.between_awake |= p.holdings_bit
         if g.log is not None:
             g.emit("unmortgage", player=p.seat, space=g.spaces[i].id)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .decisions import NO_CALM, QUIET, Calm, Quiet
+from .decisions import NO_CALM, Calm
 
 NO_WAKE: Final = (1 << 30) - 1
 """A `Player.wake` no cash of a real game reaches: `Quiet(NO_WAKE)` passes between turns until the
@@ -37,15 +37,16 @@ class Player:
     consulted with `wake` or more. `bit`: `1 << seat` when the agent is asked between turns (0:
     it is not), the player's bit in `GameState.between_awake`, set where its quiet may end;
     `rest` is `~bit` (the turn loop's test of whether anyone else is to be looked at).
-    `quiet`: the last `Quiet(cash)` its agent answered between turns (QUIET: none; read only
-    for its `whole`, while `wake` is not WOKEN: deeds.set_owner).
+    `holdings_bit`: the bit a change of its buildings, mortgages, loans or deeds sets there:
+    `bit`, but 0 while its agent's `Quiet(cash, whole=True)` holds, which only its whole groups
+    end among its holdings (deeds.set_owner looks at those).
     `calm`: the agent's promise to pass in its own manage windows (decisions.Calm; NO_CALM: none,
     manage.py)."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "wake", "bit", "rest", "quiet", "calm")
+                 "laps", "loans", "wake", "bit", "rest", "holdings_bit", "calm")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -72,7 +73,7 @@ class Player:
         self.wake = WOKEN    # Quiet(cash) between turns: quiet while cash < wake (WOKEN: not quiet)
         self.bit = 0         # 1 << seat when asked between turns (between_turns.wire)
         self.rest = -1       # ~bit: every seat's bit but its own
-        self.quiet: Quiet = QUIET   # the last Quiet(cash) answered between turns (between_turns.py)
+        self.holdings_bit = 0  # the bit a change of its holdings sets: `bit`, 0 in a whole quiet
         self.calm: Calm = NO_CALM   # the agent's promise for its own manage windows (none)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
@@ -102,7 +103,7 @@ class Player:
         q.wake = self.wake
         q.bit = self.bit
         q.rest = self.rest
-        q.quiet = self.quiet
+        q.holdings_bit = self.holdings_bit
         q.calm = NO_CALM     # the fork's agents are others: they are asked again
         return q
 

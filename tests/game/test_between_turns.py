@@ -365,7 +365,7 @@ def test_a_whole_quiet_survives_a_deed_that_makes_no_group_whole(whole):
     a = _Whole(10_000) if whole else _Sleepy(10_000)
     g, pa = _sleepy_table(a)
     g.play_turn()                                  # B; the interval: A passes, quiet
-    assert a.idled == [1] and g.between_awake == 0 and pa.quiet.whole is whole
+    assert a.idled == [1] and g.between_awake == 0 and pa.holdings_bit == (0 if whole else pa.bit)
     g.set_owner(39, pa)
     assert g.between_awake == (0 if whole else pa.bit)
     g.play_turn()                                  # C; the interval
@@ -388,14 +388,21 @@ def test_a_whole_quiet_ends_when_a_group_becomes_whole_or_stops_being_whole():
     assert a.idled == [1, 2, 3]
 
 
-def test_a_whole_quiet_still_ends_with_a_mortgage_or_a_building():
-    a = _Whole(10_000)
+@pytest.mark.parametrize("whole", [True, False])
+def test_a_whole_quiet_outlasts_a_mortgage_and_a_loan_but_not_the_cash_it_named(whole):
+    # A mortgages Nagatinskaya: Quiet(10_000, whole=True) holds (only its cash and its whole
+    # groups end it), Quiet(10_000) ends. A credit that takes A to 10,000 ends either.
+    a = _Whole(10_000) if whole else _Sleepy(10_000)
     g, pa = _sleepy_table(a)
     g.play_turn()                                  # B; A quiet
     g.mortgage(pa, 3)                              # its mortgages change (player.version)
+    assert g.between_awake == (0 if whole else pa.bit)
+    g.play_turn()                                  # C
+    assert a.idled == ([1] if whole else [1, 2])
+    transfer(g, None, pa, 10_000 - pa.cash, "test")
     assert g.between_awake == pa.bit
-    g.play_turn()                                  # C; A asked
-    assert a.idled == [1, 2]
+    g.play_turn()                                  # D; A asked
+    assert a.idled == ([1, 3] if whole else [1, 2, 3])
 
 
 def test_the_basic_bot_with_nothing_to_build_on_passes_until_a_group_of_its_becomes_whole():
