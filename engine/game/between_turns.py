@@ -56,28 +56,16 @@ def leave(g: Game, p: Player) -> None:
     p.wake = NO_WAKE
 
 
-def _first(g: Game, todo: int, after: Player | None) -> Player:
-    """The first player in turn order whose bit is in `todo` (two or more bits): from the next
-    player (`g.turn_idx`), or from the one after `after`. (A scan of `g.order`, at most once a
-    player: windows with several players to look at are the rare ones.)"""
+def _after(g: Game, q: Player) -> tuple[int, int]:
+    """The position in turn order after `q`'s, counted from the next player (`g.turn_idx`, up
+    to `g.turn_idx + len(g.order)`), and the bits of the players from there to the end."""
     order = g.order
     n = len(order)
-    k = g.turn_idx if after is None else order.index(after) + 1
-    while True:
-        q = order[k % n]
-        if todo & q.bit:
-            return q
-        k += 1
-
-
-def _after(g: Game, q: Player) -> int:
-    """The bits of the players after `q` in turn order from the next player (`g.turn_idx`)."""
-    order = g.order
-    n = len(order)
+    k = g.turn_idx + (order.index(q) - g.turn_idx) % n + 1
     bits = 0
-    for k in range((order.index(q) - g.turn_idx) % n + 1, n):
-        bits |= order[(g.turn_idx + k) % n].bit
-    return bits
+    for j in range(k, g.turn_idx + n):
+        bits |= order[j % n].bit
+    return k, bits
 
 
 def between_turns(g: Game, last: Player) -> None:
@@ -106,11 +94,19 @@ def between_turns(g: Game, last: Player) -> None:
     not call this window at all while no bit but `last`'s is set (turn.py). (A player who leaves
     the game has its bit taken away: `leave`.)"""
     todo = g.between_awake & last.rest      # `last` is not asked: its bit stays for the next window
-    q: Player | None = None
+    k = g.turn_idx                  # with several to look at: the position in g.order to look from
     try:
         while todo:
-            # one player to look at (the commonest): no look at the order
-            q = g.players[todo.bit_length() - 1] if not todo & (todo - 1) else _first(g, todo, q)
+            if todo & (todo - 1):       # several: the next in turn order whose bit is set
+                order = g.order
+                n = len(order)
+                q = order[k % n]
+                while not todo & q.bit:
+                    k += 1
+                    q = order[k % n]
+                k += 1
+            else:                       # one (the commonest): no look at the order
+                q = g.players[todo.bit_length() - 1]
             bit = q.bit
             todo ^= bit
             if q.cash < q.wake:
@@ -147,6 +143,7 @@ def between_turns(g: Game, last: Player) -> None:
             if g.over:
                 return
             # what q did may end the quiet of the players after it: look at theirs
-            todo = g.between_awake & _after(g, q) & last.rest
+            k, after = _after(g, q)
+            todo = g.between_awake & after & last.rest
     except GameOver:
         return
