@@ -46,7 +46,7 @@ def output_problem(path: Path) -> str | None:
             finally:
                 os.close(fd)
         except OSError as e:
-            return f"the system does not let it be written ({e.strerror or e})"
+            return _("the system does not let it be written ({why})").format(why=e.strerror or e)
         return None
     folder = path.parent
     if not folder.is_dir():
@@ -72,7 +72,8 @@ def folder_problem(path: Path) -> str | None:
     while not there.exists() and there != there.parent:
         there = there.parent
     if not there.is_dir():
-        return f"a folder is expected, and {there} is {'a file' if there.is_file() else 'not a folder'}"
+        return (_("a folder is expected, and {path} is a file") if there.is_file() else
+                _("a folder is expected, and {path} is not a folder")).format(path=there)
     if not os.access(there, os.W_OK | os.X_OK):
         return _("the folder {folder} cannot be written ({why})").format(folder=there,
                                                                         why=os.strerror(errno.EACCES))

@@ -283,8 +283,8 @@ def play(
             _fail(_("cannot write the log {path}: {why}").format(path=log, why=e.strerror or e))
     term = Terminal(console, timeouts=seconds is not None)
     if seconds is not None and not term.timeouts:
-        typer.echo("magie: --decision-timeout is ignored: this input cannot be waited on with a "
-                   "time limit", err=True)
+        typer.echo("magie: " + _("--decision-timeout is ignored: this input cannot be waited on with a "
+                                 "time limit"), err=True)
     try:
         session = PlaySession(ed, base, console=console, lang=lang, save_path=save_path, quiet=quiet,
                               term=term,
@@ -293,7 +293,8 @@ def play(
                               check_invariants=check_invariants)
         code = session.run()
     except MagieError as e:
-        _fail(str(e))
+        from .problem_words import translate
+        _fail(translate(str(e)))
     finally:
         log_error = None
         if log_stream is not None:
@@ -303,8 +304,8 @@ def play(
                 log_error = e
     log_error = session.log.error or log_error
     if log_error is not None:
-        typer.echo(f"magie: the event log {log} could not be written ({log_error.strerror or log_error}); "
-                   f"it is incomplete", err=True)
+        typer.echo("magie: " + _("the event log {path} could not be written ({why}); it is incomplete").format(
+            path=log, why=log_error.strerror or log_error), err=True)
         raise typer.Exit(code or 1)
     if log is not None and not quiet:
         console.print(_("Event log written to {path}").format(path=log), highlight=False)
@@ -371,8 +372,9 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int 
         _problems(e)
     wrong += table_problems(ed)
     fail_all(wrong)
+    from .problem_words import format_problem
     for w in ed.warnings:
-        typer.echo(w.format(), err=True)
+        typer.echo(format_problem(w), err=True)
     assert humans is not None and bots is not None      # told above
     seats = make_seats(humans, bots, bot_kind, ed.players_min, ed.players_max, ed.id)
     if seed is None:
@@ -402,15 +404,17 @@ def _resumed(path: Path, plugins: list[str]):
         ed, note = edition_for_save(base)
     except ProblemsError as e:
         changed = any(p.code == "save-edition-changed" for p in e.problems)
-        _problems(e, "" if changed else (
-            f"magie: the save {path} was played with edition '{base.edition_ref}'"
-            + (f" and variants {', '.join(base.variants)}" if base.variants else "")
-            + ", which cannot be loaded now"))
+        _problems(e, "" if changed else "magie: " + (
+            _("the save {path} was played with edition '{edition}' and variants {variants}, which cannot be "
+              "loaded now") if base.variants else
+            _("the save {path} was played with edition '{edition}', which cannot be loaded now")).format(
+                path=path, edition=base.edition_ref, variants=", ".join(base.variants)))
     if note:
-        typer.echo(f"magie: {note}", err=True)
+        from .problem_words import translate
+        typer.echo(f"magie: {translate(note)}", err=True)
     if not ed.players_min <= len(base.seats) <= ed.players_max:
-        _fail(f"the save {path} has {len(base.seats)} seats; edition '{ed.id}' is for "
-              f"{ed.players_min} to {ed.players_max}")
+        _fail(_("the save {path} has {n} seats; edition '{edition}' is for {lo} to {hi}").format(
+            path=path, n=len(base.seats), edition=ed.id, lo=ed.players_min, hi=ed.players_max))
     return ed, base
 
 

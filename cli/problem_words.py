@@ -126,6 +126,17 @@ TEMPLATES: tuple[str, ...] = (
     N_("is not a magie save: not valid JSON ({detail})"),
     N_('is not a magie save: expected a JSON object with "format": "{format}" (saves are written by '
        '`magie play`)'),
+    N_("is empty, not a save file (a save is a JSON object)"),
+    N_("is not a complete save file: it ends before its JSON does (cut short?)"),
+    N_("is not a magie save: lists and objects nest {depth} deep; a save nests at most {most} deep"),
+    # a save that does not fit the game (engine/game/asking.py), one whose edition file changed
+    # (cli/saved_edition.py)
+    N_("the save does not fit this game: a recorded answer to '{kind}' for {player} is not allowed here "
+       "({why})"),
+    N_("edition '{edition}' cannot be loaded now: the game goes on with the edition as it was when the game "
+       "was saved (carried in the save)"),
+    N_("edition '{edition}' has changed since: the game goes on with the edition as it was when the game "
+       "was saved (carried in the save)"),
 )
 """The English messages of the checks that are told in the interface's language, most specific
 first where two could match (`{where}` is a field path and ': ', or nothing)."""

@@ -28,6 +28,7 @@ from magie.engine.game.save import SaveGame, write_save
 
 from .human import HumanAgent
 from .i18n import number, words_of
+from .problem_words import translate
 from .render import EventRenderer, Names, seat_names
 from .terminal import ANSWERS, QuitGame, Terminal
 
@@ -160,17 +161,20 @@ class PlaySession:
         return EXIT_OK
 
     def _failed(self, e: GameError) -> int:
+        _ = self.names._
+        # the engine's words through problem_words' templates (English where none matches)
         if (self.game is not None and self.game.replaying) or isinstance(e, ReplayMismatch):
-            why = str(e) if isinstance(e, ReplayMismatch) else (
-                f"the save does not fit this game: a recorded answer is not allowed here ({e})")
-            typer.echo(f"magie: the game cannot go on: {why}", err=True)
-            typer.echo("magie: the save could not be replayed; it was left as it is", err=True)
+            why = translate(str(e)) if isinstance(e, ReplayMismatch) else _(
+                "the save does not fit this game: a recorded answer is not allowed here ({why})").format(
+                why=translate(str(e)))
+            typer.echo("magie: " + _("the game cannot go on: {why}").format(why=why), err=True)
+            typer.echo("magie: " + _("the save could not be replayed; it was left as it is"), err=True)
             return EXIT_ERROR
-        typer.echo(f"magie: the game cannot go on: {e}", err=True)
+        typer.echo("magie: " + _("the game cannot go on: {why}").format(why=translate(str(e))), err=True)
         if not isinstance(e, EffectError):   # an EffectError names the edition's snippet (file:line:col)
-            typer.echo("magie: this is a bug in magie's engine, not in the edition; please report it "
-                       "with the saved game below", err=True)
-        return self._stop(self.names._("The game so far is kept for a bug report."), EXIT_ERROR, ask=False,
+            typer.echo("magie: " + _("this is a bug in magie's engine, not in the edition; please report it "
+                                     "with the saved game below"), err=True)
+        return self._stop(_("The game so far is kept for a bug report."), EXIT_ERROR, ask=False,
                           resumable=False)
 
     def _stop(self, why: str, code: int, *, ask: bool = True, resumable: bool = True) -> int:
@@ -210,7 +214,8 @@ class PlaySession:
             try:
                 written = self.save(path)
             except OSError as e:
-                typer.echo(f"magie: could not save to {path}: {e.strerror or e}", err=True)
+                typer.echo("magie: " + _("could not save to {path}: {why}").format(path=path, why=e.strerror or e),
+                           err=True)
                 if interactive:
                     continue
                 return EXIT_ERROR

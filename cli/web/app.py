@@ -497,10 +497,10 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
                         edition_content=content)
         tokens, digests = new_tokens(len(seats), humans)
         game_id = new_game_id()
-        server.add(game_id, ed, save, lang, digests)
+        room = server.add(game_id, ed, save, lang, digests)
         return {"game": game_id, "seed": seed,
-                "seats": [{"name": s.name, **({"token": tokens[k]} if k in tokens else {})}
-                          for k, s in enumerate(seats)]}
+                "seats": [{"name": room.names[k], **({"token": tokens[k]} if k in tokens else {})}
+                          for k in range(len(seats))]}
 
     @app.post("/api/games/resume", status_code=201)
     async def resume(request: Request, lang: str | None = None) -> dict:
@@ -537,8 +537,8 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
                     (server.data / f"{game_id}.json").unlink()
             raise HTTPProblem(400, f"the save cannot be resumed: {room.error}")
         return {"game": game_id, "note": note,
-                "seats": [{"name": s.name, **({"token": tokens[k]} if k in tokens else {})}
-                          for k, s in enumerate(save.seats)]}
+                "seats": [{"name": room.names[k], **({"token": tokens[k]} if k in tokens else {})}
+                          for k in range(len(save.seats))]}
 
     @app.get("/api/games/{game}")
     async def state(game: str) -> dict:

@@ -2,7 +2,7 @@
 translations are in the interface catalogue (cli/locale) with every other message."""
 
 UI_MESSAGES = (
-    "Add a seat", "Also with", "Auction", "Bid", "Board", "Cash", "Download the save",
+    "Add a seat", "Also with", "Auction", "Bid", "Board", "Bot {n}", "Cash", "Download the save",
     "Each person opens their own link (keep it secret: it is their seat).", "Edition",
     "Everybody plays at this browser", "Game log", "Game over", "House rules", "Language",
     "Manage between the other players' turns", "New game",

@@ -10,6 +10,7 @@ from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame
 
+from ..render import seat_names
 from .narrate import Words
 from .view import public_state
 
@@ -44,7 +45,8 @@ class _Replayer:
 def state_of_save(ed: Edition, save: SaveGame, lang: str = "en") -> dict:
     """The public state (as `view.public_state` gives it) of the game `save` holds, at the last
     recorded answer. Raises the engine's `GameError` when the save does not fit the edition."""
-    agents = [(s.name, _Replayer(None if s.agent == "human" else make_bot(s.agent, save.seed, k), s.name))
+    names = seat_names(save.seats, lang)       # "Bot 1" is "Бот 1" in Russian, as in the game's room
+    agents = [(names[k], _Replayer(None if s.agent == "human" else make_bot(s.agent, save.seed, k), names[k]))
               for k, s in enumerate(save.seats)]
     game = Game(ed, agents, seed=save.seed, log=EventLog(), replay=save.decisions,
                 max_rounds=save.options.get("max_rounds"), start=False)
@@ -54,4 +56,4 @@ def state_of_save(ed: Edition, save: SaveGame, lang: str = "en") -> dict:
             game.play_turn()
     except _End:
         pass
-    return public_state(game, Words(ed, lang, {k: s.name for k, s in enumerate(save.seats)}))
+    return public_state(game, Words(ed, lang, dict(enumerate(names))))

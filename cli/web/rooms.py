@@ -39,6 +39,7 @@ from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
+from ..render import seat_names
 from .narrate import Narrator, Words
 from .view import decision_json, edition_info, public_state
 
@@ -134,10 +135,13 @@ class Room:
         self.data = data
         self.bot_delay = bot_delay
         self.note = note
-        self.words = Words(edition, lang, {k: s.name for k, s in enumerate(base.seats)})
+        # the names shown ("Bot 1" is "Бот 1" in a Russian game, as at the terminal); the save keeps
+        # base.seats' names
+        self.names = seat_names(base.seats, lang)
+        self.words = Words(edition, lang, dict(enumerate(self.names)))
         self.narrate = Narrator(edition, lang, self.words.players)
         self.info = {**edition_info(edition, lang), "game": game_id, "lang": lang,
-                     "seats": [{"seat": k, "name": s.name, "kind": "human" if s.agent == "human" else "bot",
+                     "seats": [{"seat": k, "name": self.names[k], "kind": "human" if s.agent == "human" else "bot",
                                 "bot": None if s.agent == "human" else s.agent} for k, s in enumerate(base.seats)],
                      "note": note}
         self.events: list[dict] = []
@@ -204,11 +208,12 @@ class Room:
         base = self.base
         agents: list[tuple[str, Any]] = []
         for k, s in enumerate(base.seats):
+            name = self.names[k]
             if s.agent == "human":
-                agents.append((s.name, FunctionAgent(s.name, self._person(k), human=True,
-                                                     rejected=lambda d, reason: self.refuse(self.words.plain(reason)))))
+                agents.append((name, FunctionAgent(name, self._person(k), human=True,
+                                                   rejected=lambda d, reason: self.refuse(self.words.plain(reason)))))
             else:
-                agents.append((s.name, BotSeat(self, make_bot(s.agent, base.seed, k))))
+                agents.append((name, BotSeat(self, make_bot(s.agent, base.seed, k))))
         log = EventLog(listener=self._event)
         try:
             self.game = Game(self.ed, agents, seed=base.seed, log=log, record=True,

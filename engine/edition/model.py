@@ -32,6 +32,14 @@ def _text(value: Any) -> Text:
     return MappingProxyType(dict(value or {}))
 
 
+DIGIT_GROUPS: Mapping[str, tuple[str, int]] = MappingProxyType({"ru": ("\u00a0", 10_000)})
+"""How amounts of money group their digits by language: (the mark between groups of three, the
+least amount grouped). Russian typography groups with a no-break space and leaves four-digit
+numbers whole (1500, 15 000: our choice of its rule); a language not listed writes the digits
+whole, so English output is as it always was (1500k ₽, 15000 β). `Currency.show` is the one
+place that reads it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Currency:
     """The edition's money: `code` (e.g. 'RUB'), `symbol`, `unit` (real currency units per unit
@@ -43,9 +51,13 @@ class Currency:
     format: Text
 
     def show(self, amount: int, lang: str = "en") -> str:
-        """`amount` formatted for players, e.g. '1500k ₽'."""
+        """`amount` (units of game money) formatted for players in `lang`, e.g. '1500k ₽'. The
+        digits are grouped as `DIGIT_GROUPS` says for `lang`: Russian '15 000 ₽' (a no-break
+        space, from 10 000 up: '1500 ₽' stays whole); other languages write them whole ('15000')."""
         pattern = text_in(self.format, lang) or "{n}"
-        return pattern.replace("{n}", str(amount))
+        mark, least = DIGIT_GROUPS.get(lang, ("", 0))
+        digits = f"{amount:,}".replace(",", mark) if mark and abs(amount) >= least else str(amount)
+        return pattern.replace("{n}", digits)
 
     def render(self, text: str, values: Mapping[str, int], lang: str = "en") -> str:
         """A card or label text with its placeholders filled: `{name}` is the named value

@@ -378,3 +378,32 @@ def test_the_switch_between_the_other_players_turns_shows_and_works(served, brow
         seen.append(d["details"].get("window"))
         _neutral(b, d)
     assert "between_turns" not in seen and "before_roll" in seen, seen
+
+
+def test_the_new_game_form_names_magies_bots_in_the_pages_language(served, browser):
+    """The form shows "Бот 1" on a Russian page and sends "Bot 1" (the save's name; the game shows
+    "Бот 1"); a name typed over it is sent as typed."""
+    b = browser
+    b.get(served.url + "/")
+
+    def names(drv):
+        return [i.get_attribute("value") for i in drv.find_elements(By.CSS_SELECTOR, "#seats .seat-name")]
+    _until(b, WAIT, lambda drv: len(names(drv)) == 4)
+    Select(b.find_element(By.ID, "ui-lang")).select_by_value("ru")
+    _until(b, WAIT, lambda drv: names(drv) == ["Player", "Бот 1", "Бот 2", "Бот 3"])
+    b.find_element(By.ID, "add-seat").click()
+    assert names(b)[4] == "Бот 4"
+    field = b.find_elements(By.CSS_SELECTOR, "#seats .seat-name")[3]
+    field.clear()
+    field.send_keys("Робот")
+    b.find_element(By.ID, "seed").send_keys("5")
+    b.find_element(By.ID, "create").click()
+    _until(b, WAIT, lambda drv: "/games/" in drv.current_url)
+    game = re.search(r"/games/([^#?]+)", b.current_url).group(1)
+    token = re.search(r"#token=(.+)$", b.current_url).group(1)
+    state = _state(served, game)
+    assert [p["name"] for p in state["players"]] == ["Player", "Бот 1", "Бот 2", "Робот", "Бот 4"]
+    code, save = _api(served, "GET", f"/api/games/{game}/save?token={token}")
+    assert code == 200
+    save = save if isinstance(save, dict) else json.loads(save)
+    assert [s["name"] for s in save["seats"]] == ["Player", "Bot 1", "Bot 2", "Робот", "Bot 4"]

@@ -19,6 +19,17 @@
     return row;
   }
 
+  // A bot magie names is shown in the page's language ("Бот 1") and sent as "Bot 1", the name
+  // saves keep (the server shows it in the game's language); a name typed over it is sent as typed.
+  const botName = n => t("Bot {n}").replace("{n}", n);
+  function botRow(n) {
+    const row = seatRow(botName(n), "bot");
+    const input = row.querySelector(".seat-name");
+    input.dataset.magie = String(n);
+    input.dataset.shown = input.value;
+    return row;
+  }
+
   async function preview() {
     const ed = document.getElementById("edition").value;
     const vs = [...document.querySelectorAll("#overlays input:checked")].map(i => "variant=" + encodeURIComponent(i.value));
@@ -44,7 +55,10 @@
     box.addEventListener("change", preview);
     const seats = document.querySelector("#seats tbody");
     if (!seats.children.length) {
-      seats.append(seatRow(t("Player"), "human"), seatRow("Bot 1", "bot"), seatRow("Bot 2", "bot"), seatRow("Bot 3", "bot"));
+      seats.append(seatRow(t("Player"), "human"), botRow(1), botRow(2), botRow(3));
+    }
+    for (const input of seats.querySelectorAll(".seat-name[data-magie]")) {
+      if (input.value === input.dataset.shown) input.value = input.dataset.shown = botName(input.dataset.magie);
     }
     preview();
   }
@@ -53,7 +67,9 @@
     ev.preventDefault();
     const seats = [...document.querySelectorAll("#seats tr.seat")].map(r => {
       const kind = r.querySelector(".seat-kind").value;
-      const s = { name: r.querySelector(".seat-name").value, kind };
+      const input = r.querySelector(".seat-name");
+      const given = input.dataset.magie && input.value === input.dataset.shown ? `Bot ${input.dataset.magie}` : input.value;
+      const s = { name: given, kind };
       if (kind === "bot") s.bot = r.querySelector(".seat-bot").value;
       return s;
     });
@@ -84,7 +100,7 @@
     document.getElementById("edition").addEventListener("change", preview);
     document.getElementById("add-seat").addEventListener("click", () => {
       const n = document.querySelectorAll("#seats tr.seat").length;
-      document.querySelector("#seats tbody").append(seatRow(`Bot ${n}`, "bot"));
+      document.querySelector("#seats tbody").append(botRow(n));
     });
     document.getElementById("new-game").addEventListener("submit", create);
     load(langSel.value);
