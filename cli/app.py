@@ -39,7 +39,7 @@ def main() -> None:
     try:
         run_cached(sys.argv, _run)
     except OSError as e:            # the output cannot be written: a full disk (`>/dev/full`), ...
-        if e.errno not in _OUTPUT_ERRNOS:
+        if e.errno not in OUTPUT_ERRNOS:
             raise
         try:                        # what is left in the buffer would fail again at exit
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -48,7 +48,7 @@ def main() -> None:
         _fail(f"cannot write the output: {e.strerror}")
 
 
-_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG})
+OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG})
 """The errors of a write that `main` tells as one line (the disk is full, the file too big, ...)."""
 
 

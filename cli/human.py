@@ -108,7 +108,7 @@ class HumanAgent:
         else:
             lines.append(f"  [red]{_('You cannot afford it.')}[/]")
         opts.append(Opt(str(len(opts) + 1), _("do not buy ({what_then})").format(what_then=auction), "decline",
-                        self.prompter.words("decline", "no")))
+                        self.prompter.words("decline", "no", "pass up")))
         return self.prompter.choose(lines, opts)
 
     def _ask_bid(self, game, d):

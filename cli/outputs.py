@@ -59,6 +59,35 @@ def output_problem(path: Path) -> str | None:
     return None
 
 
+def replace_problem(path: Path, kind: str) -> str | None:
+    """Why the existing file `path` is not to be replaced by what `play` writes there (`kind`:
+    'save', a magie save; 'log', an event log), in words: it is neither empty nor a file of that
+    kind, told by its first bytes (a save names its format, "magie-save"; a log's lines are JSON
+    objects of events, `{"e": ...}`), so that a mistyped path does not overwrite an edition or a
+    text. None where it may be replaced, or where `output_problem` tells what is wrong with it."""
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return None
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return None
+    if kind == "save" and b'"magie-save"' in head or kind == "log" and head.startswith(b'{"e":'):
+        return None
+    what = "a magie save" if kind == "save" else "a magie event log"
+    return f"it exists and is not {what}, so it is not replaced (give another path, or remove the file first)"
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Do `a` and `b` name one file (the same path, or one file through links)?"""
+    try:
+        if a.exists() and b.exists():
+            return a.samefile(b)
+    except OSError:
+        pass
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
 def folder_problem(path: Path) -> str | None:
     """Why the command cannot write into the folder `path` (made later, with its parents, when
     missing), in words; None when it can, as far as can be told now. Nothing is made here. A file

@@ -18,7 +18,7 @@ from magie.engine.problems import ProblemsError
 
 from .bounds import number_option
 from .i18n import _, grouped, use_language
-from .outputs import log_problem, open_log, output_problem
+from .outputs import log_problem, open_log, output_problem, replace_problem, same_file
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -242,10 +242,13 @@ def play(
                            "leave out {options} (with --resume, --bot only allows the save's own bot classes, "
                            "module:Class)").format(options=", ".join(extra)))
     # the files written, before the game (a log that cannot be written failed after it: /proc/version)
-    if log is not None and (why := log_problem(log)) is not None:
+    if log is not None and (why := log_problem(log) or replace_problem(log, "log")) is not None:
         wrong.append(_("cannot write the log {path}: {why}").format(path=log, why=why))
-    if save_to is not None and (why := output_problem(save_to)) is not None:
+    if save_to is not None and (why := output_problem(save_to) or replace_problem(save_to, "save")) is not None:
         wrong.append(f"--save-to {save_to}: {why}")
+    if log is not None and (saved := save_to or resume) is not None and same_file(log, saved):
+        wrong.append(f"--log {log} and {'--save-to' if save_to is not None else '--resume'} {saved} name the "
+                     f"same file: the save would be written over the log; give the log another path")
     if resume is not None:
         fail_all(wrong)
         ed, base = _resumed(resume, trusted)

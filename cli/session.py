@@ -26,6 +26,7 @@ from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
+from .app import OUTPUT_ERRNOS
 from .human import HumanAgent
 from .i18n import number, words_of
 from .problem_words import translate
@@ -155,6 +156,10 @@ class PlaySession:
             return self._stop(self.names._("The input ended before the game did."), EXIT_ERROR, ask=False)
         except GameError as e:
             return self._failed(e)
+        except OSError as e:    # the output cannot be written (`> /dev/full`): app.main tells it in one line
+            if e.errno in OUTPUT_ERRNOS:
+                raise
+            return self._failed(GameError(f"{type(e).__name__}: {e}"))
         except Exception as e:  # noqa: BLE001 - a bug in the engine: said so, the game kept for a report
             return self._failed(GameError(f"{type(e).__name__}: {e}"))
         self.print_result()

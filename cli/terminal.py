@@ -60,6 +60,7 @@ ANSWERS: dict[str, str] = {
     "trade": N_("trade, t"), "evenly": N_("evenly, e"), "interval": N_("interval, i"),
     "bankrupt": N_("bankrupt, bankruptcy"), "counter": N_("counter, c"),
     "propose": N_("propose, p"),
+    "pass up": N_("pass, skip"),       # a purchase passed up (its words without a letter of their own)
 }
 """The words a person may type for an answer, by what they mean: a catalogue id (the English
 words, comma-separated) whose translation lists the language's words, its synonyms and

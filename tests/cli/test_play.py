@@ -426,7 +426,8 @@ def test_a_log_to_a_device_or_a_read_pipe_is_written(in_tmp):
 
 
 def test_a_log_over_an_older_file_replaces_it(in_tmp):
-    (in_tmp / "g.jsonl").write_text("x" * 100_000, encoding="utf-8")
+    # an older, longer log (a file play did not make is not replaced: test_cli_outputs_kept.py)
+    (in_tmp / "g.jsonl").write_text('{"e":"start"}\n' + '{"e":"x"}\n' * 10_000, encoding="utf-8")
     r = play("quick", "--bots", "2", "--seed", "1", "--quiet", "--log", "g.jsonl", "--save-to", "s.json")
     assert r.exit_code == 0, r.output
     log = events(in_tmp / "g.jsonl")            # the old text is gone (the file is cut, then written)
