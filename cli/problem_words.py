@@ -56,6 +56,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("the file expands to more than {n} values (aliases used in a loop?)"),
     N_("the YAML is nested too deeply"),
     N_("no such file or folder: {path}"),
+    N_("no such file or folder, and no built-in edition '{edition}' (built-in editions: {editions})"),
     N_("no such file: {path}"),
     N_("cannot read {path}: {why}"),
     N_("cannot use {path}: {why}"),

@@ -49,6 +49,10 @@ def expand_paths(paths: Iterable[str | os.PathLike], *, base_dir: str | os.PathL
             files.append(path)
         elif not is_path_ref(str(raw)) and (builtin / f"{raw}.yaml").is_file():
             files.append(builtin / f"{raw}.yaml")
+        elif not is_path_ref(str(raw)):     # an id: say which ids there are
+            ids = ", ".join(sorted(p.stem for p in builtin.glob("*.yaml")))
+            problems.append(Problem("error", "file-not-found", f"no such file or folder, and no built-in edition "
+                                    f"'{raw}' (built-in editions: {ids})", str(raw)))
         else:
             problems.append(Problem("error", "file-not-found", f"no such file or folder: {raw}", str(raw)))
     return files, problems

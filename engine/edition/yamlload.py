@@ -134,9 +134,13 @@ def to_plain(node):
 
 
 def display_path(path: Path) -> str:
-    """How a file is named in messages: relative to the current folder when inside it."""
+    """How a file is named in messages: relative to the current folder when inside it (the
+    current folder itself as given, not '.')."""
     try:
-        return os.path.relpath(path) if Path(path).resolve().is_relative_to(Path.cwd().resolve()) else str(path)
+        if Path(path).resolve().is_relative_to(Path.cwd().resolve()):
+            rel = os.path.relpath(path)
+            return str(path) if rel == "." else rel
+        return str(path)
     except (OSError, ValueError):
         return str(path)
 

@@ -78,3 +78,18 @@ def test_pass_declines_a_purchase_as_play_help_says(tmp_path, monkeypatch):
         assert "Please answer" not in result.output
     result = _play("--quiet", "--lang", "ru", input="r\nпас\nq\n")     # (before: "Ответьте: 1-2")
     assert "Аукцион" in result.output and "Ответьте" not in result.output, result.output[-2000:]
+
+
+def test_validate_of_an_unknown_id_names_the_built_in_editions():
+    result = CliRunner().invoke(app, ["validate", "nosuchid"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        "nosuchid: error[file-not-found]: no such file or folder, and no built-in edition 'nosuchid' (built-in "
+        "editions: biznespolia, biznespolia_short, classic, landlords_game, mega, quick, timed, uk)")
+
+
+def test_the_current_folder_given_as_an_edition_is_named_as_given(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                 # it was told as "." ("edition '/tmp': . is a folder")
+    result = CliRunner().invoke(app, ["play", str(tmp_path), "--bots", "2"])
+    assert result.exit_code == 1
+    assert f"{tmp_path} is a folder, not a YAML file" in result.output
