@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from .dice import shuffle
 from .ending import GameOver
 from .jackpot import seed_pot
 from .treasury import seed_treasury
@@ -30,7 +29,7 @@ def start(g: Game) -> None:
     for deck in g.ed.decks.values():
         cards = list(deck.cards)
         if deck.shuffle:
-            shuffle(g.rng, cards)
+            g.rng.shuffle(cards)
         g.decks[deck.id] = deque(cards)
     if g.log is not None:         # (emit does nothing without a log: the lists are not built)
         g.emit("start", edition=g.ed.id, seed=g.seed, players=[p.name for p in g.players])
@@ -94,7 +93,7 @@ def _deal_deeds(g: Game) -> None:
         return
     deeds = [sp.index for sp in g.spaces if sp.is_deed]
     if s.deal_each is not None:
-        shuffle(g.rng, deeds)
+        g.rng.shuffle(deeds)
         per = len(deeds) if s.deal_each == "all" else int(s.deal_each) * len(g.order)
         for k, i in enumerate(deeds[:per]):
             p = g.order[k % len(g.order)]
@@ -106,7 +105,7 @@ def _deal_deeds(g: Game) -> None:
             g.set_owner(i, p)
         deeds = deeds[per:]
     if s.auction_count:
-        shuffle(g.rng, deeds)
+        g.rng.shuffle(deeds)
         for k, i in enumerate(deeds[:s.auction_count]):
             if g.over:
                 break

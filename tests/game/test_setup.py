@@ -11,28 +11,10 @@ from magie.engine import agents
 from magie.engine.agents import BasicBot, EasyBot, RandomBot, make_bot
 from magie.engine.agents.search import Forker
 from magie.engine.edition.playable import load_playable_cached
-from magie.engine.game.dice import ForcedDice, shuffle
+from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.start import _rank
-
-
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 16, 17, 28, 40])
-def test_shuffle_is_random_shuffle(size):
-    for seed in range(300):
-        a, b = random.Random(seed), random.Random(seed)
-        xs, ys = list(range(size)), list(range(size))
-        a.shuffle(xs)
-        shuffle(b, ys)
-        assert ys == xs
-        assert b.getstate() == a.getstate()        # the same bits drawn: the game goes on alike
-
-
-def test_shuffle_gives_this_order():
-    # seed 7, a 16-card deck: the order CPython's random.Random(7).shuffle gives (3.11)
-    cards = list(range(16))
-    shuffle(random.Random(7), cards)
-    assert cards == [3, 14, 7, 9, 13, 11, 4, 5, 12, 8, 1, 0, 15, 6, 2, 10]
 
 
 def _players(n: int) -> list:
