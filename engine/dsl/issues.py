@@ -5,7 +5,8 @@ maps them to the YAML file and turns them into `Problem`s.
 
 Codes (stable, kebab-case; docs/dsl.md lists them):
   dsl-syntax         the text does not follow the grammar
-  dsl-limit          the snippet is too long or too deeply nested (vocabulary.LIMITS)
+  dsl-limit          the snippet is too long or too deeply nested, or its loops may visit too many
+                     elements in one evaluation (vocabulary.LIMITS, loops.work_bound)
   unknown-name       a name, attribute, function, space, group, deck, param or kind that does not exist
   wrong-arity        a function called with the wrong number of arguments
   type-error         a value of the wrong type (a player compared with a number, a statement where
