@@ -21,6 +21,8 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
                      division by a constant zero, a negative constant amount, roll() of no dice
   endless-draws      every card of a deck sends the player to draw again, so drawing never ends
                      (found over the whole edition, see loops.py)
+  endless-recursion  a rent formula that may run itself: rent_of() in a rent formula, or a net
+                     worth there while the score calls rent_of() (loops.formula_calls)
   unbounded-money    (warning) money that can grow without bound: a product of two amounts that
                      grow with the game (`cash * cash`)
   empty-choice       a `choose:` with fewer than two options

@@ -81,11 +81,14 @@ def endless_draws(tree: Any, cards: list[tuple[str, int, str, Any]]) -> list[Pro
 
 
 class _Work:
-    """Computes a snippet's work bound and records the loops that cross the limit."""
+    """Computes a snippet's work bound and records the loops that cross the limit. `weights`:
+    the work of one `rent_of()` ('rent_of') and of one net worth ('net_worth'), the bounds of
+    the formulas they run (see `formula_calls`); absent, they count 0."""
 
-    def __init__(self, sizes: dict[str, int] | None, limit: int):
+    def __init__(self, sizes: dict[str, int] | None, limit: int, weights: dict[str, int] | None = None):
         self.sizes = sizes
         self.limit = limit
+        self.weights = weights or {}
         self.issues: list[Issue] = []
 
     def size(self, ref: n.SetRef) -> tuple[int, str]:
@@ -143,6 +146,15 @@ class _Work:
             rest = self.sum(list(x.options))     # `with rent = ...` runs once
             bound, labels = self.loop(x, size, label, [x.arg.where], self.board())
             return bound + rest[0], labels
+        if self.weights:
+            call = _calls(x)
+            if call is not None and self.weights.get(call[0]):
+                k = self.size(n.SetRef(x.pos, "players"))[0] if call[1] else 1
+                own = self.weights[call[0]] * k
+                inner, chain = self.sum(n.children(x))
+                what = "rent_of(), the rent formulas" if call[0] == "rent_of" else "net worth, end.score"
+                times = f"{k} players' " if call[1] else ""
+                return own + inner, [f"{times}{what} ({self.weights[call[0]]:,})"] + chain
         return self.sum(n.children(x))
 
     def sum(self, xs: list) -> tuple[int, list[str]]:
@@ -156,13 +168,14 @@ class _Work:
         return total, chain
 
 
-def work_bound(tree: n.Node, sizes: dict[str, int] | None,
-               limit: int | None = None) -> tuple[int, list[Issue]]:
+def work_bound(tree: n.Node, sizes: dict[str, int] | None, limit: int | None = None,
+               weights: dict[str, int] | None = None) -> tuple[int, list[Issue]]:
     """(bound, issues): at most how many elements one evaluation of a checked snippet visits
     in its loops (see the module's doc), and a `dsl-limit` issue at each loop whose bound
     crosses `limit` (default `LIMITS["loop_work"]`) while its inner loops do not, plus one
-    at the first loop when only their sum does. `sizes` as `EditionNames.sizes`."""
-    w = _Work(sizes, LIMITS["loop_work"] if limit is None else limit)
+    at the first loop when only their sum does. `sizes` as `EditionNames.sizes`; `weights` the
+    work of the formulas a call runs (`_Work`)."""
+    w = _Work(sizes, LIMITS["loop_work"] if limit is None else limit, weights)
     bound, _ = w.node(tree)
     if bound > w.limit and not w.issues:
         first = next((x for x in n.walk(tree) if isinstance(x, (n.Agg, n.ForEach))
@@ -172,3 +185,71 @@ def work_bound(tree: n.Node, sizes: dict[str, int] | None,
             f"evaluation, more than the limit of {w.limit:,}; use fewer loops or smaller "
             f"sets", first.pos))
     return bound, w.issues
+
+
+#: The pointers of the formulas `rent_of()` runs (`GameRuntime.rent_due`: a deed's kind's rent
+#: formula) and of the one a net worth runs.
+RENT_POINTERS = ("/rules/rent/street", "/rules/rent/railroad", "/rules/rent/utility")
+SCORE_POINTER = "/end/score"
+
+
+def _calls(x: n.Node) -> tuple[str, bool] | None:
+    """('rent_of' | 'net_worth', once per player?) when node `x` runs another formula: a call of
+    rent_of(), a player's `net_worth` (once) or `max_net_worth` (once per player)."""
+    res: Any = getattr(x, "res", None)
+    if isinstance(x, n.Call) and x.name == "rent_of" and res is not None:
+        return "rent_of", False
+    if isinstance(x, (n.Name, n.Attr)) and isinstance(res, tuple) and len(res) >= 2:
+        if res[0] in ("me_attr", "attr") and getattr(res[1], "name", None) == "net_worth":
+            return "net_worth", False
+        if res[0] == "ctx" and res[1] == "max_net_worth":
+            return "net_worth", True
+    return None
+
+
+def _first_call(tree: n.Node, what: str) -> n.Node | None:
+    return next((x for x in n.walk(tree) if (_calls(x) or ("",))[0] == what), None)
+
+
+def formula_calls(trees: dict[str, n.Node], sizes: dict[str, int] | None
+                  ) -> tuple[dict[str, list[Issue]], dict[str, int]]:
+    """Formulas that run other formulas: `rent_of()` runs the rent formulas, a net worth the
+    score. `trees`: pointer -> checked tree of every snippet of an edition without errors.
+
+    Returns ({pointer: issues}, weights): an `endless-recursion` issue where a rent formula may
+    run itself (rent_of() in a rent formula, or net_worth there while the score calls rent_of()),
+    and a `dsl-limit` issue where a snippet's bound, counting the work of the formulas it runs,
+    crosses the limit; `weights` as `_Work`'s."""
+    out: dict[str, list[Issue]] = {}
+    rents = {p: t for p, t in trees.items() if p in RENT_POINTERS}
+    score = trees.get(SCORE_POINTER)
+    score_rent = _first_call(score, "rent_of") if score is not None else None
+    for p, t in rents.items():
+        call = _first_call(t, "rent_of")
+        if call is not None:
+            out.setdefault(p, []).append(Issue(
+                "endless-recursion", "rent_of() in a rent formula: rent_of() computes a rent by "
+                "the rent formulas, so this formula may run itself without end; compute the rent "
+                "from table, level, owned and the deed's attributes", call.pos))
+        worth = _first_call(t, "net_worth")
+        if worth is not None and score_rent is not None:
+            out.setdefault(p, []).append(Issue(
+                "endless-recursion", "a net worth in a rent formula, while end.score calls "
+                "rent_of(): the score runs the rent formulas, which run the score, without end; "
+                "drop one of the two", worth.pos))
+    if out:
+        return out, {}
+    weights: dict[str, int] = {}
+    order = ("rent", "score") if score_rent is not None else ("score", "rent")
+    for which in order:
+        if which == "score" and score is not None:
+            weights["net_worth"] = work_bound(score, sizes, limit=10**18, weights=weights)[0]
+        elif which == "rent":
+            weights["rent_of"] = max((work_bound(t, sizes, limit=10**18, weights=weights)[0]
+                                      for t in rents.values()), default=0)
+    for p, t in trees.items():
+        if any(_calls(x) for x in n.walk(t)):
+            issues = work_bound(t, sizes, weights=weights)[1]
+            if issues:
+                out[p] = issues
+    return out, weights

@@ -133,3 +133,37 @@ def test_play_of_the_probes_edition_stops_at_once_with_the_message(tmp_path):
     assert r.returncode == 1, (r.stdout, r.stderr)
     assert "nest.yaml:4:" in r.stderr and "error[dsl-limit]" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+# ---------------------------------------------------------------- formulas that run formulas
+
+def test_a_rent_formula_calling_rent_of_is_refused_as_endless_recursion():
+    # it used to stop the game with a RecursionError reported as a bug of the engine
+    ps = problems('rules:\n  rent:\n    street: "rent_of(me, space) + 1"\n')
+    assert [(p.code, p.line, p.col) for p in ps] == [("endless-recursion", MINI_LINES + 3, 14)]
+    assert ps[0].message.startswith("rent_of() in a rent formula: rent_of() computes a rent by the rent "
+                                    "formulas, so this formula may run itself without end")
+
+
+def test_a_net_worth_in_rent_while_the_score_calls_rent_of_is_refused():
+    cycle = ('rules:\n  rent:\n    street: "table[level] + net_worth * 0"\n'
+             'end:\n  score: "cash + rent_of(me, position)"\n')
+    ps = problems(cycle)
+    assert [(p.code, p.pointer, p.col) for p in ps] == [("endless-recursion", "/rules/rent/street", 29)]
+    # either half alone is fine
+    assert problems('rules:\n  rent:\n    street: "table[level] + net_worth * 0"\n') == []
+    assert problems('end:\n  score: "cash + rent_of(me, position)"\n') == []
+
+
+def test_a_snippet_counts_the_work_of_the_formulas_it_runs():
+    # the rent formula: 6 * (1 + 6) = 42 on the mini board; the salary runs it for each pair of
+    # spaces: 6 * (1 + 6 * (1 + 6 * (1 + 42))) = 9,330 alone, over the limit with more levels
+    rent = 'rules:\n  rent:\n    street: "table[level] + count(each space a where count(each space b where true) > 0) * 0"\n'
+    inner = nested(3, "rent_of(me, f{d}) >= 0")
+    assert problems(rent + f'  salary: "200 + {inner} * 0"\n') == []
+    deep = nested(5, "rent_of(me, f{d}) >= 0")        # 6^5 * 43 + ... > 100,000
+    ps = problems(rent + f'  salary: "200 + {deep} * 0"\n')
+    assert [p.code for p in ps] == ["dsl-limit"], [p.format() for p in ps]
+    assert "rent_of(), the rent formulas (42)" in ps[0].message
+    # without the rent formula's loops the same salary passes
+    assert problems(f'rules:\n  salary: "200 + {deep} * 0"\n') == []
