@@ -156,12 +156,13 @@ def test_a_net_worth_in_rent_while_the_score_calls_rent_of_is_refused():
 
 
 def test_a_snippet_counts_the_work_of_the_formulas_it_runs():
-    # the rent formula: 6 * (1 + 6) = 42 on the mini board; the salary runs it for each pair of
-    # spaces: 6 * (1 + 6 * (1 + 6 * (1 + 42))) = 9,330 alone, over the limit with more levels
-    rent = 'rules:\n  rent:\n    street: "table[level] + count(each space a where count(each space b where true) > 0) * 0"\n'
+    # the rent formula: 6 * (1 + 6) = 42 on the mini board; a salary running it in three nested
+    # loops: 6 * (1 + 6 * (1 + 6 * (1 + 42))) = 9,330; in five: 335,922
+    rent = ('rules:\n  rent:\n    street: "table[level] + count(each space a where count(each space b '
+            'where true) > 0) * 0"\n')
     inner = nested(3, "rent_of(me, f{d}) >= 0")
     assert problems(rent + f'  salary: "200 + {inner} * 0"\n') == []
-    deep = nested(5, "rent_of(me, f{d}) >= 0")        # 6^5 * 43 + ... > 100,000
+    deep = nested(5, "rent_of(me, f{d}) >= 0")
     ps = problems(rent + f'  salary: "200 + {deep} * 0"\n')
     assert [p.code for p in ps] == ["dsl-limit"], [p.format() for p in ps]
     assert "rent_of(), the rent formulas (42)" in ps[0].message
