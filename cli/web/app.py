@@ -17,6 +17,7 @@ import random
 import string
 import sys
 import tempfile
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import replace
 from functools import lru_cache
@@ -44,7 +45,7 @@ from ..i18n import LANGUAGES, gettext_for
 from ..saved_edition import edition_for_save, load_embedded, load_with_content, read_game_save
 from .board import board_svg
 from .messages import UI_MESSAGES
-from .rooms import Conflict, Room, Subscriber, hash_token, new_game_id, new_tokens
+from .rooms import STOP_WAIT, Conflict, Room, Subscriber, hash_token, new_game_id, new_tokens
 from .uploads import MAX_BODY as MAX_UPLOAD_BODY
 from .uploads import UploadedFile, UploadProblem, Uploads
 
@@ -313,8 +314,16 @@ class Server:
             self.add(game_id, ed, save, str(web.get("lang", "en")), tokens, note)
 
     def stop(self) -> None:
-        for room in self.rooms.values():
-            room.stop()
+        """Stop every room's game thread: all are told first, then waited for together, at most
+        `rooms.STOP_WAIT` seconds in all (one wait per room made a server with many games busy
+        in long computations take minutes to stop on SIGTERM)."""
+        rooms = list(self.rooms.values())
+        for room in rooms:
+            room.ask_stop()
+        deadline = time.monotonic() + STOP_WAIT
+        for room in rooms:
+            if room.thread.is_alive():
+                room.thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
 @lru_cache(maxsize=64)

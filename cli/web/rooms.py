@@ -52,6 +52,9 @@ QUEUE_SIZE = 512
 SAVE_EVERY = 2.0
 """Seconds between saves while only bots play (a person's decision always saves)."""
 
+STOP_WAIT = 5.0
+"""Seconds a stopping server (or room) waits, in all, for its game threads to finish."""
+
 
 class Stopped(BaseException):
     """The room is closing (the server stops): raised in the game's thread to unwind it. A
@@ -384,13 +387,20 @@ class Room:
             self.cond.notify_all()
             return p.verdict
 
-    def stop(self) -> None:
-        """Stop the game's thread (the save stays; the game resumes when the server starts again)."""
+    def stop(self, timeout: float = STOP_WAIT) -> None:
+        """Stop the game's thread (the save stays; the game resumes when the server starts again),
+        waiting for it at most `timeout` seconds."""
+        self.ask_stop()
+        if self.thread.is_alive():
+            self.thread.join(timeout=timeout)
+
+    def ask_stop(self) -> None:
+        """Tell the game's thread to stop at its next decision or wait, without waiting for it
+        (a thread busy in a long computation stops later; it is a daemon, so it never keeps the
+        process alive)."""
         with self.cond:
             self._stopping = True
             self.cond.notify_all()
-        if self.thread.is_alive():
-            self.thread.join(timeout=5)
 
     # ------------------------------------------------------------------ saving
     def snapshot_save(self, *, with_tokens: bool = True) -> SaveGame:

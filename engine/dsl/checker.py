@@ -32,6 +32,7 @@ from ..hints import close_names, suggest
 from . import nodes as n
 from .contexts import Context
 from .issues import Issue
+from .loops import work_bound
 from .names import EditionNames
 from .typesys import (
     ANY,
@@ -85,8 +86,9 @@ class Checker:
 
     `has_target=False`: an action whose `target` is none (using `target` is an error).
     Per-node checks are the methods `s_<Stmt class>`, `e_<Expr class>` and `f_<function>`.
-    After `check`, `ctx_uses` counts the uses of each context name (for the code generator)
-    and `flags_set` holds the flags the snippet sets.
+    After `check`, `ctx_uses` counts the uses of each context name (for the code generator),
+    `flags_set` holds the flags the snippet sets and `work` bounds the elements its loops visit
+    in one evaluation (`loops.work_bound`; over `LIMITS["loop_work"]` is a `dsl-limit` issue).
     """
 
     def __init__(self, ctx: Context, names: EditionNames, *, has_target: bool = True,
@@ -104,6 +106,7 @@ class Checker:
         self.pure_here = 0            # > 0 inside a choice's `when`/`bot` and a filter's `where`
         self.assigned: set[str] = set()   # names some `NAME = ...` changes (never "nonneg")
         self.let_later: dict[str, tuple] = {}  # every `let` name of the snippet -> its position
+        self.work = 0                 # after `check`: the bound on its loops' work (loops.py)
 
     # ------------------------------------------------------------------ entry
 
@@ -123,6 +126,8 @@ class Checker:
                 self.money(tree.expr, "the formula's value", nonneg=self.ctx.id != "score")
             else:
                 self.need(tree.expr, BOOL, "the condition")
+        self.work, limits = work_bound(tree, self.names.sizes)
+        self.issues += limits
         self.issues.sort(key=lambda i: i.pos)
         return self.issues
 

@@ -5,7 +5,8 @@ maps them to the YAML file and turns them into `Problem`s.
 
 Codes (stable, kebab-case; docs/dsl.md lists them):
   dsl-syntax         the text does not follow the grammar
-  dsl-limit          the snippet is too long or too deeply nested (vocabulary.LIMITS)
+  dsl-limit          the snippet is too long or too deeply nested, or its loops may visit too many
+                     elements in one evaluation (vocabulary.LIMITS, loops.work_bound)
   unknown-name       a name, attribute, function, space, group, deck, param or kind that does not exist
   wrong-arity        a function called with the wrong number of arguments
   type-error         a value of the wrong type (a player compared with a number, a statement where
@@ -20,6 +21,8 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
                      division by a constant zero, a negative constant amount, roll() of no dice
   endless-draws      every card of a deck sends the player to draw again, so drawing never ends
                      (found over the whole edition, see loops.py)
+  endless-recursion  a rent formula that may run itself: rent_of() in a rent formula, or a net
+                     worth there while the score calls rent_of() (loops.formula_calls)
   unbounded-money    (warning) money that can grow without bound: a product of two amounts that
                      grow with the game (`cash * cash`)
   empty-choice       a `choose:` with fewer than two options

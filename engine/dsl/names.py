@@ -46,7 +46,11 @@ class EditionNames:
     params:      the top-level `params:` map (name -> int or bool);
     card_plays:  ids of the cards with a `play:` section (kept cards of an edition's own use);
     declared_kinds: the kinds of space the edition declares (`space_kinds`), named like the
-                 built-in ones.
+                 built-in ones;
+    sizes:       how many elements each set of a loop can hold, for the bound on a snippet's
+                 work (loops.py): 'space' (the board), 'deed', each kind of space on the board,
+                 'group', 'player' (players.max). None: no edition (a snippet checked alone),
+                 then `loops.UNKNOWN_SIZES` stands in.
     """
 
     spaces: dict[str, int] = field(default_factory=dict)
@@ -58,6 +62,7 @@ class EditionNames:
     params: dict[str, Any] = field(default_factory=dict)
     card_plays: frozenset[str] = frozenset()
     declared_kinds: frozenset[str] = frozenset()
+    sizes: dict[str, int] | None = None
 
     @classmethod
     def from_tree(cls, tree: Any) -> EditionNames:
@@ -69,9 +74,14 @@ class EditionNames:
         kinds: set[str] = set()
         deeds: set[str] = set()
         board = tree.get("board")
+        sizes: dict[str, int] = {"space": len(board) if isinstance(board, list) else 0, "deed": 0}
         if isinstance(board, list):
             for i, sp in enumerate(board):
                 if isinstance(sp, dict):
+                    kind = sp.get("kind")
+                    if isinstance(kind, str):
+                        sizes[kind] = sizes.get(kind, 0) + 1
+                        sizes["deed"] += kind in ("street", "railroad", "utility")
                     if isinstance(sp.get("id"), str) and _ID.match(sp["id"]):
                         spaces.setdefault(sp["id"], i)
                     if isinstance(sp.get("kind"), str):
@@ -80,6 +90,11 @@ class EditionNames:
                             deeds.add(sp["id"])
         groups = {item_id(k, g) for k, g in items_of(tree.get("groups"))}
         decks = {item_id(k, d) for k, d in items_of(tree.get("decks"))}
+        sizes["group"] = len(items_of(tree.get("groups")))
+        players = tree.get("players")
+        most = players.get("max") if isinstance(players, dict) else None
+        # players.max is at most 12 (the schema); a malformed value counts as that most
+        sizes["player"] = most if type(most) is int and 1 <= most <= 12 else 12
         params = tree.get("params")
         params = params if isinstance(params, dict) else {}
         plays = {c["id"] for _, d in items_of(tree.get("decks")) if isinstance(d, dict)
@@ -91,7 +106,7 @@ class EditionNames:
                    space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),
-                   params={str(k): v for k, v in params.items()})
+                   params={str(k): v for k, v in params.items()}, sizes=sizes)
 
     def with_flags(self, flags: Iterable[str]) -> EditionNames:
         """A copy whose `flags` are `flags`."""

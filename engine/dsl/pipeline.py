@@ -26,7 +26,7 @@ from .codegen import ModuleBuilder, Unit
 from .contexts import POINTERS, Context
 from .contexts import context as get_context
 from .issues import DslError, Issue
-from .loops import endless_draws
+from .loops import endless_draws, formula_calls
 from .names import EditionNames, item_id, items_of
 from .parser import parse
 from .positions import file_position, format_position
@@ -213,7 +213,19 @@ def analyse(snippets: list[Snippet], names: EditionNames) -> list[Analysed]:
         a.checker = Checker(a.snippet.context, checked_names, has_target=a.snippet.has_target,
                             card_id=a.snippet.card_id)
         a.problems.extend(a.snippet.problem(i) for i in a.checker.check(a.tree))
+    _formula_calls(done, checked_names)
     return done
+
+
+def _formula_calls(done: list[Analysed], names: EditionNames) -> None:
+    """The problems of snippets that run other formulas (`loops.formula_calls`): a rent formula
+    that may run itself, a bound over the limit counting the formulas a snippet runs. Only
+    snippets without errors take part (a snippet over the limit on its own is reported once)."""
+    ok = {a.snippet.pointer: a.tree for a in done
+          if a.tree is not None and not any(p.severity == "error" for p in a.problems)}
+    found, _ = formula_calls(ok, names.sizes)
+    for a in done:
+        a.problems.extend(a.snippet.problem(i) for i in found.get(a.snippet.pointer, ()))
 
 
 def _reads(ctx: Context, name: str, stack: tuple[str, ...] = ()) -> bool:

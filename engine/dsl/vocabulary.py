@@ -28,6 +28,7 @@ LIMITS = {
     "branches": 32,       # `elif` branches of one `if`
     "digits": 18,         # digits in one number
     "dice": 100,          # dice in one roll(n)
+    "loop_work": 100_000,  # elements one evaluation may visit in its loops (loops.work_bound)
 }
 
 ID_PATTERN = r"^[a-z][a-z0-9_]*$"

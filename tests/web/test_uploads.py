@@ -145,3 +145,19 @@ def test_hostile_uploads_are_bounded_and_named_by_field():
         assert r.json()["problems"] == [f"mine.yaml:1:1: error[unsupported-yaml]: the file expands to more "
                                         f"than {MAX_NODES:,} values (aliases used in a loop?)"]
         assert c.get("/api/health").json() == {"ok": True}
+
+
+def test_an_upload_whose_loops_would_run_for_hours_is_refused_with_the_loop_named():
+    # the probe's edition: six nested loops over classic's 40 spaces, 40^6 visits a salary; its
+    # game thread used to loop for good (and come back on a restart from the save)
+    nest = ('id: nest\nextends: classic\nrules:\n  salary: "200 + count(each space a where count(each space b '
+            'where count(each space c where count(each space d where count(each space e where count(each '
+            'space f where f.price >= 0) >= 0) >= 0) >= 0) >= 0) >= 0) * 0"\n')
+    with client() as c:
+        r = upload(c, nest, name="nest.yaml")
+        assert r.status_code == 400, r.text
+        (problem,) = r.json()["problems"]
+        assert problem.startswith("nest.yaml:4:68: error[dsl-limit]: this loop may visit 2,625,640 elements in "
+                                  "one evaluation"), problem
+        assert "more than the limit of 100,000" in problem
+        assert c.get("/api/editions").json()["uploaded"] == []
