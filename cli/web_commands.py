@@ -169,9 +169,24 @@ def serve(
         _fail(f"cannot use the data folder {folder}: {e.strerror or e}")
     sock = _listening_socket(host, port_number)
     typer.echo(f"magie serve: http://{host}:{port_number}/  (games saved in {folder}; Ctrl-C stops)")
+    if not _loopback(host):     # the server has no accounts: say who can reach it
+        typer.echo(f"magie serve: listening on {host}: anyone who can reach this computer on port {port_number} "
+                   "can start games and upload editions here (there are no accounts)", err=True)
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port_number, log_level="warning",
                                            ws_max_size=64 * 1024))
     server.run(sockets=[sock])
+
+
+def _loopback(host: str) -> bool:
+    """Is `host` an address only this computer reaches (127.0.0.0/8, ::1, localhost)?"""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _listening_socket(host: str, port: int):

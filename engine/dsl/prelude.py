@@ -63,7 +63,7 @@ def _money(a: int) -> int:
 
 def _big(a: int) -> str:
     digits = len(str(abs(a))) if abs(a) < 10**4000 else 4000
-    return f"{a:_}" if digits <= 30 else f"{'-' if a < 0 else ''}a number of about {digits} digits"
+    return f"{a:_}" if digits <= 30 else f"({'minus ' if a < 0 else ''}a number of about {digits} digits)"
 
 
 def _steps(k: int) -> int:
