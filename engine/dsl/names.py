@@ -78,16 +78,16 @@ class EditionNames:
         if isinstance(board, list):
             for i, sp in enumerate(board):
                 if isinstance(sp, dict):
-                    kind = sp.get("kind")
-                    if isinstance(kind, str):
-                        sizes[kind] = sizes.get(kind, 0) + 1
-                        sizes["deed"] += kind in ("street", "railroad", "utility")
                     if isinstance(sp.get("id"), str) and _ID.match(sp["id"]):
                         spaces.setdefault(sp["id"], i)
-                    if isinstance(sp.get("kind"), str):
-                        kinds.add(sp["kind"])
-                        if sp["kind"] in ("street", "railroad", "utility") and isinstance(sp.get("id"), str):
-                            deeds.add(sp["id"])
+                    kind = sp.get("kind")
+                    if isinstance(kind, str):
+                        kinds.add(kind)
+                        sizes[kind] = sizes.get(kind, 0) + 1
+                        if kind in ("street", "railroad", "utility"):
+                            sizes["deed"] += 1
+                            if isinstance(sp.get("id"), str):
+                                deeds.add(sp["id"])
         groups = {item_id(k, g) for k, g in items_of(tree.get("groups"))}
         decks = {item_id(k, d) for k, d in items_of(tree.get("decks"))}
         sizes["group"] = len(items_of(tree.get("groups")))
