@@ -55,34 +55,19 @@ def start(g: Game) -> None:
 
 
 def _rank(g: Game, group: list[Player]) -> list[Player]:
-    """Order players by a throw, highest first; tied players throw again among themselves (each
-    run of equal throws in the order of `group`, as they threw)."""
-    throw = g.dice.throw
-    count = g.ed.dice_count
-    thrown: list[tuple[int, Player]] = []
+    """Order players by a throw, highest first; tied players throw again among themselves."""
+    throws = {}
     for p in group:
-        r = throw(count)
-        thrown.append((r.total, p))
+        r = g.dice.throw(g.ed.dice_count)
+        throws[p.seat] = r.total
         if g.log is not None:
             g.emit("order_roll", player=p.seat, dice=list(r.dice))
-    thrown.sort(key=_total, reverse=True)       # stable, reversed too: ties keep their order
+    totals = sorted(set(throws.values()), reverse=True)
     ranked: list[Player] = []
-    k, n = 0, len(thrown)
-    while k < n:                                # each run of equal throws
-        t = thrown[k][0]
-        end = k + 1
-        while end < n and thrown[end][0] == t:
-            end += 1
-        if end - k == 1:
-            ranked.append(thrown[k][1])
-        else:
-            ranked.extend(_rank(g, [q for _, q in thrown[k:end]]))
-        k = end
+    for t in totals:
+        tied = [p for p in group if throws[p.seat] == t]
+        ranked.extend(_rank(g, tied) if len(tied) > 1 else tied)
     return ranked
-
-
-def _total(thrown: tuple[int, Player]) -> int:
-    return thrown[0]
 
 
 def _deal_deeds(g: Game) -> None:
