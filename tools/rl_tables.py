@@ -13,6 +13,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from generated_file import write_or_check  # noqa: E402
+
 PAGE = ROOT / "docs" / "rl.md"
 START, END = "<!-- rl-tables -->\n", "<!-- /rl-tables -->\n"
 EDITION, PLAYERS = "classic", 4
@@ -32,16 +35,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="only say whether the page is current (exit 1 if not)")
     a = ap.parse_args()
-    page = PAGE.read_text(encoding="utf-8")
-    text = render(page)
-    current = text == page
-    if a.check:
-        print(f"{PAGE}: {'current' if current else 'not current: run python tools/rl_tables.py'}")
-        return 0 if current else 1
-    if not current:
-        PAGE.write_text(text, encoding="utf-8")
-    print(f"{PAGE}: {'unchanged' if current else 'written'}")
-    return 0
+    return write_or_check(PAGE, render(PAGE.read_text(encoding="utf-8")), a.check, "python tools/rl_tables.py")
 
 
 if __name__ == "__main__":
