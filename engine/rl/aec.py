@@ -22,6 +22,7 @@ added to that agent's reward. The game records every answer: `save()` gives a ma
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import gymnasium
@@ -247,7 +248,10 @@ class MagieAEC(AECEnv):
     def picture(self, size: int = 600) -> np.ndarray:
         """The board as it stands (owners, buildings, mortgages, tokens), `size` x `size` pixels:
         a uint8 array of shape (size, size, 3). Drawn from magie's board picture with cairosvg;
-        raises gymnasium's `DependencyNotInstalled` naming the `web` extra when it is missing."""
+        raises gymnasium's `DependencyNotInstalled` naming the `web` extra when it is missing, and
+        ValueError for a size outside 16..8000."""
+        if not 16 <= size <= 8000:
+            raise ValueError(f"the picture is 16 to 8000 pixels wide, not {size}")
         try:
             import cairosvg
             from PIL import Image
@@ -259,7 +263,6 @@ class MagieAEC(AECEnv):
             raise gymnasium.error.DependencyNotInstalled(
                 f"render_mode='rgb_array' draws the board with cairosvg ({e}): pip install 'magie[web]' "
                 "(and on Debian: apt-get install libcairo2), or use render_mode='ansi'") from None
-        import io
         g = self.game
         state = public_state(g, Words(self.ed, "en", {p.seat: p.name for p in g.players}))
         png = cairosvg.svg2png(bytestring=board_svg(self.ed, state=state).encode("utf-8"),

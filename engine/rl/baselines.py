@@ -6,13 +6,9 @@ action mask of `MagieGym`); it answers only slots the mask allows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
 from .encoding import Actions
-
-Policy = Callable[[np.ndarray, np.ndarray], int]
 
 BUY_THROW_DONE = ("buy", "roll", "done", "pass", "reject", "decline", "pay")
 """The preference of `BuyThrowDone`: buy every deed offered, throw the dice (in jail too), end

@@ -1,9 +1,9 @@
 """`gymnasium.make` ids for magie (registered by `import magie.rl`).
 
-`magie/<Edition>-v0` for each built-in edition (its id in CamelCase: `magie/Classic-v0`,
-`magie/BiznespoliaShort-v0`, ...) and `magie/Edition-v0`, which takes any edition (a built-in id
-or the path of an edition file) by keyword: `gymnasium.make("magie/Edition-v0", edition=...)`.
-Every other keyword goes to `MagieGym` (variants, seat, opponents, players, seed, shaping,
+`magie/<Edition>-v0` for each built-in edition, its id in CamelCase (`magie/Classic-v0`; an id
+some_edition would give `magie/SomeEdition-v0`), and `magie/Edition-v0`, which takes any edition
+(a built-in id or the path of an edition file) by keyword: `gymnasium.make("magie/Edition-v0",
+edition=...)`. Every other keyword goes to `MagieGym` (variants, seat, opponents, players, seed, shaping,
 window_actions, render_mode, ...).
 """
 

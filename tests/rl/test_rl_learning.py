@@ -201,6 +201,8 @@ def test_render_as_the_board_picture():
     assert picture.shape == (600, 600, 3) and picture.dtype == np.uint8
     assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 10      # a drawing, not a blank
     assert env.aec.picture(200).shape == (200, 200, 3)
+    with pytest.raises(ValueError, match="16 to 8000"):
+        env.aec.picture(0)
 
 
 def test_the_board_picture_without_cairosvg_names_the_extra(monkeypatch):
