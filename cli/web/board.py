@@ -17,6 +17,7 @@ the edition is escaped: a name such as `<script>` is drawn as text, never read a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -200,7 +201,7 @@ def board_svg(edition: Edition, *, lang: str = "en", state: BoardState | Mapping
     spaces = edition.spaces
     pic = layout(plan(edition.board_layout, len(spaces)))
     # a board laid out by cells has no middle: the title (and legend) go in a band below it
-    band = 0 if pic.ring else 100 + (26 * len(state.names) if state is not None else 0)
+    band = 0 if pic.ring else 125 + (26 * len(state.names) + 20 if state is not None else 0)
     w, h = _num(pic.width), _num(pic.height + band)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
            f'font-family="DejaVu Sans, Arial, sans-serif" class="magie-board" data-edition={quoteattr(edition.id)}>',
@@ -210,7 +211,7 @@ def board_svg(edition: Edition, *, lang: str = "en", state: BoardState | Mapping
            f'<rect x="0" y="0" width="{w}" height="{h}" fill="#cde6d0" stroke="#222" stroke-width="2"/>']
     for sp, cell in zip(spaces, pic.cells, strict=True):
         out.append(_space(edition, sp, cell, lang, state, heat))
-    mid_y = pic.height / 2 if pic.ring else pic.height + 60
+    mid_y = pic.height / 2 if pic.ring else pic.height + 95
     out.append(_centre(edition, lang, state, pic.width / 2, mid_y))
     out.append("</svg>")
     return "\n".join(out)
@@ -291,6 +292,12 @@ def _state(sp, w: float, h: float, band: float, state: BoardState, corner: bool)
         parts.append(f'<circle class="token" data-seat="{seat}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{color}" '
                      f'stroke="#000" stroke-width="1.5"><title>{escape(state.names.get(seat, ""))}</title></circle>')
     return "".join(parts)
+
+
+def board_is_wide(svg: str) -> bool:
+    """Whether the picture `svg` (from `board_svg`) is at least as wide as it is high."""
+    m = re.search(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"', svg)
+    return m is None or float(m.group(1)) >= float(m.group(2))
 
 
 def _num(v: float) -> str:
