@@ -43,9 +43,9 @@ def board(
                                               help="Draw the game of this save as it stands: owners, buildings, "
                                                    "mortgages, tokens (the edition comes from the save).")] = None,
     size: Annotated[str, number_option("--size", least=100, most=8000,
-                                       help="The longer side of a PNG, in pixels (a square board: its width and height).")] = "1000",
+                                       help="The longer side of a PNG, in pixels (a square board: both).")] = "1000",
 ) -> None:
-    """Draw the board of an edition: spaces round a square, colour bands, names, prices.
+    """Draw the board of an edition: spaces as it lays them out, colour bands, names, prices.
 
     With --save, the game of a save as it stands (owners, houses and hotels, mortgages, where the
     tokens are). The SVG has one group per space with data-space="SPACE_ID".
