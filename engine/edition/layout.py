@@ -117,9 +117,10 @@ def layout_problems(raw: Any, space_ids: Sequence[str]) -> list[tuple[str, str]]
     if not isinstance(raw, Mapping):
         return []
     sides, cells = raw.get("sides"), raw.get("cells")
-    if (sides is None) == (cells is None):
-        what = "both" if sides is not None else "neither"
-        return [("/board_layout", f"board_layout has {what} of `sides` and `cells`: give exactly one")]
+    if sides is not None and cells is not None:
+        return [("/board_layout", "board_layout gives both 'sides' and 'cells': give only one of them")]
+    if sides is None and cells is None:
+        return [("/board_layout", "board_layout gives neither 'sides' nor 'cells': give one of them")]
     if sides is not None:
         if not isinstance(sides, list) or not all(type(s) is int for s in sides):
             return []
@@ -147,6 +148,7 @@ def layout_problems(raw: Any, space_ids: Sequence[str]) -> list[tuple[str, str]]
             taken[at] = sid
     missing = [sid for sid in space_ids if sid not in cells]
     if missing:
-        shown = ", ".join(f"'{s}'" for s in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
-        out.append(("/board_layout/cells", f"board_layout places no cell for {shown}: every space needs one"))
+        shown = ", ".join(f"'{s}'" for s in missing[:5]) + (", ..." if len(missing) > 5 else "")
+        out.append(("/board_layout/cells", f"spaces without a cell in board_layout ({len(missing)}; every space "
+                                           f"needs one): {shown}"))
     return out
