@@ -32,6 +32,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
              "Show what differs between two editions after merging, by JSON pointer."),
     "schema": ("magie.cli.edition_commands",
                "Print the JSON Schema of edition files, or its path (for editor setup)."),
+    "watch": ("magie.cli.watch",
+              "Validate an edition on every save and replay seeded games: what did the edit change?"),
     "play": ("magie.cli.play",
              "Play a game at the terminal: people and bots, with a readable log, saves and resume."),
     "simulate": ("magie.cli.simulate",
