@@ -73,3 +73,15 @@ def test_the_plan_refuses_a_layout_that_does_not_fit_the_board():
         plan(BoardLayout(sides=(10, 10, 10, 9)), 40)
     with pytest.raises(ValueError, match="places 2 spaces, the board has 3"):
         plan(BoardLayout(cells=((0, 0), (1, 0))), 3)
+
+
+def test_a_child_edition_mends_inherited_cells_by_deleting_one(tmp_path):
+    from edition_helpers import REPO
+    base = REPO / "tests" / "fixtures" / "boards" / "l_shape.yaml"
+    child = (f"id: child\nextends: {base}\nboard:\n  - {{id: luxury_tax, delete: true}}\n")
+    (tmp_path / "child.yaml").write_text(child, encoding="utf-8")
+    problems = validate_paths([tmp_path / "child.yaml"])
+    assert [(p.code, p.line) for p in problems] == [("board-layout", 47)]      # the cell left over
+    assert problems[0].message.startswith("board_layout places 'luxury_tax', which is not a space")
+    (tmp_path / "child.yaml").write_text(child + "board_layout:\n  cells: {luxury_tax: null}\n", encoding="utf-8")
+    assert validate_paths([tmp_path / "child.yaml"]) == []
