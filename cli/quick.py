@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Print the JSON Schema of edition files, or its path (for editor setup)."),
     "watch": ("magie.cli.watch",
               "Validate an edition on every save and replay seeded games: what did the edit change?"),
+    "check": ("magie.cli.check",
+              "Self-test an edition: bot games with every invariant, replays, and what never fired."),
     "play": ("magie.cli.play",
              "Play a game at the terminal: people and bots, with a readable log, saves and resume."),
     "simulate": ("magie.cli.simulate",
