@@ -49,6 +49,8 @@ CODES: dict[str, str] = {
     "rent-length": "a rent table has the wrong number of entries for its kind",
     "rent-not-rising": "a street's rents do not rise strictly with each building",
     "mortgage-too-high": "a deed's mortgage value is not below its price",
+    "unknown-deed-set": "rules.purchase.compulsory or rules.mortgage.unavailable names something that is neither a "
+                        "kind of deed nor a group",
     "empty-group": "a group has no spaces",
     "group-kind": "a street is in a group without house costs, or another deed is in a buildable group",
     "ladder-order": "a building ladder's levels do not rise: a kind of building comes back after another, or a "
