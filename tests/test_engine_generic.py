@@ -21,6 +21,9 @@ TERMS = [
     "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
     "poorhouse", "public treasury", "no trespassing", "magie phillips", "soakum", "slambang",
     "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
+    # the test editions of declared deed kinds, deeds without mortgages and own-deed actions
+    "franchise", "franchises", "kiosk", "kiosks", "tea shop", "tea_shop", "bakery", "dividend",
+    "own_deed_action",
 ]
 
 
