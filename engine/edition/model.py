@@ -123,8 +123,9 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Space:
-    """One space of the board. Deeds (street, railroad, utility, a declared kind with `deed:`)
-    have a group, price, mortgage value (0 where `mortgageable` is false) and rent table; card spaces a deck; tax spaces one or two compiled tax formulas
+    """One space of the board. Deeds (street, railroad, utility, a declared kind with
+    `deed:`) have a group, price, mortgage value (0 where `mortgageable` is false) and rent
+    table; card spaces a deck; tax spaces one or two compiled tax formulas
     (`fn(g, player) -> int`)."""
 
     index: int
