@@ -1,4 +1,4 @@
-"""Compulsory purchase (`rules.purchase.compulsory`, buying.compulsory_purchase): the lander
+"""Compulsory purchase (`rules.purchase.compulsory`, buying.offer_purchase): the lander
 must buy an unowned deed of the kinds and groups named; the price is a debt to the bank,
 raised as any debt or ending in bankruptcy to the bank, and the deed then stays with the bank.
 Forced dice on the classic board (5 = riga_railway, 200; 3 = nagatinskaya, brown, 60)."""
