@@ -5,7 +5,7 @@ what passing over it (`passed`), moving off it (`left`) and starting a turn on i
 (`turn_start`) do. A new kind of space is a module with its procedures plus a row here (and the
 kind in schema/edition.schema.json). An edition adds its own kinds as data (`space_kinds:`,
 model.DeclaredKind): their hooks are DSL effects, and each game's registry (`g.kinds`) is
-`SPACE_KINDS` plus those rows (`kinds_of`).
+`SPACE_KINDS` plus those rows (`kinds_of`); a declared kind with `deed:` lands as a deed.
 
 A landing procedure is `(game, player, space, rent, dice) -> None`: `rent` is a card's change
 of the rent (or None), `dice` a card's own dice (or None), both for deeds (rent.py).

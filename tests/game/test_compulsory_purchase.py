@@ -5,7 +5,10 @@ Forced dice on the classic board (5 = riga_railway, 200; 3 = nagatinskaya, brown
 
 from __future__ import annotations
 
+import pytest
+
 from magie.engine.agents import make_bot
+from magie.engine.problems import ProblemsError
 from tests.game.helpers import cash, edition, game, owner_of, player, turn
 
 RAILROADS = edition("classic", rules={"purchase": {"compulsory": ["railroad"]}})
@@ -72,3 +75,17 @@ def test_a_player_who_cannot_raise_the_price_goes_bankrupt_to_the_bank_and_the_d
     assert cash(g) == {"ann": 0, "bob": 1500, "cat": 1500}
     bids = {d.space for a in g.agents for d in a.asked if d.kind == "bid"}
     assert bids == {1}
+
+
+@pytest.mark.parametrize(("rules", "code", "pointer"), [
+    ({"purchase": {"compulsory": ["railways"]}}, "unknown-deed-set", "/rules/purchase/compulsory/0"),
+    ({"purchase": {"compulsory": ["brown", "chance"]}}, "unknown-deed-set", "/rules/purchase/compulsory/1"),
+    ({"purchase": {"compulsory": "yes"}}, "wrong-type", "/rules/purchase/compulsory"),
+    ({"purchase": {"compulsory": []}}, "bad-value", "/rules/purchase/compulsory"),
+    ({"mortgage": {"unavailable": ["tax"]}}, "unknown-deed-set", "/rules/mortgage/unavailable/0"),
+])
+def test_a_bad_deed_set_is_reported_at_its_place(rules, code, pointer):
+    with pytest.raises(ProblemsError) as e:
+        edition("classic", rules=rules)
+    [p] = e.value.problems
+    assert (p.code, p.pointer) == (code, pointer) and p.line > 0 and p.col > 0
