@@ -136,3 +136,15 @@ def test_bad_declared_deeds_are_reported_where_they_are(change, code, pointer):
                 board=list(board.values()))
     assert (code, pointer) in [(p.code, p.pointer) for p in e.value.problems]
     assert all(p.line for p in e.value.problems if p.severity == "error")
+
+
+def test_a_deed_kind_with_a_landing_hook_runs_it_after_the_rent():
+    kinds = [KINDS[0], {**KINDS[1], "on_land": "collect 3 from bank"}]
+    ed = edition("classic", rules={"mortgage": {"unavailable": ["franchise"]}},
+                 space_kinds=kinds, groups=GROUPS, board=BOARD)
+    log = EventLog(keep=None)
+    g = game(ed, {"ann": {"owns": {"free_parking": 0}}, "bob": {"pos": 15}}, dice=[(2, 3)], log=log)  # 15 -> 20
+    turn(g, "bob")
+    assert cash(g) == {"ann": 1512, "bob": 1500 - 12 + 3}
+    assert [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in log.events if e["e"] == "pay"] == [
+        (1, 0, 12, "rent"), (None, 1, 3, "space")]                  # the rent first, then the hook
