@@ -302,7 +302,7 @@ class _Checker:
             elif (kind in ("railroad", "utility") or plain.get(kind) == "count") and group is not None:
                 n = in_group[_text(s.get("group"))]
                 if len(rent) != n:
-                    what = "rents" if kind == "railroad" else "dice multipliers"
+                    what = "dice multipliers" if kind == "utility" else "rents"
                     self.add(f"/board/{i}/rent", "rent-length",
                              f"{kind} '{sid}' has {len(rent)} {what}, expected {n}: one for each number of "
                              f"deeds of group '{group['id']}' owned (the group has {n})")
