@@ -210,6 +210,8 @@ def show(
         sys.stdout.flush()
         typer.echo(header + text, nl=False)
         return
+    from magie.engine.edition.model import covers
+
     tree = loaded.tree
     groups = {g["id"]: g for g in tree.get("groups", [])}
     title = text_in(tree.get("name"), lang)
@@ -223,12 +225,16 @@ def show(
         table.add_column(col, justify=just, no_wrap=col in ("#", "kind", "price", "mortgage"),
                          min_width={"name": 14, "group": 9, "rents": 12}.get(col))
     decks = {d["id"]: d for d in tree.get("decks", [])}
+    unavailable = tree.get("rules", {}).get("mortgage", {}).get("unavailable")
     for i, space in enumerate(tree.get("board", [])):
         group = groups.get(space.get("group"))
+        # a deed the rules allow no mortgage on shows none, whatever value it prints
+        mortgage = ("none" if "price" in space and covers(unavailable, space.get("kind", ""), space.get("group"))
+                    else _num(space.get("mortgage")))
         table.add_row(
             str(i), text_in(space.get("name"), lang), space.get("kind", ""),
             text_in(group.get("name"), lang) if group else "",
-            _num(space.get("price")), _what(space, decks, lang), _num(space.get("mortgage")))
+            _num(space.get("price")), _what(space, decks, lang), mortgage)
     out = _out()
     out.print(table)
     if cards:

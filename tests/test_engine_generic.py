@@ -23,6 +23,9 @@ TERMS = [
     "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
     # the example boards of other shapes (tests/fixtures/boards): drawn from their board_layout only
     "l_shape", "l-shaped",
+    # the test editions of declared deed kinds, deeds without mortgages and own-deed actions
+    "franchise", "franchises", "kiosk", "kiosks", "tea shop", "tea_shop", "bakery", "dividend",
+    "own_deed_action",
 ]
 
 

@@ -361,3 +361,14 @@ def test_the_play_help_says_what_the_prompts_take(classic, monkeypatch):
     t = Table(classic, monkeypatch, "r\n1\nd\n", dice=[(1, 2)]).turn()
     assert t.game.owner[3] is t.anna
     assert t.game.answers == [["done"], "buy", ["done"]]
+
+
+def test_buying_a_deed_without_mortgage_says_so_and_a_compulsory_one_asks_nothing(monkeypatch):
+    plain = edition("classic", rules={"mortgage": {"unavailable": ["brown"]}})
+    t = Table(plain, monkeypatch, "\n1\n\n", dice=[(1, 2)]).turn()
+    assert "rents: 4k ₽ / 20k ₽ / 60k ₽ / 180k ₽ / 320k ₽ / 450k ₽; it cannot be mortgaged" in t.text
+    assert t.game.owner[3] is t.anna
+    must = edition("classic", rules={"purchase": {"compulsory": ["brown"]}})
+    t = Table(must, monkeypatch, "\n\n", dice=[(1, 2)]).turn()
+    assert "is for sale" not in t.text and "Anna: buys Nagatinskaya Street for 60k ₽" in t.text
+    assert t.game.answers == [["done"], ["done"]] and t.anna.cash == 1440
