@@ -86,15 +86,12 @@ def compare_command(
 
     Examples:
 
-        magie compare classic quick -n 2000
-
-        magie compare classic classic+free-parking-jackpot classic:rules.salary=300
-
-        magie compare classic:bots=basic,basic,basic,random classic -n 1000
-
-        magie compare classic classic:bots=mybots:Greedy,basic   (your own bot class)
-
-        magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
+    \b
+      magie compare classic quick -n 2000
+      magie compare classic classic+free-parking-jackpot classic:rules.salary=300
+      magie compare classic:bots=basic,basic,basic,random classic -n 1000
+      magie compare classic classic:bots=mybots:Greedy,basic   (your own bot class)
+      magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
     """
     from dataclasses import replace
 

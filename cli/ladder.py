@@ -66,11 +66,10 @@ def ladder_command(
 
     Examples:
 
-        magie ladder classic -n 400 --jobs 2
-
-        magie ladder classic --bot basic,hard,mybots:Greedy -n 100
-
-        magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
+    \b
+      magie ladder classic -n 400 --jobs 2
+      magie ladder classic --bot basic,hard,mybots:Greedy -n 100
+      magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
     """
     from magie.engine.edition.playable import load_playable_cached
     from magie.engine.sim.batch import default_jobs

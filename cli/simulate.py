@@ -130,17 +130,13 @@ def simulate_command(
 
     Examples:
 
-        magie simulate classic -n 10000 --jobs 2
-
-        magie simulate classic --variant free-parking-jackpot -n 2000 --seed 7 --json
-
-        magie simulate classic -n 100000 --out games.parquet --report report/
-
-        magie simulate classic --set rules.salary=300 -n 2000
-
-        magie simulate quick --bot random -n 500 --max-rounds 200
-
-        magie simulate classic -V rent-must-be-claimed --claim-attention 0.8 -n 1000
+    \b
+      magie simulate classic -n 10000 --jobs 2
+      magie simulate classic --variant free-parking-jackpot -n 2000 --seed 7 --json
+      magie simulate classic -n 100000 --out games.parquet --report report/
+      magie simulate classic --set rules.salary=300 -n 2000
+      magie simulate quick --bot random -n 500 --max-rounds 200
+      magie simulate classic -V rent-must-be-claimed --claim-attention 0.8 -n 1000
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -50,13 +50,12 @@ def board(
     With --save, the game of a save as it stands (owners, houses and hotels, mortgages, where the
     tokens are). The SVG has one group per space with data-space="SPACE_ID".
 
-    **Examples**
+    Examples:
 
-    ```
-    magie board classic -o board.svg
-    magie board quick --lang ru -o board.png
-    magie board classic --save magie-classic-seed7.json -o game.svg
-    ```
+    \b
+      magie board classic -o board.svg
+      magie board quick --lang ru -o board.png
+      magie board classic --save magie-classic-seed7.json -o game.svg
     """
     from magie.cli.web.board import board_svg
 
@@ -138,13 +137,12 @@ def serve(
     person gets a secret link to their seat. Games are saved in --data and go on after a restart.
     The HTTP API (docs/web.md) serves other front ends too.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie serve
-    magie serve --port 8080 --data ./games
-    magie serve --host 0.0.0.0      # other computers of your network may join
-    ```
+    \b
+      magie serve
+      magie serve --port 8080 --data ./games
+      magie serve --host 0.0.0.0      # other computers of your network may join
     """
     from .outputs import folder_problem
     from .simulate import fail_all

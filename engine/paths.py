@@ -10,10 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-
-TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
-if TYPE_CHECKING:
-    from typing import IO
+from typing import IO
 
 _ROOT = Path(__file__).resolve().parent.parent
 
