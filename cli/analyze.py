@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from magie.cli.bounds import choice_option, edition_argument, number_option
 from magie.cli.simulate import (
@@ -126,6 +124,9 @@ def analyze_command(
 
 
 def _print_odds(odds, ed, lang: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from magie.engine.edition.model import text_in
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     t = Table(title=f"{text_in(ed.name, lang)}: exact landing odds, jail policy '{odds.jail_policy}' "
@@ -149,6 +150,9 @@ def _print_odds(odds, ed, lang: str) -> None:
 
 
 def _print_economics(econ, ed, lang: str, k: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from magie.engine.edition.model import text_in
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     names = {g.id: text_in(g.name, lang) for g in ed.groups}

@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console, JustifyMethod
-from rich.table import Table
 
 from magie.engine.edition.text import languages, text_in
 from magie.engine.paths import SCHEMA_PATH
@@ -22,6 +20,8 @@ from magie.engine.problems import Problem, ProblemsError
 from .bounds import choice_option
 
 if TYPE_CHECKING:
+    from rich.console import Console, JustifyMethod
+
     from magie.engine.edition.loader import LoadedEdition
 
 # The loader, YAML and the differ are imported by the commands that use them, so that
@@ -37,6 +37,7 @@ def _out() -> Console:
     """The console of the edition commands: a terminal sets the width; piped output (files,
     tests) gets room for the whole board table. No markup, highlighting or emoji codes: edition
     text is printed as written."""
+    from rich.console import Console
     return Console(highlight=False, markup=False, emoji=False, width=None if sys.stdout.isatty() else 120)
 
 
@@ -153,8 +154,9 @@ def editions() -> None:
       magie editions
       magie show classic --variant ID
     """
-    from magie.engine.edition.listing import list_builtin
+    from rich.table import Table
 
+    from magie.engine.edition.listing import list_builtin
     table = Table(title="Built-in editions and overlays", title_justify="left")
     for column in ("kind", "id", "name", "description"):
         table.add_column(column, style="bold" if column == "id" else None)
@@ -219,6 +221,7 @@ def show(
     title = text_in(tree.get("name"), lang)
     if variant:
         title += " + " + ", ".join(variant)
+    from rich.table import Table
     table = Table(title=title, title_justify="left")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),

@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from magie.engine.agents import LEVELS
 from magie.engine.edition.text import text_in
@@ -113,6 +111,8 @@ def ladder_command(
     assert seats is not None            # not None when nothing is wrong
     spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=seats, seed=batch_seed,
                       max_rounds=cap)
+    from rich.console import Console
+    from rich.table import Table
     err = Console(stderr=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from magie.engine.agents import BOT_KINDS, make_bot
 from magie.engine.edition.text import text_in
@@ -168,6 +166,7 @@ def simulate_command(
     writer = open_records(out, spec, ed)
     if report is not None:
         make_report_dir(report)
+    from rich.console import Console
     err = Console(stderr=True)
     try:
         with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
@@ -471,6 +470,8 @@ def _ci(r: dict[str, Any]) -> str:
 
 def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str) -> None:
     """The human-readable summary (tables)."""
+    from rich.console import Console
+    from rich.table import Table
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     conf = f"{data['confidence']:.0%}"
     t = Table(title=_("{edition}: {games} games, seed {seed} (intervals: {conf} Wilson)").format(
