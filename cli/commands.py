@@ -103,25 +103,7 @@ class _BoolHelp:
 
 
 class Command(_BoolHelp, TyperCommand):
-    """The class of magie's commands (see `_BoolHelp`): a flag (`--json`, `--counters/--no-counters`,
-    `-h/--help`) shows no type in the help, for it takes no value; typer 0.29's rich help shows
-    `<bool>` for it, as if `--json true` were read."""
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
-        for param in self.params:
-            _no_type(param)
-
-    def get_help_option(self, ctx: click.Context) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            _no_type(option)
-        return option
-
-
-def _no_type(param: Any) -> None:
-    if getattr(param, "is_flag", False) and param.metavar is None:
-        param.metavar = ""              # shown as it is, instead of the type
+    """The class of magie's commands (see `_BoolHelp`)."""
 
 
 class _Listed(TyperCommand):

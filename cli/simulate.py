@@ -419,7 +419,9 @@ def report_problems(path: Path | None) -> list[str]:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        out.append("--report needs matplotlib: pip install 'magie[analysis]'")
+        from magie.engine.extras import install_hint
+
+        out.append(f"--report needs matplotlib: {install_hint('analysis')}")
     if (why := folder_problem(path)) is not None:
         out.append(f"--report {path}: {why}")
     return out

@@ -35,7 +35,7 @@ def board(
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", metavar="FILE", show_default=False,
         help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and the cairo library: "
-             "pip install 'magie[web]'). Required.")] = None,
+             "the web extra). Required.")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-V", metavar="OVERLAY",
                                                       help="Apply a house-rule overlay (repeatable).")] = None,
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the names (falls back to en).")] = "en",
@@ -108,7 +108,9 @@ def board(
             try:
                 import cairosvg
             except (ImportError, OSError) as e:
-                _fail(f"a PNG needs cairosvg and the cairo library ({e}): pip install 'magie[web]' "
+                from magie.engine.extras import install_hint
+
+                _fail(f"a PNG needs cairosvg and the cairo library ({e}): {install_hint('web')} "
                       f"(and on Debian: apt-get install libcairo2), or write .svg")
             cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output), output_width=pixels,
                              output_height=pixels)
@@ -159,7 +161,9 @@ def serve(
 
         from magie.cli.web.app import create_app, default_data_dir
     except ImportError as e:
-        _fail(f"magie serve needs the web extra ({e.name} is missing): pip install 'magie[web]'")
+        from magie.engine.extras import install_hint
+
+        _fail(f"magie serve needs the web extra ({e.name} is missing): {install_hint('web')}")
     folder = data if data is not None else default_data_dir()
     try:
         app = create_app(folder, bot_delay=delay, max_games=games)

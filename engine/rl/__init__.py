@@ -1,6 +1,6 @@
 """magie for reinforcement learning: any edition as a PettingZoo AEC environment (`env`,
 `MagieAEC`) and as a single-agent Gymnasium environment against magie bots (`MagieGym`), with
-action masks. Needs the optional extra: pip install 'magie[rl]' (pettingzoo, gymnasium, numpy).
+action masks. Needs the optional extra `rl` (pettingzoo, gymnasium, numpy): README, "Install".
 See docs/rl.md."""
 
 from .aec import MagieAEC, env
