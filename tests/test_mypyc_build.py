@@ -14,8 +14,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from magie.cli.commands import app
-from magie.cli.commands import compiled_modules
+from magie.cli.commands import app, compiled_modules
 from magie.engine.game import Game
 from tests.runners import ROOT, load_tool
 
