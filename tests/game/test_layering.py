@@ -18,8 +18,8 @@ LAYERS = ["magie.engine.errors", "magie.engine.paths", "magie.engine.extras", "m
 """From the bottom up: a module may import only from its own layer and those below."""
 
 SHARED = {LAYERS.index("magie.engine.edition"), LAYERS.index("magie.engine.dsl")}
-"""Edition and DSL share a layer: the edition checks compile its DSL, and the DSL reads an
-edition's names."""
+"""Edition and DSL share a layer: the edition's checks and its playable form compile its DSL
+(the DSL itself imports nothing of the edition)."""
 
 
 def _modules() -> dict[str, Path]:
