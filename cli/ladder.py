@@ -22,7 +22,7 @@ from .i18n import _
 from .simulate import MAX_GAMES, MAX_JOBS, LangOpt, interface_language
 
 # The game engine (the DSL, the simulation) is imported when the command runs, not for
-# `magie --help` (start-up time, issue 15).
+# `magie --help` (start-up time).
 
 
 def _fail(message: str):

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from magie.engine.sim.config import Sets
 
 # The game engine (magie.engine.game, the DSL), the edition model, the configuration and rich's
-# progress bars are imported when a command runs, not for `magie --help` (start-up time, issue 15).
+# progress bars are imported when a command runs, not for `magie --help` (start-up time).
 
 
 BACKENDS = ("process", "ray")

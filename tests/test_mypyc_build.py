@@ -1,7 +1,7 @@
 """The opt-in mypyc build (tools/mypyc_build.py): the staged `Game` forwards every wired name to
 the same function with the same parameters, so a compiled game plays the pure one's games. The
 compiled build itself takes minutes: benchmarks/bench_compiled.py builds it and replays the
-golden corpus on it (benchmarks/README.md, "Compiled build (mypyc)")."""
+golden corpus on it (benchmarks/README.md, "bench_compiled.py: the compiled build")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How the commands read their arguments (the probe of the eighth session): an option given once
+"""How the commands read their arguments: an option given once
 refused when repeated, a --set that a --sweep would drop, files that would hang or cannot be
 written checked up front, every problem of a command line in one run (click's own errors too),
 one shape for every error, and the help's ranges."""

@@ -1,4 +1,4 @@
-"""The lazy registration of magie's commands (cli/commands.py, start-up of issue 15): the app
+"""The lazy registration of magie's commands (cli/commands.py): the app
 lists every command from `COMMANDS` without importing its module, and each command's help and
 behaviour are those of the same commands registered eagerly on a typer app, as before."""
 

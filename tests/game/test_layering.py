@@ -1,4 +1,4 @@
-"""Layering of engine/ and cli/ (issue 9): no import cycles, no upward imports.
+"""Layering of engine/ and cli/: no import cycles, no upward imports.
 
 Only imports made when a module runs count (those under `if TYPE_CHECKING:` are for the type
 checker). A module's parent packages are not counted as imported."""

@@ -1,4 +1,4 @@
-"""The window between other players' turns in the browser (issue 11 item 5; seed 000: "You may buy
+"""The window between other players' turns in the browser (seed 000: "You may buy
 houses during your turn or in the interval between other players' turns"): a seat's switch,
 off by default as the terminal's `i`, `POST /api/games/{game}/between-turns`.
 

@@ -338,7 +338,7 @@ def _neutral(b, d):
 
 
 def test_the_switch_between_the_other_players_turns_shows_and_works(served, browser):
-    # issue 11 item 5: off by default (as the terminal's `i`); on, the person is asked in the
+    # the between-turns switch: off by default (as the terminal's `i`); on, the person is asked in the
     # interval after each other player's turn; off again, no more
     seats = [{"name": "Anna", "kind": "human"}] + [{"name": f"Bot {k}", "kind": "bot"} for k in (1, 2)]
     code, g = _api(served, "POST", "/api/games", {"edition": "classic", "seed": 11, "seats": seats})

@@ -148,8 +148,8 @@ def test_hostile_uploads_are_bounded_and_named_by_field():
 
 
 def test_an_upload_whose_loops_would_run_for_hours_is_refused_with_the_loop_named():
-    # the probe's edition: six nested loops over classic's 40 spaces, 40^6 visits a salary; its
-    # game thread used to loop for good (and come back on a restart from the save)
+    # six nested loops over classic's 40 spaces, 40^6 visits a salary: a game thread would loop
+    # for good (and come back on a restart from the save)
     nest = ('id: nest\nextends: classic\nrules:\n  salary: "200 + count(each space a where count(each space b '
             'where count(each space c where count(each space d where count(each space e where count(each '
             'space f where f.price >= 0) >= 0) >= 0) >= 0) >= 0) >= 0) * 0"\n')
