@@ -255,12 +255,11 @@ def test_an_output_encoding_that_cannot_write_the_text_is_a_message_not_a_traceb
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize("args", [["editions"], ["--help"]])
-def test_an_output_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path, args):
-    env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path)}
+def test_an_output_that_cannot_be_written_is_one_line_not_a_traceback(args):
     with open("/dev/full", "w") as full:     # a full disk
-        r = run_magie(*args, stdout=full, stderr=subprocess.PIPE, env=env)
+        r = run_magie(*args, stdout=full, stderr=subprocess.PIPE)
     assert (r.returncode, r.stderr) == (1, "magie: cannot write the output: No space left on device\n")
-    r = run_magie(*args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+    r = run_magie(*args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                   preexec_fn=lambda: os.close(1))      # started with its output closed
     assert (r.returncode, r.stderr) == (1, "magie: cannot write the output: the standard output is closed\n")
 
