@@ -131,7 +131,8 @@ def test_the_compile_switch_takes_yes_and_no_in_their_usual_spellings(value, com
     assert mypyc_build.compile_requested(value) is compiles
 
 
-@pytest.mark.parametrize("value", ["garbage", "2", "y", "compile"])
+@pytest.mark.parametrize("value", ["garbage",
+                                   *(pytest.param(v, marks=pytest.mark.slow) for v in ("2", "y", "compile"))])
 def test_any_other_value_of_the_compile_switch_stops_the_build_with_the_accepted_values(value, tmp_path):
     with pytest.raises(mypyc_build.SwitchError) as e:
         mypyc_build.compile_requested(value)

@@ -6,6 +6,7 @@ checker). A module's parent packages are not counted as imported."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,7 @@ def _imports(name: str, path: Path, mods: dict[str, Path]) -> set[str]:
     return {m for m in out if m in mods and m != name}
 
 
+@functools.cache
 def _graph() -> dict[str, set[str]]:
     mods = _modules()
     return {m: _imports(m, p, mods) for m, p in mods.items()}
