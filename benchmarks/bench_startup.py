@@ -30,8 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_sim import ROOT, _shim  # noqa: E402
 
-COMMANDS = ("validate", "editions", "show", "diff", "schema", "play", "simulate", "analyze", "compare",
-            "ladder", "board", "serve")
+COMMANDS = ("validate", "editions", "show", "diff", "schema", "watch", "check", "play", "simulate", "analyze",
+            "compare", "ladder", "board", "serve")
 """The commands whose `--help` is measured (those of `magie --help`)."""
 
 RUNS: tuple[tuple[str, ...], ...] = (("pass",), ("--help",), *((c, "--help") for c in COMMANDS),
