@@ -583,7 +583,7 @@ class BasicBot:
             # did not: on a board where every deed is owned and no group is whole nothing
             # changes ownership any more, yet an offer refused (or not affordable) earlier may
             # be worth making now that cash has grown; without this the table stalls to the
-            # round cap (issue 15).
+            # round cap.
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
             offer = self._look_at_trades(game, p, window)
