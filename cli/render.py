@@ -139,6 +139,12 @@ class Names:
         name = self._esc(text_in(g.name, self.lang) or g.id)
         return f"[{g.color}]{name}[/]" if color and self.markup else name
 
+    def role(self, role_id: str) -> str:
+        """The name of a player role of the edition, in this language (its id when unknown)."""
+        roles = self.ed.roles
+        r = next((r for r in roles.list if r.id == role_id), None) if roles is not None else None
+        return self._esc(text_in(r.name, self.lang) or role_id) if r else self._esc(role_id)
+
     def deck(self, deck_id: str) -> str:
         d = self.ed.decks.get(deck_id)
         return self._esc(text_in(d.name, self.lang) or deck_id) if d else self._esc(deck_id)
@@ -298,6 +304,12 @@ class EventRenderer:
 
     def _on_order(self, ev):
         return self.names._("Order of play: {order}").format(order=", ".join(self.names.player(s) for s in ev["order"]))
+
+    def _on_role(self, ev):
+        n = self.names
+        if ev["how"] == "dealt":
+            return n._("{who} is dealt the role {role}").format(who=n.who(ev["player"]), role=n.role(ev["role"]))
+        return n._("{who} takes the role {role}").format(who=n.who(ev["player"]), role=n.role(ev["role"]))
 
     def _on_order_roll(self, ev):
         return None

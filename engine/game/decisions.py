@@ -186,6 +186,8 @@ class Decision:
     @property
     def labels(self) -> Any: return self._detail("labels")
     @property
+    def left(self) -> Any: return self._detail("left")
+    @property
     def max(self) -> Any: return self._detail("max")
     @property
     def min(self) -> Any: return self._detail("min")
@@ -213,6 +215,9 @@ class Decision:
     def space(self) -> Any: return self._detail("space")
     @property
     def still_in(self) -> Any: return self._detail("still_in")
+    @property
+    def taken(self) -> Any: return self._detail("taken")
+
     @property
     def topic(self) -> Any: return self._detail("topic")
     @property

@@ -21,6 +21,7 @@ class FakePlayer:
     alive: bool = True
     laps: int = 0
     loans: list = field(default_factory=list)
+    role: str | None = None
 
     def __repr__(self) -> str:
         return f"P{self.seat}"
@@ -315,6 +316,9 @@ class FakeGame:
         return owned == self._group_size(g)
 
     # ---- queries for rent formulas
+    def rent_table(self, space, payer, owner):
+        return self.spaces[space].rent
+
     def rent_level(self, space):
         return min(self.level[space], len(self.spaces[space].rent) - 1)
 
