@@ -231,6 +231,11 @@ def show(
             _num(space.get("price")), _what(space, decks, lang), _num(space.get("mortgage")))
     out = _out()
     out.print(table)
+    roles = tree.get("roles")
+    if roles:
+        names = ", ".join(f"{text_in(r.get('name'), lang) or r['id']} ({r['id']})" for r in roles.get("list", []))
+        how = "chosen in order of play" if roles.get("assign", "choose") == "choose" else "dealt at random"
+        out.print(f"Roles: {names}; {how}, balance {roles.get('balance', 'even')}", soft_wrap=True)
     if cards:
         from magie.engine.edition.model import Currency
 
@@ -270,12 +275,20 @@ def _what(space, decks, lang: str) -> str:
         alt = space.get("tax_alternative")
         return f"tax {space.get('tax')}" + (f" or {alt}" if alt is not None else "")
     if kind == "card":
-        deck = decks.get(space.get("deck"))
-        return "draws " + (text_in(deck.get("name"), lang) if deck else str(space.get("deck")))
-    rent = space.get("rent", [])
-    if kind == "utility":
-        return " ".join(f"{r}×" for r in rent) + " roll"
-    return " ".join(str(r) for r in rent)
+        def deck_name(d):
+            deck = decks.get(d)
+            return text_in(deck.get("name"), lang) if deck else str(d)
+        chosen = [f"; {deck_name(c.get('deck'))} when {c.get('when')}" for c in space.get("decks") or ()]
+        return "draws " + deck_name(space.get("deck")) + "".join(chosen)
+
+    def rents(rent) -> str:
+        if kind == "utility":
+            return " ".join(f"{r}×" for r in rent) + " roll"
+        return " ".join(str(r) for r in rent)
+    # more tables, each with when it applies (the first that applies is used)
+    tables = [f"; {text_in(t.get('text'), lang) or t.get('when')}: {rents(t.get('rent') or [])}"
+              for t in space.get("rent_tables") or ()]
+    return rents(space.get("rent", [])) + "".join(tables)
 
 
 def _item_ids(tree, pointer: str) -> list[str]:

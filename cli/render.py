@@ -89,10 +89,14 @@ class Names:
     def rents(self, sp) -> str:
         """A deed's rent table in words: money for streets and railroads ('2k ₽ / 10k ₽'),
         dice multipliers for utilities ('4× / 10× the dice'), whose rent is the throw times
-        the multiplier ([000] 9.3)."""
-        if sp.kind == "utility":
-            return " / ".join(f"{r}×" for r in sp.rent) + " " + self._("the dice")
-        return " / ".join(self.money(r) for r in sp.rent)
+        the multiplier ([000] 9.3). A deed with more tables (`rent_tables`) lists each after
+        the plain one with when it applies: '... (when a tenant owns it: 1k ₽ / 5k ₽)'."""
+        def table(rent) -> str:
+            if sp.kind == "utility":
+                return " / ".join(f"{r}×" for r in rent) + " " + self._("the dice")
+            return " / ".join(self.money(r) for r in rent)
+        more = "".join(f" ({self._esc(text_in(t.text, self.lang))}: {table(t.rent)})" for t in sp.rent_tables)
+        return table(sp.rent) + more
 
     def ids_to_names(self, text: str) -> str:
         """`text` (an engine message) with the space and group ids in it replaced by their
