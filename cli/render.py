@@ -90,7 +90,7 @@ class Names:
         """A deed's rent table in words: money for streets and railroads ('2k ₽ / 10k ₽'),
         dice multipliers for utilities ('4× / 10× the dice'), whose rent is the throw times
         the multiplier ([000] 9.3). A deed with more tables (`rent_tables`) lists each after
-        the plain one with when it applies: '... (when a tenant owns it: 1k ₽ / 5k ₽)'."""
+        the plain one with when it applies: '... (when the owner is a ROLE: 1k ₽ / 5k ₽)'."""
         def table(rent) -> str:
             if sp.kind == "utility":
                 return " / ".join(f"{r}×" for r in rent) + " " + self._("the dice")

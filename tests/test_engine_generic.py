@@ -21,6 +21,8 @@ TERMS = [
     "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
     "poorhouse", "public treasury", "no trespassing", "magie phillips", "soakum", "slambang",
     "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
+    # player roles: the example edition's (docs/examples/roles.yaml) and the two-role game's
+    "tenant", "tenants", "landlords", "anti-monopoly", "anti_monopoly", "monopolist", "competitor",
 ]
 
 

@@ -703,11 +703,13 @@ class Checker:
         return ANY
 
     def _role(self, e: n.Name) -> Type:
-        """A bare name where a player role is expected (`p.role == tenant`): one of the
+        """A bare name where a player role is expected (`p.role == ROLE`): one of the
         edition's `roles.list`, else an `unknown-name` issue with the close ids."""
         if e.name in self.names.roles:
             e.res = ("role", e.name)
             return ROLE
+        if self.names.sizes is not None and not self.names.roles:
+            return ANY                # `p.role` is refused already: no second issue
         known = sorted(self.names.roles)
         listing = ", ".join(known) if known else "none: the edition declares no roles"
         hints = close_names(e.name, known)
@@ -740,7 +742,7 @@ class Checker:
         if e.name == "role" and self.names.sizes is not None and not self.names.roles:
             self.err("unknown-name", e.pos, "this edition declares no player roles, so players "
                                             "have no 'role' (declare them under roles:)")
-            return ANY
+            return ROLE               # (the role compared with is then not reported again)
         e.res = ("attr", table[e.name])
         return table[e.name].type
 

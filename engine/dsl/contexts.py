@@ -134,7 +134,7 @@ _RENT_TABLE_NAMES = {k: v for k, v in _RENT_NAMES.items() if k not in ("roll", "
 
 _WHEN_NAMES = _names(
     ContextName("me", PLAYER, "v_me", "the player concerned: who builds, draws, or pays the "
-                "jail fine", "me.role == tenant"),
+                "jail fine", "me.role != space.owner.role"),
     ContextName("space", SPACE, "v_space", "the space concerned: the lot, the card space, the "
                 "jail", "space.group == utilities"),
 )

@@ -5,8 +5,8 @@ Roles are chosen in order of play (a `role` decision, its options the roles the 
 still allows) or dealt at random from the game's seed. The balance rules (`roles.balance`):
 `even`, at most ceil(n / k) players per role for n players and k roles; `each`, every role is
 taken by someone (a choice that would leave too few players for the roles nobody has yet is
-refused); `free`, any role. Rule source: ../shared/rules/variants.md (Anti-Monopoly: two roles
-with their own rules [000-P], [003]); the texts give no procedure for handing roles out, so
+refused); `free`, any role. Rule source: ../shared/rules/variants.md (a game of two roles with
+their own rules, [000-P], [003]); the texts give no procedure for handing roles out, so
 both are parameters and the balance rules are our choice (docs/rules.md, "Player roles").
 
 The rule parts a role changes are conditions of the edition read where each part is decided:
