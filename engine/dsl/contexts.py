@@ -108,7 +108,9 @@ _RENT_NAMES = _names(
     ContextName("owner", PLAYER, "v_owner", "the deed's owner (paid the rent)", "owner.monopolies"),
     ContextName("roll", ROLL, "v_roll", "the roll that moved the payer (or a card's dice)",
                 "roll.total"),
-    ContextName("table", list_of(INT), "g.rent_table(v_space, v_me, v_owner)",
+    # (a deed without rent_tables reads its rent at once: no call on every rent)
+    ContextName("table", list_of(INT), "(g.rent_table(v_space, v_me, v_owner) if g.spaces[v_space].rent_tables "
+                "else g.spaces[v_space].rent)",
                 "the deed's rent list (of its `rent_tables`, the first whose `when` holds)",
                 "table[level]"),
     ContextName("level", INT, "g.rent_level(v_space)",

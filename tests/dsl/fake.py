@@ -38,6 +38,7 @@ class FakeSpace:
     rent: tuple = ()
     house_cost: int = 0
     hotel_cost: int = 0
+    rent_tables: tuple = ()
 
 
 def spaces_from_tree(tree: dict) -> list[FakeSpace]:
