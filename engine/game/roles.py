@@ -47,7 +47,7 @@ def role_problem(roles: Roles, counts: dict[str, int], left: int, role: str) -> 
     if roles.balance == "even":
         most = -(-n // len(roles.ids))
         if counts[role] >= most:
-            return (f"{role} already has {counts[role]} players: with {n} players at most {most} "
+            return (f"{role} is taken by {counts[role]} already: of {n} players at most {most} "
                     f"may take each role (roles.balance: even)")
     elif roles.balance == "each":
         missing = [r for r, c in counts.items() if c == 0 and r != role]

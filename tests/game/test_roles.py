@@ -46,7 +46,7 @@ def test_roles_are_chosen_in_order_of_play_and_logged():
 def test_an_unbalanced_choice_is_refused_with_the_reason():
     # two players, balance even: at most one of each role, so bob may not take tenant too
     agents = [("ann", Scripted(role=["tenant"])), ("bob", Scripted(role=["tenant"]))]
-    with pytest.raises(GameError, match=r"tenant already has 1 players: with 2 players at most 1 may take each role"):
+    with pytest.raises(GameError, match=r"tenant is taken by 1 already: of 2 players at most 1 may take each role"):
         Game(ED, agents, seed=1, first=0)
 
 
