@@ -193,8 +193,8 @@ class Space:
     cells: int = 1
     ladder: tuple[Rung, ...] = ()
     rent_index: tuple[int, ...] = (0,)
-    rent_tables: tuple[RentTable, ...] = ()   # `rent_tables`: the first whose `when` holds (roles.py)
-    decks: tuple[DeckChoice, ...] = ()        # `decks`: a card space's deck by condition (roles.py)
+    rent_tables: tuple[RentTable, ...] = ()   # `rent_tables`: the first whose `when` holds (holdings.rent_table)
+    decks: tuple[DeckChoice, ...] = ()        # `decks`: a card space's deck by condition (landing.py)
     is_deed: bool = field(init=False, repr=False, compare=False)     # street, railroad or utility
     buildable: bool = field(init=False, repr=False, compare=False)   # has a ladder
 

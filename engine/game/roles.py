@@ -17,6 +17,7 @@ a deed's `rent_tables` (holdings.rent_table), a ladder step's `allowed_if`
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
@@ -72,16 +73,18 @@ def assign_roles(g: Game) -> None:
     for k, p in enumerate(g.order):
         left = len(g.order) - k
         counts = taken(g)
-
-        def check(d: Decision, answer: Any, counts: dict[str, int] = counts, left: int = left) -> None:
-            why = role_problem(roles, counts, left, answer) if isinstance(answer, str) else \
-                f"{answer!r} is not a role (roles: {', '.join(roles.ids)})"
-            if why is not None:
-                raise IllegalDecision(why)
-
         options = [r for r in roles.ids if role_problem(roles, counts, left, r) is None]
-        answer = g.ask(Decision.of("role", p, options, None, {"taken": counts, "left": left}), check)
+        answer = g.ask(Decision.of("role", p, options, None, {"taken": counts, "left": left}),
+                       partial(_check_role, roles))
         _give(g, p, answer, "chosen")
+
+
+def _check_role(roles: Roles, d: Decision, answer: Any) -> None:
+    """Refuse a `role` answer the balance rule does not allow, with the reason."""
+    why = role_problem(roles, d.ctx["taken"], d.ctx["left"], answer) if isinstance(answer, str) else \
+        f"{answer!r} is not a role (roles: {', '.join(roles.ids)})"
+    if why is not None:
+        raise IllegalDecision(why)
 
 
 def _give(g: Game, p: Player, role: str, how: str) -> None:
