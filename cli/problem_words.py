@@ -104,6 +104,9 @@ TEMPLATES: tuple[str, ...] = (
     N_("{layer} changes {path} in {languages} but not in {stale}, which keeps {text}; give every language, "
        "or delete a stale one with {language}: null"),
     N_("players.min ({least}) is greater than players.max ({most})"),
+    N_("roles.balance 'each' needs every role taken, but {n} roles cannot all be taken by {least} players "
+       "(players.min): raise players.min to {n}, or choose balance 'even' or 'free'"),
+    N_("role id '{role}' is used twice (first as role {first})"),
     N_("space kind '{kind}' has no effect: give it at least one hook ({hooks})"),
     N_("space kind '{kind}' has the name of a built-in kind of space; choose another id"),
     N_("space kind '{kind}' has the name of a set of the DSL; choose another id"),
@@ -115,6 +118,8 @@ TEMPLATES: tuple[str, ...] = (
        "'values:'"),
     # the DSL (engine/dsl)
     N_("unknown name '{name}'{hint}"),
+    N_("unknown role '{role}'{hint} (the edition's roles: {roles})"),
+    N_("this edition declares no player roles, so players have no 'role' (declare them under roles:)"),
     # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/game/save.py)
     N_("unknown variant '{variant}' (built-in overlays: {overlays}; to use your own overlay give its path, "
        "e.g. {example})"),
