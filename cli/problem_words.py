@@ -107,6 +107,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("roles.balance 'each' needs every role taken, but {n} roles cannot all be taken by {least} players "
        "(players.min): raise players.min to {n}, or choose balance 'even' or 'free'"),
     N_("role id '{role}' is used twice (first as role {first})"),
+    N_("role '{role}' has the name of a word of the DSL, so `p.role == {role}` could not name it; choose another id"),
     N_("space kind '{kind}' has no effect: give it at least one hook ({hooks})"),
     N_("space kind '{kind}' has the name of a built-in kind of space; choose another id"),
     N_("space kind '{kind}' has the name of a set of the DSL; choose another id"),

@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
                      "step's cost)",
     "unknown-building": "rules.buildings.supply names a kind of building that no ladder builds",
     "players-range": "players.min is greater than players.max",
+    "role-name-taken": "a role's id is a word of the DSL (none, true, pay, ...), which `p.role == ID` cannot name",
     "role-balance": "roles.balance cannot be met for the edition's player counts ('each' with fewer players "
                     "than roles)",
     "unused-deck": "(warning) no card space (nor a hook of a declared kind of space) draws from a deck",

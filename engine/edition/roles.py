@@ -1,6 +1,7 @@
 """Checks of meaning for player roles and the rule parts chosen by a condition.
 
-`role_problems(tree, deck_ids)` checks the `roles` section (unique ids, a balance rule that the
+`role_problems(tree, deck_ids)` checks the `roles` section (unique ids that are not words of the
+DSL, a balance rule that the
 edition's player counts can meet) and the decks that card spaces choose by condition (`decks`);
 the DSL conditions themselves (an unknown role in `p.role == ID`) are the DSL checker's.
 Parts of the wrong shape are skipped: the schema reports them.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..dsl.vocabulary import RESERVED
 from ..hints import id_list_text, suggest
 from ..problems import Problem
 from .pointers import locate
@@ -46,6 +48,10 @@ def role_problems(tree: Any, deck_ids: list[str]) -> list[Problem]:
     ids = role_ids(tree)
     first: dict[str, int] = {}
     for k, rid in ids:
+        if rid in RESERVED or rid in ("true", "false", "params"):
+            add(f"/roles/list/{k}/id", "role-name-taken",
+                f"role '{rid}' has the name of a word of the DSL, so `p.role == {rid}` could not name "
+                f"it; choose another id")
         if rid in first:
             add(f"/roles/list/{k}/id", "duplicate-id", f"role id '{rid}' is used twice (first as role {first[rid]})")
         first.setdefault(rid, k)
