@@ -172,3 +172,24 @@ def test_the_role_is_shown_in_the_status_and_the_buy_text():
     assert [(p["role"], p["role_name"]) for p in state["players"]] == [("tenant", "Tenant"), ("landlord", "Landlord")]
     assert names.rents(ED.spaces[ED.space_index["arbat"]]).endswith(
         "(when a tenant owns it: 25k ₽ / 100k ₽ / 300k ₽ / 700k ₽ / 850k ₽ / 1000k ₽)")
+
+
+def test_with_balance_each_every_role_is_taken():
+    three = edition(EXAMPLE, roles={"list": [{"id": "landlord"}, {"id": "tenant"}, {"id": "broker"}],
+                                    "balance": "each"}, players={"min": 3, "max": 6})
+    g = Game(three, [("ann", Scripted(role=["tenant"])), ("bob", Scripted()), ("cy", Scripted())], seed=1, first=0)
+    bob, cy = ([d for d in g.agents[k].asked if d.kind == "role"][0] for k in (1, 2))
+    assert list(bob.options) == ["landlord", "broker"] and list(cy.options) == ["broker"]
+    assert [p.role for p in g.players] == ["tenant", "landlord", "broker"]
+    with pytest.raises(GameError, match=r"landlord, broker must still be taken by someone and only 1 player"):
+        Game(three, [("ann", Scripted(role=["tenant"])), ("bob", Scripted(role=["tenant"])), ("cy", Scripted())],
+             seed=1, first=0)
+
+
+@pytest.mark.parametrize("role, salary", [("tenant", 100), ("landlord", 200)])
+def test_formulas_read_the_role_too(role, salary):
+    paid = edition(EXAMPLE, rules={"salary": "200 if me.role == landlord else 100"})
+    g = game(paid, {"ann": {"pos": 38}, "bob": {}}, dice=[(1, 2)])              # passes GO
+    _roles(g, ann=role, bob="landlord")
+    turn(g, "ann")
+    assert player(g, "ann").cash == 1500 + salary
