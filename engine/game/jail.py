@@ -44,17 +44,18 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
         release(g, p, "served")
         return None
     options = []
-    if r.jail_fine > 0 and p.cash >= r.jail_fine:
+    fine = jail_fine(g, p)
+    if fine > 0 and p.cash >= fine:
         options.append("pay")
     for use in _JAIL_USES:
         if holds_card_for(g, p, use.name):
             options.append(use.option)
     options.append("roll")
-    answer = g.ask(Decision.of("jail", p, options, None, {"attempts": p.jail_attempts, "fine": r.jail_fine}))
+    answer = g.ask(Decision.of("jail", p, options, None, {"attempts": p.jail_attempts, "fine": fine}))
     if not p.alive:
         return False
     if answer == "pay":
-        g.pay(p, None, r.jail_fine, "fine")
+        g.pay(p, None, fine, "fine")
         if not p.alive:
             return False
         release(g, p, "paid")
@@ -90,11 +91,21 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
             use_card(g, p, card.name)
             release(g, p, card.option)
             return roll
-        g.pay(p, None, r.jail_fine, "fine")
+        g.pay(p, None, fine, "fine")
         if not p.alive:
             return False
     release(g, p, "forced")
     return roll
+
+
+def jail_fine(g: Game, p: Player) -> int:
+    """The fine `p` pays to leave jail: of `rules.jail.fines` the first whose condition holds
+    for `p` (a fine by role, say), else `rules.jail.fine` ([000] 15.5). Units of money."""
+    r = g.rules
+    for when, fine in r.jail_fines:
+        if when(g, p, g.ed.jail_index):
+            return fine
+    return r.jail_fine
 
 
 def forced_fine_card(g: Game, p: Player) -> Any | None:
@@ -107,7 +118,7 @@ def forced_fine_card(g: Game, p: Player) -> Any | None:
     if not uses:
         return None
     answer = g.ask(Decision.of("jail", p, ["pay"] + [u.option for u in uses], None,
-                               {"attempts": p.jail_attempts, "fine": g.rules.jail_fine}))
+                               {"attempts": p.jail_attempts, "fine": jail_fine(g, p)}))
     return next((u for u in uses if u.option == answer), None)
 
 
