@@ -355,6 +355,26 @@ class EventRenderer:
         n = self.names
         return n._("{who} takes the jackpot: {amount}").format(who=n.who(ev["player"]), amount=n.money(ev["amount"]))
 
+    def _on_bank_empty(self, ev):
+        n = self.names
+        payee = ev["payee"]
+        who = (n.who(payee) if isinstance(payee, int)
+               else n._("the treasury") if payee == "treasury" else n._("the pot"))
+        if ev["reading"] == "iou":
+            line = n._("The bank is out of money: it pays {who} {amount}, {iou} of it in IOUs").format(
+                who=who, amount=n.money(ev["owed"]), iou=n.money(ev["owed"] - max(0, ev["had"])))
+        else:
+            line = n._("The bank is out of money: it pays {who} only {paid} of {owed}").format(
+                who=who, paid=n.money(ev["paid"]), owed=n.money(ev["owed"]))
+        if ev["reading"] == "end":
+            line += "; " + n._("the game ends after this turn")
+        return "[yellow]" + line + "[/]"
+
+    def _on_cap_refused(self, ev):
+        n = self.names
+        return n._("{who} may own no more deeds like {space}: no purchase").format(
+            who=n.who(ev["player"]), space=n.space(ev["space"]))
+
     def _on_timeout(self, ev):
         n = self.names
         kind = DECISION_KINDS.get(ev["decision"])

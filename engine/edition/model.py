@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .per_player import Amount, Bank, Limits, read_amount, read_bank, read_limits
 from .text import text_in
 
 DEED_KINDS = frozenset({"street", "railroad", "utility"})
@@ -323,6 +324,7 @@ class Rules:
     loans: Loans | None = None           # loans from the bank (loans.py)
     rent_public: Mapping[str, Callable] = field(default_factory=dict)  # kind -> the part paid to the bank
     rent_unbought: Callable | None = None  # fn(g, me, space): what a lander who does not buy pays
+    limits: Limits | None = None         # what one player may own (limits.py)
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -379,15 +381,18 @@ def round_div(numerator: int, denominator: int, rounding: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """How a game starts: start cash, deeds dealt (`deal_each`: an int, 'all' or None;
+    """How a game starts: start cash, deeds dealt (`deal_each`: an amount, 'all' or None;
     `deal_pay`: whether the players pay the printed price), deeds auctioned
-    (`auction_count` deeds, opening bid `auction_start(g, space)`)."""
+    (`auction_count` deeds, opening bid `auction_start(g, space)`), and the bank's money
+    (`bank`: None, unlimited). Amounts may depend on the number of players
+    (per_player.for_players)."""
 
-    start_cash: int
-    deal_each: int | str | None = None
+    start_cash: Amount
+    deal_each: Amount | str | None = None
     deal_pay: bool = False
-    auction_count: int = 0
+    auction_count: Amount = 0
     auction_start: Callable | None = None
+    bank: Bank | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,12 +596,15 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     setup_raw = tree.get("setup") or {}
     deal = setup_raw.get("deal_deeds") or {}
     auction = setup_raw.get("auction_deeds") or {}
+    each = deal.get("each")
     setup = Setup(
-        start_cash=int(setup_raw["start_cash"]),
-        deal_each=deal.get("each"), deal_pay=bool(deal.get("pay", False)),
-        auction_count=int(auction.get("count") or 0),
+        start_cash=read_amount(setup_raw["start_cash"]),
+        deal_each=each if each is None or each == "all" else read_amount(each),
+        deal_pay=bool(deal.get("pay", False)),
+        auction_count=read_amount(auction.get("count") or 0),
         auction_start=(_fn(compiled, "/setup/auction_deeds/start", auction.get("start", 1), 2)
-                       if auction else None))
+                       if auction else None),
+        bank=read_bank(setup_raw.get("bank")))
 
     end_raw = tree.get("end") or {}
     rank = end_raw.get("condition_rank", "score")
@@ -841,4 +849,5 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
             for kind, f in (rent.get("public") or {}).items()}),
         rent_unbought=(_fn(compiled, "/rules/rent/unbought", rent["unbought"], 3)
                        if rent.get("unbought") is not None else None),
+        limits=read_limits(r.get("limits")),
     )

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 from .decisions import Decision
 from .events import E_BUILD
 from .ledger import bank_pays
+from .limits import supply_problem
 from .player import WOKEN
 
 if TYPE_CHECKING:
@@ -127,6 +128,12 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
     stock = g.stock.get(rung.kind)
     if stock is not None and stock <= 0:
         return f"the bank has no {_plural(rung.kind)} left"
+    if g.own_supply:              # the player's own buildings (rules.limits.buildings, limits.py)
+        old = ladder[lvl - 1] if lvl else None
+        extra = rung.count - (old.count if old is not None and old.kind == rung.kind else 0)
+        problem = supply_problem(g, p, rung.kind, extra)
+        if problem is not None:
+            return problem
     if cash and p.cash < rung.cost:
         return f"{p.name} has {p.cash}, the building costs {rung.cost}"
     if limits and cash:
@@ -279,6 +286,9 @@ def sell_problem(g: Game, p: Player, i: int) -> str | None:
             what = below.kind if need == 1 else _plural(below.kind)
             return (f"breaking {whole} down needs {need} {what} in the bank (it has {stock}); "
                     f"sell all the group's buildings at once instead")
+        problem = supply_problem(g, p, below.kind, need) if g.own_supply else None
+        if problem is not None:
+            return problem + "; sell all the group's buildings at once instead"
     return None
 
 
