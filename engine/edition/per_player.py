@@ -3,8 +3,8 @@ holds them, and the checks of their tables.
 
 A set-up amount (`setup.start_cash`, `setup.deal_deeds.each`, `setup.auction_deeds.count`,
 `setup.bank.cash`, `rules.limits.deeds[].max`, `rules.limits.buildings.KIND`) is either a whole
-number or a table by the number of players, `{by_players: {2: 600, 3: 500, 4: 400}}` (the
-Landlord's Game, ../shared/rules/editions/landlords-game.md B1.2). The table must name every
+number or a table by the number of players, `{by_players: {2: 600, 3: 500, 4: 400}}` (start
+cash by the number of players, as a rule book may give it). The table must name every
 player count from `players.min` to `players.max` (`players-table`); an entry outside that range
 can never be read (`players-table-extra`, a warning). A game reads an amount once, at its start
 (`for_players`).

@@ -26,12 +26,11 @@ if TYPE_CHECKING:
     from .player import Player
 
 
-def cap_problem(g: Game, p: Player, i: int, *, gained: Iterable[int] = (), lost: Iterable[int] = ()) -> str | None:
-    """Why `p` may not own the deed `i` too, or None; `gained`/`lost` are other deeds that change
-    hands with it (a trade) and count as already moved."""
+def cap_problem(g: Game, p: Player, i: int) -> str | None:
+    """Why `p` may not own the deed `i` too, or None."""
     if not g.caps:
         return None
-    return caps_problem(g, p, [i, *gained], lost)
+    return caps_problem(g, p, (i,))
 
 
 def caps_problem(g: Game, p: Player, gained: Iterable[int], lost: Iterable[int] = ()) -> str | None:
