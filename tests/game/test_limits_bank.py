@@ -101,7 +101,8 @@ def test_a_trade_that_passes_a_cap_is_refused_and_one_that_keeps_within_it_is_no
     riga, arbat, kursk = (space(g.ed, s) for s in ("riga_railway", "arbat", RAILS[0]))
     with pytest.raises(IllegalDecision, match="at most 2 railroad deeds"):
         g.check_action(player(g, "A"), ("trade", TradeOffer(0, 1, give_cash=100, get_deeds=(riga,))), "before_roll")
-    g.check_action(player(g, "A"), ("trade", TradeOffer(0, 1, give_deeds=(kursk,), get_deeds=(riga,))), "before_roll")   # a swap
+    swap = TradeOffer(0, 1, give_deeds=(kursk,), get_deeds=(riga,))
+    g.check_action(player(g, "A"), ("trade", swap), "before_roll")
     g.check_action(player(g, "A"), ("trade", TradeOffer(0, 1, give_cash=100, get_deeds=(arbat,))), "before_roll")
 
 
