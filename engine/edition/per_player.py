@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..hints import suggest
+from ..hints import id_list_text, suggest
 from ..problems import Problem
 from .pointers import locate
 
@@ -187,13 +187,13 @@ def per_player_problems(tree: Any) -> list[Problem]:
         missing = [n for n in counts if n not in table]
         if missing:
             add(pointer + "/by_players", "error", "players-table",
-                f"the table has no amount for {_counts(missing)} player{'s' if missing != [1] else ''}; "
-                f"the edition allows {counts.start} to {counts.stop - 1} players (players.min, players.max)")
+                f"the table has no amount for these numbers of players: {_counts(missing)}; the edition "
+                f"allows {counts.start} to {counts.stop - 1} (players.min, players.max)")
         extra = sorted(n for n in table if n not in counts)
         if extra:
             add(f"{pointer}/by_players/{extra[0]}", "warning", "players-table-extra",
-                f"the table names {_counts(extra)} player{'s' if extra != [1] else ''}, outside players.min.."
-                f"players.max ({counts.start}..{counts.stop - 1}): never read")
+                f"the table names numbers of players the edition does not allow ({counts.start} to "
+                f"{counts.stop - 1}): {_counts(extra)}; no game reads them")
     _bank_problems(tree, counts, add)
     return problems
 
@@ -213,8 +213,8 @@ def _bank_problems(tree: Mapping[str, Any], counts: range, add: Any) -> None:
         have, each = _at(cash, n), _at(start, n)
         if have is not None and each is not None and have < n * each:
             add("/setup/bank/cash", "error", "bank-too-small",
-                f"the bank holds {have} but {n} players start with {each} each ({n * each}): "
-                f"setup.bank.cash is all the money of the game, the start cash is dealt from it")
+                f"the bank holds {have}, less than the start cash of {n} players ({n} × {each} = {n * each}); "
+                f"setup.bank.cash is all the money of the game, and the start cash is dealt from it")
             break
 
 
@@ -239,7 +239,8 @@ def _limit_references(tree: Mapping[str, Any], add: Any) -> None:
         gid = c.get("group")
         if isinstance(gid, str) and gid not in groups:
             add(f"/rules/limits/deeds/{i}/group", "error", "unknown-group",
-                f"the cap names group '{gid}', which is not defined{suggest(gid, groups)}")
+                f"the cap names group '{gid}', which is not defined{suggest(gid, groups)} "
+                f"(defined: {id_list_text(groups)})")
     own = limits.get("buildings")
     if isinstance(own, Mapping):
         kinds = _building_kinds(rules)
@@ -247,7 +248,7 @@ def _limit_references(tree: Mapping[str, Any], add: Any) -> None:
             if k not in kinds:
                 add(f"/rules/limits/buildings/{k}", "error", "unknown-building",
                     f"the personal supply names '{k}', which no ladder builds{suggest(k, sorted(kinds))} "
-                    f"(kinds: {', '.join(sorted(kinds))})")
+                    f"(kinds: {id_list_text(sorted(kinds))})")
 
 
 def _building_kinds(rules: Mapping[str, Any]) -> set[str]:

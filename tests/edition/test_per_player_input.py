@@ -43,7 +43,7 @@ def test_every_problem_of_the_file_is_reported_at_its_place(tmp_path):
         (15, 13, "error", "bad-value"),            # at_cap: refuse
     ]
     messages = {p.code: p.message for p in validate_paths([path])}
-    assert "no amount for 4 players" in messages["players-table"]
+    assert "numbers of players: 4;" in messages["players-table"]
     assert "did you mean 'brown'" in messages["unknown-group"]
 
 
@@ -66,4 +66,4 @@ def test_a_bank_smaller_than_the_start_cash_and_wrong_types(tmp_path):
     path.write_text("id: small\nextends: classic\nplayers: {min: 2, max: 3}\n"
                     "setup: {start_cash: 1500, bank: {cash: 4000}}\n", encoding="utf-8")
     (p,) = validate_paths([path])
-    assert (p.line, p.col, p.code) == (4, 40, "bank-too-small") and "3 players start with 1500" in p.message
+    assert (p.line, p.col, p.code) == (4, 40, "bank-too-small") and "3 players (3 × 1500 = 4500)" in p.message
