@@ -5,8 +5,9 @@ A party is a `Player`, the bank (`BANK`, i.e. None), the pot of the free-parking
 `bank_out`, money it takes in `bank_in`; the pot is `jackpot`, the treasury `treasury`. Since
 `transfer` changes both sides at once, the players' cash plus the pot and the treasury is
 always `start_total + bank_out - bank_in` (checked by invariants.py); a finite bank's cash is
-`bank_start + bank_in - bank_out`, so with it the money of the game is constant (bank.py). Procedures that may ask a
-decision (raising money when short, bankruptcy) are in debt.py; this module never asks.
+`bank_start + bank_in - bank_out`, so with it the money of the game is constant (bank.py).
+Procedures that may ask a decision (raising money when short, bankruptcy) are in debt.py; this
+module never asks.
 """
 
 from __future__ import annotations
