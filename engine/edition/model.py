@@ -287,9 +287,9 @@ class Rules:
     jail_after_attempts: str             # pay_and_move | move | leave_next_turn
     jail_doubles_roll_again: bool
     jail_paid_exit: str                  # normal | one_throw: after paying or using a card
-    houses_supply: int | None            # None: unlimited
+    houses_supply: int | None            # None: unlimited, or by the number of players (GameState.supply_start)
     hotels_supply: int | None
-    supply: Mapping[str, int]            # building kind -> the bank's stock at the start (absent: unlimited)
+    supply: Mapping[str, Amount]         # building kind -> the bank's stock at the start (absent: unlimited)
     houses_before_hotel: int
     sell_percent: int
     max_per_turn: int | None
@@ -709,13 +709,19 @@ def _loans(raw: Any) -> Loans | None:
                  charged_on=raw.get("charged_on") or "lap", max_units=raw.get("max_units"))
 
 
-def _supply(supply: Mapping[str, Any] | None) -> dict[str, int]:
+def _supply(supply: Mapping[str, Any] | None) -> dict[str, Amount]:
     """The bank's stock by building kind: `houses`/`hotels` are the default ladder's house and
-    hotel kinds, any other key a kind's own id; null: every kind unlimited."""
+    hotel kinds, any other key a kind's own id; null: every kind unlimited. An amount may be a
+    table by the number of players (per_player.py), read when a game starts."""
     if not supply:
         return {}
     alias = {"houses": "house", "hotels": "hotel"}
-    return {alias.get(k, k): int(v) for k, v in supply.items()}
+    return {alias.get(k, k): read_amount(v) for k, v in supply.items()}
+
+
+def _fixed(amount: Any) -> int | None:
+    """A supply written as one number (None for a table by the number of players)."""
+    return amount if isinstance(amount, int) else None
 
 
 def ladder_steps(buildings: Mapping[str, Any]) -> dict[str, list[dict]]:
@@ -809,8 +815,8 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         jail_after_attempts=jail["after_attempts"],
         jail_doubles_roll_again=bool(jail["doubles_roll_again"]),
         jail_paid_exit=jail.get("paid_exit") or "normal",
-        houses_supply=supply.get("houses") if supply else None,
-        hotels_supply=supply.get("hotels") if supply else None,
+        houses_supply=_fixed(supply.get("houses")) if supply else None,
+        hotels_supply=_fixed(supply.get("hotels")) if supply else None,
         supply=MappingProxyType(_supply(supply)),
         houses_before_hotel=int(b["houses_before_hotel"]),
         sell_percent=int(b["sell_percent"]),

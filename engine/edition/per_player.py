@@ -2,7 +2,8 @@
 holds them, and the checks of their tables.
 
 A set-up amount (`setup.start_cash`, `setup.deal_deeds.each`, `setup.auction_deeds.count`,
-`setup.bank.cash`, `rules.limits.deeds[].max`, `rules.limits.buildings.KIND`) is either a whole
+`setup.bank.cash`, `rules.limits.deeds[].max`, `rules.limits.buildings.KIND`,
+`rules.buildings.supply.KIND`) is either a whole
 number or a table by the number of players, `{by_players: {2: 600, 3: 500, 4: 400}}` (start
 cash by the number of players, as a rule book may give it). The table must name every
 player count from `players.min` to `players.max` (`players-table`); an entry outside that range
@@ -136,6 +137,10 @@ def amount_pointers(tree: Mapping[str, Any]) -> list[tuple[str, Any]]:
         own = limits.get("buildings")
         for k, v in (own.items() if isinstance(own, Mapping) else ()):
             out.append((f"/rules/limits/buildings/{k}", v))
+    b = rules.get("buildings") if isinstance(rules, Mapping) else None
+    supply = b.get("supply") if isinstance(b, Mapping) else None
+    for k, v in (supply.items() if isinstance(supply, Mapping) else ()):
+        out.append((f"/rules/buildings/supply/{k}", v))
     return out
 
 

@@ -52,7 +52,7 @@ def check_invariants(g: Game) -> None:
         if lvl:
             r = g.spaces[i].ladder[lvl - 1]
             on_board[r.kind] = on_board.get(r.kind, 0) + r.count
-    for kind, start in g.rules.supply.items():
+    for kind, start in g.supply_start.items():
         left = g.stock.get(kind)
         if left is not None and left + on_board.get(kind, 0) != start:
             raise GameError(f"{kind}s: {on_board.get(kind, 0)} on the board + {left} in the bank != {start}")

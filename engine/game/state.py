@@ -16,7 +16,8 @@ Set-up amounts read for this game's number of players (edition/per_player.py): `
 `bank_start` the finite bank's money after the start cash was dealt (None: the bank never runs
 out; its cash is `bank_start + bank_in - bank_out`, below 0 the IOUs it issued), `bank_broke`
 (it could not pay in full under `when_empty: end`); `caps` the deed caps as (cap, most)
-pairs and `own_supply` each player's own buildings by kind (limits.py).
+pairs and `own_supply` each player's own buildings by kind (limits.py); `supply_start` the
+bank's buildings at the start by kind (`rules.buildings.supply`).
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ FIELDS: tuple[str, ...] = (
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards",
     "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
-    "start_cash", "bank_start", "bank_broke", "caps", "own_supply",
+    "start_cash", "bank_start", "bank_broke", "caps", "own_supply", "supply_start",
 )
 """Every field of a game (`GameState.__slots__`), in the order `copy_from` copies them."""
 
@@ -171,7 +172,8 @@ class GameState:
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
         self.build_passed: tuple | None = None   # the last full build check that passed (buildings.build_problem)
         self.raise_order: tuple = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
-        self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
+        self.supply_start: dict[str, int] = {k: for_players(v, count) for k, v in r.supply.items()}
+        self.stock: dict[str, int] = dict(self.supply_start)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
         self.bank_out: int = 0

@@ -224,3 +224,12 @@ def test_a_replayed_game_has_the_same_bank():
     again = Game(ed, seats(), seed=7, replay=g.saved_decisions(), max_rounds=60)
     again.play()
     assert bank_cash(again) == bank_cash(g) and [p.cash for p in again.players] == [p.cash for p in g.players]
+
+
+@pytest.mark.parametrize(("n", "houses"), [(2, 20), (3, 26), (4, 32)])
+def test_the_banks_buildings_by_the_number_of_players(n, houses):
+    ed = edition("classic", players=FOUR, rules={"buildings": {"supply": {
+        "houses": {"by_players": {2: 20, 3: 26, 4: 32}}, "hotels": 12}}})
+    g = game(ed, [f"P{k}" for k in range(n)])
+    assert g.houses == houses and g.hotels == 12 and g.supply_start == {"house": houses, "hotel": 12}
+    g.check_invariants()
