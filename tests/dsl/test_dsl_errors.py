@@ -144,7 +144,7 @@ def test_unknown_name_lists_the_names_when_few():
     p = only(check_snippet("x > 3", "end_when"))
     assert p.code == "unknown-name"
     assert p.message == ("unknown name 'x'; known here: bankruptcies, false, max_cash, max_laps, "
-                         "max_net_worth, min_cash, min_laps, none, params, players_left, round, true")
+                         "max_net_worth, min_cash, min_laps, none, params, players_left, round, start_cash, true")
 
 
 def test_kind_not_on_board():
