@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ..hints import id_list_text, suggest
@@ -60,7 +61,7 @@ def read_amount(raw: Any) -> Amount:
     """The model's form of a schema-valid set-up amount: an int, or `{by_players: {n: amount}}`
     (keys are text in YAML and JSON)."""
     if isinstance(raw, Mapping):
-        return ByPlayers({int(k): int(v) for k, v in raw["by_players"].items()})
+        return ByPlayers(MappingProxyType({int(k): int(v) for k, v in raw["by_players"].items()}))
     return int(raw)
 
 
@@ -96,7 +97,8 @@ def read_limits(raw: Mapping[str, Any] | None) -> Limits | None:
         return None
     deeds = tuple(DeedCap(read_amount(c["max"]), c.get("kind"), c.get("group")) for c in raw.get("deeds") or ())
     buildings = {k: read_amount(v) for k, v in (raw.get("buildings") or {}).items()}
-    return Limits(deeds=deeds, at_cap=raw.get("at_cap") or "auction", buildings=buildings or None)
+    return Limits(deeds=deeds, at_cap=raw.get("at_cap") or "auction",
+                  buildings=MappingProxyType(buildings) if buildings else None)
 
 
 @dataclass(frozen=True, slots=True)
