@@ -75,10 +75,6 @@ class DeedCap:
     kind: str | None = None
     group: str | None = None
 
-    def counts(self, kind: str, group: str | None) -> bool:
-        """Does a deed of space kind `kind` in group `group` count against this cap?"""
-        return (self.kind is None or self.kind == kind) and (self.group is None or self.group == group)
-
 
 @dataclass(frozen=True, slots=True)
 class Limits:

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..edition.model import Space
     from .game import Game
     from .player import Player
 
@@ -40,17 +41,22 @@ def caps_problem(g: Game, p: Player, gained: Iterable[int], lost: Iterable[int] 
         return None
     gained, lost = list(gained), set(lost)
     spaces = g.spaces
-    for cap, most in g.caps:
-        new = [j for j in gained if cap.counts(spaces[j].kind, spaces[j].group)]
+    for kind, group, most in g.caps:
+        new = [j for j in gained if _counts(spaces[j], kind, group)]
         if not new:
             continue
-        have = sum(1 for j in p.deeds if j not in lost and cap.counts(spaces[j].kind, spaces[j].group))
+        have = sum(1 for j in p.deeds if j not in lost and _counts(spaces[j], kind, group))
         if have + len(new) > most:
-            return f"{p.name} may own at most {most} {_what(g, cap.kind, cap.group)}"
+            return f"{p.name} may own at most {most} {_what(kind, group)}"
     return None
 
 
-def _what(g: Game, kind: str | None, group: str | None) -> str:
+def _counts(space: Space, kind: str | None, group: str | None) -> bool:
+    """Does the deed `space` count against a cap of `kind` and `group` (None: any)?"""
+    return (kind is None or kind == space.kind) and (group is None or group == space.group)
+
+
+def _what(kind: str | None, group: str | None) -> str:
     if group is not None:
         return f"deeds of group {group}"
     return f"{kind} deeds" if kind is not None else "deeds"

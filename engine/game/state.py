@@ -15,8 +15,8 @@ through ledger.py, so the players' cash plus the pot and the treasury is always
 Set-up amounts read for this game's number of players (edition/per_player.py): `start_cash`;
 `bank_start` the finite bank's money after the start cash was dealt (None: the bank never runs
 out; its cash is `bank_start + bank_in - bank_out`, below 0 the IOUs it issued), `bank_broke`
-(it could not pay in full under `when_empty: end`); `caps` the deed caps as (cap, most)
-pairs and `own_supply` each player's own buildings by kind (limits.py); `supply_start` the
+(it could not pay in full under `when_empty: end`); `caps` the deed caps as (kind, group,
+most) triples and `own_supply` each player's own buildings by kind (limits.py); `supply_start` the
 bank's buildings at the start by kind (`rules.buildings.supply`).
 """
 
@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..edition.model import Card, Edition, Rules, Space
-from ..edition.per_player import DeedCap, for_players
+from ..edition.per_player import for_players
 from ..errors import GameError
 from .dice import Dice
 from .events import KIND_INDEX, KINDS, EventLog
@@ -155,8 +155,8 @@ class GameState:
                                        else for_players(bank.cash, count) - count * self.start_cash)
         self.bank_broke: bool = False
         limits = edition.rules.limits
-        self.caps: tuple[tuple[DeedCap, int], ...] = (
-            () if limits is None else tuple((c, for_players(c.most, count)) for c in limits.deeds))
+        self.caps: tuple[tuple[str | None, str | None, int], ...] = (   # plain data: a search fork copies it
+            () if limits is None else tuple((c.kind, c.group, for_players(c.most, count)) for c in limits.deeds))
         self.own_supply: dict[str, int] = (
             {} if limits is None or not limits.buildings
             else {k: for_players(v, count) for k, v in limits.buildings.items()})
