@@ -67,6 +67,8 @@ STAMP_COVERS: Final[dict[str, str]] = {
     "p.built_this_turn": "buildings_version",   # moves with every build; reset with the turn (turns)
     "p.built_groups": "buildings_version",
     "p.cash": "cash",
+    "g.own_supply": "edition",             # fixed at the start; limits.supply_problem reads the levels
+                                           # of `p`'s lots (buildings_version, version)
 }
 """The one list of what `build_problem` reads and which part of `build_stamp` covers it: a new
 input must be added here, with a part of the stamp that moves with it (tests/game/test_build_stamp.py

@@ -15,8 +15,8 @@ through ledger.py, so the players' cash plus the pot and the treasury is always
 Set-up amounts read for this game's number of players (edition/per_player.py): `start_cash`;
 `bank_start` the finite bank's money after the start cash was dealt (None: the bank never runs
 out; its cash is `bank_start + bank_in - bank_out`, below 0 the IOUs it issued), `bank_broke`
-(it could not pay in full under `when_empty: end`); `caps` the deed caps as (kind, group,
-most) triples and `own_supply` each player's own buildings by kind (limits.py); `supply_start` the
+(it could not pay in full under `when_empty: end`); `caps` the deed caps as tuples (kind,
+group, most) and `own_supply` each player's own buildings by kind (limits.py); `supply_start` the
 bank's buildings at the start by kind (`rules.buildings.supply`).
 """
 
