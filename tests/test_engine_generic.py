@@ -24,6 +24,8 @@ TERMS = [
     # set-up by the number of players, caps, a finite bank: an edition's figures and names stay
     # in its data (the bank's box is MISCELLANEOUS in the 1906 rules)
     "miscellaneous", "economic game", "600/500/400", "15,140", "15140", "20,580", "20580",
+    # the example boards of other shapes (tests/fixtures/boards): drawn from their board_layout only
+    "l_shape", "l-shaped",
 ]
 
 

@@ -73,6 +73,9 @@ CODES: dict[str, str] = {
     "players-table-extra": "(warning) a `{by_players: ...}` amount names a player count outside players.min.."
                            "players.max, which no game reads",
     "bank-too-small": "setup.bank.cash is less than the start cash of the most players the edition allows",
+    "board-layout": "`board_layout` does not place every space once: its sides do not add up to the number of "
+                    "spaces, a cell names an unknown space, two spaces share a cell, a space has no cell, or it "
+                    "gives both or neither of `sides` and `cells`",
 }
 
 WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation",
