@@ -524,7 +524,7 @@ class SearchBot:
             window = d.window
             seat = p.seat
             # a plan found for the same holdings and about the same cash is still good
-            state = (p.version, game.deeds_version, p.cash * 20 // max(1, game.ed.setup.start_cash), window)
+            state = (p.version, game.deeds_version, p.cash * 20 // max(1, game.start_cash), window)
             plan = self._plan_memo.get(state)
             if plan is None:
                 policies = ["basic", "bold", "none"]

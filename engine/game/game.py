@@ -36,6 +36,7 @@ from . import (
     invariants,
     jail,
     ledger,
+    limits,
     loans,
     manage,
     mortgages,
@@ -172,6 +173,7 @@ class Game(GameState):
     sell_deed = deeds.sell_deed
     offer_purchase = buying.offer_purchase
     auction = buying.auction
+    cap_problem = limits.cap_problem
     bidding = buying.bidding
     # mortgages
     interest = mortgages.interest
