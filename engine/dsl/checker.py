@@ -120,6 +120,8 @@ class Checker:
                     self.let_later[node.name] = max(node.pos, self.let_later.get(node.name,
                                                                                  node.pos))
             self.block(tree.body)
+            if self.ctx.id == "card":
+                self._keeps(tree.body, 0)
         else:
             want = INT if self.ctx.kind == "int" else BOOL
             if want == INT:
@@ -249,12 +251,22 @@ class Checker:
     def s_Pay(self, s: n.Pay) -> None:
         if isinstance(s.to, n.Expr):
             self.player_path(s.to, "the payee")
+        elif s.to in ("treasury", "treasury_to_bank"):
+            self._treasury(s.pos)
         self.money(s.amount, "the amount to pay", nonneg=True)
 
     def s_Collect(self, s: n.Collect) -> None:
         self.money(s.amount, "the amount to collect", nonneg=True)
         if isinstance(s.source, n.Expr):
             self.player_path(s.source, "the payer")
+        elif s.source == "treasury":
+            self._treasury(s.pos)
+
+    def _treasury(self, pos) -> None:
+        """A payment into or out of the treasury needs an edition that has one."""
+        if self.names.treasury is False:
+            self.err("not-allowed-here", pos, "this edition has no treasury: give it one under "
+                                              "rules.treasury, or pay the bank")
 
     def s_Move(self, s: n.Move) -> None:
         if s.how in ("to", "back_to"):
@@ -332,6 +344,30 @@ class Checker:
                      f"a card kept as '{s.use}' needs a 'play:' section on the card (when it "
                      f"may be played and what it does); the only built-in use is "
                      f"{', '.join(KEEP_USES)}")
+
+    def _keeps(self, stmts: list[n.Stmt], before: int) -> int:
+        """The most `keep as` a card's effect may run on one path through `stmts`, `before`
+        having run before them; a second one on a path is an error at it (the card is out of
+        its deck after the first, so a second cannot keep it). A loop's body counts twice."""
+        count = before
+        for s in stmts:
+            if isinstance(s, n.Keep):
+                count += 1
+                if count == 2:
+                    self.err("not-allowed-here", s.pos, "the card may be kept twice on this path "
+                                                        "(a card is kept once: after 'keep as' it "
+                                                        "is out of its deck)")
+            elif isinstance(s, n.If):
+                ends = [self._keeps(body, count) for _, body in s.branches]
+                count = max(ends + [self._keeps(s.orelse or [], count)])
+            elif isinstance(s, n.Choose):
+                count = max([self._keeps(o.body, count) for o in s.options] or [count])
+            elif isinstance(s, n.ForEach):
+                once = self._keeps(s.body, count)
+                count = once if once == count else self._keeps(s.body, once)
+            elif isinstance(s, n.With):
+                count = self._keeps(s.body, count)
+        return count
 
     def s_Draw(self, s: n.Draw) -> None:
         if s.deck not in self.names.decks:
@@ -505,7 +541,7 @@ class Checker:
     def s_OfferBuy(self, s: n.OfferBuy) -> None:
         self.need(s.space, SPACE, "the deed offered")
         self._deed_name(s.space)
-        self.money(s.price, "the price")
+        self.money(s.price, "the price", nonneg=True)
 
     def s_Auction(self, s: n.Auction) -> None:
         self.need(s.space, SPACE, "the deed auctioned")

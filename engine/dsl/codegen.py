@@ -637,7 +637,10 @@ class _FunctionGen:
             self.prologue(2)
             value = self.expr(u.tree.expr)
             if self.ctx.kind == "int" and not isinstance(u.tree.expr, n.Num):
-                value = cat("_money(", value, ")")      # within ±MONEY_LIMIT, or an EffectError here
+                # within ±MONEY_LIMIT (a score), else an amount from 0 (an auction's start, a
+                # rent, a tax): an EffectError at the formula where it leaves that range
+                wrap = "_money(" if self.ctx.id == "score" else "_amount("
+                value = cat(wrap, value, ")")
             self.emit(2, cat("return ", value), u.tree.expr.pos)
         else:
             assert isinstance(u.tree, n.Effect)
