@@ -35,6 +35,11 @@ _SAFE = re.compile(r"^[a-z][a-z0-9_]*$")
 _counter = itertools.count(1)
 
 
+SIGNED_FORMULAS = ("score", "salary")
+"""The formulas of money that may be negative (a score; a salary, which the player then pays);
+every other formula of money is an amount from 0."""
+
+
 class Code:
     """Generated text plus the spans (start, end, DSL pos) of tagged sub-expressions."""
 
@@ -637,9 +642,9 @@ class _FunctionGen:
             self.prologue(2)
             value = self.expr(u.tree.expr)
             if self.ctx.kind == "int" and not isinstance(u.tree.expr, n.Num):
-                # within ±MONEY_LIMIT (a score), else an amount from 0 (an auction's start, a
-                # rent, a tax): an EffectError at the formula where it leaves that range
-                wrap = "_money(" if self.ctx.id == "score" else "_amount("
+                # within ±MONEY_LIMIT (a score, a salary: docs/rules.md), else an amount from 0
+                # (an auction's start, a rent, a tax): an EffectError at the formula outside it
+                wrap = "_money(" if self.ctx.id in SIGNED_FORMULAS else "_amount("
                 value = cat(wrap, value, ")")
             self.emit(2, cat("return ", value), u.tree.expr.pos)
         else:

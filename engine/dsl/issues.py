@@ -21,6 +21,8 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
                      division by a constant zero, a negative constant amount, roll() of no dice
   endless-draws      every card of a deck sends the player to draw again, so drawing never ends
                      (found over the whole edition, see loops.py)
+  endless-hooks      an `on_land` hook whose sure move lands the player on a space whose own
+                     `on_land` moves it on, round to a space already passed (`move forward 0`)
   endless-recursion  a rent formula that may run itself: rent_of() in a rent formula, or a net
                      worth there while the score calls rent_of() (loops.formula_calls)
   unbounded-money    (warning) money that can grow without bound: a product of two amounts that
@@ -28,6 +30,9 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
   empty-choice       a `choose:` with fewer than two options
   used-before-set    a variable used or changed before its `let`
   not-positive       a flag duration that is not positive
+  label-without-text (warning) a `choose:` option with no text under the `labels:` of its card,
+                     action, kind of space or die symbol (players would see its bare id)
+  unused-label       (warning) a label no option of a choice of the item uses (labels.py)
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Work that never ends or cannot end in time, found at load: card draws that never end, and
-snippets whose nested loops visit too many elements.
+"""Work that never ends or cannot end in time, found at load: card draws that never end,
+landing hooks that never end, and snippets whose nested loops visit too many elements.
 
 Endless draws.
 
@@ -8,6 +8,12 @@ draws (`draw from chest`) makes the player draw again. When every card of a deck
 decks whose every card does so too, drawing never ends, whatever the shuffle: the checker refuses
 such an edition (`endless-draws`), naming the cards. A loop that depends on conditions is left to
 the engine, which stops it with an error naming the cards.
+
+Endless hooks. An `on_land` of a declared kind of space whose first unconditional move lands the
+player on a known space (a constant number of steps, a named space) whose kind's `on_land` moves
+it on again, round to a space already passed, never ends (`move forward 0` is the shortest such
+cycle): the checker refuses it (`endless-hooks`) at the move. Cycles that depend on conditions or
+cards are left to the engine, which stops them past `landing.MAX_HOOK_DEPTH` hooks in a row.
 
 The work of a loop. One evaluation of a snippet visits at most `work_bound` elements: a loop
 (`for each`, an aggregate `count(each ...)`, `move to nearest SET s where ...`) visits each
@@ -78,6 +84,71 @@ def endless_draws(tree: Any, cards: list[tuple[str, int, str, Any]]) -> list[Pro
                            f"so drawing from it never ends; give one card an effect that stays",
                            pointer=f"/decks/{index[d]}"))
     return out
+
+
+def _first_move(body: list[n.Stmt], at: int, spaces: int) -> tuple[n.Move, int] | None:
+    """The first unconditional move of an effect run for a player on space `at`, and the space
+    it surely lands on (a constant number of steps, or a named space); None when the effect may
+    go elsewhere first (a card drawn, jail) or its move's end is not known at load."""
+    for s in body:
+        if isinstance(s, (n.Draw, n.GoToJail)):
+            return None
+        if not isinstance(s, n.Move):
+            continue
+        if s.how in ("forward", "back") and isinstance(s.arg, n.Num):
+            return s, (at + (s.arg.value if s.how == "forward" else -s.arg.value)) % spaces
+        res = getattr(s.arg, "res", None) if s.how in ("to", "back_to") else None
+        if isinstance(s.arg, n.Name) and isinstance(res, tuple) and res[0] == "space":
+            return s, res[1]
+        return None
+    return None
+
+
+def endless_hooks(tree: Any, hooks: dict[str, tuple[str, Any]]) -> list[tuple[str, Issue]]:
+    """Landing hooks of declared kinds of space that never end: an `on_land` whose first
+    unconditional move lands the player on a space whose own `on_land` moves it on, and so on
+    back to a space already passed (`move forward 0` lands on the hook's own space again).
+    `hooks` maps a kind id to (the pointer of its `on_land`, its checked Effect or None).
+    Returns (pointer, issue at the move) for one move of each such cycle."""
+    board = tree.get("board") if isinstance(tree, dict) else None
+    kinds = [sp.get("kind") if isinstance(sp, dict) else None for sp in board] \
+        if isinstance(board, list) else []
+    nxt: dict[int, tuple[n.Move, int, str]] = {}
+    for i, kind in enumerate(kinds):
+        hook = hooks.get(kind) if isinstance(kind, str) else None
+        if hook is not None and isinstance(hook[1], n.Effect):
+            move = _first_move(hook[1].body, i, len(kinds))
+            if move is not None and 0 <= move[1] < len(kinds):
+                nxt[i] = (move[0], move[1], kind)
+    out: list[tuple[str, Issue]] = []
+    done: set[int] = set()
+    for start in nxt:
+        path: list[int] = []
+        i: int | None = start
+        while i is not None and i in nxt and i not in done and i not in path:
+            path.append(i)
+            i = nxt[i][1]
+        done.update(path)
+        if i is None or i not in path:
+            continue
+        cycle = path[path.index(i):]
+        move, _, kind = nxt[cycle[0]]
+        ids = [_space_id(board, k) for k in cycle]
+        if len(cycle) == 1:
+            what = f"lands the player on '{ids[0]}' (kind '{kind}') again"
+        else:
+            what = "lands the player on " + ", then ".join(
+                f"'{ids[k]}' (kind '{nxt[cycle[k]][2]}')" for k in range(1, len(cycle))) \
+                + f", whose on_land moves it on to '{ids[0]}' again"
+        out.append((hooks[kind][0], Issue(
+            "endless-hooks", f"this move {what}, so the on_land hooks never end; make the move "
+                             f"depend on a condition, or end elsewhere", move.pos)))
+    return out
+
+
+def _space_id(board: list, i: int) -> str:
+    sp = board[i]
+    return sp["id"] if isinstance(sp, dict) and isinstance(sp.get("id"), str) else f"#{i}"
 
 
 class _Work:
