@@ -31,7 +31,7 @@ from typing import Any
 from ..hints import close_names, suggest
 from . import nodes as n
 from .contexts import Context
-from .issues import Issue
+from .issues import Issue, ref
 from .loops import work_bound
 from .names import EditionNames
 from .typesys import (
@@ -135,9 +135,11 @@ class Checker:
 
     # ------------------------------------------------------------------ reporting
 
-    def err(self, code: str, pos, message: str, hints: tuple[str, ...] = ()) -> None:
-        """Record an issue at snippet position `pos`."""
-        self.issues.append(Issue(code, message, pos, hints))
+    def err(self, code: str, pos, message: str, hints: tuple[str, ...] = (),
+            refs: tuple[tuple[int, int], ...] = ()) -> None:
+        """Record an issue at snippet position `pos`; `refs` are the positions the message
+        names (`issues.ref`)."""
+        self.issues.append(Issue(code, message, pos, hints, refs=refs))
 
     # ------------------------------------------------------------------ scopes
 
@@ -488,10 +490,10 @@ class Checker:
         t = self.expr(s.expr)
         if b is None:
             if s.name in self.let_later and self.let_later[s.name] > s.pos:
-                line, col = self.let_later[s.name]
                 self.err("used-before-set", s.pos, f"'{s.name}' is changed before it is set: "
-                                                   f"its 'let' (line {line}) must come first, "
-                                                   f"in this block or one around it")
+                                                   f"its 'let' ({ref(0, 'l')}) must come first, "
+                                                   f"in this block or one around it",
+                         refs=(self.let_later[s.name],))
             else:
                 self.err("used-before-set", s.pos, f"'{s.name}' is not a variable: make it "
                                                    f"first with 'let {s.name} = ...'")
@@ -565,10 +567,9 @@ class Checker:
                                                 f"'_', starting with a letter; '{opt.label}' "
                                                 f"is not")
             elif opt.label in seen:
-                line, col = seen[opt.label].pos
                 self.err("duplicate-name", opt.pos, f"the label '{opt.label}' is used twice in "
-                                                    f"this choice (first at line {line}, "
-                                                    f"column {col})")
+                                                    f"this choice (first at {ref(0)})",
+                         refs=(seen[opt.label].pos,))
             seen[opt.label] = opt
             self.pure_here += 1
             try:
@@ -722,10 +723,9 @@ class Checker:
             self.err("type-error", e.pos, "write params.NAME to read an edition constant")
             return ANY
         if name in self.let_later and self.let_later[name] > e.pos:
-            line, _ = self.let_later[name]
             self.err("used-before-set", e.pos, f"'{name}' is used before it is set: its 'let' "
-                                               f"(line {line}) must come first, in this block "
-                                               f"or one around it")
+                                               f"({ref(0, 'l')}) must come first, in this block "
+                                               f"or one around it", refs=(self.let_later[name],))
             return ANY
         hint = suggest(name, self.visible_names(), n=3, listing="known here")
         hints = close_names(name, self.visible_names())

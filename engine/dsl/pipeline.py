@@ -62,8 +62,8 @@ class Snippet:
     def problem(self, issue: Issue) -> Problem:
         """The `Problem` of an issue of this snippet, located in the YAML file."""
         f, line, col = file_position(self.mark, *issue.pos)
-        return Problem(issue.severity, issue.code, issue.message, f, line, col, self.pointer,
-                       issue.hints)
+        message = issue.text(lambda pos: file_position(self.mark, *pos)[1:])
+        return Problem(issue.severity, issue.code, message, f, line, col, self.pointer, issue.hints)
 
 
 @dataclass
