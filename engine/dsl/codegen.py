@@ -469,7 +469,10 @@ class _FunctionGen:
             t = self.fresh("t")
             target = cat("_first(", self.generator(s.arg, None, around=who), ")")
             self.emit(ind, cat(f"{t} = ", tag(target, s.arg.pos)), s.pos)
-            self.act(ind, cat(f"if {t} is not None: g.move_to({who}, {t}", *opts, ")"), s.pos)
+            # one `if` (as `act` writes it inside `with X:`, X still in the game): Python has no
+            # `if a: if b: ...` on one line
+            alive = f" and {who}.alive" if who != "v_me" else ""
+            self.emit(ind, cat(f"if {t} is not None{alive}: g.move_to({who}, {t}", *opts, ")"), s.pos)
             self.stop_if_out(ind, s.pos)
             return
         if s.how == "to":
