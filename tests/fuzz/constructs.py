@@ -53,6 +53,7 @@ class Base:
     groups: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()                                    # its own declared kinds
     cards: dict[str, tuple[str, ...]] = field(default_factory=dict)  # deck -> card ids
+    group_of: dict[str, str] = field(default_factory=dict)          # space id -> group id
     treasury: bool = False
 
     @property
@@ -89,6 +90,7 @@ def bases() -> tuple[Base, ...]:
             groups=tuple(g["id"] for g in tree.get("groups", [])),
             kinds=tuple(k["id"] for k in tree.get("space_kinds") or []),
             cards={d["id"]: tuple(c["id"] for c in d["cards"]) for d in tree.get("decks", [])},
+            group_of={sp["id"]: sp["group"] for sp in tree["board"] if sp.get("group")},
             treasury=bool(rules.get("treasury"))))
     return tuple(out)
 
@@ -129,7 +131,7 @@ def amount(draw: Draw) -> str:
 def condition(draw: Draw, base: Base) -> str:
     """A condition for the current player."""
     return draw(st.sampled_from([
-        "cash > 100", "cash < 50", "has_flag(me, shield)", "counter(me, visits) > 1", "laps >= 1",
+        "cash > 100", "cash < 50", "counter(me, visits) > 1", "laps >= 1",
         "count(each deed d where d.owner == me) > 2", "true", "false", "in_jail",
         f"me.position == {draw(st.sampled_from(base.all_spaces))}",
         "holds(me, get_out_of_jail) > 0"]))
@@ -139,7 +141,7 @@ def simple(draw: Draw, base: Base, *, card: bool = False, treasury: bool = False
     """One simple statement of an effect (`card`: `keep as` allowed; `treasury`: payments into
     and out of the treasury)."""
     forms = ["pay", "collect", "move_steps", "move_to", "flag", "counter", "jail", "offer", "auction",
-             "each_pays", "nearest", "pass", "clear_flag", "release"]
+             "each_pays", "nearest", "pass", "release"]
     forms += ["keep"] if card else []
     forms += ["treasury_in", "treasury_out"] if treasury else []
     form = draw(st.sampled_from(forms))
@@ -165,7 +167,6 @@ def simple(draw: Draw, base: Base, *, card: bool = False, treasury: bool = False
             "move to nearest street s where s.owner == none", "move to nearest railroad",
             "move to nearest deed d where d.owner != none and d.owner != me"])),
         "pass": lambda: "pass",
-        "clear_flag": lambda: f"clear flag {flag} on me",
         "release": lambda: "release from jail",
         "keep": lambda: "keep as get_out_of_jail",
         "treasury_in": lambda: f"pay treasury {draw(st.sampled_from(AMOUNTS))}",
@@ -289,7 +290,7 @@ def _kept(draw: Draw, base: Base) -> dict:
 
 @construct("declared kinds")
 def _kinds(draw: Draw, base: Base) -> dict:
-    """A kind of space of the edition's own, with hooks, on a free-parking or tax space."""
+    """A kind of space of the edition's own, with hooks, on the free-parking space."""
     names: list[str] = []
     hooks = draw(st.lists(st.sampled_from(["on_land", "on_pass", "on_leave", "on_turn_start"]),
                           min_size=1, max_size=2, unique=True))
@@ -299,12 +300,8 @@ def _kinds(draw: Draw, base: Base) -> dict:
                             labels=names)
     if names:
         kind["labels"] = labels_of(names, draw)
-    targets = base.spaces.get("free_parking", []) + base.spaces.get("tax", [])
-    space = draw(st.sampled_from(targets))
-    patch: dict[str, Any] = {"id": space, "kind": "fuzz_kind"}
-    if space in base.spaces.get("tax", []):
-        patch["tax"] = None
-    return {"space_kinds": [kind], "board": [patch]}
+    space = draw(st.sampled_from(base.spaces["free_parking"]))
+    return {"space_kinds": [kind], "board": [{"id": space, "kind": "fuzz_kind"}]}
 
 
 @construct("dice")
@@ -321,24 +318,24 @@ def _dice(draw: Draw, base: Base) -> dict:
 
 @construct("ladders")
 def _ladders(draw: Draw, base: Base) -> dict:
-    """A building ladder of the edition's own on a group, with its prices."""
-    steps: list[dict[str, Any]] = [{"kind": "house", "count": draw(st.integers(1, 4))}]
+    """A building ladder of the edition's own on a group of streets, with its prices and rents
+    long enough for its levels."""
+    shares = sorted(draw(st.lists(st.sampled_from(["any", "all_but_one", "all"]), min_size=3, max_size=3)),
+                    key=["any", "all_but_one", "all"].index)
+    steps: list[dict[str, Any]] = [{"kind": "house", "count": draw(st.integers(1, 4)), "owned": shares[0]}]
     if draw(st.booleans()):
-        steps.append({"kind": "hotel"})
+        steps.append({"kind": "hotel", "owned": shares[1]})
     if draw(st.booleans()):
-        steps.append({"kind": "tower", "cost": draw(st.sampled_from([1, 50, 400])),
-                      "owned": draw(st.sampled_from(["all", "all_but_one", "any"]))})
+        steps.append({"kind": "tower", "cost": draw(st.sampled_from([1, 50, 400])), "owned": shares[2]})
     levels = sum(s.get("count", 1) for s in steps)
-    group = draw(st.sampled_from([g for g in base.groups if base.name != "mega" or g not in ("railroads", "utilities")]
-                                 or list(base.groups)))
-    streets = [s for s in base.spaces.get("street", [])]
+    streets = base.spaces.get("street", [])
+    group = draw(st.sampled_from(sorted({base.group_of[s] for s in streets})))
     grp = {"id": group, "ladder": "fuzz_ladder", "house_cost": draw(st.sampled_from([1, 50, 150])),
            "hotel_cost": draw(st.sampled_from([1, 50, 150]))}
-    parts: dict[str, Any] = {"groups": [grp], "rules": {"buildings": {"ladders": {"fuzz_ladder": steps}}}}
-    # rents long enough for the ladder on every street (of whatever group: only the group's count)
-    rent = [2 * (k + 1) ** 2 for k in range(levels + 1)]
-    parts["board"] = [{"id": s, "rent": rent} for s in streets[:40]]
-    return parts
+    rent = [2 * (k + 1) ** 2 for k in range(levels + 1 + draw(st.sampled_from([0, 0, 0, 2])))]
+    supply = {"tower": draw(st.sampled_from([0, 1, 8]))} if len(steps) == 3 else {}
+    return {"groups": [grp], "board": [{"id": s, "rent": rent} for s in streets if base.group_of[s] == group],
+            "rules": {"buildings": {"ladders": {"fuzz_ladder": steps}, **({"supply": supply} if supply else {})}}}
 
 
 @construct("loans")
@@ -398,7 +395,7 @@ def _end(draw: Draw, base: Base) -> dict:
     if draw(st.booleans()):
         end["max_rounds"] = draw(st.sampled_from([1, 5, 30]))
     if draw(st.booleans()):
-        end["score"] = draw(st.sampled_from(["cash", "cash + deed_prices", "net_worth - 100", "cash - 10**6"]))
+        end["score"] = draw(st.sampled_from(["cash", "cash + deed_prices", "cash - 100", "cash - 1000000"]))
     return {"end": end}
 
 
