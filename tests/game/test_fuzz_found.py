@@ -21,3 +21,19 @@ def test_a_move_to_the_nearest_matching_space_inside_with():
     turn(g, "ann")
     assert player(g, "ann").pos == 9                          # ogaryova (8) is owned: on to 9
     assert owner_of(g, "first_parkovaya") == "ann" and cash(g)["ann"] == 1500 - 120
+
+
+LOANS = edition("classic", rules={"loans": {"unit": 1, "interest": 0}})
+# classic: 6 = varshavskoe (price 100, mortgage 50), 8 = ogaryova (price 100)
+
+
+def test_a_buyer_who_goes_bankrupt_raising_the_price_does_not_get_the_deed():
+    # 90 cash and a deed that mortgages for 50 can pay 100; but borrowing comes first, and a loan
+    # of 1 pledges the whole deed: nothing is left to raise, and the buyer goes bankrupt
+    g = game(LOANS, {"ann": {"pos": 5, "cash": 90, "owns": {"varshavskoe": 0}, "script": {"buy": ["buy"]}},
+                     "bob": {}, "cid": {}}, dice=[(1, 2)])          # 5 + 3 = 8: ogaryova
+    turn(g, "ann")
+    assert not player(g, "ann").alive
+    assert owner_of(g, "ogaryova") is None                           # it was once given to her
+    assert not player(g, "ann").deeds and player(g, "ann").loans == []
+    g.check_invariants()
