@@ -17,6 +17,7 @@ from ..problems import Mark, Problem
 from . import nodes as n
 from .issues import Issue
 
+
 def _owner(tree: Any, pointer: str) -> tuple[str, Any]:
     """(pointer, map) of the item whose `labels:` the choices of the snippet at `pointer` show:
     the nearest map around it with an `id` or `labels` (the whole edition not counted), else the

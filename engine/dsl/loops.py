@@ -111,44 +111,40 @@ def endless_hooks(tree: Any, hooks: dict[str, tuple[str, Any]]) -> list[tuple[st
     `hooks` maps a kind id to (the pointer of its `on_land`, its checked Effect or None).
     Returns (pointer, issue at the move) for one move of each such cycle."""
     board = tree.get("board") if isinstance(tree, dict) else None
-    kinds = [sp.get("kind") if isinstance(sp, dict) else None for sp in board] \
-        if isinstance(board, list) else []
-    nxt: dict[int, tuple[n.Move, int, str]] = {}
-    for i, kind in enumerate(kinds):
+    board = board if isinstance(board, list) else []
+    ids = [sp["id"] if isinstance(sp, dict) and isinstance(sp.get("id"), str) else f"#{k}"
+           for k, sp in enumerate(board)]
+    nxt: dict[int, tuple[n.Move, int, str]] = {}     # space -> (its hook's move, where it lands, kind)
+    for k, sp in enumerate(board):
+        kind = sp.get("kind") if isinstance(sp, dict) else None
         hook = hooks.get(kind) if isinstance(kind, str) else None
-        if hook is not None and isinstance(hook[1], n.Effect):
-            move = _first_move(hook[1].body, i, len(kinds))
-            if move is not None and 0 <= move[1] < len(kinds):
-                nxt[i] = (move[0], move[1], kind)
+        if kind is not None and hook is not None and isinstance(hook[1], n.Effect):
+            first = _first_move(hook[1].body, k, len(board))
+            if first is not None and 0 <= first[1] < len(board):
+                nxt[k] = (first[0], first[1], kind)
     out: list[tuple[str, Issue]] = []
     done: set[int] = set()
     for start in nxt:
         path: list[int] = []
-        i: int | None = start
-        while i is not None and i in nxt and i not in done and i not in path:
-            path.append(i)
-            i = nxt[i][1]
+        at = start
+        while at in nxt and at not in done and at not in path:
+            path.append(at)
+            at = nxt[at][1]
         done.update(path)
-        if i is None or i not in path:
+        if at not in path:
             continue
-        cycle = path[path.index(i):]
+        cycle = path[path.index(at):]
         move, _, kind = nxt[cycle[0]]
-        ids = [_space_id(board, k) for k in cycle]
         if len(cycle) == 1:
-            what = f"lands the player on '{ids[0]}' (kind '{kind}') again"
+            what = f"lands the player on '{ids[cycle[0]]}' (kind '{kind}') again"
         else:
             what = "lands the player on " + ", then ".join(
-                f"'{ids[k]}' (kind '{nxt[cycle[k]][2]}')" for k in range(1, len(cycle))) \
-                + f", whose on_land moves it on to '{ids[0]}' again"
+                f"'{ids[k]}' (kind '{nxt[k][2]}')" for k in cycle[1:]) \
+                + f", whose on_land moves it on to '{ids[cycle[0]]}' again"
         out.append((hooks[kind][0], Issue(
             "endless-hooks", f"this move {what}, so the on_land hooks never end; make the move "
                              f"depend on a condition, or end elsewhere", move.pos)))
     return out
-
-
-def _space_id(board: list, i: int) -> str:
-    sp = board[i]
-    return sp["id"] if isinstance(sp, dict) and isinstance(sp.get("id"), str) else f"#{i}"
 
 
 class _Work:

@@ -94,8 +94,9 @@ class GameState:
     recorded ones (for saves, when `record`), `replay_queue` those still to replay.
     The turn in progress: `landed_at` (the last space moved to this turn), `last_roll`,
     `more_rolls` (doubles give another throw), `in_card`/`drawing` (card effects being
-    resolved), `hooking` (the hooks of declared kinds of space being carried out), `debt` (the amount owed while raising money), `acting` (the edition action being
-    carried out), `turn_flags` (players holding flags that end with the turn).
+    resolved), `hooking` (the hooks of declared kinds of space being carried out), `debt` (the
+    amount owed while raising money), `acting` (the edition action being carried out),
+    `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
     The log (events.py, "The log protocol"): `log`; by kind index (`events.KINDS`) `log_full[i]`
     (the log takes that kind in full) and `event_counts[i]` (the events of that kind, given in

@@ -10,13 +10,12 @@ import json
 from pathlib import Path
 
 import pytest
+from edition_helpers import REPO
 from typer.testing import CliRunner
 
 from magie.cli.app import app
 from magie.engine.edition.validate import validate_paths
 from magie.engine.limits import MAX_DIE_FACES
-
-from edition_helpers import REPO
 
 
 def check(tmp_path: Path, text: str, name: str = "x.yaml"):
@@ -96,7 +95,8 @@ def test_a_card_kept_twice_on_one_path(tmp_path):
     assert [p.code for p in check(tmp_path, MEGA + loop)] == ["not-allowed-here"]
     branches = card.format(second="pay bank 1").replace(
         "          keep as get_out_of_jail\n",
-        "          if cash > 5:\n            keep as get_out_of_jail\n          else:\n            keep as get_out_of_jail\n")
+        "          if cash > 5:\n            keep as get_out_of_jail\n"
+        "          else:\n            keep as get_out_of_jail\n")
     assert check(tmp_path, MEGA + branches) == []
 
 
