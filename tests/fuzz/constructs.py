@@ -189,13 +189,12 @@ def effect(draw: Draw, base: Base, *, card: bool = False, treasury: bool = False
             keeps += stmt.startswith("keep")
             lines.append(stmt)
             continue
-        inner = effect(draw, base, card=False, treasury=treasury, depth=depth - 1, labels=labels)
-        body = _indent(inner)
-        if block == "if":
-            lines.append(f"if {condition(draw, base)}:\n{body}")
-            if draw(st.booleans()):
-                lines.append("else:\n" + _indent(effect(draw, base, treasury=treasury, depth=depth - 1,
-                                                        labels=labels)))
+        if block in ("if", "with"):
+            body = _indent(effect(draw, base, treasury=treasury, depth=depth - 1, labels=labels))
+            lines.append(f"if {condition(draw, base)}:\n{body}" if block == "if" else f"with me:\n{body}")
+        if block == "if" and draw(st.booleans()):
+            lines.append("else:\n" + _indent(effect(draw, base, treasury=treasury, depth=depth - 1,
+                                                    labels=labels)))
         elif block == "choose":
             names = draw(st.lists(st.sampled_from(["yes", "no", "maybe", "detour", "stay"]),
                                   min_size=2, max_size=3, unique=True))
@@ -213,8 +212,6 @@ def effect(draw: Draw, base: Base, *, card: bool = False, treasury: bool = False
                 f"for each other player p:\n{_indent('with p: pay bank 1')}",
                 f"for each deed d where d.owner == me:\n{_indent('pay bank 1')}",
                 f"for each player p:\n{_indent('add 1 to counter visits on p')}"])))
-        else:
-            lines.append(f"with me:\n{body}")
     return "\n".join(lines)
 
 
