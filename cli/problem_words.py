@@ -112,6 +112,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("no card space draws from deck '{deck}', so its cards can never be drawn"),
     N_("no space of the board has kind '{kind}'"),
     N_("no face of dice.extra shows symbol '{symbol}'"),
+    N_("board_layout gives both 'sides' and 'cells': give only one of them"),
+    N_("board_layout gives neither 'sides' nor 'cells': give one of them"),
+    N_("the sides {sides} add up to {total} spaces, the board has {n}: each side counts the corner that opens it"),
+    N_("board_layout places '{space}', which is not a space of the board{hint}"),
+    N_("'{space}' is placed on column {column}, row {row}, where '{other}' already is"),
+    N_("spaces without a cell in board_layout ({n}; every space needs one): {spaces}"),
     N_("the text shows {{{name}}}, but the card has no value '{value}' (its values: {names}); add it under "
        "'values:'"),
     # the DSL (engine/dsl)

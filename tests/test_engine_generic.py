@@ -21,6 +21,8 @@ TERMS = [
     "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
     "poorhouse", "public treasury", "no trespassing", "magie phillips", "soakum", "slambang",
     "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
+    # the example boards of other shapes (tests/fixtures/boards): drawn from their board_layout only
+    "l_shape", "l-shaped",
 ]
 
 

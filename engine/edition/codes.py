@@ -67,6 +67,9 @@ CODES: dict[str, str] = {
     "unknown-symbol": "a face of a die of `dice.extra` names a symbol that `dice.symbols` does not declare",
     "symbol-without-effect": "a symbol of `dice.symbols` has neither `instead` nor `after`",
     "unused-symbol": "(warning) no face of the edition's dice shows a declared symbol",
+    "board-layout": "`board_layout` does not place every space once: its sides do not add up to the number of "
+                    "spaces, a cell names an unknown space, two spaces share a cell, a space has no cell, or it "
+                    "gives both or neither of `sides` and `cells`",
 }
 
 WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation",
