@@ -41,6 +41,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("{where}{value} is too large (the most allowed is {most})"),
     N_("{where}needs at least {n} item"),
     N_("{where}needs at least {n} items"),
+    N_("{where}has {n} items; at most {most} are allowed"),
     N_("{where}must not be empty"),
     # reading the file (engine/edition/yamlload.py, loader.py)
     N_("YAML syntax error: {detail}"),

@@ -171,6 +171,7 @@ def _end_turn(clone) -> None:
     the end conditions checked, the next player's turn."""
     clone.in_card = 0
     clone.drawing.clear()
+    clone.hooking.clear()
     if clone.current is None or clone.over:
         return
     try:

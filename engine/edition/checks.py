@@ -72,10 +72,12 @@ def _explain_appended(tree, problems: list[Problem], appended) -> list[Problem]:
 
 def sort_problems(problems) -> list[Problem]:
     """Problems without duplicates, sorted by file, line, column, then code. A problem at the
-    very place of an unsupported YAML tag (`!!python/object`) is left out: the value there was read
-    without its tag, so what else is said of it would mislead."""
+    very place of an unsupported YAML tag (`!!python/object`) or of a list or map too large to
+    read is left out: the value there was read without its tag, or empty, so what else is said of
+    it would mislead."""
     problems = set(problems)
-    tagged = {(p.file, p.line, p.col) for p in problems if p.code == "unsupported-yaml" and p.line}
+    unread = ("unsupported-yaml", "file-too-large")
+    tagged = {(p.file, p.line, p.col) for p in problems if p.code in unread and p.line}
     if tagged:
-        problems = {p for p in problems if p.code == "unsupported-yaml" or (p.file, p.line, p.col) not in tagged}
+        problems = {p for p in problems if p.code in unread or (p.file, p.line, p.col) not in tagged}
     return sorted(problems, key=lambda p: (p.file, p.line, p.col, p.code, p.message))

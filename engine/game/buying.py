@@ -40,6 +40,8 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
     options = BUY_OPTIONS if affordable else ("decline",)
     if g.ask(Decision.of("buy", p, options, None, {"space": i, "price": price})) == "buy":
         g.pay(p, None, price, "purchase")
+        if not p.alive:     # raising the price failed (a loan pledged what a mortgage would
+            return          # have raised): the deed stays with the bank
         g.set_owner(i, p)
         if g.log is not None:
             g.event_counts[E_BUY] += 1

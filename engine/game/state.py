@@ -88,6 +88,7 @@ FIELDS: tuple[str, ...] = (
     "roll_plays", "removed_cards",
     "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
     "start_cash", "bank_start", "bank_broke", "caps", "own_supply", "supply_start",
+    "hooking",
 )
 """Every field of a game (`GameState.__slots__`), in the order `copy_from` copies them."""
 
@@ -102,8 +103,9 @@ class GameState:
     recorded ones (for saves, when `record`), `replay_queue` those still to replay.
     The turn in progress: `landed_at` (the last space moved to this turn), `last_roll`,
     `more_rolls` (doubles give another throw), `in_card`/`drawing` (card effects being
-    resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
-    carried out), `turn_flags` (players holding flags that end with the turn).
+    resolved), `hooking` (the hooks of declared kinds of space being carried out), `debt` (the
+    amount owed while raising money), `acting` (the edition action being carried out),
+    `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
     The log (events.py, "The log protocol"): `log`; by kind index (`events.KINDS`) `log_full[i]`
     (the log takes that kind in full) and `event_counts[i]` (the events of that kind, given in
@@ -194,6 +196,7 @@ class GameState:
         self.last_roll: Any = None
         self.more_rolls: bool = False
         self.drawing: list[str] = []     # ids of the cards being carried out, outermost first
+        self.hooking: list[str] = []     # the declared kinds whose hooks are running, outermost first
         self.in_card: int = 0
         self.debt: int | None = None
         self.acting: str | None = None
