@@ -3,8 +3,12 @@
 A mutant is a child edition of a built-in base (`BASES`: mega, landlords_game, uk, and classic with
 the speed die) that adds or changes a few constructs: each generator of `GENERATORS` draws the
 top-level parts of one construct (choices, loops, flags, kept cards, declared kinds of space, the
-edition's own dice, building ladders, loans, the treasury, rule switches, end conditions), mostly
-well formed and now and then with an edge value, so that most mutants validate and are played.
+edition's own dice, building ladders, loans, the treasury, rule switches, end conditions,
+compulsory purchase, deeds without buildings or mortgage, set-up amounts by the number of players,
+per-player limits, a finite bank, player roles, several rent tables, jail fines, board layouts),
+mostly well formed and now and then with an edge value or a slip an author makes (a count missing
+from a `by_players` table, a misspelt role or group), so that most mutants validate and are
+played and the others are refused with positioned problems.
 
 A new construct gets a generator here: a function `(draw, base) -> dict` of the top-level parts
 it adds (merged into the child edition with `merge_parts`), registered with `@construct("name")`.
@@ -55,6 +59,8 @@ class Base:
     cards: dict[str, tuple[str, ...]] = field(default_factory=dict)  # deck -> card ids
     group_of: dict[str, str] = field(default_factory=dict)          # space id -> group id
     treasury: bool = False
+    players: tuple[int, int] = (2, 8)                               # players.min, players.max
+    street_ladder: tuple[dict, ...] = ()                            # its street ladder's steps
 
     @property
     def deeds(self) -> list[str]:
@@ -85,13 +91,17 @@ def bases() -> tuple[Base, ...]:
         for sp in tree["board"]:
             spaces.setdefault(sp["kind"], []).append(sp["id"])
         rules = tree.get("rules") or {}
+        buildings = rules.get("buildings") or {}
+        ladder = (buildings.get("ladders") or {}).get("street") or [
+            {"kind": "house", "count": buildings.get("houses_before_hotel", 4)}, {"kind": "hotel"}]
         out.append(Base(
             name=name, header=header, spaces=spaces, decks=tuple(d["id"] for d in tree.get("decks", [])),
             groups=tuple(g["id"] for g in tree.get("groups", [])),
             kinds=tuple(k["id"] for k in tree.get("space_kinds") or []),
             cards={d["id"]: tuple(c["id"] for c in d["cards"]) for d in tree.get("decks", [])},
             group_of={sp["id"]: sp["group"] for sp in tree["board"] if sp.get("group")},
-            treasury=bool(rules.get("treasury"))))
+            treasury=bool(rules.get("treasury")),
+            players=(tree["players"]["min"], tree["players"]["max"]), street_ladder=tuple(ladder)))
     return tuple(out)
 
 
@@ -394,6 +404,227 @@ def _end(draw: Draw, base: Base) -> dict:
     if draw(st.booleans()):
         end["score"] = draw(st.sampled_from(["cash", "cash + deed_prices", "cash - 100", "cash - 1000000"]))
     return {"end": end}
+
+
+# ------------------------------------------------------------------ rule books as data, part two
+
+def per_players(draw: Draw, base: Base, values: list[Any]) -> Any:
+    """A set-up amount: a plain number, or a table by the number of players (now and then missing
+    a count the base allows, or naming one it does not)."""
+    if draw(st.booleans()):
+        return draw(st.sampled_from(values))
+    lo, hi = base.players
+    table = {n: draw(st.sampled_from(values)) for n in range(lo, hi + 1)}
+    slip = draw(st.integers(0, 9))
+    if slip == 8:
+        table.pop(draw(st.sampled_from(sorted(table))))
+    elif slip == 9:
+        table[hi + 1] = values[0]
+    return {"by_players": table}
+
+
+def deed_set(draw: Draw, base: Base, own: tuple[str, ...] = ()) -> Any:
+    """A set of deeds: `true` (every deed) or a list of deed kinds (`own`: declared ones) and
+    group ids, now and then with a misspelt name."""
+    if draw(st.integers(0, 3)) == 0:
+        return True
+    names = ["street", "railroad", "utility", *own, *base.groups]
+    chosen = draw(st.lists(st.sampled_from(names), min_size=1, max_size=3, unique=True))
+    if draw(st.integers(0, 9)) == 9:
+        chosen.append(chosen[0] + "s")
+    return chosen
+
+
+def _plain_groups(base: Base) -> list[str]:
+    """The groups of the base's railroads and utilities (deeds without buildings)."""
+    return sorted({base.group_of[s] for k in ("railroad", "utility") for s in base.spaces.get(k, [])})
+
+
+@construct("compulsory purchase")
+def _compulsory(draw: Draw, base: Base) -> dict:
+    """Deeds the lander must buy (all, or some kinds and groups), beside a purchase reading."""
+    purchase: dict[str, Any] = {"compulsory": deed_set(draw, base)}
+    if draw(st.booleans()):
+        purchase["declined"] = draw(st.sampled_from(["auction", "none"]))
+    return {"rules": {"purchase": purchase}}
+
+
+@construct("plain deeds")
+def _plain_deeds(draw: Draw, base: Base) -> dict:
+    """A declared deed kind (`deed: count` or `flat`) on the railroads or utilities, as cheap as
+    1 now and then, and mortgages switched off for all deeds, the kind or a group (or not)."""
+    group = draw(st.sampled_from(_plain_groups(base)))
+    members = [s for s in base.all_spaces if base.group_of.get(s) == group]
+    if draw(st.booleans()):
+        members = members[1:]          # one of the group keeps its kind (cards seek the nearest)
+    rule = draw(st.sampled_from(["count", "flat"]))
+    size = len(members) if rule == "count" else 1
+    size += draw(st.sampled_from([0] * 9 + [1]))          # now and then a table of the wrong length
+    rent = [draw(st.sampled_from([1, 10, 25])) * (k + 1) for k in range(size)]
+    kind: dict[str, Any] = {"id": "fuzz_deed", "name": {"en": "Fuzz deed", "ru": "Фузз"}, "deed": rule}
+    if draw(st.booleans()):
+        kind["on_land"] = effect(draw, base, depth=0)
+    board = [{"id": s, "kind": "fuzz_deed", "rent": list(rent), "price": draw(st.sampled_from([150, 1, 2]))}
+             for s in members]
+    parts: dict[str, Any] = {"space_kinds": [kind], "board": board}
+    off = draw(st.sampled_from(["none", "all", "kind", "group", "other"]))
+    if off != "none":
+        unavailable = {"all": True, "kind": ["fuzz_deed"], "group": [group]}.get(off) or deed_set(
+            draw, base, ("fuzz_deed",))
+        parts["rules"] = {"mortgage": {"unavailable": unavailable}}
+    return parts
+
+
+@construct("set-up by players")
+def _setup_by_players(draw: Draw, base: Base) -> dict:
+    """Start cash, dealt and auctioned deeds and the bank's buildings by the number of players."""
+    setup: dict[str, Any] = {"start_cash": per_players(draw, base, [0, 300, 600, 1500])}
+    if draw(st.booleans()):
+        setup["deal_deeds"] = {"each": per_players(draw, base, [1, 2, 3, 0]), "pay": draw(st.booleans())}
+    if draw(st.booleans()):
+        setup["auction_deeds"] = {"count": per_players(draw, base, [1, 2, 4]), "start": 10}
+    parts: dict[str, Any] = {"setup": setup}
+    if draw(st.booleans()):
+        parts["rules"] = {"buildings": {"supply": {"houses": per_players(draw, base, [0, 8, 32]),
+                                                   "hotels": per_players(draw, base, [0, 1, 12])}}}
+    return parts
+
+
+@construct("limits")
+def _limits(draw: Draw, base: Base) -> dict:
+    """Caps on the deeds one player owns (by kind, group or all), what happens at a cap, and a
+    personal supply of buildings."""
+    caps = []
+    for _ in range(draw(st.integers(1, 3))):
+        cap: dict[str, Any] = {"max": per_players(draw, base, [0, 1, 2, 6])}
+        which = draw(st.sampled_from(["kind", "group", "all"]))
+        if which == "kind":
+            cap["kind"] = draw(st.sampled_from(["street", "railroad", "utility"]))
+        elif which == "group":
+            cap["group"] = draw(st.sampled_from([*base.groups, "no_such_group"]))
+        caps.append(cap)
+    limits: dict[str, Any] = {"deeds": caps, "at_cap": draw(st.sampled_from(["auction", "declined"]))}
+    if draw(st.booleans()):
+        limits["buildings"] = {draw(st.sampled_from(["house", "hotel"])): per_players(draw, base, [0, 1, 8])}
+    return {"rules": {"limits": limits}}
+
+
+@construct("finite bank")
+def _bank(draw: Draw, base: Base) -> dict:
+    """A bank with a finite amount of money (sometimes less than the start cash it deals) and
+    what it does when empty, and a card that drains it."""
+    bank = {"cash": per_players(draw, base, [10**6, 20580, 50_000, 1000, 0]),
+            "when_empty": draw(st.sampled_from(["iou", "partial", "end"]))}
+    deck = draw(st.sampled_from(base.decks))
+    card = {"id": "fuzz_bank", "text": {"en": "Collect.", "ru": "Получите."},
+            "do": f"collect {draw(st.sampled_from([200, 1000, 5000]))} from bank"}
+    return {"setup": {"bank": bank}, "decks": [{"id": deck, "cards": [card]}]}
+
+
+ROLES = ["landlord", "tenant", "broker"]
+
+
+@construct("roles")
+def _roles(draw: Draw, base: Base) -> dict:
+    """Player roles (assigned by choice or deal, with a balance rule) and the rule parts that
+    read them: a card, an end condition, a rent table, a card space's decks, jail fines and a
+    ladder step's `allowed_if` (now and then a misspelt role)."""
+    roles = ROLES[:draw(st.sampled_from([2, 3, 2, 3, 1]))]      # one role is too few
+    parts: dict[str, Any] = {"roles": {
+        "list": [{"id": r, "name": {"en": r.capitalize(), "ru": r}} for r in roles],
+        "assign": draw(st.sampled_from(["choose", "deal"])),
+        "balance": draw(st.sampled_from(["even", "each", "free"]))}}
+    role = draw(st.sampled_from(roles + (["tennant"] if draw(st.integers(0, 9)) == 9 else [])))
+    test = f"me.role == {role}"
+    uses = draw(st.lists(st.sampled_from(["card", "end", "rent", "decks", "fines", "ladder"]),
+                         min_size=1, max_size=3, unique=True))
+    if "card" in uses:
+        merge_parts(parts, {"decks": [{"id": draw(st.sampled_from(base.decks)), "cards": [
+            {"id": "fuzz_role", "text": {"en": "Role.", "ru": "Роль."},
+             "do": f"if {test}:\n{_indent(effect(draw, base, depth=0))}\nelse: collect 10 from bank"}]}]})
+    if "end" in uses:
+        merge_parts(parts, {"end": {"when": [f"count(each player p where p.role == {role}) == 0"]}})
+    if "rent" in uses:
+        merge_parts(parts, {"board": [_rent_tables(draw, base, f"owner.role == {role}")]})
+    if "decks" in uses:
+        space = draw(st.sampled_from(base.spaces["card"]))
+        merge_parts(parts, {"board": [{"id": space, "decks": [
+            {"when": test, "deck": draw(st.sampled_from([*base.decks, "no_such_deck"]))}]}]})
+    if "fines" in uses:
+        merge_parts(parts, {"rules": {"jail": {"fines": [
+            {"when": test, "fine": draw(st.sampled_from([0, 10, 25, 10**6]))}]}}})
+    if "ladder" in uses:
+        merge_parts(parts, {"rules": {"buildings": {"ladders": {"street": _ladder_allowed_if(draw, base, test)}}}})
+    return parts
+
+
+def _rent_tables(draw: Draw, base: Base, when: str) -> dict:
+    """A street of the base with a second rent table chosen by `when`: as long as its ladder
+    needs, rising or (now and then) not."""
+    street = draw(st.sampled_from(base.spaces["street"]))
+    levels = sum(s.get("count", 1) for s in base.street_ladder) + 1
+    rent = [5 * (k + 1) ** 2 for k in range(levels)]
+    slip = draw(st.integers(0, 9))
+    if slip == 8:
+        rent = rent[:-1]                                   # too short
+    elif slip == 9:
+        rent[-1] = rent[0]                                 # does not rise
+    return {"id": street, "rent_tables": [{"when": when, "rent": rent,
+                                           "text": {"en": "when it holds", "ru": "когда"}}]}
+
+
+def _ladder_allowed_if(draw: Draw, base: Base, when: str) -> list[dict]:
+    """The base's street ladder with `allowed_if` (and now and then `refused`) on one step."""
+    steps = [dict(s) for s in base.street_ladder]
+    step = steps[draw(st.integers(0, len(steps) - 1))]
+    step["allowed_if"] = when
+    if draw(st.booleans()):
+        step["refused"] = {"en": "not for you", "ru": "не для вас"}
+    return steps
+
+
+@construct("rent tables")
+def _rent_tables_construct(draw: Draw, base: Base) -> dict:
+    """A second rent table on a street, chosen by a condition on the deed, its owner or the payer."""
+    when = draw(st.sampled_from(["complete", "owned >= 2", "me.cash > 500", "group_built",
+                                 "owner.cash < 100", "space.level > 1", "false"]))
+    return {"board": [_rent_tables(draw, base, when)]}
+
+
+@construct("jail fines")
+def _jail_fines(draw: Draw, base: Base) -> dict:
+    """Jail fines by a condition on the jailed player (the first that holds)."""
+    fines = [{"when": condition(draw, base), "fine": draw(st.sampled_from([0, 10, 100, 10**6]))}
+             for _ in range(draw(st.integers(1, 2)))]
+    return {"rules": {"jail": {"fines": fines}}}
+
+
+@construct("board layout")
+def _layout(draw: Draw, base: Base) -> dict:
+    """A board layout: four sides adding up to the spaces (now and then not), or a cell for every
+    space (now and then one shared, missing, unknown or off the grid)."""
+    spaces = base.all_spaces
+    n = len(spaces)
+    if draw(st.booleans()):
+        a = draw(st.integers(2, n // 2 - 2))
+        b = n // 2 - a
+        sides = [a, b, a, n - 2 * a - b]
+        if draw(st.integers(0, 9)) == 9:
+            sides[draw(st.integers(0, 3))] += draw(st.sampled_from([-1, 1]))
+        return {"board_layout": {"sides": sides}}
+    width = draw(st.sampled_from([11, 13, 20, 40]))
+    cells: dict[str, Any] = {s: [k % width, k // width] for k, s in enumerate(spaces)}
+    slip = draw(st.integers(0, 15))
+    victim = draw(st.sampled_from(spaces))
+    if slip == 12:
+        cells[victim] = [0, 0] if victim != spaces[0] else [0, 1]
+    elif slip == 13:
+        del cells[victim]
+    elif slip == 14:
+        cells["no_such_space"] = [39, 39]
+    elif slip == 15:
+        cells[victim] = [40, 0]
+    return {"board_layout": {"cells": cells}}
 
 
 # ------------------------------------------------------------------ mutants
