@@ -7,8 +7,21 @@ mutants of several constructs together. Failing examples found are kept as `@exa
 
 from __future__ import annotations
 
+import io
+import tempfile
+from pathlib import Path
+
 import pytest
 from hypothesis import example, given, settings
+from rich.console import Console
+
+from magie.cli.render import Names
+from magie.cli.ring import ring_view
+from magie.cli.web.board import board_svg
+from magie.cli.web.view import edition_info
+from magie.engine.agents import make_bot
+from magie.engine.edition.playable import load_playable
+from magie.engine.game.game import Game
 
 from .constructs import GENERATORS, mutants
 from .support import FUZZ, examples, validate_text
@@ -31,6 +44,27 @@ def test_a_mutant_of_each_construct_validates_and_plays(name):
     run()
     # a generator whose mutants never validate tests nothing of play (a schema that moved on)
     assert any(played), f"no mutant of '{name}' validated"
+
+
+def test_a_board_layout_that_validates_is_drawn():
+    """Play never reads the layout: the picture, the web page's plan and the terminal map do."""
+    drawn = []
+
+    @settings(FUZZ, max_examples=QUICK)
+    @given(mutants(("board layout",), most=1))
+    def run(text):
+        with tempfile.TemporaryDirectory() as tmp:
+            if any(p.severity == "error" for p in validate_text(text, folder=Path(tmp))):
+                return
+            ed = load_playable(str(Path(tmp) / "fuzzed.yaml"))
+            assert board_svg(ed).count("data-space=") == len(ed.spaces)
+            assert len(edition_info(ed, "en")["layout"]["cells"]) == len(ed.spaces)
+            game = Game(ed, [(f"r{i}", make_bot("random", 1, i)) for i in range(2)], seed=1)
+            out = io.StringIO()
+            Console(file=out, width=300, color_system=None).print(ring_view(game, Names(ed, "en")))
+            drawn.append(out.getvalue().count("\n"))
+    run()
+    assert drawn and min(drawn) >= 3, "no mutant's board was drawn"
 
 
 LOANS_BANKRUPT = """\
