@@ -454,12 +454,12 @@ def _plain_deeds(draw: Draw, base: Base) -> dict:
     """A declared deed kind (`deed: count` or `flat`) on the railroads or utilities, as cheap as
     1 now and then, and mortgages switched off for all deeds, the kind or a group (or not)."""
     group = draw(st.sampled_from(_plain_groups(base)))
-    members = [s for s in base.all_spaces if base.group_of.get(s) == group]
-    if draw(st.booleans()):
-        members = members[1:]          # one of the group keeps its kind (cards seek the nearest)
+    whole = [s for s in base.all_spaces if base.group_of.get(s) == group]
+    # one keeps its kind (the base's cards seek the nearest railroad), or none does
+    members = whole[1:] if draw(st.integers(0, 3)) < 3 else whole
     rule = draw(st.sampled_from(["count", "flat"]))
-    size = len(members) if rule == "count" else 1
-    size += draw(st.sampled_from([0] * 9 + [1]))          # now and then a table of the wrong length
+    size = len(whole) if rule == "count" else 1
+    size += draw(st.integers(0, 9)) == 9                  # now and then a table of the wrong length
     rent = [draw(st.sampled_from([1, 10, 25])) * (k + 1) for k in range(size)]
     kind: dict[str, Any] = {"id": "fuzz_deed", "name": {"en": "Fuzz deed", "ru": "Фузз"}, "deed": rule}
     if draw(st.booleans()):
@@ -478,15 +478,16 @@ def _plain_deeds(draw: Draw, base: Base) -> dict:
 @construct("set-up by players")
 def _setup_by_players(draw: Draw, base: Base) -> dict:
     """Start cash, dealt and auctioned deeds and the bank's buildings by the number of players."""
-    setup: dict[str, Any] = {"start_cash": per_players(draw, base, [0, 300, 600, 1500])}
+    setup: dict[str, Any] = {"start_cash": per_players(draw, base, [1500, 600, 300, 0])}
     if draw(st.booleans()):
-        setup["deal_deeds"] = {"each": per_players(draw, base, [1, 2, 3, 0]), "pay": draw(st.booleans())}
+        each = "all" if draw(st.integers(0, 4)) == 4 else per_players(draw, base, [1, 2, 3, 0])
+        setup["deal_deeds"] = {"each": each, "pay": draw(st.booleans())}
     if draw(st.booleans()):
         setup["auction_deeds"] = {"count": per_players(draw, base, [1, 2, 4]), "start": 10}
     parts: dict[str, Any] = {"setup": setup}
     if draw(st.booleans()):
-        parts["rules"] = {"buildings": {"supply": {"houses": per_players(draw, base, [0, 8, 32]),
-                                                   "hotels": per_players(draw, base, [0, 1, 12])}}}
+        parts["rules"] = {"buildings": {"supply": {"houses": per_players(draw, base, [32, 8, 0]),
+                                                   "hotels": per_players(draw, base, [12, 1, 0])}}}
     return parts
 
 
@@ -496,7 +497,7 @@ def _limits(draw: Draw, base: Base) -> dict:
     personal supply of buildings."""
     caps = []
     for _ in range(draw(st.integers(1, 3))):
-        cap: dict[str, Any] = {"max": per_players(draw, base, [0, 1, 2, 6])}
+        cap: dict[str, Any] = {"max": per_players(draw, base, [2, 1, 6, 0])}
         which = draw(st.sampled_from(["kind", "group", "all"]))
         if which == "kind":
             cap["kind"] = draw(st.sampled_from(["street", "railroad", "utility"]))
@@ -505,7 +506,8 @@ def _limits(draw: Draw, base: Base) -> dict:
         caps.append(cap)
     limits: dict[str, Any] = {"deeds": caps, "at_cap": draw(st.sampled_from(["auction", "declined"]))}
     if draw(st.booleans()):
-        limits["buildings"] = {draw(st.sampled_from(["house", "hotel"])): per_players(draw, base, [0, 1, 8])}
+        kind = draw(st.sampled_from(["house", "hotel", "house", "castle"]))   # castle: no such building
+        limits["buildings"] = {kind: per_players(draw, base, [8, 1, 0])}
     return {"rules": {"limits": limits}}
 
 
@@ -587,7 +589,8 @@ def _ladder_allowed_if(draw: Draw, base: Base, when: str) -> list[dict]:
 def _rent_tables_construct(draw: Draw, base: Base) -> dict:
     """A second rent table on a street, chosen by a condition on the deed, its owner or the payer."""
     when = draw(st.sampled_from(["complete", "owned >= 2", "me.cash > 500", "group_built",
-                                 "owner.cash < 100", "space.level > 1", "false"]))
+                                 "owner.cash < 100", "space.level > 1", "false",
+                                 "owner.role == landlord"]))          # no roles declared
     return {"board": [_rent_tables(draw, base, when)]}
 
 
