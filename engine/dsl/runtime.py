@@ -43,7 +43,7 @@ class Roll(NamedTuple):
 class PlayerRuntime(Protocol):
     """The attributes of a player that compiled code reads directly."""
 
-    seat: int          # 0-based seat index, in turn order
+    seat: int          # 0-based table seat (not the place in the order of play)
     cash: int          # money in hand
     pos: int           # board index of the token
     in_jail: bool
