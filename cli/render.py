@@ -502,6 +502,10 @@ class EventRenderer:
     def _on_deck_empty(self, ev):
         return self.names._("The {deck} deck is empty: nothing happens").format(deck=self.names.deck(ev["deck"]))
 
+    def _on_deck_reshuffled(self, ev):
+        return self.names._("The {deck} deck is shuffled again from its {cards} discarded cards").format(
+            deck=self.names.deck(ev["deck"]), cards=ev["cards"])
+
     def _on_jail(self, ev):
         self._jailed.add(ev["player"])
         return f"{self.names.who(ev['player'])} [red]{self.names._('goes to jail')}[/]"

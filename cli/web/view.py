@@ -40,7 +40,8 @@ def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
 def public_state(game, words: Words) -> dict[str, Any]:
     """What everybody at the table (and a spectator) may see: players (seat, name, kind, cash,
     position, deeds, buildings, mortgages, kept cards, in jail, bankrupt), owners/levels by space
-    id, mortgaged spaces, round, whose turn, the bank's buildings, whether the game is over and
+    id, mortgaged spaces, round, whose turn, the bank's buildings, each deck's cards left to draw
+    and on its discard pile (`decks`: id -> {left, discards}), whether the game is over and
     who won. Money is integer units of the edition's currency."""
     spaces = game.spaces
     players = []
@@ -65,6 +66,8 @@ def public_state(game, words: Words) -> dict[str, Any]:
         "mortgaged": [spaces[i].id for i, m in enumerate(game.mortgaged) if m],
         "hotel_level": game.hotel_level,
         "bank": {"houses": game.houses, "hotels": game.hotels},
+        "decks": {d: {"left": len(cards), "discards": len(game.discards.get(d, ()))}
+                  for d, cards in game.decks.items()},
         "over": game.over,
         "winners": [p.seat for p in game.winners] if game.over else [],
         "end_reason": game.end_reason if game.over else None,

@@ -14,7 +14,9 @@ the expected throws per turn.
 
 Modelling choices (docs/editions/classic.md, "Landing odds"): cards are drawn uniformly from
 their full deck (the long run of a shuffled deck; a kept card counts as drawn and is back at
-once); money never changes the movement (nobody is ever short of the jail fine); a card
+once; a `reshuffle` deck as well: each pass through it draws every card once, whether the
+drawn card goes under the deck or to a pile shuffled back, so each card's long-run frequency is
+1/len(deck)); money never changes the movement (nobody is ever short of the jail fine); a card
 movement under a condition of the game is not modelled (reported in `LandingOdds.unknown`);
 an introductory lap (`rules.intro_lap`) is not modelled, it happens once.
 

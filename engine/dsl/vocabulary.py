@@ -148,7 +148,7 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
              "groups in which the player owns at least one deed", True),
     AttrSpec("monopolies", INT, "g.monopolies({x})", "groups the player owns whole", True),
     AttrSpec("net_worth", INT, "g.net_worth({x})", "the edition's score (end.score)"),
-    AttrSpec("seat", INT, "{x}.seat", "0-based table seat (the order the players were given), not the place in the order of play", True),
+    AttrSpec("seat", INT, "{x}.seat", "0-based table seat (not the place in the order of play)", True),
     AttrSpec("laps", INT, "{x}.laps", "laps completed (salaries received)", True),
     AttrSpec("loans", INT, "_len({x}.loans)", "units borrowed from the bank, not yet repaid", True),
 )}

@@ -202,6 +202,7 @@ class Deck:
     name: Text
     cards: tuple[Card, ...]
     shuffle: bool = True
+    reshuffle: bool = False              # drawn cards to a discard pile, shuffled back when empty
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,7 +584,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                  play=_card_play(compiled, f"/decks/{di}/cards/{ci}/play", c.get("play")))
             for ci, c in enumerate(d.get("cards") or []))
         decks[d["id"]] = Deck(id=d["id"], name=_text(d.get("name")), cards=cards,
-                              shuffle=bool(d.get("shuffle", True)))
+                              shuffle=bool(d.get("shuffle", True)), reshuffle=bool(d.get("reshuffle", False)))
 
     r = tree["rules"]
     rules = _build_rules(r, compiled)

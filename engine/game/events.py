@@ -126,6 +126,8 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("card", ("player", "deck", "card"), "a card is drawn"),
     EventKind("card_kept", ("player", "card"), "the card is kept for later"),
     EventKind("deck_empty", ("player", "deck"), "the deck has no card to draw (all held)"),
+    EventKind("deck_reshuffled", ("deck", "cards"),
+              "a `reshuffle` deck is empty at a draw: its discard pile of `cards` cards is shuffled into a new deck"),
     EventKind("flag", ("player", "space", "flag", "until"), "a card sets a flag on a player or a space",
               optional=("player", "space")),
     EventKind("choice", ("player", "source", "label"), "a choice of a card or action is made"),
