@@ -143,6 +143,11 @@ class Names:
         d = self.ed.decks.get(deck_id)
         return self._esc(text_in(d.name, self.lang) or deck_id) if d else self._esc(deck_id)
 
+    def holding(self, holding_id: str) -> str:
+        """A holding space's name (`rules.holdings`; `jail` is the jail's space)."""
+        h = self.ed.holdings.get(holding_id)
+        return self._esc(text_in(h.name, self.lang) or holding_id) if h else self._esc(holding_id)
+
     def card_text(self, deck_id: str, card_id: str) -> str:
         c = self._cards.get((deck_id, card_id))
         return self._esc(c.shown(self.ed.currency, self.lang) if c else card_id)
@@ -508,6 +513,9 @@ class EventRenderer:
 
     def _on_jail(self, ev):
         self._jailed.add(ev["player"])
+        if "holding" in ev:
+            went = self.names._("is sent to {place}").format(place=self.names.holding(ev["holding"]))
+            return f"{self.names.who(ev['player'])} [red]{went}[/]"
         return f"{self.names.who(ev['player'])} [red]{self.names._('goes to jail')}[/]"
 
     def _on_doubles_jail(self, ev):
@@ -523,10 +531,15 @@ class EventRenderer:
             text = n._("pays the {amount} fine and leaves jail").format(amount=n.money(fine))
         elif how == "forced" and fine:
             text = n._("pays the {amount} fine after the last try and leaves jail").format(amount=n.money(fine))
+        if "holding" in ev:
+            text = n._("leaves {place} ({how})").format(place=n.holding(ev["holding"]), how=how)
         return f"{n.who(ev['player'])} {text}"
 
     def _on_jail_stay(self, ev):
         n = self.names
+        if "holding" in ev:
+            return n._("{who} stays in {place} (try {attempts})").format(
+                who=n.who(ev["player"]), place=n.holding(ev["holding"]), attempts=ev["attempts"])
         return n._("{who} stays in jail (try {attempts})").format(who=n.who(ev["player"]), attempts=ev["attempts"])
 
     def _on_build(self, ev):

@@ -140,6 +140,9 @@ class Builder(Transformer):
     def jail_stmt(self, ch):
         return n.GoToJail(_pos(ch[0]))
 
+    def holding_stmt(self, ch):
+        return n.GoToJail(_pos(ch[0]), str(ch[3]), _pos(ch[3]))
+
     def keep_stmt(self, ch):
         return n.Keep(_pos(ch[0]), str(ch[2]), _pos(ch[2]))
 

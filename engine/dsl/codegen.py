@@ -487,7 +487,10 @@ class _FunctionGen:
         self.stop_if_out(ind, s.pos)
 
     def s_GoToJail(self, s, ind: int) -> None:
-        self.act(ind, Code(f"g.go_to_jail({self.subject})"), s.pos)
+        if s.holding is None:
+            self.act(ind, Code(f"g.go_to_jail({self.subject})"), s.pos)
+        else:
+            self.act(ind, Code(f"g.go_to_holding({self.subject}, {_safe(s.holding)})"), s.pos)
 
     def s_Keep(self, s: n.Keep, ind: int) -> None:
         card = self.const_str(self.unit.card_id)

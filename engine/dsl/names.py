@@ -47,6 +47,7 @@ class EditionNames:
     card_plays:  ids of the cards with a `play:` section (kept cards of an edition's own use);
     declared_kinds: the kinds of space the edition declares (`space_kinds`), named like the
                  built-in ones;
+    holdings:    the holding spaces `go to holding` may name: `jail` and the ids of `rules.holdings`;
     sizes:       how many elements each set of a loop can hold, for the bound on a snippet's
                  work (loops.py): 'space' (the board), 'deed', each kind of space on the board,
                  'group', 'player' (players.max). None: no edition (a snippet checked alone),
@@ -63,6 +64,7 @@ class EditionNames:
     card_plays: frozenset[str] = frozenset()
     declared_kinds: frozenset[str] = frozenset()
     sizes: dict[str, int] | None = None
+    holdings: frozenset[str] = frozenset({"jail"})
 
     @classmethod
     def from_tree(cls, tree: Any) -> EditionNames:
@@ -102,7 +104,11 @@ class EditionNames:
                  if isinstance(c, dict) and isinstance(c.get("id"), str) and c.get("play")}
         declared = {k["id"] for _, k in items_of(tree.get("space_kinds"))
                     if isinstance(k, dict) and isinstance(k.get("id"), str) and _ID.match(k["id"])}
+        rules = tree.get("rules")
+        held = rules.get("holdings") if isinstance(rules, dict) else None
+        holdings = {"jail"} | {str(k) for k in (held if isinstance(held, dict) else {})}
         return cls(card_plays=frozenset(plays), declared_kinds=frozenset(declared), spaces=spaces,
+                   holdings=frozenset(holdings),
                    space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),

@@ -134,6 +134,10 @@ class GameRuntime(Protocol):
     def go_to_jail(self, p: PlayerRuntime) -> None:
         """Send `p` straight to jail: no lap, no salary; ends their turn."""
 
+    def go_to_holding(self, p: PlayerRuntime, holding: str) -> None:
+        """Send `p` straight to the holding space `holding` (`jail` or an id of `rules.holdings`),
+        held there as in jail: no lap, no salary; ends their turn."""
+
     # ---- cards and dice ----
     def keep_card(self, p: PlayerRuntime, card: str, use: str) -> None:
         """`p` keeps the card being resolved (out of its deck) for `use` ('get_out_of_jail')."""
@@ -195,7 +199,8 @@ class GameRuntime(Protocol):
         none; one space is taken without asking."""
 
     def release(self, p: PlayerRuntime) -> None:
-        """`p` leaves jail (staying on the jail space); nothing if `p` is not in jail."""
+        """`p` leaves jail or the holding space it is held in (staying on its space); nothing if
+        `p` is not held."""
 
     def holds(self, p: PlayerRuntime, use: str) -> int:
         """How many kept cards of `use` `p` holds."""

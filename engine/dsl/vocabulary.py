@@ -194,6 +194,7 @@ STATEMENT_FORMS = (
     "move back N",
     "move back to SPACE",
     "go to jail",
+    "go to holding ID",
     "keep as USE",
     "draw from DECK",
     "let NAME = EXPR",
@@ -232,7 +233,7 @@ RESERVED = frozenset({
     "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
     "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
     "none", "params", "where", "add", "counter", "buy", "pass", "release", "choose", "option",
-    "when", "bot", "auction", "discard",
+    "when", "bot", "auction", "discard", "holding",
 })
 
 #: Words that start a statement (used to word "a statement where a value is expected").

@@ -67,6 +67,10 @@ CODES: dict[str, str] = {
     "unknown-symbol": "a face of a die of `dice.extra` names a symbol that `dice.symbols` does not declare",
     "symbol-without-effect": "a symbol of `dice.symbols` has neither `instead` nor `after`",
     "unused-symbol": "(warning) no face of the edition's dice shows a declared symbol",
+    "holding-space": "a holding space of `rules.holdings` stands on a space the board does not have, or takes "
+                     "the jail's id `jail`",
+    "unknown-holding": "`rules.doubles.holding` names a holding space that is neither the jail nor one of "
+                       "`rules.holdings`",
 }
 
 WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation",

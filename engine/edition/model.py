@@ -264,6 +264,48 @@ class DieSymbol:
 
 
 @dataclass(frozen=True, slots=True)
+class Holding:
+    """A holding space: the jail (id `jail`, from `rules.jail`) or one of `rules.holdings`, where
+    a held player's token stands (`index`) and how the player leaves: `fine` (money, 0: none),
+    `attempts`, `after_attempts` (pay_and_move | move | leave_next_turn), `doubles_roll_again`,
+    `paid_exit` (normal | one_throw), `card_after_attempts`, and `cards`, the kept-card uses
+    that release from it. Rule source: ../shared/rules/classic.md 15 for the jail; each edition
+    cites its own holding spaces."""
+
+    id: str
+    name: Text
+    index: int
+    fine: int
+    attempts: int
+    after_attempts: str
+    doubles_roll_again: bool
+    paid_exit: str
+    card_after_attempts: bool
+    cards: tuple[str, ...] = ("get_out_of_jail",)
+
+
+JAIL_RULES = ("fine", "attempts", "after_attempts", "doubles_roll_again", "paid_exit", "card_after_attempts")
+"""The exit rules a holding space takes from `rules.jail` when it leaves them out."""
+
+
+def _holdings(tree: Mapping[str, Any], spaces: tuple[Space, ...], jail_index: int | None,
+              index: Mapping[str, int]) -> dict[str, Holding]:
+    """The jail (when the board has one) and the holding spaces of `rules.holdings`, by id."""
+    r = tree["rules"]
+    jail = {"paid_exit": "normal", "card_after_attempts": False, **r["jail"]}
+    out: dict[str, Holding] = {}
+    if jail_index is not None:
+        out["jail"] = Holding(id="jail", name=spaces[jail_index].name, index=jail_index,
+                              **{k: jail[k] for k in JAIL_RULES})
+    for hid, h in (r.get("holdings") or {}).items():
+        at = index[h["space"]]
+        out[hid] = Holding(id=hid, name=_text(h["name"]) if "name" in h else spaces[at].name, index=at,
+                           cards=tuple(h.get("cards", ("get_out_of_jail",))),
+                           **{k: h.get(k, jail[k]) for k in JAIL_RULES})
+    return out
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule parameter the engine reads, flattened from the edition's `rules` section.
     docs/rules.md explains each, with its source and the readings it selects. Formulas are
@@ -324,6 +366,7 @@ class Rules:
     loans: Loans | None = None           # loans from the bank (loans.py)
     rent_public: Mapping[str, Callable] = field(default_factory=dict)  # kind -> the part paid to the bank
     rent_unbought: Callable | None = None  # fn(g, me, space): what a lander who does not buy pays
+    doubles_holding: str = "jail"        # where too many doubles send: jail or a holding's id
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -478,6 +521,7 @@ class Edition:
     symbols: Mapping[str, DieSymbol] = field(default_factory=dict)   # by symbol id
     all_alike: Callable | None = None             # `dice.all_alike.do`: fn(g, player, roll)
     all_alike_labels: dict = field(default_factory=dict)
+    holdings: Mapping[str, Holding] = field(default_factory=dict)   # the jail and rules.holdings, by id
     tables: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     """What the engine derives from the edition alone, by name (`shared`): built by the first
     game that needs it and shared by every later game of the edition, so never changed once built."""
@@ -661,7 +705,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
         space_kinds=space_kinds, extra_dice=extra_dice, symbols=MappingProxyType(symbols),
         all_alike=compiled.get("/dice/all_alike/do") if alike else None,
-        all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()})
+        all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()},
+        holdings=MappingProxyType(_holdings(tree, spaces_t, jail_index, {s.id: s.index for s in spaces_t})))
 
 
 def _vote(compiled: Mapping[str, Callable], pointer: str, raw: Mapping[str, Any]) -> Vote:
@@ -820,6 +865,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
         lift_base=m.get("lift_base") or "mortgage",
         hotel_sale=b.get("hotel_sale") or "one_by_one",
         jail_card_after_attempts=bool(jail.get("card_after_attempts", False)),
+        doubles_holding=doubles.get("holding") or "jail",
         trade_enabled=bool(t["enabled"]),
         trade_mortgaged=bool(t["mortgaged"]),
         trade_cards=bool(t["cards"]),

@@ -115,6 +115,7 @@ class Game(GameState):
     space_ahead = movement.space_ahead
     land = land
     go_to_jail = jail.go_to_jail
+    go_to_holding = jail.go_to_holding
     # cards and flags
     draw = cards.draw
     keep_card = cards.keep_card
