@@ -55,7 +55,8 @@ POLICIES = ("short", "long")
 
 class AnalysisError(MagieError):
     """The edition's movement has no single long-run distribution (a reducible or periodic
-    chain), or cannot be modelled (jail rules without a jail space)."""
+    chain), or cannot be modelled (jail rules without a jail space, doubles that send to a
+    holding space other than the jail, dice the chain does not model)."""
 
 
 @dataclass
@@ -237,6 +238,9 @@ def build_chain(ed: Edition, moves: CardMoves, policy: str) -> Chain:
     board = _Board(ed, moves)
     n = board.n
     r = ed.rules
+    if r.doubles_jail_after and r.doubles_holding != "jail":
+        raise AnalysisError(f"doubles send players to the holding space '{r.doubles_holding}': the chain "
+                            f"models the jail only")
     moving = move_outcomes(ed)         # a move's throw (the edition's own dice included)
     dice = dice_outcomes(ed.dice_count, ed.dice_sides)   # a throw in jail: the base dice
     jail = ed.jail_index

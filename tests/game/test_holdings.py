@@ -5,6 +5,7 @@ declared kind on income_tax (4) and a Chance card send players there."""
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
@@ -126,3 +127,30 @@ def test_unknown_holdings_are_refused_at_their_place(tmp_path):
             f"which the board does not have") in out
     assert f"{path}:14:56: error[unknown-name]: unknown holding space 'poor_hous'" in out
     assert "did you mean 'poor_house'" in out
+
+
+def test_the_landing_odds_model_the_jail_only():
+    """A card that sends to a holding space is listed as not modelled; doubles that send there
+    are refused (the chain has jail states only)."""
+    from magie.engine.analysis.markov import AnalysisError, build_chain
+    from magie.engine.analysis.movement import card_steps
+    steps, reason = card_steps("go to holding poor_house", ED.space_index, {"jail": 10})
+    assert steps == () and reason == "'go to holding poor_house': the chain models the jail only"
+    ed = edition("classic", rules={"holdings": {"poor_house": POOR_HOUSE},
+                                   "doubles": {"roll_again": True, "jail_after": 3, "holding": "poor_house"}})
+    with pytest.raises(AnalysisError, match="doubles send players to the holding space 'poor_house'"):
+        build_chain(ed, None, "long")
+
+
+def test_the_terminal_and_the_web_name_the_holding_space():
+    from magie.cli.render import EventRenderer, Names
+    from magie.cli.web.narrate import Words
+    from magie.cli.web.view import public_state
+    g = game(ED, {"A": {}, "B": {}}, first="A")
+    g.go_to_holding(player(g, "A"), "poor_house")
+    state = public_state(g, Words(g.ed, "en", {0: "A", 1: "B"}))
+    assert [(p["in_jail"], p["held_in"]) for p in state["players"]] == [(True, "poor_house"), (False, None)]
+    r = EventRenderer(None, Names(g.ed, "en", markup=False))
+    assert "is sent to Poor House" in r._on_jail({"e": "jail", "player": 0, "holding": "poor_house"})
+    assert "stays in Poor House (try 1)" in r._on_jail_stay({"e": "jail_stay", "player": 0, "attempts": 1,
+                                                             "holding": "poor_house"})
