@@ -154,3 +154,35 @@ def test_the_terminal_and_the_web_name_the_holding_space():
     assert "is sent to Poor House" in r._on_jail({"e": "jail", "player": 0, "holding": "poor_house"})
     assert "stays in Poor House (try 1)" in r._on_jail_stay({"e": "jail_stay", "player": 0, "attempts": 1,
                                                              "holding": "poor_house"})
+
+
+# ---------------------------------------------------------------------- whole games
+PLAYED = edition(
+    "classic",
+    rules={"holdings": {"poor_house": POOR_HOUSE}},
+    decks=[{"id": "chance", "reshuffle": True, "cards": [
+        {"id": "chance_poor", "text": {"en": "Go to the Poor House."}, "do": "go to holding poor_house"}]},
+        {"id": "chest", "reshuffle": True}])
+
+
+@pytest.mark.parametrize("kind", ["random", "basic"])
+def test_bot_games_with_a_holding_space_and_reshuffled_decks_keep_the_invariants_and_replay(kind):
+    """Bots play holding spaces and reshuffled decks with every invariant checked each turn (each
+    card in one place); a replay of the recorded decisions gives the same game."""
+    from magie.engine.agents import make_bot
+    from magie.engine.game.game import Game
+
+    def play(replay=None):
+        log = EventLog(keep=None)
+        g = Game(PLAYED, [(f"b{i}", make_bot(kind, 11, i)) for i in range(3)], seed=11, log=log,
+                 record=True, max_rounds=150, check_invariants=True, replay=replay)
+        g.play()
+        return g, log
+
+    g, log = play()
+    kinds = [e["e"] for e in log.events]
+    assert "deck_reshuffled" in kinds
+    assert any(e["e"] == "jail" and e.get("holding") == "poor_house" for e in log.events)
+    assert any(e["e"] == "jail_leave" and e.get("holding") == "poor_house" for e in log.events)
+    g2, log2 = play(g.answers)
+    assert log2.lines() == log.lines() and [p.cash for p in g2.players] == [p.cash for p in g.players]
