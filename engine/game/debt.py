@@ -112,7 +112,7 @@ def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason
             if action[0] == "bankrupt":
                 bankrupt(g, p, creditor, amount)
                 return False
-            g.apply_action(p, action, "raise")
+            g._carry_out(p, action, "raise")       # checked as it was asked
         return True
     finally:
         g.debt = None

@@ -200,6 +200,7 @@ class Game(GameState):
     legal_actions = manage.legal_actions
     check_action = manage.check_action
     apply_action = manage.apply_action
+    _carry_out = manage.carry_out
     offer_window = manage.offer_window
     manage = manage.manage          # last: the name is the module's until here
     trade_window_problem = trades.trade_window_problem

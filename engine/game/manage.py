@@ -4,9 +4,11 @@ and the same actions (those that raise money) while a player is in debt.
 Every action kind is a row of `MANAGE_ACTIONS`: how it is checked, carried out, and listed
 (for the random bot and the human menu). `legal_actions` lists every legal action,
 `check_action` checks one answer and raises `IllegalDecision` with the reason, `apply_action`
-carries it out. Windows: 'before_roll' (start of the turn), 'after_landing' (after each landing;
-it also counts as before the next roll when doubles give one), 'raise' (in debt),
-'between_turns' (another player's, between turns: between_turns.py).
+checks it and carries it out (the public entry point), `carry_out` carries out an answer the
+decision protocol has already checked (asking.py checks every manage and raise answer).
+Windows: 'before_roll' (start of the turn), 'after_landing' (after each landing; it also counts
+as before the next roll when doubles give one), 'raise' (in debt), 'between_turns' (another
+player's, between turns: between_turns.py).
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def offer_window(g: Game, p: Player, window: str) -> None:
         action = g.ask(Decision.of("manage", p, None, g, {"window": window, "more_rolls": g.more_rolls}))
         if action is DONE or action[0] == "done":
             return
-        apply_action(g, p, action, window)
+        carry_out(g, p, action, window)
 
 
 def before_roll_window(g: Game, window: str) -> bool:
@@ -130,8 +132,18 @@ def check_action(g: Game, p: Player, action: Any, window: str) -> None:
         raise IllegalDecision(problem)
 
 
-def apply_action(g: Game, p: Player, action: Action, window: str) -> None:
-    """Carry out a checked action."""
+def apply_action(g: Game, p: Player, action: Any, window: str) -> None:
+    """Check `action` for `p` in `window` and carry it out: the entry point for code outside the
+    decision protocol (a search bot's forks, tests, tools). Raises `IllegalDecision` with the
+    reason, the game unchanged, when the action is not legal now."""
+    check_action(g, p, action, window)
+    carry_out(g, p, action, window)
+
+
+def carry_out(g: Game, p: Player, action: Action, window: str) -> None:
+    """Carry out an action that `check_action` has passed (the answers of the manage and raise
+    decisions, checked as they are asked); unchecked, an illegal action could break the game's
+    invariants, so only the decision protocol's callers use it."""
     apply = MANAGE_ACTIONS[action[0]].apply
     if apply is not None:
         apply(g, p, action, window)
