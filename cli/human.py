@@ -171,7 +171,7 @@ class HumanAgent:
 
     def _ask_jail(self, game, d):
         n = self.names
-        h = game.ed.holdings[d.holding]
+        h = game.ed.holdings[d.ctx.get("holding", "jail")]   # (no detail: the jail)
         _ = self._
         tries = _("(failed tries so far: {tries} of {most}); {cash}.").format(
             tries=d.attempts, most=h.attempts, cash=self._cash(d.player))
