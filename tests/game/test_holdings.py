@@ -186,3 +186,25 @@ def test_bot_games_with_a_holding_space_and_reshuffled_decks_keep_the_invariants
     assert any(e["e"] == "jail_leave" and e.get("holding") == "poor_house" for e in log.events)
     g2, log2 = play(g.answers)
     assert log2.lines() == log.lines() and [p.cash for p in g2.players] == [p.cash for p in g.players]
+
+
+def test_the_human_prompt_names_the_holding_and_its_attempts(monkeypatch):
+    import io
+    import sys
+
+    from rich.console import Console
+
+    from magie.cli.human import HumanAgent
+    from magie.cli.render import Names
+    from magie.cli.terminal import Terminal
+    from magie.engine.agents import Scripted
+    from magie.engine.game.decisions import Decision
+    from magie.engine.game.game import Game
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    out = io.StringIO()
+    human = HumanAgent("Anna", Terminal(Console(file=out, width=200, color_system=None), interactive=False),
+                       Names(ED, "en"))
+    g = Game(ED, [("Anna", human), ("Bot", Scripted(name="Bot"))], seed=1, first=0)
+    anna = g.players[0]
+    assert human.decide(g, Decision("jail", anna, ("roll",), attempts=0, fine=0, holding="poor_house")) == "roll"
+    assert "You are held in Poor House" in out.getvalue() and "0 of 1" in out.getvalue()
