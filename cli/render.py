@@ -513,7 +513,7 @@ class EventRenderer:
 
     def _on_jail(self, ev):
         self._jailed.add(ev["player"])
-        if "holding" in ev:
+        if ev.get("holding", "jail") != "jail":
             went = self.names._("is sent to {place}").format(place=self.names.holding(ev["holding"]))
             return f"{self.names.who(ev['player'])} [red]{went}[/]"
         return f"{self.names.who(ev['player'])} [red]{self.names._('goes to jail')}[/]"
@@ -531,13 +531,13 @@ class EventRenderer:
             text = n._("pays the {amount} fine and leaves jail").format(amount=n.money(fine))
         elif how == "forced" and fine:
             text = n._("pays the {amount} fine after the last try and leaves jail").format(amount=n.money(fine))
-        if "holding" in ev:
+        if ev.get("holding", "jail") != "jail":
             text = n._("leaves {place} ({how})").format(place=n.holding(ev["holding"]), how=how)
         return f"{n.who(ev['player'])} {text}"
 
     def _on_jail_stay(self, ev):
         n = self.names
-        if "holding" in ev:
+        if ev.get("holding", "jail") != "jail":
             return n._("{who} stays in {place} (try {attempts})").format(
                 who=n.who(ev["player"]), place=n.holding(ev["holding"]), attempts=ev["attempts"])
         return n._("{who} stays in jail (try {attempts})").format(who=n.who(ev["player"]), attempts=ev["attempts"])
