@@ -1,9 +1,16 @@
-"""`--backend ray`: the same summary as `--jobs 1` for the same seed, on a local Ray with 2 workers."""
+"""`--backend ray`: the same summary as `--jobs 1` for the same seed, on a local Ray with 2 workers
+and on a cluster of two nodes joined by its address."""
+
+import os
+import subprocess
+import sys
+import time
 
 import pytest
 
 from magie.engine.sim.batch import BatchSpec, simulate
 from magie.engine.sim.compare import compare
+from magie.engine.sim.ray_backend import auth_mode_for
 
 ray = pytest.importorskip("ray")
 
@@ -25,3 +32,79 @@ def test_ray_compare_is_paired_like_local(local_ray):
              BatchSpec(edition="quick", seed=2, max_rounds=100, counters=False)]
     local = compare(["classic", "quick"], specs, 10, 1).to_json()
     assert compare(["classic", "quick"], specs, 10, 2, backend="ray").to_json() == local
+
+
+# ---------------------------------------------------------------- joining a cluster by address
+# docs/scale.md's how-to, on a local cluster of two nodes (Ray's own `cluster_utils.Cluster`) with
+# token authentication on, as `ray start` has it by default since Ray 2.59. The cluster runs in a
+# process of its own (Ray reads the authentication mode once, when it is imported), and `magie
+# simulate --address` is given the token as a user would give it, but not `RAY_AUTH_MODE`.
+
+CLUSTER = r"""
+import os, sys, time
+os.environ["RAY_AUTH_MODE"] = "token"
+from ray.cluster_utils import Cluster
+cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
+cluster.add_node(num_cpus=1)
+cluster.wait_for_nodes()
+print(cluster.address, flush=True)
+try:
+    sys.stdin.read()          # until the test closes it
+finally:
+    cluster.shutdown()
+"""
+
+
+def _magie(*args: str, env: dict[str, str], timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "magie.cli.app", *args], capture_output=True, text=True,
+                          env=env, timeout=timeout)
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env.update(extra)
+    return env
+
+
+def test_simulate_joins_a_two_node_cluster_with_token_authentication(tmp_path):
+    token = "magie-test-token-0123456789abcdef"
+    env = _env(RAY_AUTH_TOKEN=token, HOME=str(tmp_path))
+    with subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          text=True, env=env) as cluster:
+        try:
+            address = ""
+            deadline = time.monotonic() + 240
+            while not address and time.monotonic() < deadline and cluster.poll() is None:
+                address = (cluster.stdout.readline() if cluster.stdout else "").strip()
+            assert address, "the local Ray cluster did not start"
+            args = ("simulate", "classic", "-n", "24", "--seed", "3", "--json")
+            joined = _magie(*args, "--backend", "ray", "--address", address, env=env)
+            assert joined.returncode == 0, joined.stderr[-2000:]
+            assert joined.stdout == _magie(*args, env=env).stdout
+        finally:
+            if cluster.stdin:
+                cluster.stdin.close()
+            cluster.wait(timeout=120)
+
+
+def test_a_token_that_cannot_be_read_is_a_message_not_a_traceback(tmp_path):
+    env = _env(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN_PATH=str(tmp_path / "missing"), HOME=str(tmp_path))
+    run = _magie("simulate", "classic", "-n", "2", "--backend", "ray", "--address", "127.0.0.1:1", env=env,
+                 timeout=120)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "could not join the Ray cluster at 127.0.0.1:1" in run.stderr and "ray get-auth-token" in run.stderr
+
+
+@pytest.mark.parametrize(("environ", "token_file", "mode"), [
+    ({}, False, None),                                          # no token: Ray's default, unauthenticated
+    ({}, True, "token"),                                        # `ray start` wrote ~/.ray/auth_token
+    ({"RAY_AUTH_TOKEN": "x"}, False, "token"),
+    ({"RAY_AUTH_TOKEN_PATH": "/somewhere"}, False, "token"),
+    ({"RAY_AUTH_MODE": "disabled"}, True, None),                # the user's explicit choice is kept
+    ({"RAY_AUTH_MODE": "token"}, False, None),
+])
+def test_the_token_is_used_when_one_is_at_hand_and_the_mode_is_not_set(tmp_path, environ, token_file, mode):
+    if token_file:
+        (tmp_path / ".ray").mkdir()
+        (tmp_path / ".ray" / "auth_token").write_text("t")
+    assert auth_mode_for(dict(environ), tmp_path) == mode

@@ -1,0 +1,79 @@
+"""`magie check`: an edition's generic self-tests (engine/sim/selfcheck.py, cli/check.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from magie.engine import load_playable
+from magie.engine.agents import BasicBot
+from magie.engine.sim.selfcheck import closed, self_check
+
+
+class Crashing(BasicBot):
+    """A bot that fails on its twentieth decision (a plug-in with a bug)."""
+
+    def __init__(self, seed: int = 0, name: str = "crashing"):
+        super().__init__(seed=seed, name=name)
+        self.asked = 0
+
+    def decide(self, game, d):
+        self.asked += 1
+        if self.asked == 20:
+            raise RuntimeError("the plug-in's own bug")
+        return super().decide(game, d)
+
+
+def test_games_are_played_checked_replayed_and_counted():
+    ed = load_playable("classic")
+    r = self_check(ed, 4, seed=1)
+    assert (r.games, r.replayed, r.failures) == (4, 2, [])
+    assert len(r.rounds) == 4 and r.rounds[1] == 47         # seed 2, basic bots: as `magie simulate` plays it
+    cov = r.coverage
+    assert cov.events["start"] == 4 and cov.events["end"] == 4
+    assert cov.decisions["buy"] > 0 and cov.landings["street"] > cov.landings["go_to_jail"] > 0
+    assert sum(cov.cards.values()) == cov.events["card"]
+    never = cov.never(ed)
+    assert never["kinds of space"] == [] and never["actions"] == []
+    assert "timeout" in never["events"] and "claim" in never["decisions"]
+
+
+def test_a_failing_game_is_reported_with_its_seed_and_the_others_go_on():
+    ed = load_playable("classic")
+    r = self_check(ed, 3, seed=5, kinds=("basic", f"{__name__}:Crashing"))
+    assert r.games == 3 and len(r.rounds) == 2
+    (f,) = r.failures
+    assert (f.seed, f.what) == (6, "game") and "the plug-in's own bug" in f.message
+
+
+def test_what_an_edition_cannot_produce_is_named_with_the_rule_that_closes_it():
+    classic = closed(load_playable("classic"))
+    assert classic["decisions"]["claim"] == "rent is paid without a claim (rules.rent.claim: automatic)"
+    assert "deal" in classic["decisions"] and "loan" in classic["events"]
+    claimed = closed(load_playable("classic", ("rent-must-be-claimed",)))
+    assert "claim" not in claimed["decisions"] and "rent_unclaimed" not in claimed["events"]
+    lg = closed(load_playable("landlords_game"))
+    assert "loan" not in lg["events"] and "vote" not in lg["decisions"]
+
+
+def _magie(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "magie.cli.app", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_command_prints_the_check_as_json():
+    run = _magie("check", "classic", "-n", "2", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert (data["edition"], data["games"], data["replayed"], data["failures"]) == ("classic", 2, 2, [])
+    assert data["coverage"]["kinds of space"]["of"] == 9
+    claim = next(x for x in data["coverage"]["decisions"]["never"] if x["name"] == "claim")
+    assert claim["closed"].startswith("rent is paid without a claim")
+
+
+def test_wrong_arguments_are_told_together_without_a_traceback():
+    run = _magie("check", "-n", "0", "--seed", "x")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    for part in ("which edition?", "-n must be from 1", "--seed takes a whole number"):
+        assert part in run.stderr
