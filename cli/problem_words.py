@@ -111,10 +111,15 @@ TEMPLATES: tuple[str, ...] = (
     N_("no card space draws from deck '{deck}', so its cards can never be drawn"),
     N_("no space of the board has kind '{kind}'"),
     N_("no face of dice.extra shows symbol '{symbol}'"),
+    N_("'jail' is the jail's own id; a holding space beside it needs another id"),
+    N_("holding space '{holding}' stands on space '{space}', which the board does not have{hint}"),
+    N_("doubles send players to the holding space '{holding}', which is neither the jail nor one of "
+       "rules.holdings{hint}"),
     N_("the text shows {{{name}}}, but the card has no value '{value}' (its values: {names}); add it under "
        "'values:'"),
     # the DSL (engine/dsl)
     N_("unknown name '{name}'{hint}"),
+    N_("unknown holding space '{holding}': neither the jail nor one of rules.holdings{hint}"),
     # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/game/save.py)
     N_("unknown variant '{variant}' (built-in overlays: {overlays}; to use your own overlay give its path, "
        "e.g. {example})"),
