@@ -207,7 +207,12 @@ class Prompter:
         language's own first (shown in the prompt's hint)."""
         words = [w for w, c in self.command_words(taken).items() if c == cmd]
         foreign = self.names.lang != "en"      # a one-letter key first, then this language's words
-        return min(words, key=lambda w: (len(w) != 1, foreign and w.isascii() and w.isalpha(), len(w))) if words else ""
+        # the key's twin in the keyboard layout (ы for s on ЙЦУКЕН) works but reads as nonsense
+        # beside the word it stands for ("ы сводка"): shown only when nothing else calls `cmd`
+        english = next(words_of(w, "en")[0] for c, w, _what in COMMANDS if c == cmd)
+        twin = layout_twin(english, self.names.lang)
+        return min(words, key=lambda w: (w == twin, len(w) != 1, foreign and w.isascii() and w.isalpha(),
+                                         len(w))) if words else ""
 
     def help_text(self, options: Sequence[Opt] = (), keys: dict[str, Opt] | None = None,
                   taken: frozenset[str] = frozenset()) -> str:

@@ -192,12 +192,13 @@ class Watch:
 
     def check(self) -> bool:
         """Validate, and if the edition validates, replay and report. Returns whether it
-        validated. Problems are printed as `magie validate` prints them."""
+        validated. Problems are printed as `magie validate` prints them (in English, as the
+        watch's other words)."""
         from magie.engine.edition.loader import load_edition
         from magie.engine.edition.playable import build_playable
         from magie.engine.problems import ProblemsError
 
-        from .problem_words import format_problem
+        from .problem_words import problem_line
 
         given = [Path(r) for r in (self.ref, *self.variants) if Path(r).suffix in (".yaml", ".yml")]
         try:
@@ -205,14 +206,14 @@ class Watch:
             ed = build_playable(loaded)
         except ProblemsError as e:
             for p in e.problems:
-                self.say(format_problem(p))
+                self.say(problem_line(p))
             errors = sum(p.severity == "error" for p in e.problems)
             self.say(f"{errors} error{'s' if errors != 1 else ''}: the games are not replayed until it validates")
             self.files = tuple(dict.fromkeys([*self.files, *given]))
             return False
         self.files = tuple(dict.fromkeys([*given, *loaded.files]))
         for w in ed.warnings:
-            self.say(format_problem(w))
+            self.say(problem_line(w))
         warned = len(ed.warnings)
         self.say(f"{warned} warning{'s' if warned != 1 else ''}" if warned else "no problems")
         bots = max(ed.players_min, min(self.bots or 4, ed.players_max))

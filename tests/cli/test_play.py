@@ -114,7 +114,7 @@ def test_time_limit_ends_the_game_when_the_round_is_over(in_tmp, monkeypatch):
 def test_lang_ru_shows_the_edition_in_russian():
     r = play("classic", "--bots", "2", "--seed", "1", "--max-rounds", "2", "--lang", "ru")
     assert r.exit_code == 0, r.output
-    assert "Классическая игра · зерно 1" in r.stdout
+    assert "Классическая игра · сид 1" in r.stdout
     assert "1500 тыс. ₽ · Вперёд" in r.stdout
 
 

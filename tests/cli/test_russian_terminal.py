@@ -60,12 +60,12 @@ def test_a_whole_game_at_the_terminal_in_russian_has_no_english_line():
     out = r.stdout
     assert english(out) == []
     # it went through the parts of a game (so the scan read them)
-    for seen in ("Классическая игра · зерно 3", "Порядок ходов:", "Круг 1 · ", "Anna: бросает", "продаётся: цена",
+    for seen in ("Классическая игра · сид 3", "Порядок ходов:", "Круг 1 · ", "Anna: бросает", "продаётся: цена",
                  "Аукцион", "Сводка" if "Сводка" in out else "Круг 1, ход", "Банк: в запасе",
                  "С кем меняться?", "Обмен отменён.", "В любом вопросе", "Итоговая таблица", "Победитель: "):
         assert seen in out, seen
     assert re.search(r"Бот \d: (покупает|платит|бросает)", out) and "Bot" not in out
-    assert "(достигнут предел кругов; 12 кругов, 36 ходов, зерно 3)" in out
+    assert "(достигнут предел кругов; 12 кругов, 36 ходов, сид 3)" in out
 
 
 def _table(monkeypatch, answers: str, dice=()):
