@@ -115,6 +115,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("holding space '{holding}' stands on space '{space}', which the board does not have{hint}"),
     N_("doubles send players to the holding space '{holding}', which is neither the jail nor one of "
        "rules.holdings{hint}"),
+    N_("board_layout gives both 'sides' and 'cells': give only one of them"),
+    N_("board_layout gives neither 'sides' nor 'cells': give one of them"),
+    N_("the sides {sides} add up to {total} spaces, the board has {n}: each side counts the corner that opens it"),
+    N_("board_layout places '{space}', which is not a space of the board{hint}"),
+    N_("'{space}' is placed on column {column}, row {row}, where '{other}' already is"),
+    N_("spaces without a cell in board_layout ({n}; every space needs one): {spaces}"),
     N_("the text shows {{{name}}}, but the card has no value '{value}' (its values: {names}); add it under "
        "'values:'"),
     # the DSL (engine/dsl)

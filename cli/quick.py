@@ -48,7 +48,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Rate bot kinds against each other: round-robin tables over many seeds, openskill "
                "ratings."),
     "board": ("magie.cli.web_commands",
-              "Draw the board of an edition: spaces round a square, colour bands, names, prices."),
+              "Draw the board of an edition: spaces as it lays them out, colour bands, names, prices."),
     "serve": ("magie.cli.web_commands",
               "Play in the browser: people at several browsers (or sharing one) and bots at one "
               "table."),

@@ -4,9 +4,10 @@ heat maps, comparison and sweep plots. Each report names the magie version, the 
 content hash, the seeds and the number of games, so that it can be reproduced.
 
 matplotlib is imported only here, when a report is written (the 'Agg' backend: no display).
-The board is drawn as a square ring of cells in board order (start at the bottom right, play
-running clockwise, as on the printed board), coloured by value, with the group colour as a
-strip; any number of spaces fits (44 as well as 40).
+The board is drawn as cells placed by the edition's `board_layout:` (engine/edition/layout.py; by
+default a square ring in board order, start at the bottom right, play running clockwise, as on
+the printed board), coloured by value, with the group colour as a strip; any number of spaces
+fits (44 as well as 40).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from magie.engine.edition.layout import Plan, plan
 from magie.engine.edition.model import Edition, text_in
 
 
@@ -29,39 +31,27 @@ def _plt() -> Any:
     return plt
 
 
-def board_cells(n: int) -> list[tuple[int, int, int]]:
-    """(x, y, side) grid cells of `n` spaces on a square ring: space 0 bottom right, then
-    leftwards along the bottom, up the left, rightwards along the top, down the right side.
-    The grid is (s + 1) x (s + 1) cells with s = ceil(n / 4)."""
-    s = max(1, math.ceil(n / 4))
-    out = []
-    for i in range(n):
-        side, j = divmod(i, s)
-        if side == 0:
-            out.append((s - j, 0, 0))
-        elif side == 1:
-            out.append((0, j, 1))
-        elif side == 2:
-            out.append((j, s, 2))
-        else:
-            out.append((s, s - j, 3))
-    return out
+def board_cells(board: Plan) -> list[tuple[int, int]]:
+    """(x, y) grid cells of the spaces of `board` (engine/edition/layout.py) in board order, y
+    counted upwards from the bottom row as matplotlib draws: the default square puts space 0 at
+    the bottom right, then runs leftwards along the bottom, up the left, rightwards along the top
+    and down the right side."""
+    return [(p.column, board.rows - 1 - p.row) for p in board.places]
 
 
 def draw_board(ax: Any, ed: Edition, values: Mapping[str, float], *, lang: str = "en", title: str = "",
                fmt: str = "{:.2%}", centre: str = "", cmap: str = "YlOrRd") -> None:
     """Draw the heat map of `values` (space id -> value; missing ids are grey) on `ax`."""
     import matplotlib as mpl
-    n = len(ed.spaces)
-    cells = board_cells(n)
-    s = max(1, math.ceil(n / 4))
+    board = plan(ed.board_layout, len(ed.spaces))
+    cells = board_cells(board)
     # zeros (a go-to-jail space: a token never stays there) would flatten the scale: drawn grey
     present = [v for v in values.values() if v is not None and not math.isnan(v) and v > 0]
     lo, hi = (min(present), max(present)) if present else (0.0, 1.0)
     norm = mpl.colors.Normalize(vmin=lo, vmax=hi if hi > lo else lo + 1e-9)
     cm = mpl.colormaps[cmap]
     groups = {g.id: g.color for g in ed.groups}
-    for i, (sp, (x, y, _side)) in enumerate(zip(ed.spaces, cells, strict=True)):
+    for i, (sp, (x, y)) in enumerate(zip(ed.spaces, cells, strict=True)):
         v = values.get(sp.id)
         face = cm(norm(v)) if v is not None and v > 0 else (0.9, 0.9, 0.9, 1.0)
         ax.add_patch(mpl.patches.Rectangle((x, y), 1, 1, facecolor=face, edgecolor="black", linewidth=0.5))
@@ -74,10 +64,12 @@ def draw_board(ax: Any, ed: Edition, values: Mapping[str, float], *, lang: str =
         if v is not None:
             ax.text(x + 0.5, y + 0.25, fmt.format(v), ha="center", va="center", fontsize=5, weight="bold")
         ax.text(x + 0.06, y + 0.06, str(i), fontsize=3.5, color="#444444")
+    below = 0 if board.ring or not centre else 1     # no middle: the centre text goes below
     if centre:
-        ax.text((s + 1) / 2, (s + 1) / 2, centre, ha="center", va="center", fontsize=8)
-    ax.set_xlim(0, s + 1)
-    ax.set_ylim(0, s + 1)
+        ax.text(board.columns / 2, board.rows / 2 if board.ring else -0.5, centre, ha="center", va="center",
+                fontsize=8)
+    ax.set_xlim(0, board.columns)
+    ax.set_ylim(-below, board.rows)
     ax.set_aspect("equal")
     ax.axis("off")
     if title:

@@ -1,8 +1,9 @@
-"""The board on one screen for the terminal (`m` at any prompt of `magie play`): the ring of
-spaces laid round a square as on the printed board, the start space at the bottom right, each
+"""The board on one screen for the terminal (`m` at any prompt of `magie play`): the spaces laid
+out as the edition's `board_layout:` says (by default round a square as on the printed board,
+the start space at the bottom right; engine/edition/layout.py), each
 space two lines: its name (cut to fit, in its group's color) and its owner's mark with the
 buildings (h a house, H a hotel, M mortgaged) and the tokens standing there (*mark). The middle
-holds the legend: each player's mark, name and cash.
+of a ring (below a board laid out by cells) holds the legend: each player's mark, name and cash.
 """
 
 from __future__ import annotations
@@ -10,23 +11,13 @@ from __future__ import annotations
 from rich.console import Group as RichGroup
 from rich.text import Text
 
+from magie.engine.edition.layout import plan
 from magie.engine.edition.model import text_in
 
 from .render import Names
 
 CELL = 6
 """Characters per space (a 40-space board is 11 spaces a side: 76 columns)."""
-
-
-def ring_cells(n: int) -> tuple[int, dict[int, tuple[int, int]]]:
-    """The grid for a board of `n` spaces: its side `k + 1` and the (row, column) of every space,
-    index 0 in the bottom-right corner, then leftwards, up, rightwards and down as on the board."""
-    k = -(-n // 4)
-    where: dict[int, tuple[int, int]] = {}
-    for i in range(n):
-        side, j = divmod(i, k)
-        where[i] = [(k, k - j), (k - j, 0), (0, j), (j, k)][side]
-    return k + 1, where
 
 
 def marks(game) -> dict[int, str]:
@@ -39,46 +30,51 @@ def marks(game) -> dict[int, str]:
 
 def ring_view(game, names: Names) -> RichGroup:
     """The compact board of `game` (see the module docstring) as rich text lines."""
-    n = game.n
-    size, where = ring_cells(n)
-    grid: dict[tuple[int, int], int] = {rc: i for i, rc in where.items()}
+    board = plan(game.ed.board_layout, game.n)
+    grid: dict[tuple[int, int], int] = {(p.row, p.column): i for i, p in enumerate(board.places)}
     mark = marks(game)
-    hotel = game.hotel_level
     legend = [f"{mark[p.seat]} {p.name} {game.ed.currency.show(p.cash, names.lang)}"
               + ("" if p.alive else f" ({names._('bankrupt')})")
               + (f" ({names._('in jail')})" if p.alive and p.in_jail else "")
               for p in game.order]
+    cols, rows_n = board.columns, board.rows
+    width = (cols - 2) * (CELL + 1) - 1          # the middle of a ring, between its sides
     rows: list[Text] = []
-    for r in range(size):
+    for r in range(rows_n):
         top, bottom = Text(), Text()
         c = 0
-        while c < size:
+        while c < cols:
             i = grid.get((r, c))
             if i is None:
-                if 0 < r < size - 1 and 0 < c < size - 1:     # the middle: the legend
-                    width = (size - 2) * (CELL + 1) - 1
+                if board.ring and 0 < r < rows_n - 1 and 0 < c < cols - 1:     # the middle: the legend
                     k = 2 * (r - 1)
                     top.append(" " + (legend[k] if k < len(legend) else "").ljust(width)[:width])
                     bottom.append(" " + (legend[k + 1] if k + 1 < len(legend) else "").ljust(width)[:width])
-                    c = size - 1
+                    c = cols - 1
                     continue
                 top.append(" " * (CELL + (1 if c else 0)))
                 bottom.append(" " * (CELL + (1 if c else 0)))
                 c += 1
                 continue
-            sp = game.spaces[i]
-            sep = " " if c else ""
-            name = (text_in(sp.name, names.lang) or sp.id)[:CELL].ljust(CELL)
-            color = game.ed.groups[sp.group_index].color if sp.group_index >= 0 else "bold"
-            top.append(sep)
-            top.append(name, style=color)
-            o = game.owner[i]
-            lvl = game.level[i]
-            state = (mark[o.seat] if o is not None else "") + ("H" if lvl == hotel else "h" * lvl)
-            state += "M" if game.mortgaged[i] else ""
-            tokens = "".join(mark[p.seat] for p in game.players if p.alive and p.pos == i)
-            cell = (state + ("*" + tokens if tokens else ""))[:CELL].ljust(CELL)
-            bottom.append(sep + cell)
+            _cell(game, names, i, mark, top, bottom, " " if c else "")
             c += 1
         rows += [top, bottom]
+    if not board.ring:                               # no middle: the legend goes below
+        rows += [Text(line) for line in legend]
     return RichGroup(*rows)
+
+
+def _cell(game, names: Names, i: int, mark: dict[int, str], top: Text, bottom: Text, sep: str) -> None:
+    """Space `i` as two lines of CELL characters: its name, then owner, buildings and tokens."""
+    sp = game.spaces[i]
+    name = (text_in(sp.name, names.lang) or sp.id)[:CELL].ljust(CELL)
+    color = game.ed.groups[sp.group_index].color if sp.group_index >= 0 else "bold"
+    top.append(sep)
+    top.append(name, style=color)
+    o = game.owner[i]
+    lvl = game.level[i]
+    state = (mark[o.seat] if o is not None else "") + ("H" if lvl == game.hotel_level else "h" * lvl)
+    state += "M" if game.mortgaged[i] else ""
+    tokens = "".join(mark[p.seat] for p in game.players if p.alive and p.pos == i)
+    cell = (state + ("*" + tokens if tokens else ""))[:CELL].ljust(CELL)
+    bottom.append(sep + cell)

@@ -43,9 +43,9 @@ def board(
                                               help="Draw the game of this save as it stands: owners, buildings, "
                                                    "mortgages, tokens (the edition comes from the save).")] = None,
     size: Annotated[str, number_option("--size", least=100, most=8000,
-                                       help="Width and height of a PNG, in pixels.")] = "1000",
+                                       help="The longer side of a PNG, in pixels (a square board: both).")] = "1000",
 ) -> None:
-    """Draw the board of an edition: spaces round a square, colour bands, names, prices.
+    """Draw the board of an edition: spaces as it lays them out, colour bands, names, prices.
 
     With --save, the game of a save as it stands (owners, houses and hotels, mortgages, where the
     tokens are). The SVG has one group per space with data-space="SPACE_ID".
@@ -58,7 +58,7 @@ def board(
     magie board classic --save magie-classic-seed7.json -o game.svg
     ```
     """
-    from magie.cli.web.board import board_svg
+    from magie.cli.web.board import board_is_wide, board_svg
 
     from .bounds import edition_problem
     from .outputs import output_problem
@@ -111,8 +111,9 @@ def board(
             except (ImportError, OSError) as e:
                 _fail(f"a PNG needs cairosvg and the cairo library ({e}): pip install 'magie[web]' "
                       f"(and on Debian: apt-get install libcairo2), or write .svg")
-            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output), output_width=pixels,
-                             output_height=pixels)
+            wide = board_is_wide(svg)           # a rectangle keeps its proportions
+            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output),
+                             output_width=pixels if wide else None, output_height=None if wide else pixels)
     except OSError as e:
         _fail(f"cannot write {output}: {e.strerror or e}")
     typer.echo(f"Wrote {output}")

@@ -23,6 +23,8 @@ TERMS = [
     "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
     # holding spaces and decks with discards: the Landlord's Game's places, the tests' names
     "poor house", "poor_house", "shelter", "public park", "public_park", "central park", "fate_free",
+    # the example boards of other shapes (tests/fixtures/boards): drawn from their board_layout only
+    "l_shape", "l-shaped",
 ]
 
 

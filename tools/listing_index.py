@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from generated_file import write_or_check  # noqa: E402
 
 
 def render() -> str:
@@ -28,16 +30,8 @@ def main() -> int:
     a = ap.parse_args()
     from magie.engine.edition.listing import PACKAGED_INDEX
 
-    target = ROOT / "editions" / PACKAGED_INDEX.name
-    text = render()
-    current = target.is_file() and target.read_text(encoding="utf-8") == text
-    if a.check:
-        print(f"{target}: {'current' if current else 'not current: run python tools/listing_index.py'}")
-        return 0 if current else 1
-    if not current:
-        target.write_text(text, encoding="utf-8")
-    print(f"{target}: {'unchanged' if current else 'written'}")
-    return 0
+    return write_or_check(ROOT / "editions" / PACKAGED_INDEX.name, render(), a.check,
+                          "python tools/listing_index.py")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
-"""The board picture of any edition, as SVG: spaces laid round a square, drawn from the edition's data.
+"""The board picture of any edition, as SVG, drawn from the edition's data.
 
-Any number of spaces works: the four corners are the spaces at round(k * n / 4) (k = 0..3) and the
-spaces between two corners share that side evenly, so 36, 40, 44 or 52 spaces (or 41) all fit.
-The first space sits in the bottom-right corner and play runs clockwise from there
-(bottom side right to left, then up the left side, along the top, down the right side), as on a
-printed board. Each space is one SVG group `<g class="space" data-space="SPACE_ID">` with its colour
-band (the group's colour), name, price; with a `state` it also shows the owner's colour, buildings,
-a mortgage mark and the players' tokens; with `heat` a fill from pale to red.
+The spaces are placed as the edition's `board_layout:` says (engine/edition/layout.py, shared with
+the terminal map and the reports): by default round a square whose four corners are the spaces
+at round(k * n / 4) (k = 0..3), the spaces between two corners sharing that side evenly, so 36,
+40, 44 or 52 spaces (or 41) all fit; `sides` makes a rectangle, `cells` square tiles on a grid
+with the title below. On a ring the first space sits in the bottom-right corner and play runs
+clockwise from there (bottom side right to left, then up the left side, along the top, down the
+right side), as on a printed board. Each space is one SVG group
+`<g class="space" data-space="SPACE_ID">` with its colour band (the group's colour), name, price;
+with a `state` it also shows the owner's colour, buildings, a mortgage mark and the players'
+tokens; with `heat` a fill from pale to red.
 
 The same function serves `magie board`, the web board and the analysis heat maps. Every text from
 the edition is escaped: a name such as `<script>` is drawn as text, never read as markup.
@@ -14,11 +17,13 @@ the edition is escaped: a name such as `<script>` is drawn as text, never read a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from magie.engine.edition.layout import Plan, plan
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 
@@ -72,39 +77,57 @@ class _Cell:
     corner: bool
 
 
-def corners(n: int) -> list[int]:
-    """The indices of the four corner spaces of a board of `n` spaces (n >= 8)."""
-    return [round(k * n / 4) for k in range(4)]
+@dataclass(frozen=True)
+class Picture:
+    """The cells of a board's picture and its `width` x `height` in board units."""
+
+    cells: list[_Cell]
+    width: float
+    height: float
+    ring: bool
 
 
-def layout(n: int, size: float = SIZE) -> list[_Cell]:
-    """The cell of each of `n` spaces round a square of side `size`. Raises ValueError for fewer
-    than 8 spaces (a square needs corners and at least one space per side)."""
-    if n < 8:
-        raise ValueError(f"a board needs at least 8 spaces to lay round a square, not {n}")
-    cs = corners(n) + [n]
-    longest = max(cs[k + 1] - cs[k] - 1 for k in range(4))
+def layout(board: Plan, size: float = SIZE) -> Picture:
+    """Where each space of `board` is drawn (engine/edition/layout.py computes the plan).
+
+    A ring: square corners of side c and the spaces between them sharing their side evenly; the
+    longer of the two directions is `size` long, the other as long as its spaces need (the default
+    square board is `size` x `size`). Cells placed by coordinates: square tiles on the grid, the longer
+    direction `size` long. Raises ValueError for a ring with a side of fewer than 2 spaces (a side
+    needs its corner and at least one space)."""
+    if not board.ring:
+        t = size / max(board.columns, board.rows)
+        return Picture([_Cell(p.column * t, p.row * t, t, t, 0, False) for p in board.places],
+                       board.columns * t, board.rows * t, False)
+    if min(board.sides) < 2:
+        raise ValueError(f"a board needs at least 8 spaces to lay round a square, not {sum(board.sides)}")
+    m = [count - 1 for count in board.sides]          # the spaces between the corners, by side
+    longest = max(m)
     c = size * max(0.11, min(0.16, 1.6 / (longest + 3.2)))  # corner side: deeper on small boards
+    step = (size - 2 * c) / longest
+
+    def span(k: int) -> float:     # the picture's length across sides k and k + 2
+        most = max(m[k], m[k + 2])
+        return size if most == longest or board.square else round(2 * c + step * most)
+    width, height = span(0), span(1)
     cells: list[_Cell] = []
-    for side in range(4):
-        start, end = cs[side], cs[side + 1]
-        m = end - start - 1
-        w = (size - 2 * c) / m
-        for j in range(end - start):
-            if j == 0:   # the corner that opens this side
-                x, y = [(size - c, size - c), (0, size - c), (0, 0), (size - c, 0)][side]
-                cells.append(_Cell(x, y, c, c, 0, True))
-                continue
-            off = c + (j - 1) * w
-            if side == 0:      # bottom, right to left
-                cells.append(_Cell(size - off - w, size - c, w, c, 0, False))
-            elif side == 1:    # left, bottom to top
-                cells.append(_Cell(0, size - off - w, c, w, 90, False))
-            elif side == 2:    # top, left to right
-                cells.append(_Cell(off, 0, w, c, 180, False))
-            else:              # right, top to bottom
-                cells.append(_Cell(size - c, off, c, w, 270, False))
-    return cells
+    for p in board.places:
+        side, j = p.side, p.step
+        if j == 0:   # the corner that opens this side
+            x, y = [(width - c, height - c), (0, height - c), (0, 0), (width - c, 0)][side]
+            cells.append(_Cell(x, y, c, c, 0, True))
+            continue
+        w = ((width if side % 2 == 0 else height) - 2 * c) / m[side]
+        off = c + (j - 1) * w
+        if side == 0:      # bottom, right to left
+            cells.append(_Cell(width - off - w, height - c, w, c, 0, False))
+        elif side == 1:    # left, bottom to top
+            cells.append(_Cell(0, height - off - w, c, w, 90, False))
+        elif side == 2:    # top, left to right
+            cells.append(_Cell(off, 0, w, c, 180, False))
+        else:              # right, top to bottom
+            cells.append(_Cell(width - c, off, c, w, 270, False))
+    return Picture(cells, width, height, True)
 
 
 def _wrap(text: str, width: int, lines: int) -> list[str]:
@@ -171,20 +194,25 @@ def board_svg(edition: Edition, *, lang: str = "en", state: BoardState | Mapping
     `state` (a `BoardState`, or the web's public state as JSON data) adds owners, buildings,
     mortgages and tokens; `heat` maps space ids to values in [0, 1] drawn as a fill (values
     outside are clamped; unknown ids are ignored). Each space is one `<g data-space="ID">`.
-    Raises ValueError for a board of fewer than 8 spaces."""
+    Raises ValueError for a ring with a side of fewer than 2 spaces (a default board of fewer
+    than 8 spaces)."""
     if state is not None and not isinstance(state, BoardState):
         state = BoardState.from_json(state)
     spaces = edition.spaces
-    cells = layout(len(spaces))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" height="{SIZE}" '
+    pic = layout(plan(edition.board_layout, len(spaces)))
+    # a board laid out by cells has no middle: the title (and legend) go in a band below it
+    band = 0 if pic.ring else 125 + (26 * len(state.names) + 20 if state is not None else 0)
+    w, h = _num(pic.width), _num(pic.height + band)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
            f'font-family="DejaVu Sans, Arial, sans-serif" class="magie-board" data-edition={quoteattr(edition.id)}>',
            '<defs><pattern id="mortgage-hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
            'patternTransform="rotate(45)"><rect width="8" height="8" fill="#ffffff" fill-opacity="0.4"/>'
            '<line x1="0" y1="0" x2="0" y2="8" stroke="#555" stroke-width="3"/></pattern></defs>',
-           f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="#cde6d0" stroke="#222" stroke-width="2"/>']
-    for sp, cell in zip(spaces, cells, strict=True):
+           f'<rect x="0" y="0" width="{w}" height="{h}" fill="#cde6d0" stroke="#222" stroke-width="2"/>']
+    for sp, cell in zip(spaces, pic.cells, strict=True):
         out.append(_space(edition, sp, cell, lang, state, heat))
-    out.append(_centre(edition, lang, state, cells[0].w))
+    mid_y = pic.height / 2 if pic.ring else pic.height + 95
+    out.append(_centre(edition, lang, state, pic.width / 2, mid_y))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -266,16 +294,27 @@ def _state(sp, w: float, h: float, band: float, state: BoardState, corner: bool)
     return "".join(parts)
 
 
-def _centre(edition: Edition, lang: str, state: BoardState | None, corner: float) -> str:
-    mid = SIZE / 2
+def board_is_wide(svg: str) -> bool:
+    """Whether the picture `svg` (from `board_svg`) is at least as wide as it is high."""
+    m = re.search(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"', svg)
+    return m is None or float(m.group(1)) >= float(m.group(2))
+
+
+def _num(v: float) -> str:
+    """A length of the canvas: a whole number without a decimal point, else one decimal."""
+    return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
+
+
+def _centre(edition: Edition, lang: str, state: BoardState | None, mid_x: float, mid_y: float) -> str:
+    """The edition's name around (`mid_x`, `mid_y`) and, with a state, the players' legend below it."""
     title = text_in(edition.name, lang) or edition.id
     parts = ['<g class="centre">',
-             _text_lines(_wrap(title, 22, 2), mid, mid - 40, 40, ' font-weight="bold" fill="#1b5e20"')]
+             _text_lines(_wrap(title, 22, 2), mid_x, mid_y - 40, 40, ' font-weight="bold" fill="#1b5e20"')]
     if state is not None:
         for k, (seat, name) in enumerate(sorted(state.names.items())):
-            y = mid + 40 + k * 26
+            y = mid_y + 40 + k * 26
             color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-            parts.append(f'<circle cx="{mid - 120:.1f}" cy="{y - 6:.1f}" r="8" fill="{color}" stroke="#000"/>'
-                         f'<text x="{mid - 100:.1f}" y="{y:.1f}" font-size="18">{escape(name)}</text>')
+            parts.append(f'<circle cx="{mid_x - 120:.1f}" cy="{y - 6:.1f}" r="8" fill="{color}" stroke="#000"/>'
+                         f'<text x="{mid_x - 100:.1f}" y="{y:.1f}" font-size="18">{escape(name)}</text>')
     parts.append("</g>")
     return "".join(parts)

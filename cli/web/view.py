@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from magie.engine.edition.layout import plan
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import Deal, Decision, TradeOffer, encode_answer
@@ -22,7 +23,10 @@ def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
     """The edition's board for the page: spaces (index, id, name, kind, group, colour, price,
     rent table), groups, currency format, which decks' cards may be traded and how many players one
     deal may have (`trade.parties`; null: any number), and whether players may manage between
-    the other players' turns (`between_turns`, rules.between_turns)."""
+    the other players' turns (`between_turns`, rules.between_turns), and where the board draws
+    each space (`layout`: the grid's columns and rows, the ring's `sides` or null, and each
+    space's [column, row] in board order, row 0 at the top; engine/edition/layout.py)."""
+    board = plan(ed.board_layout, len(ed.spaces))
     return {
         "id": ed.id, "name": text_in(ed.name, lang) or ed.id,
         "money": text_in(ed.currency.format, lang) or "{n}",
@@ -34,6 +38,8 @@ def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
                     "group": s.group, "color": ed.groups[s.group_index].color if s.group_index >= 0 else None,
                     "price": s.price, "deed": s.is_deed, "rent": list(s.rent)} for s in ed.spaces],
         "groups": [{"id": g.id, "name": text_in(g.name, lang) or g.id, "color": g.color} for g in ed.groups],
+        "layout": {"columns": board.columns, "rows": board.rows, "sides": list(board.sides) or None,
+                   "cells": [[p.column, p.row] for p in board.places]},
     }
 
 

@@ -13,4 +13,5 @@ ProblemsError) and the wording of suggestions live one level up, in `engine.prob
 - `pointers`: JSON pointers -> marks; `diff`: differences between two editions;
   `text`: player-facing text in a language.
 - `model`: the immutable Edition the engine plays.
+- `layout`: where each space is drawn (`board_layout:`), shared by every board renderer.
 """

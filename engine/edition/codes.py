@@ -71,6 +71,9 @@ CODES: dict[str, str] = {
                      "the jail's id `jail`",
     "unknown-holding": "`rules.doubles.holding` names a holding space that is neither the jail nor one of "
                        "`rules.holdings`",
+    "board-layout": "`board_layout` does not place every space once: its sides do not add up to the number of "
+                    "spaces, a cell names an unknown space, two spaces share a cell, a space has no cell, or it "
+                    "gives both or neither of `sides` and `cells`",
 }
 
 WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .layout import BoardLayout, read_layout
 from .text import text_in
 
 DEED_KINDS = frozenset({"street", "railroad", "utility"})
@@ -522,6 +523,7 @@ class Edition:
     all_alike: Callable | None = None             # `dice.all_alike.do`: fn(g, player, roll)
     all_alike_labels: dict = field(default_factory=dict)
     holdings: Mapping[str, Holding] = field(default_factory=dict)   # the jail and rules.holdings, by id
+    board_layout: BoardLayout | None = None       # how the board is drawn (`board_layout:`)
     tables: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     """What the engine derives from the edition alone, by name (`shared`): built by the first
     game that needs it and shared by every later game of the edition, so never changed once built."""
@@ -706,7 +708,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         space_kinds=space_kinds, extra_dice=extra_dice, symbols=MappingProxyType(symbols),
         all_alike=compiled.get("/dice/all_alike/do") if alike else None,
         all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()},
-        holdings=MappingProxyType(_holdings(tree, spaces_t, jail_index, {s.id: s.index for s in spaces_t})))
+        holdings=MappingProxyType(_holdings(tree, spaces_t, jail_index, {s.id: s.index for s in spaces_t})),
+        board_layout=read_layout(tree.get("board_layout"), [s.id for s in spaces_t]))
 
 
 def _vote(compiled: Mapping[str, Callable], pointer: str, raw: Mapping[str, Any]) -> Vote:

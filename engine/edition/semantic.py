@@ -13,6 +13,7 @@ from typing import TypeGuard
 
 from ..hints import id_list_text, suggest
 from ..problems import Problem, Severity
+from .layout import layout_problems
 from .model import PLACEHOLDER, SHARES, group_ladder_id, step_cost
 from .pointers import locate
 
@@ -96,7 +97,15 @@ class _Checker:
         self.deck_use(board, decks)
         self.placeholders(cards + [(f"/space_kinds/{i}", k) for i, k in kinds])
         self.players()
+        self.board_layout(board)
         return self.problems
+
+    def board_layout(self, board) -> None:
+        """The `board_layout:` places every space once: sides adding up to the board, or one
+        cell per space id, no two on one cell (engine/edition/layout.py)."""
+        ids = [s["id"] for _, s in board if isinstance(s.get("id"), str)]
+        for pointer, message in layout_problems(self.tree.get("board_layout"), ids):
+            self.add(pointer, "board-layout", message)
 
     def declared_kinds(self, board, kinds) -> None:
         """Kinds of space declared by the edition (`space_kinds`): each has an id that is not a

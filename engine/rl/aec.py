@@ -5,7 +5,14 @@
 {'observation': float32 vector, 'action_mask': int8 vector} (see `encoding`); actions are slots of
 a `Discrete` space. Rewards: +1 to the winner (1/k each on a k-way tie), -1 to every other player,
 given when the game ends (a bankrupt player gets its -1 when it goes out); `shaping` > 0 adds,
-after every step, `shaping` x the change of each player's share of the net worth at the table.
+after every step, `shaping` x the change of each agent's share of the net worth of every seat at
+the table (bot seats included).
+
+`window_actions` (default `WINDOW_ACTIONS`) bounds the actions an agent takes in one manage window:
+once it has taken that many (building, selling, mortgaging, lifting, trading, edition actions),
+the mask of that window offers only 'done', so a policy cannot loop (mortgage, lift, mortgage...)
+inside one window. The game's rules are unchanged: the bound is the environment's, for its agents
+only (bots and people are not bound); None lifts it.
 
 An action that is not legal for the decision (its mask is 0) is replaced by the decision's neutral
 answer (decline, pass, done...) and counted in `infos[agent]['illegal']`; `illegal_penalty` is
@@ -15,6 +22,7 @@ added to that agent's reward. The game records every answer: `save()` gives a ma
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import gymnasium
@@ -22,6 +30,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game.decisions import DONE
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, Seat
@@ -30,19 +39,27 @@ from magie.engine.sim.batch import DEFAULT_CAP
 from .driver import GameDriver
 from .encoding import Actions, Observation
 
+WINDOW_ACTIONS = 8
+"""The default bound on an agent's actions in one manage window (enough to build a color group
+up a level or two, or to mortgage what a purchase needs; the window's own rules allow more)."""
+
+RENDER_MODES = ("ansi", "rgb_array")
+
 
 class MagieAEC(AECEnv):
     """See the module docstring. `max_rounds` caps a game (default: the edition's limit, else
     `DEFAULT_CAP`), after which the richest player wins; `events=True` keeps the event log
-    (`events()` gives its JSON lines)."""
+    (`events()` gives its JSON lines). `render_mode` 'ansi' renders the table as text, 'rgb_array'
+    as the board picture (`picture`). Raises ValueError for a number of players the edition does
+    not seat, a negative `window_actions` or an unknown render mode."""
 
     agent_selection: Any  # the seat asked, or None once the game is over (AECEnv types it loosely)
-    metadata = {"name": "magie_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "magie_v0", "render_modes": list(RENDER_MODES), "render_fps": 4, "is_parallelizable": False}
 
     def __init__(self, edition: str, variants: tuple[str, ...] | list[str] = (), players: int = 4,
                  seed: int | None = None, *, max_rounds: int | None = None, shaping: float = 0.0,
                  illegal_penalty: float = 0.0, events: bool = False, render_mode: str | None = None,
-                 bots: dict[int, str] | None = None):
+                 bots: dict[int, str] | None = None, window_actions: int | None = WINDOW_ACTIONS):
         super().__init__()
         self.edition_ref = edition
         self.variants = tuple(variants)
@@ -50,6 +67,11 @@ class MagieAEC(AECEnv):
         if not self.ed.players_min <= players <= self.ed.players_max:
             raise ValueError(f"{self.ed.id} is for {self.ed.players_min} to {self.ed.players_max} players, "
                              f"not {players}")
+        if window_actions is not None and window_actions < 0:
+            raise ValueError(f"window_actions is a number of actions (0 or more) or None, not {window_actions}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {', '.join(RENDER_MODES)} (or None), not {render_mode!r}")
+        self.window_actions = window_actions
         self.n_players = players
         self.bots = dict(bots or {})          # seats played by magie bots (the single-agent wrapper)
         self.seed = seed
@@ -69,6 +91,7 @@ class MagieAEC(AECEnv):
         self.driver: GameDriver | None = None
         self._legal: dict[int, Any] = {}
         self._game_seed = 0
+        self._acted = [0] * players       # actions of each seat in its current manage window
         self.agents: list[str] = []
 
     # ------------------------------------------------------------------ spaces
@@ -113,6 +136,7 @@ class MagieAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict] = {a: {"illegal": 0} for a in self.agents}
         self._shares = {a: 0.0 for a in self.agents}
+        self._acted = [0] * self.n_players
         self._skip_agent_selection = None
         self.driver.start()
         self._shares = self._net_shares()
@@ -121,11 +145,12 @@ class MagieAEC(AECEnv):
             self.agent_selection = None
 
     def _net_shares(self) -> dict[str, float]:
+        """Each agent's share of the net worth of every seat at the table (bots included; a
+        player out of the game has none)."""
         g = self.game
-        worth = {a: (g.net_worth(g.players[self._seat_of[a]]) if g.players[self._seat_of[a]].alive else 0)
-                 for a in self.agents}
-        total = sum(worth.values())
-        return {a: (w / total if total > 0 else 0.0) for a, w in worth.items()}
+        worth = [max(0, g.net_worth(p)) if p.alive else 0 for p in g.players]
+        total = sum(worth)
+        return {a: (worth[self._seat_of[a]] / total if total > 0 else 0.0) for a in self.agents}
 
     def _after_move(self) -> None:
         """After the game moved on: rewards, terminations, the next agent to act."""
@@ -153,6 +178,8 @@ class MagieAEC(AECEnv):
             seat, d = pending
             self.agent_selection = f"player_{seat}"
             self._legal = self.act_enc.legal(g, d)
+            if d.kind == "manage" and self.window_actions is not None and self._acted[seat] >= self.window_actions:
+                self._legal = self.act_enc.only_done(self._legal)
         else:
             self._legal = {}
         dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
@@ -189,17 +216,58 @@ class MagieAEC(AECEnv):
             self.infos[agent]["illegal"] += 1
             self.rewards[agent] += self.illegal_penalty
             slot = self.act_enc.default(self.game, d, self._legal)
-        self.driver.answer(self._legal[slot])
+        answer = self._legal[slot]
+        if d.kind == "manage":    # a window ends with done; every other answer is an action in it
+            self._acted[seat] = 0 if answer == DONE else self._acted[seat] + 1
+        self.driver.answer(answer)
         self._after_move()
 
-    def render(self) -> str | None:
-        """A one-line summary of the table (render mode 'ansi')."""
-        if self.driver is None:
+    def render(self) -> Any:
+        """The table in the render mode: 'ansi' as text (`text()`), 'rgb_array' as the board
+        picture (`picture()`); None without a render mode or before `reset`."""
+        if self.driver is None or self.render_mode is None:
             return None
+        return self.picture() if self.render_mode == "rgb_array" else self.text()
+
+    def text(self) -> str:
+        """The table as text: the round, then a line per player (cash, where its token is, deeds,
+        jail), the one asked marked with '>', then the decision asked."""
         g = self.game
-        parts = [f"{p.name}: {p.cash} cash, {len(p.deeds)} deeds" + ("" if p.alive else " (out)")
-                 for p in g.players]
-        return f"round {g.round}: " + "; ".join(parts)
+        pending = self.driver.pending if self.driver is not None else None
+        asked = pending[0] if pending is not None else None
+        lines = [f"round {g.round}" + (" (over)" if g.over else "")]
+        for p in g.players:
+            where = "out" if not p.alive else g.spaces[p.pos].id + (", in jail" if p.in_jail else "")
+            mortgaged = sum(1 for i in p.deeds if g.mortgaged[i])
+            lines.append(f"{'>' if p.seat == asked else ' '} {p.name}: {p.cash} cash, {where}; "
+                         f"{len(p.deeds)} deeds ({mortgaged} mortgaged), net worth {g.net_worth(p) if p.alive else 0}")
+        if pending is not None:
+            lines.append(f"asked: {pending[1].kind} {pending[1].ctx.get('window') or ''}".rstrip())
+        return "\n".join(lines)
+
+    def picture(self, size: int = 600) -> np.ndarray:
+        """The board as it stands (owners, buildings, mortgages, tokens), `size` x `size` pixels:
+        a uint8 array of shape (size, size, 3). Drawn from magie's board picture with cairosvg;
+        raises gymnasium's `DependencyNotInstalled` naming the `web` extra when it is missing, and
+        ValueError for a size outside 16..8000."""
+        if not 16 <= size <= 8000:
+            raise ValueError(f"the picture is 16 to 8000 pixels wide, not {size}")
+        try:
+            import cairosvg
+            from PIL import Image
+
+            from magie.cli.web.board import board_svg
+            from magie.cli.web.narrate import Words
+            from magie.cli.web.view import public_state
+        except (ImportError, OSError) as e:
+            raise gymnasium.error.DependencyNotInstalled(
+                f"render_mode='rgb_array' draws the board with cairosvg ({e}): pip install 'magie[web]' "
+                "(and on Debian: apt-get install libcairo2), or use render_mode='ansi'") from None
+        g = self.game
+        state = public_state(g, Words(self.ed, "en", {p.seat: p.name for p in g.players}))
+        png = cairosvg.svg2png(bytestring=board_svg(self.ed, state=state).encode("utf-8"),
+                               output_width=size, output_height=size)
+        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=np.uint8)
 
     def close(self) -> None:
         if self.driver is not None:

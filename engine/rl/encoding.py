@@ -16,7 +16,8 @@ buy, decline, ...), `option` (the k-th option of an unknown kind), `bid` (the mi
 fraction of the printed price), per space `build`/`sell`/`mortgage`/`unmortgage`/`sell_deed`/
 `place`, per group `sell_all` and three `trade` templates, and the edition's `act`ions.
 `legal(game, decision)` maps each legal slot to the engine answer it stands for; the mask is
-its key set. docs/rl.md has the tables with sizes and scales.
+its key set. docs/rl.md has the tables with sizes and scales, written by `tables_markdown`
+(tools/rl_tables.py; a test checks that the page is current).
 """
 
 from __future__ import annotations
@@ -216,6 +217,13 @@ class Actions:
                 return slot
         return min(legal)
 
+    def only_done(self, legal: dict[int, Any]) -> dict[int, Any]:
+        """`legal` (of a manage decision) cut down to its 'done' slot: the window closes for a
+        learner that has used its actions (`MagieAEC.window_actions`). Unchanged when done is not
+        legal (a window in debt)."""
+        done = self._at["named"]
+        return {done: legal[done]} if done in legal else legal
+
     def _action_slot(self, act: Any) -> int | None:
         at = self._at
         if not isinstance(act, tuple) or not act:
@@ -263,3 +271,51 @@ class Actions:
         m = np.zeros(self.size, dtype=np.int8)
         m[list(legal)] = 1
         return m
+
+
+OBSERVATION_VALUES = {
+    "players": "8 per player: alive, cash / (4 x start cash), position / spaces, in jail, jail attempts / 3, "
+               "held cards / 2, net worth / (8 x start cash), is the one asked",
+    "positions": "one-hot position of each player (spaces per player)",
+    "owners": "one-hot holder of each deed (the bank first, then the players: players + 1 per space); "
+              "zeros for spaces with no deed",
+    "levels": "building level / hotel level",
+    "mortgaged": "1 if mortgaged",
+    "kind": "one-hot decision kind: {kinds}",
+    "window": "one-hot manage window: " + ", ".join(WINDOWS),
+    "space": "one-hot space the decision is about",
+    "amounts": ", ".join(AMOUNT_KEYS) + " of the decision / (2 x start cash)",
+    "offer": "a trade offer to the player: 1 for a deed it would get, 0.5 for one it would give (a space each); "
+             "cash in, cash out / (2 x start cash)",
+    "game": "round / round limit, houses left / supply, hotels left / supply, more rolls this turn",
+}
+"""What each observation block holds (docs/rl.md's table)."""
+
+ACTION_ANSWERS = {
+    "named": ", ".join(label for label, _ in NAMED),
+    "option": "the k-th listed option of a decision kind the encoding does not know",
+    "bid": "the minimum bid, or " + ", ".join(f"{f:g}" for f in BID_FRACTIONS if f is not None)
+           + " x the deed's printed price (at least the minimum, at most the bidder's cash)",
+    **{k: f"('{k}', space), one slot a space" for k in PER_SPACE},
+    "place": "a lot for a building (one slot a space)",
+    "sell_all": "every building of a group (one slot a group)",
+    "trade": "offer the one other holder of the deeds that complete a group "
+             + ", ".join(f"{f:g}" for f in TRADE_PRICES) + " x their printed price (per group)",
+    "act": "an edition action, without a target or on a space ((1 + spaces) per edition action)",
+}
+"""What each action block answers (docs/rl.md's table)."""
+
+
+def tables_markdown(edition, players: int) -> str:
+    """docs/rl.md's tables of the observation and action blocks of `edition` (a playable
+    `Edition`) with `players` seats: block, start, size, what it holds."""
+    obs, act = Observation(edition, players), Actions(edition)
+    kinds = ", ".join((*KINDS, "other"))
+    out = [f"Observation: {obs.size} numbers for {edition.id} with {players} players.", "",
+           "| block | start | size | values |", "|---|---|---|---|"]
+    out += [f"| {name} | {at} | {size} | {OBSERVATION_VALUES[name].format(kinds=kinds)} |"
+            for name, at, size in obs.layout]
+    out += ["", f"Actions: {act.size} slots for {edition.id}.", "",
+            "| block | start | size | answer |", "|---|---|---|---|"]
+    out += [f"| {name} | {at} | {size} | {ACTION_ANSWERS[name]} |" for name, at, size in act.layout]
+    return "\n".join(out) + "\n"

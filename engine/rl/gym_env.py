@@ -5,7 +5,14 @@ seats are magie bots (one kind for all, or one per seat). Observations are the f
 `encoding.Observation`; `action_masks()` (the convention of sb3-contrib's MaskablePPO) and
 `info['action_mask']` give the legal slots of the decision asked. Rewards are those of the AEC
 environment for the learner: +1 for a win (1/k on a tie), -1 for a loss, at the end; optional
-shaping. An illegal action is replaced by the neutral answer and counted in `info['illegal']`.
+shaping (the change of the learner's share of the net worth of all seats). An illegal action is
+replaced by the neutral answer and counted in `info['illegal']`. The learner's actions in one
+manage window are bounded (`window_actions`, see `aec.MagieAEC`).
+
+Seeding: `reset(seed=s)` plays the game of seed `s` (dice, shuffles and the bots); `reset()`
+without a seed plays the constructor's `seed` first, then a new seed derived from the previous
+one, so a run of episodes is a function of its first seed. `gymnasium.make` ids are registered by
+`import magie.rl` (`registry.py`).
 """
 
 from __future__ import annotations
@@ -15,14 +22,15 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from .aec import MagieAEC
+from .aec import RENDER_MODES, MagieAEC
 
 
 class MagieGym(gymnasium.Env):
     """See the module docstring. Other keyword arguments go to `MagieAEC` (max_rounds, shaping,
-    illegal_penalty, events)."""
+    illegal_penalty, events, window_actions). Raises ValueError when `opponents` does not fill
+    the other seats or `seat` is not one of them."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, edition: str, variants: tuple[str, ...] | list[str] = (), *, seat: int = 0,
                  opponents: str | list[str] = "basic", players: int = 4, seed: int | None = None,
@@ -70,7 +78,9 @@ class MagieGym(gymnasium.Env):
         """The legal slots of the decision asked (bool), for MaskablePPO."""
         return self.aec.observe(self.agent)["action_mask"].astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
+        """The table as text ('ansi') or as the board picture ('rgb_array', an (H, W, 3) uint8
+        array); see `MagieAEC.render`."""
         return self.aec.render()
 
     def close(self) -> None:

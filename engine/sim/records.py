@@ -34,16 +34,11 @@ class RecordsError(MagieError):
     pyarrow missing for parquet)."""
 
 
-class RecordWriter:
-    """Writes one row per game to `path`. Opens (and so checks) the file at once, before any
-    game is played; `close()` finishes it. Use as a context manager."""
+class RecordLayout:
+    """The columns of the records of a batch (`spec`, of the playable edition `ed`; see the module
+    docstring) and the record of one game: what `RecordWriter` writes and `results.run` returns."""
 
-    def __init__(self, path: str | os.PathLike, spec: BatchSpec, ed: Edition):
-        self.path = Path(path)
-        self.suffix = self.path.suffix.lower()
-        if self.suffix not in FORMATS:
-            raise RecordsError(f"--out {self.path}: unknown format '{self.suffix or '(none)'}'; "
-                               f"use a file ending in {', '.join(FORMATS)}")
+    def __init__(self, spec: BatchSpec, ed: Edition):
         self.spec = spec
         self.groups = [g.id for g in ed.groups]
         self.actions = [a.id for a in ed.actions]
@@ -53,38 +48,12 @@ class RecordWriter:
                         + ["bankruptcies", "trades"] + [f"rent_{g}" for g in self.groups]
                         + [f"builds_{g}" for g in self.groups]
                         + [c for a in self.actions for c in (a, f"{a}_deeds")])
-        self._rows: list[dict[str, Any]] = []
-        self._pq: Any = None
-        self._pa: Any = None
-        if self.suffix == ".parquet":
-            try:
-                import pyarrow as pa
-                import pyarrow.parquet as pq
-            except ImportError:
-                raise RecordsError("--out *.parquet needs pyarrow: pip install 'magie[parquet]' "
-                                   "(or write .jsonl or .csv)") from None
-            self._pa, self._pqmod = pa, pq
-            self._schema = pa.schema([(c, self._arrow_type(pa, c)) for c in self.columns])
-        self._file: TextIO | None = None
-        try:
-            if self.suffix == ".parquet":
-                self._pq = self._pqmod.ParquetWriter(str(self.path), self._schema)
-            else:
-                self._file = open(self.path, "w", encoding="utf-8", newline="")
-        except OSError as e:
-            raise RecordsError(f"--out {self.path}: cannot write it ({e.strerror or e})") from None
-        self._csv: Any = None
-        if self.suffix == ".csv" and self._file is not None:
-            self._csv = csv.writer(self._file)
-            self._csv.writerow(self.columns)
 
-    @staticmethod
-    def _arrow_type(pa: Any, column: str) -> Any:
-        if column in ("bots", "reason", "winners"):
-            return pa.string()
-        if column == "capped":
-            return pa.bool_()
-        return pa.int64()
+    def arrow_schema(self) -> Any:
+        """The columns as a pyarrow schema (text for bots, reason and winners, a bool for capped,
+        int64 for the others). Needs pyarrow."""
+        import pyarrow as pa
+        return pa.schema([(c, _arrow_type(pa, c)) for c in self.columns])
 
     def row(self, s: GameStats) -> dict[str, Any]:
         """The record of one game (column -> value)."""
@@ -108,9 +77,55 @@ class RecordWriter:
             r[f"{a}_deeds"] = s.extra.get(f"{a}_deeds", 0)
         return r
 
+
+def _arrow_type(pa: Any, column: str) -> Any:
+    if column in ("bots", "reason", "winners"):
+        return pa.string()
+    if column == "capped":
+        return pa.bool_()
+    return pa.int64()
+
+
+class RecordWriter:
+    """Writes one row per game to `path`. Opens (and so checks) the file at once, before any
+    game is played; `close()` finishes it. Use as a context manager."""
+
+    def __init__(self, path: str | os.PathLike, spec: BatchSpec, ed: Edition):
+        self.path = Path(path)
+        self.suffix = self.path.suffix.lower()
+        if self.suffix not in FORMATS:
+            raise RecordsError(f"--out {self.path}: unknown format '{self.suffix or '(none)'}'; "
+                               f"use a file ending in {', '.join(FORMATS)}")
+        self.layout = RecordLayout(spec, ed)
+        self.columns = self.layout.columns
+        self._rows: list[dict[str, Any]] = []
+        self._pq: Any = None
+        self._pa: Any = None
+        if self.suffix == ".parquet":
+            try:
+                import pyarrow as pa
+                import pyarrow.parquet as pq
+            except ImportError:
+                raise RecordsError("--out *.parquet needs pyarrow: pip install 'magie[parquet]' "
+                                   "(or write .jsonl or .csv)") from None
+            self._pa, self._pqmod = pa, pq
+            self._schema = self.layout.arrow_schema()
+        self._file: TextIO | None = None
+        try:
+            if self.suffix == ".parquet":
+                self._pq = self._pqmod.ParquetWriter(str(self.path), self._schema)
+            else:
+                self._file = open(self.path, "w", encoding="utf-8", newline="")
+        except OSError as e:
+            raise RecordsError(f"--out {self.path}: cannot write it ({e.strerror or e})") from None
+        self._csv: Any = None
+        if self.suffix == ".csv" and self._file is not None:
+            self._csv = csv.writer(self._file)
+            self._csv.writerow(self.columns)
+
     def write(self, s: GameStats) -> None:
         """Write the record of game `s`. Raises `RecordsError` when the disk is full."""
-        r = self.row(s)
+        r = self.layout.row(s)
         try:
             if self.suffix == ".jsonl" and self._file is not None:
                 self._file.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")

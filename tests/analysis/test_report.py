@@ -42,9 +42,10 @@ def test_compare_sweep_report(tmp_path):
 
 def test_board_cells_form_a_ring():
     from magie.cli.report import board_cells
-    cells = board_cells(44)
-    assert len(set((x, y) for x, y, _ in cells)) == 44
-    assert cells[0] == (11, 0, 0) and cells[11] == (0, 0, 1) and cells[22] == (0, 11, 2) and cells[33] == (11, 11, 3)
+    from magie.engine.edition.layout import plan
+    cells = board_cells(plan(None, 44))
+    assert len(set(cells)) == 44
+    assert cells[0] == (11, 0) and cells[11] == (0, 0) and cells[22] == (0, 11) and cells[33] == (11, 11)
 
 
 def test_help_imports_no_heavy_package():

@@ -12,9 +12,10 @@ import pytest
 from rich.console import Console
 
 from magie.cli.render import EventRenderer, Names
-from magie.cli.ring import ring_cells, ring_view
+from magie.cli.ring import ring_view
 from magie.cli.status import compact_view
 from magie.engine.agents import Scripted
+from magie.engine.edition.layout import plan
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Decision
 from tests.cli.test_play_human import Table
@@ -140,8 +141,8 @@ def test_compact_status_fits_and_has_rents(classic, monkeypatch):
 
 
 def test_ring_board_on_a_key(classic, monkeypatch):
-    assert ring_cells(40)[1][0] == (10, 10) and ring_cells(40)[1][10] == (10, 0)
-    assert ring_cells(40)[1][20] == (0, 0) and ring_cells(40)[1][30] == (0, 10)
+    cells = [(p.row, p.column) for p in plan(None, 40).places]
+    assert cells[0] == (10, 10) and cells[10] == (10, 0) and cells[20] == (0, 0) and cells[30] == (0, 10)
     t = Table(classic, monkeypatch, "m\n\n", dice=[(4, 6)])
     t.game.set_owner(1, t.anna)
     t.game.level[1] = 0

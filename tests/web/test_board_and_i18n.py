@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from magie.cli.app import app as cli_app
 from magie.cli.i18n import LANGUAGES, compile_po, gettext_for, po_path
-from magie.cli.web.board import BoardState, board_svg, corners, layout
+from magie.cli.web.board import BoardState, board_svg, layout
+from magie.engine.edition.layout import default_sides, plan
 from magie.engine.edition.playable import load_playable_cached
 
 runner = CliRunner()
@@ -21,9 +22,11 @@ runner = CliRunner()
 
 @pytest.mark.parametrize("n", [8, 36, 40, 41, 44, 52])
 def test_any_number_of_spaces_lies_round_the_square(n):
-    cells = layout(n)
+    cells = layout(plan(None, n)).cells
     assert len(cells) == n
-    assert [k for k, c in enumerate(cells) if c.corner] == corners(n)
+    sides = default_sides(n)
+    assert [k for k, c in enumerate(cells) if c.corner] == [sum(sides[:k]) for k in range(4)]
+    assert [sum(sides[:k]) for k in range(4)] == [round(k * n / 4) for k in range(4)]
     # every cell touches the border, none overlaps another, the ring is closed
     for c in cells:
         assert c.x == pytest.approx(0) or c.y == pytest.approx(0) or \
@@ -42,7 +45,7 @@ def test_any_number_of_spaces_lies_round_the_square(n):
 
 def test_too_small_a_board_is_refused():
     with pytest.raises(ValueError, match="at least 8 spaces"):
-        layout(7)
+        layout(plan(None, 7))
 
 
 def test_classic_board_has_one_group_per_space_with_bands_names_and_prices():
