@@ -36,7 +36,7 @@ from magie.engine.agents import make_bot
 from magie.engine.edition.playable import load_playable_cached
 try:
     from magie.engine.game import Game
-except ImportError:                         # the layout before the restructure (issue 9)
+except ImportError:                         # the layout before the restructure
     from magie.engine.game.game import Game
 n, edition, kind = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 ed = load_playable_cached(edition)

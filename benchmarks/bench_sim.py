@@ -42,7 +42,7 @@ table); bot k of game with seed s is `make_bot(kind, s, k)`. Games have seeds `-
 `--seed + --games - 1` and a 1,000-round cap.
 
 Examples:
-  python benchmarks/bench_sim.py --baseline 888c6f9 --callgrind            # issue 15, target 1
+  python benchmarks/bench_sim.py --baseline 888c6f9 --callgrind            # against a ref
   python benchmarks/bench_sim.py --callgrind --edition biznespolia --vs-edition classic
   python benchmarks/bench_sim.py --callgrind --bots random --vs-bots basic
   python benchmarks/bench_sim.py --callgrind --vs-set rules.between_turns=false
@@ -75,7 +75,7 @@ PARTS = ("engine", "cli", "editions", "schema")
 
 
 def _game_class():
-    """`Game` from either layout of the engine (before and after the restructure of issue 9)."""
+    """`Game` from either layout of the engine (before and after engine/game/ was split by mechanism)."""
     try:
         from magie.engine.game import Game
     except ImportError:

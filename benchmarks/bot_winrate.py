@@ -1,5 +1,5 @@
 """Win rate of the current basic bot against the basic bot of an earlier commit (888c6f9 by
-default: the baseline of issue 15) in mixed tables: two seats each, the seats alternating between
+default) in mixed tables: two seats each, the seats alternating between
 games, classic, round cap 1000 (then the richest wins).
 
 The earlier bot is that commit's own engine/agents/basic.py (and the liquidation helper it

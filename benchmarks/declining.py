@@ -1,5 +1,5 @@
 """Bots that decline every offer between turns, for measuring what the window costs the engine
-(issue 11 item 5: "It must not slow simulations measurably when bots decline").
+(the window must not slow simulations measurably when bots decline).
 
 Each is the basic bot in everything but its `idle` between turns, which passes there without
 looking: so a table of them plays the same games, event for event, with `rules.between_turns`

@@ -9,7 +9,7 @@ usage: python benchmarks/same_stats.py [--baseline REF] [--games N] [--case 'ARG
 
 The other side is REF (default `main`) checked out with `git worktree add --detach` in a
 temporary folder; both sides run from source through a shim folder (`magie/` of symlinks), as
-benchmarks/bench_sim.py does, with the output cache off (`MAGIE_NO_CACHE=1`). The tree's folder is
+benchmarks/bench_sim.py does, with the user cache off (`MAGIE_NO_CACHE=1`). The tree's folder is
 written `<tree>` in both outputs, and the edition's `content_hash` line is left out (it changes
 with the folder for some editions).
 """

@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from magie.cli.bounds import choice_option, edition_argument, number_option
 from magie.cli.simulate import (
@@ -60,9 +58,9 @@ def analyze_command(
 ) -> None:
     """Exact long-run landing odds of an edition, solved as a Markov chain (no simulation).
 
-    Two measures: **per roll** (where each throw of the dice finally leaves the token, after
+    Two measures: per roll (where each throw of the dice finally leaves the token, after
     cards, chained draws and go-to-jail; each throw of a doubles run, the doubles throw that goes
-    to jail and each throw in jail count: the convention of Collins' tables) and **per turn**
+    to jail and each throw in jail count: the convention of Collins' tables) and per turn
     (where the token is at the end of a turn). "in jail" is its own line; the jail space's own
     line is just visiting. Cards are drawn uniformly from their full deck; money never changes
     the movement. Cards whose movement depends on the game are listed and treated as not moving.
@@ -71,13 +69,11 @@ def analyze_command(
 
     Examples:
 
-        magie analyze classic
-
-        magie analyze classic --jail-policy short --json
-
-        magie analyze classic --economics --players 3
-
-        magie analyze classic --report odds/
+    \b
+      magie analyze classic
+      magie analyze classic --jail-policy short --json
+      magie analyze classic --economics --players 3
+      magie analyze classic --report odds/
     """
     from magie.engine.analysis.markov import AnalysisError, landing_odds
     from magie.engine.errors import MagieError
@@ -130,6 +126,9 @@ def analyze_command(
 
 
 def _print_odds(odds, ed, lang: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from magie.engine.edition.model import text_in
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     t = Table(title=f"{text_in(ed.name, lang)}: exact landing odds, jail policy '{odds.jail_policy}' "
@@ -153,6 +152,9 @@ def _print_odds(odds, ed, lang: str) -> None:
 
 
 def _print_economics(econ, ed, lang: str, k: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from magie.engine.edition.model import text_in
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     names = {g.id: text_in(g.name, lang) for g in ed.groups}

@@ -1,11 +1,8 @@
 """The `magie` command: `main()`, the console-script entry point, and `app`, the typer app.
 
-`main()` first asks the output cache (cli/output_cache.py) whether the command is a pure one
-(`--help`, `editions`, `--version`) it has already printed with these very files. Otherwise
-`magie`, `magie --help`, `magie --version` and `magie editions` typed alone are answered
-without typer (cli/quick.py); only any other command line imports typer and the app
-(cli/commands.py), which imports the module of the one command that runs. `app` is imported
-on first use (PEP 562), so that `from magie.cli.app import app` keeps working.
+`main()` runs the typer app of cli/commands.py, which imports the module of the one command
+that runs; it turns click's usage-error code 2 into 1 and an output that cannot be written into
+a one-line message.
 """
 
 from __future__ import annotations
@@ -14,17 +11,9 @@ import errno
 import os
 import sys
 
-TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
-if TYPE_CHECKING:
-    from typing import Any
+from magie.cli.commands import app
 
-
-def __getattr__(name: str) -> Any:
-    if name == "app":
-        from magie.cli.commands import app
-        globals()["app"] = app
-        return app
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = ["app", "main"]
 
 
 def main() -> None:
@@ -32,12 +21,11 @@ def main() -> None:
 
     Bad command-line input (an unknown option, a missing argument) exits with code 1 like every
     other input error, not click's usual 2."""
-    from magie.cli.output_cache import run_cached
-
     if sys.stdout is None:          # started with its output closed (`magie editions >&-`)
         _fail("cannot write the output: the standard output is closed")
     try:
-        run_cached(sys.argv, _run)
+        _run()
+        sys.stdout.flush()          # a write error shows here, not at exit
     except OSError as e:            # the output cannot be written: a full disk (`>/dev/full`), ...
         if e.errno not in OUTPUT_ERRNOS:
             raise
@@ -58,18 +46,13 @@ def _fail(message: str) -> None:
 
 
 def _run() -> None:
-    from magie.cli.quick import answer, run
-
     try:
-        answering = answer(sys.argv[1:])
-        if answering is not None:
-            run(answering)
-        else:
-            from magie.cli.commands import app
-            app()
+        app()
     except SystemExit as e:
         if e.code == 2:
             raise SystemExit(1) from None
+        if e.code in (0, None):
+            sys.stdout.flush()
         raise
     except UnicodeEncodeError as e:   # e.g. PYTHONIOENCODING=ascii and a Russian table
         _fail(f"the output's encoding ({e.encoding}) cannot write this text (it needs UTF-8): "

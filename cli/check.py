@@ -72,13 +72,12 @@ def check(
     the rule that closes it where the edition cannot produce it. Exit code 1 when a game fails
     (an error, a broken invariant, a replay that differs).
 
-    **Examples**
+    Examples:
 
-    ```
-    magie check my_edition.yaml
-    magie check classic --variant ./house_rules.yaml -n 200
-    magie check my_edition.yaml --json -n 200
-    ```
+    \b
+      magie check my_edition.yaml
+      magie check classic --variant ./house_rules.yaml -n 200
+      magie check my_edition.yaml --json -n 200
     """
     from rich.console import Console
     from rich.progress import Progress

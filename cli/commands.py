@@ -1,32 +1,98 @@
 """The typer app of the `magie` command and the command modules registered on it
 (`magie.cli.app.main()` runs it).
 
-The commands are registered lazily (start-up time, issue 15): `COMMANDS` names each command,
-the module that holds it and its one-line help, and `LazyGroup` imports a command's module only
-when that command runs or prints its own help. `magie --help` thus needs neither the command
-modules nor the engine, jsonschema or lark. Each command module has a `register(app)` function
-that adds its commands to a typer app; add a new command to `COMMANDS` (cli/quick.py, which
-answers `magie --help` without typer; a test checks that the one-line helps there are those of
-the commands themselves).
+The commands are registered lazily, so that `magie --help` starts fast: `COMMANDS` names each
+command, the module that holds it and its one-line help, and `LazyGroup` imports a command's
+module only when that command runs or prints its own help. `magie --help` thus needs neither
+the command modules nor the engine, jsonschema or lark. Each command module has a
+`register(app)` function that adds its commands to a typer app; add a new command to `COMMANDS`
+(a test checks that the one-line helps there are those of the commands themselves).
+
+The help is click's plain help (`rich_markup_mode=None`): typer's rich help imports
+rich.markdown (markdown_it, pygments) and rich.traceback, which cost more than all the rest of
+`magie COMMAND --help`. The commands' docstrings are therefore plain text; an example block
+starts with click's `\\b` line so that it is printed as written, not re-wrapped.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Literal
+import os
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
-from .quick import COMMANDS, HELP, HELP_OPTIONS, VERSION_HELP, version_line
-
 if TYPE_CHECKING:    # click itself up to typer 0.2x, typer's own copy of it since
     from typer import _click as click
 
-MARKUP: Literal["markdown"] = "markdown"
-"""The markup of the commands' own help (`magie COMMAND --help`): their docstrings are Markdown
-(inline code, **bold**, fenced examples)."""
+COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("magie.cli.edition_commands",
+                 "Check edition and overlay files: YAML, schema, meaning, and DSL code."),
+    "editions": ("magie.cli.edition_commands",
+                 "List the built-in editions and overlays with a one-line description of each."),
+    "show": ("magie.cli.edition_commands",
+             "Show an edition's board as a table, or the whole merged edition as YAML."),
+    "diff": ("magie.cli.edition_commands",
+             "Show what differs between two editions after merging, by JSON pointer."),
+    "schema": ("magie.cli.edition_commands",
+               "Print the JSON Schema of edition files, or its path (for editor setup)."),
+    "watch": ("magie.cli.watch",
+              "Validate an edition on every save and replay seeded games: what did the edit change?"),
+    "check": ("magie.cli.check",
+              "Self-test an edition: bot games with every invariant, replays, and what never fired."),
+    "play": ("magie.cli.play",
+             "Play a game at the terminal: people and bots, with a readable log, saves and resume."),
+    "simulate": ("magie.cli.simulate",
+                 "Play many games with bots and report statistics with confidence intervals."),
+    "analyze": ("magie.cli.analyze",
+                "Exact long-run landing odds of an edition, solved as a Markov chain (no simulation)."),
+    "compare": ("magie.cli.compare",
+                "Compare configurations on the same seeds: differences with confidence intervals."),
+    "ladder": ("magie.cli.ladder",
+               "Rate bot kinds against each other: round-robin tables over many seeds, openskill "
+               "ratings."),
+    "board": ("magie.cli.web_commands",
+              "Draw the board of an edition: spaces as it lays them out, colour bands, names, prices."),
+    "serve": ("magie.cli.web_commands",
+              "Play in the browser: people at several browsers (or sharing one) and bots at one "
+              "table."),
+}
+"""Command name -> (the module whose `register(app)` adds it, its one-line help), in the order
+`magie --help` lists them."""
+
+HELP = ("magie: Monopoly-family board games from YAML editions.\n\n"
+        "Editions (boards, deeds, cards, rules) are YAML files checked by a JSON Schema; "
+        "overlays add house rules. Start with `magie editions` and `magie show classic`.")
+"""The help of the `magie` app (`magie --help`)."""
+
+
+def version_line() -> str:
+    """`magie --version`: the version and whether the engine runs compiled."""
+    from magie.engine import __version__
+
+    compiled = compiled_modules()
+    build = f"compiled with mypyc: {len(compiled)} modules" if compiled else "pure Python"
+    return f"magie {__version__} ({build})"
+
+
+def compiled_modules() -> list[str]:
+    """The engine modules this install runs compiled (the opt-in mypyc build, README): those with
+    an extension module beside their source; [] for the default pure-Python install. Looks at
+    files only, so that it imports nothing."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    import magie.engine
+    root = os.path.dirname(os.path.abspath(magie.engine.__file__ or ""))
+    found = set()
+    for folder, _dirs, files in os.walk(root):
+        for f in files:
+            if any(f.endswith(suffix) for suffix in EXTENSION_SUFFIXES):
+                rel = os.path.relpath(os.path.join(folder, f), root)
+                found.add(rel.split(".")[0].replace(os.sep, "."))
+    return sorted(found)
+
 
 class _BoolHelp:
     """A command whose `--help` flag defaults to False, not None: typer coerces a None flag
@@ -41,25 +107,7 @@ class _BoolHelp:
 
 
 class Command(_BoolHelp, TyperCommand):
-    """The class of magie's commands (see `_BoolHelp`): a flag (`--json`, `--counters/--no-counters`,
-    `-h/--help`) shows no type in the help, for it takes no value; typer 0.29's rich help shows
-    `<bool>` for it, as if `--json true` were read."""
-
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
-        for param in self.params:
-            _no_type(param)
-
-    def get_help_option(self, ctx: click.Context) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            _no_type(option)
-        return option
-
-
-def _no_type(param: Any) -> None:
-    if getattr(param, "is_flag", False) and param.metavar is None:
-        param.metavar = ""              # shown as it is, instead of the type
+    """The class of magie's commands (see `_BoolHelp`)."""
 
 
 class _Listed(TyperCommand):
@@ -85,9 +133,9 @@ def module_commands(module: str) -> dict[str, CommandInfo]:
 
 
 def command_of(info: CommandInfo) -> click.Command:
-    """The click command of a registered command, with the markup of the commands' help."""
+    """The click command of a registered command, with click's plain help."""
     return typer.main.get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
-                                            rich_markup_mode=MARKUP)
+                                            rich_markup_mode=None)
 
 
 class LazyGroup(_BoolHelp, TyperGroup):
@@ -121,11 +169,8 @@ app = typer.Typer(
     help=HELP,
     no_args_is_help=True,
     add_completion=False,
-    # Plain help for `magie --help` and plain usage errors: both rich markup modes import typer's
-    # rich_utils, which imports rich.markdown (markdown_it, pygments) and rich.traceback, three
-    # times the cost of all the rest of `--help`. The commands' own help stays rich (`MARKUP`).
-    rich_markup_mode=None,
-    context_settings={"help_option_names": list(HELP_OPTIONS)},
+    rich_markup_mode=None,      # plain help and usage errors (see the module's docstring)
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -137,5 +182,5 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help=VERSION_HELP)) -> None:
+                                       help="Print magie's version and exit.")) -> None:
     """magie: Monopoly-family board games from YAML editions."""

@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from magie.cli.bounds import number_option
 from magie.cli.i18n import _
@@ -86,15 +84,12 @@ def compare_command(
 
     Examples:
 
-        magie compare classic quick -n 2000
-
-        magie compare classic classic+free-parking-jackpot classic:rules.salary=300
-
-        magie compare classic:bots=basic,basic,basic,random classic -n 1000
-
-        magie compare classic classic:bots=mybots:Greedy,basic   (your own bot class)
-
-        magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
+    \b
+      magie compare classic quick -n 2000
+      magie compare classic classic+free-parking-jackpot classic:rules.salary=300
+      magie compare classic:bots=basic,basic,basic,random classic -n 1000
+      magie compare classic classic:bots=mybots:Greedy,basic   (your own bot class)
+      magie compare classic --sweep rules.salary=100..400:50 -n 500 --report sweep/
     """
     from dataclasses import replace
 
@@ -232,6 +227,7 @@ def compare_command(
         make_report_dir(report)
     labels = [label for label, _spec in valid]
     specs = [spec for _label, spec in valid]
+    from rich.console import Console
     err = Console(stderr=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -257,6 +253,8 @@ def compare_command(
 
 
 def _print(result, data) -> None:
+    from rich.console import Console
+    from rich.table import Table
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 120)
     conf = f"{data['confidence']:.0%}"
     games = result.summaries[0].games

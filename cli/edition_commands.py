@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console, JustifyMethod
-from rich.table import Table
 
 from magie.engine.edition.text import languages, text_in
 from magie.engine.paths import SCHEMA_PATH
@@ -22,10 +20,12 @@ from magie.engine.problems import Problem, ProblemsError
 from .bounds import choice_option
 
 if TYPE_CHECKING:
+    from rich.console import Console, JustifyMethod
+
     from magie.engine.edition.loader import LoadedEdition
 
-# The loader, YAML and the differ are imported by the commands that use them, not for
-# `magie --help` (start-up time, issue 15).
+# The loader, YAML and the differ are imported by the commands that use them, so that
+# `magie COMMAND --help` starts fast.
 
 
 FORMATS = ("text", "json")
@@ -34,9 +34,11 @@ FORMATS = ("text", "json")
 
 
 def _out() -> Console:
-    from .quick import console
-
-    return console()
+    """The console of the edition commands: a terminal sets the width; piped output (files,
+    tests) gets room for the whole board table. No markup, highlighting or emoji codes: edition
+    text is printed as written."""
+    from rich.console import Console
+    return Console(highlight=False, markup=False, emoji=False, width=None if sys.stdout.isatty() else 120)
 
 
 def _fail(message: str) -> NoReturn:
@@ -107,14 +109,13 @@ def validate(
     The exit code is 1 when there is an error (or, with --strict, a warning).
     docs/authoring.md lists every code.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie validate editions/
-    magie validate my_edition.yaml my_overlay.yaml
-    magie validate --format json my_edition.yaml
-    magie validate classic --variant ./house_rules.yaml --variant ./more_rules.yaml
-    ```
+    \b
+      magie validate editions/
+      magie validate my_edition.yaml my_overlay.yaml
+      magie validate --format json my_edition.yaml
+      magie validate classic --variant ./house_rules.yaml --variant ./more_rules.yaml
     """
     from magie.engine.edition.validate import expand_paths, validate_paths
 
@@ -147,16 +148,22 @@ def editions() -> None:
     Use an edition's id with `magie show`, `magie play` and `magie diff`; apply an overlay
     (house rules) with `--variant ID`. Your own files are used by their path instead of an id.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie editions
-    magie show classic --variant ID
-    ```
+    \b
+      magie editions
+      magie show classic --variant ID
     """
-    from .quick import print_editions  # also run without typer for `magie editions` typed alone
+    from rich.table import Table
 
-    print_editions()
+    from magie.engine.edition.listing import list_builtin
+    table = Table(title="Built-in editions and overlays", title_justify="left")
+    for column in ("kind", "id", "name", "description"):
+        table.add_column(column, style="bold" if column == "id" else None)
+    for info in list_builtin():
+        table.add_row(info.kind, info.id, info.name,
+                      "(cannot be read: run magie validate)" if info.broken else info.description)
+    _out().print(table)
 
 
 def _check_lang(loaded: LoadedEdition, lang: str) -> None:
@@ -186,15 +193,14 @@ def show(
     With --merged, the edition is printed as one YAML file with `extends:` and every overlay
     applied and schema defaults filled in; overlay conflicts are reported on stderr.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie show classic
-    magie show classic --lang ru --cards
-    magie show classic --cards --code            # review what every card does
-    magie show classic --variant ID --merged > merged.yaml
-    magie show ./my_edition.yaml
-    ```
+    \b
+      magie show classic
+      magie show classic --lang ru --cards
+      magie show classic --cards --code            # review what every card does
+      magie show classic --variant ID --merged > merged.yaml
+      magie show ./my_edition.yaml
     """
     loaded = _load(edition, variant or [])
     _check_lang(loaded, lang)
@@ -210,11 +216,14 @@ def show(
         sys.stdout.flush()
         typer.echo(header + text, nl=False)
         return
+    from magie.engine.edition.model import covers
+
     tree = loaded.tree
     groups = {g["id"]: g for g in tree.get("groups", [])}
     title = text_in(tree.get("name"), lang)
     if variant:
         title += " + " + ", ".join(variant)
+    from rich.table import Table
     table = Table(title=title, title_justify="left")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),
@@ -223,12 +232,16 @@ def show(
         table.add_column(col, justify=just, no_wrap=col in ("#", "kind", "price", "mortgage"),
                          min_width={"name": 14, "group": 9, "rents": 12}.get(col))
     decks = {d["id"]: d for d in tree.get("decks", [])}
+    unavailable = tree.get("rules", {}).get("mortgage", {}).get("unavailable")
     for i, space in enumerate(tree.get("board", [])):
         group = groups.get(space.get("group"))
+        # a deed the rules allow no mortgage on shows none, whatever value it prints
+        mortgage = ("none" if "price" in space and covers(unavailable, space.get("kind", ""), space.get("group"))
+                    else _num(space.get("mortgage")))
         table.add_row(
             str(i), text_in(space.get("name"), lang), space.get("kind", ""),
             text_in(group.get("name"), lang) if group else "",
-            _num(space.get("price")), _what(space, decks, lang), _num(space.get("mortgage")))
+            _num(space.get("price")), _what(space, decks, lang), mortgage)
     out = _out()
     out.print(table)
     if cards:
@@ -321,12 +334,11 @@ def diff(
     to B, `--a-variant` to A, so `magie diff classic classic --variant X` shows what overlay X
     changes. The exit code is 0 whether or not they differ.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie diff classic ./my_edition.yaml
-    magie diff classic classic --variant ID
-    ```
+    \b
+      magie diff classic ./my_edition.yaml
+      magie diff classic classic --variant ID
     """
     ea = _load(a, a_variant or [])
     eb = _load(b, variant or [])
@@ -368,14 +380,13 @@ def schema(
     `--write DIR` copies both schemas next to your own editions, so that a relative
     `$schema=` line works outside magie's repository and survives a new virtual environment.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie schema --write ./schema
-    magie schema --path
-    magie schema --patch --path
-    magie schema > edition.schema.json
-    ```
+    \b
+      magie schema --write ./schema
+      magie schema --path
+      magie schema --patch --path
+      magie schema > edition.schema.json
     """
     from magie.engine.edition.schema import PATCH_SCHEMA_PATH, patch_schema_text  # jsonschema
 

@@ -96,7 +96,9 @@ class HumanAgent:
         lines = [_("{space} ({group}) is for sale: price {price}; {cash}.").format(
             space=f"[bold]{n.space(d.space)}[/]", group=n.group(sp.group), price=n.money(d.price),
             cash=self._cash(d.player))]
-        if sp.rent:
+        if sp.rent and not sp.mortgageable:
+            lines.append("  " + _("rents: {rents}; it cannot be mortgaged").format(rents=n.rents(sp)))
+        elif sp.rent:
             lines.append("  " + _("rents: {rents}; mortgage value {value}").format(
                 rents=n.rents(sp), value=n.money(sp.mortgage)))
         opts = []

@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from magie.engine.agents import LEVELS
 from magie.engine.edition.text import text_in
@@ -24,7 +22,7 @@ from .i18n import _
 from .simulate import MAX_GAMES, MAX_JOBS, LangOpt, interface_language
 
 # The game engine (the DSL, the simulation) is imported when the command runs, not for
-# `magie --help` (start-up time, issue 15).
+# `magie --help` (start-up time).
 
 
 def _fail(message: str):
@@ -66,11 +64,10 @@ def ladder_command(
 
     Examples:
 
-        magie ladder classic -n 400 --jobs 2
-
-        magie ladder classic --bot basic,hard,mybots:Greedy -n 100
-
-        magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
+    \b
+      magie ladder classic -n 400 --jobs 2
+      magie ladder classic --bot basic,hard,mybots:Greedy -n 100
+      magie ladder ./my_edition.yaml --bot easy,basic --players 3 --out ladder.json
     """
     from magie.engine.edition.playable import load_playable_cached
     from magie.engine.sim.batch import default_jobs
@@ -114,6 +111,8 @@ def ladder_command(
     assert seats is not None            # not None when nothing is wrong
     spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=seats, seed=batch_seed,
                       max_rounds=cap)
+    from rich.console import Console
+    from rich.table import Table
     err = Console(stderr=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -182,18 +182,17 @@ def play(
     --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
     130 interrupted by Ctrl-C (the game is saved).
 
-    **Examples**
+    Examples:
 
-    ```
-    magie play classic --bots 4 --seed 1
-    magie play classic --players "Anna,Boris" --bots 2 --lang ru
-    magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
-    magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
-    magie play classic --players Anna --bots 3 --bot hard
-    magie play classic --bots 4 --bot mybots:Greedy --quiet
-    magie play --resume game.json
-    magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
-    ```
+    \b
+      magie play classic --bots 4 --seed 1
+      magie play classic --players "Anna,Boris" --bots 2 --lang ru
+      magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
+      magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
+      magie play classic --players Anna --bots 3 --bot hard
+      magie play classic --bots 4 --bot mybots:Greedy --quiet
+      magie play --resume game.json
+      magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     """
     from magie.engine.agents import bot_factory
     from magie.engine.game.save import MAX_SECONDS

@@ -104,7 +104,15 @@ TEMPLATES: tuple[str, ...] = (
     N_("{layer} changes {path} in {languages} but not in {stale}, which keeps {text}; give every language, "
        "or delete a stale one with {language}: null"),
     N_("players.min ({least}) is greater than players.max ({most})"),
-    N_("space kind '{kind}' has no effect: give it at least one hook ({hooks})"),
+    N_("space kind '{kind}' has no effect: give it at least one hook ({hooks}) or make it a deed (`deed:`)"),
+    N_("rules.{section}.{key} names '{name}', which is neither a kind of deed nor a group{hint} (kinds of deed: "
+       "{kinds}; groups: {names})"),
+    N_("{kind} '{space}' has no mortgage value: give `mortgage` (below the price), or name the deed's kind or "
+       "group in rules.mortgage.unavailable"),
+    N_("{kind} '{space}' is a title deed (space kind '{kind}' has `deed:`) and needs `{key}`"),
+    N_("space '{space}': '{key}' belongs to title deeds, and space kind '{kind}' is no deed (a {kind} space has: "
+       "id, kind, name; `deed: count` or `deed: flat` on the kind makes its spaces deeds)"),
+    N_("{kind} '{space}' has {n} rents, expected 1: kind '{kind}' has a flat rent (deed: flat)"),
     N_("space kind '{kind}' has the name of a built-in kind of space; choose another id"),
     N_("space kind '{kind}' has the name of a set of the DSL; choose another id"),
     N_("symbol '{symbol}' does nothing: give it 'instead' (replaces the move) or 'after' (after the landing)"),

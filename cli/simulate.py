@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from magie.engine.agents import BOT_KINDS, make_bot
 from magie.engine.edition.text import text_in
@@ -29,7 +27,7 @@ if TYPE_CHECKING:
     from magie.engine.sim.config import Sets
 
 # The game engine (magie.engine.game, the DSL), the edition model, the configuration and rich's
-# progress bars are imported when a command runs, not for `magie --help` (start-up time, issue 15).
+# progress bars are imported when a command runs, not for `magie --help` (start-up time).
 
 
 BACKENDS = ("process", "ray")
@@ -130,17 +128,13 @@ def simulate_command(
 
     Examples:
 
-        magie simulate classic -n 10000 --jobs 2
-
-        magie simulate classic --variant free-parking-jackpot -n 2000 --seed 7 --json
-
-        magie simulate classic -n 100000 --out games.parquet --report report/
-
-        magie simulate classic --set rules.salary=300 -n 2000
-
-        magie simulate quick --bot random -n 500 --max-rounds 200
-
-        magie simulate classic -V rent-must-be-claimed --claim-attention 0.8 -n 1000
+    \b
+      magie simulate classic -n 10000 --jobs 2
+      magie simulate classic --variant free-parking-jackpot -n 2000 --seed 7 --json
+      magie simulate classic -n 100000 --out games.parquet --report report/
+      magie simulate classic --set rules.salary=300 -n 2000
+      magie simulate quick --bot random -n 500 --max-rounds 200
+      magie simulate classic -V rent-must-be-claimed --claim-attention 0.8 -n 1000
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -172,6 +166,7 @@ def simulate_command(
     writer = open_records(out, spec, ed)
     if report is not None:
         make_report_dir(report)
+    from rich.console import Console
     err = Console(stderr=True)
     try:
         with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
@@ -424,7 +419,9 @@ def report_problems(path: Path | None) -> list[str]:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        out.append("--report needs matplotlib: pip install 'magie[analysis]'")
+        from magie.engine.extras import install_hint
+
+        out.append(f"--report needs matplotlib: {install_hint('analysis')}")
     if (why := folder_problem(path)) is not None:
         out.append(f"--report {path}: {why}")
     return out
@@ -475,6 +472,8 @@ def _ci(r: dict[str, Any]) -> str:
 
 def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str) -> None:
     """The human-readable summary (tables)."""
+    from rich.console import Console
+    from rich.table import Table
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
     conf = f"{data['confidence']:.0%}"
     t = Table(title=_("{edition}: {games} games, seed {seed} (intervals: {conf} Wilson)").format(

@@ -289,13 +289,12 @@ def watch(
     games gives balance figures with intervals (win rate by seat, game length, games ended by
     the rules) beside those before the edit. Ctrl-C stops.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie watch my_edition.yaml
-    magie watch my_edition.yaml --games 3 -n 200
-    magie watch classic --variant ./house_rules.yaml
-    ```
+    \b
+      magie watch my_edition.yaml
+      magie watch my_edition.yaml --games 3 -n 200
+      magie watch classic --variant ./house_rules.yaml
     """
     from magie.engine.agents import BOT_KINDS
 

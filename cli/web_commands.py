@@ -35,7 +35,7 @@ def board(
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", metavar="FILE", show_default=False,
         help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and the cairo library: "
-             "pip install 'magie[web]'). Required.")] = None,
+             "the web extra). Required.")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-V", metavar="OVERLAY",
                                                       help="Apply a house-rule overlay (repeatable).")] = None,
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the names (falls back to en).")] = "en",
@@ -50,13 +50,12 @@ def board(
     With --save, the game of a save as it stands (owners, houses and hotels, mortgages, where the
     tokens are). The SVG has one group per space with data-space="SPACE_ID".
 
-    **Examples**
+    Examples:
 
-    ```
-    magie board classic -o board.svg
-    magie board quick --lang ru -o board.png
-    magie board classic --save magie-classic-seed7.json -o game.svg
-    ```
+    \b
+      magie board classic -o board.svg
+      magie board quick --lang ru -o board.png
+      magie board classic --save magie-classic-seed7.json -o game.svg
     """
     from magie.cli.web.board import board_is_wide, board_svg
 
@@ -109,7 +108,9 @@ def board(
             try:
                 import cairosvg
             except (ImportError, OSError) as e:
-                _fail(f"a PNG needs cairosvg and the cairo library ({e}): pip install 'magie[web]' "
+                from magie.engine.extras import install_hint
+
+                _fail(f"a PNG needs cairosvg and the cairo library ({e}): {install_hint('web')} "
                       f"(and on Debian: apt-get install libcairo2), or write .svg")
             wide = board_is_wide(svg)           # a rectangle keeps its proportions
             cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output),
@@ -139,13 +140,12 @@ def serve(
     person gets a secret link to their seat. Games are saved in --data and go on after a restart.
     The HTTP API (docs/web.md) serves other front ends too.
 
-    **Examples**
+    Examples:
 
-    ```
-    magie serve
-    magie serve --port 8080 --data ./games
-    magie serve --host 0.0.0.0      # other computers of your network may join
-    ```
+    \b
+      magie serve
+      magie serve --port 8080 --data ./games
+      magie serve --host 0.0.0.0      # other computers of your network may join
     """
     from .outputs import folder_problem
     from .simulate import fail_all
@@ -162,7 +162,9 @@ def serve(
 
         from magie.cli.web.app import create_app, default_data_dir
     except ImportError as e:
-        _fail(f"magie serve needs the web extra ({e.name} is missing): pip install 'magie[web]'")
+        from magie.engine.extras import install_hint
+
+        _fail(f"magie serve needs the web extra ({e.name} is missing): {install_hint('web')}")
     folder = data if data is not None else default_data_dir()
     try:
         app = create_app(folder, bot_delay=delay, max_games=games)

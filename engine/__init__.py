@@ -10,8 +10,7 @@ docs/architecture.md), `edition` (files, validation, the model), `dsl` (the effe
 from __future__ import annotations
 
 import importlib
-
-TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
+from typing import TYPE_CHECKING, Any
 
 # The public names are imported on first use (PEP 562), so that `import magie.engine.X` and
 # `magie --help` do not pay for the whole engine, jsonschema and lark.
@@ -29,8 +28,6 @@ _WHERE = {
 }
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from .agents import BOTS, make_bot
     from .edition.loader import load_edition
     from .edition.model import Edition

@@ -10,10 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-
-TYPE_CHECKING = False   # not typing's: importing typing costs start-up (mypy reads this name the same)
-if TYPE_CHECKING:
-    from typing import IO
+from typing import IO
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,8 +31,8 @@ def cache_dir() -> Path | None:
     `$MAGIE_CACHE_DIR` not an absolute path (told once on stderr: a relative folder would be made
     in whatever folder magie runs from; `~/x` is taken as the home's x). Else `$MAGIE_CACHE_DIR`,
     else `$XDG_CACHE_HOME/magie` (ignored when relative, as the XDG spec says), else
-    `~/.cache/magie`. It holds the DSL parser and the output of `--help`; every entry is checked
-    before use and may be deleted at any time."""
+    `~/.cache/magie`. It holds the DSL parser and the listing index of built-in edition files
+    changed since the package was made; every entry is checked before use and may be deleted at any time."""
     global _told_relative
     if os.environ.get("MAGIE_NO_CACHE", "").strip().lower() not in _NOT_SET:
         return None

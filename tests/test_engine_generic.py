@@ -25,6 +25,9 @@ TERMS = [
     "poor house", "poor_house", "shelter", "public park", "public_park", "central park", "fate_free",
     # the example boards of other shapes (tests/fixtures/boards): drawn from their board_layout only
     "l_shape", "l-shaped",
+    # the test editions of declared deed kinds, deeds without mortgages and own-deed actions
+    "franchise", "franchises", "kiosk", "kiosks", "tea shop", "tea_shop", "bakery", "dividend",
+    "own_deed_action",
 ]
 
 

@@ -1,7 +1,7 @@
 """The opt-in mypyc build (tools/mypyc_build.py): the staged `Game` forwards every wired name to
 the same function with the same parameters, so a compiled game plays the pure one's games. The
 compiled build itself takes minutes: benchmarks/bench_compiled.py builds it and replays the
-golden corpus on it (benchmarks/README.md, "Compiled build (mypyc)")."""
+golden corpus on it (benchmarks/README.md, "bench_compiled.py: the compiled build")."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from magie.cli.commands import app
-from magie.cli.quick import compiled_modules
+from magie.cli.commands import app, compiled_modules
 from magie.engine.game import Game
 from tests.runners import ROOT, load_tool
 
@@ -132,7 +131,8 @@ def test_the_compile_switch_takes_yes_and_no_in_their_usual_spellings(value, com
     assert mypyc_build.compile_requested(value) is compiles
 
 
-@pytest.mark.parametrize("value", ["garbage", "2", "y", "compile"])
+@pytest.mark.parametrize("value", ["garbage",
+                                   *(pytest.param(v, marks=pytest.mark.slow) for v in ("2", "y", "compile"))])
 def test_any_other_value_of_the_compile_switch_stops_the_build_with_the_accepted_values(value, tmp_path):
     with pytest.raises(mypyc_build.SwitchError) as e:
         mypyc_build.compile_requested(value)

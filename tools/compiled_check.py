@@ -19,7 +19,7 @@ Any difference, or a build that fails, exits 1 with what differed. The check bui
 `MAGIE_COMPILE=1 pip install .` only in the C compiler's flags (`--opt-level`, default 1 for a
 faster build; mypyc generates the same C whatever the level) and in writing one C file per
 module (`multi_file`, so that `--jobs` compilers run at once): the same program, compiled faster.
-Times of each part: benchmarks/README.md, "Sixth session of issue 15: the compiled build in CI".
+Times of each part: benchmarks/README.md, "The compiled build in CI".
 """
 
 from __future__ import annotations

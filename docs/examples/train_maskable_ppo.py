@@ -1,7 +1,7 @@
 """Train a small policy on a magie edition with MaskablePPO, then report its win rate.
 
-An example, not part of the test suite. Needs: pip install 'magie[rl]' sb3-contrib (which brings
-stable-baselines3 and torch).
+An example, not part of the test suite. Needs the rl extra and sb3-contrib, which brings
+stable-baselines3 and torch (in magie's checkout: pip install '.[rl]' sb3-contrib).
 
     python docs/examples/train_maskable_ppo.py --edition classic --minutes 5
     python docs/examples/train_maskable_ppo.py --baseline     # no training: a random masked policy

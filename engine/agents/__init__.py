@@ -104,8 +104,7 @@ def bot_factory(kind: str) -> Callable[..., Any]:
 _BUILT_IN: dict[str, tuple[Callable[..., Any], bool]] = {}
 """The built-in kinds `make_bot` has made, each with its factory (the class or function of
 `_FACTORIES`, whose first parameters are `seed, name`) and whether it takes `claim_attention`
-(the basic bot's own class): looked up once per kind, not per bot (a game's set-up makes four;
-benchmarks/README.md, "Eighth session")."""
+(the basic bot's own class): looked up once per kind, not per bot (a game's set-up makes four)."""
 
 
 def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1.0):

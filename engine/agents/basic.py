@@ -5,8 +5,8 @@ reserve (always when a deed completes its group); bids up to a valuation; builds
 whole groups while the reserve holds; proposes trades that complete a group and accepts those
 that pay it a fair value (its own valuation of what it gives, plus a premium when the trade
 completes the other player's group); mortgages deeds outside whole groups first when in debt;
-leaves jail early in the game and stays late; takes an edition action when the edition's `bot`
-hint says so. All money is integer units of the edition's currency.
+leaves jail early in the game and stays late; takes an edition action, on any deed (its own
+included), when the edition's `bot` hint says so. All money is integer units of the edition's currency.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..game.debt import default_raise_action
 from ..game.decisions import DONE, Calm, Deal, DealLeg, Decision, Quiet, TradeOffer
+from ..game.edition_actions import action_targets
 from ..game.jail import holding_of
 from ..game.player import NO_WAKE
 
@@ -583,7 +584,7 @@ class BasicBot:
             # did not: on a board where every deed is owned and no group is whole nothing
             # changes ownership any more, yet an offer refused (or not affordable) earlier may
             # be worth making now that cash has grown; without this the table stalls to the
-            # round cap (issue 15).
+            # round cap.
             self._dver = game.deeds_version
             self._next_look = game.turns + self.LOOK_AGAIN
             offer = self._look_at_trades(game, p, window)
@@ -766,12 +767,14 @@ class BasicBot:
         return None
 
     def _edition_action(self, game: Game, p: Player):
+        """The first edition action whose `bot` hint holds and which is legal now, as
+        ('act', id, target): the targets of a deed action are every deed, in board order (its
+        own, others' and the bank's: the hint and the action's `when` say which are meant), or
+        None."""
         for a in game.ed.actions:
             if a.bot is None or not game.action_ready(p, a):
                 continue
-            targets = [i for i, o in enumerate(game.owner) if o is not None and o is not p] \
-                if a.target == "deed" else [None]
-            for t in targets:
+            for t in action_targets(game, a):
                 # the cheap hint first: the legality check walks the rules (same result, both pure)
                 if a.bot(game, p, t) and game.action_problem(p, a, t) is None:
                     return ("act", a.id, t)

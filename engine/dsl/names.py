@@ -77,6 +77,9 @@ class EditionNames:
         deeds: set[str] = set()
         board = tree.get("board")
         sizes: dict[str, int] = {"space": len(board) if isinstance(board, list) else 0, "deed": 0}
+        deed_kinds = {"street", "railroad", "utility"} | {    # and the declared kinds with `deed:`
+            k["id"] for _, k in items_of(tree.get("space_kinds"))
+            if isinstance(k, dict) and isinstance(k.get("id"), str) and k.get("deed")}
         if isinstance(board, list):
             for i, sp in enumerate(board):
                 if isinstance(sp, dict):
@@ -86,7 +89,7 @@ class EditionNames:
                     if isinstance(kind, str):
                         kinds.add(kind)
                         sizes[kind] = sizes.get(kind, 0) + 1
-                        if kind in ("street", "railroad", "utility"):
+                        if kind in deed_kinds:
                             sizes["deed"] += 1
                             if isinstance(sp.get("id"), str):
                                 deeds.add(sp["id"])

@@ -156,7 +156,7 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
 SPACE_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
     AttrSpec("index", INT, "{x}", "the space's place on the board, from 0 (the first space)", True),
     AttrSpec("price", INT, "g.spaces[{x}].price", "printed price (0 when not a deed)", True),
-    AttrSpec("mortgage", INT, "g.spaces[{x}].mortgage", "mortgage value", True),
+    AttrSpec("mortgage", INT, "g.spaces[{x}].mortgage", "mortgage value (0 where the rules allow none)", True),
     AttrSpec("owner", PLAYER, "g.owner[{x}]", "the owning player, or none"),
     AttrSpec("mortgaged", BOOL, "g.mortgaged[{x}]", "is the deed mortgaged?"),
     AttrSpec("level", INT, "g.level[{x}]", "buildings: the level on the group's ladder (houses, then the hotel level, "

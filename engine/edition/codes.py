@@ -49,6 +49,8 @@ CODES: dict[str, str] = {
     "rent-length": "a rent table has the wrong number of entries for its kind",
     "rent-not-rising": "a street's rents do not rise strictly with each building",
     "mortgage-too-high": "a deed's mortgage value is not below its price",
+    "unknown-deed-set": "rules.purchase.compulsory or rules.mortgage.unavailable names something that is neither a "
+                        "kind of deed nor a group",
     "empty-group": "a group has no spaces",
     "group-kind": "a street is in a group without house costs, or another deed is in a buildable group",
     "ladder-order": "a building ladder's levels do not rise: a kind of building comes back after another, or a "
@@ -62,7 +64,8 @@ CODES: dict[str, str] = {
     "unknown-kind": "a space's kind is neither built in nor declared under `space_kinds`",
     "kind-name-taken": "a declared kind of space has the id of a built-in kind or of a DSL set (space, deed, "
                        "player, group)",
-    "kind-without-effect": "a declared kind of space has no hook (on_land, on_pass, on_leave, on_turn_start)",
+    "kind-without-effect": "a declared kind of space has no hook (on_land, on_pass, on_leave, on_turn_start) and is "
+                           "no deed (`deed:`)",
     "unused-kind": "(warning) no space of the board has a declared kind",
     "unknown-symbol": "a face of a die of `dice.extra` names a symbol that `dice.symbols` does not declare",
     "symbol-without-effect": "a symbol of `dice.symbols` has neither `instead` nor `after`",

@@ -1,5 +1,5 @@
 """The listing of the built-in editions and overlays (`magie editions`, the web's menu), with two
-indexes so that a listing need not parse every file (start-up, issue 15): one shipped in the
+indexes so that a listing need not parse every file (start-up): one shipped in the
 package for the built-in files as released (`PACKAGED_INDEX`), one in the user cache folder for
 the others.
 

@@ -124,8 +124,9 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Space:
-    """One space of the board. Deeds (street, railroad, utility) have a group, price, mortgage
-    value and rent table; card spaces a deck; tax spaces one or two compiled tax formulas
+    """One space of the board. Deeds (street, railroad, utility, a declared kind with
+    `deed:`) have a group, price, mortgage value (0 where `mortgageable` is false) and rent
+    table; card spaces a deck; tax spaces one or two compiled tax formulas
     (`fn(g, player) -> int`)."""
 
     index: int
@@ -145,12 +146,15 @@ class Space:
     cells: int = 1
     ladder: tuple[Rung, ...] = ()
     rent_index: tuple[int, ...] = (0,)
-    is_deed: bool = field(init=False, repr=False, compare=False)     # street, railroad or utility
+    declared_deed: bool = False      # of a declared kind with `deed:` (a deed without buildings)
+    compulsory: bool = False         # the lander must buy it (rules.purchase.compulsory)
+    mortgageable: bool = True        # it can be mortgaged (not under rules.mortgage.unavailable)
+    is_deed: bool = field(init=False, repr=False, compare=False)     # street, railroad, utility or declared
     buildable: bool = field(init=False, repr=False, compare=False)   # has a ladder
 
     def __post_init__(self) -> None:
         # fields, not properties: read in the bots' and the engine's hot loops
-        object.__setattr__(self, "is_deed", self.kind in DEED_KINDS)
+        object.__setattr__(self, "is_deed", self.kind in DEED_KINDS or self.declared_deed)
         object.__setattr__(self, "buildable", bool(self.ladder))
 
     def building_at(self, level: int) -> tuple[str, int] | None:
@@ -238,6 +242,7 @@ class DeclaredKind:
     hooks: Mapping[str, Callable]
     labels: dict = field(default_factory=dict)
     values: dict = field(default_factory=dict)
+    deed: str | None = None          # count | flat: its spaces are deeds with that rent (None: no deed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,15 +604,19 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
               ladder=_group_ladder(g, ladders))
         for gi, g in enumerate(groups_raw))
     group_by_id = {g.id: g for g in groups}
+    deed_kinds = {k["id"]: k["deed"] for k in tree.get("space_kinds") or () if k.get("deed")}
+    purchase, mortgage_rules = tree["rules"]["purchase"], tree["rules"]["mortgage"]
 
     spaces = []
     for i, s in enumerate(board_raw):
         grp = group_by_id.get(s.get("group"))
         base = f"/board/{i}"
+        deed = s["kind"] in DEED_KINDS or s["kind"] in deed_kinds
+        mortgageable = not (deed and covers(mortgage_rules.get("unavailable"), s["kind"], s.get("group")))
         spaces.append(Space(
             index=i, id=s["id"], kind=s["kind"], name=_text(s.get("name")),
             group=grp.id if grp else None, group_index=grp.index if grp else -1,
-            price=int(s.get("price") or 0), mortgage=int(s.get("mortgage") or 0),
+            price=int(s.get("price") or 0), mortgage=int(s.get("mortgage") or 0) if mortgageable else 0,
             rent=tuple(s.get("rent") or ()),
             house_cost=grp.house_cost if grp and s["kind"] == "street" else 0,
             hotel_cost=grp.hotel_cost if grp and s["kind"] == "street" else 0,
@@ -617,7 +626,10 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                              if s.get("tax_alternative") is not None else None),
             cells=int(s.get("cells") or 1),
             ladder=grp.ladder if grp else (),
-            rent_index=_rent_index(s["kind"], grp.ladder if grp else (), len(s.get("rent") or ()))))
+            rent_index=_rent_index(s["kind"], grp.ladder if grp else (), len(s.get("rent") or ())),
+            declared_deed=s["kind"] in deed_kinds,
+            compulsory=deed and covers(purchase.get("compulsory"), s["kind"], s.get("group")),
+            mortgageable=mortgageable))
     spaces_t = tuple(spaces)
 
     decks = {}
@@ -633,7 +645,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                               shuffle=bool(d.get("shuffle", True)), reshuffle=bool(d.get("reshuffle", False)))
 
     r = tree["rules"]
-    rules = _build_rules(r, compiled)
+    rules = _build_rules(r, compiled, deed_kinds)
 
     setup_raw = tree.get("setup") or {}
     deal = setup_raw.get("deal_deeds") or {}
@@ -670,7 +682,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                                              for ev in ("land", "pass", "leave", "turn_start")
                                              if k.get("on_" + ev) is not None}),
                      labels={lb: _text(v) for lb, v in (k.get("labels") or {}).items()},
-                     values=dict(k.get("values") or {}))
+                     values=dict(k.get("values") or {}), deed=k.get("deed"))
         for i, k in enumerate(tree.get("space_kinds") or []))
 
     dice = tree.get("dice") or {}
@@ -817,7 +829,34 @@ def _rent_index(kind: str, ladder: tuple[Rung, ...], rents: int) -> tuple[int, .
     return tuple(range(top + 1))
 
 
-def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rules:
+def covers(value: Any, kind: str, group: Any) -> bool:
+    """Does a deed set of the rules (`purchase.compulsory`, `mortgage.unavailable`: true,
+    false/absent, or a list of deed kinds and group ids) take in a deed of `kind` in `group`?
+    (The caller asks only about deeds.)"""
+    if value is True:
+        return True
+    return isinstance(value, list) and (kind in value or group in value)
+
+
+def count_rent(g: Any, me: Any, i: int, owner: Any, roll: Any) -> int:
+    """The rent of a declared deed kind with `deed: count`: `rent[n - 1]`, `n` the deeds of its
+    group `owner` holds (the last entry when `n` is past the table), as a railroad's."""
+    table = g.spaces[i].rent
+    n = g.owned_in_group(owner, g.spaces[i].group)
+    return table[min(n, len(table)) - 1] if n > 0 else 0
+
+
+def flat_rent(g: Any, me: Any, i: int, owner: Any, roll: Any) -> int:
+    """The rent of a declared deed kind with `deed: flat`: the first entry of its rent table."""
+    return g.spaces[i].rent[0]
+
+
+PLAIN_RENTS: Mapping[str, Callable[..., int]] = MappingProxyType({"count": count_rent, "flat": flat_rent})
+"""The rent formulas of declared deed kinds, by their `deed:` value."""
+
+
+def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable],
+                 deed_kinds: Mapping[str, str]) -> Rules:
     doubles = r["doubles"]
     auction = r["auction"]
     rent = r["rent"]
@@ -830,6 +869,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Rule
     rent_formulas = {
         kind: _fn(compiled, f"/rules/rent/{kind}", rent[kind], 5)
         for kind in ("street", "railroad", "utility") if kind in rent}
+    rent_formulas.update({kind: PLAIN_RENTS[deed] for kind, deed in deed_kinds.items()})
     return Rules(
         turn_order=r["turn_order"],
         doubles_roll_again=bool(doubles["roll_again"]),

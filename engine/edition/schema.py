@@ -114,8 +114,8 @@ def _owners(key: str) -> str:
     kinds = [k for k, d in _space_kinds().items() if key in d.get("properties", {})]
     if len(kinds) == len(_space_kinds()):
         return ""
-    if set(kinds) == {"street", "railroad", "utility"}:
-        return "deeds (street, railroad, utility)"
+    if set(kinds) == {"street", "railroad", "utility", "declared"}:
+        return "deeds (street, railroad, utility, a declared kind with `deed:`)"
     return " and ".join(f"{k} spaces" for k in kinds) if kinds else ""
 
 

@@ -14,7 +14,7 @@ from typing import TypeGuard
 from ..hints import id_list_text, suggest
 from ..problems import Problem, Severity
 from .layout import layout_problems
-from .model import PLACEHOLDER, SHARES, group_ladder_id, step_cost
+from .model import PLACEHOLDER, SHARES, covers, group_ladder_id, step_cost
 from .pointers import locate
 
 DEEDS = ("street", "railroad", "utility")
@@ -93,6 +93,8 @@ class _Checker:
         self.holdings(board)
         self.ladders(groups)
         self.deeds(board, group_by_id)
+        self.declared_deeds(board)
+        self.deed_sets(group_by_id)
         self.group_use(board, groups)
         self.deck_use(board, decks)
         self.placeholders(cards + [(f"/space_kinds/{i}", k) for i, k in kinds])
@@ -123,10 +125,11 @@ class _Checker:
                          f"space kind '{kid}' has the name of {what}; choose another id")
             # a misspelt hook (`on_lands`) is the schema's unknown-key, not a second problem
             misspelt = any(isinstance(key, str) and key.startswith("on_") for key in k)
-            if not any(k.get("on_" + ev) is not None for ev in HOOK_EVENTS) and not misspelt:
+            if not any(k.get("on_" + ev) is not None for ev in HOOK_EVENTS) and not misspelt \
+                    and k.get("deed") is None:
                 self.add(f"/space_kinds/{i}", "kind-without-effect",
                          f"space kind '{kid}' has no effect: give it at least one hook ("
-                         + ", ".join("on_" + ev for ev in HOOK_EVENTS) + ")")
+                         + ", ".join("on_" + ev for ev in HOOK_EVENTS) + ") or make it a deed (`deed:`)")
         if not isinstance(self.tree.get("space_kinds", []), list):
             return
         known = list(BUILTIN_KINDS) + list(declared)
@@ -272,13 +275,22 @@ class _Checker:
         buildings = rules.get("buildings")
         buildings = buildings if isinstance(buildings, dict) else {}
         houses = buildings.get("houses_before_hotel")
-        in_group = Counter(_text(s.get("group")) for _, s in board if s.get("kind") in DEEDS)
+        plain = self._deed_kinds()
+        deeds = DEEDS + tuple(plain)
+        in_group = Counter(_text(s.get("group")) for _, s in board if s.get("kind") in deeds)
+        mortgages = rules.get("mortgage")
+        unavailable = mortgages.get("unavailable") if isinstance(mortgages, dict) else None
         for i, s in board:
             kind, sid = _text(s.get("kind")), s.get("id", f"#{i}")
-            if kind not in DEEDS:
+            if kind not in deeds:
                 continue
             price, mortgage, rent = s.get("price"), s.get("mortgage"), s.get("rent")
-            if _int(price) and _int(mortgage) and mortgage >= price:
+            mortgageable = not covers(unavailable, kind, s.get("group"))   # else any price from 1
+            if mortgageable and mortgage is None:
+                self.add(f"/board/{i}", "missing-key",
+                         f"{kind} '{sid}' has no mortgage value: give `mortgage` (below the price), or "
+                         f"name the deed's kind or group in rules.mortgage.unavailable")
+            elif mortgageable and _int(price) and _int(mortgage) and mortgage >= price:
                 self.add(f"/board/{i}/mortgage", "mortgage-too-high",
                          f"{kind} '{sid}': the mortgage value {mortgage} must be below the price {price}")
             group = group_by_id.get(_text(s.get("group")))
@@ -320,13 +332,62 @@ class _Checker:
                                  f"({_level(j, len(rent), want)}) is not above {rent[j - 1]} "
                                  f"({_level(j - 1, len(rent), want)})")
                         break
-            elif kind in ("railroad", "utility") and group is not None:
+            elif plain.get(kind) == "flat" and len(rent) != 1:
+                self.add(f"/board/{i}/rent", "rent-length",
+                         f"{kind} '{sid}' has {len(rent)} rents, expected 1: kind '{kind}' has a flat rent "
+                         f"(deed: flat)")
+            elif (kind in ("railroad", "utility") or plain.get(kind) == "count") and group is not None:
                 n = in_group[_text(s.get("group"))]
                 if len(rent) != n:
-                    what = "rents" if kind == "railroad" else "dice multipliers"
+                    what = "dice multipliers" if kind == "utility" else "rents"
                     self.add(f"/board/{i}/rent", "rent-length",
                              f"{kind} '{sid}' has {len(rent)} {what}, expected {n}: one for each number of "
                              f"deeds of group '{group['id']}' owned (the group has {n})")
+
+    def _deed_kinds(self) -> dict[str, str]:
+        """The declared kinds that are deeds: id -> their rent (`deed:` count or flat)."""
+        return {k["id"]: k["deed"] for _, k in _items(self.tree, "space_kinds")
+                if isinstance(k.get("id"), str) and isinstance(k.get("deed"), str)}
+
+    def declared_deeds(self, board) -> None:
+        """A space of a declared deed kind has the deed's keys (group, price, rent); a space of
+        a declared kind that is no deed has none of them (the schema lets both kinds' spaces
+        have them, not knowing which kinds are deeds)."""
+        plain = self._deed_kinds()
+        declared = {k.get("id") for _, k in _items(self.tree, "space_kinds")} - set(plain)
+        for i, s in board:
+            kind, sid = _text(s.get("kind")), s.get("id", f"#{i}")
+            if kind in plain:
+                for key in ("group", "price", "rent"):
+                    if key not in s:
+                        self.add(f"/board/{i}", "missing-key",
+                                 f"{kind} '{sid}' is a title deed (space kind '{kind}' has `deed:`) and "
+                                 f"needs `{key}`")
+            elif kind in declared:
+                for key in ("group", "price", "mortgage", "rent"):
+                    if key in s:
+                        self.add(f"/board/{i}/{key}", "unknown-key",
+                                 f"space '{sid}': '{key}' belongs to title deeds, and space kind '{kind}' is "
+                                 f"no deed (a {kind} space has: id, kind, name; `deed: count` or `deed: "
+                                 f"flat` on the kind makes its spaces deeds)")
+
+    def deed_sets(self, group_by_id) -> None:
+        """The deed sets of the rules (`purchase.compulsory`, `mortgage.unavailable`) name only
+        kinds of deed and groups."""
+        rules = self.tree.get("rules")
+        kinds = list(DEEDS) + list(self._deed_kinds())
+        for section, key in (("purchase", "compulsory"), ("mortgage", "unavailable")):
+            part = rules.get(section) if isinstance(rules, dict) else None
+            value = part.get(key) if isinstance(part, dict) else None
+            if not isinstance(value, list):
+                continue
+            for k, name in enumerate(value):
+                if isinstance(name, str) and name not in kinds and name not in group_by_id:
+                    known = kinds + list(group_by_id)
+                    self.add(f"/rules/{section}/{key}/{k}", "unknown-deed-set",
+                             f"rules.{section}.{key} names '{name}', which is neither a kind of deed nor "
+                             f"a group{suggest(name, known)} (kinds of deed: {', '.join(kinds)}; groups: "
+                             f"{id_list_text(list(group_by_id))})")
 
     def _ladders(self) -> dict:
         b = self.tree.get("rules")

@@ -2,7 +2,7 @@
 bidding rounds shared with the building-shortage auction (buildings.py).
 
 Rule sources: ../shared/rules/classic.md 6-7 ([000] 6.2-6.4, 7; C25 binding bids);
-parameters under `rules.auction` and `rules.purchase_declined`.
+parameters under `rules.auction`, `rules.purchase.declined` and `rules.purchase.compulsory`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,15 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
     """`p` stopped on the unowned deed `i`: buy at the printed price, or decline and the
     bank auctions it at once ([000] 6.2-6.4, 7). A player short of cash may buy if selling
     and mortgaging can raise the price (they are asked to raise it first); one who could not
-    raise it may only decline."""
+    raise it may only decline. A compulsory deed (`rules.purchase.compulsory`) is bought
+    without asking."""
     price = g.spaces[i].price
+    if g.spaces[i].compulsory:
+        # no decision, so no decline and no auction: the price is a debt to the bank like any
+        # other, raised or ending in bankruptcy to the bank; the deed then stays with the bank,
+        # unsold (our choice: nobody declined it, so nothing calls for an auction; docs/rules.md)
+        buy_at(g, p, i, price)
+        return
     affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
     options = BUY_OPTIONS if affordable else ("decline",)
     if g.ask(Decision.of("buy", p, options, None, {"space": i, "price": price})) == "buy":
@@ -38,6 +45,18 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
         g.emit("decline", player=p.seat, space=g.spaces[i].id)
     if g.rules.purchase_declined == "auction":
         auction(g, i, opener=p, exclude=None if g.rules.auction_decliner_may_bid else p)
+
+
+def buy_at(g: Game, p: Player, i: int, price: int) -> None:
+    """`p` pays `price` to the bank for the deed `i` and takes it. The price is a debt like any
+    other (debt.pay): a player short of cash is asked to raise it; one who cannot goes bankrupt
+    to the bank and the deed stays with the bank."""
+    g.pay(p, None, price, "purchase")
+    if not p.alive:
+        return
+    g.set_owner(i, p)
+    if g.log is not None:
+        g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
 
 
 def auction_deed(g: Game, p: Player, i: int) -> None:
@@ -56,12 +75,7 @@ def offer_buy(g: Game, p: Player, i: int, price: int) -> None:
     affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
     options = BUY_OPTIONS if affordable else ("decline",)
     if g.ask(Decision.of("buy", p, options, None, {"space": i, "price": price, "offer": True})) == "buy":
-        g.pay(p, None, price, "purchase")
-        if not p.alive:
-            return
-        g.set_owner(i, p)
-        if g.log is not None:
-            g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
+        buy_at(g, p, i, price)
     elif g.log is not None:
         g.emit("decline", player=p.seat, space=g.spaces[i].id)
 

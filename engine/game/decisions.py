@@ -123,8 +123,7 @@ class Decision:
     `Decision.of(kind, player, options, game, ctx)` (engine/ and cli/ use no other), and agents'
     tests and user code with the keyword form `Decision(kind, player, options, game, **ctx)`.
     They make the same object; `of` takes the dict as it is, which costs about 1,450
-    instructions less a decision (4,000 against 5,450 in CPython 3.11, callgrind;
-    benchmarks/README.md, "Eighth session")."""
+    instructions less a decision (4,000 against 5,450 in CPython 3.11, counted with callgrind)."""
 
     __slots__ = ("kind", "player", "listed", "game", "ctx")
 

@@ -5,7 +5,7 @@ what passing over it (`passed`), moving off it (`left`) and starting a turn on i
 (`turn_start`) do. A new kind of space is a module with its procedures plus a row here (and the
 kind in schema/edition.schema.json). An edition adds its own kinds as data (`space_kinds:`,
 model.DeclaredKind): their hooks are DSL effects, and each game's registry (`g.kinds`) is
-`SPACE_KINDS` plus those rows (`kinds_of`).
+`SPACE_KINDS` plus those rows (`kinds_of`); a declared kind with `deed:` lands as a deed.
 
 A landing procedure is `(game, player, space, rent, dice) -> None`: `rent` is a card's change
 of the rent (or None), `dice` a card's own dice (or None), both for deeds (rent.py).
@@ -69,11 +69,18 @@ SPACE_KINDS: dict[str, SpaceKind] = {k.name: k for k in (
 
 
 def _declared(kind: DeclaredKind) -> SpaceKind:
-    """The registry row of a kind the edition declares: its DSL hooks as procedures."""
+    """The registry row of a kind the edition declares: its DSL hooks as procedures. A deed
+    kind (`deed:`) lands as a deed (offer or rent), then runs its `on_land` hook, if any, while
+    the player is still in the game and on the space."""
     hooks = kind.hooks
     on_land = hooks.get("land")
-    land = None
-    if on_land is not None:
+    land: LandHandler | None = land_on_deed if kind.deed is not None else None
+    if on_land is not None and kind.deed is not None:
+        def land(g: Game, p: Player, i: int, rent: Any, dice: Any, _fn: Any = on_land) -> None:
+            land_on_deed(g, p, i, rent, dice)
+            if p.alive and p.pos == i and not g.over:
+                _fn(g, p, i)
+    elif on_land is not None:
         def land(g: Game, p: Player, i: int, rent: Any, dice: Any, _fn: Any = on_land) -> None:
             _fn(g, p, i)
     return SpaceKind(kind.id, land, hooks.get("pass"), hooks.get("leave"), hooks.get("turn_start"))

@@ -383,6 +383,11 @@ def _bank_buys(g: Game) -> bool:
     return g.rules.bank_buys_percent is not None
 
 
+def _has_mortgages(g: Game) -> bool:
+    """Can some deed of the edition be mortgaged (`rules.mortgage.unavailable` leaves one out)?"""
+    return g.ed.shared("mortgages", lambda: any(s.is_deed and s.mortgageable for s in g.spaces))
+
+
 def _has_actions(g: Game) -> bool:
     return bool(g.ed.actions)
 
@@ -402,8 +407,10 @@ def _has_switches(g: Game) -> bool:
 MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
     ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build),
     ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell),
-    ManageAction("mortgage", "mortgage", _check_mortgage, _apply_mortgage, on_space=_can_mortgage),
-    ManageAction("unmortgage", "lift the mortgage", _check_unmortgage, _apply_unmortgage, on_space=_can_unmortgage),
+    ManageAction("mortgage", "mortgage", _check_mortgage, _apply_mortgage, on_space=_can_mortgage,
+                 in_game=_has_mortgages),
+    ManageAction("unmortgage", "lift the mortgage", _check_unmortgage, _apply_unmortgage, on_space=_can_unmortgage,
+                 in_game=_has_mortgages),
     ManageAction("sell_deed", "sell the deed to the bank", _check_sell_deed, _apply_sell_deed,
                  on_space=_can_sell_deed, in_game=_bank_buys),
     ManageAction("sell_all", "sell all the group's buildings", _check_sell_all, _apply_sell_all,

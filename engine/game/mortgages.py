@@ -33,7 +33,8 @@ def unmortgage_cost(g: Game, i: int) -> int:
 
 
 def mortgage_problem(g: Game, p: Player, i: int) -> str | None:
-    """Why `p` may not mortgage `i` now, or None ([000] 21; `mortgage.sell_buildings_first`)."""
+    """Why `p` may not mortgage `i` now, or None ([000] 21; `mortgage.sell_buildings_first`;
+    `mortgage.unavailable`: no mortgage on the deed at all)."""
     sp = g.spaces[i]
     if g.owner[i] is not p:
         return f"{p.name} does not own {sp.id}"
@@ -41,6 +42,8 @@ def mortgage_problem(g: Game, p: Player, i: int) -> str | None:
         return f"{sp.id} is already mortgaged"
     if g.pledged[i]:
         return f"{sp.id} is pledged for a bank loan: repay the loan first"
+    if not sp.mortgageable:
+        return f"{sp.id} cannot be mortgaged: the rules allow no mortgage on it"
     if sp.mortgage <= 0:
         return f"the bank lends nothing on {sp.id} by mortgage (its mortgage value is 0)"
     if g.rules.sell_buildings_first == "group" and sp.group_index >= 0:

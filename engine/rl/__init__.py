@@ -1,6 +1,6 @@
 """magie for reinforcement learning: any edition as a PettingZoo AEC environment (`env`,
 `MagieAEC`) and as a single-agent Gymnasium environment against magie bots (`MagieGym`), with
-action masks. Needs the optional extra: pip install 'magie[rl]' (pettingzoo, gymnasium, numpy).
+action masks. Needs the optional extra `rl` (pettingzoo, gymnasium, numpy): README, "Install".
 Importing it registers the `gymnasium.make` ids `magie/Classic-v0` ... and `magie/Edition-v0`
 (`registry.py`). See docs/rl.md."""
 

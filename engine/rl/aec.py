@@ -260,8 +260,10 @@ class MagieAEC(AECEnv):
             from magie.cli.web.narrate import Words
             from magie.cli.web.view import public_state
         except (ImportError, OSError) as e:
+            from magie.engine.extras import install_hint
+
             raise gymnasium.error.DependencyNotInstalled(
-                f"render_mode='rgb_array' draws the board with cairosvg ({e}): pip install 'magie[web]' "
+                f"render_mode='rgb_array' draws the board with cairosvg ({e}): {install_hint('web')} "
                 "(and on Debian: apt-get install libcairo2), or use render_mode='ansi'") from None
         g = self.game
         state = public_state(g, Words(self.ed, "en", {p.seat: p.name for p in g.players}))

@@ -205,7 +205,9 @@ def _model() -> Any:
     try:
         from openskill.models import PlackettLuce
     except ImportError:
-        raise GameError("the ladder's ratings need openskill: pip install 'magie[rl]'") from None
+        from ..extras import install_hint
+
+        raise GameError(f"the ladder's ratings need openskill: {install_hint('rl')}") from None
     return PlackettLuce()
 
 

@@ -33,7 +33,9 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise MagieError("--backend ray needs Ray: pip install 'magie[ray]'") from None
+        from ..extras import install_hint
+
+        raise MagieError(f"--backend ray needs Ray: {install_hint('ray')}") from None
     return ray
 
 

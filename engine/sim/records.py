@@ -106,7 +106,9 @@ class RecordWriter:
                 import pyarrow as pa
                 import pyarrow.parquet as pq
             except ImportError:
-                raise RecordsError("--out *.parquet needs pyarrow: pip install 'magie[parquet]' "
+                from ..extras import install_hint
+
+                raise RecordsError(f"--out *.parquet needs pyarrow: {install_hint('parquet')} "
                                    "(or write .jsonl or .csv)") from None
             self._pa, self._pqmod = pa, pq
             self._schema = self.layout.arrow_schema()

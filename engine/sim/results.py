@@ -5,7 +5,7 @@
 rows `simulate --out games.parquet` writes (the columns of `records.RecordLayout`: game, seed,
 players, bots, rounds, turns, reason, capped, winners, cash_i, worth_i, bankruptcies, trades,
 rent_<group>, builds_<group>, the edition's actions), as a pandas DataFrame in game order. Needs
-pandas and pyarrow: pip install 'magie[analysis]'. docs/results.md has a worked example.
+pandas and pyarrow (the `analysis` extra). docs/results.md has a worked example.
 """
 
 from __future__ import annotations
@@ -39,8 +39,10 @@ def run(edition: str, n: int = 1000, *, seed: int = 0, bots: str | Sequence[str]
         import pandas  # noqa: F401  (to_pandas needs it)
         import pyarrow as pa
     except ImportError as e:
+        from ..extras import install_hint
+
         raise ImportError(f"magie's results as a DataFrame need pandas and pyarrow ({e}): "
-                          "pip install 'magie[analysis]'") from None
+                          f"{install_hint('analysis')}") from None
     spec = _spec(edition, n, seed, bots, players, variants, sets, max_rounds, jobs, counters)
     layout = RecordLayout(spec, spec.edition_model())
     schema = layout.arrow_schema()

@@ -100,6 +100,9 @@ def closed(ed: Edition) -> dict[str, dict[str, str]]:
     if not r.redeem_at_lap_end:
         both("redeem", "mortgages are not settled at the lap end (rules.mortgage.redeem_at_lap_end)", (decisions,))
         both("released", "mortgages are not settled at the lap end (rules.mortgage.redeem_at_lap_end)", (events,))
+    if not any(s.is_deed and s.mortgageable for s in ed.spaces):
+        both("inherited_mortgage", "no deed can be mortgaged (rules.mortgage.unavailable)", (decisions,))
+        both("mortgage unmortgage", "no deed can be mortgaged (rules.mortgage.unavailable)", (events,))
     if not ed.switches and ed.end.vote is None:
         both("vote", "the edition has no vote (no end vote, no rule switch)")
     if not ed.switches:

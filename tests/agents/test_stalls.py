@@ -1,4 +1,4 @@
-"""Stalled tables (issue 15): with every deed owned and no group whole, no deed changes hands,
+"""Stalled tables: with every deed owned and no group whole, no deed changes hands,
 so a bot that looked at trades only when ownership changed never offered again, and the game
 ran to the 1,000-round cap. The basic bot now looks again every `LOOK_AGAIN` turns."""
 

@@ -69,9 +69,9 @@ def worst_z(ed, exact, counts):
 
 
 @pytest.mark.parametrize(("edition", "policy", "warm_up"), [
-    ("classic", "long", 8), ("classic", "short", 8),
+    ("classic", "long", 8), pytest.param("classic", "short", 8, marks=pytest.mark.slow),
     # the three-cell jail; from round 10, after the introductory lap (no card, no arrest)
-    ("biznespolia", "long", 10)])
+    pytest.param("biznespolia", "long", 10, marks=pytest.mark.slow)])
 def test_simulated_landings_match_the_exact_odds(edition, policy, warm_up):
     ed, per_roll, per_turn = simulated(policy, 60, edition=edition, warm_up=warm_up)
     odds = landing_odds(ed, load_edition(edition).tree, policy)

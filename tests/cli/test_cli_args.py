@@ -1,4 +1,4 @@
-"""How the commands read their arguments (the probe of the eighth session): an option given once
+"""How the commands read their arguments: an option given once
 refused when repeated, a --set that a --sweep would drop, files that would hang or cannot be
 written checked up front, every problem of a command line in one run (click's own errors too),
 one shape for every error, and the help's ranges."""
@@ -6,6 +6,7 @@ one shape for every error, and the help's ranges."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 
 import pytest
@@ -285,9 +286,11 @@ def test_validate_tells_its_format_language_and_missing_paths_together():
 # ------------------------------------------------------------------ the help's ranges and flags
 
 def _help(command: str) -> str:
-    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    """`magie COMMAND --help`, one line an option, each bracket of the help on its own: click's
+    `[default: 1000; 1<=x<=100000000]` as `[default: 1000] [1<=x<=100000000]`."""
+    result = CliRunner().invoke(app, [command, "--help"], terminal_width=300, max_content_width=300)
     assert result.exit_code == 0
-    return result.output
+    return re.sub(r"(\[default: [^;\]]*); ", r"\1] [", result.output)
 
 
 def test_the_help_shows_the_whole_range_each_number_is_checked_against():

@@ -1,4 +1,4 @@
-"""CLI numbers and paths are checked before anything is allocated or opened (issue 10)."""
+"""CLI numbers and paths are checked before anything is allocated or opened."""
 
 from __future__ import annotations
 

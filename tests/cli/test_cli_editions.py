@@ -101,6 +101,15 @@ def test_show_board_in_english_and_russian():
     assert r.exit_code == 0 and "Улица Арбат" in r.stdout and "Тёмно-синие" in r.stdout
 
 
+def test_show_says_none_for_the_mortgage_of_a_deed_the_rules_allow_no_mortgage_on():
+    r = run("show", str(REPO / "tests" / "fixtures" / "playable" / "plain-deeds.yaml"))
+    assert r.exit_code == 0
+    rows = {cells[1]: cells for line in r.stdout.splitlines()
+            if len(cells := [c.strip() for c in line.strip("│ ").split("│")]) == 7}
+    assert rows["Riga Railway Station"][6] == "none" and rows["Tea shop"][4:] == ["1", "5 25", "none"]
+    assert rows["Kiosk"][6] == "15" and rows["Zhitnaya Street"][6] == "30"
+
+
 def test_show_cards_fills_the_placeholders_as_players_read_them():
     r = run("show", "uk", "--cards")
     assert r.exit_code == 0

@@ -1,5 +1,5 @@
-"""What `magie play` writes never replaces what it did not make (the probe of the eighth session:
-`--save-to editions/classic.yaml` overwrote the edition, `--log notes.txt` emptied the text),
+"""What `magie play` writes never replaces what it did not make (`--save-to
+editions/classic.yaml` must not overwrite the edition, `--log notes.txt` must not empty the text),
 the save and the log are never one file, and an output that cannot be written (`> /dev/full`)
 is told as such, not as a bug of the engine."""
 

@@ -1,4 +1,4 @@
-"""The lazy registration of magie's commands (cli/commands.py, start-up of issue 15): the app
+"""The lazy registration of magie's commands (cli/commands.py): the app
 lists every command from `COMMANDS` without importing its module, and each command's help and
 behaviour are those of the same commands registered eagerly on a typer app, as before."""
 
@@ -11,14 +11,14 @@ import typer
 from typer.core import TyperCommand
 from typer.testing import CliRunner
 
-from magie.cli.commands import COMMANDS, MARKUP, Command, app
+from magie.cli.commands import COMMANDS, Command, app
 
 MODULES = list(dict.fromkeys(module for module, _ in COMMANDS.values()))
 
 
 def _eager() -> typer.Typer:
     """The app as it was built before the lazy group: every module registered at once."""
-    eager = typer.Typer(name="magie", no_args_is_help=True, add_completion=False, rich_markup_mode=MARKUP,
+    eager = typer.Typer(name="magie", no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                         context_settings={"help_option_names": ["-h", "--help"]})
     for module in MODULES:
         importlib.import_module(module).register(eager)

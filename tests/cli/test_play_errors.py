@@ -1,5 +1,5 @@
 """Every error that stops a game names the edition's snippet (file:line:col) or says plainly that
-it is an engine bug; the game so far is saved for a report (issue 10)."""
+it is an engine bug; the game so far is saved for a report."""
 
 from __future__ import annotations
 

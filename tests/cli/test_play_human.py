@@ -287,7 +287,7 @@ def test_rent_claims_are_answered_yes_without_asking_with_auto_claim(classic, mo
 
 
 def test_rent_claims_are_asked_by_default(classic, monkeypatch):
-    # issue 11 item 4: a forgetful owner loses the rent, so people are asked unless --auto-claim
+    # a forgetful owner loses the rent, so people are asked unless --auto-claim
     t = Table(classic, monkeypatch, "n\n")
     assert t.human.auto_claim is False
     assert t.game.ask(Decision("claim", t.anna, (True, False), space=3, amount=4, payer=1)) is False
@@ -295,7 +295,7 @@ def test_rent_claims_are_asked_by_default(classic, monkeypatch):
 
 
 def test_the_trade_builder_makes_a_deal_of_three_players(monkeypatch):
-    # issue 11 item 6: where trade.parties allows (here 3, on the classic board), `8` adds a
+    # where trade.parties allows (here 3, on the classic board), `8` adds a
     # hand-over between any two players and the offer becomes a Deal that every party accepts
     ed = edition("classic", rules={"trade": {"parties": 3}})
     answers = ("t\n1\n1\n\n\n"        # partner Bot, get Nagatinskaya (Anna has no deed), no cash either way
@@ -323,7 +323,7 @@ def test_the_trade_builder_makes_a_deal_of_three_players(monkeypatch):
 
 
 def test_a_person_is_asked_between_turns_only_after_the_i_key(classic, monkeypatch):
-    # issue 11 item 5: classic has the interval window; Anna is not asked there by default,
+    # classic has the interval window; Anna is not asked there by default,
     # `i` at a manage prompt turns it on, after which the interval after Bot's turn asks her
     answers = "i\n\n\n" + "1\n\n" + "\n" * 10  # i, end turn ... then in the interval: build (1), done
     t = Table(classic, monkeypatch, answers, dice=[(4, 6), (1, 2), (5, 6)])
@@ -361,3 +361,14 @@ def test_the_play_help_says_what_the_prompts_take(classic, monkeypatch):
     t = Table(classic, monkeypatch, "r\n1\nd\n", dice=[(1, 2)]).turn()
     assert t.game.owner[3] is t.anna
     assert t.game.answers == [["done"], "buy", ["done"]]
+
+
+def test_buying_a_deed_without_mortgage_says_so_and_a_compulsory_one_asks_nothing(monkeypatch):
+    plain = edition("classic", rules={"mortgage": {"unavailable": ["brown"]}})
+    t = Table(plain, monkeypatch, "\n1\n\n", dice=[(1, 2)]).turn()
+    assert "rents: 4k ₽ / 20k ₽ / 60k ₽ / 180k ₽ / 320k ₽ / 450k ₽; it cannot be mortgaged" in t.text
+    assert t.game.owner[3] is t.anna
+    must = edition("classic", rules={"purchase": {"compulsory": ["brown"]}})
+    t = Table(must, monkeypatch, "\n\n", dice=[(1, 2)]).turn()
+    assert "is for sale" not in t.text and "Anna: buys Nagatinskaya Street for 60k ₽" in t.text
+    assert t.game.answers == [["done"], ["done"]] and t.anna.cash == 1440

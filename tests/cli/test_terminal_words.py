@@ -1,4 +1,4 @@
-"""Issue 13, "The terminal too": what a person at the terminal reads, item by item.
+"""What a person at the terminal reads: the words of each prompt, event and status.
 
 Classic board (the Table of test_play_human): 1 Zhitnaya, 3 Nagatinskaya (brown, 60, houses 50),
 12 Power Station and 28 Waterworks (utilities, rent 4× / 10× the dice), 0 GO (salary 200).

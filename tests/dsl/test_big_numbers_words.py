@@ -1,6 +1,5 @@
 """A value too big for a game is named in words that read ("the value (a number of about 54
-digits) is beyond ±1_000_000_000_000": the probe of the eighth session read "the value a number
-of about 54 digits is beyond")."""
+digits) is beyond ±1_000_000_000_000", with the parentheses that make the sentence read)."""
 
 import pytest
 

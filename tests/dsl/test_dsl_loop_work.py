@@ -1,7 +1,7 @@
 """The work of one evaluation is bounded at check time (loops.work_bound, LIMITS["loop_work"]):
 nested loops multiply the sizes of their sets, and a snippet over the limit is a `dsl-limit`
 problem at the loop that crosses it, in the same run as every other problem; never a game that
-runs for hours. The probe's edition (six `count(each space ...)` nested in classic's salary)."""
+runs for hours. The edition of the test: six `count(each space ...)` nested in classic's salary."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_the_limit_is_reported_with_every_other_problem_of_the_file():
     assert sorted(p.code for p in ps) == ["dsl-limit", "unknown-name"]
 
 
-def test_validate_refuses_the_probes_edition_at_file_line_column(tmp_path, monkeypatch):
+def test_validate_refuses_the_nested_loops_edition_at_file_line_column(tmp_path, monkeypatch):
     (tmp_path / "nest.yaml").write_text(NEST_YAML, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     r = CliRunner().invoke(app, ["validate", "nest.yaml"])
@@ -125,7 +125,7 @@ def test_two_nested_loops_over_the_board_still_validate(tmp_path, monkeypatch):
     assert r.exit_code == 0, r.output
 
 
-def test_play_of_the_probes_edition_stops_at_once_with_the_message(tmp_path):
+def test_play_of_the_nested_loops_edition_stops_at_once_with_the_message(tmp_path):
     path = Path(tmp_path) / "nest.yaml"
     path.write_text(NEST_YAML, encoding="utf-8")
     # before the bound this game never ended (40^6 visits a salary): the timeout fails the test

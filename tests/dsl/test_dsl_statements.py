@@ -1,4 +1,4 @@
-"""The statements and expressions of issue 12 in the checker: choices, subjects, loops and
+"""Statements and expressions in the checker: choices, subjects, loops and
 filters, aggregates, variables, timed flags, counters, offers to buy and kept cards of an
 edition's own use. Every bad input is a problem with its code and its file position."""
 

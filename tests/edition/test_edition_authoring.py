@@ -1,4 +1,4 @@
-"""Friction a new author meets (issue 10): errors in the author's own file, stale translations,
+"""Friction a new author meets: errors in the author's own file, stale translations,
 and the colon inside a DSL effect."""
 
 from __future__ import annotations

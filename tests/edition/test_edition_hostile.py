@@ -1,4 +1,4 @@
-"""Hostile and odd input to the edition reader and loader (issue 10): never a traceback, always a
+"""Hostile and odd input to the edition reader and loader: never a traceback, always a
 problem with a position, in bounded time."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The published schemas agree with `magie validate` (issue 10): what an editor checks with them
+"""The published schemas agree with `magie validate`: what an editor checks with them
 gives no false error on the built-in files and the docs' examples, and knows each kind of space."""
 
 from __future__ import annotations

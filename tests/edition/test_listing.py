@@ -1,5 +1,5 @@
 """The listing of built-in editions (engine/edition/listing.py) and its index in the user cache:
-the index saves parsing, and is never trusted over the files (issue 15, start-up)."""
+the index saves parsing, and is never trusted over the files."""
 
 from __future__ import annotations
 
@@ -115,7 +115,7 @@ def test_the_built_in_listing_matches_parsing_every_file(tmp_path, monkeypatch):
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_among_the_editions_is_listed_broken_without_waiting_for_a_writer(base):
-    os.mkfifo(base / "pipe.yaml")          # opening it for reading blocked the listing (fresh probe)
+    os.mkfifo(base / "pipe.yaml")          # opening it for reading would block the listing
     rows = _rows(list_builtin(base))
     assert ("edition", "pipe", "pipe", "", True) in rows
     assert [r for r in rows if r[1] != "pipe"] == EXPECTED

@@ -1,4 +1,4 @@
-"""The properties the fuzz tests check, shared by the edition and save fuzzers (issue 10).
+"""The properties the fuzz tests check, shared by the edition and save fuzzers.
 
 - validation never raises, every problem has a position (file and line), and what it gives back
   and holds is bounded by the input: at most `PROBLEMS_PER_LINE` problems a line, each line of

@@ -1,4 +1,4 @@
-"""Mutated built-in editions at the YAML, reference and DSL levels (issue 10).
+"""Mutated built-in editions at the YAML, reference and DSL levels.
 
 Each example is one mutation of a built-in edition, validated (never raising, within budget,
 every problem placed); one that validates is played. Failing examples found by hypothesis are

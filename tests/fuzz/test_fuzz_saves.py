@@ -1,4 +1,4 @@
-"""Corrupted saves (issue 10): `read_save` refuses every bad file with problems (never another
+"""Corrupted saves: `read_save` refuses every bad file with problems (never another
 exception, never a hang), and a save it accepts replays without an engine error: the game may only
 stop on a `ReplayMismatch` (the recorded answers do not fit)."""
 

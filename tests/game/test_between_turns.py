@@ -1,4 +1,4 @@
-"""Managing between other players' turns (issue 11 item 5): seed 000, "You may buy houses
+"""Managing between other players' turns: seed 000, "You may buy houses
 during your turn or in the interval between other players' turns", "Buildings may be sold at
 any time" (rules.between_turns: classic true; Biznespolia and the other reading false).
 

@@ -1,4 +1,4 @@
-"""Deals among any number of players (issue 11 item 6): [002] 9/1.3 "a deal may involve any
+"""Deals among any number of players: [002] 9/1.3 "a deal may involve any
 number of players and any amount of property", with the player whose turn it is taking part;
 classic keeps two-party trades ([000] 20.1: "a private deal with him for a sum agreed between
 you"). A `Deal` names its proposer and legs (giver -> taker: deeds, cash, held cards); every

@@ -1,5 +1,5 @@
 """A loop of card draws the checker cannot see (it depends on a condition) stops the game with an
-error at the card that names the cards of the loop, never a bare "more than 20 draws" (issue 10)."""
+error at the card that names the cards of the loop, never a bare "more than 20 draws"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The in-memory event log of a long game is bounded; the stream gets every event (issue 10)."""
+"""The in-memory event log of a long game is bounded; the stream gets every event."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Money that grows without bound (issue 10): a formula result outside ±MONEY_LIMIT stops the game
+"""Money that grows without bound: a formula result outside ±MONEY_LIMIT stops the game
 with an error naming the formula's file:line:col, instead of play going on with absurd amounts."""
 
 from __future__ import annotations

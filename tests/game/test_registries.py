@@ -1,5 +1,5 @@
 """The registries of the engine: every kind has what the engine, the bots, the terminal and the
-docs need (issue 9), and money moves only through the ledger."""
+docs need, and money moves only through the ledger."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hostile save files (issue 10): regular files only, a size cap, depth and number limits,
+"""Hostile save files: regular files only, a size cap, depth and number limits,
 duplicate keys, every field in range; each refused with a message, never a traceback or a hang."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11: the rules of the seed texts as written, each with a position where the readings
+"""The rules of the seed texts as written, each with a position where the readings
 give different results (forced dice, exact cash, owners, the bank's stock)."""
 
 import pytest
@@ -227,7 +227,7 @@ def test_basic_bot_sells_a_lone_lot_to_the_bank_rather_than_mortgage_it_in_bizne
     assert BasicBot._raise_money(g, player(g, "A")) == ("mortgage", space(g.ed, "arbat"))
 
 
-# ---------------------------------------------------------------- pins of issue 11 (second part)
+# ---------------------------------------------------------------- a jail card bought in jail; the start auction
 def test_a_player_already_in_jail_buys_a_jail_card_and_uses_it_on_the_next_turn():
     # A is in jail; on turn 1, before the throw, A buys B's Chance card for 30 (a trade) but
     # still throws (1 + 2, no double: A stays). B throws 1 + 2 onto Nagatinskaya (declined,

@@ -1,5 +1,5 @@
-"""A game's set-up, written for speed (benchmarks/README.md, "Eighth session: a game's set-up"):
-the same decks, the same order of play and the same bots as the plain ways of making them."""
+"""A game's set-up, written for speed (engine/game/start.py, the bots' factories): the same
+decks, the same order of play and the same bots as the plain ways of making them."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_order_throws_rank_players_and_ties_throw_again_in_seat_order():
 
 
 def _rank_plainly(g, group):
-    """The ranking as the rule says it, written plainly (the engine's until the eighth session)."""
+    """The ranking as the rule says it, written plainly, to compare the engine's with."""
     throws = {}
     for p in group:
         throws[p.seat] = g.dice.throw(g.ed.dice_count).total

@@ -1,4 +1,4 @@
-"""A deed with buildings in its group changes hands without them (issue 10; docs/rules.md, ours):
+"""A deed with buildings in its group changes hands without them (docs/rules.md, ours):
 the group's buildings are sold to the bank at the sell-back price, paid to the old owner."""
 
 from __future__ import annotations

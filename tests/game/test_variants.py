@@ -285,7 +285,7 @@ def test_millionaire_the_first_to_reach_the_target_wins():
 
 
 def _first_broke_position(ed):
-    # issue 11 item 1's position: A has 500 cash, four houses on each brown lot and the dark blue
+    # the first-broke position: A has 500 cash, four houses on each brown lot and the dark blue
     # lots unbuilt (net worth 510 + 120 + 400 + 750 = 1,780 after B's 10); C has 1,500 cash and
     # nothing else. B (10 cash) throws 1 + 2 onto A's Nagatinskaya (rent 320) and goes broke.
     g = game(ed, {"A": {"cash": 500, "owns": {"nagatinskaya": 4, "zhitnaya": 4, "malaya_bronnaya": 0, "arbat": 0}},

@@ -1,6 +1,6 @@
 """The simulation path plays the golden games too: a `Game` with no recorded answers (as
 `magie simulate` and the benchmarks run it, where the engine skips the manage windows a bot
-says it would pass, issue 15) gives the same event log as `magie play --log`, byte for byte."""
+says it would pass) gives the same event log as `magie play --log`, byte for byte."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11: `magie simulate --json` counts each rule's use (`events` by kind, with the counters
+"""`magie simulate --json` counts each rule's use (`events` by kind, with the counters
 on by default), so that a simulation of each edition can be shown to exercise its distinctive
 rules; bots' attention to rent claims (`--claim-attention`)."""
 
@@ -69,7 +69,7 @@ def test_classic_simulation_with_six_players_auctions_the_last_houses():
 
 
 def test_biznespolia_simulation_makes_a_multi_party_deal():
-    # [002] 9/1.3, issue 11 item 6: in game 15 player 3 proposes a three-way swap (each gives
+    # [002] 9/1.3: in game 15 player 3 proposes a three-way swap (each gives
     # one deed, and 30 in cash besides) and both others accept; the batch counts it, and classic
     # (`trade.parties: 2`) never offers one
     _, events = _logged_game("biznespolia", 15)
@@ -93,7 +93,7 @@ def test_quick_simulation_deals_deeds():
 
 
 def test_rent_must_be_claimed_measures_something_with_inattentive_bots():
-    # issue 11 item 4: with bots that always claim the house rule is classic, event for event
+    # with bots that always claim the house rule is classic, event for event
     attentive = _events("classic", "rent-must-be-claimed", n=6)
     classic = _events("classic", n=6)
     assert attentive == classic and "rent_unclaimed" not in attentive
@@ -117,7 +117,7 @@ def _claimed(share: str) -> dict:
 
 
 def test_simulate_claim_attention_makes_forgetful_bots_lose_rents_on_the_same_seeds():
-    # issue 11 item 4: half the rents forgotten. Games 0-3 (capped at 40 rounds) with bots that
+    # half the rents forgotten. Games 0-3 (capped at 40 rounds) with bots that
     # claim every rent pay 891 times (23,913 in rent); forgetting about half of them, 153 rents
     # go unclaimed and the games pay 685 times (14,489 in rent) though they last 627 turns, not 581.
     attentive, forgetful = _claimed("1"), _claimed("0.5")
@@ -131,7 +131,7 @@ def test_simulate_claim_attention_makes_forgetful_bots_lose_rents_on_the_same_se
 def test_compare_claim_attention_applies_to_every_configuration():
     # the overlay against classic on games 0-3: the same games with attentive bots; with bots
     # that forget half the rents the games last 11.5 turns longer on average
-    # (the share is recorded in each configuration of --json where it is not 1: found by the probe)
+    # (the share is recorded in each configuration of --json where it is not 1)
     def turns(share: str) -> tuple[float, list[float | None]]:
         r = CliRunner().invoke(app, ["compare", "classic", "classic+rent-must-be-claimed", "-n", "4", "-j", "1",
                                      "--max-rounds", "40", "--claim-attention", share, "--json"])
@@ -144,8 +144,8 @@ def test_compare_claim_attention_applies_to_every_configuration():
 
 
 def test_no_counters_leaves_out_the_bankruptcies_by_round_instead_of_an_empty_list():
-    # found by the fresh probe: `--no-counters` printed "bankruptcies_by_round": [] beside
-    # "bankruptcies_per_game": 3.0; like the other counter-only fields it is left out now
+    # with `--no-counters`, "bankruptcies_by_round" would be an empty list beside
+    # "bankruptcies_per_game": 3.0; like the other counter-only fields it is left out
     def run(*extra: str) -> dict:
         r = CliRunner().invoke(app, ["simulate", "classic", "-n", "6", "--seed", "3", "--jobs", "1",
                                      "--json", *extra])

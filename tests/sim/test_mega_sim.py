@@ -1,4 +1,4 @@
-"""Mega simulations (issue 12, Deliver 3): basic bots play a few short Mega games and use the
+"""Mega simulations: basic bots play a few short Mega games and use the
 edition's mechanisms: skyscrapers, depots, bus tickets, the birthday gift and the speed die's
 symbol faces. Counted from the event log."""
 

@@ -77,3 +77,12 @@ def test_wrong_arguments_are_told_together_without_a_traceback():
     assert run.returncode == 1 and "Traceback" not in run.stderr
     for part in ("which edition?", "-n must be from 1", "--seed takes a whole number"):
         assert part in run.stderr
+
+
+def test_an_edition_without_mortgages_names_the_rule_that_closes_them():
+    from tests.game.helpers import edition
+    off = closed(edition("classic", rules={"mortgage": {"unavailable": True}}))
+    why = "no deed can be mortgaged (rules.mortgage.unavailable)"
+    assert off["events"]["mortgage"] == off["events"]["unmortgage"] == off["decisions"]["inherited_mortgage"] == why
+    some = closed(edition("classic", rules={"mortgage": {"unavailable": ["railroad"]}}))
+    assert "mortgage" not in some["events"] and "mortgage" not in closed(load_playable("classic"))["events"]

@@ -1,9 +1,13 @@
-"""Helpers of the web tests: a test client on a fresh app, waiting for a seat's decision."""
+"""Helpers of the web tests: a test client on a fresh app, waiting for a seat's decision.
+
+A test waits for the server or a game by polling for a condition with a generous timeout
+(`poll`, `WAIT`), never by sleeping a fixed time, so that it holds on a loaded machine."""
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 
@@ -12,6 +16,24 @@ pytest.importorskip("fastapi", reason="the web tests need the web extra: pip ins
 from fastapi.testclient import TestClient  # noqa: E402
 
 from magie.cli.web.app import create_app  # noqa: E402
+
+T = TypeVar("T")
+
+WAIT = 90.0
+"""Seconds a web test waits for the server or a game before it fails."""
+
+
+def poll(read: Callable[[], T], what: str, timeout: float = WAIT, interval: float = 0.02) -> T:
+    """The first truthy value of `read()`, called every `interval` seconds; an AssertionError
+    naming `what` after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        value = read()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"{what}: not within {timeout:.0f} s")
+        time.sleep(interval)
 
 
 def client(data=None, **kw: Any) -> TestClient:
@@ -24,17 +46,13 @@ def new_game(c: TestClient, seats: list[dict], *, edition: str = "classic", seed
     return r.json()
 
 
-def wait_decision(c: TestClient, game: str, token: str, timeout: float = 20.0) -> dict:
+def wait_decision(c: TestClient, game: str, token: str, timeout: float = WAIT) -> dict:
     """The decision the seat of `token` waits on, once there is one."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    def decision() -> dict | None:
         r = c.get(f"/api/games/{game}/decision", params={"token": token})
         assert r.status_code == 200, r.text
-        d = r.json()["decision"]
-        if d is not None:
-            return d
-        time.sleep(0.02)
-    raise AssertionError(f"no decision for the seat within {timeout}s: {c.get(f'/api/games/{game}').json()}")
+        return r.json()["decision"]
+    return poll(decision, f"a decision for the seat of game {game}", timeout)
 
 
 def answer(c: TestClient, game: str, token: str, value: Any, **kw: Any):

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from .test_browser import Served, _browser
+from selenium.webdriver.common.by import By
+
+from .helpers import poll
+from .test_browser import WAIT, Served, _browser, _until
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -23,11 +25,8 @@ def _play(served_url: str, edition: str, lang: str, seed: int, decisions: int) -
     g = httpx.post(served_url + "/api/games", json=body).json()
     game, tok = g["game"], g["seats"][0]["token"]
     for _ in range(decisions):
-        for _ in range(200):
-            d = httpx.get(f"{served_url}/api/games/{game}/decision", params={"token": tok}).json()["decision"]
-            if d:
-                break
-            time.sleep(0.05)
+        d = poll(lambda: httpx.get(f"{served_url}/api/games/{game}/decision", params={"token": tok}).json()["decision"],
+                 "a decision for Anna")
         value = {"buy": "buy", "manage": ["done"], "bid": None, "jail": "pay" if "pay" in d["options"] else "roll",
                  "trade": "reject"}.get(d["kind"], d["options"][0] if d["options"] else None)
         builds = [o for o in d["options"] if isinstance(o, list) and o[0] == "build"] if d["kind"] == "manage" else []
@@ -46,7 +45,8 @@ def main() -> None:
                                           ("biznespolia", "ru", 9, "web-biznespolia.png")):
             url = _play(served.url, edition, lang, seed, 60)
             b.get(url)
-            time.sleep(2.5)
+            _until(b, WAIT, lambda drv: drv.find_element(By.ID, "decision").get_attribute("data-decision")
+                   and len(drv.find_elements(By.CSS_SELECTOR, "#board svg g[data-space]")) > 0)
             b.save_screenshot(str(DOCS / name))
             print(f"wrote {DOCS / name}")
     finally:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
 import pytest
 
-from .helpers import answer, client, new_game, until, wait_decision
+from .helpers import WAIT, answer, client, new_game, poll, until, wait_decision
 
 ANNA_AND_BOT = [{"name": "Anna", "kind": "human"}, {"name": "Bot", "kind": "bot", "bot": "basic"}]
 
@@ -106,11 +105,11 @@ def test_decline_then_bid_in_the_auction(c):
     again = wait_decision(c, game, tok)
     assert again["kind"] == "bid" and again["id"] != bid["id"]
     assert answer(c, game, tok, low, decision=again["id"]).status_code == 200
-    time.sleep(0.2)
-    log = [json.loads(x) for x in c.get(f"/api/games/{game}/log").text.splitlines()]
-    bids = [e for e in log if e["e"] == "bid"]
-    assert {"player": 0, "amount": low} == {k: bids[-1][k] for k in ("player", "amount")} or \
-        any(e["player"] == 0 and e["amount"] == low for e in bids)
+
+    def annas_bid() -> list[dict]:
+        log = [json.loads(x) for x in c.get(f"/api/games/{game}/log").text.splitlines()]
+        return [e for e in log if e["e"] == "bid" and e["player"] == 0 and e["amount"] == low]
+    poll(annas_bid, f"Anna's bid of {low} in the log")
 
 
 def test_an_illegal_answer_is_refused_with_the_engines_reason(c):
@@ -135,8 +134,7 @@ def test_tokens_act_only_for_their_own_seat(c):
     assert answer(c, game, a[:-1] + ("x" if a[-1] != "x" else "y"), ["done"]).status_code == 403
     assert c.get(f"/api/games/{game}/save").status_code == 403
     # whoever waits, the other seat's token neither sees nor answers that decision
-    time.sleep(0.3)
-    waiting = c.get(f"/api/games/{game}").json()["waiting"]
+    waiting = poll(lambda: c.get(f"/api/games/{game}").json()["waiting"], "a seat waiting")
     assert len(waiting) == 1
     mine, other = (a, b) if waiting[0]["seat"] == 0 else (b, a)
     assert c.get(f"/api/games/{game}/decision", params={"token": other}).json()["decision"] is None
@@ -215,14 +213,9 @@ def test_malformed_json_and_wrong_answer_shapes_are_400(c):
 def test_a_bot_game_of_biznespolia_plays_to_the_end(c):
     g = new_game(c, [{"name": f"Bot {k}", "kind": "bot", "bot": "basic"} for k in range(3)],
                  edition="biznespolia", seed=7, lang="ru")
-    end = time.monotonic() + 120
-    state = {}
-    while time.monotonic() < end:
-        state = c.get(f"/api/games/{g['game']}").json()
-        if state.get("over"):
-            break
-        time.sleep(0.2)
-    assert state["over"] and len(state["winners"]) >= 1
+    state = poll(lambda: (s := c.get(f"/api/games/{g['game']}").json()).get("over") and s,
+                 "the end of the bot game", timeout=3 * WAIT, interval=0.2)
+    assert len(state["winners"]) >= 1
     alive = [p for p in state["players"] if not p["bankrupt"]]
     assert {p["seat"] for p in alive} >= set(state["winners"])
     log = c.get(f"/api/games/{g['game']}/log").text.splitlines()

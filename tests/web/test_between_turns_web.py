@@ -1,4 +1,4 @@
-"""The window between other players' turns in the browser (issue 11 item 5; seed 000: "You may buy
+"""The window between other players' turns in the browser (seed 000: "You may buy
 houses during your turn or in the interval between other players' turns"): a seat's switch,
 off by default as the terminal's `i`, `POST /api/games/{game}/between-turns`.
 
@@ -13,7 +13,7 @@ from magie.cli.web import rooms
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.game import Game
 
-from .helpers import answer, client, new_game, wait_decision
+from .helpers import WAIT, answer, client, new_game, wait_decision
 
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "bot", "bot": "basic"},
          {"name": "Clara", "kind": "bot", "bot": "basic"}]
@@ -185,7 +185,7 @@ def test_a_finished_game_refuses_the_switch():
     with client() as c:
         g = new_game(c, SEATS[:2], seed=1, max_rounds=1)
         game, tok = g["game"], g["seats"][0]["token"]
-        end = time.monotonic() + 30
+        end = time.monotonic() + WAIT
         while not c.get(f"/api/games/{game}").json().get("over"):
             assert time.monotonic() < end, "the one-round game did not end"
             d = c.get(f"/api/games/{game}/decision", params={"token": tok}).json()["decision"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -16,7 +15,7 @@ from magie.cli.app import app as cli_app
 from magie.cli.web.rooms import QUEUE_SIZE, Subscriber
 from magie.engine.game.save import read_save
 
-from .helpers import answer, client, new_game, until, wait_decision
+from .helpers import answer, client, new_game, poll, until, wait_decision
 
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
 
@@ -115,7 +114,7 @@ def test_the_websocket_sends_the_view_then_events_and_the_seats_own_decisions():
     with client() as c:
         g = new_game(c, [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"}], seed=14)
         game, a, b = g["game"], g["seats"][0]["token"], g["seats"][1]["token"]
-        time.sleep(0.3)
+        poll(lambda: c.get(f"/api/games/{game}").json()["waiting"], "a seat waiting")
         with c.websocket_connect(f"/ws/games/{game}") as spectator:
             hello = spectator.receive_json()
             assert hello["type"] == "hello" and hello["seat"] is None and hello["decision"] is None
@@ -186,10 +185,7 @@ def test_a_slow_client_is_dropped_and_the_game_goes_on():
                 while not fast.queue.empty():
                     fast.queue.get_nowait()
 
-        async def settle():
-            await asyncio.sleep(0.05)
-        c.portal.call(settle)
-        assert slow.dropped and slow not in server.subscribers[game]
+        poll(lambda: slow.dropped and slow not in server.subscribers[game], "the slow subscriber dropped")
         assert not fast.dropped and fast in server.subscribers[game]
         assert slow.queue.qsize() == QUEUE_SIZE
         d = until(c, game, tok, "manage")
@@ -220,12 +216,8 @@ def test_a_finished_game_is_shown_after_a_restart_without_replaying_it(tmp_path)
     bots = [{"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot", "bot": "random"}]
     with client(tmp_path) as c:
         game = new_game(c, bots, seed=5, max_rounds=6)["game"]
-        for _ in range(400):
-            before = c.get(f"/api/games/{game}").json()
-            if before["over"]:
-                break
-            time.sleep(0.05)
-        assert before["over"] and before["round"] == 7     # the round limit reached after round 6
+        before = poll(lambda: (s := c.get(f"/api/games/{game}").json())["over"] and s, "the end of the game")
+        assert before["round"] == 7     # the round limit reached after round 6
         log_before = c.get(f"/api/games/{game}/log").text
     saved = read_save(tmp_path / f"{game}.json")
     assert saved.options["web"]["final"]["over"] is True

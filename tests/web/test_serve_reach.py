@@ -1,5 +1,5 @@
-"""`magie serve` says so when it listens beyond this computer (the probe of the eighth session:
-`--host 0.0.0.0` printed only the address, though the server has no accounts)."""
+"""`magie serve` says so when it listens beyond this computer (`--host 0.0.0.0`): the server
+has no accounts, so anyone who can reach it can join a game."""
 
 import pytest
 

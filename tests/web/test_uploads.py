@@ -5,12 +5,11 @@ at the uploaded file's line and column, never a traceback and never a server fil
 from __future__ import annotations
 
 import json
-import time
 
 from magie.cli.web.uploads import MAX_FILE_BYTES, MAX_OVERLAYS
 from magie.engine.edition.yamlload import MAX_NODES
 
-from .helpers import client, new_game
+from .helpers import client, new_game, poll
 
 MINE = """\
 id: mine
@@ -35,12 +34,9 @@ SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}]
 
 
 def first_turn_cash(c, game: str) -> int:
-    for _ in range(200):
-        turns = [e for e in map(json.loads, c.get(f"/api/games/{game}/log").text.splitlines()) if e["e"] == "turn"]
-        if turns:
-            return turns[0]["cash"]
-        time.sleep(0.05)
-    raise AssertionError("no turn")
+    def turns() -> list[dict]:
+        return [e for e in map(json.loads, c.get(f"/api/games/{game}/log").text.splitlines()) if e["e"] == "turn"]
+    return poll(turns, f"a turn of game {game}")[0]["cash"]
 
 
 def upload(c, text=MINE, name="mine.yaml", overlays=(), **kw):
@@ -74,11 +70,8 @@ def test_an_uploaded_edition_is_played_like_a_built_in_one(tmp_path):
         before = c.get(f"/api/games/{g['game']}").json()
     # a restart: the server has forgotten the upload, the game goes on with the edition in its save
     with client(tmp_path) as c:
-        for _ in range(200):
-            after = c.get(f"/api/games/{g['game']}").json()
-            if after.get("players"):
-                break
-            time.sleep(0.05)
+        after = poll(lambda: (s := c.get(f"/api/games/{g['game']}").json()).get("players") and s,
+                     "the game back after the restart")
         assert after["edition"] == "mine" and after["players"][0]["cash"] == before["players"][0]["cash"]
         assert "carried in the save" in c.get(f"/api/games/{g['game']}/info").json()["note"]
         gone = c.post("/api/games", json={"edition": up["edition"], "seats": SEATS})
@@ -148,8 +141,8 @@ def test_hostile_uploads_are_bounded_and_named_by_field():
 
 
 def test_an_upload_whose_loops_would_run_for_hours_is_refused_with_the_loop_named():
-    # the probe's edition: six nested loops over classic's 40 spaces, 40^6 visits a salary; its
-    # game thread used to loop for good (and come back on a restart from the save)
+    # six nested loops over classic's 40 spaces, 40^6 visits a salary: a game thread would loop
+    # for good (and come back on a restart from the save)
     nest = ('id: nest\nextends: classic\nrules:\n  salary: "200 + count(each space a where count(each space b '
             'where count(each space c where count(each space d where count(each space e where count(each '
             'space f where f.price >= 0) >= 0) >= 0) >= 0) >= 0) >= 0) * 0"\n')

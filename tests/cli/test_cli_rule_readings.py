@@ -1,5 +1,6 @@
-"""Issue 11 at the command line: `magie diff` shows each rule parameter the issue added where an
-edition or overlay sets it, and `magie play` asks people to claim rent unless `--auto-claim`."""
+"""Rule readings at the command line: `magie diff` shows each rule parameter that picks between
+readings of the rule texts where an edition or overlay sets it, and `magie play` asks people to
+claim rent unless `--auto-claim`."""
 
 from __future__ import annotations
 
@@ -15,31 +16,31 @@ runner = CliRunner()
 # (the editions compared, --variant, the lines `magie diff` must print): an overlay is compared
 # with the edition it patches (`magie diff classic classic --variant online`); `magie diff classic
 # online` is refused, online being an overlay and not an edition
-ISSUE_11_DIFFS = [
-    (("classic", "classic"), "online", ['changed   /rules/mortgage/lift_base: "mortgage" -> "price"']),   # item 2
-    (("classic", "classic"), "first-broke-ends", [                                                       # item 1
+READING_DIFFS = [
+    (("classic", "classic"), "online", ['changed   /rules/mortgage/lift_base: "mortgage" -> "price"']),
+    (("classic", "classic"), "first-broke-ends", [
         'changed   /end/when: [] -> ["bankruptcies >= 1"]',
         'changed   /end/condition_rank: "score" -> "cash"']),
     (("classic", "classic"), "rent-must-be-claimed", ['changed   /rules/rent/claim: "automatic" -> "owner_claims"']),
     (("classic", "biznespolia"), None, [
-        'changed   /rules/auction/reask: false -> true',                        # item 7
-        'changed   /rules/jail/card_after_attempts: true -> false',             # item 9
-        'changed   /rules/buildings/hotel_sale: "together" -> "one_by_one"',    # item 3
-        'changed   /rules/trade/parties: 2 -> null',                            # item 6
-        'changed   /rules/between_turns: true -> false']),                      # item 5
+        'changed   /rules/auction/reask: false -> true',
+        'changed   /rules/jail/card_after_attempts: true -> false',
+        'changed   /rules/buildings/hotel_sale: "together" -> "one_by_one"',
+        'changed   /rules/trade/parties: 2 -> null',
+        'changed   /rules/between_turns: true -> false']),
     (("classic", "uk"), None, [
         'changed   /rules/jail/card_after_attempts: true -> false',
         'changed   /rules/buildings/hotel_sale: "together" -> "one_by_one"',
         'changed   /rules/between_turns: true -> false']),
-    (("biznespolia", "biznespolia"), "standard-cards", [                        # item 8
+    (("biznespolia", "biznespolia"), "standard-cards", [
         'changed   /board/2/deck [notice_a]: "notice" -> "chest"',
         'changed   /board/9/deck [notice_b]: "notice" -> "chance"']),
 ]
 
 
-@pytest.mark.parametrize("editions, variant, lines", ISSUE_11_DIFFS,
-                         ids=[f"{e[1]}{'+' + v if v else ''}" for e, v, _ in ISSUE_11_DIFFS])
-def test_diff_shows_the_parameters_issue_11_added(editions, variant, lines):
+@pytest.mark.parametrize("editions, variant, lines", READING_DIFFS,
+                         ids=[f"{e[1]}{'+' + v if v else ''}" for e, v, _ in READING_DIFFS])
+def test_diff_shows_the_rule_reading_parameters(editions, variant, lines):
     r = runner.invoke(app, ["diff", *editions, *(["--variant", variant] if variant else [])])
     assert r.exit_code == 0, r.output
     out = r.stdout.splitlines()
@@ -54,7 +55,7 @@ def test_diff_of_an_edition_with_an_overlay_name_is_refused_in_one_line():
 
 @pytest.mark.parametrize("flags, auto", [((), False), (("--no-auto-claim",), False), (("--auto-claim",), True)])
 def test_play_asks_people_to_claim_rent_unless_auto_claim(tmp_path, monkeypatch, flags, auto):
-    # issue 11 item 4: the person's agent is made without auto-claim by default (it then asks:
+    # the person's agent is made without auto-claim by default (it then asks:
     # tests/cli/test_play_human.py::test_rent_claims_are_asked_by_default), and the save keeps
     # the choice for --resume
     made: list[bool] = []

@@ -1,5 +1,6 @@
-"""What a fresh new user and an attacker found in the merged main (the probe session): each
-test runs the command that showed the problem and checks the answer a person should get."""
+"""Odd and hostile input to the commands (markup-like edition texts, unwritable save paths, bad
+--set values, saves naming other files, Python tags, unknown overlays): each test runs the
+command and checks the answer a person should get."""
 
 from __future__ import annotations
 
@@ -158,8 +159,8 @@ def test_the_commons_errors_of_play_speak_the_language_of_lang(args, english, ru
 
 
 def test_a_sweep_of_one_value_says_so():
-    # s4 probe: "give two or more configurations to compare (or one with --sweep)" was the answer
-    # to a configuration given with --sweep
+    # not "give two or more configurations to compare (or one with --sweep)", which would answer
+    # a configuration given with --sweep
     result = run("compare", "classic", "--sweep", "rules.salary=300", "-n", "2")
     assert result.exit_code == 1
     assert "magie: --sweep 'rules.salary=300' gives one value; a sweep needs two or more, " \
@@ -167,7 +168,7 @@ def test_a_sweep_of_one_value_says_so():
 
 
 def test_an_invalid_configuration_stops_the_comparison_without_saying_skipped():
-    # s4 probe: "nosuch: not a valid edition (1 problem(s)); skipped", and then nothing was compared
+    # not "nosuch: not a valid edition (1 problem(s)); skipped", after which nothing is compared
     result = run("compare", "classic", "nosuch", "-n", "2")
     assert result.exit_code == 1
     assert "skipped" not in result.output and "problem(s)" not in result.output
