@@ -244,6 +244,13 @@ def show(
             _num(space.get("price")), _what(space, decks, lang), mortgage)
     out = _out()
     out.print(table)
+    roles = tree.get("roles")
+    if roles:
+        names = ", ".join(f"{text_in(r.get('name'), lang) or r['id']} ({r['id']})" for r in roles.get("list", []))
+        how = "chosen in order of play" if roles.get("assign", "choose") == "choose" else "dealt at random"
+        out.print(f"Roles: {names}; {how}, balance {roles.get('balance', 'even')}", soft_wrap=True)
+    for line in _conditional_rules(tree, lang):
+        out.print(line, soft_wrap=True)
     if cards:
         from magie.engine.edition.model import Currency
 
@@ -283,12 +290,36 @@ def _what(space, decks, lang: str) -> str:
         alt = space.get("tax_alternative")
         return f"tax {space.get('tax')}" + (f" or {alt}" if alt is not None else "")
     if kind == "card":
-        deck = decks.get(space.get("deck"))
-        return "draws " + (text_in(deck.get("name"), lang) if deck else str(space.get("deck")))
-    rent = space.get("rent", [])
-    if kind == "utility":
-        return " ".join(f"{r}×" for r in rent) + " roll"
-    return " ".join(str(r) for r in rent)
+        def deck_name(d):
+            deck = decks.get(d)
+            return text_in(deck.get("name"), lang) if deck else str(d)
+        chosen = [f"; {deck_name(c.get('deck'))} when {c.get('when')}" for c in space.get("decks") or ()]
+        return "draws " + deck_name(space.get("deck")) + "".join(chosen)
+
+    def rents(rent) -> str:
+        if kind == "utility":
+            return " ".join(f"{r}×" for r in rent) + " roll"
+        return " ".join(str(r) for r in rent)
+    # more tables, each with when it applies (the first that applies is used)
+    tables = [f"; {text_in(t.get('text'), lang) or t.get('when')}: {rents(t.get('rent') or [])}"
+              for t in space.get("rent_tables") or ()]
+    return rents(space.get("rent", [])) + "".join(tables)
+
+
+def _conditional_rules(tree, lang: str) -> list[str]:
+    """The rules that hold only for some players, in words: ladder steps with `allowed_if`, jail
+    fines by condition (rent tables and decks by condition are in the board's table)."""
+    out = []
+    rules = tree.get("rules") or {}
+    for lid, steps in ((rules.get("buildings") or {}).get("ladders") or {}).items():
+        for st in steps:
+            if st.get("allowed_if"):
+                why = text_in(st.get("refused"), lang)
+                out.append(f"Ladder {lid}, {st['kind']}: only where {st['allowed_if']}" + (f" ({why})" if why else ""))
+    jail = rules.get("jail") or {}
+    for f in jail.get("fines") or ():
+        out.append(f"Jail fine {f['fine']} where {f['when']} (else {jail.get('fine')})")
+    return out
 
 
 def _item_ids(tree, pointer: str) -> list[str]:

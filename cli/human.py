@@ -466,6 +466,15 @@ class HumanAgent:
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
+    def _ask_role(self, game, d):
+        """A role at the start: the roles the balance rule allows, with how many hold each."""
+        n = self.names
+        _ = self._
+        lines = [_("Choose your role:")]
+        opts = [Opt(str(k + 1), _("{role} ({count} so far)").format(role=n.role(r), count=d.taken[r]), r, (r,))
+                for k, r in enumerate(d.options)]
+        return self.prompter.choose(lines, opts)
+
     def _ask_pick(self, game, d):
         """A space to pick (the DSL's `pick(...)`): the spaces by name."""
         n = self.names
@@ -545,6 +554,7 @@ PROMPTS: dict[str, Callable[[HumanAgent, Any, Decision], Any]] = {
     "redeem": HumanAgent._ask_redeem,
     "place": HumanAgent._ask_place,
     "choice": HumanAgent._ask_choice,
+    "role": HumanAgent._ask_role,
     "pick": HumanAgent._ask_pick,
     "play_card": HumanAgent._ask_play_card,
     "vote": HumanAgent._ask_vote,

@@ -113,6 +113,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("space '{space}': '{key}' belongs to title deeds, and space kind '{kind}' is no deed (a {kind} space has: "
        "id, kind, name; `deed: count` or `deed: flat` on the kind makes its spaces deeds)"),
     N_("{kind} '{space}' has {n} rents, expected 1: kind '{kind}' has a flat rent (deed: flat)"),
+    N_("roles.balance 'each' needs every role taken, but {n} roles cannot all be taken by {least} players "
+       "(players.min): raise players.min to {n}, or choose balance 'even' or 'free'"),
+    N_("role id '{role}' is used twice (first as role {first})"),
+    N_("role '{role}' has the name of a word of the DSL, so `p.role == {role}` could not name it; choose another id"),
     N_("space kind '{kind}' has the name of a built-in kind of space; choose another id"),
     N_("space kind '{kind}' has the name of a set of the DSL; choose another id"),
     N_("symbol '{symbol}' does nothing: give it 'instead' (replaces the move) or 'after' (after the landing)"),
@@ -134,6 +138,8 @@ TEMPLATES: tuple[str, ...] = (
     # the DSL (engine/dsl)
     N_("unknown name '{name}'{hint}"),
     N_("unknown holding space '{holding}': neither the jail nor one of rules.holdings{hint}"),
+    N_("unknown role '{role}'{hint} (the edition's roles: {roles})"),
+    N_("this edition declares no player roles, so players have no 'role' (declare them under roles:)"),
     # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/game/save.py)
     N_("unknown variant '{variant}' (built-in overlays: {overlays}; to use your own overlay give its path, "
        "e.g. {example})"),

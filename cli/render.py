@@ -89,10 +89,14 @@ class Names:
     def rents(self, sp) -> str:
         """A deed's rent table in words: money for streets and railroads ('2k ₽ / 10k ₽'),
         dice multipliers for utilities ('4× / 10× the dice'), whose rent is the throw times
-        the multiplier ([000] 9.3)."""
-        if sp.kind == "utility":
-            return " / ".join(f"{r}×" for r in sp.rent) + " " + self._("the dice")
-        return " / ".join(self.money(r) for r in sp.rent)
+        the multiplier ([000] 9.3). A deed with more tables (`rent_tables`) lists each after
+        the plain one with when it applies: '... (when the owner is a ROLE: 1k ₽ / 5k ₽)'."""
+        def table(rent) -> str:
+            if sp.kind == "utility":
+                return " / ".join(f"{r}×" for r in rent) + " " + self._("the dice")
+            return " / ".join(self.money(r) for r in rent)
+        more = "".join(f" ({self._esc(text_in(t.text, self.lang))}: {table(t.rent)})" for t in sp.rent_tables)
+        return table(sp.rent) + more
 
     def ids_to_names(self, text: str) -> str:
         """`text` (an engine message) with the space and group ids in it replaced by their
@@ -138,6 +142,12 @@ class Names:
             return self._esc(str(group_id or ""))
         name = self._esc(text_in(g.name, self.lang) or g.id)
         return f"[{g.color}]{name}[/]" if color and self.markup else name
+
+    def role(self, role_id: str) -> str:
+        """The name of a player role of the edition, in this language (its id when unknown)."""
+        roles = self.ed.roles
+        r = next((r for r in roles.list if r.id == role_id), None) if roles is not None else None
+        return self._esc(text_in(r.name, self.lang) or role_id) if r else self._esc(role_id)
 
     def deck(self, deck_id: str) -> str:
         d = self.ed.decks.get(deck_id)
@@ -303,6 +313,12 @@ class EventRenderer:
 
     def _on_order(self, ev):
         return self.names._("Order of play: {order}").format(order=", ".join(self.names.player(s) for s in ev["order"]))
+
+    def _on_role(self, ev):
+        n = self.names
+        if ev["how"] == "dealt":
+            return n._("{who} is dealt the role {role}").format(who=n.who(ev["player"]), role=n.role(ev["role"]))
+        return n._("{who} takes the role {role}").format(who=n.who(ev["player"]), role=n.role(ev["role"]))
 
     def _on_order_roll(self, ev):
         return None

@@ -34,6 +34,8 @@ def players_table(game, names: Names) -> Table:
             attempt=p.jail_attempts + 1, most=attempts) if p.in_jail else ""
         cards = ", ".join(names.held_card(c) for c in p.held_cards)
         kind = f" [dim]({_('you')})[/]" if p.kind == "human" else ""
+        if p.role is not None:
+            kind += f" [dim]{names.role(p.role)}[/]"
         t.add_row(mark, f"[bold]{escape(p.name)}[/]{kind}", names.money(p.cash), names.space(p.pos),
                   jail, cards, str(len(p.deeds)), names.money(game.net_worth(p)))
     return t
@@ -115,6 +117,8 @@ def compact_view(game, names: Names) -> RichGroup:
             lines.append(Text.from_markup(f"{mark}[strike dim]{escape(p.name)}[/] [dim]{_('bankrupt')}[/]"))
             continue
         extra = f" [red]{_('in jail')}[/]" if p.in_jail else ""
+        if p.role is not None:
+            extra = f" · {names.role(p.role)}" + extra
         if p.held_cards:
             k = len(p.held_cards)
             extra += " · " + names.n_("{count} card", "{count} cards", k).format(count=k)

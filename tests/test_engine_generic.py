@@ -28,6 +28,8 @@ TERMS = [
     # the test editions of declared deed kinds, deeds without mortgages and own-deed actions
     "franchise", "franchises", "kiosk", "kiosks", "tea shop", "tea_shop", "bakery", "dividend",
     "own_deed_action",
+    # player roles: the example edition's (docs/examples/roles.yaml) and the two-role game's
+    "tenant", "tenants", "landlords", "anti-monopoly", "anti_monopoly", "monopolist", "competitor",
 ]
 
 

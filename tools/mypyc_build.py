@@ -70,7 +70,7 @@ COMPILED = [
         "asking", "between_turns", "buildings", "buying", "cards", "choices", "debt", "decisions",
         "deeds", "dice", "edition_actions", "ending", "game", "holdings", "invariants",
         "jackpot", "jail", "landing", "ledger", "loans", "manage", "mortgages", "movement",
-        "own_dice", "player", "rent", "start", "state", "switches", "tax", "trades", "treasury",
+        "own_dice", "player", "rent", "roles", "start", "state", "switches", "tax", "trades", "treasury",
         "turn", "votes")),
     # the bots of simulations (the basic bot open to interpreted subclasses: OPEN)
     "agents/basic.py", "agents/random_bot.py",

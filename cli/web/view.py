@@ -62,6 +62,7 @@ def public_state(game, words: Words) -> dict[str, Any]:
             "cards": [{"deck": d, "card": c, "text": words.card(d, c)} for d, c in p.held_cards],
             "in_jail": p.in_jail, "held_in": p.held if p.in_jail else None, "bankrupt": not p.alive,
             "net_worth": game.net_worth(p),
+            "role": p.role, "role_name": words.role(p.role) if p.role is not None else None,
         })
     current = game.current
     return {
@@ -140,6 +141,8 @@ def _label(game, d: Decision, option: Any, w: Words) -> str:
         return _("None")
     if isinstance(option, int) and d.kind in ("place", "pick"):
         return w.space(option)
+    if d.kind == "role":
+        return w.role(option)
     return words.get(option, str(option))
 
 
@@ -188,6 +191,8 @@ def _question(game, d: Decision, w: Words) -> str:
         return _("Choose")
     if k == "pick":
         return _("Pick a space")
+    if k == "role":
+        return _("Choose your role")
     if k == "play_card":
         return _("Play a kept card instead of paying {amount}?").format(amount=w.money(c["amount"]))
     if k == "vote":

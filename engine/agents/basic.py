@@ -363,6 +363,7 @@ class BasicBot:
         "pick": lambda self, game, d: d.hint,         # the space of the largest value the edition gives
         "play_card": lambda self, game, d: d.hint,    # the card's bot hint (None: pay)
         "vote": lambda self, game, d: d.hint,         # the vote's bot formula (none: no)
+        "role": lambda self, game, d: _least_taken_role(d),
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
@@ -1014,3 +1015,11 @@ class BasicBot:
 
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover
         pass
+
+
+def _least_taken_role(d: Decision) -> str:
+    """A `role` answer: of the roles the balance rule allows, the one fewest players hold so
+    far (the edition's first on ties), so that every class of player is in the game: the roles'
+    rules differ, and a role nobody plays leaves its rules untested by the table."""
+    taken = d.ctx["taken"]
+    return min(d.options, key=lambda r: taken[r])

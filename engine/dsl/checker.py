@@ -43,6 +43,7 @@ from .typesys import (
     NONE,
     NUM,
     PLAYER,
+    ROLE,
     ROLL,
     SPACE,
     Type,
@@ -670,12 +671,17 @@ class Checker:
         if expect == GROUP and name in self.names.groups:
             e.res = ("group", name)
             return GROUP
+        if expect == ROLE:
+            return self._role(e)
         if name in self.names.spaces:
             e.res = ("space", self.names.spaces[name])
             return SPACE
         if name in self.names.groups:
             e.res = ("group", name)
             return GROUP
+        if name in self.names.roles:
+            e.res = ("role", name)
+            return ROLE
         if name in self.kinds:
             self.err("type-error", e.pos, f"'{name}' is a kind of space; a kind is only used "
                                           f"after 'nearest' or compared with X.kind")
@@ -702,6 +708,21 @@ class Checker:
         self.err("unknown-name", e.pos, f"unknown name '{name}'{hint}", hints)
         return ANY
 
+    def _role(self, e: n.Name) -> Type:
+        """A bare name where a player role is expected (`p.role == ROLE`): one of the
+        edition's `roles.list`, else an `unknown-name` issue with the close ids."""
+        if e.name in self.names.roles:
+            e.res = ("role", e.name)
+            return ROLE
+        if self.names.sizes is not None and not self.names.roles:
+            return ANY                # `p.role` is refused already: no second issue
+        known = sorted(self.names.roles)
+        listing = ", ".join(known) if known else "none: the edition declares no roles"
+        hints = close_names(e.name, known)
+        self.err("unknown-name", e.pos, f"unknown role '{e.name}'{suggest(e.name, known)} "
+                                        f"(the edition's roles: {listing})", hints)
+        return ANY
+
     def e_Attr(self, e: n.Attr, expect) -> Type:
         if isinstance(e.obj, n.Name) and e.obj.name == "params":
             return self._param(e)
@@ -724,6 +745,10 @@ class Checker:
                                                 f"{self.ctx.summary} (net worth is computed by "
                                                 f"this formula)")
             return ANY
+        if e.name == "role" and self.names.sizes is not None and not self.names.roles:
+            self.err("unknown-name", e.pos, "this edition declares no player roles, so players "
+                                            "have no 'role' (declare them under roles:)")
+            return ROLE               # (the role compared with is then not reported again)
         e.res = ("attr", table[e.name])
         return table[e.name].type
 

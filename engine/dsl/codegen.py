@@ -169,7 +169,7 @@ class _FunctionGen:
             return tag(_template(e.res[1].code, Code("v_me")), e.pos)
         if kind == "space":
             return Code(str(int(e.res[1])))
-        if kind in ("group", "kind"):
+        if kind in ("group", "kind", "role"):
             return Code(_safe(e.res[1]))
         if kind == "const":
             return Code(self.const_literal(e.res[1]))

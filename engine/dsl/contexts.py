@@ -25,6 +25,9 @@ snippet may use besides the built-ins:
 | /space_kinds/*/on_land, on_pass, on_leave, on_turn_start | effect | fn(g, me, space)    |
 | /dice/extra/*/when                             | bool   | fn(g, me)                        |
 | /dice/symbols/*/instead, /after, /dice/all_alike/do | effect | fn(g, me, roll)         |
+| /board/*/rent_tables/*/when                    | bool   | fn(g, me, space, owner)          |
+| /board/*/decks/*/when, /rules/jail/fines/*/when | bool  | fn(g, me, space)                 |
+| /rules/buildings/ladders/*/*/allowed_if        | bool   | fn(g, me, space)                 |
 
 `params.NAME` (a constant of the edition's top-level `params:` map) works everywhere.
 """
@@ -105,7 +108,10 @@ _RENT_NAMES = _names(
     ContextName("owner", PLAYER, "v_owner", "the deed's owner (paid the rent)", "owner.monopolies"),
     ContextName("roll", ROLL, "v_roll", "the roll that moved the payer (or a card's dice)",
                 "roll.total"),
-    ContextName("table", list_of(INT), "g.spaces[v_space].rent", "the deed's rent list",
+    # (a deed without rent_tables reads its rent at once: no call on every rent)
+    ContextName("table", list_of(INT), "(g.rent_table(v_space, v_me, v_owner) if g.spaces[v_space].rent_tables "
+                "else g.spaces[v_space].rent)",
+                "the deed's rent list (of its `rent_tables`, the first whose `when` holds)",
                 "table[level]"),
     ContextName("level", INT, "g.rent_level(v_space)",
                 "index into `table`: the building level; a street's top level uses the last rent",
@@ -124,6 +130,18 @@ _RENT_NAMES = _names(
     ContextName("group_built", BOOL, "g.group_built(v_space)",
                 "has any lot of the group a building?", "group_built"),
 )
+
+_RENT_TABLE_NAMES = {k: v for k, v in _RENT_NAMES.items() if k not in ("roll", "table", "level")}
+"""What a rent table's `when` offers: the rent formula's names but the roll and the table."""
+
+_WHEN_NAMES = _names(
+    ContextName("me", PLAYER, "v_me", "the player concerned: who builds, draws, or pays the "
+                "jail fine", "me.role != space.owner.role"),
+    ContextName("space", SPACE, "v_space", "the space concerned: the lot, the card space, the "
+                "jail", "space.group == utilities"),
+)
+"""What a condition choosing a rule part for a player offers (a ladder step's `allowed_if`, a
+card space's `decks`, `rules.jail.fines`)."""
 
 _END_NAMES = _names(
     ContextName("round", INT, "g.round", "the current round, from 1", "round > 100", True),
@@ -181,6 +199,10 @@ CONTEXTS: dict[str, Context] = {c.id: c for c in (
         _ME, _SPACE, _PRICE,
         ContextName("table", list_of(INT), "g.spaces[v_space].rent", "the deed's rent list", "table[0]")),
         me=True, pure=False, summary="the rent of a deed nobody bought"),
+    Context("rent_table", "bool", ("me", "space", "owner"), _RENT_TABLE_NAMES, me=True, pure=True,
+            summary="the 'when' of a rent table"),
+    Context("player_when", "bool", ("me", "space"), _WHEN_NAMES, me=True, pure=True,
+            summary="a condition on the player concerned"),
     Context("treasury_spend", "effect", ("me",), _names(_ME), me=True, pure=False,
             summary="the treasury's spending", reason="treasury"),
     Context("space_hook", "effect", ("me", "space"),
@@ -244,6 +266,13 @@ POINTERS: tuple[PointerRule, ...] = (
     PointerRule(("dice", "symbols", "*", "instead"), "symbol", "'instead' of symbol '{0}'"),
     PointerRule(("dice", "symbols", "*", "after"), "symbol", "'after' of symbol '{0}'"),
     PointerRule(("dice", "all_alike", "do"), "symbol", "dice.all_alike"),
+    PointerRule(("board", "*", "rent_tables", "*", "when"), "rent_table",
+                "'when' of rent table {1} of '{0}'"),
+    PointerRule(("board", "*", "decks", "*", "when"), "player_when",
+                "'when' of deck choice {1} of space '{0}'"),
+    PointerRule(("rules", "buildings", "ladders", "*", "*", "allowed_if"), "player_when",
+                "'allowed_if' of step {1} of ladder '{0}'"),
+    PointerRule(("rules", "jail", "fines", "*", "when"), "player_when", "'when' of jail fine {0}"),
 )
 
 

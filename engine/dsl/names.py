@@ -45,6 +45,7 @@ class EditionNames:
     flags:       flags some `set flag` of the edition sets (has_flag/use_flag need one);
     params:      the top-level `params:` map (name -> int or bool);
     card_plays:  ids of the cards with a `play:` section (kept cards of an edition's own use);
+    roles:       the ids of the player roles the edition declares (`roles.list`);
     declared_kinds: the kinds of space the edition declares (`space_kinds`), named like the
                  built-in ones;
     holdings:    the holding spaces `go to holding` may name: `jail` and the ids of `rules.holdings`;
@@ -63,6 +64,7 @@ class EditionNames:
     params: dict[str, Any] = field(default_factory=dict)
     card_plays: frozenset[str] = frozenset()
     declared_kinds: frozenset[str] = frozenset()
+    roles: frozenset[str] = frozenset()
     sizes: dict[str, int] | None = None
     holdings: frozenset[str] = frozenset({"jail"})
 
@@ -110,8 +112,11 @@ class EditionNames:
         rules = tree.get("rules")
         held = rules.get("holdings") if isinstance(rules, dict) else None
         holdings = {"jail"} | {str(k) for k in (held if isinstance(held, dict) else {})}
-        return cls(card_plays=frozenset(plays), declared_kinds=frozenset(declared), spaces=spaces,
-                   holdings=frozenset(holdings),
+        roles_raw = tree.get("roles")
+        roles = {item_id(k, r) for k, r in items_of(roles_raw.get("list"))} \
+            if isinstance(roles_raw, dict) else set()
+        return cls(roles=frozenset(r for r in roles if _ID.match(r)), holdings=frozenset(holdings),
+                   card_plays=frozenset(plays), declared_kinds=frozenset(declared), spaces=spaces,
                    space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),

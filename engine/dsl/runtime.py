@@ -50,6 +50,7 @@ class PlayerRuntime(Protocol):
     alive: bool        # False once bankrupt
     laps: int          # laps completed (salaries received)
     loans: list        # the bank loans not yet repaid (one item per unit)
+    role: str | None   # the player's role id (None: the edition declares no roles)
 
 
 class SpaceModel(Protocol):
@@ -269,6 +270,9 @@ class GameRuntime(Protocol):
     def rent_level(self, space: int) -> int:
         """Index into the deed's rent table for streets: the number of houses, or the last
         index of the table when the lot has a hotel."""
+    def rent_table(self, space: int, payer: Any, owner: Any) -> tuple[int, ...]:
+        """The deed's rent list: of its `rent_tables` the first whose `when` holds, else its
+        `rent`."""
     def group_mortgaged(self, space: int) -> bool:
         """Is any lot of the group of `space` mortgaged?"""
     def group_built(self, space: int) -> bool:

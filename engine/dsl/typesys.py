@@ -14,7 +14,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Type:
     """A DSL type. `name` is one of: int, num, bool, player, space, group, kind, roll, none,
-    list (with `item`), any (unknown after an error; accepted everywhere to avoid cascades)."""
+    role, list (with `item`), any (unknown after an error; accepted everywhere to avoid cascades)."""
 
     name: str
     item: Type | None = None
@@ -35,6 +35,7 @@ PLAYER = Type("player")
 SPACE = Type("space")
 GROUP = Type("group")
 KIND = Type("kind")
+ROLE = Type("role")
 ROLL = Type("roll")
 NONE = Type("none")
 ANY = Type("any")
@@ -53,6 +54,7 @@ _WORDS = {
     "space": "a space",
     "group": "a group",
     "kind": "a kind of space",
+    "role": "a player role",
     "roll": "a roll of dice",
     "none": "none",
     "any": "a value",
@@ -67,6 +69,7 @@ _LIST_WORDS = {
     "space": "a list of spaces",
     "group": "a list of groups",
     "kind": "a list of kinds of space",
+    "role": "a list of player roles",
     "roll": "a list of rolls",
     "none": "a list of nones",
 }

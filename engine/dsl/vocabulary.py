@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .typesys import BOOL, GROUP, INT, KIND, PLAYER, SPACE, Type, list_of
+from .typesys import BOOL, GROUP, INT, KIND, PLAYER, ROLE, SPACE, Type, list_of
 
 # ------------------------------------------------------------------ limits
 
@@ -151,6 +151,8 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
     AttrSpec("seat", INT, "{x}.seat", "0-based table seat (not the place in the order of play)", True),
     AttrSpec("laps", INT, "{x}.laps", "laps completed (salaries received)", True),
     AttrSpec("loans", INT, "_len({x}.loans)", "units borrowed from the bank, not yet repaid", True),
+    AttrSpec("role", ROLE, "{x}.role",
+             "the player's role (editions that declare `roles`), compared with a role id"),
 )}
 
 SPACE_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (

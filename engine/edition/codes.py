@@ -60,6 +60,9 @@ CODES: dict[str, str] = {
                      "step's cost)",
     "unknown-building": "rules.buildings.supply names a kind of building that no ladder builds",
     "players-range": "players.min is greater than players.max",
+    "role-name-taken": "a role's id is a word of the DSL (none, true, pay, ...), which `p.role == ID` cannot name",
+    "role-balance": "roles.balance cannot be met for the edition's player counts ('each' with fewer players "
+                    "than roles)",
     "unused-deck": "(warning) no card space (nor a hook of a declared kind of space) draws from a deck",
     "unknown-kind": "a space's kind is neither built in nor declared under `space_kinds`",
     "kind-name-taken": "a declared kind of space has the id of a built-in kind or of a DSL set (space, deed, "

@@ -95,6 +95,9 @@ class Rung:
     cost: int
     owned: str = "all"
     name: Text = field(default_factory=dict)
+    allowed: Callable | None = None   # `allowed_if`: fn(g, player, space) -> bool; None: anyone
+    allowed_text: str = ""            # the condition as written (the refusal names it)
+    refused: Text = field(default_factory=dict)   # `refused`: why it is refused, for players
 
 
 DEFAULT_LADDER = "street"
@@ -120,6 +123,52 @@ class Group:
     def __post_init__(self) -> None:
         # a field, not a property: read in the bots' hot loops, where a property costs a call
         object.__setattr__(self, "buildable", bool(self.ladder))
+
+
+@dataclass(frozen=True, slots=True)
+class RentTable:
+    """One of a deed's `rent_tables`: `rent` is used instead of the deed's `rent` when `when`
+    (fn(g, payer, space, owner) -> bool) holds; `text` says so to players (the condition as
+    written when the edition gives no text)."""
+
+    when: Callable
+    rent: tuple[int, ...]
+    text: Text = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckChoice:
+    """One of a card space's `decks`: the player draws from `deck` when `when`
+    (fn(g, player, space) -> bool) holds."""
+
+    when: Callable
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """A player role the edition declares (`roles.list`): its id (read by the DSL as
+    `p.role == ID`) and its name for players."""
+
+    id: str
+    name: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Roles:
+    """The edition's player roles (`roles`): `list` in order; `assign` is 'choose' (each
+    player picks in order of play, a `role` decision) or 'deal' (dealt at random from the
+    seed); `balance` is 'even' (at most ceil(n / roles) players per role), 'each' (every role
+    is taken at least once) or 'free' (no rule)."""
+
+    list: tuple[Role, ...]
+    assign: str = "choose"
+    balance: str = "even"
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The role ids, in the edition's order."""
+        return tuple(r.id for r in self.list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +198,8 @@ class Space:
     declared_deed: bool = False      # of a declared kind with `deed:` (a deed without buildings)
     compulsory: bool = False         # the lander must buy it (rules.purchase.compulsory)
     mortgageable: bool = True        # it can be mortgaged (not under rules.mortgage.unavailable)
+    rent_tables: tuple[RentTable, ...] = ()   # `rent_tables`: the first whose `when` holds (holdings.rent_table)
+    decks: tuple[DeckChoice, ...] = ()        # `decks`: a card space's deck by condition (landing.py)
     is_deed: bool = field(init=False, repr=False, compare=False)     # street, railroad, utility or declared
     buildable: bool = field(init=False, repr=False, compare=False)   # has a ladder
 
@@ -373,6 +424,7 @@ class Rules:
     rent_public: Mapping[str, Callable] = field(default_factory=dict)  # kind -> the part paid to the bank
     rent_unbought: Callable | None = None  # fn(g, me, space): what a lander who does not buy pays
     doubles_holding: str = "jail"        # where too many doubles send: jail or a holding's id
+    jail_fines: tuple[tuple[Callable, int], ...] = ()  # (fn(g, p, jail) -> bool, fine): the first that holds
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -516,6 +568,7 @@ class Edition:
     params: Mapping[str, Any]
     content_hash: str = ""
     variants: tuple[str, ...] = ()
+    roles: Roles | None = None        # the player roles (`roles`), None: the edition has none
     space_index: Mapping[str, int] = field(default_factory=dict)
     group_by_id: Mapping[str, Group] = field(default_factory=dict)
     start_index: int = 0
@@ -601,7 +654,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
               house_cost=int(g.get("house_cost") or 0),
               hotel_cost=int(g.get("hotel_cost") or g.get("house_cost") or 0),
               spaces=tuple(group_spaces[g["id"]]),
-              ladder=_group_ladder(g, ladders))
+              ladder=_group_ladder(g, ladders, compiled))
         for gi, g in enumerate(groups_raw))
     group_by_id = {g.id: g for g in groups}
     deed_kinds = {k["id"]: k["deed"] for k in tree.get("space_kinds") or () if k.get("deed")}
@@ -629,7 +682,8 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
             rent_index=_rent_index(s["kind"], grp.ladder if grp else (), len(s.get("rent") or ())),
             declared_deed=s["kind"] in deed_kinds,
             compulsory=deed and covers(purchase.get("compulsory"), s["kind"], s.get("group")),
-            mortgageable=mortgageable))
+            mortgageable=mortgageable,
+            rent_tables=rent_tables(compiled, base, s), decks=deck_choices(compiled, base, s)))
     spaces_t = tuple(spaces)
 
     decks = {}
@@ -713,7 +767,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         setup=setup, groups=groups, spaces=spaces_t, decks=MappingProxyType(decks),
         rules=rules, end=end, actions=actions,
         params=MappingProxyType(dict(tree.get("params") or {})),
-        content_hash=content_hash, variants=variants,
+        content_hash=content_hash, variants=variants, roles=build_roles(tree.get("roles")),
         space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
         group_by_id=MappingProxyType(group_by_id),
         start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
@@ -806,16 +860,21 @@ def group_ladder_id(group: Mapping[str, Any]) -> str | None:
     return DEFAULT_LADDER if group.get("house_cost") else None
 
 
-def _group_ladder(group: Mapping[str, Any], ladders: Mapping[str, list[dict]]) -> tuple[Rung, ...]:
+def _group_ladder(group: Mapping[str, Any], ladders: Mapping[str, list[dict]],
+                  compiled: Mapping[str, Callable]) -> tuple[Rung, ...]:
     lid = group_ladder_id(group)
     if lid is None:
         return ()
     rungs: list[Rung] = []
-    for step in ladders[lid]:
+    for si, step in enumerate(ladders[lid]):
         cost = step_cost(group, step) or 0
+        cond = step.get("allowed_if")
+        allowed = _fn(compiled, f"/rules/buildings/ladders/{lid}/{si}/allowed_if", cond, 3) \
+            if cond is not None else None
         for k in range(int(step.get("count") or 1)):
             rungs.append(Rung(kind=step["kind"], count=k + 1, cost=cost, owned=step.get("owned") or "all",
-                              name=_text(step.get("name"))))
+                              name=_text(step.get("name")), allowed=allowed, allowed_text=str(cond or ""),
+                              refused=_text(step.get("refused"))))
     return tuple(rungs)
 
 
@@ -886,6 +945,8 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable],
         rent_claim=rent["claim"],
         rent_jailed_owner_collects=bool(rent["jailed_owner_collects"]),
         jail_fine=int(jail["fine"]),
+        jail_fines=tuple((_fn(compiled, f"/rules/jail/fines/{i}/when", f["when"], 3), int(f["fine"]))
+                         for i, f in enumerate(jail.get("fines") or ())),
         jail_attempts=int(jail["attempts"]),
         jail_after_attempts=jail["after_attempts"],
         jail_doubles_roll_again=bool(jail["doubles_roll_again"]),
@@ -932,3 +993,25 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable],
         rent_unbought=(_fn(compiled, "/rules/rent/unbought", rent["unbought"], 3)
                        if rent.get("unbought") is not None else None),
     )
+
+
+def rent_tables(compiled: Mapping[str, Callable], base: str, space: Mapping[str, Any]) -> tuple[RentTable, ...]:
+    """The `rent_tables` of the space at pointer `base`, compiled (empty when it has none)."""
+    return tuple(RentTable(when=_fn(compiled, f"{base}/rent_tables/{k}/when", t["when"], 4),
+                           rent=tuple(t["rent"]),
+                           text=_text(t.get("text") or (t["when"] if isinstance(t["when"], str) else "")))
+                 for k, t in enumerate(space.get("rent_tables") or ()))
+
+
+def deck_choices(compiled: Mapping[str, Callable], base: str, space: Mapping[str, Any]) -> tuple[DeckChoice, ...]:
+    """The `decks` of the card space at pointer `base`, compiled (empty when it has none)."""
+    return tuple(DeckChoice(when=_fn(compiled, f"{base}/decks/{k}/when", d["when"], 3), deck=d["deck"])
+                 for k, d in enumerate(space.get("decks") or ()))
+
+
+def build_roles(raw: Any) -> Roles | None:
+    """The `roles` section as a `Roles`, or None when the edition declares none."""
+    if not raw:
+        return None
+    return Roles(list=tuple(Role(id=r["id"], name=_text(r.get("name") or r["id"])) for r in raw["list"]),
+                 assign=raw.get("assign", "choose"), balance=raw.get("balance", "even"))

@@ -16,6 +16,7 @@ from ..problems import Problem, Severity
 from .layout import layout_problems
 from .model import PLACEHOLDER, SHARES, covers, group_ladder_id, step_cost
 from .pointers import locate
+from .roles import choice_decks, role_problems
 
 DEEDS = ("street", "railroad", "utility")
 BUILTIN_KINDS = ("start", "street", "railroad", "utility", "tax", "card", "jail", "go_to_jail",
@@ -100,6 +101,7 @@ class _Checker:
         self.placeholders(cards + [(f"/space_kinds/{i}", k) for i, k in kinds])
         self.players()
         self.board_layout(board)
+        self.problems += role_problems(self.tree, deck_ids)
         return self.problems
 
     def board_layout(self, board) -> None:
@@ -305,44 +307,57 @@ class _Checker:
                     self.add(f"/board/{i}/group", "group-kind",
                              f"{kind} '{sid}' is in group '{group['id']}', which has house costs; "
                              f"only streets can be in a group that can be built on")
-            if not (isinstance(rent, list) and all(_int(r) for r in rent)):
-                continue
-            top = self.ladder_top(group) if isinstance(group, dict) else None
-            if kind == "street" and top is not None and top != (houses + 1 if _int(houses) else None):
-                if len(rent) < top + 1:
-                    self.add(f"/board/{i}/rent", "rent-length",
-                             f"street '{sid}' has {len(rent)} rents, expected at least {top + 1}: the base "
-                             f"rent and one for each of the {top} levels of ladder "
-                             f"'{group_ladder_id(group)}'")
-            elif kind == "street" and _int(houses):
-                want = houses + 2
-                # longer is fine: the hotel rent is the last entry, and the rents for more
-                # houses than a hotel needs go unused (the quick game keeps classic deeds)
-                if len(rent) < want:
-                    rent_at, set_at = locate(self.tree, f"/board/{i}/rent"), locate(self.tree, _HOUSES)
-                    where = f", set at {set_at}" if set_at and rent_at and set_at.file != rent_at.file else ""
-                    self.add(f"/board/{i}/rent", "rent-length",
-                             f"street '{sid}' has {len(rent)} rents, expected at least {want}: the base rent, "
-                             f"rents with 1 to {houses} houses, and with a hotel (last) "
-                             f"(rules.buildings.houses_before_hotel is {houses}{where})")
-                for j in range(1, len(rent)):
-                    if rent[j] <= rent[j - 1]:
-                        self.add(f"/board/{i}/rent/{j}", "rent-not-rising",
-                                 f"street '{sid}': rents must rise with each building, but {rent[j]} "
-                                 f"({_level(j, len(rent), want)}) is not above {rent[j - 1]} "
-                                 f"({_level(j - 1, len(rent), want)})")
-                        break
-            elif plain.get(kind) == "flat" and len(rent) != 1:
-                self.add(f"/board/{i}/rent", "rent-length",
-                         f"{kind} '{sid}' has {len(rent)} rents, expected 1: kind '{kind}' has a flat rent "
-                         f"(deed: flat)")
-            elif (kind in ("railroad", "utility") or plain.get(kind) == "count") and group is not None:
-                n = in_group[_text(s.get("group"))]
-                if len(rent) != n:
-                    what = "dice multipliers" if kind == "utility" else "rents"
-                    self.add(f"/board/{i}/rent", "rent-length",
-                             f"{kind} '{sid}' has {len(rent)} {what}, expected {n}: one for each number of "
-                             f"deeds of group '{group['id']}' owned (the group has {n})")
+            # the deed's rent and each of its rent_tables: each table is checked alone (tables
+            # chosen by a condition need not rise across each other)
+            for at, rent in self.rent_tables_of(i, s):
+                if not (isinstance(rent, list) and all(_int(r) for r in rent)):
+                    continue
+                top = self.ladder_top(group) if isinstance(group, dict) else None
+                if kind == "street" and top is not None and top != (houses + 1 if _int(houses) else None):
+                    if len(rent) < top + 1:
+                        self.add(at, "rent-length",
+                                 f"street '{sid}' has {len(rent)} rents, expected at least {top + 1}: the base "
+                                 f"rent and one for each of the {top} levels of ladder "
+                                 f"'{group_ladder_id(group)}'")
+                elif kind == "street" and _int(houses):
+                    want = houses + 2
+                    # longer is fine: the hotel rent is the last entry, and the rents for more
+                    # houses than a hotel needs go unused (the quick game keeps classic deeds)
+                    if len(rent) < want:
+                        rent_at, set_at = locate(self.tree, at), locate(self.tree, _HOUSES)
+                        where = f", set at {set_at}" if set_at and rent_at and set_at.file != rent_at.file else ""
+                        self.add(at, "rent-length",
+                                 f"street '{sid}' has {len(rent)} rents, expected at least {want}: the base rent, "
+                                 f"rents with 1 to {houses} houses, and with a hotel (last) "
+                                 f"(rules.buildings.houses_before_hotel is {houses}{where})")
+                    for j in range(1, len(rent)):
+                        if rent[j] <= rent[j - 1]:
+                            self.add(f"{at}/{j}", "rent-not-rising",
+                                     f"street '{sid}': rents must rise with each building, but {rent[j]} "
+                                     f"({_level(j, len(rent), want)}) is not above {rent[j - 1]} "
+                                     f"({_level(j - 1, len(rent), want)})")
+                            break
+                elif plain.get(kind) == "flat" and len(rent) != 1:
+                    self.add(at, "rent-length",
+                             f"{kind} '{sid}' has {len(rent)} rents, expected 1: kind '{kind}' has a flat rent "
+                             f"(deed: flat)")
+                elif (kind in ("railroad", "utility") or plain.get(kind) == "count") and group is not None:
+                    n = in_group[_text(s.get("group"))]
+                    if len(rent) != n:
+                        what = "dice multipliers" if kind == "utility" else "rents"
+                        self.add(at, "rent-length",
+                                 f"{kind} '{sid}' has {len(rent)} {what}, expected {n}: one for each number of "
+                                 f"deeds of group '{group['id']}' owned (the group has {n})")
+
+    @staticmethod
+    def rent_tables_of(i: int, s: dict) -> list[tuple[str, object]]:
+        """(pointer, rent list) of a deed's `rent` and of each of its `rent_tables`."""
+        out: list[tuple[str, object]] = [(f"/board/{i}/rent", s.get("rent"))]
+        tables = s.get("rent_tables")
+        for k, t in enumerate(tables if isinstance(tables, list) else []):
+            if isinstance(t, dict):
+                out.append((f"/board/{i}/rent_tables/{k}/rent", t.get("rent")))
+        return out
 
     def _deed_kinds(self) -> dict[str, str]:
         """The declared kinds that are deeds: id -> their rent (`deed:` count or flat)."""
@@ -469,6 +484,7 @@ class _Checker:
 
     def deck_use(self, board, decks) -> None:
         used = {_text(s.get("deck")) for _, s in board if s.get("kind") == "card"}
+        used |= set(choice_decks(board))
         for _, k in _items(self.tree, "space_kinds"):   # hooks may draw (`draw from DECK`)
             for ev in HOOK_EVENTS:
                 text = k.get("on_" + ev)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from ..edition.text import text_in
 from .decisions import Decision
 from .events import E_BUILD
 from .ledger import bank_pays
@@ -113,6 +114,8 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
             low = level[j]
     if lvl >= top:
         return f"{sp.id} already has a {rung.kind}"
+    if rung.allowed is not None and not rung.allowed(g, p, i):
+        return step_refusal(p, sp.id, rung)
     if lvl > low:
         return "build evenly: another lot of the group has fewer buildings"
     if limits:
@@ -129,9 +132,16 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
         return f"the bank has no {_plural(rung.kind)} left"
     if cash and p.cash < rung.cost:
         return f"{p.name} has {p.cash}, the building costs {rung.cost}"
-    if limits and cash:
+    if limits and cash and rung.allowed is None:   # a step's condition may read anything: no stamp
         g.build_passed = build_stamp(g, p, i, window)   # (manage._check_build)
     return None
+
+
+def step_refusal(p: Player, space_id: str, rung: Rung) -> str:
+    """Why `p` may not build `rung` on `space_id` when the ladder step's `allowed_if` does
+    not hold for them: the step's `refused` text, else the condition as written."""
+    why = text_in(rung.refused, "en") if rung.refused else f"only where {rung.allowed_text}"
+    return f"{p.name} may not build a {rung.kind} on {space_id}: {why}"
 
 
 def next_rung(g: Game, i: int) -> Rung | None:

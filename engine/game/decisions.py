@@ -187,6 +187,8 @@ class Decision:
     @property
     def labels(self) -> Any: return self._detail("labels")
     @property
+    def left(self) -> Any: return self._detail("left")
+    @property
     def max(self) -> Any: return self._detail("max")
     @property
     def min(self) -> Any: return self._detail("min")
@@ -214,6 +216,9 @@ class Decision:
     def space(self) -> Any: return self._detail("space")
     @property
     def still_in(self) -> Any: return self._detail("still_in")
+    @property
+    def taken(self) -> Any: return self._detail("taken")
+
     @property
     def topic(self) -> Any: return self._detail("topic")
     @property
@@ -491,5 +496,9 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
                  "instead (`window='rent'`); `options` = those cards, then `None`; `hint` the bot's pick",
                  "a held card (deck id, card id) from `options`, or `None` to pay", _const(None),
                  "whether to play a kept card"),
+    DecisionKind("role", "at the start, in order of play, in editions whose roles are chosen; `options` = "
+                 "the roles the balance rule allows, `taken` the players per role so far, `left` the "
+                 "players still to choose (this one included)", "a role id from `options`",
+                 lambda game, d: d.options[0], "a role"),
 )}
 """The registry of decision kinds, by name."""

@@ -92,6 +92,7 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("start", ("edition", "seed", "players"), "the game starts: edition id, seed, player names by seat"),
     EventKind("order_roll", ("player", "dice"), "a throw for the order of play"),
     EventKind("order", ("order",), "the order of play, as seats"),
+    EventKind("role", ("player", "role", "how"), "a player's role is given at the start: `how` is chosen or dealt"),
     EventKind("deal", ("player", "space"), "a title deed dealt at the start"),
     EventKind("turn", ("player", "round", "cash", "pos"), "a turn begins: the player, the round, cash, position"),
     EventKind("roll", ("player", "dice", "jail", "extra", "faces"),

@@ -41,6 +41,7 @@ from . import (
     mortgages,
     movement,
     rent,
+    roles,
     start,
     switches,
     trades,
@@ -104,6 +105,7 @@ class Game(GameState):
 
     # the start, the turn machine, decisions
     start = start.start             # the name is the module's until here
+    assign_roles = roles.assign_roles
     play = turn.play
     play_turn = turn.play_turn
     ask = asking.ask
@@ -231,6 +233,7 @@ class Game(GameState):
     owned_in_group = holdings.owned_in_group
     completes_group = holdings.completes_group
     rent_level = holdings.rent_level
+    rent_table = holdings.rent_table
     group_mortgaged = holdings.group_mortgaged
     group_built = holdings.group_built
     built_in_group = holdings.built_in_group

@@ -114,6 +114,17 @@ def rent_level(g: Game, space: int) -> int:
     return g.spaces[space].rent_index[g.level[space]]
 
 
+def rent_table(g: Game, space: int, payer: Player, owner: Player) -> tuple[int, ...]:
+    """The rent table of deed `space` when `payer` owes `owner`: of its `rent_tables` the
+    first whose condition holds (by the owner's role, whether the group is whole, ...), else
+    its `rent`. A rent formula reads it as `table`."""
+    sp = g.spaces[space]
+    for t in sp.rent_tables:
+        if t.when(g, payer, space, owner):
+            return t.rent
+    return sp.rent
+
+
 def group_mortgaged(g: Game, space: int) -> bool:
     """Is any deed of the group of `space` mortgaged?"""
     gi = g.spaces[space].group_index

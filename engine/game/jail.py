@@ -67,7 +67,8 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
         release(g, p, "served")
         return None
     options = []
-    if h.fine > 0 and p.cash >= h.fine:
+    fine = jail_fine(g, p)
+    if fine > 0 and p.cash >= fine:
         options.append("pay")
     uses = [u for u in _JAIL_USES if u.name in h.cards]
     for use in uses:
@@ -75,11 +76,11 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
             options.append(use.option)
     options.append("roll")
     answer = g.ask(Decision.of("jail", p, options, None,
-                               {"attempts": p.jail_attempts, "fine": h.fine, "holding": h.id}))
+                               {"attempts": p.jail_attempts, "fine": fine, "holding": h.id}))
     if not p.alive:
         return False
     if answer == "pay":
-        g.pay(p, None, h.fine, "fine")
+        g.pay(p, None, fine, "fine")
         if not p.alive:
             return False
         release(g, p, "paid")
@@ -113,7 +114,7 @@ def jail_turn(g: Game, p: Player) -> Roll | Literal[False] | None:
             use_card(g, p, card.name)
             release(g, p, card.option)
             return roll
-        g.pay(p, None, h.fine, "fine")
+        g.pay(p, None, fine, "fine")
         if not p.alive:
             return False
     release(g, p, "forced")
@@ -129,6 +130,20 @@ def _stay(g: Game, p: Player) -> None:
             g.emit("jail_stay", player=p.seat, attempts=p.jail_attempts, holding=p.held)
 
 
+def jail_fine(g: Game, p: Player) -> int:
+    """The fine `p` pays to leave the holding space it is in. In the jail: of `rules.jail.fines`
+    the first whose condition holds for `p` (a fine by role, say), else `rules.jail.fine`
+    ([000] 15.5); in another holding space, its own `fine`. Units of money."""
+    h = holding_of(g, p)
+    if h.id != "jail":
+        return h.fine
+    r = g.rules
+    for when, fine in r.jail_fines:
+        if when(g, p, g.ed.jail_index):
+            return fine
+    return r.jail_fine
+
+
 def forced_fine_card(g: Game, p: Player) -> Any | None:
     """After the last failed throw, with `card_after_attempts` (of the jail or the holding),
     `p` may use a kept card instead of the forced fine (case C15): the use chosen, or None to
@@ -140,7 +155,7 @@ def forced_fine_card(g: Game, p: Player) -> Any | None:
     if not uses:
         return None
     answer = g.ask(Decision.of("jail", p, ["pay"] + [u.option for u in uses], None,
-                               {"attempts": p.jail_attempts, "fine": h.fine, "holding": h.id}))
+                               {"attempts": p.jail_attempts, "fine": jail_fine(g, p), "holding": h.id}))
     return next((u for u in uses if u.option == answer), None)
 
 

@@ -47,7 +47,12 @@ class SpaceKind:
 
 
 def _land_on_card(g: Game, p: Player, i: int, rent: Any, dice: Any) -> None:
-    deck = g.spaces[i].deck
+    sp = g.spaces[i]
+    deck = sp.deck
+    for choice in sp.decks:       # a deck by condition on the player (`decks`: by role, say)
+        if choice.when(g, p, i):
+            deck = choice.deck
+            break
     assert deck is not None, "a card space names its deck (checked when the edition loads)"
     draw(g, p, deck)
 

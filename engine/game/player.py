@@ -42,12 +42,13 @@ class Player:
     `bit`, but 0 while its agent's `Quiet(cash, whole=True)` holds, which only its whole groups
     end among its holdings (deeds.set_owner looks at those).
     `calm`: the agent's promise to pass in its own manage windows (decisions.Calm; NO_CALM: none,
-    manage.py)."""
+    manage.py). `role`: the player's role id (editions with `roles`, roles.py), else None."""
 
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "wake", "bit", "rest", "holdings_bit", "calm", "held")
+                 "laps", "loans", "wake", "bit", "rest", "holdings_bit", "calm", "held",
+                 "role")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -77,6 +78,7 @@ class Player:
         self.holdings_bit = 0  # the bit a change of its holdings sets: `bit`, 0 in a whole quiet
         self.calm: Calm = NO_CALM   # the agent's promise for its own manage windows (none)
         self.held = "jail"   # the holding space in_jail refers to (jail.py)
+        self.role: str | None = None  # the role id given at the start (roles.py); None: no roles
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         """A copy of this player (for a game's fork, state.GameState.copy_from): every field, its
@@ -108,6 +110,7 @@ class Player:
         q.rest = self.rest
         q.holdings_bit = self.holdings_bit
         q.calm = NO_CALM     # the fork's agents are others: they are asked again
+        q.role = self.role
         return q
 
     def __repr__(self) -> str:

@@ -1,4 +1,5 @@
-"""The start of a game: decks shuffled, the order of play thrown, deeds dealt or auctioned.
+"""The start of a game: decks shuffled, the order of play thrown, roles given (roles.py), deeds
+dealt or auctioned.
 
 Rule sources: ../shared/rules/classic.md 3 (the order of play); quick game [000-Q] Q1, all
 deeds dealt [004] V5, start auction [002] 2.1.
@@ -46,6 +47,7 @@ def start(g: Game) -> None:
         g.order = g.players[first:] + g.players[:first]
     if g.log is not None:
         g.emit("order", order=[p.seat for p in g.order])
+    g.assign_roles()
     seed_pot(g)
     seed_treasury(g)
     if g.deal:

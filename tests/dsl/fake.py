@@ -21,6 +21,7 @@ class FakePlayer:
     alive: bool = True
     laps: int = 0
     loans: list = field(default_factory=list)
+    role: str | None = None
 
     def __repr__(self) -> str:
         return f"P{self.seat}"
@@ -37,6 +38,7 @@ class FakeSpace:
     rent: tuple = ()
     house_cost: int = 0
     hotel_cost: int = 0
+    rent_tables: tuple = ()
 
 
 def spaces_from_tree(tree: dict) -> list[FakeSpace]:
@@ -315,6 +317,9 @@ class FakeGame:
         return owned == self._group_size(g)
 
     # ---- queries for rent formulas
+    def rent_table(self, space, payer, owner):
+        return self.spaces[space].rent
+
     def rent_level(self, space):
         return min(self.level[space], len(self.spaces[space].rent) - 1)
 

@@ -196,6 +196,8 @@ def test_every_context_has_its_signature(names):
         "space_hook": ("if space == lot_a: pay bank 1", lambda me, other: (me, LOT_A)),
         "die_when": ("laps >= 1", lambda me, other: (me,)),
         "symbol": ("if roll.base_total == 3: pay bank 1", lambda me, other: (me, Roll((1, 2, 0), 3, False, ("x",), 1))),
+        "rent_table": ("owner != me and not complete and price == 60", lambda me, other: (me, LOT_A, other)),
+        "player_when": ("space == lot_a and cash > 100", lambda me, other: (me, LOT_A)),
     }
     assert set(calls) == set(CONTEXTS)
     results = {}
@@ -207,6 +209,7 @@ def test_every_context_has_its_signature(names):
     assert results.pop("card_play") is None and results.pop("card_play_bot") is True
     assert results.pop("space_hook") is None and results.pop("symbol") is None
     assert results.pop("die_when") is False
+    assert results.pop("rent_table") is True and results.pop("player_when") is True
     assert results == {"card": None, "action": None, "action_when": True, "action_bot": False,
                        "salary": 200, "rent": 2 + 60 + 2, "tax": 150, "auction_start": 90,
                        "end_when": False, "score": 1500, "vote_bot": True, "unbought": 2 + 60,

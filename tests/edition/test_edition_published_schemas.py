@@ -77,8 +77,8 @@ def test_the_schema_knows_the_kind_of_a_space():
     assert [(e.validator, e.message) for e in errors] == [("required", "'deck' is a required property")]
     # the branch an editor completes from offers the keys of that kind only
     assert set(EDITION.schema["definitions"]["space_street"]["properties"]) == \
-        {"id", "kind", "name", "group", "price", "mortgage", "rent"}
-    assert set(EDITION.schema["definitions"]["space_card"]["properties"]) == {"id", "kind", "name", "deck"}
+        {"id", "kind", "name", "group", "price", "mortgage", "rent", "rent_tables"}
+    assert set(EDITION.schema["definitions"]["space_card"]["properties"]) == {"id", "kind", "name", "deck", "decks"}
 
 
 def test_validate_names_the_kind_when_a_key_belongs_to_another(write):
@@ -86,4 +86,4 @@ def test_validate_names_the_kind_when_a_key_belongs_to_another(write):
     [p] = problems_of(load_edition, str(path))
     assert (p.code, p.line, p.col) == ("unknown-key", 5, 17)
     assert p.message.startswith("board[39] (arbat): 'deck' does not belong here: only card spaces have 'deck' "
-                                "(a street space has: id, kind, name, group, price, mortgage, rent)")
+                                "(a street space has: id, kind, name, group, price, mortgage, rent, rent_tables)")

@@ -113,10 +113,10 @@ def test_make_ids_for_the_built_in_editions_and_any_edition_by_keyword():
     assert {"magie/Classic-v0", "magie/Mega-v0", "magie/LandlordsGame-v0", "magie/Edition-v0"} <= set(rl.ENV_IDS)
     env = gymnasium.make("magie/Classic-v0", max_rounds=20)
     assert env.unwrapped.aec.ed.id == "classic"
-    assert env.observation_space.shape == (584,)
+    assert env.observation_space.shape == (585,)
     env = gymnasium.make("magie/Edition-v0", edition="mega", opponents="random", max_rounds=20)
     assert env.unwrapped.aec.ed.id == "mega"
-    assert env.observation_space.shape == (env.unwrapped.aec.obs_enc.size,) != (584,)
+    assert env.observation_space.shape == (env.unwrapped.aec.obs_enc.size,) != (585,)
     obs, info = env.reset(seed=1)
     assert env.observation_space.contains(obs)
     env.close()
@@ -164,7 +164,7 @@ def test_a_sync_vector_env_over_two_envs_steps_through_an_episode_end():
         [lambda: gymnasium.make("magie/Classic-v0", opponents="random", max_rounds=3) for _ in range(2)],
         autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP)
     obs, info = envs.reset(seed=1)
-    assert obs.shape == (2, 584) and info["action_mask"].shape == (2, 314)
+    assert obs.shape == (2, 585) and info["action_mask"].shape == (2, 314)
     assert [e.unwrapped.aec._game_seed for e in envs.envs] == [1, 2]
     rng = np.random.default_rng(0)
     ended = 0
@@ -173,7 +173,7 @@ def test_a_sync_vector_env_over_two_envs_steps_through_an_episode_end():
         assert len(masks) == 2 and all(m.any() for m in masks)
         actions = np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
         obs, rewards, terminated, truncated, info = envs.step(actions)
-        assert obs.shape == (2, 584) and envs.single_observation_space.contains(obs[0])
+        assert obs.shape == (2, 585) and envs.single_observation_space.contains(obs[0])
         ended += int(terminated.sum())
         if ended >= 2:
             break

@@ -53,6 +53,7 @@
         return span;
       });
       const notes = [];
+      if (p.role_name) notes.push(p.role_name);
       if (p.in_jail) notes.push(t("in jail"));
       if (p.bankrupt) notes.push(t("bankrupt"));
       for (const c of p.cards) notes.push("🂠 " + c.text);
