@@ -641,7 +641,8 @@ class Checker:
                 and s.space.name not in self.names.deeds and self.lookup_local(s.space.name) is None):
             self.err("type-error", s.space.pos, f"'{s.space.name}' has no title deed: only a street, "
                                                 f"a railroad or a utility can change owner")
-        self.player_path(s.to, "the new owner")
+        if s.to is not None:
+            self.player_path(s.to, "the new owner")
 
     # ------------------------------------------------------------------ expressions
 

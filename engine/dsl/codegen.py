@@ -627,6 +627,9 @@ class _FunctionGen:
         self.stop_if_out(ind, s.pos)
 
     def s_Transfer(self, s: n.Transfer, ind: int) -> None:
+        if s.to is None:
+            self.emit(ind, cat("g.return_deed(", self.expr(s.space), ")"), s.pos)
+            return
         self.emit(ind, cat("g.transfer_deed(", self.expr(s.space), ", ", self.expr(s.to), ")"),
                   s.pos)
 

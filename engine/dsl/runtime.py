@@ -233,6 +233,9 @@ class GameRuntime(Protocol):
     def transfer_deed(self, space: int, to: PlayerRuntime) -> None:
         """Give the title deed of `space` (with its mortgage, if any) to `to`."""
 
+    def return_deed(self, space: int) -> None:
+        """The title deed of `space` goes back to the bank, free of mortgage and buildings."""
+
     # ---- queries on players ----
     def others(self, p: PlayerRuntime) -> list:
         """The other players still in the game, in seat order starting after `p`."""

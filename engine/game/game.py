@@ -167,6 +167,7 @@ class Game(GameState):
     # deeds, buying and auctions
     set_owner = deeds.set_owner
     transfer_deed = deeds.transfer_deed
+    return_deed = deeds.return_deed
     owns_group = deeds.owns_group
     bank_sale_value = deeds.bank_sale_value
     sell_deed_problem = deeds.sell_deed_problem
