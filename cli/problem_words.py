@@ -41,6 +41,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("{where}{value} is too large (the most allowed is {most})"),
     N_("{where}needs at least {n} item"),
     N_("{where}needs at least {n} items"),
+    N_("{where}has {n} items; at most {most} are allowed"),
     N_("{where}must not be empty"),
     # reading the file (engine/edition/yamlload.py, loader.py)
     N_("YAML syntax error: {detail}"),
@@ -83,6 +84,14 @@ TEMPLATES: tuple[str, ...] = (
        "(kinds: {names})"),
     N_("group '{group}' builds on ladder '{ladder}', which is not defined{hint} (defined: {names})"),
     N_("the supply names '{kind}', which no ladder builds{hint} (kinds: {names})"),
+    N_("the personal supply names '{kind}', which no ladder builds{hint} (kinds: {names})"),
+    N_("the cap names group '{group}', which is not defined{hint} (defined: {names})"),
+    N_("the table has no amount for these numbers of players: {counts}; the edition allows {least} to {most} "
+       "(players.min, players.max)"),
+    N_("the table names numbers of players the edition does not allow ({least} to {most}): {counts}; no game "
+       "reads them"),
+    N_("the bank holds {have}, less than the start cash of {n} players ({n} × {each} = {total}); "
+       "setup.bank.cash is all the money of the game, and the start cash is dealt from it"),
     N_("die '{die}' has the face '{face}', which is not a symbol of dice.symbols{hint} (symbols: {names})"),
     N_("group '{group}' has no spaces on the board"),
     N_("the board has more than one start space: {spaces}"),

@@ -43,7 +43,8 @@ _HOW_LEFT = {"paid": N_("pays the fine and leaves jail"), "card": N_("uses a get
              "forced": N_("leaves jail after the last try")}
 
 _REASONS = {"last_standing": N_("the last player left"), "round_limit": N_("the round limit was reached"),
-            "time_limit": N_("time ran out"), "condition": N_("the edition's end condition was met")}
+            "time_limit": N_("time ran out"), "condition": N_("the edition's end condition was met"),
+            "bank_empty": N_("the bank ran out of money")}
 
 SILENT_EVENTS = frozenset({"order_roll", "auction", "bid", "trade_offer", "deal_offer", "flag", "end"})
 """Event kinds that get no line of their own: the lines of the events after them tell them
@@ -375,6 +376,25 @@ class EventRenderer:
     def _on_jackpot(self, ev):
         n = self.names
         return n._("{who} takes the jackpot: {amount}").format(who=n.who(ev["player"]), amount=n.money(ev["amount"]))
+
+    def _on_bank_empty(self, ev):
+        n = self.names
+        payee = ev["payee"]
+        who = n._("the pot") if payee is None else n.player(payee)
+        if ev["reading"] == "iou":
+            line = n._("The bank is out of money: it pays {amount} to {who}, {iou} of it in IOUs").format(
+                who=who, amount=n.money(ev["owed"]), iou=n.money(ev["owed"] - max(0, ev["had"])))
+        else:
+            line = n._("The bank is out of money: it pays only {paid} of {owed} to {who}").format(
+                who=who, paid=n.money(ev["paid"]), owed=n.money(ev["owed"]))
+        if ev["reading"] == "end":
+            line += "; " + n._("the game ends after this turn")
+        return "[yellow]" + line + "[/]"
+
+    def _on_cap_refused(self, ev):
+        n = self.names
+        return n._("{who} may own no more deeds like {space}: no purchase").format(
+            who=n.who(ev["player"]), space=n.space(ev["space"]))
 
     def _on_timeout(self, ev):
         n = self.names

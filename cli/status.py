@@ -11,6 +11,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from magie.engine.game.bank import bank_cash
+
 from .render import Names
 
 
@@ -74,13 +76,20 @@ def deeds_table(game, names: Names) -> Table:
 
 
 def bank_line(game, names: Names) -> str:
-    """What the bank has left to build with."""
+    """What the bank has left to build with, and a finite bank's cash (with the IOUs it has out)."""
     _ = names._
     houses = (_("unlimited houses") if game.houses is None
               else names.n_("{count} house", "{count} houses", game.houses).format(count=game.houses))
     hotels = (_("unlimited hotels") if game.hotels is None
               else names.n_("{count} hotel", "{count} hotels", game.hotels).format(count=game.hotels))
-    return _("Bank: {houses} and {hotels} left").format(houses=houses, hotels=hotels)
+    line = _("Bank: {houses} and {hotels} left").format(houses=houses, hotels=hotels)
+    cash = bank_cash(game)
+    if cash is None:
+        return line
+    line += "; " + _("its cash: {amount}").format(amount=names.money(max(0, cash)))
+    if cash < 0:
+        line += " " + _("({amount} in IOUs out)").format(amount=names.money(-cash))
+    return line
 
 
 def status_view(game, names: Names) -> RichGroup:

@@ -30,6 +30,13 @@ class EffectError(GameError):
         return (type(self), (self.where, self.message))
 
 
+class EditionFault(GameError):
+    """A DSL effect asked the engine for what the edition does not allow at run time (paying
+    into a treasury the edition does not have, keeping a card that is already kept). The DSL's
+    run-time locator (engine/dsl/failures.py) turns it into an `EffectError` at the DSL text that
+    asked; raised outside a DSL effect it stays a `GameError`."""
+
+
 class IllegalDecision(GameError):
     """An agent answered a decision with an option the rules do not allow.
 

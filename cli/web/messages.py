@@ -11,4 +11,5 @@ UI_MESSAGES = (
     "Title deeds", "Where", "Winner", "You are watching this game.", "You get", "You give", "You give to",
     "You get from", "Your move",
     "bankrupt", "bot", "from", "in jail", "person",
+    "Bank", "IOUs out",
 )

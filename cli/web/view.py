@@ -13,6 +13,7 @@ from typing import Any
 from magie.engine.edition.layout import plan
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
+from magie.engine.game.bank import bank_cash
 from magie.engine.game.decisions import Deal, Decision, TradeOffer, encode_answer
 
 from ..render import describe_action
@@ -46,10 +47,11 @@ def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
 def public_state(game, words: Words) -> dict[str, Any]:
     """What everybody at the table (and a spectator) may see: players (seat, name, kind, cash,
     position, deeds, buildings, mortgages, kept cards, in jail and the holding space held in
-    (`held_in`: `jail` or an id of `rules.holdings`), bankrupt), owners/levels by space
-    id, mortgaged spaces, round, whose turn, the bank's buildings, each deck's cards left to draw
-    and on its discard pile (`decks`: id -> {left, discards}), whether the game is over and
-    who won. Money is integer units of the edition's currency."""
+    (`held_in`: `jail` or an id of `rules.holdings`), bankrupt), owners/levels by space id,
+    mortgaged spaces, round, whose turn, the bank's buildings and a finite bank's cash (None:
+    unlimited; below 0: the IOUs it has out), each deck's cards left to draw and on its discard
+    pile (`decks`: id -> {left, discards}), whether the game is over and who won. Money is
+    integer units of the edition's currency."""
     spaces = game.spaces
     players = []
     for p in game.players:
@@ -73,7 +75,7 @@ def public_state(game, words: Words) -> dict[str, Any]:
         "levels": {spaces[i].id: lvl for i, lvl in enumerate(game.level) if lvl},
         "mortgaged": [spaces[i].id for i, m in enumerate(game.mortgaged) if m],
         "hotel_level": game.hotel_level,
-        "bank": {"houses": game.houses, "hotels": game.hotels},
+        "bank": {"houses": game.houses, "hotels": game.hotels, "cash": bank_cash(game)},
         "decks": {d: {"left": len(cards), "discards": len(game.discards.get(d, ()))}
                   for d, cards in game.decks.items()},
         "over": game.over,

@@ -192,7 +192,7 @@ class BasicBot:
     def reserve(self, game: Game) -> int:
         """Cash to keep: a base of 1/15 of the start cash plus 1/75 of it per house on the board
         (a hotel counts 4), capped at 40% of the start cash."""
-        start = game.ed.setup.start_cash
+        start = game.start_cash
         r = game.rules
         stock = game.stock      # (GameState.houses/hotels read the same, through a property call each)
         houses, hotels = stock.get("house"), stock.get("hotel")

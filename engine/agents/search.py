@@ -171,6 +171,7 @@ def _end_turn(clone) -> None:
     the end conditions checked, the next player's turn."""
     clone.in_card = 0
     clone.drawing.clear()
+    clone.hooking.clear()
     if clone.current is None or clone.over:
         return
     try:
@@ -524,7 +525,7 @@ class SearchBot:
             window = d.window
             seat = p.seat
             # a plan found for the same holdings and about the same cash is still good
-            state = (p.version, game.deeds_version, p.cash * 20 // max(1, game.ed.setup.start_cash), window)
+            state = (p.version, game.deeds_version, p.cash * 20 // max(1, game.start_cash), window)
             plan = self._plan_memo.get(state)
             if plan is None:
                 policies = ["basic", "bold", "none"]

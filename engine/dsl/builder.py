@@ -265,6 +265,9 @@ class Builder(Transformer):
     def transfer_stmt(self, ch):
         return n.Transfer(_pos(ch[0]), ch[1], ch[3], depth=_d(ch[1], ch[3]))
 
+    def transfer_bank(self, ch):
+        return n.Transfer(_pos(ch[0]), ch[1], None, depth=_d(ch[1]))
+
     def path(self, ch):
         names = [c for c in ch if c.type == "NAME"]
         node: n.Expr = n.Name(_pos(names[0]), str(names[0]))

@@ -31,7 +31,7 @@ from typing import Any
 from ..hints import close_names, suggest
 from . import nodes as n
 from .contexts import Context
-from .issues import Issue
+from .issues import Issue, ref
 from .loops import work_bound
 from .names import EditionNames
 from .typesys import (
@@ -121,6 +121,8 @@ class Checker:
                     self.let_later[node.name] = max(node.pos, self.let_later.get(node.name,
                                                                                  node.pos))
             self.block(tree.body)
+            if self.ctx.id == "card":
+                self._keeps(tree.body, 0)
         else:
             want = INT if self.ctx.kind == "int" else BOOL
             if want == INT:
@@ -134,9 +136,11 @@ class Checker:
 
     # ------------------------------------------------------------------ reporting
 
-    def err(self, code: str, pos, message: str, hints: tuple[str, ...] = ()) -> None:
-        """Record an issue at snippet position `pos`."""
-        self.issues.append(Issue(code, message, pos, hints))
+    def err(self, code: str, pos, message: str, hints: tuple[str, ...] = (),
+            refs: tuple[tuple[int, int], ...] = ()) -> None:
+        """Record an issue at snippet position `pos`; `refs` are the positions the message
+        names (`issues.ref`)."""
+        self.issues.append(Issue(code, message, pos, hints, refs=refs))
 
     # ------------------------------------------------------------------ scopes
 
@@ -250,12 +254,22 @@ class Checker:
     def s_Pay(self, s: n.Pay) -> None:
         if isinstance(s.to, n.Expr):
             self.player_path(s.to, "the payee")
+        elif s.to in ("treasury", "treasury_to_bank"):
+            self._treasury(s.pos)
         self.money(s.amount, "the amount to pay", nonneg=True)
 
     def s_Collect(self, s: n.Collect) -> None:
         self.money(s.amount, "the amount to collect", nonneg=True)
         if isinstance(s.source, n.Expr):
             self.player_path(s.source, "the payer")
+        elif s.source == "treasury":
+            self._treasury(s.pos)
+
+    def _treasury(self, pos) -> None:
+        """A payment into or out of the treasury needs an edition that has one."""
+        if self.names.treasury is False:
+            self.err("not-allowed-here", pos, "this edition has no treasury: give it one under "
+                                              "rules.treasury, or pay the bank")
 
     def s_Move(self, s: n.Move) -> None:
         if s.how in ("to", "back_to"):
@@ -339,6 +353,30 @@ class Checker:
                      f"a card kept as '{s.use}' needs a 'play:' section on the card (when it "
                      f"may be played and what it does); the only built-in use is "
                      f"{', '.join(KEEP_USES)}")
+
+    def _keeps(self, stmts: list[n.Stmt], before: int) -> int:
+        """The most `keep as` a card's effect may run on one path through `stmts`, `before`
+        having run before them; a second one on a path is an error at it (the card is out of
+        its deck after the first, so a second cannot keep it). A loop's body counts twice."""
+        count = before
+        for s in stmts:
+            if isinstance(s, n.Keep):
+                count += 1
+                if count == 2:
+                    self.err("not-allowed-here", s.pos, "the card may be kept twice on this path "
+                                                        "(a card is kept once: after 'keep as' it "
+                                                        "is out of its deck)")
+            elif isinstance(s, n.If):
+                ends = [self._keeps(body, count) for _, body in s.branches]
+                count = max(ends + [self._keeps(s.orelse or [], count)])
+            elif isinstance(s, n.Choose):
+                count = max([self._keeps(o.body, count) for o in s.options] or [count])
+            elif isinstance(s, n.ForEach):
+                once = self._keeps(s.body, count)
+                count = once if once == count else self._keeps(s.body, once)
+            elif isinstance(s, n.With):
+                count = self._keeps(s.body, count)
+        return count
 
     def s_Draw(self, s: n.Draw) -> None:
         if s.deck not in self.names.decks:
@@ -459,10 +497,10 @@ class Checker:
         t = self.expr(s.expr)
         if b is None:
             if s.name in self.let_later and self.let_later[s.name] > s.pos:
-                line, col = self.let_later[s.name]
                 self.err("used-before-set", s.pos, f"'{s.name}' is changed before it is set: "
-                                                   f"its 'let' (line {line}) must come first, "
-                                                   f"in this block or one around it")
+                                                   f"its 'let' ({ref(0, 'l')}) must come first, "
+                                                   f"in this block or one around it",
+                         refs=(self.let_later[s.name],))
             else:
                 self.err("used-before-set", s.pos, f"'{s.name}' is not a variable: make it "
                                                    f"first with 'let {s.name} = ...'")
@@ -512,7 +550,7 @@ class Checker:
     def s_OfferBuy(self, s: n.OfferBuy) -> None:
         self.need(s.space, SPACE, "the deed offered")
         self._deed_name(s.space)
-        self.money(s.price, "the price")
+        self.money(s.price, "the price", nonneg=True)
 
     def s_Auction(self, s: n.Auction) -> None:
         self.need(s.space, SPACE, "the deed auctioned")
@@ -536,10 +574,9 @@ class Checker:
                                                 f"'_', starting with a letter; '{opt.label}' "
                                                 f"is not")
             elif opt.label in seen:
-                line, col = seen[opt.label].pos
                 self.err("duplicate-name", opt.pos, f"the label '{opt.label}' is used twice in "
-                                                    f"this choice (first at line {line}, "
-                                                    f"column {col})")
+                                                    f"this choice (first at {ref(0)})",
+                         refs=(seen[opt.label].pos,))
             seen[opt.label] = opt
             self.pure_here += 1
             try:
@@ -610,7 +647,8 @@ class Checker:
                 and s.space.name not in self.names.deeds and self.lookup_local(s.space.name) is None):
             self.err("type-error", s.space.pos, f"'{s.space.name}' has no title deed: only a street, "
                                                 f"a railroad or a utility can change owner")
-        self.player_path(s.to, "the new owner")
+        if s.to is not None:
+            self.player_path(s.to, "the new owner")
 
     # ------------------------------------------------------------------ expressions
 
@@ -698,10 +736,9 @@ class Checker:
             self.err("type-error", e.pos, "write params.NAME to read an edition constant")
             return ANY
         if name in self.let_later and self.let_later[name] > e.pos:
-            line, _ = self.let_later[name]
             self.err("used-before-set", e.pos, f"'{name}' is used before it is set: its 'let' "
-                                               f"(line {line}) must come first, in this block "
-                                               f"or one around it")
+                                               f"({ref(0, 'l')}) must come first, in this block "
+                                               f"or one around it", refs=(self.let_later[name],))
             return ANY
         hint = suggest(name, self.visible_names(), n=3, listing="known here")
         hints = close_names(name, self.visible_names())

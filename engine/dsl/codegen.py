@@ -35,6 +35,11 @@ _SAFE = re.compile(r"^[a-z][a-z0-9_]*$")
 _counter = itertools.count(1)
 
 
+SIGNED_FORMULAS = ("score", "salary")
+"""The formulas of money that may be negative (a score; a salary, which the player then pays);
+every other formula of money is an amount from 0."""
+
+
 class Code:
     """Generated text plus the spans (start, end, DSL pos) of tagged sub-expressions."""
 
@@ -464,7 +469,10 @@ class _FunctionGen:
             t = self.fresh("t")
             target = cat("_first(", self.generator(s.arg, None, around=who), ")")
             self.emit(ind, cat(f"{t} = ", tag(target, s.arg.pos)), s.pos)
-            self.act(ind, cat(f"if {t} is not None: g.move_to({who}, {t}", *opts, ")"), s.pos)
+            # one `if` (as `act` writes it inside `with X:`, X still in the game): Python has no
+            # `if a: if b: ...` on one line
+            alive = f" and {who}.alive" if who != "v_me" else ""
+            self.emit(ind, cat(f"if {t} is not None{alive}: g.move_to({who}, {t}", *opts, ")"), s.pos)
             self.stop_if_out(ind, s.pos)
             return
         if s.how == "to":
@@ -622,6 +630,9 @@ class _FunctionGen:
         self.stop_if_out(ind, s.pos)
 
     def s_Transfer(self, s: n.Transfer, ind: int) -> None:
+        if s.to is None:
+            self.emit(ind, cat("g.return_deed(", self.expr(s.space), ")"), s.pos)
+            return
         self.emit(ind, cat("g.transfer_deed(", self.expr(s.space), ", ", self.expr(s.to), ")"),
                   s.pos)
 
@@ -640,7 +651,10 @@ class _FunctionGen:
             self.prologue(2)
             value = self.expr(u.tree.expr)
             if self.ctx.kind == "int" and not isinstance(u.tree.expr, n.Num):
-                value = cat("_money(", value, ")")      # within ±MONEY_LIMIT, or an EffectError here
+                # within ±MONEY_LIMIT (a score, a salary: docs/rules.md), else an amount from 0
+                # (an auction's start, a rent, a tax): an EffectError at the formula outside it
+                wrap = "_money(" if self.ctx.id in SIGNED_FORMULAS else "_amount("
+                value = cat(wrap, value, ")")
             self.emit(2, cat("return ", value), u.tree.expr.pos)
         else:
             assert isinstance(u.tree, n.Effect)

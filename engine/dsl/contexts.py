@@ -159,6 +159,8 @@ _END_NAMES = _names(
                 "max_laps >= 5", True),
     ContextName("min_laps", INT, "g.min_laps()", "the fewest laps any player still in has completed",
                 "min_laps >= 5", True),
+    ContextName("start_cash", INT, "g.start_cash", "the cash each player started with (setup.start_cash "
+                "for this game's number of players)", "min_cash >= 2 * start_cash", True),
 )
 
 _PLAY_NAMES = _names(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import fractions
 from collections.abc import Callable
 
-from ..errors import EffectError, MagieError
+from ..errors import EditionFault, EffectError, MagieError
 from . import aggregates, prelude
 
 # Frames in these files are the DSL's own helpers, not the engine: an error raised there is the
@@ -43,11 +43,13 @@ def make_fail(filename: str, lines: dict[int, tuple[int, tuple, list]],
 
     `_fail` returns the exception to raise: `exc` itself when it is a MagieError (an engine or
     nested-card error, already worded) or when it was raised inside the engine (a bug there, not
-    in the edition); else an `EffectError` located at the failing DSL text.
+    in the edition); else, and for an `EditionFault` wherever it was raised (the edition asked
+    for what it does not allow), an `EffectError` located at the failing DSL text.
     """
 
     def _fail(exc: BaseException, fid: int) -> BaseException:
-        if isinstance(exc, MagieError):
+        fault = isinstance(exc, EditionFault)     # the edition's, wherever the engine raised it
+        if isinstance(exc, MagieError) and not fault:
             return exc
         tb = exc.__traceback__
         ours = None          # deepest traceback entry in generated code
@@ -59,7 +61,7 @@ def make_fail(filename: str, lines: dict[int, tuple[int, tuple, list]],
             elif fname not in _OWN_FILES:
                 foreign = True
             tb = tb.tb_next
-        if ours is None or foreign:
+        if ours is None or (foreign and not fault):
             return exc
         line = ours.tb_lineno
         info = lines.get(line)
@@ -79,7 +81,7 @@ def make_fail(filename: str, lines: dict[int, tuple[int, tuple, list]],
                 pos = exact[0][2]
             elif around:
                 pos = min(around, key=lambda s: s[1] - s[0])[2]
-        err = EffectError(where(owner, pos), _message(exc))
+        err = EffectError(where(owner, pos), str(exc) if fault else _message(exc))
         err.__cause__ = exc
         return err
 

@@ -11,12 +11,15 @@ from lark import Token
 from lark.exceptions import LarkError
 from lark.indenter import Indenter
 
+from .issues import ref
+
 
 class IndentationProblem(LarkError):
     """A line is dedented to a column that no enclosing block used."""
 
-    def __init__(self, token: Token, message: str):
+    def __init__(self, token: Token, message: str, refs: tuple[tuple[int, int], ...] = ()):
         self.token = token
+        self.refs = refs      # the positions the message names (issues.ref)
         super().__init__(message)
 
 
@@ -55,8 +58,9 @@ class IndentPostLexer(Indenter):
                 line = (token.end_line or token.line)
                 at = Token("_NL", "", 0, line, indent + 1)
                 raise IndentationProblem(
-                    at, f"this line is indented to column {indent + 1}, which matches no "
-                        f"enclosing block (expected column {self.indent_level[-1] + 1})")
+                    at, f"this line is indented to {ref(0, 'c')}, which matches no enclosing "
+                        f"block (expected {ref(1, 'c')})",
+                    ((line, indent + 1), (line, self.indent_level[-1] + 1)))
 
     def _process(self, stream):
         token = None

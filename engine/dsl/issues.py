@@ -21,6 +21,8 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
                      division by a constant zero, a negative constant amount, roll() of no dice
   endless-draws      every card of a deck sends the player to draw again, so drawing never ends
                      (found over the whole edition, see loops.py)
+  endless-hooks      an `on_land` hook whose sure move lands the player on a space whose own
+                     `on_land` moves it on, round to a space already passed (`move forward 0`)
   endless-recursion  a rent formula that may run itself: rent_of() in a rent formula, or a net
                      worth there while the score calls rent_of() (loops.formula_calls)
   unbounded-money    (warning) money that can grow without bound: a product of two amounts that
@@ -28,27 +30,54 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
   empty-choice       a `choose:` with fewer than two options
   used-before-set    a variable used or changed before its `let`
   not-positive       a flag duration that is not positive
+  label-without-text (warning) a `choose:` option with no text under the `labels:` of its card,
+                     action, kind of space or die symbol (players would see its bare id)
+  unused-label       (warning) a label no option of a choice of the item uses (labels.py)
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..problems import Severity
 from .nodes import Pos
 
+_REF = re.compile(r"\x00(\d+)([lc]?)\x00")
+
+
+def ref(k: int, part: str = "") -> str:
+    """The mark, in an issue's message, of its `refs[k]`: written out as "line L, column C"
+    (`part` "l": "line L"; "c": "column C") once the snippet's place in its file is known."""
+    return f"\x00{k}{part}\x00"
+
 
 @dataclass(frozen=True, slots=True)
 class Issue:
     """One problem in a snippet: a stable code, a message, its position in the snippet text
-    (1-based line and column), optional hints ('did you mean ...'), and its severity (warnings
-    do not stop an edition from loading)."""
+    (1-based line and column), optional hints ('did you mean ...'), its severity (warnings
+    do not stop an edition from loading), and `refs`, the other positions in the snippet the
+    message names (each marked by `ref(k)`, so that it is told in the file's lines and columns,
+    never the snippet's)."""
 
     code: str
     message: str
     pos: Pos
     hints: tuple[str, ...] = field(default=())
     severity: Severity = "error"
+    refs: tuple[Pos, ...] = field(default=())
+
+    def text(self, place: Callable[[Pos], Pos] | None = None) -> str:
+        """The message with the positions it names written out, each placed by `place` (a
+        snippet position to the file's (line, col); None: the snippet's own)."""
+        if not self.refs:
+            return self.message
+
+        def word(m: re.Match) -> str:
+            line, col = (place or (lambda p: p))(self.refs[int(m.group(1))])
+            return {"l": f"line {line}", "c": f"column {col}"}.get(m.group(2), f"line {line}, column {col}")
+        return _REF.sub(word, self.message)
 
 
 class DslError(Exception):
@@ -56,4 +85,4 @@ class DslError(Exception):
 
     def __init__(self, issues: list[Issue]):
         self.issues = issues
-        super().__init__("; ".join(i.message for i in issues))
+        super().__init__("; ".join(i.text() for i in issues))

@@ -1,5 +1,5 @@
-"""Work that never ends or cannot end in time, found at load: card draws that never end, and
-snippets whose nested loops visit too many elements.
+"""Work that never ends or cannot end in time, found at load: card draws that never end,
+landing hooks that never end, and snippets whose nested loops visit too many elements.
 
 Endless draws.
 
@@ -8,6 +8,12 @@ draws (`draw from chest`) makes the player draw again. When every card of a deck
 decks whose every card does so too, drawing never ends, whatever the shuffle: the checker refuses
 such an edition (`endless-draws`), naming the cards. A loop that depends on conditions is left to
 the engine, which stops it with an error naming the cards.
+
+Endless hooks. An `on_land` of a declared kind of space whose first unconditional move lands the
+player on a known space (a constant number of steps, a named space) whose kind's `on_land` moves
+it on again, round to a space already passed, never ends (`move forward 0` is the shortest such
+cycle): the checker refuses it (`endless-hooks`) at the move. Cycles that depend on conditions or
+cards are left to the engine, which stops them past `landing.MAX_HOOK_DEPTH` hooks in a row.
 
 The work of a loop. One evaluation of a snippet visits at most `work_bound` elements: a loop
 (`for each`, an aggregate `count(each ...)`, `move to nearest SET s where ...`) visits each
@@ -77,6 +83,67 @@ def endless_draws(tree: Any, cards: list[tuple[str, int, str, Any]]) -> list[Pro
                            f"deck '{d}': every card sends the player to draw again ({chain}{more}), "
                            f"so drawing from it never ends; give one card an effect that stays",
                            pointer=f"/decks/{index[d]}"))
+    return out
+
+
+def _first_move(body: list[n.Stmt], at: int, spaces: int) -> tuple[n.Move, int] | None:
+    """The first unconditional move of an effect run for a player on space `at`, and the space
+    it surely lands on (a constant number of steps, or a named space); None when the effect may
+    go elsewhere first (a card drawn, jail) or its move's end is not known at load."""
+    for s in body:
+        if isinstance(s, (n.Draw, n.GoToJail)):
+            return None
+        if not isinstance(s, n.Move):
+            continue
+        if s.how in ("forward", "back") and isinstance(s.arg, n.Num):
+            return s, (at + (s.arg.value if s.how == "forward" else -s.arg.value)) % spaces
+        res = getattr(s.arg, "res", None) if s.how in ("to", "back_to") else None
+        if isinstance(s.arg, n.Name) and isinstance(res, tuple) and res[0] == "space":
+            return s, res[1]
+        return None
+    return None
+
+
+def endless_hooks(tree: Any, hooks: dict[str, tuple[str, Any]]) -> list[tuple[str, Issue]]:
+    """Landing hooks of declared kinds of space that never end: an `on_land` whose first
+    unconditional move lands the player on a space whose own `on_land` moves it on, and so on
+    back to a space already passed (`move forward 0` lands on the hook's own space again).
+    `hooks` maps a kind id to (the pointer of its `on_land`, its checked Effect or None).
+    Returns (pointer, issue at the move) for one move of each such cycle."""
+    board = tree.get("board") if isinstance(tree, dict) else None
+    board = board if isinstance(board, list) else []
+    ids = [sp["id"] if isinstance(sp, dict) and isinstance(sp.get("id"), str) else f"#{k}"
+           for k, sp in enumerate(board)]
+    nxt: dict[int, tuple[n.Move, int, str]] = {}     # space -> (its hook's move, where it lands, kind)
+    for k, sp in enumerate(board):
+        kind = sp.get("kind") if isinstance(sp, dict) else None
+        hook = hooks.get(kind) if isinstance(kind, str) else None
+        if kind is not None and hook is not None and isinstance(hook[1], n.Effect):
+            first = _first_move(hook[1].body, k, len(board))
+            if first is not None and 0 <= first[1] < len(board):
+                nxt[k] = (first[0], first[1], kind)
+    out: list[tuple[str, Issue]] = []
+    done: set[int] = set()
+    for start in nxt:
+        path: list[int] = []
+        at = start
+        while at in nxt and at not in done and at not in path:
+            path.append(at)
+            at = nxt[at][1]
+        done.update(path)
+        if at not in path:
+            continue
+        cycle = path[path.index(at):]
+        move, _, kind = nxt[cycle[0]]
+        if len(cycle) == 1:
+            what = f"lands the player on '{ids[cycle[0]]}' (kind '{kind}') again"
+        else:
+            what = "lands the player on " + ", then ".join(
+                f"'{ids[k]}' (kind '{nxt[k][2]}')" for k in cycle[1:]) \
+                + f", whose on_land moves it on to '{ids[cycle[0]]}' again"
+        out.append((hooks[kind][0], Issue(
+            "endless-hooks", f"this move {what}, so the on_land hooks never end; make the move "
+                             f"depend on a condition, or end elsewhere", move.pos)))
     return out
 
 

@@ -53,6 +53,8 @@ class EditionNames:
                  work (loops.py): 'space' (the board), 'deed', each kind of space on the board,
                  'group', 'player' (players.max). None: no edition (a snippet checked alone),
                  then `loops.UNKNOWN_SIZES` stands in.
+    treasury:    whether the edition may have a treasury (`rules.treasury`, or a switch whose
+                 overlays may bring one); None: no edition (a snippet checked alone).
     """
 
     spaces: dict[str, int] = field(default_factory=dict)
@@ -67,6 +69,7 @@ class EditionNames:
     roles: frozenset[str] = frozenset()
     sizes: dict[str, int] | None = None
     holdings: frozenset[str] = frozenset({"jail"})
+    treasury: bool | None = None
 
     @classmethod
     def from_tree(cls, tree: Any) -> EditionNames:
@@ -120,8 +123,17 @@ class EditionNames:
                    space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),
-                   params={str(k): v for k, v in params.items()}, sizes=sizes)
+                   params={str(k): v for k, v in params.items()}, sizes=sizes,
+                   treasury=_may_have_treasury(tree))
 
     def with_flags(self, flags: Iterable[str]) -> EditionNames:
         """A copy whose `flags` are `flags`."""
         return replace(self, flags=frozenset(flags))
+
+
+def _may_have_treasury(tree: dict) -> bool:
+    """Whether the edition has a treasury, or may have one once a switch turns on (its overlays
+    are read when the edition loads, after this check)."""
+    rules = tree.get("rules")
+    return (isinstance(rules, dict) and isinstance(rules.get("treasury"), dict)) \
+        or bool(items_of(tree.get("switches")))

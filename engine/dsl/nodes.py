@@ -309,10 +309,11 @@ class OfferBuild(Stmt):
 
 @dataclass(eq=False, slots=True)
 class Transfer(Stmt):
-    """`transfer SPACE to PATH`: a title deed changes owner."""
+    """`transfer SPACE to PATH`: a title deed changes owner; `to` None: `transfer SPACE to
+    bank`, the deed goes back to the bank."""
 
     space: Expr
-    to: Expr
+    to: Expr | None
 
 
 @dataclass(eq=False, slots=True)

@@ -152,7 +152,7 @@ def parse(text: str, start: str):
         try:
             tree, issues = _raw_parse(text, start)
         except IndentationProblem as e:
-            raise DslError([Issue("dsl-syntax", str(e), token_pos(e.token))]) from None
+            raise DslError([Issue("dsl-syntax", str(e), token_pos(e.token), refs=e.refs)]) from None
         except UnexpectedInput as e:
             raise DslError([syntax_issue(text, start, e, list(_postlex_recent()), _parses_as)]) from None
     if issues:

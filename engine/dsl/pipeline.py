@@ -26,7 +26,8 @@ from .codegen import ModuleBuilder, Unit
 from .contexts import POINTERS, Context
 from .contexts import context as get_context
 from .issues import DslError, Issue
-from .loops import endless_draws, formula_calls
+from .labels import label_problems
+from .loops import endless_draws, endless_hooks, formula_calls
 from .names import EditionNames, item_id, items_of
 from .parser import parse
 from .positions import file_position, format_position
@@ -61,8 +62,8 @@ class Snippet:
     def problem(self, issue: Issue) -> Problem:
         """The `Problem` of an issue of this snippet, located in the YAML file."""
         f, line, col = file_position(self.mark, *issue.pos)
-        return Problem(issue.severity, issue.code, issue.message, f, line, col, self.pointer,
-                       issue.hints)
+        message = issue.text(lambda pos: file_position(self.mark, *pos)[1:])
+        return Problem(issue.severity, issue.code, message, f, line, col, self.pointer, issue.hints)
 
 
 @dataclass
@@ -294,11 +295,14 @@ def check_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
     for a in analysed:
         problems.extend(a.problems)
     problems += _endless(tree, analysed, locate)
+    problems += label_problems(tree, [(a.snippet, a.tree) for a in analysed
+                                      if isinstance(a.tree, n.Effect)], locate)
     return problems
 
 
 def _endless(tree: Any, analysed: list[Analysed], locate: Callable[[str], Mark | None] | None) -> list[Problem]:
-    """`loops.endless_draws` over the edition's cards, located at each deck."""
+    """`loops.endless_draws` over the edition's cards, located at each deck, and
+    `loops.endless_hooks` over its landing hooks, located at the move."""
     cards = []
     for a in analysed:
         parts = a.snippet.pointer.split("/")
@@ -311,6 +315,15 @@ def _endless(tree: Any, analysed: list[Analysed], locate: Callable[[str], Mark |
     for p in endless_draws(tree, cards):
         mark = _safe_locate(locate, p.pointer)
         out.append(Problem.at(mark, p.severity, p.code, p.message, p.pointer))
+    hooks, by_pointer = {}, {}
+    for a in analysed:
+        parts = a.snippet.pointer.split("/")
+        if a.snippet.context.id == "space_hook" and len(parts) == 4 and parts[3] == "on_land":
+            kind = _walk_get(tree, parts[1:3])
+            if isinstance(kind, dict) and isinstance(kind.get("id"), str):
+                hooks[kind["id"]] = (a.snippet.pointer, a.tree if not a.problems else None)
+                by_pointer[a.snippet.pointer] = a.snippet
+    out += [by_pointer[ptr].problem(issue) for ptr, issue in endless_hooks(tree, hooks)]
     return out
 
 

@@ -238,6 +238,9 @@ class GameRuntime(Protocol):
     def transfer_deed(self, space: int, to: PlayerRuntime) -> None:
         """Give the title deed of `space` (with its mortgage, if any) to `to`."""
 
+    def return_deed(self, space: int) -> None:
+        """The title deed of `space` goes back to the bank, free of mortgage and buildings."""
+
     # ---- queries on players ----
     def others(self, p: PlayerRuntime) -> list:
         """The other players still in the game, in seat order starting after `p`."""
@@ -287,6 +290,8 @@ class GameRuntime(Protocol):
     def min_cash(self) -> int: ...
     def max_laps(self) -> int: ...
     def min_laps(self) -> int: ...
+    start_cash: int
+    """The cash each player started with (`setup.start_cash` for the game's number of players)."""
 
     def landed(self) -> int | None:
         """The space where the current player's last move this turn ended, or None."""

@@ -10,6 +10,7 @@ from ..dsl import check_edition
 from ..hints import suggest
 from ..problems import Problem
 from .merge import Appended, path_text, pointer_of
+from .per_player import per_player_problems
 from .pointers import locate
 from .schema import schema_problems
 from .semantic import semantic_problems
@@ -28,6 +29,7 @@ def check_tree(tree: Any, appended: Sequence[Appended] = ()) -> list[Problem]:
     """
     problems = _explain_appended(tree, schema_problems(tree), list(appended))
     problems += semantic_problems(tree)
+    problems += per_player_problems(tree)
     broken = [p.pointer for p in problems if p.severity == "error" and p.code in SCHEMA_CODES]
     dsl = check_edition(tree, lambda pointer: locate(tree, pointer))
     problems += [p for p in dsl if not any(_same_part(p.pointer, b) for b in broken)]
@@ -70,10 +72,12 @@ def _explain_appended(tree, problems: list[Problem], appended) -> list[Problem]:
 
 def sort_problems(problems) -> list[Problem]:
     """Problems without duplicates, sorted by file, line, column, then code. A problem at the
-    very place of an unsupported YAML tag (`!!python/object`) is left out: the value there was read
-    without its tag, so what else is said of it would mislead."""
+    very place of an unsupported YAML tag (`!!python/object`) or of a list or map too large to
+    read is left out: the value there was read without its tag, or empty, so what else is said of
+    it would mislead."""
     problems = set(problems)
-    tagged = {(p.file, p.line, p.col) for p in problems if p.code == "unsupported-yaml" and p.line}
+    unread = ("unsupported-yaml", "file-too-large")
+    tagged = {(p.file, p.line, p.col) for p in problems if p.code in unread and p.line}
     if tagged:
-        problems = {p for p in problems if p.code == "unsupported-yaml" or (p.file, p.line, p.col) not in tagged}
+        problems = {p for p in problems if p.code in unread or (p.file, p.line, p.col) not in tagged}
     return sorted(problems, key=lambda p: (p.file, p.line, p.col, p.code, p.message))

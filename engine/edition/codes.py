@@ -41,7 +41,7 @@ CODES: dict[str, str] = {
                  "an empty list",
     # meaning
     "duplicate-id": "two spaces, groups, decks, cards (across all decks) or actions share an id",
-    "unknown-group": "a space names a group that is not defined",
+    "unknown-group": "a space (or a cap of rules.limits.deeds) names a group that is not defined",
     "unknown-deck": "a card space names a deck that is not defined",
     "start-space": "the board does not have exactly one start space",
     "jail-space": "the board has more than one jail, or a go_to_jail space but no jail",
@@ -58,7 +58,8 @@ CODES: dict[str, str] = {
     "unknown-ladder": "a group names a building ladder that rules.buildings.ladders does not define",
     "building-cost": "a group builds a level of a ladder but has no price for it (costs, house_cost or the "
                      "step's cost)",
-    "unknown-building": "rules.buildings.supply names a kind of building that no ladder builds",
+    "unknown-building": "rules.buildings.supply (or rules.limits.buildings) names a kind of building that no "
+                        "ladder builds",
     "players-range": "players.min is greater than players.max",
     "role-name-taken": "a role's id is a word of the DSL (none, true, pay, ...), which `p.role == ID` cannot name",
     "role-balance": "roles.balance cannot be met for the edition's player counts ('each' with fewer players "
@@ -77,10 +78,15 @@ CODES: dict[str, str] = {
                      "the jail's id `jail`",
     "unknown-holding": "`rules.doubles.holding` names a holding space that is neither the jail nor one of "
                        "`rules.holdings`",
+    "players-table": "a `{by_players: ...}` amount has no entry for a player count from players.min to "
+                     "players.max",
+    "players-table-extra": "(warning) a `{by_players: ...}` amount names a player count outside players.min.."
+                           "players.max, which no game reads",
+    "bank-too-small": "setup.bank.cash is less than the start cash of the most players the edition allows",
     "board-layout": "`board_layout` does not place every space once: its sides do not add up to the number of "
                     "spaces, a cell names an unknown space, two spaces share a cell, a space has no cell, or it "
                     "gives both or neither of `sides` and `cells`",
 }
 
 WARNING_CODES = frozenset({"overlay-conflict", "overlay-base", "unused-deck", "partial-translation",
-                           "unused-kind", "unused-symbol"})
+                           "unused-kind", "unused-symbol", "players-table-extra"})

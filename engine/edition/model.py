@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .layout import BoardLayout, read_layout
+from .per_player import Amount, Bank, Limits, read_amount, read_bank, read_limits
 from .text import text_in
 
 DEED_KINDS = frozenset({"street", "railroad", "utility"})
@@ -386,9 +387,9 @@ class Rules:
     jail_after_attempts: str             # pay_and_move | move | leave_next_turn
     jail_doubles_roll_again: bool
     jail_paid_exit: str                  # normal | one_throw: after paying or using a card
-    houses_supply: int | None            # None: unlimited
+    houses_supply: int | None            # None: unlimited, or by the number of players (GameState.supply_start)
     hotels_supply: int | None
-    supply: Mapping[str, int]            # building kind -> the bank's stock at the start (absent: unlimited)
+    supply: Mapping[str, Amount]         # building kind -> the bank's stock at the start (absent: unlimited)
     houses_before_hotel: int
     sell_percent: int
     max_per_turn: int | None
@@ -425,6 +426,7 @@ class Rules:
     rent_unbought: Callable | None = None  # fn(g, me, space): what a lander who does not buy pays
     doubles_holding: str = "jail"        # where too many doubles send: jail or a holding's id
     jail_fines: tuple[tuple[Callable, int], ...] = ()  # (fn(g, p, jail) -> bool, fine): the first that holds
+    limits: Limits | None = None         # what one player may own (limits.py)
 
     def percent(self, amount: int, percent: int) -> int:
         """`percent`% of `amount`, rounded by `rounding` (money is whole units)."""
@@ -481,15 +483,18 @@ def round_div(numerator: int, denominator: int, rounding: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """How a game starts: start cash, deeds dealt (`deal_each`: an int, 'all' or None;
+    """How a game starts: start cash, deeds dealt (`deal_each`: an amount, 'all' or None;
     `deal_pay`: whether the players pay the printed price), deeds auctioned
-    (`auction_count` deeds, opening bid `auction_start(g, space)`)."""
+    (`auction_count` deeds, opening bid `auction_start(g, space)`), and the bank's money
+    (`bank`: None, unlimited). Amounts may depend on the number of players
+    (per_player.for_players)."""
 
-    start_cash: int
-    deal_each: int | str | None = None
+    start_cash: Amount
+    deal_each: Amount | str | None = None
     deal_pay: bool = False
-    auction_count: int = 0
+    auction_count: Amount = 0
     auction_start: Callable | None = None
+    bank: Bank | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -704,12 +709,15 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     setup_raw = tree.get("setup") or {}
     deal = setup_raw.get("deal_deeds") or {}
     auction = setup_raw.get("auction_deeds") or {}
+    each = deal.get("each")
     setup = Setup(
-        start_cash=int(setup_raw["start_cash"]),
-        deal_each=deal.get("each"), deal_pay=bool(deal.get("pay", False)),
-        auction_count=int(auction.get("count") or 0),
+        start_cash=read_amount(setup_raw["start_cash"]),
+        deal_each=each if each is None or each == "all" else read_amount(each),
+        deal_pay=bool(deal.get("pay", False)),
+        auction_count=read_amount(auction.get("count") or 0),
         auction_start=(_fn(compiled, "/setup/auction_deeds/start", auction.get("start", 1), 2)
-                       if auction else None))
+                       if auction else None),
+        bank=read_bank(setup_raw.get("bank")))
 
     end_raw = tree.get("end") or {}
     rank = end_raw.get("condition_rank", "score")
@@ -816,13 +824,19 @@ def _loans(raw: Any) -> Loans | None:
                  charged_on=raw.get("charged_on") or "lap", max_units=raw.get("max_units"))
 
 
-def _supply(supply: Mapping[str, Any] | None) -> dict[str, int]:
+def _supply(supply: Mapping[str, Any] | None) -> dict[str, Amount]:
     """The bank's stock by building kind: `houses`/`hotels` are the default ladder's house and
-    hotel kinds, any other key a kind's own id; null: every kind unlimited."""
+    hotel kinds, any other key a kind's own id; null: every kind unlimited. An amount may be a
+    table by the number of players (per_player.py), read when a game starts."""
     if not supply:
         return {}
     alias = {"houses": "house", "hotels": "hotel"}
-    return {alias.get(k, k): int(v) for k, v in supply.items()}
+    return {alias.get(k, k): read_amount(v) for k, v in supply.items()}
+
+
+def _fixed(amount: Any) -> int | None:
+    """A supply written as one number (None for a table by the number of players)."""
+    return amount if isinstance(amount, int) else None
 
 
 def ladder_steps(buildings: Mapping[str, Any]) -> dict[str, list[dict]]:
@@ -951,8 +965,8 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable],
         jail_after_attempts=jail["after_attempts"],
         jail_doubles_roll_again=bool(jail["doubles_roll_again"]),
         jail_paid_exit=jail.get("paid_exit") or "normal",
-        houses_supply=supply.get("houses") if supply else None,
-        hotels_supply=supply.get("hotels") if supply else None,
+        houses_supply=_fixed(supply.get("houses")) if supply else None,
+        hotels_supply=_fixed(supply.get("hotels")) if supply else None,
         supply=MappingProxyType(_supply(supply)),
         houses_before_hotel=int(b["houses_before_hotel"]),
         sell_percent=int(b["sell_percent"]),
@@ -992,6 +1006,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable],
             for kind, f in (rent.get("public") or {}).items()}),
         rent_unbought=(_fn(compiled, "/rules/rent/unbought", rent["unbought"], 3)
                        if rent.get("unbought") is not None else None),
+        limits=read_limits(r.get("limits")),
     )
 
 

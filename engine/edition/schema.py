@@ -218,6 +218,9 @@ def _convert(tree, err) -> list[Problem]:
         msg = f"{inst} is too large (the most allowed is {err.validator_value})"
     elif v == "minItems":
         msg = f"needs at least {err.validator_value} item{'s' if err.validator_value != 1 else ''}"
+    elif v == "maxItems":   # never the list itself: it may be thousands of items long
+        n = len(inst) if isinstance(inst, list) else 0
+        msg = f"has {n:,} items; at most {err.validator_value:,} are allowed"
     elif v == "minLength":
         msg = "must not be empty"
     else:

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TypeGuard
 
 from ..hints import id_list_text, suggest
+from ..limits import MAX_DIE_FACES
 from ..problems import Problem, Severity
 from .layout import layout_problems
 from .model import PLACEHOLDER, SHARES, covers, group_ladder_id, step_cost
@@ -164,15 +165,20 @@ class _Checker:
         used: set[str] = set()
         for i, d in extra:
             faces = d.get("faces")
-            for j, face in enumerate(faces if isinstance(faces, list) else []):
+            if not isinstance(faces, list):
+                continue
+            if len(faces) > MAX_DIE_FACES:      # the schema's to report; its symbols count as shown
+                used |= {f for f in faces if isinstance(f, str)}
+                continue
+            for j, face in enumerate(faces):
                 if not isinstance(face, str):
                     continue
-                used.add(face)
-                if face not in declared:
+                if face not in declared and face not in used:    # each unknown face told once
                     self.add(f"/dice/extra/{i}/faces/{j}", "unknown-symbol",
                              f"die '{d.get('id', f'#{i}')}' has the face '{face}', which is not a "
                              f"symbol of dice.symbols{suggest(face, declared)} "
                              f"(symbols: {id_list_text(declared)})")
+                used.add(face)
         for i, s in symbols:
             sid = s.get("id", f"#{i}")
             if s.get("instead") is None and s.get("after") is None:
@@ -461,7 +467,8 @@ class _Checker:
             if not isinstance(steps, list):
                 continue
             for k, st in enumerate(steps):
-                if isinstance(st, dict) and isinstance(st.get("kind"), str) and step_cost(grp, st) is None:
+                if isinstance(st, dict) and isinstance(st.get("kind"), str) and _prices_typed(grp, st) \
+                        and step_cost(grp, st) is None:
                     self.add(f"/groups/{gi}", "building-cost",
                              f"group '{grp.get('id')}' builds a '{st['kind']}' (ladder '{lid}', level "
                              f"{k + 1}) but has no price for it: give the group costs: {{{st['kind']}: N}}, "
@@ -506,6 +513,17 @@ class _Checker:
 def board_id(board, index: int) -> str:
     """The id of the space at board index `index` (from _items pairs)."""
     return next((s.get("id", f"#{i}") for i, s in board if i == index), f"#{index}")
+
+
+def _prices_typed(group: dict, step: dict) -> bool:
+    """True when every price `step_cost` may read for `step` on `group` is absent or a whole
+    number (a price of the wrong type is the schema's to report, not a missing price)."""
+    costs = group.get("costs")
+    values = [group.get("house_cost"), group.get("hotel_cost"), step.get("cost")]
+    if costs is not None and not isinstance(costs, dict):
+        return False
+    values += list((costs or {}).values())
+    return all(v is None or _int(v) for v in values)
 
 
 def _level(j: int, n: int, want: int) -> str:

@@ -249,6 +249,14 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+def _char_offset(text: str, position: int) -> int:
+    """The character offset in `text` of a reader error's `position`: libyaml's reader (the C
+    loader) counts bytes of the UTF-8 text, the pure-Python one characters."""
+    if _LOADER is yaml.SafeLoader:
+        return position
+    return len(text.encode("utf-8")[:position].decode("utf-8", errors="ignore"))
+
+
 def _too_many_events(text: str) -> Problem | None:
     """A problem when the YAML of `text` has more than MAX_EVENTS events or nests deeper than
     MAX_DEPTH (None otherwise, and for a syntax error, which composing reports with its position)."""
@@ -298,7 +306,7 @@ def _parse(path: Path, name: str, text: str) -> YamlFile:
     except yaml.MarkedYAMLError as e:
         return YamlFile(path, name, None, _syntax_problems(name, text, e))
     except yaml.reader.ReaderError as e:  # a control character: placed at its own line and column
-        line, col = _line_col(text, e.position)
+        line, col = _line_col(text, _char_offset(text, e.position))
         what = f"control character U+{e.character:04X}" if isinstance(e.character, int) else "character"
         return YamlFile(path, name, None, [Problem(
             "error", "yaml-syntax", f"YAML syntax error: a {what} is not allowed in YAML text "

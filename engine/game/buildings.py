@@ -23,6 +23,7 @@ from ..edition.text import text_in
 from .decisions import Decision
 from .events import E_BUILD
 from .ledger import bank_pays
+from .limits import supply_problem
 from .player import WOKEN
 
 if TYPE_CHECKING:
@@ -67,6 +68,8 @@ STAMP_COVERS: Final[dict[str, str]] = {
     "p.built_this_turn": "buildings_version",   # moves with every build; reset with the turn (turns)
     "p.built_groups": "buildings_version",
     "p.cash": "cash",
+    "g.own_supply": "edition",             # fixed at the start; limits.supply_problem reads the levels
+                                           # of `p`'s lots (buildings_version, version)
 }
 """The one list of what `build_problem` reads and which part of `build_stamp` covers it: a new
 input must be added here, with a part of the stamp that moves with it (tests/game/test_build_stamp.py
@@ -130,6 +133,12 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
     stock = g.stock.get(rung.kind)
     if stock is not None and stock <= 0:
         return f"the bank has no {_plural(rung.kind)} left"
+    if g.own_supply:              # the player's own buildings (rules.limits.buildings, limits.py)
+        old = ladder[lvl - 1] if lvl else None
+        extra = rung.count - (old.count if old is not None and old.kind == rung.kind else 0)
+        problem = supply_problem(g, p, rung.kind, extra)
+        if problem is not None:
+            return problem
     if cash and p.cash < rung.cost:
         return f"{p.name} has {p.cash}, the building costs {rung.cost}"
     if limits and cash and rung.allowed is None:   # a step's condition may read anything: no stamp
@@ -289,6 +298,9 @@ def sell_problem(g: Game, p: Player, i: int) -> str | None:
             what = below.kind if need == 1 else _plural(below.kind)
             return (f"breaking {whole} down needs {need} {what} in the bank (it has {stock}); "
                     f"sell all the group's buildings at once instead")
+        problem = supply_problem(g, p, below.kind, need) if g.own_supply else None
+        if problem is not None:
+            return problem + "; sell all the group's buildings at once instead"
     return None
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalDecision
 from .decisions import BUY_OPTIONS, Decision
 from .events import E_BID, E_BUY
+from .limits import cap_problem, may_bid
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,7 +24,11 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
     bank auctions it at once ([000] 6.2-6.4, 7). A player short of cash may buy if selling
     and mortgaging can raise the price (they are asked to raise it first); one who could not
     raise it may only decline. A compulsory deed (`rules.purchase.compulsory`) is bought
-    without asking."""
+    without asking. A player at a cap of `rules.limits` is not asked, nor made to buy a
+    compulsory deed: the cap comes first (limits.py)."""
+    if g.caps and cap_problem(g, p, i) is not None:
+        _at_cap(g, p, i)
+        return
     price = g.spaces[i].price
     if g.spaces[i].compulsory:
         # no decision, so no decline and no auction: the price is a debt to the bank like any
@@ -35,6 +40,8 @@ def offer_purchase(g: Game, p: Player, i: int) -> None:
     options = BUY_OPTIONS if affordable else ("decline",)
     if g.ask(Decision.of("buy", p, options, None, {"space": i, "price": price})) == "buy":
         g.pay(p, None, price, "purchase")
+        if not p.alive:     # raising the price failed (a loan pledged what a mortgage would
+            return          # have raised): the deed stays with the bank
         g.set_owner(i, p)
         if g.log is not None:
             g.event_counts[E_BUY] += 1
@@ -59,6 +66,17 @@ def buy_at(g: Game, p: Player, i: int, price: int) -> None:
         g.emit("buy", player=p.seat, space=g.spaces[i].id, price=price)
 
 
+def _at_cap(g: Game, p: Player, i: int) -> None:
+    """`p` landed on the unowned deed `i` but may own no more such deeds: with
+    `rules.limits.at_cap: auction` the bank auctions it at once, else it goes as a declined
+    purchase (`rules.purchase.declined`); `p` does not bid either way."""
+    if g.log is not None:
+        g.emit("cap_refused", player=p.seat, space=g.spaces[i].id)
+    limits = g.rules.limits
+    if (limits is not None and limits.at_cap == "auction") or g.rules.purchase_declined == "auction":
+        auction(g, i, opener=p, exclude=p)
+
+
 def auction_deed(g: Game, p: Player, i: int) -> None:
     """The DSL's `auction SPACE`: the bank auctions deed `i` (bidding starts after `p`, who
     may bid too). Nothing when the deed has an owner."""
@@ -69,8 +87,12 @@ def auction_deed(g: Game, p: Player, i: int) -> None:
 def offer_buy(g: Game, p: Player, i: int, price: int) -> None:
     """A card offers `p` the deed `i` at `price` (the DSL's `offer buy`): bought if `p`
     accepts (a `buy` decision with `offer=True`), else it stays with the bank, no auction.
-    Nothing when the deed has an owner."""
+    Nothing when the deed has an owner; `p` at a cap of `rules.limits` is not asked."""
     if g.owner[i] is not None or not g.spaces[i].is_deed:
+        return
+    if g.caps and cap_problem(g, p, i) is not None:
+        if g.log is not None:
+            g.emit("cap_refused", player=p.seat, space=g.spaces[i].id)
         return
     affordable = p.cash >= price or p.cash + g.liquidation_value(p) >= price
     options = BUY_OPTIONS if affordable else ("decline",)
@@ -87,7 +109,8 @@ def auction(g: Game, i: int, *, opener: Player | None = None, exclude: Player | 
     each bid beats the last by at least `step`, the first is at least `start`; a pass is
     final; the last bidder left wins and pays the bank. With `bid_limit: cash` no bid may
     exceed the bidder's cash; with `binding` any bid stands and an unpaid bid is a debt
-    (C25). Unsold: the deed stays with the bank. Returns the winner or None."""
+    (C25). Players at a cap of `rules.limits` do not bid (limits.py). Unsold: the deed stays
+    with the bank. Returns the winner or None."""
     r = g.rules
     if start is None:
         start = r.auction_start(g, i)
@@ -97,7 +120,7 @@ def auction(g: Game, i: int, *, opener: Player | None = None, exclude: Player | 
         seats = [q for q in g.order[k + 1:] + g.order[:k + 1] if q.alive]
     if g.log is not None:
         g.emit("auction", space=g.spaces[i].id, start=start)
-    high, price = bidding(g, [q for q in seats if q is not exclude], start, space=i)
+    high, price = bidding(g, may_bid(g, [q for q in seats if q is not exclude], i), start, space=i)
     if high is None or price is None:
         g.emit("unsold", space=g.spaces[i].id)
         return None

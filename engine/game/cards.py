@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EffectError, GameError
+from ..errors import EditionFault, EffectError, GameError
 from .decisions import Decision
 from .events import E_CARD
 
@@ -96,9 +96,9 @@ def reshuffle(g: Game, deck_id: str) -> None:
 def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     """`p` keeps `card` (the one being carried out) out of its deck for `use` (a key of
     `KEPT_CARD_USES`, or an edition's own use: a card with a `play:` section)
-    ([000] 14.1). Raises `GameError` for an unknown use or a card in no deck."""
+    ([000] 14.1). Raises `EditionFault` for an unknown use or a card in no deck (kept already)."""
     if use not in KEPT_CARD_USES and card not in g.card_plays:
-        raise GameError(f"card '{card}': no kept-card use {use!r} (known: {', '.join(KEPT_CARD_USES)})")
+        raise EditionFault(f"card '{card}': no kept-card use {use!r} (known: {', '.join(KEPT_CARD_USES)})")
     for deck_id, dq in _places(g):
         for c in reversed(dq):
             if c.id == card:
@@ -110,7 +110,7 @@ def keep_card(g: Game, p: Player, card: str, use: str) -> None:
                 g.kept_uses[(deck_id, card)] = use
                 g.emit("card_kept", player=p.seat, card=card)
                 return
-    raise GameError(f"card '{card}' is not in a deck and cannot be kept")
+    raise EditionFault(f"card '{card}' is not in its deck (kept already?) and cannot be kept")
 
 
 def _places(g: Game) -> list[tuple[str, Any]]:
@@ -168,7 +168,7 @@ def set_flag(g: Game, p: Player | int, name: str, until: str, count: int = 0) ->
     the turn ends (`'end_of_turn'`), `p` next moves (`'next_move'`, also cleared when the turn
     ends), or for `count` >= 1 `'turns'` (of the flagged player after the current one; of any
     player for a space), `'rounds'` (round ends, the current one first) or `'laps'` (completed
-    by the flagged player). Raises `GameError` for a duration below 1."""
+    by the flagged player). Raises `EditionFault` for a duration below 1."""
     if isinstance(p, int):
         g.space_flags[(p, name)] = until
         g.emit("flag", space=g.spaces[p].id, flag=name, until=until)
@@ -179,7 +179,7 @@ def set_flag(g: Game, p: Player | int, name: str, until: str, count: int = 0) ->
         g.emit("flag", player=p.seat, flag=name, until=until)
     if until in PERIODS:
         if count <= 0:
-            raise GameError(f"flag {name!r}: a duration must be positive, not {count}")
+            raise EditionFault(f"flag {name!r}: a duration must be positive, not {count}")
         g.timed_flags = [t for t in g.timed_flags if not (t[0] is p and t[1] == name)]
         g.timed_flags.append([p, name, until, count, g.turns])
 

@@ -21,7 +21,12 @@ class GameOver(Exception):
 
 
 def check_end(g: Game) -> None:
-    """End the game if an end condition of the edition holds (the richest wins)."""
+    """End the game if an end condition of the edition holds (the richest wins), or when a
+    finite bank could not pay in full under `setup.bank.when_empty: end` (bank.py; reason
+    'bank_empty', ranked by score)."""
+    if g.bank_broke:
+        finish_richest(g, "bank_empty")
+        return
     for cond in g.ed.end.when:
         if cond.test(g):
             finish_richest(g, cond.id, rank=cond.rank)
@@ -48,7 +53,7 @@ def finish_richest(g: Game, reason: str, rank: str = "score") -> None:
     `score` by `end.score`, `cash` by the cash in hand ([000] the first-broke game: "the one
     who has more banknotes wins"), `shared` every player still in wins (a cooperative goal;
     the scores are still recorded). `reason` is recorded in the end event ('condition' or the
-    condition's id, 'vote', 'round_limit', 'time_limit')."""
+    condition's id, 'vote', 'round_limit', 'time_limit', 'bank_empty')."""
     alive = [p for p in g.order if p.alive]
     if rank == "cash":
         scores = {p.seat: p.cash for p in alive}

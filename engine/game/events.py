@@ -117,6 +117,11 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("rule_switch", ("switch", "how", "overlays"),
               "a rule switch turns on (by a vote or a condition): the game plays on with its overlays"),
     EventKind("jackpot", ("player", "amount"), "the player takes the pot (free-parking house rule)"),
+    EventKind("bank_empty", ("payee", "owed", "paid", "had", "reading"),
+              "the finite bank owes more than it holds (`had`, below 0: IOUs out): it pays `paid` of "
+              "`owed` by its `reading` (iou: all, the part beyond its cash in IOUs; partial, end: what it has)"),
+    EventKind("cap_refused", ("player", "space"),
+              "the player may own no more deeds of the space's kind or group (rules.limits): no purchase"),
     EventKind("buy", ("player", "space", "price"), "a deed is bought at its printed price"),
     EventKind("decline", ("player", "space"), "the player does not buy the deed"),
     EventKind("auction", ("space", "start"), "the bank auctions a deed, opening at `start`"),
@@ -149,7 +154,8 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("unmortgage", ("player", "space"), "a mortgage is lifted"),
     EventKind("sell_deed", ("player", "space", "value"), "a deed is sold to the bank"),
     EventKind("released", ("player", "space"), "a mortgaged deed not redeemed at the lap end goes to the bank"),
-    EventKind("deed", ("space", "frm", "to"), "a deed changes hands (trade, bankruptcy, court)"),
+    EventKind("deed", ("space", "frm", "to"),
+              "a deed changes hands (trade, bankruptcy, court; `to` None: back to the bank)"),
     EventKind("rent_unclaimed", ("player", "owner", "space"), "the owner did not claim the rent"),
     EventKind("trade_offer", ("proposer", "partner", "give_deeds", "give_cash", "give_cards", "get_deeds",
                               "get_cash", "get_cards"), "a trade is proposed"),
@@ -163,8 +169,8 @@ EVENT_KINDS: dict[str, EventKind] = {k.name: k for k in (
     EventKind("timeout", ("player", "decision"), "a human let a decision time out"),
     EventKind("bankrupt", ("player", "creditor", "debt"), "the player goes bankrupt (creditor None: the bank)"),
     EventKind("end", ("reason", "winners", "scores"),
-              "the game ends: last_standing, condition (or the condition's id), vote, round_limit or "
-              "time_limit; `scores` by seat when the richest wins", optional=("scores",)),
+              "the game ends: last_standing, condition (or the condition's id), vote, round_limit, "
+              "time_limit or bank_empty; `scores` by seat when the richest wins", optional=("scores",)),
 )}
 """The registry of event kinds, by name."""
 

@@ -36,6 +36,7 @@ from . import (
     invariants,
     jail,
     ledger,
+    limits,
     loans,
     manage,
     mortgages,
@@ -167,12 +168,14 @@ class Game(GameState):
     # deeds, buying and auctions
     set_owner = deeds.set_owner
     transfer_deed = deeds.transfer_deed
+    return_deed = deeds.return_deed
     owns_group = deeds.owns_group
     bank_sale_value = deeds.bank_sale_value
     sell_deed_problem = deeds.sell_deed_problem
     sell_deed = deeds.sell_deed
     offer_purchase = buying.offer_purchase
     auction = buying.auction
+    cap_problem = limits.cap_problem
     bidding = buying.bidding
     # mortgages
     interest = mortgages.interest

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import GameError
+from .bank import bank_cash
 
 if TYPE_CHECKING:
     from .game import Game
@@ -14,7 +15,8 @@ if TYPE_CHECKING:
 def check_invariants(g: Game) -> None:
     """Check the invariants of DESIGN.md property 8; raise `GameError` naming a broken one.
 
-    Money is conserved (players' cash changes only by bank flows); each deed has at most
+    Money is conserved (players' cash changes only by bank flows; a finite bank's cash plus
+    everyone else's is constant and not below 0 unless it issues IOUs); each deed has at most
     one owner, and the owner's records agree; buildings on the board plus in the bank equal
     the supply; building is even and only on whole, unmortgaged groups; no player has
     negative cash; every card is in exactly one place (its deck, its discard pile, held,
@@ -23,6 +25,13 @@ def check_invariants(g: Game) -> None:
     expected = g.start_total + g.bank_out - g.bank_in
     if total != expected:
         raise GameError(f"money not conserved: players hold {total}, expected {expected}")
+    bank = bank_cash(g)
+    if bank is not None and g.bank_start is not None:   # a finite bank: the game's money is constant (bank.py)
+        whole = g.start_total + g.bank_start
+        if total + bank != whole:
+            raise GameError(f"money not conserved: players hold {total} and the bank {bank}, expected {whole} in all")
+        if bank < 0 and g.ed.setup.bank is not None and g.ed.setup.bank.when_empty != "iou":
+            raise GameError(f"the bank has {bank}, below 0, though it issues no IOUs")
     for p in g.players:
         if p.cash < 0:
             raise GameError(f"{p.name} has negative cash {p.cash}")
@@ -44,7 +53,7 @@ def check_invariants(g: Game) -> None:
         if lvl:
             r = g.spaces[i].ladder[lvl - 1]
             on_board[r.kind] = on_board.get(r.kind, 0) + r.count
-    for kind, start in g.rules.supply.items():
+    for kind, start in g.supply_start.items():
         left = g.stock.get(kind)
         if left is not None and left + on_board.get(kind, 0) != start:
             raise GameError(f"{kind}s: {on_board.get(kind, 0)} on the board + {left} in the bank != {start}")

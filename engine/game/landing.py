@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..errors import EditionFault
 from .cards import draw
 from .jackpot import collect_pot
 from .jail import land_go_to_jail
@@ -73,11 +74,35 @@ SPACE_KINDS: dict[str, SpaceKind] = {k.name: k for k in (
 """The registry of space kinds, by the `kind` of a space in an edition."""
 
 
+MAX_HOOK_DEPTH = 20
+"""Hooks of declared kinds of space that set off hooks (a landing that moves the player onto
+another hooked space, or onto its own) may nest this deep."""
+
+
+def _bounded(kind: str, event: str, fn: Any) -> MoveHook:
+    """The hook `fn` of declared kind `kind`, run with the count of the hooks under way: past
+    `MAX_HOOK_DEPTH` in a row it raises `EditionFault`, which the DSL places at the effect that
+    moved the player on (a hook that lands the player on its own kind again, or a cycle)."""
+    def run(g: Game, p: Player, i: int) -> None:
+        g.hooking.append(f"{kind}.on_{event}")
+        try:
+            if len(g.hooking) > MAX_HOOK_DEPTH:
+                chain = list(dict.fromkeys(g.hooking))
+                raise EditionFault(
+                    f"hooks of kinds of space led to more than {MAX_HOOK_DEPTH} hooks in a row: "
+                    + " -> ".join(chain[:8]) + (" ..." if len(chain) > 8 else "")
+                    + " keep moving the player onto a space whose hook runs again")
+            fn(g, p, i)
+        finally:
+            g.hooking.pop()
+    return run
+
+
 def _declared(kind: DeclaredKind) -> SpaceKind:
-    """The registry row of a kind the edition declares: its DSL hooks as procedures. A deed
-    kind (`deed:`) lands as a deed (offer or rent), then runs its `on_land` hook, if any, while
-    the player is still in the game and on the space."""
-    hooks = kind.hooks
+    """The registry row of a kind the edition declares: its DSL hooks as procedures, each
+    bounded in depth (`_bounded`). A deed kind (`deed:`) lands as a deed (offer or rent), then
+    runs its `on_land` hook, if any, while the player is still in the game and on the space."""
+    hooks = {ev: _bounded(kind.id, ev, fn) for ev, fn in kind.hooks.items() if fn is not None}
     on_land = hooks.get("land")
     land: LandHandler | None = land_on_deed if kind.deed is not None else None
     if on_land is not None and kind.deed is not None:

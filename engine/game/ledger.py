@@ -4,8 +4,10 @@ A party is a `Player`, the bank (`BANK`, i.e. None), the pot of the free-parking
 (`POT`) or the treasury (`TREASURY`, treasury.py). Money paid out by the bank counts in
 `bank_out`, money it takes in `bank_in`; the pot is `jackpot`, the treasury `treasury`. Since
 `transfer` changes both sides at once, the players' cash plus the pot and the treasury is
-always `start_total + bank_out - bank_in` (checked by invariants.py). Procedures that may ask a
-decision (raising money when short, bankruptcy) are in debt.py; this module never asks.
+always `start_total + bank_out - bank_in` (checked by invariants.py); a finite bank's cash is
+`bank_start + bank_in - bank_out`, so with it the money of the game is constant (bank.py).
+Procedures that may ask a decision (raising money when short, bankruptcy) are in debt.py; this
+module never asks.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..errors import GameError
+from .bank import payable
 from .events import E_PAY
 from .player import Player
 
@@ -20,7 +23,8 @@ if TYPE_CHECKING:
     from .state import GameState
 
 BANK: Final = None
-"""The bank as a party of a transfer (its money is unlimited, [000] 2.12)."""
+"""The bank as a party of a transfer (its money is unlimited, [000] 2.12, unless the edition
+gives it a finite `setup.bank`: bank.py)."""
 
 
 class _Pot:
@@ -62,6 +66,8 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
     if amount < 0:
         raise GameError(f"negative payment of {amount} ({reason})")
     if payer is None:
+        if g.bank_start is not None:        # a finite bank pays what its reading allows (bank.py)
+            amount = payable(g, _seat(payee), amount)
         g.bank_out += amount
     elif isinstance(payer, Player):
         payer.cash -= amount

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from ..edition.per_player import for_players
 from .ending import GameOver
 from .jackpot import seed_pot
+from .limits import cap_problem
 from .treasury import seed_treasury
 
 if TYPE_CHECKING:
@@ -73,18 +75,34 @@ def _rank(g: Game, group: list[Player]) -> list[Player]:
     return ranked
 
 
+def _dealt_to(g: Game, k: int, i: int) -> Player | None:
+    """Who is dealt the `k`-th deed, `i`: the players in turn, one at a cap of `rules.limits`
+    passing it to the next (limits.py); None when all are."""
+    order = g.order
+    for step in range(len(order)):
+        p = order[(k + step) % len(order)]
+        if cap_problem(g, p, i) is None:
+            return p
+    return None
+
+
 def _deal_deeds(g: Game) -> None:
     """Deal or auction title deeds at the start, as the edition's setup says
     (quick game [000-Q] Q1, all deeds dealt [004] V5, start auction [002] 2.1)."""
     s = g.ed.setup
-    if s.deal_each is None and not s.auction_count:
+    players = len(g.players)
+    auction_count = for_players(s.auction_count, players)
+    if s.deal_each is None and not auction_count:
         return
     deeds = [sp.index for sp in g.spaces if sp.is_deed]
     if s.deal_each is not None:
         g.rng.shuffle(deeds)
-        per = len(deeds) if s.deal_each == "all" else int(s.deal_each) * len(g.order)
+        each = s.deal_each
+        per = len(deeds) if isinstance(each, str) else for_players(each, players) * len(g.order)
         for k, i in enumerate(deeds[:per]):
-            p = g.order[k % len(g.order)]
+            p = _dealt_to(g, k, i)
+            if p is None:
+                continue          # every player is at a cap of rules.limits: it stays with the bank
             g.emit("deal", player=p.seat, space=g.spaces[i].id)
             if s.deal_pay:
                 g.pay(p, None, g.spaces[i].price, "purchase")
@@ -92,9 +110,9 @@ def _deal_deeds(g: Game) -> None:
                     continue
             g.set_owner(i, p)
         deeds = deeds[per:]
-    if s.auction_count:
+    if auction_count:
         g.rng.shuffle(deeds)
-        for k, i in enumerate(deeds[:s.auction_count]):
+        for k, i in enumerate(deeds[:auction_count]):
             if g.over:
                 break
             # the player who bids first goes round the table, from the first player

@@ -11,6 +11,13 @@ its supply (a kind absent: unlimited; `houses`/`hotels` read the default ladder'
 free-parking house rule, `treasury` the money in the treasury (treasury.py); money moves only
 through ledger.py, so the players' cash plus the pot and the treasury is always
 `start_total + bank_out - bank_in`. `pledged[i]`: the deed is security for a bank loan (loans.py).
+
+Set-up amounts read for this game's number of players (edition/per_player.py): `start_cash`;
+`bank_start` the finite bank's money after the start cash was dealt (None: the bank never runs
+out; its cash is `bank_start + bank_in - bank_out`, below 0 the IOUs it issued), `bank_broke`
+(it could not pay in full under `when_empty: end`); `caps` the deed caps as tuples (kind,
+group, most) and `own_supply` each player's own buildings by kind (limits.py); `supply_start` the
+bank's buildings at the start by kind (`rules.buildings.supply`).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..edition.model import Card, Edition, Rules, Space
+from ..edition.per_player import for_players
 from ..errors import GameError
 from .dice import Dice
 from .events import KIND_INDEX, KINDS, EventLog
@@ -79,6 +87,8 @@ FIELDS: tuple[str, ...] = (
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards", "discards",
     "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
+    "start_cash", "bank_start", "bank_broke", "caps", "own_supply", "supply_start",
+    "hooking",
 )
 """Every field of a game (`GameState.__slots__`), in the order `copy_from` copies them."""
 
@@ -93,8 +103,9 @@ class GameState:
     recorded ones (for saves, when `record`), `replay_queue` those still to replay.
     The turn in progress: `landed_at` (the last space moved to this turn), `last_roll`,
     `more_rolls` (doubles give another throw), `in_card`/`drawing` (card effects being
-    resolved), `debt` (the amount owed while raising money), `acting` (the edition action being
-    carried out), `turn_flags` (players holding flags that end with the turn).
+    resolved), `hooking` (the hooks of declared kinds of space being carried out), `debt` (the
+    amount owed while raising money), `acting` (the edition action being carried out),
+    `turn_flags` (players holding flags that end with the turn).
     Statistics: `landings[i]`, `stats` (edition actions taken and the deeds they moved).
     The log (events.py, "The log protocol"): `log`; by kind index (`events.KINDS`) `log_full[i]`
     (the log takes that kind in full) and `event_counts[i]` (the events of that kind, given in
@@ -137,8 +148,20 @@ class GameState:
         self.seed: int = seed
         self.rng: random.Random = random.Random(seed)
         self.dice: Any = dice if dice is not None else Dice(self.rng, edition.dice_sides)
-        self.players: list[Player] = [Player(i, name, edition.setup.start_cash, n_groups=len(edition.groups))
+        count = len(names)
+        self.start_cash: int = for_players(edition.setup.start_cash, count)
+        self.players: list[Player] = [Player(i, name, self.start_cash, n_groups=len(edition.groups))
                                       for i, name in enumerate(names)]
+        bank = edition.setup.bank
+        self.bank_start: int | None = (None if bank is None
+                                       else for_players(bank.cash, count) - count * self.start_cash)
+        self.bank_broke: bool = False
+        limits = edition.rules.limits
+        self.caps: tuple[tuple[str | None, str | None, int], ...] = (   # plain data: a search fork copies it
+            () if limits is None else tuple((c.kind, c.group, for_players(c.most, count)) for c in limits.deeds))
+        self.own_supply: dict[str, int] = (
+            {} if limits is None or not limits.buildings
+            else {k: for_players(v, count) for k, v in limits.buildings.items()})
         self.agents: list[Agent] = list(agents)
         for p, a in zip(self.players, self.agents, strict=True):
             p.kind = "human" if getattr(a, "human", False) else "bot"
@@ -151,7 +174,8 @@ class GameState:
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
         self.build_passed: tuple | None = None   # the last full build check that passed (buildings.build_problem)
         self.raise_order: tuple = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
-        self.stock: dict[str, int] = dict(r.supply)   # building kind -> left in the bank (absent: unlimited)
+        self.supply_start: dict[str, int] = {k: for_players(v, count) for k, v in r.supply.items()}
+        self.stock: dict[str, int] = dict(self.supply_start)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
         self.bank_in: int = 0
         self.bank_out: int = 0
@@ -172,6 +196,7 @@ class GameState:
         self.last_roll: Any = None
         self.more_rolls: bool = False
         self.drawing: list[str] = []     # ids of the cards being carried out, outermost first
+        self.hooking: list[str] = []     # the declared kinds whose hooks are running, outermost first
         self.in_card: int = 0
         self.debt: int | None = None
         self.acting: str | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .decisions import TRADE_OPTIONS, Deal, DealLeg, Decision, Offer, TradeOffer
+from .limits import caps_problem
 
 MAX_DEAL_LEGS = 64
 """Most legs one deal may have (a bound on what an offer can make the engine do)."""
@@ -77,7 +78,8 @@ of a `DealLeg` in order (a plain tuple: a two-party offer is checked without bui
 
 def legs_problem(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
     """Why the `legs` of an offer among `parties` seats cannot be carried out, or None: the one
-    check of an offer's legs (`trade_problem` and the terminal's trade builder)."""
+    check of an offer's legs (`trade_problem` and the terminal's trade builder). A party may not
+    end with more deeds than a cap of `rules.limits` allows."""
     r = g.rules
     empty = True
     to_self = False
@@ -120,6 +122,13 @@ def legs_problem(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
                 return f"{sp.id} is pledged for a bank loan: repay the loan first"
             if g.mortgaged[i] and not r.trade_mortgaged:
                 return f"{sp.id} is mortgaged and mortgaged deeds cannot be traded"
+    if g.caps:                    # no party may pass a cap of rules.limits (limits.py)
+        for seat in active:
+            gained = [i for _, taker, deeds, _, _ in legs if taker == seat for i in deeds]
+            lost = [i for giver, _, deeds, _, _ in legs if giver == seat for i in deeds]
+            problem = caps_problem(g, g.players[seat], gained, lost) if gained else None
+            if problem is not None:
+                return problem
     seen_cards: set[tuple] = set()
     for giver, _, _, _, cards in legs:
         who = g.players[giver]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GameError
+from ..errors import EditionFault
 from .ledger import TREASURY, transfer
 
 if TYPE_CHECKING:
@@ -40,9 +40,9 @@ def receives(g: Game, reason: str) -> bool:
 
 def pay_treasury(g: Game, p: Player, amount: int, reason: str) -> None:
     """`p` pays `amount` into the treasury (raising the money, or going bankrupt to the bank,
-    when short, as any payment). Raises `GameError` in an edition without a treasury."""
+    when short, as any payment). Raises `EditionFault` in an edition without a treasury."""
     if g.rules.treasury is None:
-        raise GameError("this edition has no treasury (rules.treasury)")
+        raise EditionFault("this edition has no treasury (rules.treasury) to pay into")
     if amount <= 0 or not p.alive:
         return
     if p.cash < amount and not g.raise_funds(p, amount, None, reason):
@@ -52,12 +52,12 @@ def pay_treasury(g: Game, p: Player, amount: int, reason: str) -> None:
 
 
 def treasury_pays(g: Game, payee: Player | None, amount: int, reason: str) -> None:
-    """The treasury pays `amount` to `payee` (None: the bank). Raises `GameError` when it holds
+    """The treasury pays `amount` to `payee` (None: the bank). Raises `EditionFault` when it holds
     less (an effect checks `treasury()` first) or the edition has none."""
     if g.rules.treasury is None:
-        raise GameError("this edition has no treasury (rules.treasury)")
+        raise EditionFault("this edition has no treasury (rules.treasury) to pay from")
     if amount > g.treasury:
-        raise GameError(f"the treasury holds {g.treasury}, not {amount}")
+        raise EditionFault(f"the treasury holds {g.treasury}, not {amount} (check treasury() first)")
     if amount > 0 and (payee is None or payee.alive):
         transfer(g, TREASURY, payee, amount, reason)
 

@@ -81,7 +81,7 @@ def play_turn(g: Game) -> None:
         g.check_invariants()
     if g.over:
         return
-    if g.ed.end.when:
+    if g.ed.end.when or g.bank_broke:
         check_end(g)
         if g.over:
             return

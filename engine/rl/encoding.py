@@ -78,7 +78,7 @@ class Observation:
         """The vector for the player at `seat`, asked `d` (None: not asked now)."""
         x = np.zeros(self.size, dtype=np.float32)
         P, n, at = self.players, self.n, self._at
-        start = game.ed.setup.start_cash or 1
+        start = game.start_cash or 1
         order = [(seat + k) % P for k in range(P)]
         rel = {s: k for k, s in enumerate(order)}
         for k, s in enumerate(order):

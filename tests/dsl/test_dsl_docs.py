@@ -34,7 +34,8 @@ def test_the_error_codes_are_known():
     assert CODES == ["dsl-syntax", "dsl-limit", "unknown-name", "wrong-arity", "type-error",
                      "fractional-money", "flag-never-set", "kind-not-on-board",
                      "not-allowed-here", "duplicate-name", "constant-error", "endless-draws",
-                     "endless-recursion", "unbounded-money", "empty-choice", "used-before-set", "not-positive"]
+                     "endless-hooks", "endless-recursion", "unbounded-money", "empty-choice",
+                     "used-before-set", "not-positive", "label-without-text", "unused-label"]
 
 
 @pytest.mark.parametrize("word", sorted(keywords()))

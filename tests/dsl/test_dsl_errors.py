@@ -144,7 +144,7 @@ def test_unknown_name_lists_the_names_when_few():
     p = only(check_snippet("x > 3", "end_when"))
     assert p.code == "unknown-name"
     assert p.message == ("unknown name 'x'; known here: bankruptcies, false, max_cash, max_laps, "
-                         "max_net_worth, min_cash, min_laps, none, params, players_left, round, true")
+                         "max_net_worth, min_cash, min_laps, none, params, players_left, round, start_cash, true")
 
 
 def test_kind_not_on_board():
@@ -261,7 +261,7 @@ def test_fractions_are_fine_once_rounded():
                                   "is computed by this formula)"),
     ("cash > 5", "end_when", "'cash' is an attribute of a player, and an end condition has no "
                              "current player; it offers: bankruptcies, max_cash, max_laps, max_net_worth, "
-                             "min_cash, min_laps, players_left, round"),
+                             "min_cash, min_laps, players_left, round, start_cash"),
     ("move back 3 with salary = 5", "card", "a move backwards completes no lap, so it takes no "
                                             "salary option"),
 ])

@@ -26,7 +26,7 @@ EXAMPLES = examples(40)
 """Mutations per level and run: with the saves, about a minute in CI (each validation plays a game
 when it passes). MAGIE_FUZZ_EXAMPLES=25 runs 25 times as many, for a long local run."""
 
-BASES = ("classic", "biznespolia")
+BASES = ("classic", "biznespolia", "mega", "landlords_game", "uk")
 
 ODD_TEXT = ["9" * 5000, "-1", "0", "1e999", "10000000000000", "-10000000000000", "\x07", "\t", ": x",
             "&a [*a, *a]", "!!python/object:os.system", "{", "[", "- ", "null", "~", "'", '"', "<<: *x",

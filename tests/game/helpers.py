@@ -77,7 +77,7 @@ def game(ed, players: dict[str, dict] | list[str], *, dice=(), first: str | None
             p.jail_attempts = 0 if st["jail"] is True else st["jail"]
         for card_id in st.get("cards") or ():
             hold(g, p, card_id)
-    for kind, start in g.rules.supply.items():       # the supply minus what is on the board
+    for kind, start in g.supply_start.items():       # the supply minus what is on the board
         on_board = sum(b[1] for i in range(g.n) if (b := g.building_on(i)) and b[0] == kind)
         g.stock[kind] = start - on_board
     if houses is not None and g.houses is not None:

@@ -209,7 +209,7 @@ def test_the_board_picture_without_cairosvg_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "cairosvg", None)
     env = rl.MagieGym("classic", seed=2, render_mode="rgb_array")
     env.reset(seed=2)
-    with pytest.raises(gymnasium.error.DependencyNotInstalled, match=r"magie\[web\]"):
+    with pytest.raises(gymnasium.error.DependencyNotInstalled, match=r"\[web\]'"):
         env.render()
 
 

@@ -67,5 +67,5 @@ def test_an_unknown_edition_is_a_problem_not_a_traceback():
 def test_without_pandas_the_error_names_the_extra(monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "pandas", None)
-    with pytest.raises(ImportError, match=r"magie\[analysis\]"):
+    with pytest.raises(ImportError, match=r"\[analysis\]'"):
         run("classic", n=1)

@@ -154,3 +154,13 @@ def test_an_upload_whose_loops_would_run_for_hours_is_refused_with_the_loop_name
                                   "one evaluation"), problem
         assert "more than the limit of 100,000" in problem
         assert c.get("/api/editions").json()["uploaded"] == []
+
+
+def test_an_upload_with_a_ladder_price_of_the_wrong_type_is_a_400_at_its_place():
+    # once a ValueError in the building-cost check: HTTP 500
+    text = "id: mine\nextends: mega\nname: {en: Mine, ru: Моя}\ngroups:\n  - {id: brown, house_cost: x}\n"
+    with client() as c:
+        r = upload(c, text)
+        assert r.status_code == 400, r.text
+        assert r.json()["problems"] == ["mine.yaml:5:29: error[wrong-type]: groups[0] (brown).house_cost: "
+                                        "expected an integer, found the text 'x'"]

@@ -65,6 +65,12 @@
         el("td", {}, ...deeds),
         el("td", { class: "notes", text: notes.join("; ") })));
     }
+    const bank = state.bank && state.bank.cash;
+    if (typeof bank === "number") {          // a finite bank: its cash, and the IOUs it has out
+      rows.push(el("tr", { class: "bank" }, el("td", { text: t("Bank") }),
+        el("td", { class: "cash", text: money(Math.max(0, bank)) }), el("td", {}), el("td", {}),
+        el("td", { class: "notes", text: bank < 0 ? t("IOUs out") + ": " + money(-bank) : "" })));
+    }
     document.getElementById("players").replaceChildren(...rows);
   }
 
