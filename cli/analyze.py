@@ -64,6 +64,8 @@ def analyze_command(
     (where the token is at the end of a turn). "in jail" is its own line; the jail space's own
     line is just visiting. Cards are drawn uniformly from their full deck; money never changes
     the movement. Cards whose movement depends on the game are listed and treated as not moving.
+    The edition's own dice are added to a move's total where their faces are numbers; dice the
+    chain cannot model (a `when`, symbols with an effect, `all_alike`) are named and refused.
 
     Examples:
 

@@ -173,11 +173,12 @@ class HumanAgent:
 
     def _ask_jail(self, game, d):
         n = self.names
-        r = game.rules
+        h = game.ed.holdings[d.ctx.get("holding", "jail")]   # (no detail: the jail)
         _ = self._
         tries = _("(failed tries so far: {tries} of {most}); {cash}.").format(
-            tries=d.attempts, most=r.jail_attempts, cash=self._cash(d.player))
-        lines = ["[bold]" + _("You are in jail") + "[/] " + tries]
+            tries=d.attempts, most=h.attempts, cash=self._cash(d.player))
+        held = _("You are in jail") if h.id == "jail" else _("You are held in {place}").format(place=n.holding(h.id))
+        lines = ["[bold]" + held + "[/] " + tries]
         words = self.prompter.words
         labels = {"pay": (_("pay the fine of {amount} and move").format(amount=n.money(d.fine)), words("pay")),
                   "card": (_("use your get-out-of-jail card"), words("card")),

@@ -132,6 +132,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("no card space draws from deck '{deck}', so its cards can never be drawn"),
     N_("no space of the board has kind '{kind}'"),
     N_("no face of dice.extra shows symbol '{symbol}'"),
+    N_("'jail' is the jail's own id; a holding space beside it needs another id"),
+    N_("holding space '{holding}' stands on space '{space}', which the board does not have{hint}"),
+    N_("doubles send players to the holding space '{holding}', which is neither the jail nor one of "
+       "rules.holdings{hint}"),
     N_("board_layout gives both 'sides' and 'cells': give only one of them"),
     N_("board_layout gives neither 'sides' nor 'cells': give one of them"),
     N_("the sides {sides} add up to {total} spaces, the board has {n}: each side counts the corner that opens it"),
@@ -142,6 +146,7 @@ TEMPLATES: tuple[str, ...] = (
        "'values:'"),
     # the DSL (engine/dsl)
     N_("unknown name '{name}'{hint}"),
+    N_("unknown holding space '{holding}': neither the jail nor one of rules.holdings{hint}"),
     N_("unknown role '{role}'{hint} (the edition's roles: {roles})"),
     N_("this edition declares no player roles, so players have no 'role' (declare them under roles:)"),
     # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/game/save.py)

@@ -154,6 +154,11 @@ class Names:
         d = self.ed.decks.get(deck_id)
         return self._esc(text_in(d.name, self.lang) or deck_id) if d else self._esc(deck_id)
 
+    def holding(self, holding_id: str) -> str:
+        """A holding space's name (`rules.holdings`; `jail` is the jail's space)."""
+        h = self.ed.holdings.get(holding_id)
+        return self._esc(text_in(h.name, self.lang) or holding_id) if h else self._esc(holding_id)
+
     def card_text(self, deck_id: str, card_id: str) -> str:
         c = self._cards.get((deck_id, card_id))
         return self._esc(c.shown(self.ed.currency, self.lang) if c else card_id)
@@ -538,8 +543,15 @@ class EventRenderer:
     def _on_deck_empty(self, ev):
         return self.names._("The {deck} deck is empty: nothing happens").format(deck=self.names.deck(ev["deck"]))
 
+    def _on_deck_reshuffled(self, ev):
+        return self.names._("The {deck} deck is shuffled again from its {cards} discarded cards").format(
+            deck=self.names.deck(ev["deck"]), cards=ev["cards"])
+
     def _on_jail(self, ev):
         self._jailed.add(ev["player"])
+        if ev.get("holding", "jail") != "jail":
+            went = self.names._("is sent to {place}").format(place=self.names.holding(ev["holding"]))
+            return f"{self.names.who(ev['player'])} [red]{went}[/]"
         return f"{self.names.who(ev['player'])} [red]{self.names._('goes to jail')}[/]"
 
     def _on_doubles_jail(self, ev):
@@ -555,10 +567,15 @@ class EventRenderer:
             text = n._("pays the {amount} fine and leaves jail").format(amount=n.money(fine))
         elif how == "forced" and fine:
             text = n._("pays the {amount} fine after the last try and leaves jail").format(amount=n.money(fine))
+        if ev.get("holding", "jail") != "jail":
+            text = n._("leaves {place} ({how})").format(place=n.holding(ev["holding"]), how=how)
         return f"{n.who(ev['player'])} {text}"
 
     def _on_jail_stay(self, ev):
         n = self.names
+        if ev.get("holding", "jail") != "jail":
+            return n._("{who} stays in {place} (try {attempts})").format(
+                who=n.who(ev["player"]), place=n.holding(ev["holding"]), attempts=ev["attempts"])
         return n._("{who} stays in jail (try {attempts})").format(who=n.who(ev["player"]), attempts=ev["attempts"])
 
     def _on_build(self, ev):

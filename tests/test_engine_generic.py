@@ -21,6 +21,8 @@ TERMS = [
     "landlord", "single tax", "single_tax", "mother earth", "mother_earth", "lord blueblood",
     "poorhouse", "public treasury", "no trespassing", "magie phillips", "soakum", "slambang",
     "beggarman", "fifth avenue", "free college", "hogg", "blueblood", "wayback",
+    # holding spaces and decks with discards: the Landlord's Game's places, the tests' names
+    "poor house", "poor_house", "shelter", "public park", "public_park", "central park", "fate_free",
     # set-up by the number of players, caps, a finite bank: an edition's figures and names stay
     # in its data (the bank's box is MISCELLANEOUS in the 1906 rules)
     "miscellaneous", "economic game", "600/500/400", "15,140", "15140", "20,580", "20580",

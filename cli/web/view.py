@@ -46,9 +46,11 @@ def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
 
 def public_state(game, words: Words) -> dict[str, Any]:
     """What everybody at the table (and a spectator) may see: players (seat, name, kind, cash,
-    position, deeds, buildings, mortgages, kept cards, in jail, bankrupt), owners/levels by space
-    id, mortgaged spaces, round, whose turn, the bank's buildings and a finite bank's cash (None:
-    unlimited; below 0: the IOUs it has out), whether the game is over and who won. Money is
+    position, deeds, buildings, mortgages, kept cards, in jail and the holding space held in
+    (`held_in`: `jail` or an id of `rules.holdings`), bankrupt), owners/levels by space id,
+    mortgaged spaces, round, whose turn, the bank's buildings and a finite bank's cash (None:
+    unlimited; below 0: the IOUs it has out), each deck's cards left to draw and on its discard
+    pile (`decks`: id -> {left, discards}), whether the game is over and who won. Money is
     integer units of the edition's currency."""
     spaces = game.spaces
     players = []
@@ -60,7 +62,7 @@ def public_state(game, words: Words) -> dict[str, Any]:
             "buildings": {spaces[i].id: game.level[i] for i in deeds if game.level[i]},
             "mortgaged": [spaces[i].id for i in deeds if game.mortgaged[i]],
             "cards": [{"deck": d, "card": c, "text": words.card(d, c)} for d, c in p.held_cards],
-            "in_jail": p.in_jail, "bankrupt": not p.alive,
+            "in_jail": p.in_jail, "held_in": p.held if p.in_jail else None, "bankrupt": not p.alive,
             "net_worth": game.net_worth(p),
             "role": p.role, "role_name": words.role(p.role) if p.role is not None else None,
         })
@@ -74,6 +76,8 @@ def public_state(game, words: Words) -> dict[str, Any]:
         "mortgaged": [spaces[i].id for i, m in enumerate(game.mortgaged) if m],
         "hotel_level": game.hotel_level,
         "bank": {"houses": game.houses, "hotels": game.hotels, "cash": bank_cash(game)},
+        "decks": {d: {"left": len(cards), "discards": len(game.discards.get(d, ()))}
+                  for d, cards in game.decks.items()},
         "over": game.over,
         "winners": [p.seat for p in game.winners] if game.over else [],
         "end_reason": game.end_reason if game.over else None,

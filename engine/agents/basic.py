@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..game.debt import default_raise_action
 from ..game.decisions import DONE, Calm, Deal, DealLeg, Decision, Quiet, TradeOffer
 from ..game.edition_actions import action_targets
+from ..game.jail import holding_of
 from ..game.player import NO_WAKE
 
 if TYPE_CHECKING:
@@ -396,7 +397,7 @@ class BasicBot:
         if self._unowned(game) >= 6:     # early in the game
             if "card" in options:
                 return "card"
-            if "pay" in options and p.cash - game.rules.jail_fine >= self._reserve(game):
+            if "pay" in options and p.cash - holding_of(game, p).fine >= self._reserve(game):
                 return "pay"
         return "roll"
 

@@ -14,9 +14,19 @@ the expected throws per turn.
 
 Modelling choices (docs/editions/classic.md, "Landing odds"): cards are drawn uniformly from
 their full deck (the long run of a shuffled deck; a kept card counts as drawn and is back at
-once); money never changes the movement (nobody is ever short of the jail fine); a card
+once; a `reshuffle` deck as well: each pass through it draws every card once, whether the
+drawn card goes under the deck or to a pile shuffled back, so each card's long-run frequency is
+1/len(deck)); money never changes the movement (nobody is ever short of the jail fine); a card
 movement under a condition of the game is not modelled (reported in `LandingOdds.unknown`);
 an introductory lap (`rules.intro_lap`) is not modelled, it happens once.
+
+The edition's own dice (`dice.extra`) are modelled where the engine's throw is a number: a die
+thrown on every move's throw (no `when`) whose faces are numbers, or symbols with no effect
+(counting 0), adds its face to the total of a move's throw; doubles stay those of the base dice
+and throws in jail use the base dice only, as in the engine (engine/game/own_dice.py). A die
+thrown under a condition of the game (`when`), a symbol face with an effect (`instead`, `after`)
+and `dice.all_alike` with such dice depend on the game or on a player's choice: the analysis is
+refused with an `AnalysisError` naming each of them (`move_outcomes`).
 
 Jail policies: 'short' pays the fine at the start of the next turn in jail (when the edition has
 a fine), 'long' throws for doubles every time and leaves as the edition says after the last
@@ -45,7 +55,8 @@ POLICIES = ("short", "long")
 
 class AnalysisError(MagieError):
     """The edition's movement has no single long-run distribution (a reducible or periodic
-    chain), or cannot be modelled (jail rules without a jail space)."""
+    chain), or cannot be modelled (jail rules without a jail space, doubles that send to a
+    holding space other than the jail, dice the chain does not model)."""
 
 
 @dataclass
@@ -92,6 +103,39 @@ def dice_outcomes(count: int, sides: int) -> list[tuple[int, bool, float]]:
             out[(t, False)] -= doubles_p
             out[(t, True)] = doubles_p
     return [(t, d, p) for (t, d), p in sorted(out.items()) if p > 1e-15]
+
+
+def move_outcomes(ed: Edition) -> list[tuple[int, bool, float]]:
+    """(total, doubles, probability) of a move's throw of edition `ed`: its base dice plus the
+    numbers of its own dice (`dice.extra`), a symbol without effect counting 0; doubles are
+    judged on the base dice. Raises `AnalysisError` naming every part of the dice the chain does
+    not model: a die with a `when` condition, a symbol with an `instead` or `after` effect,
+    `dice.all_alike` with the edition's own dice."""
+    base = dice_outcomes(ed.dice_count, ed.dice_sides)
+    if not ed.extra_dice:
+        return base
+    missing: list[str] = []
+    for d in ed.extra_dice:
+        if d.when is not None:
+            missing.append(f"die '{d.id}' is thrown under a condition of the game (`when`)")
+        acting = sorted({f for f in d.faces if isinstance(f, str)
+                         and (ed.symbols[f].instead is not None or ed.symbols[f].after is not None)})
+        if acting:
+            missing.append(f"die '{d.id}' has symbol faces with an effect: {', '.join(acting)}")
+    if ed.all_alike is not None:
+        missing.append("`dice.all_alike` replaces the move when every die shows the same number")
+    if missing:
+        raise AnalysisError("the chain does not model these dice of the edition: " + "; ".join(missing)
+                            + " (the odds would be those of other dice; `magie simulate` plays them)")
+    out: dict[tuple[int, bool], float] = {(t, dbl): q for t, dbl, q in base}
+    for d in ed.extra_dice:
+        nxt: dict[tuple[int, bool], float] = {}
+        for (t, dbl), q in out.items():
+            for f in d.faces:
+                key = (t + (f if isinstance(f, int) else 0), dbl)
+                nxt[key] = nxt.get(key, 0.0) + q / len(d.faces)
+        out = nxt
+    return [(t, dbl, q) for (t, dbl), q in sorted(out.items())]
 
 
 class _Board:
@@ -194,7 +238,11 @@ def build_chain(ed: Edition, moves: CardMoves, policy: str) -> Chain:
     board = _Board(ed, moves)
     n = board.n
     r = ed.rules
-    dice = dice_outcomes(ed.dice_count, ed.dice_sides)
+    if r.doubles_jail_after and r.doubles_holding != "jail":
+        raise AnalysisError(f"doubles send players to the holding space '{r.doubles_holding}': the chain "
+                            f"models the jail only")
+    moving = move_outcomes(ed)         # a move's throw (the edition's own dice included)
+    dice = dice_outcomes(ed.dice_count, ed.dice_sides)   # a throw in jail: the base dice
     jail = ed.jail_index
     attempts = max(1, r.jail_attempts)
     n_states = n + attempts + 1 if jail is not None else n
@@ -219,7 +267,7 @@ def build_chain(ed: Edition, moves: CardMoves, policy: str) -> Chain:
         while cur and level < 200:
             nxt: dict[int, float] = {}
             for pos, pr in cur.items():
-                for total, dbl, q in dice:
+                for total, dbl, q in moving:
                     w = pr * q
                     rolls[s] += w
                     count = doubles + level + (1 if dbl else 0)

@@ -78,7 +78,9 @@ def card_steps(text: Any, space_index: Mapping[str, int], names: Mapping[str, in
     steps: list[Step] = []
     reason: str | None = None
     for s in tree.body:
-        if isinstance(s, n.GoToJail):
+        if isinstance(s, n.GoToJail) and s.holding is not None and s.holding != "jail":
+            reason = f"'go to holding {s.holding}': the chain models the jail only"
+        elif isinstance(s, n.GoToJail):
             steps.append(Step("jail"))
         elif isinstance(s, n.Draw):
             steps.append(Step("draw", s.deck))

@@ -140,6 +140,9 @@ class Builder(Transformer):
     def jail_stmt(self, ch):
         return n.GoToJail(_pos(ch[0]))
 
+    def holding_stmt(self, ch):
+        return n.GoToJail(_pos(ch[0]), str(ch[3]), _pos(ch[3]))
+
     def keep_stmt(self, ch):
         return n.Keep(_pos(ch[0]), str(ch[2]), _pos(ch[2]))
 
@@ -261,6 +264,9 @@ class Builder(Transformer):
 
     def transfer_stmt(self, ch):
         return n.Transfer(_pos(ch[0]), ch[1], ch[3], depth=_d(ch[1], ch[3]))
+
+    def transfer_bank(self, ch):
+        return n.Transfer(_pos(ch[0]), ch[1], None, depth=_d(ch[1]))
 
     def path(self, ch):
         names = [c for c in ch if c.type == "NAME"]

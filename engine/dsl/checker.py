@@ -325,8 +325,14 @@ class Checker:
             elif opt.name == "salary":
                 self.money(opt.expr, "the salary")
 
-    def s_GoToJail(self, s) -> None:
-        pass
+    def s_GoToJail(self, s: n.GoToJail) -> None:
+        if s.holding is None or s.holding in self.names.holdings:
+            return
+        known = sorted(self.names.holdings)
+        hint = suggest(s.holding, known, n=3, listing="known here")
+        self.err("unknown-name", s.holding_pos or s.pos,
+                 f"unknown holding space '{s.holding}': neither the jail nor one of rules.holdings{hint}",
+                 close_names(s.holding, known))
 
     def s_Keep(self, s: n.Keep) -> None:
         if self.ctx.id != "card":
@@ -641,7 +647,8 @@ class Checker:
                 and s.space.name not in self.names.deeds and self.lookup_local(s.space.name) is None):
             self.err("type-error", s.space.pos, f"'{s.space.name}' has no title deed: only a street, "
                                                 f"a railroad or a utility can change owner")
-        self.player_path(s.to, "the new owner")
+        if s.to is not None:
+            self.player_path(s.to, "the new owner")
 
     # ------------------------------------------------------------------ expressions
 

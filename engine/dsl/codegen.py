@@ -495,7 +495,10 @@ class _FunctionGen:
         self.stop_if_out(ind, s.pos)
 
     def s_GoToJail(self, s, ind: int) -> None:
-        self.act(ind, Code(f"g.go_to_jail({self.subject})"), s.pos)
+        if s.holding is None:
+            self.act(ind, Code(f"g.go_to_jail({self.subject})"), s.pos)
+        else:
+            self.act(ind, Code(f"g.go_to_holding({self.subject}, {_safe(s.holding)})"), s.pos)
 
     def s_Keep(self, s: n.Keep, ind: int) -> None:
         card = self.const_str(self.unit.card_id)
@@ -627,6 +630,9 @@ class _FunctionGen:
         self.stop_if_out(ind, s.pos)
 
     def s_Transfer(self, s: n.Transfer, ind: int) -> None:
+        if s.to is None:
+            self.emit(ind, cat("g.return_deed(", self.expr(s.space), ")"), s.pos)
+            return
         self.emit(ind, cat("g.transfer_deed(", self.expr(s.space), ", ", self.expr(s.to), ")"),
                   s.pos)
 

@@ -7,7 +7,7 @@ Codes (stable, kebab-case; docs/dsl.md lists them):
   dsl-syntax         the text does not follow the grammar
   dsl-limit          the snippet is too long or too deeply nested, or its loops may visit too many
                      elements in one evaluation (vocabulary.LIMITS, loops.work_bound)
-  unknown-name       a name, attribute, function, space, group, deck, param or kind that does not exist
+  unknown-name       a name, attribute, function, space, group, deck, param, kind or holding space that does not exist
   wrong-arity        a function called with the wrong number of arguments
   type-error         a value of the wrong type (a player compared with a number, a statement where
                      a value is expected, indexing something that is not a list, ...)

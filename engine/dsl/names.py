@@ -48,6 +48,7 @@ class EditionNames:
     roles:       the ids of the player roles the edition declares (`roles.list`);
     declared_kinds: the kinds of space the edition declares (`space_kinds`), named like the
                  built-in ones;
+    holdings:    the holding spaces `go to holding` may name: `jail` and the ids of `rules.holdings`;
     sizes:       how many elements each set of a loop can hold, for the bound on a snippet's
                  work (loops.py): 'space' (the board), 'deed', each kind of space on the board,
                  'group', 'player' (players.max). None: no edition (a snippet checked alone),
@@ -67,6 +68,7 @@ class EditionNames:
     declared_kinds: frozenset[str] = frozenset()
     roles: frozenset[str] = frozenset()
     sizes: dict[str, int] | None = None
+    holdings: frozenset[str] = frozenset({"jail"})
     treasury: bool | None = None
 
     @classmethod
@@ -110,10 +112,13 @@ class EditionNames:
                  if isinstance(c, dict) and isinstance(c.get("id"), str) and c.get("play")}
         declared = {k["id"] for _, k in items_of(tree.get("space_kinds"))
                     if isinstance(k, dict) and isinstance(k.get("id"), str) and _ID.match(k["id"])}
+        rules = tree.get("rules")
+        held = rules.get("holdings") if isinstance(rules, dict) else None
+        holdings = {"jail"} | {str(k) for k in (held if isinstance(held, dict) else {})}
         roles_raw = tree.get("roles")
         roles = {item_id(k, r) for k, r in items_of(roles_raw.get("list"))} \
             if isinstance(roles_raw, dict) else set()
-        return cls(roles=frozenset(r for r in roles if _ID.match(r)),
+        return cls(roles=frozenset(r for r in roles if _ID.match(r)), holdings=frozenset(holdings),
                    card_plays=frozenset(plays), declared_kinds=frozenset(declared), spaces=spaces,
                    space_kinds=frozenset(kinds), deeds=frozenset(deeds),
                    groups=frozenset(g for g in groups if _ID.match(g)),

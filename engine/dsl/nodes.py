@@ -226,7 +226,11 @@ class Move(Stmt):
 
 @dataclass(eq=False, slots=True)
 class GoToJail(Stmt):
-    """`go to jail`."""
+    """`go to jail`, or `go to holding ID`: `holding` names a holding space of `rules.holdings`
+    (None: the jail), at `holding_pos`."""
+
+    holding: str | None = None
+    holding_pos: Pos | None = None
 
 
 @dataclass(eq=False, slots=True)
@@ -305,10 +309,11 @@ class OfferBuild(Stmt):
 
 @dataclass(eq=False, slots=True)
 class Transfer(Stmt):
-    """`transfer SPACE to PATH`: a title deed changes owner."""
+    """`transfer SPACE to PATH`: a title deed changes owner; `to` None: `transfer SPACE to
+    bank`, the deed goes back to the bank."""
 
     space: Expr
-    to: Expr
+    to: Expr | None
 
 
 @dataclass(eq=False, slots=True)

@@ -43,7 +43,7 @@ class Roll(NamedTuple):
 class PlayerRuntime(Protocol):
     """The attributes of a player that compiled code reads directly."""
 
-    seat: int          # 0-based seat index, in turn order
+    seat: int          # 0-based table seat (not the place in the order of play)
     cash: int          # money in hand
     pos: int           # board index of the token
     in_jail: bool
@@ -135,6 +135,10 @@ class GameRuntime(Protocol):
     def go_to_jail(self, p: PlayerRuntime) -> None:
         """Send `p` straight to jail: no lap, no salary; ends their turn."""
 
+    def go_to_holding(self, p: PlayerRuntime, holding: str) -> None:
+        """Send `p` straight to the holding space `holding` (`jail` or an id of `rules.holdings`),
+        held there as in jail: no lap, no salary; ends their turn."""
+
     # ---- cards and dice ----
     def keep_card(self, p: PlayerRuntime, card: str, use: str) -> None:
         """`p` keeps the card being resolved (out of its deck) for `use` ('get_out_of_jail')."""
@@ -196,7 +200,8 @@ class GameRuntime(Protocol):
         none; one space is taken without asking."""
 
     def release(self, p: PlayerRuntime) -> None:
-        """`p` leaves jail (staying on the jail space); nothing if `p` is not in jail."""
+        """`p` leaves jail or the holding space it is held in (staying on its space); nothing if
+        `p` is not held."""
 
     def holds(self, p: PlayerRuntime, use: str) -> int:
         """How many kept cards of `use` `p` holds."""
@@ -232,6 +237,9 @@ class GameRuntime(Protocol):
 
     def transfer_deed(self, space: int, to: PlayerRuntime) -> None:
         """Give the title deed of `space` (with its mortgage, if any) to `to`."""
+
+    def return_deed(self, space: int) -> None:
+        """The title deed of `space` goes back to the bank, free of mortgage and buildings."""
 
     # ---- queries on players ----
     def others(self, p: PlayerRuntime) -> list:

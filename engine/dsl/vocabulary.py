@@ -148,7 +148,7 @@ PLAYER_ATTRS: dict[str, AttrSpec] = {a.name: a for a in (
              "groups in which the player owns at least one deed", True),
     AttrSpec("monopolies", INT, "g.monopolies({x})", "groups the player owns whole", True),
     AttrSpec("net_worth", INT, "g.net_worth({x})", "the edition's score (end.score)"),
-    AttrSpec("seat", INT, "{x}.seat", "0-based seat in turn order", True),
+    AttrSpec("seat", INT, "{x}.seat", "0-based table seat (not the place in the order of play)", True),
     AttrSpec("laps", INT, "{x}.laps", "laps completed (salaries received)", True),
     AttrSpec("loans", INT, "_len({x}.loans)", "units borrowed from the bank, not yet repaid", True),
     AttrSpec("role", ROLE, "{x}.role",
@@ -196,6 +196,7 @@ STATEMENT_FORMS = (
     "move back N",
     "move back to SPACE",
     "go to jail",
+    "go to holding ID",
     "keep as USE",
     "draw from DECK",
     "let NAME = EXPR",
@@ -234,7 +235,7 @@ RESERVED = frozenset({
     "let", "set", "flag", "on", "until", "used", "end", "of", "turn", "clear", "offer", "build",
     "house", "at", "transfer", "if", "elif", "else", "for", "and", "or", "not", "true", "false",
     "none", "params", "where", "add", "counter", "buy", "pass", "release", "choose", "option",
-    "when", "bot", "auction", "discard",
+    "when", "bot", "auction", "discard", "holding",
 })
 
 #: Words that start a statement (used to word "a statement where a value is expected").

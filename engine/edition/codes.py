@@ -74,6 +74,10 @@ CODES: dict[str, str] = {
     "unknown-symbol": "a face of a die of `dice.extra` names a symbol that `dice.symbols` does not declare",
     "symbol-without-effect": "a symbol of `dice.symbols` has neither `instead` nor `after`",
     "unused-symbol": "(warning) no face of the edition's dice shows a declared symbol",
+    "holding-space": "a holding space of `rules.holdings` stands on a space the board does not have, or takes "
+                     "the jail's id `jail`",
+    "unknown-holding": "`rules.doubles.holding` names a holding space that is neither the jail nor one of "
+                       "`rules.holdings`",
     "players-table": "a `{by_players: ...}` amount has no entry for a player count from players.min to "
                      "players.max",
     "players-table-extra": "(warning) a `{by_players: ...}` amount names a player count outside players.min.."

@@ -259,6 +259,7 @@ class Deck:
     name: Text
     cards: tuple[Card, ...]
     shuffle: bool = True
+    reshuffle: bool = False              # drawn cards to a discard pile, shuffled back when empty
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +319,48 @@ class DieSymbol:
     instead: Callable | None = None
     after: Callable | None = None
     labels: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A holding space: the jail (id `jail`, from `rules.jail`) or one of `rules.holdings`, where
+    a held player's token stands (`index`) and how the player leaves: `fine` (money, 0: none),
+    `attempts`, `after_attempts` (pay_and_move | move | leave_next_turn), `doubles_roll_again`,
+    `paid_exit` (normal | one_throw), `card_after_attempts`, and `cards`, the kept-card uses
+    that release from it. Rule source: ../shared/rules/classic.md 15 for the jail; each edition
+    cites its own holding spaces."""
+
+    id: str
+    name: Text
+    index: int
+    fine: int
+    attempts: int
+    after_attempts: str
+    doubles_roll_again: bool
+    paid_exit: str
+    card_after_attempts: bool
+    cards: tuple[str, ...] = ("get_out_of_jail",)
+
+
+JAIL_RULES = ("fine", "attempts", "after_attempts", "doubles_roll_again", "paid_exit", "card_after_attempts")
+"""The exit rules a holding space takes from `rules.jail` when it leaves them out."""
+
+
+def _holdings(tree: Mapping[str, Any], spaces: tuple[Space, ...], jail_index: int | None,
+              index: Mapping[str, int]) -> dict[str, Holding]:
+    """The jail (when the board has one) and the holding spaces of `rules.holdings`, by id."""
+    r = tree["rules"]
+    jail = {"paid_exit": "normal", "card_after_attempts": False, **r["jail"]}
+    out: dict[str, Holding] = {}
+    if jail_index is not None:
+        out["jail"] = Holding(id="jail", name=spaces[jail_index].name, index=jail_index,
+                              **{k: jail[k] for k in JAIL_RULES})
+    for hid, h in (r.get("holdings") or {}).items():
+        at = index[h["space"]]
+        out[hid] = Holding(id=hid, name=_text(h["name"]) if "name" in h else spaces[at].name, index=at,
+                           cards=tuple(h.get("cards", ("get_out_of_jail",))),
+                           **{k: h.get(k, jail[k]) for k in JAIL_RULES})
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +424,7 @@ class Rules:
     loans: Loans | None = None           # loans from the bank (loans.py)
     rent_public: Mapping[str, Callable] = field(default_factory=dict)  # kind -> the part paid to the bank
     rent_unbought: Callable | None = None  # fn(g, me, space): what a lander who does not buy pays
+    doubles_holding: str = "jail"        # where too many doubles send: jail or a holding's id
     jail_fines: tuple[tuple[Callable, int], ...] = ()  # (fn(g, p, jail) -> bool, fine): the first that holds
     limits: Limits | None = None         # what one player may own (limits.py)
 
@@ -541,6 +585,7 @@ class Edition:
     symbols: Mapping[str, DieSymbol] = field(default_factory=dict)   # by symbol id
     all_alike: Callable | None = None             # `dice.all_alike.do`: fn(g, player, roll)
     all_alike_labels: dict = field(default_factory=dict)
+    holdings: Mapping[str, Holding] = field(default_factory=dict)   # the jail and rules.holdings, by id
     board_layout: BoardLayout | None = None       # how the board is drawn (`board_layout:`)
     tables: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     """What the engine derives from the edition alone, by name (`shared`): built by the first
@@ -656,7 +701,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                  play=_card_play(compiled, f"/decks/{di}/cards/{ci}/play", c.get("play")))
             for ci, c in enumerate(d.get("cards") or []))
         decks[d["id"]] = Deck(id=d["id"], name=_text(d.get("name")), cards=cards,
-                              shuffle=bool(d.get("shuffle", True)))
+                              shuffle=bool(d.get("shuffle", True)), reshuffle=bool(d.get("reshuffle", False)))
 
     r = tree["rules"]
     rules = _build_rules(r, compiled, deed_kinds)
@@ -737,6 +782,7 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         space_kinds=space_kinds, extra_dice=extra_dice, symbols=MappingProxyType(symbols),
         all_alike=compiled.get("/dice/all_alike/do") if alike else None,
         all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()},
+        holdings=MappingProxyType(_holdings(tree, spaces_t, jail_index, {s.id: s.index for s in spaces_t})),
         board_layout=read_layout(tree.get("board_layout"), [s.id for s in spaces_t]))
 
 
@@ -937,6 +983,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable],
         lift_base=m.get("lift_base") or "mortgage",
         hotel_sale=b.get("hotel_sale") or "one_by_one",
         jail_card_after_attempts=bool(jail.get("card_after_attempts", False)),
+        doubles_holding=doubles.get("holding") or "jail",
         trade_enabled=bool(t["enabled"]),
         trade_mortgaged=bool(t["mortgaged"]),
         trade_cards=bool(t["cards"]),

@@ -92,6 +92,7 @@ class _Checker:
         self.declared_kinds(board, kinds)
         self.dice()
         self.special_spaces(board)
+        self.holdings(board)
         self.ladders(groups)
         self.deeds(board, group_by_id)
         self.declared_deeds(board)
@@ -248,6 +249,33 @@ class _Checker:
                     self.add(f"/board/{i}/kind", "jail-space",
                              f"space '{s.get('id')}' sends players to jail, but the board has no jail "
                              f"(a space with kind: jail)")
+
+    def holdings(self, board) -> None:
+        """`rules.holdings`: each on a space of the board, none named `jail` (the jail's own id);
+        `rules.doubles.holding` names one of them, or the jail on a board that has one."""
+        rules = self.tree.get("rules")
+        if not isinstance(rules, dict):
+            return
+        held = rules.get("holdings")
+        held = held if isinstance(held, dict) else {}
+        ids = {s.get("id") for _, s in board}
+        for hid, h in held.items():
+            if hid == "jail":
+                self.add("/rules/holdings/jail", "holding-space",
+                         "'jail' is the jail's own id; a holding space beside it needs another id")
+            space = h.get("space") if isinstance(h, dict) else None
+            if isinstance(space, str) and space not in ids:
+                hint = suggest(space, sorted(i for i in ids if isinstance(i, str)), n=3)
+                self.add(f"/rules/holdings/{hid}/space", "holding-space",
+                         f"holding space '{hid}' stands on space '{space}', which the board does not have{hint}")
+        doubles = rules.get("doubles")
+        to = doubles.get("holding") if isinstance(doubles, dict) else None
+        known = set(held) | ({"jail"} if any(s.get("kind") == "jail" for _, s in board) else set())
+        if isinstance(to, str) and to not in known:
+            hint = suggest(to, sorted(known), n=3)
+            self.add("/rules/doubles/holding", "unknown-holding",
+                     f"doubles send players to the holding space '{to}', which is neither the jail nor "
+                     f"one of rules.holdings{hint}")
 
     def deeds(self, board, group_by_id) -> None:
         rules = self.tree.get("rules")

@@ -2,7 +2,9 @@
 card effects set on players.
 
 A drawn card is carried out at once and goes to the bottom of its deck unless kept
-([000] 13.1-13.4, 14.1). A kept card is held as (deck id, card id) with a use from
+([000] 13.1-13.4, 14.1); a deck with `reshuffle` puts it on its discard pile instead, and
+shuffles the pile with the game's seeded generator into a new deck when a draw finds the deck
+empty (`GameState.discards`). A kept card is held as (deck id, card id) with a use from
 `KEPT_CARD_USES` (`keep as USE` in the DSL, engine/dsl/vocabulary.py KEEP_USES); the decision
 the use belongs to offers it as an option.
 """
@@ -10,7 +12,7 @@ the use belongs to offers it as an option.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EditionFault, EffectError, GameError
 from .decisions import Decision
@@ -44,14 +46,22 @@ offers it)."""
 
 def draw(g: Game, p: Player, deck_id: str) -> None:
     """`p` draws the top card of `deck_id` and carries it out at once; it goes to the bottom
-    of its deck unless kept ([000] 13.1-13.4). Raises `EffectError` at the card, naming the
-    cards of the loop, when cards lead to more than `MAX_DRAW_DEPTH` draws in a row."""
+    of its deck unless kept ([000] 13.1-13.4), or to the discard pile of a `reshuffle` deck,
+    which is shuffled into a new deck first when the deck is empty. Raises `EffectError` at the
+    card, naming the cards of the loop, when cards lead to more than `MAX_DRAW_DEPTH` draws in
+    a row."""
     dq = g.decks[deck_id]
+    pile = g.discards[deck_id]
+    if not dq and pile:
+        reshuffle(g, deck_id)
     if not dq:
         g.emit("deck_empty", player=p.seat, deck=deck_id)
         return
     card = dq.popleft()
-    dq.append(card)
+    if g.ed.decks[deck_id].reshuffle:
+        pile.append(card)
+    else:
+        dq.append(card)
     if g.log is not None:
         g.event_counts[E_CARD] += 1
         if g.log_full[E_CARD]:
@@ -73,13 +83,23 @@ def draw(g: Game, p: Player, deck_id: str) -> None:
             g.drawing.pop()
 
 
+def reshuffle(g: Game, deck_id: str) -> None:
+    """The discard pile of `deck_id` is shuffled by the game's seeded generator and put under
+    what is left of the deck (a draw finds the deck empty, so it is the whole new deck)."""
+    pile = g.discards[deck_id]
+    g.rng.shuffle(pile)
+    g.decks[deck_id].extend(pile)
+    g.emit("deck_reshuffled", deck=deck_id, cards=len(pile))
+    pile.clear()
+
+
 def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     """`p` keeps `card` (the one being carried out) out of its deck for `use` (a key of
     `KEPT_CARD_USES`, or an edition's own use: a card with a `play:` section)
     ([000] 14.1). Raises `EditionFault` for an unknown use or a card in no deck (kept already)."""
     if use not in KEPT_CARD_USES and card not in g.card_plays:
         raise EditionFault(f"card '{card}': no kept-card use {use!r} (known: {', '.join(KEPT_CARD_USES)})")
-    for deck_id, dq in g.decks.items():
+    for deck_id, dq in _places(g):
         for c in reversed(dq):
             if c.id == card:
                 for k, e in enumerate(dq):  # dq.remove(c), the first card equal to it, without
@@ -91,6 +111,12 @@ def keep_card(g: Game, p: Player, card: str, use: str) -> None:
                 g.emit("card_kept", player=p.seat, card=card)
                 return
     raise EditionFault(f"card '{card}' is not in its deck (kept already?) and cannot be kept")
+
+
+def _places(g: Game) -> list[tuple[str, Any]]:
+    """Where a card being carried out may be: each deck's discard pile (a `reshuffle` deck puts
+    the drawn card there), then each deck, as (deck id, cards)."""
+    return [(d, pile) for d, pile in g.discards.items() if pile] + list(g.decks.items())
 
 
 def card_use(g: Game, held: tuple[str, str]) -> str | None:
@@ -110,7 +136,7 @@ def holds_card_for(g: Game, p: Player, use: str) -> bool:
 
 def use_card(g: Game, p: Player, use: str) -> None:
     """`p` gives up a held card kept for `use`; it goes to the bottom of its own deck
-    ([004] 14.3). Raises `GameError` when `p` holds none."""
+    ([004] 14.3), or to its discard pile (`reshuffle`). Raises `GameError` when `p` holds none."""
     for k, held in enumerate(p.held_cards):
         if g.kept_uses.get(held) == use:
             del p.held_cards[k]
@@ -120,11 +146,16 @@ def use_card(g: Game, p: Player, use: str) -> None:
 
 
 def return_card(g: Game, held: tuple[str, str]) -> None:
-    """A held card goes back to the bottom of its deck."""
+    """A held card goes back to the bottom of its deck, or to its discard pile for a deck with
+    `reshuffle`."""
     deck_id, card_id = held
     g.kept_uses.pop(held, None)
     deck = g.ed.decks[deck_id]
-    g.decks[deck_id].append(next(c for c in deck.cards if c.id == card_id))
+    card = next(c for c in deck.cards if c.id == card_id)
+    if deck.reshuffle:
+        g.discards[deck_id].append(card)
+    else:
+        g.decks[deck_id].append(card)
 
 
 # ---------------------------------------------------------------------- flags and counters

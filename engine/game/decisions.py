@@ -177,6 +177,8 @@ class Decision:
     @property
     def fixed(self) -> Any: return self._detail("fixed")
     @property
+    def holding(self) -> Any: return self._detail("holding")
+    @property
     def high_bidder(self) -> Any: return self._detail("high_bidder")
     @property
     def hint(self) -> Any: return self._detail("hint")
@@ -453,8 +455,9 @@ DECISION_KINDS: dict[str, DecisionKind] = {k.name: k for k in (
                  "whether to buy"),
     DecisionKind("bid", "in an auction; `min`/`max` bound the bid",
                  "an int in [min, max], or `None` to pass (final)", _const(None), "a bid"),
-    DecisionKind("jail", "start of a turn in jail; `options` among pay, card, roll; after the last "
-                 "failed throw with `jail.card_after_attempts`, pay or card (no roll)", "one of `options`",
+    DecisionKind("jail", "start of a turn in jail or another holding space (`holding`: its id, `jail` for "
+                 "the jail; `fine` and `attempts` are its); `options` among pay, card, roll; after the last "
+                 "failed throw with `card_after_attempts`, pay or card (no roll)", "one of `options`",
                  _jail_default, "how to leave jail"),
     DecisionKind("manage", "before rolling (`window='before_roll'`) and after each landing "
                  "(`'after_landing'`; `more_rolls` says whether a double gives another throw)",

@@ -58,6 +58,24 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
             g.between_awake |= bit
 
 
+def return_deed(g: Game, i: int) -> None:
+    """The deed of `i` goes back to the bank (the DSL's `transfer SPACE to bank`: a title deed
+    that "goes back to the pack"): the buildings of its group are first sold to the bank, paid
+    to the owner as when a deed changes hands, and the bank holds it unmortgaged, for sale
+    again. Nothing when the bank holds it already."""
+    old = g.owner[i]
+    if old is None:
+        return
+    if g.built_in_group(old, i):
+        sell_all(g, old, g.spaces[i].group_index)
+    g.mortgaged[i] = False
+    set_owner(g, i, None)
+    if g.log is not None:
+        g.event_counts[E_DEED] += 1
+        if g.log_full[E_DEED]:
+            g.log.add({"e": "deed", "turn": g.turns, "space": g.spaces[i].id, "frm": old.seat, "to": None})
+
+
 def transfer_deed(g: Game, i: int, to: Player) -> None:
     """Pass the deed of `i` to `to`, with its mortgage. A new owner of a mortgaged deed
     pays the interest at once, then lifts the mortgage now or keeps it ([000] 22.2-22.3,

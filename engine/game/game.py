@@ -118,6 +118,7 @@ class Game(GameState):
     space_ahead = movement.space_ahead
     land = land
     go_to_jail = jail.go_to_jail
+    go_to_holding = jail.go_to_holding
     # cards and flags
     draw = cards.draw
     keep_card = cards.keep_card
@@ -167,6 +168,7 @@ class Game(GameState):
     # deeds, buying and auctions
     set_owner = deeds.set_owner
     transfer_deed = deeds.transfer_deed
+    return_deed = deeds.return_deed
     owns_group = deeds.owns_group
     bank_sale_value = deeds.bank_sale_value
     sell_deed_problem = deeds.sell_deed_problem

@@ -19,7 +19,8 @@ def check_invariants(g: Game) -> None:
     everyone else's is constant and not below 0 unless it issues IOUs); each deed has at most
     one owner, and the owner's records agree; buildings on the board plus in the bank equal
     the supply; building is even and only on whole, unmortgaged groups; no player has
-    negative cash; every card is in its deck or held; eliminated players own nothing."""
+    negative cash; every card is in exactly one place (its deck, its discard pile, held,
+    or out of the game); eliminated players own nothing."""
     total = sum(p.cash for p in g.players) + g.pot() + g.treasury
     expected = g.start_total + g.bank_out - g.bank_in
     if total != expected:
@@ -82,8 +83,10 @@ def check_invariants(g: Game) -> None:
             if card not in g.kept_uses:
                 raise GameError(f"{p.name} holds card {card[1]} with no recorded use")
     for deck in g.ed.decks.values():
-        held = sum(1 for p in g.players for c in p.held_cards if c[0] == deck.id)
-        out = sum(1 for c in g.removed_cards if c[0] == deck.id)
-        if len(g.decks[deck.id]) + held + out != len(deck.cards):
-            raise GameError(f"deck {deck.id}: {len(g.decks[deck.id])} in the deck + {held} held + {out} out "
-                            f"!= {len(deck.cards)}")
+        held = [c[1] for p in g.players for c in p.held_cards if c[0] == deck.id]
+        out = [c[1] for c in g.removed_cards if c[0] == deck.id]
+        pile = [c.id for c in g.discards.get(deck.id, ())]
+        places = [c.id for c in g.decks[deck.id]] + pile + held + out
+        if sorted(places) != sorted(c.id for c in deck.cards):
+            raise GameError(f"deck {deck.id}: {len(g.decks[deck.id])} in the deck + {len(pile)} discarded + "
+                            f"{len(held)} held + {len(out)} out are not its {len(deck.cards)} cards, each once")

@@ -25,7 +25,8 @@ class Player:
     indices whose title deeds the player holds; `held_cards` the cards kept out of their decks
     (get out of jail free), as (deck id, card id); `flags` maps a flag name to its lifetime
     ('used' or 'end_of_turn'). `jail_attempts` counts failed rolls in jail; `free_next_turn`
-    marks a player who leaves jail at the start of the next turn (three-cell jail).
+    marks a player who leaves jail at the start of the next turn (three-cell jail). `held` is
+    the holding space the player is (or was last) held in: `jail`, or an id of `rules.holdings`.
     `version` changes whenever the player's deeds, buildings or mortgages do (bots cache on it);
     `groups[g]` counts the deeds the player holds in group `g`.
     `intro` is true while the player is on the introductory lap (editions with one).
@@ -46,7 +47,8 @@ class Player:
     __slots__ = ("seat", "name", "cash", "pos", "in_jail", "jail_attempts", "free_next_turn",
                  "alive", "deeds", "held_cards", "flags", "doubles", "intro",
                  "built_this_turn", "built_groups", "actions_used", "kind", "version", "groups",
-                 "laps", "loans", "wake", "bit", "rest", "holdings_bit", "calm", "role")
+                 "laps", "loans", "wake", "bit", "rest", "holdings_bit", "calm", "held",
+                 "role")
 
     def __init__(self, seat: int, name: str, cash: int, kind: str = "bot", n_groups: int = 0):
         self.seat = seat
@@ -75,6 +77,7 @@ class Player:
         self.rest = -1       # ~bit: every seat's bit but its own
         self.holdings_bit = 0  # the bit a change of its holdings sets: `bit`, 0 in a whole quiet
         self.calm: Calm = NO_CALM   # the agent's promise for its own manage windows (none)
+        self.held = "jail"   # the holding space in_jail refers to (jail.py)
         self.role: str | None = None  # the role id given at the start (roles.py); None: no roles
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
@@ -88,6 +91,7 @@ class Player:
         q.in_jail = self.in_jail
         q.jail_attempts = self.jail_attempts
         q.free_next_turn = self.free_next_turn
+        q.held = self.held
         q.alive = self.alive
         q.deeds = set(self.deeds)
         q.held_cards = list(self.held_cards)

@@ -34,6 +34,7 @@ def start(g: Game) -> None:
         if deck.shuffle:
             g.rng.shuffle(cards)
         g.decks[deck.id] = deque(cards)
+        g.discards[deck.id] = []
     if g.log is not None:         # (emit does nothing without a log: the lists are not built)
         g.emit("start", edition=g.ed.id, seed=g.seed, players=[p.name for p in g.players])
     first = g.first

@@ -85,7 +85,7 @@ FIELDS: tuple[str, ...] = (
     "agent_idle", "between_seats", "between_needs_deeds", "between_awake", "between_bound",
     "start_index", "nearest_cache", "group_sizes", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
-    "roll_plays", "removed_cards",
+    "roll_plays", "removed_cards", "discards",
     "space_sets", "kinds", "turn_hooks", "treasury", "pledged", "switched", "spending", "own_dice",
     "start_cash", "bank_start", "bank_broke", "caps", "own_supply", "supply_start",
     "hooking",
@@ -245,6 +245,7 @@ class GameState:
         self.roll_plays: bool = False
         self.index_cards(edition)
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
+        self.discards: dict[str, list[Card]] = {}   # a `reshuffle` deck's discard pile, oldest first
         self.space_sets: dict[str | None, tuple[int, ...]] = edition.shared("space_sets", dict)
         self.treasury: int = 0
         self.pledged: list[bool] = [False] * n

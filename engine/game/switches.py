@@ -78,6 +78,7 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
     for deck_id, cards in g.decks.items():
         new = {c.id: c for c in ed.decks[deck_id].cards}
         g.decks[deck_id] = deque(new.get(c.id, c) for c in cards)
+        g.discards[deck_id] = [new.get(c.id, c) for c in g.discards.get(deck_id, ())]
     g.index_cards(ed)
     wire_between_turns(g)           # the flags fixed at set-up follow the new rules
     g.deeds_version += 1            # bots look at the board again

@@ -12,7 +12,7 @@ from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
 from .events import E_ROLL, E_TURN
-from .jail import go_to_jail, jail_turn
+from .jail import go_to_holding, holding_of, jail_turn
 from .landing import run_turn_start
 from .loans import charge_interest
 from .movement import move_by
@@ -123,7 +123,7 @@ def from_the_throw(g: Game, p: Player) -> None:
         if isinstance(freed, bool):  # False: the turn ends in jail
             return
         roll = freed
-        single = roll is None and r.jail_paid_exit == "one_throw"
+        single = roll is None and holding_of(g, p).paid_exit == "one_throw"
     own = g.own_dice
     while p.alive and not p.in_jail:
         if roll is None:
@@ -152,12 +152,12 @@ def from_the_throw(g: Game, p: Player) -> None:
                 p.doubles += 1
                 if r.doubles_jail_after and p.doubles >= r.doubles_jail_after:
                     g.emit("doubles_jail", player=p.seat)
-                    go_to_jail(g, p)
+                    go_to_holding(g, p, r.doubles_holding)
                     return
             again = doubles and r.doubles_roll_again and not single
         else:   # the throw that freed the player from jail
             _, total, doubles, _, extra = roll
-            again = doubles and r.jail_doubles_roll_again
+            again = doubles and holding_of(g, p).doubles_roll_again
             if again:
                 p.doubles += 1
         if own and extra:

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from magie.cli.app import app
@@ -11,9 +12,11 @@ from magie.engine.analysis.markov import (
     JAIL,
     AnalysisError,
     Chain,
+    build_chain,
     closed_class,
     dice_outcomes,
     landing_odds,
+    move_outcomes,
 )
 from magie.engine.analysis.movement import Step, card_moves, card_steps
 from magie.engine.edition.loader import load_edition
@@ -142,3 +145,59 @@ def test_analyze_table_and_bad_input():
     assert r.exit_code == 1 and "unknown edition 'nosuch'" in r.output
     r = runner.invoke(app, ["analyze", "classic", "--set", "rules.salery=300"])
     assert r.exit_code == 1 and "rules.salary" in r.output
+
+
+# ---------------------------------------------------------------- the edition's own dice
+def _dice_overlay(tmp_path, dice: dict) -> str:
+    """An overlay of classic with `dice`, as a file."""
+    path = tmp_path / "dice.yaml"
+    path.write_text(yaml.safe_dump({"overlay": True, "id": "dice_test", "name": "dice test",
+                                    "description": "the edition's own dice", "dice": dice}), encoding="utf-8")
+    return str(path)
+
+
+def test_a_numeric_die_adds_its_face_to_the_move(tmp_path):
+    """A die of numbers thrown on every move is convolved into the total: with faces 1 and 2,
+    a total of 3 is base 1+1 (1/36, doubles) and a 1; doubles stay the base dice's."""
+    overlay = _dice_overlay(tmp_path, {"extra": [{"id": "step", "name": "Step", "faces": [1, 2]}]})
+    ed = load_playable("classic", (overlay,))
+    out = {(t, d): p for t, d, p in move_outcomes(ed)}
+    assert sum(out.values()) == pytest.approx(1.0)
+    assert out[(3, True)] == pytest.approx(1 / 36 / 2)
+    assert (3, False) not in out
+    assert out[(4, True)] == pytest.approx(1 / 36 / 2)          # 1+1 and a 2
+    assert out[(4, False)] == pytest.approx(2 / 36 / 2)         # 1+2, 2+1 and a 1
+    assert min(t for t, _ in out) == 3 and max(t for t, _ in out) == 14
+    three = landing_odds(ed, load_edition("classic", (overlay,)).tree)
+    two = odds("classic")
+    assert sum(three.per_turn.values()) == pytest.approx(1.0)
+    # from Go the first throw lands on space 3 with a total of 3 only: 2/36 with two dice, 1+1
+    # and a 1 with the third (cards and doubles runs add less than 1%)
+    moves = card_moves(load_edition("classic", (overlay,)).tree, ed.space_index, ed.start_index, ed.jail_index)
+    assert build_chain(ed, moves, "long").R[0][3] == pytest.approx(1 / 72, rel=0.01)
+    two_ed = load_playable_cached("classic")
+    assert build_chain(two_ed, moves, "long").R[0][3] == pytest.approx(2 / 36, rel=0.01)
+    assert three.per_roll != two.per_roll
+    r = runner.invoke(app, ["analyze", "classic", "--variant", overlay, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["per_roll"]["chance_1"] == pytest.approx(three.per_roll["chance_1"], abs=1e-7)
+
+
+def test_dice_the_chain_does_not_model_are_refused_by_name(tmp_path):
+    with pytest.raises(AnalysisError) as e:
+        move_outcomes(load_playable_cached("mega"))
+    msg = str(e.value)
+    assert "die 'speed_die' has symbol faces with an effect: bus, mr_monopoly" in msg
+    assert "dice.all_alike" in msg
+    overlay = _dice_overlay(tmp_path, {"extra": [{"id": "step", "name": "Step", "faces": [1, 2],
+                                                  "when": "laps >= 1"}]})
+    with pytest.raises(AnalysisError, match="die 'step' is thrown under a condition of the game"):
+        move_outcomes(load_playable("classic", (overlay,)))
+
+
+def test_analyze_refuses_the_speed_die_with_exit_1():
+    for args in (["analyze", "mega"], ["analyze", "classic", "--variant", "speed-die"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 1, r.output
+        assert "does not model these dice" in r.output and "speed_die" in r.output
+        assert "Traceback" not in r.output

@@ -137,3 +137,17 @@ def test_a_scripted_choice_is_recorded_and_replayed():
     stack(g2, "chance", "t_choice")
     turn(g2, "ann")
     assert player(g2, "ann").pos == 4
+
+
+def test_a_deed_transferred_to_the_bank_goes_back_free_of_mortgage_and_buildings():
+    # `transfer SPACE to bank`: the group's buildings are sold back to its owner first
+    ed = edition("classic", decks=[{"id": "chance", "cards": [
+        {"id": "t_back", "text": {"en": "Arbat goes back to the bank."}, "do": "transfer arbat to bank"}]}])
+    g = game(ed, {"ann": {"pos": 4}, "bob": {"owns": {"arbat": 2, "malaya_bronnaya": 1}}}, dice=[(1, 2)])
+    stack(g, "chance", "t_back")
+    bob, houses = player(g, "bob"), g.houses
+    turn(g, "ann")                                  # 4 + 3 = 7, Chance
+    assert owner_of(g, "arbat") is None and owner_of(g, "malaya_bronnaya") == "bob"
+    assert g.level[39] == 0 and g.level[37] == 0 and g.houses == houses + 3
+    assert bob.cash == 1500 + 3 * 100               # three houses sold back at half of 200
+    g.check_invariants()

@@ -238,3 +238,42 @@ def test_scripted_switch_needs_an_id():
         g.check_action(player(g, "A"), ("propose", "flat_tax"), "before_roll")
     with pytest.raises(IllegalDecision, match="is \\('propose', switch_id\\)"):
         g.check_action(player(g, "A"), ("propose",), "before_roll")
+
+
+# B3.8: the Broker's License is the Speculation space's title deed (a declared deed kind, flat
+# rent 10: the ante); the lander throws again and wins by the throw, less the broker's tenth
+
+def test_the_lander_who_buys_the_brokers_license_keeps_all_his_winnings():
+    g = game(lg(), {"A": {"script": {"buy": ["buy"]}}, "B": {}}, dice=[(3, 5), (5, 6)])
+    a = player(g, "A")
+    cash = a.cash
+    g.play_turn()
+    assert g.owner[space(g.ed, "speculation")] is a and g.treasury == 50     # bought into the treasury
+    assert a.cash == cash - 50 + 90                                           # no ante to himself; 11 wins 90
+
+
+def test_a_player_on_anothers_license_pays_the_ante_and_the_tenth_to_the_broker():
+    g = game(lg(), {"A": {}, "B": {"owns": {"speculation": 0}}}, dice=[(3, 5), (5, 6)])
+    a, b = player(g, "A"), player(g, "B")
+    cash_a, cash_b = a.cash, b.cash
+    g.play_turn()
+    assert a.cash == cash_a - 10 + 90 - 9 and b.cash == cash_b + 10 + 9
+
+
+def test_a_three_sends_the_broker_to_jail_and_the_license_back_to_the_pack():
+    g = game(lg(), {"A": {}, "B": {"owns": {"speculation": 0}}}, dice=[(3, 5), (1, 2)])
+    a, b = player(g, "A"), player(g, "B")
+    cash_a, cash_b = a.cash, b.cash
+    g.play_turn()
+    assert b.in_jail and g.owner[space(g.ed, "speculation")] is None       # "caught in a skin game"
+    assert a.cash == cash_a - 10 and b.cash == cash_b + 10 and not a.in_jail
+    g.check_invariants()
+
+
+def test_the_broker_caught_on_his_own_license_goes_to_jail_himself():
+    g = game(lg(), {"A": {"owns": {"speculation": 0}}, "B": {}}, dice=[(3, 5), (1, 3)])
+    a = player(g, "A")
+    cash = a.cash
+    g.play_turn()
+    assert a.in_jail and g.owner[space(g.ed, "speculation")] is None and a.cash == cash
+    g.check_invariants()

@@ -189,7 +189,8 @@ def test_every_event_and_decision_kind_has_words_in_both_languages():
               "extra": False, "jail": False, "source": deck.cards[0].id, "label": "x",
               "legs": [], "parties": [0, 1], "by": 1,
               "pledged": ["arbat"], "freed": ["arbat"], "loans": 1, "topic": "end", "yes": [0], "carried": True,
-              "switch": "x", "overlays": ["online"], "faces": [], "symbol": "x", "role": "x",
+              "switch": "x", "overlays": ["online"], "faces": [], "symbol": "x", "cards": 3,
+              "holding": "jail", "role": "x",
               "owed": 200, "paid": 100, "had": 100, "reading": "partial"}
     said: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
     for lang in ("en", "ru"):
