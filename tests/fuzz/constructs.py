@@ -5,7 +5,8 @@ the speed die) that adds or changes a few constructs: each generator of `GENERAT
 top-level parts of one construct (choices, loops, flags, kept cards, declared kinds of space, the
 edition's own dice, building ladders, loans, the treasury, rule switches, end conditions,
 compulsory purchase, deeds without buildings or mortgage, set-up amounts by the number of players,
-per-player limits, a finite bank, player roles, several rent tables, jail fines, board layouts),
+per-player limits, a finite bank, player roles, several rent tables, jail fines, board layouts,
+holding spaces, deck discard piles),
 mostly well formed and now and then with an edge value or a slip an author makes (a count missing
 from a `by_players` table, a misspelt role or group), so that most mutants validate and are
 played and the others are refused with positioned problems.
@@ -628,6 +629,45 @@ def _layout(draw: Draw, base: Base) -> dict:
     elif slip == 15:
         cells[victim] = [40, 0]
     return {"board_layout": {"cells": cells}}
+
+
+@construct("holdings")
+def _holdings(draw: Draw, base: Base) -> dict:
+    """A second holding space (a jail of its own way out), the doubles or a card sending there
+    (now and then on a space the board does not have, or under the jail's own id)."""
+    hid = "jail" if draw(st.integers(0, 9)) == 9 else "poor_house"
+    space = draw(st.sampled_from(base.spaces["free_parking"] + base.spaces["jail"]))
+    hold: dict[str, Any] = {"space": space + ("_typo" if draw(st.integers(0, 9)) == 9 else ""),
+                            "name": {"en": "Poor House", "ru": "Богадельня"}}
+    for key, values in (("fine", [0, 50, 10**6]), ("attempts", [1, 3]),
+                        ("after_attempts", ["pay_and_move", "move", "leave_next_turn"]),
+                        ("doubles_roll_again", [False, True]), ("paid_exit", ["normal", "one_throw"]),
+                        ("card_after_attempts", [False, True]), ("cards", [[], ["get_out_of_jail"]])):
+        if draw(st.booleans()):
+            hold[key] = draw(st.sampled_from(values))
+    rules: dict[str, Any] = {"holdings": {hid: hold}}
+    if draw(st.booleans()):
+        rules["doubles"] = {"roll_again": True, "jail_after": draw(st.sampled_from([3, 1, 2])), "holding": hid}
+    deck = draw(st.sampled_from(base.decks))
+    release = draw(st.sampled_from(["", "\nif in_jail: release from jail", "\nkeep as get_out_of_jail"]))
+    card = {"id": "fuzz_hold", "text": {"en": "Go.", "ru": "Идите."}, "do": f"go to holding {hid}{release}"}
+    return {"rules": rules, "decks": [{"id": deck, "cards": [card]}]}
+
+
+@construct("deck discards")
+def _discards(draw: Draw, base: Base) -> dict:
+    """A small deck with a discard pile (`reshuffle`) on a card space, its cards now and then all
+    kept (a draw from an empty deck and an empty pile), or a base deck switched to a pile."""
+    if draw(st.booleans()):
+        return {"decks": [{"id": draw(st.sampled_from(base.decks)), "reshuffle": True}]}
+    cards = [{"id": f"fuzz_discard_{k}", "text": {"en": "Card.", "ru": "Карта."},
+              "do": draw(st.sampled_from(["pay bank 10", "keep as get_out_of_jail", "collect 20 from bank",
+                                          "move forward 1"]))}
+             for k in range(draw(st.integers(1, 3)))]
+    deck = {"id": "fuzz_deck", "name": {"en": "Fuzz", "ru": "Фузз"}, "reshuffle": True,
+            "shuffle": draw(st.booleans()), "cards": cards}
+    space = draw(st.sampled_from(base.spaces["card"]))
+    return {"decks": [deck], "board": [{"id": space, "deck": "fuzz_deck"}]}
 
 
 # ------------------------------------------------------------------ mutants
