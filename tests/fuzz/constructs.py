@@ -152,7 +152,7 @@ def simple(draw: Draw, base: Base, *, card: bool = False, treasury: bool = False
     """One simple statement of an effect (`card`: `keep as` allowed; `treasury`: payments into
     and out of the treasury)."""
     forms = ["pay", "collect", "move_steps", "move_to", "flag", "counter", "jail", "offer", "auction",
-             "each_pays", "nearest", "pass", "release"]
+             "each_pays", "nearest", "pass", "release", "transfer"]
     forms += ["keep"] if card else []
     forms += ["treasury_in", "treasury_out"] if treasury else []
     form = draw(st.sampled_from(forms))
@@ -179,6 +179,7 @@ def simple(draw: Draw, base: Base, *, card: bool = False, treasury: bool = False
             "move to nearest deed d where d.owner != none and d.owner != me"])),
         "pass": lambda: "pass",
         "release": lambda: "release from jail",
+        "transfer": lambda: f"transfer {deed} to {draw(st.sampled_from(['me', 'bank']))}",
         "keep": lambda: "keep as get_out_of_jail",
         "treasury_in": lambda: f"pay treasury {draw(st.sampled_from(AMOUNTS))}",
         "treasury_out": lambda: draw(st.sampled_from([
