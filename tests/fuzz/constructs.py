@@ -6,10 +6,9 @@ top-level parts of one construct (choices, loops, flags, kept cards, declared ki
 edition's own dice, building ladders, loans, the treasury, rule switches, end conditions,
 compulsory purchase, deeds without buildings or mortgage, set-up amounts by the number of players,
 per-player limits, a finite bank, player roles, several rent tables, jail fines, board layouts,
-holding spaces, deck discard piles),
-mostly well formed and now and then with an edge value or a slip an author makes (a count missing
-from a `by_players` table, a misspelt role or group), so that most mutants validate and are
-played and the others are refused with positioned problems.
+holding spaces, deck discard piles), mostly well formed and now and then with an edge value or a
+slip an author makes (a count missing from a `by_players` table, a misspelt role or group), so
+that most mutants validate and are played and the others are refused with positioned problems.
 
 A new construct gets a generator here: a function `(draw, base) -> dict` of the top-level parts
 it adds (merged into the child edition with `merge_parts`), registered with `@construct("name")`.
