@@ -271,7 +271,9 @@ class _Checker:
         doubles = rules.get("doubles")
         to = doubles.get("holding") if isinstance(doubles, dict) else None
         known = set(held) | ({"jail"} if any(s.get("kind") == "jail" for _, s in board) else set())
-        if isinstance(to, str) and to not in known:
+        # the default `jail` on a board without one is told where the jail is needed, not here
+        written = to != "jail" or locate(self.tree, "/rules/doubles/holding") is not None
+        if isinstance(to, str) and to not in known and written:
             hint = suggest(to, sorted(known), n=3)
             self.add("/rules/doubles/holding", "unknown-holding",
                      f"doubles send players to the holding space '{to}', which is neither the jail nor "

@@ -5,6 +5,8 @@ declared kind on income_tax (4) and a Chance card send players there."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -12,6 +14,8 @@ from magie.cli.app import app
 from magie.engine.game.events import EventLog
 from magie.engine.game.invariants import check_invariants
 from tests.game.helpers import cash, edition, game, player, stack, turn
+
+REPO = Path(__file__).resolve().parents[2]
 
 POOR_HOUSE = {"space": "free_parking", "name": {"en": "Poor House"}, "fine": 0, "attempts": 1,
               "after_attempts": "move", "cards": []}
@@ -208,3 +212,20 @@ def test_the_human_prompt_names_the_holding_and_its_attempts(monkeypatch):
     anna = g.players[0]
     assert human.decide(g, Decision("jail", anna, ("roll",), attempts=0, fine=0, holding="poor_house")) == "roll"
     assert "You are held in Poor House" in out.getvalue() and "0 of 1" in out.getvalue()
+
+
+def test_a_board_without_a_jail_is_told_once_where_the_jail_is_needed(tmp_path):
+    # the default `rules.doubles.holding: jail` written nowhere is not a second, unplaced problem
+    # (the fuzzer's find: every problem has a file, line and column)
+    from magie.engine.edition.validate import validate_paths
+
+    text = "\n".join(line for line in (REPO / "editions" / "classic.yaml").read_text(encoding="utf-8").splitlines()
+                     if "kind: jail," not in line)
+    path = tmp_path / "no_jail.yaml"
+    path.write_text(text + "\n", encoding="utf-8")
+    problems = validate_paths([path])
+    assert [p.code for p in problems] == ["jail-space"] and all(p.line >= 1 for p in problems)
+    written = text.replace("    jail_after: 3", "    holding: jail\n    jail_after: 3", 1)
+    path.write_text(written + "\n", encoding="utf-8")
+    problems = validate_paths([path])
+    assert [p.code for p in problems] == ["jail-space", "unknown-holding"] and all(p.line >= 1 for p in problems)
