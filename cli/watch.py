@@ -200,7 +200,7 @@ class Watch:
 
         from .problem_words import problem_line
 
-        given = [Path(r) for r in (self.ref, *self.variants) if Path(r).suffix in (".yaml", ".yml")]
+        given = [Path(r).resolve() for r in (self.ref, *self.variants) if Path(r).suffix in (".yaml", ".yml")]
         try:
             loaded = load_edition(self.ref, self.variants)
             ed = build_playable(loaded)
@@ -211,7 +211,7 @@ class Watch:
             self.say(f"{errors} error{'s' if errors != 1 else ''}: the games are not replayed until it validates")
             self.files = tuple(dict.fromkeys([*self.files, *given]))
             return False
-        self.files = tuple(dict.fromkeys([*given, *loaded.files]))
+        self.files = tuple(dict.fromkeys([*given, *(Path(f).resolve() for f in loaded.files)]))
         for w in ed.warnings:
             self.say(problem_line(w))
         warned = len(ed.warnings)

@@ -65,7 +65,8 @@ CODES: dict[str, str] = {
     "role-balance": "roles.balance cannot be met for the edition's player counts ('each' with fewer players "
                     "than roles)",
     "unused-deck": "(warning) no card space (nor a hook of a declared kind of space) draws from a deck",
-    "unknown-kind": "a space's kind is neither built in nor declared under `space_kinds`",
+    "unknown-kind": "a space's kind is neither built in nor declared under `space_kinds` (or a cap of "
+                    "`rules.limits.deeds` names no kind of deed)",
     "kind-name-taken": "a declared kind of space has the id of a built-in kind or of a DSL set (space, deed, "
                        "player, group)",
     "kind-without-effect": "a declared kind of space has no hook (on_land, on_pass, on_leave, on_turn_start) and is "

@@ -229,7 +229,8 @@ def _at(value: Any, n: int) -> int | None:
 
 
 def _limit_references(tree: Mapping[str, Any], add: Any) -> None:
-    """The ids `rules.limits` names: groups and building kinds (the schema checks deed kinds)."""
+    """The ids `rules.limits` names: kinds of deed (built in or declared with `deed:`), groups and
+    building kinds."""
     rules = tree.get("rules")
     if not isinstance(rules, Mapping) or not isinstance(rules.get("limits"), Mapping):
         return
@@ -239,6 +240,14 @@ def _limit_references(tree: Mapping[str, Any], add: Any) -> None:
     for i, c in enumerate(caps if isinstance(caps, list) else ()):
         if not isinstance(c, Mapping):
             continue
+        kind = c.get("kind")
+        deed_kinds = ["street", "railroad", "utility"] + [
+            k["id"] for k in tree.get("space_kinds") or ()
+            if isinstance(k, Mapping) and isinstance(k.get("id"), str) and k.get("deed")]
+        if isinstance(kind, str) and kind not in deed_kinds:
+            add(f"/rules/limits/deeds/{i}/kind", "error", "unknown-kind",
+                f"the cap names the kind '{kind}', which is no kind of deed{suggest(kind, deed_kinds)} "
+                f"(kinds of deed: {id_list_text(deed_kinds)})")
         gid = c.get("group")
         if isinstance(gid, str) and gid not in groups:
             add(f"/rules/limits/deeds/{i}/group", "error", "unknown-group",

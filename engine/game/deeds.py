@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import EditionFault
 from .buildings import sell_all
 from .decisions import Decision
 from .events import E_DEED
@@ -58,11 +59,20 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
             g.between_awake |= bit
 
 
+def _must_be_deed(g: Game, i: int) -> None:
+    """A space the DSL names for a change of owner must hold a title deed (the checker refuses a
+    space named outright; one reached through an expression is told here, at run time)."""
+    if not g.spaces[i].is_deed:
+        raise EditionFault(f"space '{g.spaces[i].id}' has no title deed: only a title deed changes owner")
+
+
 def return_deed(g: Game, i: int) -> None:
     """The deed of `i` goes back to the bank (the DSL's `transfer SPACE to bank`: a title deed
     that "goes back to the pack"): the buildings of its group are first sold to the bank, paid
     to the owner as when a deed changes hands, and the bank holds it unmortgaged, for sale
-    again. Nothing when the bank holds it already."""
+    again. Nothing when the bank holds it already. Raises `EditionFault` for a space without a
+    title deed (placed by the DSL at the statement)."""
+    _must_be_deed(g, i)
     old = g.owner[i]
     if old is None:
         return
@@ -85,6 +95,7 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
     is first sold to the bank at the sell-back price, paid to the old owner, as before a sale
     between players ([000] 19.6; ours for card and court transfers, docs/rules.md), so that
     buildings stay on whole groups only."""
+    _must_be_deed(g, i)
     old = g.owner[i]
     gi = g.spaces[i].group_index
     if old is not None and old is not to and g.built_in_group(old, i):

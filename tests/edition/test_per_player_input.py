@@ -37,7 +37,7 @@ def test_every_problem_of_the_file_is_reported_at_its_place(tmp_path):
         (6, 35, "error", "bad-value"),             # when_empty: maybe
         (7, 35, "error", "players-table"),         # no entry for 4 players
         (11, 17, "error", "unknown-group"),        # browns
-        (12, 16, "error", "bad-value"),            # a tax space is not a deed
+        (12, 16, "error", "unknown-kind"),         # a tax space is not a deed
         (13, 50, "warning", "players-table-extra"),  # 5 players: never read
         (14, 25, "error", "unknown-building"),     # castle
         (15, 13, "error", "bad-value"),            # at_cap: refuse

@@ -5,6 +5,8 @@ stacked decks on the classic board."""
 
 from __future__ import annotations
 
+import pytest
+
 from magie.engine.agents import Scripted, make_bot
 from magie.engine.game.decisions import Decision
 from tests.game.helpers import cash, edition, game, owner_of, player, stack, turn
@@ -151,3 +153,17 @@ def test_a_deed_transferred_to_the_bank_goes_back_free_of_mortgage_and_buildings
     assert g.level[39] == 0 and g.level[37] == 0 and g.houses == houses + 3
     assert bob.cash == 1500 + 3 * 100               # three houses sold back at half of 200
     g.check_invariants()
+
+
+def test_a_transfer_of_a_space_without_a_title_deed_stops_at_the_statement():
+    # the checker refuses such a space named outright; reached through an expression, play stops
+    # at the statement's place (not an engine error, not a Chance space with an owner)
+    from magie.engine.errors import EffectError
+
+    ed = edition("classic", decks=[{"id": "chance", "cards": [
+        {"id": "t_here", "text": {"en": "This space is yours."}, "do": "transfer me.position to me"}]}])
+    g = game(ed, {"ann": {"pos": 4}, "bob": {}}, dice=[(1, 2)])
+    stack(g, "chance", "t_here")
+    with pytest.raises(EffectError, match="has no title deed"):
+        turn(g, "ann")
+    assert owner_of(g, "chance_1") is None

@@ -277,3 +277,15 @@ def test_the_broker_caught_on_his_own_license_goes_to_jail_himself():
     g.play_turn()
     assert a.in_jail and g.owner[space(g.ed, "speculation")] is None and a.cash == cash
     g.check_invariants()
+
+
+def test_the_lander_pays_the_ante_to_whoever_buys_the_license_at_the_auction():
+    # declined, the License is auctioned (Rule 7); its buyer is the broker at once: the ante of
+    # 10 and the tenth of the winnings go to B
+    g = game(lg(), {"A": {"script": {"buy": ["decline"], "bid": [None]}}, "B": {"script": {"bid": [50]}}},
+             dice=[(3, 5), (5, 6)])
+    a, b = player(g, "A"), player(g, "B")
+    cash_a, cash_b = a.cash, b.cash
+    g.play_turn()
+    assert g.owner[space(g.ed, "speculation")] is b
+    assert a.cash == cash_a - 10 + 90 - 9 and b.cash == cash_b - 50 + 10 + 9

@@ -6,6 +6,8 @@ Forced dice on the classic board, where 4 (income_tax) and 38 (luxury_tax) becom
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from magie.engine.agents import make_bot
@@ -15,6 +17,8 @@ from magie.engine.game.game import Game
 from magie.engine.game.manage import pickable_kinds
 from magie.engine.problems import ProblemsError
 from tests.game.helpers import cash, edition, game, owner_of, player, turn
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "playable"
 
 KINDS = [{"id": "franchise", "name": {"en": "Franchise"}, "deed": "count"},
          {"id": "kiosk", "name": {"en": "Kiosk"}, "deed": "flat"}]
@@ -148,3 +152,23 @@ def test_a_deed_kind_with_a_landing_hook_runs_it_after_the_rent():
     assert cash(g) == {"ann": 1512, "bob": 1500 - 12 + 3}
     assert [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in log.events if e["e"] == "pay"] == [
         (1, 0, 12, "rent"), (None, 1, 3, "space")]                  # the rent first, then the hook
+
+
+def test_a_cap_may_count_a_declared_deed_kind_and_a_misspelt_one_is_told(tmp_path):
+    from magie.engine.edition.validate import validate_paths
+    from magie.engine.game.limits import cap_problem
+
+    fixture = FIXTURES / "plain-deeds.yaml"
+    capped = tmp_path / "capped.yaml"
+    capped.write_text(f"id: capped\nextends: {fixture}\nname: {{en: Capped, ru: Капп}}\n"
+                      "rules:\n  limits:\n    deeds: [{kind: franchise, max: 1}]\n", encoding="utf-8")
+    assert validate_paths([capped]) == []
+    g = game(edition(str(capped)), {"ann": {"owns": {"income_tax": 0}}, "bob": {}})
+    ann, bob = player(g, "ann"), player(g, "bob")
+    bakery = g.ed.space_index["luxury_tax"]
+    assert cap_problem(g, ann, bakery) == "ann may own at most 1 franchise deeds"
+    assert cap_problem(g, bob, bakery) is None
+    capped.write_text(capped.read_text(encoding="utf-8").replace("kind: franchise", "kind: franchse"),
+                      encoding="utf-8")
+    (p,) = validate_paths([capped])
+    assert (p.code, p.line, p.col) == ("unknown-kind", 6, 20) and "did you mean 'franchise'" in p.message
