@@ -23,7 +23,7 @@ from .outputs import log_problem, open_log, output_problem, replace_problem, sam
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from magie.engine.game.save import Seat
+    from magie.engine.saves import Seat
 
 # The engine, the session and rich are imported when a command runs, not for `magie --help`
 # (start-up time).
@@ -52,7 +52,7 @@ def _problems(e: ProblemsError, hint: str = "") -> NoReturn:
 def parse_players(players: str | None) -> list[str]:
     """The human players' names from `--players "Anna,Boris"` (trimmed). Raises ValueError
     with a message for an empty list, an empty name, or one longer than `MAX_NAME` characters."""
-    from magie.engine.game.save import MAX_NAME
+    from magie.engine.limits import MAX_NAME
 
     if players is None:
         return []
@@ -74,7 +74,7 @@ def parse_players(players: str | None) -> list[str]:
 
 
 def make_seats(humans: list[str], bots: int, bot_kind: str, lo: int, hi: int, edition: str) -> list[Seat]:
-    from magie.engine.game.save import Seat
+    from magie.engine.saves import Seat
 
     """Humans first, then bots named 'Bot 1', 'Bot 2', ... Raises ValueError with a message for
     duplicate names or a number of players the edition does not allow."""
@@ -195,7 +195,7 @@ def play(
       magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     """
     from magie.engine.agents import bot_factory
-    from magie.engine.game.save import MAX_SECONDS
+    from magie.engine.limits import MAX_SECONDS
     from magie.engine.sim.config import PLAIN_DECIMAL
 
     from .bounds import whole
@@ -340,7 +340,7 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int 
     the language; when an overlay or the edition cannot be loaded, the seats and the language are
     checked on the edition without the overlays), and exit 1 when there is any. `bots` None: the
     number given was wrong (told), so the seats are not counted."""
-    from magie.engine.game.save import SaveGame
+    from magie.engine.saves import SaveGame
 
     from .saved_edition import load_with_content
     from .simulate import fail_all

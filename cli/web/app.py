@@ -37,9 +37,10 @@ from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.events import dumps
-from magie.engine.game.save import MAX_NAME, MAX_SEED, SaveGame, Seat
 from magie.engine.game.trades import MAX_DEAL_LEGS
+from magie.engine.limits import MAX_NAME, MAX_SEED
 from magie.engine.problems import ProblemsError
+from magie.engine.saves import SaveGame, Seat
 
 from ..i18n import LANGUAGES, gettext_for
 from ..saved_edition import edition_for_save, load_embedded, load_with_content, read_game_save

@@ -14,9 +14,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 ROOTS = {"engine": "magie.engine", "cli": "magie.cli"}
 LAYERS = ["magie.engine.errors", "magie.engine.paths", "magie.engine.extras", "magie.engine.edition",
-          "magie.engine.dsl", "magie.engine.game", "magie.engine.agents", "magie.engine.analysis",
+          "magie.engine.dsl", "magie.engine.game", "magie.engine.saves", "magie.engine.agents",
+          "magie.engine.analysis",
           "magie.engine.sim", "magie.cli"]
-"""From the bottom up: a module may import only from its own layer and those below."""
+"""From the bottom up: a module may import only from its own layer and those below. Saves hold the
+game's answers as plain JSON and import nothing of the game; the agents write them (a failed game)."""
 
 SHARED = {LAYERS.index("magie.engine.edition"), LAYERS.index("magie.engine.dsl")}
 """Edition and DSL share a layer: the edition's checks and its playable form compile its DSL
@@ -119,6 +121,14 @@ def test_the_graph_sees_imports():
     g = _graph()
     assert "magie.engine.game.ledger" in g["magie.engine.game.debt"]
     assert "magie.engine.game.game" not in g["magie.engine.game.debt"]    # only under TYPE_CHECKING
+
+
+def test_saves_import_nothing_of_the_game():
+    g = _graph()
+    saves = [m for m in g if m.startswith("magie.engine.saves")]
+    assert "magie.engine.saves.reader" in saves
+    assert [(m, d) for m in saves for d in g[m] if _layer(d) >= _layer("magie.engine.game")
+            and not d.startswith("magie.engine.saves")] == []
 
 
 @pytest.mark.parametrize("part", ["magie.engine.game", "magie.engine.agents", "magie.engine.sim", "magie.cli"])

@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
-from magie.engine.game import save as save_mod
-from magie.engine.game.save import SaveGame, Seat, read_save, write_save
 from magie.engine.problems import ProblemsError
+from magie.engine.saves import SaveGame, Seat, read_save, write_save
+from magie.engine.saves import reader as save_reader
 
 
 def sample(**kw) -> SaveGame:
@@ -73,7 +73,7 @@ def test_a_fifo_does_not_block(tmp_path):
 
 
 def test_a_file_over_the_size_cap_is_refused_unread(tmp_path, monkeypatch):
-    monkeypatch.setattr(save_mod, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(save_reader, "MAX_SAVE_BYTES", 100)
     path = write_save(tmp_path / "game.json", sample())
     [p] = problems(path)
     assert p.code == "save-unreadable" and "limited to 100" in p.message
@@ -165,4 +165,4 @@ def test_a_control_byte_after_the_first_piece_is_placed_across_pieces(tmp_path):
     ("   ", 0),
 ])
 def test_nesting_skips_brackets_inside_strings(text, depth):
-    assert save_mod._nesting(text) == depth
+    assert save_reader._nesting(text) == depth
