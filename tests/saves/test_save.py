@@ -17,23 +17,18 @@ from magie.engine.problems import ProblemsError
 from magie.engine.saves import SAVE_VERSION, SaveGame, Seat, check_edition, read_save, write_save
 from magie.engine.saves import format as save_format
 
+from . import support
+from .support import problems
+
 
 def sample(**kw) -> SaveGame:
-    base = dict(edition_ref="classic", edition_id="classic", variants=("x",), content_hash="ab" * 32,
-                seed=7, seats=(Seat("Анна", "human"), Seat("Bot 1", "basic")),
-                options={"max_rounds": 50, "time_limit": None, "elapsed": 12.5, "auto_claim": True},
-                decisions=["buy", ["done"], None, 25, True, ["build", 3],
-                           encode_answer(("trade", TradeOffer(0, 1, give_cash=10, get_deeds=(3,),
-                                                              get_cards=(("chance", "chance_jail_free"),))))],
-                round=3, turns=8)
-    base.update(kw)
-    return SaveGame(**base)
-
-
-def problems(path) -> list:
-    with pytest.raises(ProblemsError) as info:
-        read_save(path)
-    return info.value.problems
+    """The shared sample with an overlay, a name in Cyrillic and every kind of answer."""
+    return support.sample(**{"variants": ("x",), "seats": (Seat("Анна", "human"), Seat("Bot 1", "basic")),
+                             "decisions": ["buy", ["done"], None, 25, True, ["build", 3],
+                                           encode_answer(("trade", TradeOffer(
+                                               0, 1, give_cash=10, get_deeds=(3,),
+                                               get_cards=(("chance", "chance_jail_free"),))))],
+                             **kw})
 
 
 # ---------------------------------------------------------------------- format and writing

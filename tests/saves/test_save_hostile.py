@@ -9,24 +9,10 @@ import threading
 
 import pytest
 
-from magie.engine.problems import ProblemsError
-from magie.engine.saves import SaveGame, Seat, read_save, write_save
+from magie.engine.saves import read_save, write_save
 from magie.engine.saves import reader as save_reader
 
-
-def sample(**kw) -> SaveGame:
-    base = dict(edition_ref="classic", edition_id="classic", variants=(), content_hash="ab" * 32,
-                seed=7, seats=(Seat("Anna", "human"), Seat("Bot 1", "basic")),
-                options={"max_rounds": 50, "time_limit": None, "elapsed": 12.5, "auto_claim": True},
-                decisions=["buy", ["done"], None, 25], round=3, turns=8)
-    base.update(kw)
-    return SaveGame(**base)
-
-
-def problems(path) -> list:
-    with pytest.raises(ProblemsError) as info:
-        read_save(path)
-    return info.value.problems
+from .support import problems, sample
 
 
 def edited(tmp_path, change) -> list:

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.limits import MAX_NAME, MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, MAX_SEED, MIN_SEED
-from magie.engine.problems import ProblemsError
-from magie.engine.saves import SaveGame, Seat, read_save, write_save
+from magie.engine.saves import Seat, read_save, write_save
 from magie.engine.saves import reader as save_reader
 from magie.engine.saves.accepts import accepts
+
+from .support import problems, sample
 
 
 def schema() -> dict:
@@ -83,21 +83,6 @@ def test_a_recorded_trade_is_checked_field_by_field():
 
 
 # ---------------------------------------------------------------------- problems
-def sample(**kw) -> SaveGame:
-    base = dict(edition_ref="classic", edition_id="classic", variants=(), content_hash="ab" * 32,
-                seed=7, seats=(Seat("Anna", "human"), Seat("Bot 1", "basic")),
-                options={"max_rounds": 50, "time_limit": None, "elapsed": 12.5, "auto_claim": True},
-                decisions=["buy", ["done"], None, 25], round=3, turns=8)
-    base.update(kw)
-    return SaveGame(**base)
-
-
-def problems(path) -> list:
-    with pytest.raises(ProblemsError) as info:
-        read_save(path)
-    return info.value.problems
-
-
 def test_a_bad_trade_in_a_save_is_told_at_its_field(tmp_path):
     bad = {"trade": {"proposer": 0, "partner": 1, "get_deeds": [3, "x"]}}
     path = write_save(tmp_path / "game.json", sample(decisions=["buy", ["trade", bad]]))
