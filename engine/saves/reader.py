@@ -69,7 +69,8 @@ MAX_TEXT = 4096
 """Longest text in a save (an edition path; the schema's `maxLength`)."""
 
 MAX_PROBLEMS = 100
-"""Most problems one save is refused with (a file of a million bad answers gives the first ones)."""
+"""Most problems one save is refused with, and a last one saying there are more (a file of a
+million bad answers is told by its first ones)."""
 
 
 def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
@@ -84,10 +85,13 @@ def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -
     data = _parse(text, name)
     where = _Locator(name, text)
     _check_head(where, data)
-    problems = list(islice(_schema_problems(where, data), MAX_PROBLEMS))
+    problems = list(islice(_schema_problems(where, data), MAX_PROBLEMS + 1))
     problems += _seat_problems(where, data, tuple(agents))
+    if len(problems) > MAX_PROBLEMS:
+        problems[MAX_PROBLEMS:] = [Problem("error", "save-more-problems",
+                                           f"has more problems than these first {MAX_PROBLEMS}", name)]
     if problems:
-        raise ProblemsError(problems[:MAX_PROBLEMS])
+        raise ProblemsError(problems)
     edition, progress = data["edition"], data.get("progress", {})
     return SaveGame(
         edition_ref=edition["ref"], edition_id=edition["id"], variants=tuple(edition["variants"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,15 @@ def test_the_quick_yes_refuses_a_keyword_it_does_not_know():
     assert accepts({"type": "string", "maxLength": 2}, {})("ab")
 
 
+@pytest.mark.parametrize(("version", "words"), [("1", 'found the string "1"'), (0, "found the number 0"),
+                                                 (2, "update magie")])
+def test_a_version_this_code_does_not_read_is_told(tmp_path, version, words):
+    path = write_save(tmp_path / "game.json", sample())
+    path.write_text(path.read_text(encoding="utf-8").replace('"version": 1', f'"version": {json.dumps(version)}'))
+    [p] = problems(path)
+    assert p.pointer == "/version" and words in p.message and p.line == 3
+
+
 def test_a_recorded_trade_is_checked_field_by_field():
     trade = {"trade": {"proposer": 0, "partner": 1, "give_cash": 10, "get_cards": [["chance", "jail_free"]]}}
     assert save_reader.answer_problem(["trade", trade]) is None
@@ -99,7 +109,9 @@ def test_every_problem_is_told_in_one_run_up_to_a_cap(tmp_path):
     found = sorted(p.pointer for p in problems(path))
     assert found == ["/decisions/0", "/decisions/1", "/decisions/2", "/seats/1/agent", "/seats/1/name", "/seed"]
     path = write_save(tmp_path / "game.json", sample(decisions=[1.5] * 1000))
-    assert len(problems(path)) == save_reader.MAX_PROBLEMS
+    found = problems(path)
+    assert len(found) == save_reader.MAX_PROBLEMS + 1 and found[-2].pointer == "/decisions/99"
+    assert (found[-1].code, found[-1].message) == ("save-more-problems", "has more problems than these first 100")
 
 
 def test_an_unknown_option_is_kept_and_a_missing_one_is_not_needed(tmp_path):
