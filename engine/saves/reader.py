@@ -393,7 +393,7 @@ def _strict() -> Any:
 @lru_cache(maxsize=1)
 def _validator() -> Any:
     """The validator of a save document but its recorded answers: `decisions` is checked as a
-    list, its items by `_answer_problems`."""
+    list here, its items one by one in `_schema_problems`."""
     schema = _schema()
     decisions = {k: v for k, v in schema["properties"]["decisions"].items() if k != "items"}
     return _strict()({**schema, "properties": {**schema["properties"], "decisions": decisions}})
