@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 Check = Callable[[Any], bool]
+Builder = Callable[[dict[str, Any]], Check]
 
 _IGNORED = frozenset({"description", "title", "$comment", "$schema", "$id", "definitions", "default"})
 """Keywords that say nothing of a value."""
@@ -28,7 +29,7 @@ an int (not 5.0, not true); only the JSON parser's own types count (a number too
 is none of them)."""
 
 
-def accepts(schema: dict, defs: dict) -> Check:
+def accepts(schema: dict[str, Any], defs: dict[str, Any]) -> Check:
     """A function telling whether a value fits `schema` (its `$ref`s name entries of `defs`):
     True only when it does; False when it does not or when `schema` uses a keyword this module
     does not know. Recursive references are allowed (a list of answers is an answer)."""
@@ -40,7 +41,7 @@ def accepts(schema: dict, defs: dict) -> Check:
             made[name] = build(defs[name])
         return made[name]
 
-    def build(node: dict) -> Check:
+    def build(node: dict[str, Any]) -> Check:
         if "$ref" in node:
             return ref(node["$ref"].rsplit("/", 1)[-1])
         if set(node) - _IGNORED - _KNOWN:
@@ -55,12 +56,13 @@ _KNOWN = frozenset({"type", "minimum", "maximum", "exclusiveMinimum", "exclusive
                     "additionalProperties", "minProperties", "maxProperties", "const"})
 
 
-def _node(node: dict, build: Callable[[dict], Check]) -> Check:
+def _node(node: dict[str, Any], build: Builder) -> Check:
     """The check of one schema object of known keywords: its type, then the keywords of that type."""
     types = node.get("type", list(_TYPES))
     allowed = frozenset(t for name in ([types] if isinstance(types, str) else types) for t in _TYPES[name])
     number = _number(node)
-    longest, shortest = node.get("maxLength", math.inf), node.get("minLength", 0)
+    longest: float = node.get("maxLength", math.inf)
+    shortest: int = node.get("minLength", 0)
     array, obj = _array(node, build), _object(node, build)
     const = node.get("const", _NOTHING)
 
@@ -87,20 +89,20 @@ def _anything(v: Any) -> bool:
     return True
 
 
-def _number(node: dict) -> Check:
+def _number(node: dict[str, Any]) -> Check:
     low, high = node.get("minimum", -math.inf), node.get("maximum", math.inf)
     above, below = node.get("exclusiveMinimum", -math.inf), node.get("exclusiveMaximum", math.inf)
     return lambda v: low <= v <= high and above < v < below
 
 
-def _array(node: dict, build: Callable[[dict], Check]) -> Check:
+def _array(node: dict[str, Any], build: Builder) -> Check:
     items = node.get("items", {})
     if not isinstance(items, dict):            # a tuple of item schemas: not used by saves
         return lambda v: False
     item = build(items) if items else _anything
     least, most = node.get("minItems", 0), node.get("maxItems", math.inf)
 
-    def check(v: list) -> bool:
+    def check(v: list[Any]) -> bool:
         if not least <= len(v) <= most:
             return False
         for x in v:
@@ -110,7 +112,7 @@ def _array(node: dict, build: Callable[[dict], Check]) -> Check:
     return check
 
 
-def _object(node: dict, build: Callable[[dict], Check]) -> Check:
+def _object(node: dict[str, Any], build: Builder) -> Check:
     props = {k: build(s) for k, s in node.get("properties", {}).items()}
     required = tuple(node.get("required", ()))
     closed = node.get("additionalProperties", True)
@@ -118,7 +120,7 @@ def _object(node: dict, build: Callable[[dict], Check]) -> Check:
         return lambda v: False
     least, most = node.get("minProperties", 0), node.get("maxProperties", math.inf)
 
-    def check(v: dict) -> bool:
+    def check(v: dict[str, Any]) -> bool:
         if not least <= len(v) <= most or any(k not in v for k in required):
             return False
         for k, x in v.items():

@@ -45,11 +45,11 @@ class SaveGame:
     content_hash: str
     seed: int
     seats: tuple[Seat, ...]
-    options: dict = field(default_factory=dict)
-    decisions: list = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    decisions: list[Any] = field(default_factory=list)
     round: int = 1
     turns: int = 0
-    edition_content: dict | None = None
+    edition_content: dict[str, Any] | None = None
 
     def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
@@ -89,7 +89,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def write_save(path: str | os.PathLike, save: SaveGame) -> Path:
+def write_save(path: str | os.PathLike[str], save: SaveGame) -> Path:
     """Write `save` to `path` atomically: a temporary file in the same folder, flushed and
     fsynced, then renamed over `path`. Returns the path written. Raises `OSError` (e.g. the
     folder does not exist or is not writable, or `path` is something other than a regular file,

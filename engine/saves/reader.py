@@ -73,7 +73,7 @@ MAX_PROBLEMS = 100
 million bad answers is told by its first ones)."""
 
 
-def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
+def read_save(path: str | os.PathLike[str], *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
     """Read and check a save file; `agents` are the seat kinds allowed (front ends pass
     `("human", *BOTS)`). Raises `ProblemsError` (problems located at file:line:col
     where that applies) when the file cannot be read (not a regular file, over MAX_SAVE_BYTES),
@@ -254,8 +254,8 @@ def _parse(text: str, name: str) -> Any:
     twice in one object (at the second)."""
     duplicates: list[str] = []
 
-    def pairs(items: list[tuple[str, Any]]) -> dict:
-        out: dict = {}
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for k, v in items:
             if k in out:
                 duplicates.append(k)
@@ -375,9 +375,10 @@ def _check_head(where: _Locator, data: Any) -> None:
 
 # ---------------------------------------------------------------------- the schema
 @lru_cache(maxsize=1)
-def _schema() -> dict:
+def _schema() -> dict[str, Any]:
     """The save schema, parsed from `schema/save.schema.json`."""
-    return json.loads(SAVE_SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(SAVE_SCHEMA_PATH.read_text(encoding="utf-8"))
+    return schema
 
 
 @lru_cache(maxsize=1)
@@ -412,7 +413,7 @@ def _answer_fits() -> Callable[[Any], bool]:
     return accepts(defs["answer"], defs)
 
 
-def _schema_problems(where: _Locator, data: dict) -> Iterator[Problem]:
+def _schema_problems(where: _Locator, data: dict[str, Any]) -> Iterator[Problem]:
     """One problem per schema error of `data`, located in the file."""
     for err in _validator().iter_errors(data):
         path = list(err.absolute_path)
@@ -439,7 +440,7 @@ def _message(err: Any) -> str:
     return f"expected {err.schema.get('description', err.message)}, found {_found(err.instance)}"
 
 
-def _schema_of(node: dict) -> dict:
+def _schema_of(node: dict[str, Any]) -> dict[str, Any]:
     """`node`, or the definition its `$ref` names."""
     ref = node.get("$ref")
     return _schema()["definitions"][ref.rsplit("/", 1)[-1]] if ref else node
@@ -463,7 +464,7 @@ def _found(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------- the seats
-def _seat_problems(where: _Locator, data: dict, kinds: tuple[str, ...]) -> list[Problem]:
+def _seat_problems(where: _Locator, data: dict[str, Any], kinds: tuple[str, ...]) -> list[Problem]:
     """What the schema cannot check of the seats: each agent is one of `kinds` or module:Class,
     and each name is one of its own (not blank, not another seat's, ignoring case)."""
     out: list[Problem] = []
