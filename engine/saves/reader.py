@@ -2,11 +2,11 @@
 
 `read_save` reads a file in steps, each bounding what the next may cost:
 
-1. the bytes (`_read_bytes`): a regular file of at most `MAX_SAVE_BYTES`, read in pieces; a FIFO
-   or a device is never opened and a byte JSON never holds ends the reading;
-2. the text: UTF-8, nesting at most `MAX_DEPTH` deep (counted before parsing, so the parser never
-   recurses deeply), parsed with whole numbers over `MAX_NUMBER_DIGITS` digits kept unconverted,
-   NaN and Infinity refused and keys given twice in one object found;
+1. the bytes (jsontext.py `read_bytes`): a regular file of at most `MAX_SAVE_BYTES`, read in
+   pieces; a FIFO or a device is never opened and a byte JSON never holds ends the reading;
+2. the text (`decode`, `parse`): UTF-8, nesting at most `MAX_DEPTH` deep (counted before parsing,
+   so the parser never recurses deeply), parsed with whole numbers over `MAX_NUMBER_DIGITS` digits
+   kept unconverted, NaN and Infinity refused and keys given twice in one object found;
 3. the head: the `format` key says it is a save, and its `version` is one this code reads;
 4. the document against the JSON Schema `schema/save.schema.json` (every field's type and range,
    the recorded answers' shapes): one problem per schema error, with the field's path and JSON
@@ -33,7 +33,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice
@@ -44,6 +43,7 @@ from ..paths import SAVE_SCHEMA_PATH
 from ..problems import Problem, ProblemsError
 from .accepts import accepts
 from .format import SAVE_FORMAT, SAVE_VERSION, SaveGame, Seat
+from .jsontext import BigNumber, Locator, decode, parse, path_words, read_bytes
 
 AGENT_KINDS = ("human", "basic", "random")
 """Who can sit at a seat by default: a human or one of the first bots. Front ends pass the whole
@@ -52,15 +52,6 @@ import the agents)."""
 
 PLUGIN_KIND = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
 """A seat's agent written as `module:Class` (a user's agent class, docs/agents.md): always accepted."""
-
-MAX_SAVE_BYTES = 64 * 1024 * 1024
-"""Largest save file read (a long game's save is a few MB); a larger one is refused unread."""
-
-MAX_DEPTH = 16
-"""Deepest nesting of lists and objects in a save (a recorded trade is 4 deep)."""
-
-MAX_NUMBER_DIGITS = 19
-"""Longest whole number in a save (seeds are below 2**63); longer ones are refused unconverted."""
 
 MAX_DECISIONS = 5_000_000
 """Most recorded answers in a save (the schema's `maxItems` of `decisions`)."""
@@ -81,9 +72,9 @@ def read_save(path: str | os.PathLike[str], *, agents: Sequence[str] = AGENT_KIN
     object, nests deeper than MAX_DEPTH, or has a part of the wrong type or out of range."""
     path = Path(path)
     name = str(path) if len(str(path)) <= 200 else str(path)[:197] + "..."
-    text = _decode(_read_bytes(path, name), name)
-    data = _parse(text, name)
-    where = _Locator(name, text)
+    text = decode(read_bytes(path, name), name)
+    data = parse(text, name)
+    where = Locator(name, text)
     _check_head(where, data)
     problems = list(islice(_schema_problems(where, data), MAX_PROBLEMS + 1))
     problems += _seat_problems(where, data, tuple(agents))
@@ -119,243 +110,13 @@ def answer_problem(value: Any) -> str | None:
     """Why `value` cannot be a recorded answer (as `decisions.encode_answer` writes them), in
     words with the path inside the answer, or None when it can be one."""
     for err in _answer_validator().iter_errors(value):
-        at = _path_words(err.absolute_path)
+        at = path_words(err.absolute_path)
         return f"{at}: {_message(err)}" if at else _message(err)
     return None
 
 
-# ---------------------------------------------------------------------- the bytes
-def _read_bytes(path: Path, name: str) -> bytearray:
-    """The bytes of a regular file of at most MAX_SAVE_BYTES, or ProblemsError: a FIFO or a device
-    (/dev/zero) is never opened, so reading neither blocks nor runs out of memory."""
-    def fail(message: str) -> ProblemsError:
-        return ProblemsError([Problem("error", "save-unreadable", message, name)])
-
-    text = str(path)
-    if "\0" in text or len(text.encode("utf-8", "surrogateescape")) > 4096 or any(
-            len(part.encode("utf-8", "surrogateescape")) > 255 for part in path.parts):
-        raise fail("cannot be read: the path (or a name in it) is longer than the file system allows")
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        raise fail("no such save file") from None
-    except OSError as e:
-        raise fail(f"cannot be read: {e.strerror}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise fail("is a folder, not a save file")
-    if not stat.S_ISREG(st.st_mode):
-        raise fail("is not a regular file (a pipe or a device?), not a save file")
-    if st.st_size > MAX_SAVE_BYTES:
-        raise fail(f"is {st.st_size:,} bytes; save files are limited to {MAX_SAVE_BYTES:,}")
-    try:
-        # O_NONBLOCK: should the file have become a FIFO since stat, opening it does not hang
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise fail("is not a regular file (a pipe or a device?), not a save file")
-            raw = _read_pieces(f, name)
-    except OSError as e:
-        raise fail(f"cannot be read: {e.strerror}") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise fail(f"is over {MAX_SAVE_BYTES:,} bytes, the limit for save files")
-    return raw
-
-
-def _read_pieces(f: Any, name: str) -> bytearray:
-    """The file's bytes, read in pieces of 1 MB up to one past MAX_SAVE_BYTES (f.read(MAX_SAVE_BYTES
-    + 1) reserves all of it at once), each piece looked at as it comes: a byte that JSON never
-    holds (a file of zeros) ends the reading with a problem at its line and column."""
-    raw = bytearray()
-    lines = 0
-    while len(raw) <= MAX_SAVE_BYTES:
-        chunk = f.read(1 << 20)
-        if not chunk:
-            break
-        if (at := chunk.translate(_NOT_JSON_BYTES).find(0)) >= 0:
-            line_start = chunk.rfind(b"\n", 0, at) + 1
-            col = at - line_start + 1 + (len(raw) - raw.rfind(b"\n") - 1 if not line_start else 0)
-            raise ProblemsError([Problem(
-                "error", "save-not-json", f"is not a magie save: not valid JSON (the control byte "
-                f"0x{chunk[at]:02x}; a save is JSON text)", name, lines + chunk.count(b"\n", 0, at) + 1,
-                col)])
-        lines += chunk.count(b"\n")
-        raw += chunk
-    return raw
-
-
-_NOT_JSON_BYTES = bytes(0 if b < 0x20 and b not in b"\t\n\r" else 1 for b in range(256))
-"""A `bytes.translate` table: 0 for a byte never found in JSON text (a control character other
-than tab, line feed and carriage return: JSON strings escape them), 1 for any other."""
-
-
-# ---------------------------------------------------------------------- the text
-def _decode(raw: bytearray, name: str) -> str:
-    """The UTF-8 text of a save nesting at most MAX_DEPTH deep, or ProblemsError."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ProblemsError([Problem("error", "save-not-json",
-                                     "is not a magie save: not UTF-8 text (a save is a JSON file)", name)]) from None
-    depth = _nesting(text)
-    if depth > MAX_DEPTH:
-        raise ProblemsError([Problem("error", "save-not-json",
-                                     f"is not a magie save: lists and objects nest {depth} deep; "
-                                     f"a save nests at most {MAX_DEPTH} deep", name)])
-    return text
-
-
-_BRACKET_OR_QUOTE = re.compile(r'[\[\]{}"]')
-_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-"""The rest of a JSON string after its opening quote (an unclosed one runs to the end)."""
-
-
-def _nesting(text: str) -> int:
-    """How deep lists and objects nest in JSON `text` (brackets inside strings not counted)."""
-    depth = deepest = 0
-    pos = 0
-    # the regular expressions skip the text between brackets in C (char by char a 60 MB file took 6 s)
-    while (m := _BRACKET_OR_QUOTE.search(text, pos)) is not None:
-        ch = m.group()
-        pos = m.end()
-        if ch == '"':
-            rest = _STRING_REST.match(text, pos)        # always matches (maybe nothing)
-            pos = rest.end() if rest is not None else len(text)
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    return deepest
-        else:
-            depth -= 1
-    return deepest
-
-
-class _BigNumber:
-    """A whole number in a save too long to convert (Python refuses over 4,300 digits, and a
-    long one would be slow): kept as its length, refused by the schema as not a number."""
-
-    __slots__ = ("digits",)
-
-    def __init__(self, text: str):
-        self.digits = len(text.lstrip("-"))
-
-
-def _parse_int(text: str) -> int | _BigNumber:
-    return int(text) if len(text) <= MAX_NUMBER_DIGITS + 1 else _BigNumber(text)
-
-
-def _no_constant(word: str) -> float:
-    raise ValueError(f"{word} is not a number a save holds")
-
-
-def _parse(text: str, name: str) -> Any:
-    """The JSON value of `text`, or ProblemsError: not JSON (at its line and column), a key given
-    twice in one object (at the second)."""
-    duplicates: list[str] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in items:
-            if k in out:
-                duplicates.append(k)
-            out[k] = v
-        return out
-
-    try:
-        data = json.loads(text, parse_int=_parse_int, object_pairs_hook=pairs,
-                          parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        # the parser's own words ("Expecting value") name neither an empty file nor one cut short
-        if not text.strip():
-            why = "is empty, not a save file (a save is a JSON object)"
-        elif e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
-            why = "is not a complete save file: it ends before its JSON does (cut short?)"
-        else:
-            why = f"is not a magie save: not valid JSON ({e.msg})"
-        raise ProblemsError([Problem("error", "save-not-json", why, name, e.lineno, e.colno)]) from None
-    except (ValueError, RecursionError) as e:
-        raise ProblemsError([Problem("error", "save-not-json", f"is not a magie save: {e}", name)]) from None
-    if duplicates:
-        where = _Locator(name, text)
-        raise ProblemsError([where.duplicate(key) for key in duplicates[:5]])
-    return data
-
-
-# ---------------------------------------------------------------------- where a problem is
-class _Locator:
-    """Places problems of a parsed save in its file: the composed YAML node tree of the text
-    (JSON is YAML) gives each node's line and column. Built on error paths only, once."""
-
-    def __init__(self, file: str, text: str):
-        self.file = file
-        self.text = text
-        self._tree: Any = None
-
-    def _root(self) -> Any:
-        """The node tree, or None if it cannot be composed."""
-        import yaml
-
-        if self._tree is None:
-            try:
-                self._tree = yaml.compose(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-            except (yaml.YAMLError, RecursionError):
-                self._tree = False
-        return self._tree or None
-
-    def _position(self, path: Sequence[str | int]) -> tuple[int, int]:
-        """(line, col) of the JSON node at `path`, 1-based; (0, 0) if it cannot be found."""
-        import yaml
-
-        node = self._root()
-        if node is None:
-            return (0, 0)
-        for key in path:
-            if isinstance(node, yaml.MappingNode):
-                node = next((v for k, v in node.value if k.value == key), None)
-            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-                node = node.value[key]
-            else:
-                node = None
-            if node is None:
-                return (0, 0)
-        return (node.start_mark.line + 1, node.start_mark.column + 1)
-
-    def duplicate(self, key: str) -> Problem:
-        """The problem of a key given twice in one object, at its second occurrence."""
-        import yaml
-
-        line = col = 0
-        node = self._root()
-        stack = [node] if node else []
-        while stack and not line:
-            n = stack.pop()
-            if isinstance(n, yaml.MappingNode):
-                seen = set()
-                for k, v in n.value:
-                    if k.value == key and key in seen:
-                        line, col = k.start_mark.line + 1, k.start_mark.column + 1
-                        break
-                    seen.add(k.value)
-                    stack.append(v)
-            elif isinstance(n, yaml.SequenceNode):
-                stack.extend(n.value)
-        return Problem("error", "save-duplicate-key", f"key {json.dumps(key)[:60]} appears twice in one object; "
-                       f"a save gives each key once", self.file, line, col)
-
-    def problem(self, path: Sequence[str | int], code: str, message: str) -> Problem:
-        """A problem at the node at `path`, its message led by the node's path (`seats[1].agent`)."""
-        line, col = self._position(path)
-        return Problem("error", code, f"{_path_words(path)}: {message}" if path else message,
-                       self.file, line, col, "".join(f"/{k}" for k in path))
-
-
-def _path_words(path: Sequence[str | int]) -> str:
-    return "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path).lstrip(".")
-
-
 # ---------------------------------------------------------------------- the head
-def _check_head(where: _Locator, data: Any) -> None:
+def _check_head(where: Locator, data: Any) -> None:
     """Raise ProblemsError unless `data` is a magie save of a version this code reads."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ProblemsError([where.problem(
@@ -413,7 +174,7 @@ def _answer_fits() -> Callable[[Any], bool]:
     return accepts(defs["answer"], defs)
 
 
-def _schema_problems(where: _Locator, data: dict[str, Any]) -> Iterator[Problem]:
+def _schema_problems(where: Locator, data: dict[str, Any]) -> Iterator[Problem]:
     """One problem per schema error of `data`, located in the file."""
     for err in _validator().iter_errors(data):
         path = list(err.absolute_path)
@@ -448,7 +209,7 @@ def _schema_of(node: dict[str, Any]) -> dict[str, Any]:
 
 def _found(value: Any) -> str:
     """A JSON value in words, short whatever its size."""
-    if isinstance(value, _BigNumber):
+    if isinstance(value, BigNumber):
         return f"a number of {value.digits:,} digits"
     if value is None:
         return "null"
@@ -464,7 +225,7 @@ def _found(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------- the seats
-def _seat_problems(where: _Locator, data: dict[str, Any], kinds: tuple[str, ...]) -> list[Problem]:
+def _seat_problems(where: Locator, data: dict[str, Any], kinds: tuple[str, ...]) -> list[Problem]:
     """What the schema cannot check of the seats: each agent is one of `kinds` or module:Class,
     and each name is one of its own (not blank, not another seat's, ignoring case)."""
     out: list[Problem] = []

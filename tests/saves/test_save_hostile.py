@@ -9,8 +9,7 @@ import threading
 
 import pytest
 
-from magie.engine.saves import read_save, write_save
-from magie.engine.saves import reader as save_reader
+from magie.engine.saves import jsontext, read_save, write_save
 
 from .support import problems, sample
 
@@ -59,7 +58,7 @@ def test_a_fifo_does_not_block(tmp_path):
 
 
 def test_a_file_over_the_size_cap_is_refused_unread(tmp_path, monkeypatch):
-    monkeypatch.setattr(save_reader, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(jsontext, "MAX_SAVE_BYTES", 100)
     path = write_save(tmp_path / "game.json", sample())
     [p] = problems(path)
     assert p.code == "save-unreadable" and "limited to 100" in p.message
@@ -151,4 +150,4 @@ def test_a_control_byte_after_the_first_piece_is_placed_across_pieces(tmp_path):
     ("   ", 0),
 ])
 def test_nesting_skips_brackets_inside_strings(text, depth):
-    assert save_reader._nesting(text) == depth
+    assert jsontext.nesting(text) == depth
