@@ -118,8 +118,8 @@ class GameState:
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
     recorded or replayed), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
     player without deeds can do nothing there; between_turns.wire),
-    `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: ledger.transfer,
-    deeds, buildings, mortgages, loans; the turn loop skips the window while no seat but the
+    `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: set by the hook
+    where holdings change, changes.py, and cleared by the window; the turn loop skips the window while no seat but the
     last player's has its bit) and `between_bound` (the bits of the seats quiet until a deed
     changes hands, decisions.QUIET),
     `nearest_cache`, `group_sizes` (the deeds of each group, by group index: the edition's),
