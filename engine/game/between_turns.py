@@ -85,11 +85,11 @@ def between_turns(g: Game, last: Player) -> None:
     passed over without asking even `idle` (until it gets a deed or a loan), unless answers are
     recorded or replayed (then every window is asked: those players' bits stay set).
 
-    What ends a quiet sets the player's bit, in the one hook where holdings change (changes.py):
-    a credit that takes its cash to its `wake` (ledger.transfer); a change of its buildings, mortgages or loans, where `version` moves, and
-    a deed of its changing hands (these set `holdings_bit`: none for a `Quiet(cash, whole=True)`,
-    which a deed ends only where one of its groups becomes whole or stops being whole); any deed
-    changing hands, for a QUIET one. A debit ends no quiet.
+    What ends a quiet sets the player's bit, in the one hook where holdings change (changes.py): a
+    credit that takes its cash to its `wake` (ledger.transfer); a change of its buildings, mortgages
+    or loans, where `version` moves, and a deed of its changing hands (these set `holdings_bit`:
+    none for a `Quiet(cash, whole=True)`, which a deed ends only where one of its groups becomes
+    whole or stops being whole); any deed changing hands, for a QUIET one. A debit ends no quiet.
     `last` is not asked here, so its bit stays set for the next window, and the turn loop does
     not call this window at all while no bit but `last`'s is set (turn.py). (A player who leaves
     the game has its bit taken away: `leave`.)"""
