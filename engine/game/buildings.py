@@ -41,7 +41,7 @@ def _plural(kind: str) -> str:
     return kind + "s"
 
 
-def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple:
+def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple[object, ...]:
     """What a full `build_problem(p, i, window)` depends on, as one tuple: the player, lot and
     window, the turn and whether a throw follows (the window's meaning), `p`'s cash and version
     (its deeds, buildings and mortgages), the versions of the buildings (levels, the bank's

@@ -80,7 +80,8 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
         g.bank_in += amount
     elif isinstance(payee, Player):
         payee.cash += amount
-        cash_changed(g, payee)            # a Quiet(cash) between turns may end: the window looks again
+        if payee.cash >= payee.wake:      # a Quiet(cash) between turns ends: the hook wakes the window
+            cash_changed(g, payee)
     elif payee is TREASURY:
         g.treasury += amount
     else:

@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any
 from ..edition.model import Card, Edition, Rules, Space
 from ..edition.per_player import for_players
 from ..errors import GameError
-from .dice import Dice
+from .dice import Dice, Throws
 from .events import KIND_INDEX, KINDS, EventLog
 from .player import Player
 
 if TYPE_CHECKING:
+    from .debt import RaiseOrder
     from .decisions import Agent
 
 LandHandler = Callable[..., None]
@@ -147,7 +148,7 @@ class GameState:
         self.n: int = len(edition.spaces)
         self.seed: int = seed
         self.rng: random.Random = random.Random(seed)
-        self.dice: Any = dice if dice is not None else Dice(self.rng, edition.dice_sides)
+        self.dice: Throws = dice if dice is not None else Dice(self.rng, edition.dice_sides)
         count = len(names)
         self.start_cash: int = for_players(edition.setup.start_cash, count)
         self.players: list[Player] = [Player(i, name, self.start_cash, n_groups=len(edition.groups))
@@ -172,8 +173,8 @@ class GameState:
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
-        self.build_passed: tuple | None = None   # the last full build check that passed (buildings.build_problem)
-        self.raise_order: tuple = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
+        self.build_passed: tuple[object, ...] | None = None   # the last build check passed: buildings.build_stamp
+        self.raise_order: RaiseOrder = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
         self.supply_start: dict[str, int] = {k: for_players(v, count) for k, v in r.supply.items()}
         self.stock: dict[str, int] = dict(self.supply_start)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1
