@@ -77,7 +77,7 @@ def between_turns(g: Game, last: Player) -> None:
     A player looked at is passed over while its quiet holds, which costs one comparison:
     `Quiet(cash)` holds while `q.cash < q.wake` (`q.wake` is WOKEN once it ends: where
     `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
-    `QUIET` is `q.wake` NO_WAKE until a deed changes hands (changes.deeds_changed wakes the
+    `QUIET` is `q.wake` NO_WAKE until a deed changes hands (changes.deed_changed wakes the
     players of `g.between_bound`). Else its agent's `idle(game, player, WINDOW)` is asked directly
     (True: it passes, and no decision is built; a `Quiet`: it passes and is quiet until then;
     a `Quiet(cash, whole=True)` takes away its `holdings_bit` meanwhile). A

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import EditionFault
 from .buildings import sell_all
-from .changes import deeds_changed, holdings_changed
+from .changes import deed_changed, holdings_changed
 from .decisions import Decision
 from .events import E_DEED
 from .ledger import bank_pays
@@ -26,20 +26,18 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
     players' deed sets, group counts and versions in step; the quiet between turns of both
     players and of every QUIET one ends (between_turns.py), but a `Quiet(cash, whole=True)` only
     where the group of `i` becomes whole or stops being whole for its player."""
-    deeds_changed(g)
     old = g.owner[i]
     grp = g.spaces[i].group_index
     if old is not None:
         old.deeds.discard(i)
         if grp >= 0:
             old.groups[grp] -= 1
-        holdings_changed(g, old, grp >= 0 and old.groups[grp] + 1 == g.group_sizes[grp])   # stops being whole
     g.owner[i] = p
     if p is not None:
         p.deeds.add(i)
         if grp >= 0:
             p.groups[grp] += 1
-        holdings_changed(g, p, grp >= 0 and p.groups[grp] == g.group_sizes[grp])            # becomes whole
+    deed_changed(g, old, p, grp)
 
 
 def _must_be_deed(g: Game, i: int) -> None:

@@ -80,7 +80,7 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
         g.bank_in += amount
     elif isinstance(payee, Player):
         payee.cash += amount
-        if payee.cash >= payee.wake:      # a Quiet(cash) between turns ends: the hook wakes the window
+        if payee.cash >= payee.wake:      # a Quiet(cash) between turns ends (the test inline: every credit)
             cash_changed(g, payee)
     elif payee is TREASURY:
         g.treasury += amount

@@ -41,7 +41,7 @@ class Player:
     `rest` is `~bit` (the turn loop's test of whether anyone else is to be looked at).
     `holdings_bit`: the bit a change of its buildings, mortgages, loans or deeds sets there:
     `bit`, but 0 while its agent's `Quiet(cash, whole=True)` holds, which only its whole groups
-    end among its holdings (changes.holdings_changed with `group_edge`).
+    end among its holdings (changes.deed_changed).
     `calm`: the agent's promise to pass in its own manage windows (decisions.Calm; NO_CALM: none,
     manage.py). `role`: the player's role id (editions with `roles`, roles.py), else None."""
 
