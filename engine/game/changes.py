@@ -88,8 +88,8 @@ def deed_changed(g: Holdings, old: Player | None, new: Player | None, grp: int) 
 
 def cash_changed(g: Holdings, p: Player) -> None:
     """`p` was credited and its cash reached the level its agent named (`Quiet(cash)`:
-    `p.wake`; ledger.transfer tests `p.cash >= p.wake` before the call, the fast path of every
-    credit): the window between turns looks at it again. `p.wake` stays, since the window
+    `p.wake`) and its bit is not set yet (ledger.transfer tests both before the call, on every
+    credit's path): the window between turns looks at it again. `p.wake` stays, since the window
     compares the cash with it once more (a debit before then keeps it quiet)."""
     g.between_awake |= p.bit
 
