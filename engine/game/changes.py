@@ -4,7 +4,7 @@ Bots cache what they worked out on `Player.version` and `GameState.deeds_version
 to pass between turns until something of theirs changes (decisions.Quiet, between_turns.py).
 Every mechanism that changes what a player holds calls a function here, and nothing else in the
 engine moves those versions or sets a seat's bit in `between_awake` (between_turns.py sets and
-clears them as the window runs; tests/game/test_layering.py checks that no other module does):
+clears them as the window runs; tests/game/test_holdings_hook.py checks that no other module does):
 
 - `holdings_changed(g, p)`: `p`'s buildings, mortgages or loans changed;
 - `deed_changed(g, old, new, group)`: a deed changed hands;
