@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..kinds import DEED_KINDS
 from .vocabulary import ID_PATTERN
 
 _ID = re.compile(ID_PATTERN)
@@ -82,7 +83,7 @@ class EditionNames:
         deeds: set[str] = set()
         board = tree.get("board")
         sizes: dict[str, int] = {"space": len(board) if isinstance(board, list) else 0, "deed": 0}
-        deed_kinds = {"street", "railroad", "utility"} | {    # and the declared kinds with `deed:`
+        deed_kinds = set(DEED_KINDS) | {    # and the declared kinds with `deed:`
             k["id"] for _, k in items_of(tree.get("space_kinds"))
             if isinstance(k, dict) and isinstance(k.get("id"), str) and k.get("deed")}
         if isinstance(board, list):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import kinds as _kinds
 from .typesys import BOOL, GROUP, INT, KIND, PLAYER, ROLE, SPACE, Type, list_of
 
 # ------------------------------------------------------------------ limits
@@ -35,12 +36,10 @@ ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 
 # ------------------------------------------------------------------ kinds and uses
 
-#: The kinds of space an edition's board may use.
-SPACE_KINDS = ("start", "street", "railroad", "utility", "tax", "card", "jail", "go_to_jail",
-               "free_parking", "court", "plain")
-
-#: What a kept card can be used for (`keep as USE`).
-KEEP_USES = ("get_out_of_jail",)
+#: The kinds of space an edition's board may use, and what a kept card can be used for
+#: (`keep as USE`): engine/kinds.py lists both.
+SPACE_KINDS = _kinds.SPACE_KINDS
+KEEP_USES = _kinds.KEEP_USES
 
 
 # ------------------------------------------------------------------ functions
