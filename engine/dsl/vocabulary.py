@@ -8,6 +8,7 @@ using only what `runtime.GameRuntime` offers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .typesys import BOOL, GROUP, INT, KIND, PLAYER, ROLE, SPACE, Type, list_of
@@ -47,9 +48,11 @@ KEEP_USES = ("get_out_of_jail",)
 
 @dataclass(frozen=True, slots=True)
 class FunctionSpec:
-    """A built-in function: arity bounds (max None = any number), a call example, a summary.
+    """A function: arity bounds (max None = any number), a call example, a summary.
     `impure` functions change the game (dice, flags): not allowed in conditions that are
-    only checked (action `when`/`bot`, end conditions, score)."""
+    only checked (action `when`/`bot`, end conditions, score). A plugin's function
+    (`plugin_functions`) also has its parameter and result types, the plugin's name and its
+    whole docstring (`doc`); a built-in one is checked by its own method of the checker."""
 
     name: str
     min_args: int
@@ -57,6 +60,10 @@ class FunctionSpec:
     signature: str
     summary: str
     impure: bool = False
+    params: tuple[Type, ...] | None = None
+    returns: Type | None = None
+    plugin: str = ""
+    doc: str = ""
 
 
 FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
@@ -87,6 +94,28 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
                  "how many buildings of that kind (house, hotel, or a kind of the edition's "
                  "ladders) p has on its deeds"),
 )}
+
+_PLUGIN_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "space": SPACE, "group": GROUP}
+
+
+def plugin_functions(plugins: Iterable[str] | None = None) -> dict[str, FunctionSpec]:
+    """The DSL functions of installed plugins (engine/plugins.py) as `FunctionSpec`s, by name:
+    of every plugin (`plugins` None), or of the plugins named (as an edition's `plugins:` does,
+    compared as distribution names are). A name the DSL already uses is never a plugin's."""
+    from .. import plugins as registry
+
+    wanted = None if plugins is None else {registry.normalize(p) for p in plugins}
+    out = {}
+    for f in registry.functions().values():
+        if wanted is not None and registry.normalize(f.plugin) not in wanted:
+            continue
+        summary = f.doc.split("\n\n", 1)[0].replace("\n", " ") or "(no docstring)"
+        out[f.name] = FunctionSpec(f.name, len(f.params), len(f.params),
+                                   f"{f.name}({', '.join(f.params)}) -> {f.returns}", summary,
+                                   params=tuple(_PLUGIN_TYPES[t] for t in f.params),
+                                   returns=_PLUGIN_TYPES[f.returns], plugin=f.plugin, doc=f.doc)
+    return out
+
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).
 AGGREGATES = {

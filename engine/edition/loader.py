@@ -86,6 +86,23 @@ def builtin_ids(base_dir: Path | None = None) -> tuple[list[str], list[str]]:
     return editions, overlays
 
 
+def plugin_file(what: str, ref: str) -> Path | None:
+    """The file of the installed plugins' edition (`what` 'edition') or overlay ('variant') `ref`,
+    or None (engine/plugins.py)."""
+    from .. import plugins
+
+    return plugins.edition_file("edition" if what == "edition" else "overlay", ref)
+
+
+def plugin_ids(what: str) -> list[str]:
+    """The ids of the installed plugins' editions (`what` 'edition') or overlays ('variant'),
+    each with its plugin's name: 'mini (plugin magie-example)'."""
+    from .. import plugins
+
+    kind = "edition" if what == "edition" else "overlay"
+    return [f"{f.id} (plugin {f.plugin})" for (k, _), f in sorted(plugins.edition_files().items()) if k == kind]
+
+
 @dataclass
 class _Load:
     base_dir: Path
@@ -128,9 +145,11 @@ class _Load:
                 return None
             return path.resolve()
         path = folder / f"{ref}.yaml"
+        if not is_regular_file(path) and (plugged := plugin_file(what, ref)) is not None:
+            return plugged
         if not is_regular_file(path):
             editions, overlays = builtin_ids(self.base_dir)
-            known = ", ".join(editions if what == "edition" else overlays) or "none"
+            known = ", ".join((editions if what == "edition" else overlays) + plugin_ids(what)) or "none"
             kinds = "editions" if what == "edition" else "overlays"
             own = "file" if what == "edition" else "overlay"
             self.error(mark, f"unknown-{what}",

@@ -1,0 +1,343 @@
+"""Plugins: editions, overlays, bots and DSL functions from installed packages, through entry points.
+
+A package extends magie by declaring entry points (in its pyproject.toml) in three groups:
+
+- `magie.editions`: each entry point loads to a folder laid out like magie's own `editions/`
+  (editions `*.yaml` at the top, overlays in `variants/*.yaml`), to one `.yaml` file (an overlay
+  when it says `overlay: true`), or to a list of these (`str` or `os.PathLike` paths). Its
+  editions and overlays are then named by their file stem wherever a built-in id is taken.
+- `magie.bots`: the entry point's name is the bot kind (`--bot NAME`); it loads to an agent class
+  or factory called as `factory(seed=..., name=...)` (or `factory()`), whose result has
+  `decide(game, decision)`, exactly as a `module:Class` agent (docs/agents.md).
+- `magie.dsl`: the entry point's name is the DSL function's name; it loads to a Python function
+  declared with `dsl_function(params=..., returns=...)`. It is called as `fn(game, *args)` with
+  the game to read (never to change) and the arguments as compiled DSL code holds them (a
+  player object or None, a space's board index or None, a group id or None, an int, a bool);
+  its docstring is its documentation. An edition that calls one declares the plugin (the
+  distribution's name) under `plugins:`; a declared plugin that is not installed is a
+  `missing-plugin` problem at that line.
+
+Everything is looked up once per process, on first use (`reset` forgets it, for tests). A plugin
+that cannot be used (its module does not import, an entry point names the wrong kind of object,
+an id already taken) is one line on stderr naming it, once, and is left out: the rest works.
+Nothing here imports the DSL or the game until a DSL function is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import EditionFault
+
+EDITIONS_GROUP = "magie.editions"
+BOTS_GROUP = "magie.bots"
+DSL_GROUP = "magie.dsl"
+GROUPS = (EDITIONS_GROUP, BOTS_GROUP, DSL_GROUP)
+"""The entry-point groups magie reads."""
+
+DSL_TYPES = ("int", "bool", "player", "space", "group")
+"""The DSL types a plugin function may take and return (docs/dsl.md "Types")."""
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class PluginFault(EditionFault):
+    """A plugin's DSL function failed or returned a value of the wrong type during a game; the
+    DSL's run-time locator (dsl/failures.py) reports it at the call in the edition, naming the
+    plugin, and the game stops as for any failing effect."""
+
+
+@dataclass(frozen=True)
+class PluginFile:
+    """An edition or overlay file a plugin provides: kind 'edition' or 'overlay', its id (the
+    file stem), its path, and the plugin's (distribution's) name."""
+
+    kind: str
+    id: str
+    path: Path
+    plugin: str
+
+
+@dataclass(frozen=True)
+class PluginFunction:
+    """A DSL function a plugin provides: its DSL name, the plugin's name, the parameter and
+    result type names (of `DSL_TYPES`), the Python function, and its docstring."""
+
+    name: str
+    plugin: str
+    params: tuple[str, ...]
+    returns: str
+    fn: Callable[..., Any]
+    doc: str
+
+
+def dsl_function(*, params: Iterable[str], returns: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare a Python function as a DSL function: `params` are the DSL types of its arguments
+    after the game (each of `DSL_TYPES`), `returns` the type of its result. The function is
+    returned unchanged, marked with `__magie_dsl__ = (params, returns)`; the types are checked when
+    magie loads it (a wrong one is a line on stderr naming the plugin, and the function is left out)."""
+    declared = (tuple(params), returns)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.__magie_dsl__ = declared  # type: ignore[attr-defined]
+        return fn
+    return mark
+
+
+def normalize(name: str) -> str:
+    """A distribution's name as packaging compares them: lower case, runs of `-_.` as one `-`."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+_found: dict[str, Any] = {}
+"""What was looked up: 'entry points', 'editions', 'overlays', 'bots', 'functions'."""
+_told: set[str] = set()
+"""The lines told on stderr (each once a process)."""
+
+
+def reset() -> None:
+    """Forget every lookup (entry points are read again on next use) and the lines told."""
+    _found.clear()
+    _told.clear()
+
+
+def tell(plugin: str, what: str) -> None:
+    """Say on stderr, once a process, that something of `plugin` cannot be used."""
+    line = f"magie: plugin {plugin!r}: {what}; left out"
+    if line not in _told:
+        _told.add(line)
+        sys.stderr.write(line + "\n")
+
+
+def _entry_points() -> dict[str, list[tuple[str, Any]]]:
+    """The entry points of `GROUPS`, each as (distribution name, entry point), sorted by
+    distribution then entry-point name (the order in which ids are claimed)."""
+    if "entry points" not in _found:
+        from importlib.metadata import entry_points
+
+        out: dict[str, list[tuple[str, Any]]] = {g: [] for g in GROUPS}
+        try:
+            for group in GROUPS:
+                for ep in entry_points(group=group):
+                    dist = getattr(ep, "dist", None)
+                    name = dist.name if dist is not None and dist.name else ep.value.partition(":")[0]
+                    out[group].append((str(name), ep))
+                out[group].sort(key=lambda item: (normalize(item[0]), item[1].name))
+        except Exception as e:   # a garbled installation's metadata: no plugins, said once
+            tell("?", f"cannot read the installed packages' entry points: {type(e).__name__}: {e}")
+        _found["entry points"] = out
+    found: dict[str, list[tuple[str, Any]]] = _found["entry points"]
+    return found
+
+
+def installed() -> dict[str, str]:
+    """The plugins installed: normalized name -> name as the distribution spells it (every
+    distribution with an entry point in `GROUPS`, whether or not it loads)."""
+    return {normalize(dist): dist for eps in _entry_points().values() for dist, _ in eps}
+
+
+def _load(dist: str, ep: Any, what: str) -> Any:
+    """The object entry point `ep` names, or None (told) when loading it raises."""
+    try:
+        return ep.load()
+    except BaseException as e:   # any failure of a plugin's code, even SystemExit, leaves it out
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        tell(dist, f"{what} {ep.name!r} ({ep.value}) cannot be loaded: {type(e).__name__}: {e}")
+        return None
+
+
+def _files(dist: str, ep: Any) -> list[PluginFile]:
+    """The edition and overlay files of one `magie.editions` entry point (told when it names
+    neither a folder nor a .yaml file)."""
+    value = _load(dist, ep, "editions")
+    if value is None:
+        return []
+    values = list(value) if isinstance(value, (list, tuple)) else [value]
+    out: list[PluginFile] = []
+    for v in values:
+        if not isinstance(v, (str, os.PathLike)):
+            tell(dist, f"editions {ep.name!r} ({ep.value}) is {type(v).__name__}, not a path to a folder "
+                       f"or a .yaml file")
+            continue
+        path = Path(v)
+        if path.is_dir():
+            out += [PluginFile("edition", p.stem, p, dist) for p in sorted(path.glob("*.yaml"))]
+            out += [PluginFile("overlay", p.stem, p, dist) for p in sorted((path / "variants").glob("*.yaml"))]
+        elif path.is_file() and path.suffix in (".yaml", ".yml"):
+            out.append(PluginFile("overlay" if _is_overlay(path) else "edition", path.stem, path, dist))
+        else:
+            tell(dist, f"editions {ep.name!r} ({ep.value}) names {os.fspath(path)!r}, which is neither a "
+                       f"folder nor a .yaml file")
+    return out
+
+
+def _is_overlay(path: Path) -> bool:
+    """Does the YAML file at `path` say `overlay: true` (an unreadable one is taken as an edition,
+    whose loading then reports what is wrong with it)?"""
+    from .edition.yamlload import read_yaml
+
+    tree = read_yaml(path).tree
+    return isinstance(tree, dict) and tree.get("overlay") is True
+
+
+def edition_files() -> dict[tuple[str, str], PluginFile]:
+    """The plugins' editions and overlays by (kind, id). An id that a built-in file or an
+    earlier plugin (by name) already has is told and left out."""
+    if "files" not in _found:
+        from .paths import EDITIONS_DIR
+
+        out: dict[tuple[str, str], PluginFile] = {}
+        for dist, ep in _entry_points()[EDITIONS_GROUP]:
+            for f in _files(dist, ep):
+                folder = EDITIONS_DIR if f.kind == "edition" else EDITIONS_DIR / "variants"
+                if (folder / f"{f.id}.yaml").is_file():
+                    tell(dist, f"{f.kind} {f.id!r} is a built-in {f.kind}'s id")
+                elif (f.kind, f.id) in out:
+                    tell(dist, f"{f.kind} {f.id!r} is {out[(f.kind, f.id)].plugin!r}'s already")
+                elif not _NAME.match(f.id):
+                    tell(dist, f"{f.kind} file {f.path.name!r}: an id is lower case letters, digits and _")
+                else:
+                    out[(f.kind, f.id)] = f
+        _found["files"] = out
+    files: dict[tuple[str, str], PluginFile] = _found["files"]
+    return files
+
+
+def edition_file(kind: str, ref: str) -> Path | None:
+    """The file of plugin edition or overlay `ref` (`kind` 'edition' or 'overlay'), or None."""
+    f = edition_files().get((kind, ref))
+    return f.path if f is not None else None
+
+
+def bots() -> dict[str, tuple[str, Callable[..., Any]]]:
+    """The plugins' bots: kind -> (plugin name, factory). A built-in kind, one already claimed,
+    one that is not a lower-case name, or an object that cannot be called is told and left out."""
+    if "bots" not in _found:
+        from .agents import BOT_KINDS
+
+        taken = set(BOT_KINDS)
+        out: dict[str, tuple[str, Callable[..., Any]]] = {}
+        for dist, ep in _entry_points()[BOTS_GROUP]:
+            if ep.name in taken or ep.name in out:
+                tell(dist, f"bot {ep.name!r} is " + ("a built-in bot's name" if ep.name in taken
+                                                     else f"{out[ep.name][0]!r}'s already"))
+                continue
+            if not re.match(r"^[a-z][a-z0-9_-]*$", ep.name):
+                tell(dist, f"bot {ep.name!r}: a bot's name is lower case letters, digits, - and _")
+                continue
+            factory = _load(dist, ep, "bot")
+            if factory is None:
+                continue
+            if not callable(factory):
+                tell(dist, f"bot {ep.name!r} ({ep.value}) is {type(factory).__name__}, not an agent class or factory")
+                continue
+            out[ep.name] = (dist, factory)
+        _found["bots"] = out
+    found: dict[str, tuple[str, Callable[..., Any]]] = _found["bots"]
+    return found
+
+
+def functions() -> dict[str, PluginFunction]:
+    """The plugins' DSL functions by name. One whose name the DSL uses already (a function, an
+    aggregate, a set, a reserved word) or another plugin claimed, that is not a function marked by
+    `dsl_function`, or whose declared types are not of `DSL_TYPES` is told and left out."""
+    if "functions" not in _found:
+        from .dsl.vocabulary import AGGREGATES, FUNCTIONS, RESERVED, SETS
+
+        taken = FUNCTIONS.keys() | AGGREGATES.keys() | RESERVED | SETS.keys()
+        out: dict[str, PluginFunction] = {}
+        for dist, ep in _entry_points()[DSL_GROUP]:
+            if not _NAME.match(ep.name) or ep.name in taken or ep.name in out:
+                why = ("a DSL function's name is lower case letters, digits and _" if not _NAME.match(ep.name)
+                       else "a word of the DSL" if ep.name in taken else f"{out[ep.name].plugin!r}'s already")
+                tell(dist, f"DSL function {ep.name!r}: {why}")
+                continue
+            fn = _load(dist, ep, "DSL function")
+            if fn is None:
+                continue
+            declared = getattr(fn, "__magie_dsl__", None)
+            problem = _declaration_problem(fn, declared)
+            if problem:
+                tell(dist, f"DSL function {ep.name!r} ({ep.value}): {problem}")
+                continue
+            params, returns = declared  # type: ignore[misc]
+            out[ep.name] = PluginFunction(ep.name, dist, tuple(params), returns, fn, _doc(fn))
+        _found["functions"] = out
+    found: dict[str, PluginFunction] = _found["functions"]
+    return found
+
+
+def _declaration_problem(fn: Any, declared: Any) -> str:
+    """What is wrong with a DSL function's declaration ('' when nothing)."""
+    if not callable(fn):
+        return f"it is {type(fn).__name__}, not a function"
+    if declared is None:
+        return "it is not declared with magie.engine.plugins.dsl_function(params=..., returns=...)"
+    if not (isinstance(declared, tuple) and len(declared) == 2 and isinstance(declared[0], tuple)):
+        return "its declaration is not (params, returns)"
+    params, returns = declared
+    wrong = [t for t in (*params, returns) if t not in DSL_TYPES]
+    if wrong:
+        return f"type {wrong[0]!r} is not one of {', '.join(DSL_TYPES)}"
+    if len(params) > 8:
+        return "it takes more than 8 arguments"
+    return ""
+
+
+def _doc(fn: Any) -> str:
+    """The docstring of `fn`, dedented ('' for none)."""
+    import inspect
+
+    return inspect.cleandoc(fn.__doc__) if isinstance(getattr(fn, "__doc__", None), str) else ""
+
+
+def checked_call(f: PluginFunction) -> Callable[..., Any]:
+    """`f`'s function as compiled DSL code calls it, `(game, *args)`: an exception it raises, or
+    a result not of its declared type (an int outside the DSL's money range too), is a
+    `PluginFault` naming the function and the plugin."""
+    from .dsl.vocabulary import MONEY_LIMIT
+
+    fn, who, returns = f.fn, f"DSL function {f.name}() of plugin {f.plugin!r}", f.returns
+
+    def call(g: Any, *args: Any) -> Any:
+        try:
+            result = fn(g, *args)
+        except Exception as e:
+            raise PluginFault(f"{who} failed: {type(e).__name__}: {e}") from None
+        if returns == "int":
+            ok = type(result) is int and -MONEY_LIMIT <= result <= MONEY_LIMIT
+        elif returns == "bool":
+            ok = type(result) is bool
+        elif result is None:
+            ok = True
+        elif returns == "space":
+            ok = type(result) is int and 0 <= result < len(g.spaces)
+        elif returns == "group":
+            ok = isinstance(result, str) and any(s.group == result for s in g.spaces)
+        else:
+            ok = any(result is p for p in g.players)
+        if not ok:
+            raise PluginFault(f"{who} returned {_shown(result)}, not {_WORDS[returns]}")
+        return result
+    return call
+
+
+_WORDS = {"int": f"a whole number within ±{10**12:,}".replace(",", " "), "bool": "true or false",
+          "player": "a player of the game or None", "space": "a space's board index or None",
+          "group": "a group id of the board or None"}
+
+
+def _shown(value: Any) -> str:
+    """A value for a message, cut short."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
