@@ -173,3 +173,16 @@ def test_a_broken_plugin_is_one_line_each_and_the_rest_works(site, capsys, tmp_p
         assert f"e.yaml:{7 if card == 'boom' else 8}:" in e.value.where
         assert f"of plugin 'magie-broken' {says}" in e.value.message
     assert capsys.readouterr().err == ""                 # each told once a process
+
+
+def test_the_plugins_function_and_its_docstring_are_in_the_dsl_reference(site):
+    from magie.engine.dsl.vocabulary import plugin_functions
+    from tests.runners import load_tool
+
+    (spec,) = plugin_functions(["Magie_Example"]).values()        # compared as distribution names are
+    assert (spec.signature, spec.plugin) == ("digit_sum(int) -> int", "magie-example")
+    assert spec.summary == "The sum of the decimal digits of n (of its absolute value): digit_sum(1234) is 10."
+    page = load_tool("docs_reference").dsl_markdown(plugin_functions())
+    assert "### `digit_sum(int) -> int`\n\nFrom the plugin `magie-example`.\n\nThe sum of the decimal digits" in page
+    assert "Example: `pay bank 10 * digit_sum(me.cash)`." in page
+    assert plugin_functions(["magie-other"]) == {}
