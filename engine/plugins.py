@@ -119,9 +119,12 @@ def _entry_points() -> dict[str, list[tuple[str, Any]]]:
     """The entry points of `GROUPS`, each as (distribution name, entry point), sorted by
     distribution then entry-point name (the order in which ids are claimed)."""
     if "entry points" not in _found:
+        out: dict[str, list[tuple[str, Any]]] = {g: [] for g in GROUPS}
+        if not _may_have_plugins():
+            _found["entry points"] = out
+            return out
         from importlib.metadata import entry_points
 
-        out: dict[str, list[tuple[str, Any]]] = {g: [] for g in GROUPS}
         try:
             for group in GROUPS:
                 for ep in entry_points(group=group):
@@ -134,6 +137,31 @@ def _entry_points() -> dict[str, list[tuple[str, Any]]]:
         _found["entry points"] = out
     found: dict[str, list[tuple[str, Any]]] = _found["entry points"]
     return found
+
+
+def _may_have_plugins() -> bool:
+    """False when no installed distribution can have a magie entry point: no
+    `*.dist-info/entry_points.txt` or `*.egg-info/entry_points.txt` in a folder of `sys.path`
+    mentions a `[magie.` group. A look at a few small files, where importing `importlib.metadata`
+    and reading every distribution's metadata costs a third of `magie editions`. True whenever
+    it cannot tell (a `sys.path` entry that is a zip file, or unreadable)."""
+    for entry in sys.path:
+        folder = entry or "."
+        try:
+            with os.scandir(folder) as it:
+                names = [e.name for e in it if e.name.endswith((".dist-info", ".egg-info"))]
+        except NotADirectoryError:
+            return True                   # a zip file: let importlib.metadata look inside
+        except OSError:
+            continue                      # a folder that does not exist: nothing there
+        for name in names:
+            try:
+                with open(os.path.join(folder, name, "entry_points.txt"), "rb") as f:
+                    if b"[magie." in f.read(1 << 20):
+                        return True
+            except OSError:
+                continue
+    return False
 
 
 def installed() -> dict[str, str]:

@@ -308,7 +308,7 @@ STATEMENT_DOCS: dict[str, str] = {
         'if SPACE has no owner, the subject may buy it at PRICE (a `buy` decision); declined, it stays '
         'with the bank (no auction)',
     'pay treasury AMOUNT':
-        'the subject pays into the public treasury (`rules.treasury`; in an edition without one the '
+        'the subject pays into the treasury (`rules.treasury`; in an edition without one the '
         'checker refuses it, unless a rule switch may bring one: then paying before the switch stops the '
         'game with an error at the statement)',
     'collect AMOUNT from treasury': 'the treasury pays the subject; it must hold AMOUNT (check `treasury()`)',
