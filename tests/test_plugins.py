@@ -186,3 +186,28 @@ def test_the_plugins_function_and_its_docstring_are_in_the_dsl_reference(site):
     assert "### `digit_sum(int) -> int`\n\nFrom the plugin `magie-example`.\n\nThe sum of the decimal digits" in page
     assert "Example: `pay bank 10 * digit_sum(me.cash)`." in page
     assert plugin_functions(["magie-other"]) == {}
+
+
+def test_serve_lists_and_plays_the_plugins_edition_and_bot(site):
+    pytest.importorskip("fastapi")
+    from tests.web.helpers import client
+
+    c = client()
+    listed = c.get("/api/editions").json()
+    assert {"id": "digits", "plugin": "magie-example"}.items() <= next(
+        e for e in listed["editions"] if e["id"] == "digits").items()
+    assert "thrifty" in listed["bots"]
+    assert c.get("/api/editions/digits/board.svg").status_code == 200
+    r = c.post("/api/games", json={"edition": "digits", "seed": 2, "seats": [
+        {"name": "Anna", "kind": "human"}, {"name": "T", "kind": "bot", "bot": "thrifty"}]})
+    assert r.status_code in (200, 201), r.text
+    assert [s["name"] for s in r.json()["seats"]] == ["Anna", "T"]
+
+
+def test_the_rl_environment_takes_the_plugins_edition(site):
+    pytest.importorskip("pettingzoo")
+    from magie import rl
+
+    e = rl.env("digits", players=2, seed=1, max_rounds=5)
+    e.reset(seed=1)
+    assert e.agents == ["player_0", "player_1"] and e.game.ed.id == "digits"

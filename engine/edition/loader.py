@@ -79,11 +79,19 @@ def is_path_ref(ref: str) -> bool:
 
 
 def builtin_ids(base_dir: Path | None = None) -> tuple[list[str], list[str]]:
-    """(edition ids, overlay ids) of the built-in files, sorted."""
-    base_dir = Path(base_dir) if base_dir else EDITIONS_DIR
-    editions = sorted(p.stem for p in base_dir.glob("*.yaml"))
-    overlays = sorted(p.stem for p in (base_dir / "variants").glob("*.yaml"))
-    return editions, overlays
+    """(edition ids, overlay ids) of the built-in files, sorted: of the files in `base_dir`, or,
+    without it, of the install's files followed by those of the installed plugins (the ids a
+    name may take wherever no path is allowed: the browser, a save's edition, the RL registry)."""
+    if base_dir:
+        folder = Path(base_dir)
+        return (sorted(p.stem for p in folder.glob("*.yaml")),
+                sorted(p.stem for p in (folder / "variants").glob("*.yaml")))
+    from .. import plugins
+
+    editions, overlays = builtin_ids(EDITIONS_DIR)
+    plugged = plugins.edition_files()
+    return (editions + sorted(i for k, i in plugged if k == "edition"),
+            overlays + sorted(i for k, i in plugged if k == "overlay"))
 
 
 def plugin_file(what: str, ref: str) -> Path | None:
