@@ -17,10 +17,14 @@ A package extends magie by declaring entry points (in its pyproject.toml) in thr
   distribution's name) under `plugins:`; a declared plugin that is not installed is a
   `missing-plugin` problem at that line.
 
+This module reads the entry points and loads what they name; the layers above make use of it:
+engine/edition/plugin_files.py (the editions and overlays, the `missing-plugin` check),
+engine/dsl/vocabulary.py (`plugin_functions`, typed for the checker) and prelude.py (the
+checked call), engine/agents (the bots in `BOTS`). It imports nothing of magie but its errors.
+
 Everything is looked up once per process, on first use (`reset` forgets it, for tests). A plugin
 that cannot be used (its module does not import, an entry point names the wrong kind of object,
 an id already taken) is one line on stderr naming it, once, and is left out: the rest works.
-Nothing here imports the DSL or the game until a DSL function is asked for.
 """
 
 from __future__ import annotations
@@ -30,7 +34,6 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .errors import EditionFault
@@ -42,7 +45,7 @@ GROUPS = (EDITIONS_GROUP, BOTS_GROUP, DSL_GROUP)
 """The entry-point groups magie reads."""
 
 DSL_TYPES = ("int", "bool", "player", "space", "group")
-"""The DSL types a plugin function may take and return (docs/dsl.md "Types")."""
+"""The DSL types a plugin function may take and return (docs/plugins.md)."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -51,17 +54,6 @@ class PluginFault(EditionFault):
     """A plugin's DSL function failed or returned a value of the wrong type during a game; the
     DSL's run-time locator (dsl/failures.py) reports it at the call in the edition, naming the
     plugin, and the game stops as for any failing effect."""
-
-
-@dataclass(frozen=True)
-class PluginFile:
-    """An edition or overlay file a plugin provides: kind 'edition' or 'overlay', its id (the
-    file stem), its path, and the plugin's (distribution's) name."""
-
-    kind: str
-    id: str
-    path: Path
-    plugin: str
 
 
 @dataclass(frozen=True)
@@ -107,6 +99,14 @@ def reset() -> None:
     _told.clear()
 
 
+def remember(key: str, make: Callable[[], Any]) -> Any:
+    """What `make()` gives, made once a process under `key` (forgotten by `reset`): the layers
+    above keep here what they make of the plugins (their edition files, their checked bots)."""
+    if key not in _found:
+        _found[key] = make()
+    return _found[key]
+
+
 def tell(plugin: str, what: str) -> None:
     """Say on stderr, once a process, that something of `plugin` cannot be used."""
     line = f"magie: plugin {plugin!r}: {what}; left out"
@@ -143,7 +143,8 @@ def _may_have_plugins() -> bool:
     """False when no installed distribution can have a magie entry point: no
     `*.dist-info/entry_points.txt` or `*.egg-info/entry_points.txt` in a folder of `sys.path`
     mentions a `[magie.` group. A look at a few small files, where importing `importlib.metadata`
-    and reading every distribution's metadata costs a third of `magie editions`. True whenever
+    and reading every distribution's metadata costs about 45 ms of CPU, a quarter of `magie
+    editions`. True whenever
     it cannot tell (a `sys.path` entry that is a zip file, or unreadable)."""
     for entry in sys.path:
         folder = entry or "."
@@ -164,13 +165,19 @@ def _may_have_plugins() -> bool:
     return False
 
 
+def entries(group: str) -> list[tuple[str, Any]]:
+    """The entry points of `group` (one of `GROUPS`), each as (distribution name, entry point),
+    sorted by distribution then entry-point name."""
+    return _entry_points()[group]
+
+
 def installed() -> dict[str, str]:
     """The plugins installed: normalized name -> name as the distribution spells it (every
     distribution with an entry point in `GROUPS`, whether or not it loads)."""
     return {normalize(dist): dist for eps in _entry_points().values() for dist, _ in eps}
 
 
-def _load(dist: str, ep: Any, what: str) -> Any:
+def load(dist: str, ep: Any, what: str) -> Any:
     """The object entry point `ep` names, or None (told) when loading it raises."""
     try:
         return ep.load()
@@ -181,86 +188,20 @@ def _load(dist: str, ep: Any, what: str) -> Any:
         return None
 
 
-def _files(dist: str, ep: Any) -> list[PluginFile]:
-    """The edition and overlay files of one `magie.editions` entry point (told when it names
-    neither a folder nor a .yaml file)."""
-    value = _load(dist, ep, "editions")
-    if value is None:
-        return []
-    values = list(value) if isinstance(value, (list, tuple)) else [value]
-    out: list[PluginFile] = []
-    for v in values:
-        if not isinstance(v, (str, os.PathLike)):
-            tell(dist, f"editions {ep.name!r} ({ep.value}) is {type(v).__name__}, not a path to a folder "
-                       f"or a .yaml file")
-            continue
-        path = Path(v)
-        if path.is_dir():
-            out += [PluginFile("edition", p.stem, p, dist) for p in sorted(path.glob("*.yaml"))]
-            out += [PluginFile("overlay", p.stem, p, dist) for p in sorted((path / "variants").glob("*.yaml"))]
-        elif path.is_file() and path.suffix in (".yaml", ".yml"):
-            out.append(PluginFile("overlay" if _is_overlay(path) else "edition", path.stem, path, dist))
-        else:
-            tell(dist, f"editions {ep.name!r} ({ep.value}) names {os.fspath(path)!r}, which is neither a "
-                       f"folder nor a .yaml file")
-    return out
-
-
-def _is_overlay(path: Path) -> bool:
-    """Does the YAML file at `path` say `overlay: true` (an unreadable one is taken as an edition,
-    whose loading then reports what is wrong with it)?"""
-    from .edition.yamlload import read_yaml
-
-    tree = read_yaml(path).tree
-    return isinstance(tree, dict) and tree.get("overlay") is True
-
-
-def edition_files() -> dict[tuple[str, str], PluginFile]:
-    """The plugins' editions and overlays by (kind, id). An id that a built-in file or an
-    earlier plugin (by name) already has is told and left out."""
-    if "files" not in _found:
-        from .paths import EDITIONS_DIR
-
-        out: dict[tuple[str, str], PluginFile] = {}
-        for dist, ep in _entry_points()[EDITIONS_GROUP]:
-            for f in _files(dist, ep):
-                folder = EDITIONS_DIR if f.kind == "edition" else EDITIONS_DIR / "variants"
-                if (folder / f"{f.id}.yaml").is_file():
-                    tell(dist, f"{f.kind} {f.id!r} is a built-in {f.kind}'s id")
-                elif (f.kind, f.id) in out:
-                    tell(dist, f"{f.kind} {f.id!r} is {out[(f.kind, f.id)].plugin!r}'s already")
-                elif not _NAME.match(f.id):
-                    tell(dist, f"{f.kind} file {f.path.name!r}: an id is lower case letters, digits and _")
-                else:
-                    out[(f.kind, f.id)] = f
-        _found["files"] = out
-    files: dict[tuple[str, str], PluginFile] = _found["files"]
-    return files
-
-
-def edition_file(kind: str, ref: str) -> Path | None:
-    """The file of plugin edition or overlay `ref` (`kind` 'edition' or 'overlay'), or None."""
-    f = edition_files().get((kind, ref))
-    return f.path if f is not None else None
-
-
 def bots() -> dict[str, tuple[str, Callable[..., Any]]]:
-    """The plugins' bots: kind -> (plugin name, factory). A built-in kind, one already claimed,
-    one that is not a lower-case name, or an object that cannot be called is told and left out."""
+    """The plugins' bots: kind -> (plugin name, factory). A kind another plugin (earlier by
+    name) claimed, one that is not a lower-case name, or an object that cannot be called is told
+    and left out (the agents' registry leaves out the built-in kinds, engine/agents)."""
     if "bots" not in _found:
-        from .agents import BOT_KINDS
-
-        taken = set(BOT_KINDS)
         out: dict[str, tuple[str, Callable[..., Any]]] = {}
         for dist, ep in _entry_points()[BOTS_GROUP]:
-            if ep.name in taken or ep.name in out:
-                tell(dist, f"bot {ep.name!r} is " + ("a built-in bot's name" if ep.name in taken
-                                                     else f"{out[ep.name][0]!r}'s already"))
+            if ep.name in out:
+                tell(dist, f"bot {ep.name!r} is {out[ep.name][0]!r}'s already")
                 continue
             if not re.match(r"^[a-z][a-z0-9_-]*$", ep.name):
                 tell(dist, f"bot {ep.name!r}: a bot's name is lower case letters, digits, - and _")
                 continue
-            factory = _load(dist, ep, "bot")
+            factory = load(dist, ep, "bot")
             if factory is None:
                 continue
             if not callable(factory):
@@ -273,21 +214,19 @@ def bots() -> dict[str, tuple[str, Callable[..., Any]]]:
 
 
 def functions() -> dict[str, PluginFunction]:
-    """The plugins' DSL functions by name. One whose name the DSL uses already (a function, an
-    aggregate, a set, a reserved word) or another plugin claimed, that is not a function marked by
-    `dsl_function`, or whose declared types are not of `DSL_TYPES` is told and left out."""
+    """The plugins' DSL functions by name. One another plugin (earlier by name) claimed, whose
+    name is not lower case letters, digits and _, that is not a function marked by
+    `dsl_function`, or whose declared types are not of `DSL_TYPES` is told and left out (the
+    DSL's vocabulary leaves out the names it uses itself, engine/dsl/vocabulary.py)."""
     if "functions" not in _found:
-        from .dsl.vocabulary import AGGREGATES, FUNCTIONS, RESERVED, SETS
-
-        taken = FUNCTIONS.keys() | AGGREGATES.keys() | RESERVED | SETS.keys()
         out: dict[str, PluginFunction] = {}
         for dist, ep in _entry_points()[DSL_GROUP]:
-            if not _NAME.match(ep.name) or ep.name in taken or ep.name in out:
+            if not _NAME.match(ep.name) or ep.name in out:
                 why = ("a DSL function's name is lower case letters, digits and _" if not _NAME.match(ep.name)
-                       else "a word of the DSL" if ep.name in taken else f"{out[ep.name].plugin!r}'s already")
+                       else f"{out[ep.name].plugin!r}'s already")
                 tell(dist, f"DSL function {ep.name!r}: {why}")
                 continue
-            fn = _load(dist, ep, "DSL function")
+            fn = load(dist, ep, "DSL function")
             if fn is None:
                 continue
             declared = getattr(fn, "__magie_dsl__", None)
@@ -324,48 +263,3 @@ def _doc(fn: Any) -> str:
     import inspect
 
     return inspect.cleandoc(fn.__doc__) if isinstance(getattr(fn, "__doc__", None), str) else ""
-
-
-def checked_call(f: PluginFunction) -> Callable[..., Any]:
-    """`f`'s function as compiled DSL code calls it, `(game, *args)`: an exception it raises, or
-    a result not of its declared type (an int outside the DSL's money range too), is a
-    `PluginFault` naming the function and the plugin."""
-    from .dsl.vocabulary import MONEY_LIMIT
-
-    fn, who, returns = f.fn, f"DSL function {f.name}() of plugin {f.plugin!r}", f.returns
-
-    def call(g: Any, *args: Any) -> Any:
-        try:
-            result = fn(g, *args)
-        except Exception as e:
-            raise PluginFault(f"{who} failed: {type(e).__name__}: {e}") from None
-        if returns == "int":
-            ok = type(result) is int and -MONEY_LIMIT <= result <= MONEY_LIMIT
-        elif returns == "bool":
-            ok = type(result) is bool
-        elif result is None:
-            ok = True
-        elif returns == "space":
-            ok = type(result) is int and 0 <= result < len(g.spaces)
-        elif returns == "group":
-            ok = isinstance(result, str) and any(s.group == result for s in g.spaces)
-        else:
-            ok = any(result is p for p in g.players)
-        if not ok:
-            raise PluginFault(f"{who} returned {_shown(result)}, not {_WORDS[returns]}")
-        return result
-    return call
-
-
-_WORDS = {"int": f"a whole number within ±{10**12:,}".replace(",", " "), "bool": "true or false",
-          "player": "a player of the game or None", "space": "a space's board index or None",
-          "group": "a group id of the board or None"}
-
-
-def _shown(value: Any) -> str:
-    """A value for a message, cut short."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."

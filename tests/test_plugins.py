@@ -14,6 +14,7 @@ import pytest
 
 from magie.engine import agents, plugins
 from magie.engine.agents import make_bot
+from magie.engine.dsl.vocabulary import plugin_functions
 from magie.engine.edition.listing import list_plugins
 from magie.engine.edition.loader import load_edition
 from magie.engine.edition.playable import load_playable
@@ -148,7 +149,7 @@ def test_a_missing_plugin_is_a_problem_naming_the_package(site, tmp_path):
 
 def test_a_broken_plugin_is_one_line_each_and_the_rest_works(site, capsys, tmp_path):
     _broken(site)
-    assert set(plugins.functions()) == {"digit_sum", "boom", "words"}
+    assert set(plugin_functions()) == {"digit_sum", "boom", "words"}
     assert "nobody" not in agents.BOTS and agents.BOTS["basic"] is agents.BasicBot
     assert [i.id for i in list_plugins()] == ["digits"]
     err = capsys.readouterr().err.splitlines()
@@ -177,7 +178,6 @@ def test_a_broken_plugin_is_one_line_each_and_the_rest_works(site, capsys, tmp_p
 
 
 def test_the_plugins_function_and_its_docstring_are_in_the_dsl_reference(site):
-    from magie.engine.dsl.vocabulary import plugin_functions
     from tests.runners import load_tool
 
     (spec,) = plugin_functions(["Magie_Example"]).values()        # compared as distribution names are

@@ -81,10 +81,19 @@ def is_plugin(kind: str) -> bool:
 
 
 def _plugin_bots() -> dict[str, Callable[..., Any]]:
-    """The installed plugins' bots by kind (engine/plugins.py; looked up once a process)."""
+    """The installed plugins' bots by kind (engine/plugins.py; looked up once a process); one
+    named as a built-in kind is told on stderr and left out."""
     from .. import plugins
 
-    return {kind: factory for kind, (_, factory) in plugins.bots().items()}
+    def checked() -> dict[str, Callable[..., Any]]:
+        out = {}
+        for kind, (dist, factory) in plugins.bots().items():
+            if kind in BOT_KINDS:
+                plugins.tell(dist, f"bot {kind!r} is a built-in bot's name")
+            else:
+                out[kind] = factory
+        return out
+    return plugins.remember("agents", checked)
 
 
 def bot_factory(kind: str) -> Callable[..., Any]:

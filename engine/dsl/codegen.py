@@ -27,7 +27,7 @@ from . import nodes as n
 from .checker import Checker
 from .contexts import Context
 from .failures import make_fail
-from .prelude import namespace
+from .prelude import namespace, plugin_call
 from .typesys import INT, NONE, PLAYER
 from .vocabulary import LIMITS
 
@@ -712,7 +712,7 @@ class ModuleBuilder:
             from .. import plugins
 
             found = plugins.functions()
-            ns["_P"] = {name: plugins.checked_call(found[name]) for name in plugin_calls}
+            ns["_P"] = {name: plugin_call(found[name]) for name in plugin_calls}
         ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: _where(by_fid[fid], pos))
         exec(code, ns)  # noqa: S102 - generated from the checked tree only
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)

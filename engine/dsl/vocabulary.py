@@ -101,12 +101,16 @@ _PLUGIN_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "space": SPACE, "gr
 def plugin_functions(plugins: Iterable[str] | None = None) -> dict[str, FunctionSpec]:
     """The DSL functions of installed plugins (engine/plugins.py) as `FunctionSpec`s, by name:
     of every plugin (`plugins` None), or of the plugins named (as an edition's `plugins:` does,
-    compared as distribution names are). A name the DSL already uses is never a plugin's."""
+    compared as distribution names are). A name the DSL uses itself (a function, an aggregate, a
+    set, a reserved word) is never a plugin's: told on stderr once, and left out."""
     from .. import plugins as registry
 
     wanted = None if plugins is None else {registry.normalize(p) for p in plugins}
     out = {}
     for f in registry.functions().values():
+        if f.name in FUNCTIONS or f.name in AGGREGATES or f.name in SETS or f.name in RESERVED:
+            registry.tell(f.plugin, f"DSL function {f.name!r}: a word of the DSL")
+            continue
         if wanted is not None and registry.normalize(f.plugin) not in wanted:
             continue
         summary = f.doc.split("\n\n", 1)[0].replace("\n", " ") or "(no docstring)"

@@ -11,7 +11,7 @@ from ..hints import suggest
 from ..problems import Problem
 from .merge import Appended, path_text, pointer_of
 from .per_player import per_player_problems
-from .plugin_checks import plugin_problems
+from .plugin_files import plugin_problems
 from .pointers import locate
 from .schema import schema_problems
 from .semantic import semantic_problems

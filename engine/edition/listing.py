@@ -107,9 +107,9 @@ def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
 
 
 def list_plugins() -> list[BuiltinInfo]:
-    """The editions, then the overlays, of the installed plugins (engine/plugins.py), each sorted
+    """The editions, then the overlays, of the installed plugins (plugin_files.py), each sorted
     by id, with their names and one-line descriptions (every file parsed: plugins are few)."""
-    from ..plugins import edition_files
+    from .plugin_files import edition_files
 
     out = []
     for (kind, _), f in sorted(edition_files().items()):

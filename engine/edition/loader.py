@@ -86,29 +86,29 @@ def builtin_ids(base_dir: Path | None = None) -> tuple[list[str], list[str]]:
         folder = Path(base_dir)
         return (sorted(p.stem for p in folder.glob("*.yaml")),
                 sorted(p.stem for p in (folder / "variants").glob("*.yaml")))
-    from .. import plugins
+    from .plugin_files import edition_files
 
     editions, overlays = builtin_ids(EDITIONS_DIR)
-    plugged = plugins.edition_files()
+    plugged = edition_files()
     return (editions + sorted(i for k, i in plugged if k == "edition"),
             overlays + sorted(i for k, i in plugged if k == "overlay"))
 
 
 def plugin_file(what: str, ref: str) -> Path | None:
     """The file of the installed plugins' edition (`what` 'edition') or overlay ('variant') `ref`,
-    or None (engine/plugins.py)."""
-    from .. import plugins
+    or None (plugin_files.py)."""
+    from .plugin_files import edition_file
 
-    return plugins.edition_file("edition" if what == "edition" else "overlay", ref)
+    return edition_file("edition" if what == "edition" else "overlay", ref)
 
 
 def plugin_ids(what: str) -> list[str]:
     """The ids of the installed plugins' editions (`what` 'edition') or overlays ('variant'),
     each with its plugin's name: 'mini (plugin magie-example)'."""
-    from .. import plugins
+    from .plugin_files import edition_files
 
     kind = "edition" if what == "edition" else "overlay"
-    return [f"{f.id} (plugin {f.plugin})" for (k, _), f in sorted(plugins.edition_files().items()) if k == kind]
+    return [f"{f.id} (plugin {f.plugin})" for (k, _), f in sorted(edition_files().items()) if k == kind]
 
 
 @dataclass
