@@ -144,8 +144,7 @@ def _may_have_plugins() -> bool:
     `*.dist-info/entry_points.txt` or `*.egg-info/entry_points.txt` in a folder of `sys.path`
     mentions a `[magie.` group. A look at a few small files, where importing `importlib.metadata`
     and reading every distribution's metadata costs about 45 ms of CPU, a quarter of `magie
-    editions`. True whenever
-    it cannot tell (a `sys.path` entry that is a zip file, or unreadable)."""
+    editions`. True whenever it cannot tell (a `sys.path` entry that is a zip file)."""
     for entry in sys.path:
         folder = entry or "."
         try:
