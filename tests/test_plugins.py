@@ -229,3 +229,25 @@ def test_the_template_installs_with_pip_and_passes_its_own_tests(tmp_path):
                             str(TEMPLATE / "tests")],
                            capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
     assert tests.returncode == 0, tests.stdout + tests.stderr
+
+
+def test_overlays_from_a_folder_and_a_single_file(site, capsys):
+    (site / "magie_more").mkdir()
+    (site / "magie_more" / "variants").mkdir()
+    (site / "magie_more" / "variants" / "rich-start.yaml").write_text(
+        "overlay: true\nid: rich-start\nname: Rich start\ndescription: More cash.\nsetup:\n  start_cash: 2500\n",
+        encoding="utf-8")
+    (site / "solo.yaml").write_text("overlay: true\nid: solo\nname: Solo\ndescription: Less cash.\n"
+                                    "setup:\n  start_cash: 700\n", encoding="utf-8")
+    (site / "magie_more" / "__init__.py").write_text(
+        "from pathlib import Path\nHERE = Path(__file__).parent\n"
+        "FILES = [HERE, HERE.parent / 'solo.yaml', HERE.parent / 'nowhere.yaml', 7]\n", encoding="utf-8")
+    add_dist(site, "magie-more", {"magie.editions": {"files": "magie_more:FILES"}})
+    listed = [(i.kind, i.id, i.plugin) for i in list_plugins()]
+    assert listed == [("edition", "digits", "magie-example"), ("overlay", "rich-start", "magie-more"),
+                      ("overlay", "solo", "magie-more")]
+    assert load_playable("classic", ("rich-start",)).setup.start_cash == 2500
+    assert load_playable("digits", ("solo",)).setup.start_cash == 700
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(line.startswith("magie: plugin 'magie-more': editions 'files'") for line in err)
+    assert "nowhere.yaml" in err[0] and "is int, not a path" in err[1]

@@ -19,7 +19,8 @@ from ..paths import EDITIONS_DIR
 from ..problems import Problem
 from .pointers import locate
 
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_ID = re.compile(r"^[a-z][a-z0-9_-]*$")
+"""A plugin file's id (its stem), as the built-in files' are named: `classic`, `speed-die`."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def _edition_files() -> dict[tuple[str, str], PluginFile]:
             elif (f.kind, f.id) in out:
                 plugins.tell(dist, f"{f.kind} {f.id!r} is {out[(f.kind, f.id)].plugin!r}'s already")
             elif not _ID.match(f.id):
-                plugins.tell(dist, f"{f.kind} file {f.path.name!r}: an id is lower case letters, digits and _")
+                plugins.tell(dist, f"{f.kind} file {f.path.name!r}: an id is lower case letters, digits, - and _")
             else:
                 out[(f.kind, f.id)] = f
     return out
