@@ -5,6 +5,7 @@ and broken plugins beside it."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -53,6 +54,7 @@ def site(tmp_path, monkeypatch):
     folder = tmp_path / "site"
     project = tomllib.loads((TEMPLATE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     add_dist(folder, project["name"], project["entry-points"])
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)      # no __pycache__ in docs/examples
     monkeypatch.syspath_prepend(str(TEMPLATE))
     monkeypatch.syspath_prepend(str(folder))
     forget()
@@ -62,7 +64,7 @@ def site(tmp_path, monkeypatch):
 
 def _env(site: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(TEMPLATE)]),
-            "MAGIE_NO_CACHE": "1"}
+            "MAGIE_NO_CACHE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def _broken(site: Path) -> None:
@@ -218,15 +220,16 @@ def test_the_rl_environment_takes_the_plugins_edition(site):
 def test_the_template_installs_with_pip_and_passes_its_own_tests(tmp_path):
     """The template as pip builds and installs it (into a folder put on PYTHONPATH): its entry
     points reach magie, and its own tests pass."""
-    target = tmp_path / "target"
+    target, source = tmp_path / "target", tmp_path / "source"        # (a build writes into its source folder)
+    shutil.copytree(TEMPLATE, source, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
     pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
-                          "--target", str(target), str(TEMPLATE)], capture_output=True, text=True, timeout=300)
+                          "--target", str(target), str(source)], capture_output=True, text=True, timeout=300)
     assert pip.returncode == 0, pip.stdout + pip.stderr
     env = {**os.environ, "PYTHONPATH": str(target), "MAGIE_NO_CACHE": "1"}
     out = run_magie("play", "digits", "--bots", "2", "--bot", "thrifty", "--seed", "1", "--quiet", env=env)
     assert out.returncode == 0 and "round" in out.stdout, out.stderr
     tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path),
-                            str(TEMPLATE / "tests")],
+                            str(source / "tests")],
                            capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
     assert tests.returncode == 0, tests.stdout + tests.stderr
 
