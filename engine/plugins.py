@@ -88,7 +88,8 @@ def normalize(name: str) -> str:
 
 
 _found: dict[str, Any] = {}
-"""What was looked up: 'entry points', 'editions', 'overlays', 'bots', 'functions'."""
+"""What was looked up (`remember`), by key: 'entry points', 'bots', 'functions', and what the
+layers above keep."""
 _told: set[str] = set()
 """The lines told on stderr (each once a process)."""
 
@@ -118,25 +119,21 @@ def tell(plugin: str, what: str) -> None:
 def _entry_points() -> dict[str, list[tuple[str, Any]]]:
     """The entry points of `GROUPS`, each as (distribution name, entry point), sorted by
     distribution then entry-point name (the order in which ids are claimed)."""
-    if "entry points" not in _found:
-        out: dict[str, list[tuple[str, Any]]] = {g: [] for g in GROUPS}
-        if not _may_have_plugins():
-            _found["entry points"] = out
-            return out
-        from importlib.metadata import entry_points
+    out: dict[str, list[tuple[str, Any]]] = {g: [] for g in GROUPS}
+    if not _may_have_plugins():
+        return out
+    from importlib.metadata import entry_points
 
-        try:
-            for group in GROUPS:
-                for ep in entry_points(group=group):
-                    dist = getattr(ep, "dist", None)
-                    name = dist.name if dist is not None and dist.name else ep.value.partition(":")[0]
-                    out[group].append((str(name), ep))
-                out[group].sort(key=lambda item: (normalize(item[0]), item[1].name))
-        except Exception as e:   # a garbled installation's metadata: no plugins, said once
-            tell("?", f"cannot read the installed packages' entry points: {type(e).__name__}: {e}")
-        _found["entry points"] = out
-    found: dict[str, list[tuple[str, Any]]] = _found["entry points"]
-    return found
+    try:
+        for group in GROUPS:
+            for ep in entry_points(group=group):
+                dist = getattr(ep, "dist", None)
+                name = dist.name if dist is not None and dist.name else ep.value.partition(":")[0]
+                out[group].append((str(name), ep))
+            out[group].sort(key=lambda item: (normalize(item[0]), item[1].name))
+    except Exception as e:   # a garbled installation's metadata: no plugins, said once
+        tell("?", f"cannot read the installed packages' entry points: {type(e).__name__}: {e}")
+    return out
 
 
 def _may_have_plugins() -> bool:
@@ -167,13 +164,14 @@ def _may_have_plugins() -> bool:
 def entries(group: str) -> list[tuple[str, Any]]:
     """The entry points of `group` (one of `GROUPS`), each as (distribution name, entry point),
     sorted by distribution then entry-point name."""
-    return _entry_points()[group]
+    found: dict[str, list[tuple[str, Any]]] = remember("entry points", _entry_points)
+    return found[group]
 
 
 def installed() -> dict[str, str]:
     """The plugins installed: normalized name -> name as the distribution spells it (every
     distribution with an entry point in `GROUPS`, whether or not it loads)."""
-    return {normalize(dist): dist for eps in _entry_points().values() for dist, _ in eps}
+    return {normalize(dist): dist for group in GROUPS for dist, _ in entries(group)}
 
 
 def load(dist: str, ep: Any, what: str) -> Any:
@@ -191,25 +189,26 @@ def bots() -> dict[str, tuple[str, Callable[..., Any]]]:
     """The plugins' bots: kind -> (plugin name, factory). A kind another plugin (earlier by
     name) claimed, one that is not a lower-case name, or an object that cannot be called is told
     and left out (the agents' registry leaves out the built-in kinds, engine/agents)."""
-    if "bots" not in _found:
-        out: dict[str, tuple[str, Callable[..., Any]]] = {}
-        for dist, ep in _entry_points()[BOTS_GROUP]:
-            if ep.name in out:
-                tell(dist, f"bot {ep.name!r} is {out[ep.name][0]!r}'s already")
-                continue
-            if not re.match(r"^[a-z][a-z0-9_-]*$", ep.name):
-                tell(dist, f"bot {ep.name!r}: a bot's name is lower case letters, digits, - and _")
-                continue
-            factory = load(dist, ep, "bot")
-            if factory is None:
-                continue
-            if not callable(factory):
-                tell(dist, f"bot {ep.name!r} ({ep.value}) is {type(factory).__name__}, not an agent class or factory")
-                continue
-            out[ep.name] = (dist, factory)
-        _found["bots"] = out
-    found: dict[str, tuple[str, Callable[..., Any]]] = _found["bots"]
-    return found
+    return remember("bots", _bots)
+
+
+def _bots() -> dict[str, tuple[str, Callable[..., Any]]]:
+    out: dict[str, tuple[str, Callable[..., Any]]] = {}
+    for dist, ep in entries(BOTS_GROUP):
+        if ep.name in out:
+            tell(dist, f"bot {ep.name!r} is {out[ep.name][0]!r}'s already")
+            continue
+        if not re.match(r"^[a-z][a-z0-9_-]*$", ep.name):
+            tell(dist, f"bot {ep.name!r}: a bot's name is lower case letters, digits, - and _")
+            continue
+        factory = load(dist, ep, "bot")
+        if factory is None:
+            continue
+        if not callable(factory):
+            tell(dist, f"bot {ep.name!r} ({ep.value}) is {type(factory).__name__}, not an agent class or factory")
+            continue
+        out[ep.name] = (dist, factory)
+    return out
 
 
 def functions() -> dict[str, PluginFunction]:
@@ -217,27 +216,28 @@ def functions() -> dict[str, PluginFunction]:
     name is not lower case letters, digits and _, that is not a function marked by
     `dsl_function`, or whose declared types are not of `DSL_TYPES` is told and left out (the
     DSL's vocabulary leaves out the names it uses itself, engine/dsl/vocabulary.py)."""
-    if "functions" not in _found:
-        out: dict[str, PluginFunction] = {}
-        for dist, ep in _entry_points()[DSL_GROUP]:
-            if not _NAME.match(ep.name) or ep.name in out:
-                why = ("a DSL function's name is lower case letters, digits and _" if not _NAME.match(ep.name)
-                       else f"{out[ep.name].plugin!r}'s already")
-                tell(dist, f"DSL function {ep.name!r}: {why}")
-                continue
-            fn = load(dist, ep, "DSL function")
-            if fn is None:
-                continue
-            declared = getattr(fn, "__magie_dsl__", None)
-            problem = _declaration_problem(fn, declared)
-            if problem:
-                tell(dist, f"DSL function {ep.name!r} ({ep.value}): {problem}")
-                continue
-            params, returns = declared  # type: ignore[misc]
-            out[ep.name] = PluginFunction(ep.name, dist, tuple(params), returns, fn, _doc(fn))
-        _found["functions"] = out
-    found: dict[str, PluginFunction] = _found["functions"]
-    return found
+    return remember("functions", _functions)
+
+
+def _functions() -> dict[str, PluginFunction]:
+    out: dict[str, PluginFunction] = {}
+    for dist, ep in entries(DSL_GROUP):
+        if not _NAME.match(ep.name) or ep.name in out:
+            why = ("a DSL function's name is lower case letters, digits and _" if not _NAME.match(ep.name)
+                   else f"{out[ep.name].plugin!r}'s already")
+            tell(dist, f"DSL function {ep.name!r}: {why}")
+            continue
+        fn = load(dist, ep, "DSL function")
+        if fn is None:
+            continue
+        declared = getattr(fn, "__magie_dsl__", None)
+        problem = _declaration_problem(fn, declared)
+        if problem:
+            tell(dist, f"DSL function {ep.name!r} ({ep.value}): {problem}")
+            continue
+        params, returns = declared  # type: ignore[misc]
+        out[ep.name] = PluginFunction(ep.name, dist, tuple(params), returns, fn, _doc(fn))
+    return out
 
 
 def _declaration_problem(fn: Any, declared: Any) -> str:
