@@ -104,7 +104,7 @@ def plugin_file(what: str, ref: str) -> Path | None:
 
 def plugin_ids(what: str) -> list[str]:
     """The ids of the installed plugins' editions (`what` 'edition') or overlays ('variant'),
-    each with its plugin's name: 'digits (plugin magie-example)'."""
+    each with its plugin's name: 'ID (plugin NAME)'."""
     from .plugin_files import edition_files
 
     kind = "edition" if what == "edition" else "overlay"
