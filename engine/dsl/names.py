@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..kinds import DEED_KINDS
-from .vocabulary import ID_PATTERN
+from .vocabulary import ID_PATTERN, FunctionSpec, plugin_functions
 
 _ID = re.compile(ID_PATTERN)
 
@@ -56,6 +56,7 @@ class EditionNames:
                  then `loops.UNKNOWN_SIZES` stands in.
     treasury:    whether the edition may have a treasury (`rules.treasury`, or a switch whose
                  overlays may bring one); None: no edition (a snippet checked alone).
+    functions:   the DSL functions of the plugins the edition declares (`plugins:`), by name.
     """
 
     spaces: dict[str, int] = field(default_factory=dict)
@@ -71,6 +72,7 @@ class EditionNames:
     sizes: dict[str, int] | None = None
     holdings: frozenset[str] = frozenset({"jail"})
     treasury: bool | None = None
+    functions: dict[str, FunctionSpec] = field(default_factory=dict)
 
     @classmethod
     def from_tree(cls, tree: Any) -> EditionNames:
@@ -125,11 +127,18 @@ class EditionNames:
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),
                    params={str(k): v for k, v in params.items()}, sizes=sizes,
-                   treasury=_may_have_treasury(tree))
+                   treasury=_may_have_treasury(tree), functions=_plugin_functions(tree))
 
     def with_flags(self, flags: Iterable[str]) -> EditionNames:
         """A copy whose `flags` are `flags`."""
         return replace(self, flags=frozenset(flags))
+
+
+def _plugin_functions(tree: dict) -> dict[str, FunctionSpec]:
+    """The DSL functions of the plugins named by the edition's `plugins:` (none when it names none)."""
+    declared = [p for p in tree.get("plugins") or () if isinstance(p, str)] \
+        if isinstance(tree.get("plugins"), list) else []
+    return plugin_functions(declared) if declared else {}
 
 
 def _may_have_treasury(tree: dict) -> bool:

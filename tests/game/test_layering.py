@@ -14,9 +14,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 ROOTS = {"engine": "magie.engine", "cli": "magie.cli"}
-LAYERS = ["magie.engine.errors", "magie.engine.paths", "magie.engine.extras", "magie.engine.edition",
-          "magie.engine.dsl", "magie.engine.game", "magie.engine.agents", "magie.engine.analysis",
-          "magie.engine.sim", "magie.cli"]
+LAYERS = ["magie.engine.errors", "magie.engine.paths", "magie.engine.extras", "magie.engine.plugins",
+          "magie.engine.edition", "magie.engine.dsl", "magie.engine.game", "magie.engine.agents",
+          "magie.engine.analysis", "magie.engine.sim", "magie.cli"]
 """From the bottom up: a module may import only from its own layer and those below."""
 
 SHARED = {LAYERS.index("magie.engine.edition"), LAYERS.index("magie.engine.dsl")}
