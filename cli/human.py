@@ -35,6 +35,15 @@ DEBT_REASONS = (N_("rent"), N_("tax"), N_("fine"), N_("interest"), N_("auction")
 """What a debt is for, as the engine names it (shown translated in the raise prompt)."""
 
 
+def person_windows(game) -> frozenset[str]:
+    """The manage windows a person at the terminal is asked in: the own turn's, and between
+    other players' turns where the edition has that window (rules.between_turns); there the
+    person is asked only after turning it on with `i` at a manage prompt, so no question is added
+    to every turn. A playthrough's replay asks people's seats in the same windows."""
+    own = frozenset({"before_roll", "after_landing"})
+    return own | {"between_turns"} if game.rules.between_turns else own
+
+
 class HumanAgent:
     """The human player at the terminal (the `Agent` protocol of engine/game/decisions.py).
 
@@ -61,11 +70,8 @@ class HumanAgent:
         self.between_turns = False    # asked between other players' turns (the `i` key turns it on)
 
     def windows(self, game) -> frozenset:
-        """The manage windows: the own turn's, and between other players' turns where the
-        edition has that window (rules.between_turns); there the human is asked only after
-        turning it on with `i` at a manage prompt, so no question is added to every turn."""
-        own = frozenset({"before_roll", "after_landing"})
-        return own | {"between_turns"} if game.rules.between_turns else own
+        """The manage windows a person is asked in (`person_windows`)."""
+        return person_windows(game)
 
     # ------------------------------------------------------------------ protocol
     def decide(self, game, d: Decision) -> Any:
