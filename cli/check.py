@@ -42,8 +42,10 @@ def report(ed: Edition, result: SelfCheck) -> dict:
     parts = {}
     for part, names in never.items():
         why = shut.get(part, {})
-        parts[part] = {"fired": fired[part], "of": totals.get(part, fired[part] + len(names)),
-                       "never": [{"name": n, **({"closed": why[n]} if n in why else {})} for n in names]}
+        forced = cov.forced.get(part, [])
+        parts[part] = {"fired": fired[part], "of": totals.get(part, fired[part] + len(names) + len(forced)),
+                       "never": [{"name": n, **({"closed": why[n]} if n in why else {})} for n in names],
+                       "forced": forced}
     return {"edition": ed.id, "games": result.games, "replayed": result.replayed,
             "rounds": result.rounds, "failures": [vars(f) for f in result.failures], "coverage": parts}
 
@@ -75,8 +77,10 @@ def check(
     answers and must give the same event log byte for byte. Then a table says what the games
     reached: the cards drawn, the kinds of space landed on, the edition's actions taken, the
     decision kinds put to the bots and the event kinds logged, and lists what never fired, with
-    the rule that closes it where the edition cannot produce it. Exit code 1 when a game fails
-    (an error, a broken invariant, a replay that differs).
+    the rule that closes it where the edition cannot produce it. A card never drawn and a kind of
+    space never landed on are then forced, each in a game of its own (the card put on top of its
+    deck and drawn, a player moved onto such a space, a few turns played on), and listed as forced.
+    Exit code 1 when a game fails (an error, a broken invariant, a replay that differs).
 
     With --playthrough, the recorded games are replayed instead: each recorded answer is given
     again on the edition as it is now, and the new event log must be the recorded one, event by
@@ -131,15 +135,19 @@ def check(
             out.print(f"[red]FAILED[/] seed {f.seed}, {f.bots} bots, {f.what}: {f.message}", markup=True)
         if not result.failures:
             out.print("[green]no failures[/]", markup=True)
-        table = Table("part", "fired", "never fired", title="Coverage")
+        table = Table("part", "fired", "forced", "never fired", title="Coverage")
         for part, row in data["coverage"].items():
             names = [x["name"] + (f": {x['closed']}" if "closed" in x else "") for x in row["never"]]
-            shown = "\n".join(names[:NEVER_SHOWN]) + (f"\n... {len(names) - NEVER_SHOWN} more"
-                                                      if len(names) > NEVER_SHOWN else "")
-            table.add_row(part, f"{row['fired']} of {row['of']}", shown or "-")
+            table.add_row(part, f"{row['fired']} of {row['of']}", _listed(row["forced"]), _listed(names))
         out.print(table)
     if result.failures:
         raise typer.Exit(1)
+
+
+def _listed(names: list[str]) -> str:
+    """Names one a line, at most NEVER_SHOWN of them (the rest counted); '-' for none."""
+    shown = "\n".join(names[:NEVER_SHOWN])
+    return (shown + (f"\n... {len(names) - NEVER_SHOWN} more" if len(names) > NEVER_SHOWN else "")) or "-"
 
 
 def check_playthroughs(ed: Edition, paths: list[Path], as_json: bool) -> None:
