@@ -26,6 +26,7 @@ from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOff
 
 from .amounts import amount_forms, parse_amount
 from .i18n import gettext_for
+from .problem_words import translate
 from .render import N_, Names, describe_action
 from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
@@ -270,7 +271,8 @@ class HumanAgent:
         if done:   # roll (before the throw) and end (after it) both answer it
             opts.append(Opt("d", done, DONE, self.prompter.words("roll", "end")))
         while True:
-            answer = self.prompter.choose(lines, opts, default="d" if done else None)
+            answer = self.prompter.choose(lines, opts, default="d" if done else None,
+                                          closed=lambda: self._closed(game, p, d.window))
             self._last_action = answer if isinstance(answer, tuple) else None
             if answer == "interval":
                 self.between_turns = not self.between_turns
@@ -288,6 +290,12 @@ class HumanAgent:
             if offer is not None:
                 self._last_action = ("trade", offer)
                 return ("trade", offer)
+
+    def _closed(self, game, p, window: str) -> list[str]:
+        """The actions on `p`'s deeds not open in `window` now, each with its reason, in words."""
+        n = self.names
+        return [f"{self.describe(game, a)}: {n.ids_to_names(escape(translate(why, lang=n.lang)))}"
+                for a, why in game.closed_actions(p, window)]
 
     def _trade_refused(self, game, d, lines: list) -> TradeOffer | None:
         """After a trade the partner rejected: add its reason to `lines` (a bot that can say

@@ -181,7 +181,8 @@ def play(
     you between the other players' turns too; before the throw r or Enter rolls, after it
     d or Enter ends the turn. In an auction m bids the least, a number bids that much, p passes.
     At any prompt `s` shows the status (players, deeds, buildings), `m` the board, `w` saves,
-    `h` helps and `q` quits.
+    `h` helps (in the turn's menu it also says why each action on your deeds that is not
+    offered is closed) and `q` quits.
     Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with
     --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
     130 interrupted by Ctrl-C (the game is saved).
