@@ -120,7 +120,8 @@ def play(
         "--bot-kind", "--bot", metavar="KIND",
         help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
              "under a second a turn); also search (the same search bot), random (any legal move), "
-             "or your own agent class as module:Class (see docs/agents.md). [default: basic] "
+             "your own agent class as module:Class (see docs/agents.md), or an installed plugin's bot "
+             "by its name (docs/plugins.md). [default: basic] "
              "With --resume: the save's own agent classes you allow to run (a save never runs code "
              "by itself).",
         show_default=False)] = None,
@@ -160,6 +161,10 @@ def play(
                                              "asked: a forgetful owner loses the rent, which is the rule's point. "
                                              "[default: ask]",
         show_default=False)] = None,
+    record: Annotated[Path | None, typer.Option(
+        "--record", metavar="FILE", help="When the game ends, write it to FILE as a playthrough: a save "
+                                         "with every event, which `magie check EDITION --playthrough FILE` "
+                                         "replays to show what an edit of the edition changes.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     check_invariants: Annotated[bool, typer.Option(
         "--check-invariants", help="Check the game's invariants (money conserved, one owner per deed, "
@@ -177,7 +182,8 @@ def play(
     you between the other players' turns too; before the throw r or Enter rolls, after it
     d or Enter ends the turn. In an auction m bids the least, a number bids that much, p passes.
     At any prompt `s` shows the status (players, deeds, buildings), `m` the board, `w` saves,
-    `h` helps and `q` quits.
+    `h` helps (in the turn's menu it also says why each action on your deeds that is not
+    offered is closed) and `q` quits.
     Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with
     --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
     130 interrupted by Ctrl-C (the game is saved).
@@ -189,6 +195,7 @@ def play(
       magie play classic --players "Anna,Boris" --bots 2 --lang ru
       magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
       magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
+      magie play my_edition.yaml --bots 4 --seed 7 --quiet --record seed7.json
       magie play classic --players Anna --bots 3 --bot hard
       magie play classic --bots 4 --bot mybots:Greedy --quiet
       magie play --resume game.json
@@ -245,6 +252,8 @@ def play(
         wrong.append(_("cannot write the log {path}: {why}").format(path=log, why=why))
     if save_to is not None and (why := output_problem(save_to) or replace_problem(save_to, "save")) is not None:
         wrong.append(f"--save-to {save_to}: {why}")
+    if record is not None and (why := output_problem(record) or replace_problem(record, "save")) is not None:
+        wrong.append(f"--record {record}: {why}")
     if log is not None and (saved := save_to or resume) is not None and same_file(log, saved):
         wrong.append(f"--log {log} and {'--save-to' if save_to is not None else '--resume'} {saved} name the "
                      f"same file: the save would be written over the log; give the log another path")
@@ -292,7 +301,7 @@ def play(
                               term=term,
                               log_stream=log_stream, decision_timeout=seconds,
                               time_limit=base.options.get("time_limit"),
-                              check_invariants=check_invariants)
+                              check_invariants=check_invariants, record_path=record)
         code = session.run()
     except MagieError as e:
         from .problem_words import translate

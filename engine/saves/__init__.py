@@ -26,7 +26,10 @@ holds exactly that, plus who sits where and the options that shape the game:
 data: a game resumes from it when the edition's file changed or is missing (another machine).
 `decisions` are the answers in the order the game asked them, as `decisions.encode_answer`
 writes them (`Game(record=True)` keeps them in `game.answers`). `progress` is informational.
-`options.elapsed` is the wall-clock seconds already played, for a timed game.
+`options.elapsed` is the wall-clock seconds already played, for a timed game. `playthrough`
+(optional) makes the save a playthrough, an edition's regression test: every event of the game
+(`events`, as logged), the part's own `version`, and `time_up_round`, the round at whose end a
+timed game's time ran out (null when it did not).
 
 `format.py` holds the format and writes it atomically (`write_save`); `reader.py` reads it back
 (`read_save`), refusing a file that is not JSON, not a save, of a newer format, or of the wrong
@@ -40,8 +43,8 @@ game continues as the uninterrupted one would have. `Game.saved_decisions()` is 
 holds.
 """
 
-from .format import SAVE_FORMAT, SAVE_VERSION, SaveGame, Seat, write_save
+from .format import SAVE_FORMAT, SAVE_VERSION, Playthrough, SaveGame, Seat, write_save
 from .reader import AGENT_KINDS, check_edition, read_save
 
-__all__ = ["AGENT_KINDS", "SAVE_FORMAT", "SAVE_VERSION", "SaveGame", "Seat", "check_edition", "read_save",
-           "write_save"]
+__all__ = ["AGENT_KINDS", "SAVE_FORMAT", "SAVE_VERSION", "Playthrough", "SaveGame", "Seat", "check_edition",
+           "read_save", "write_save"]

@@ -115,9 +115,9 @@ def _array(node: dict[str, Any], build: Builder) -> Check:
 def _object(node: dict[str, Any], build: Builder) -> Check:
     props = {k: build(s) for k, s in node.get("properties", {}).items()}
     required = tuple(node.get("required", ()))
-    closed = node.get("additionalProperties", True)
-    if closed not in (True, False):            # a schema for the other keys: not used by saves
-        return lambda v: False
+    others = node.get("additionalProperties", True)
+    closed = others is False
+    other = build(others) if isinstance(others, dict) else _anything
     least, most = node.get("minProperties", 0), node.get("maxProperties", math.inf)
 
     def check(v: dict[str, Any]) -> bool:
@@ -127,7 +127,7 @@ def _object(node: dict[str, Any], build: Builder) -> Check:
             if k in props:
                 if not props[k](x):
                     return False
-            elif closed is False:
+            elif closed or not other(x):
                 return False
         return True
     return check

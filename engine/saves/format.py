@@ -31,13 +31,29 @@ class Seat:
     agent: str
 
 
+PLAYTHROUGH_FORMAT = 1
+"""The version of the `playthrough` part of a save this code writes and reads."""
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    """What a save holds beyond the answers to be a playthrough: every event of the recorded game
+    (`events`, as logged) and, when the game ended because its time ran out, the round at whose
+    end it did (`time_up_round`: a clock cannot be replayed, so the round is kept)."""
+
+    events: tuple[dict[str, Any], ...]
+    time_up_round: int | None = None
+
+
 @dataclass(frozen=True)
 class SaveGame:
     """Everything needed to rebuild a game: the edition (`edition_ref` as given when the game
     started: a built-in id or an absolute path; `edition_id`; `variants`; `content_hash`),
     `seed`, `seats` in the order given to `Game`, `options`, and the recorded `decisions`.
     `round` and `turns` tell how far the game went (shown to people, not used to replay).
-    `edition_content` is the merged edition as plain JSON data, or None."""
+    `edition_content` is the merged edition as plain JSON data, or None. A save with
+    `playthrough` (its event log) is a playthrough: a regression test of the edition
+    (engine/sim/playthrough.py)."""
 
     edition_ref: str
     edition_id: str
@@ -50,6 +66,7 @@ class SaveGame:
     round: int = 1
     turns: int = 0
     edition_content: dict[str, Any] | None = None
+    playthrough: Playthrough | None = None
 
     def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
@@ -78,6 +95,11 @@ class SaveGame:
         lines = [_dumps(d) for d in self.decisions]
         body = ",\n".join("    " + line for line in lines)
         decisions = '"decisions": [\n' + body + "\n  ]" if lines else '"decisions": []'
+        if self.playthrough is not None:
+            p = self.playthrough
+            events = ",\n".join("      " + _dumps(e) for e in p.events)
+            decisions += (f',\n  "playthrough": {{"version": {PLAYTHROUGH_FORMAT}, "time_up_round": '
+                          f'{json.dumps(p.time_up_round)}, "events": [\n{events}\n  ]}}')
         return text[:-2] + ",\n  " + decisions + "\n}\n"
 
 

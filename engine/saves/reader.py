@@ -34,7 +34,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ from typing import Any
 from ..paths import SAVE_SCHEMA_PATH
 from ..problems import Problem, ProblemsError
 from .accepts import accepts
-from .format import SAVE_FORMAT, SAVE_VERSION, SaveGame, Seat
+from .format import SAVE_FORMAT, SAVE_VERSION, Playthrough, SaveGame, Seat
 from .jsontext import BigNumber, Locator, decode, parse, path_words, read_bytes
 
 AGENT_KINDS = ("human", "basic", "random")
@@ -89,7 +89,14 @@ def read_save(path: str | os.PathLike[str], *, agents: Sequence[str] = AGENT_KIN
         content_hash=edition["content_hash"], seed=data["seed"],
         seats=tuple(Seat(s["name"], s["agent"]) for s in data["seats"]), options=dict(data.get("options", {})),
         decisions=data["decisions"], round=progress.get("round", 1), turns=progress.get("turns", 0),
-        edition_content=edition.get("content"))
+        edition_content=edition.get("content"), playthrough=_playthrough(data.get("playthrough")))
+
+
+def _playthrough(part: dict[str, Any] | None) -> Playthrough | None:
+    """The `playthrough` part of a checked save, or None when it has none."""
+    if part is None:
+        return None
+    return Playthrough(tuple(part["events"]), part.get("time_up_round"))
 
 
 def check_edition(save: SaveGame, content_hash: str, file: str = "") -> None:
@@ -152,42 +159,58 @@ def _strict() -> Any:
         "integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool)))
 
 
+LONG_LISTS = ((("decisions",), "answer", "save-bad-decision"), (("playthrough", "events"), "event", ""))
+"""The long lists of a save: (path, the schema's definition of an item, the code of an item's
+problem, or "" for the code of its kind). Their items are checked one by one (see Speed above)."""
+
+
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    """The validator of a save document but its recorded answers: `decisions` is checked as a
-    list here, its items one by one in `_schema_problems`."""
+    """The validator of a save document but the items of its long lists, checked as lists here and
+    item by item in `_schema_problems`."""
     schema = _schema()
-    decisions = {k: v for k, v in schema["properties"]["decisions"].items() if k != "items"}
-    return _strict()({**schema, "properties": {**schema["properties"], "decisions": decisions}})
+
+    def without_items(node: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
+        props = dict(node["properties"])
+        props[path[0]] = ({k: v for k, v in props[path[0]].items() if k != "items"} if len(path) == 1
+                          else without_items(props[path[0]], path[1:]))
+        return {**node, "properties": props}
+    for path, _, _ in LONG_LISTS:
+        schema = without_items(schema, path)
+    return _strict()(schema)
 
 
-@lru_cache(maxsize=1)
+@cache
+def _item_check(definition: str) -> tuple[Callable[[Any], bool], Any]:
+    """The quick yes (accepts.py) and the validator of an item of the schema's `definition`."""
+    defs = _schema()["definitions"]
+    return accepts(defs[definition], defs), _strict()({"$ref": f"#/definitions/{definition}", "definitions": defs})
+
+
 def _answer_validator() -> Any:
     """The validator of one recorded answer (the schema's `answer`)."""
-    return _strict()({"$ref": "#/definitions/answer", "definitions": _schema()["definitions"]})
-
-
-@lru_cache(maxsize=1)
-def _answer_fits() -> Callable[[Any], bool]:
-    """The quick yes of the schema's `answer` (accepts.py)."""
-    defs = _schema()["definitions"]
-    return accepts(defs["answer"], defs)
+    return _item_check("answer")[1]
 
 
 def _schema_problems(where: Locator, data: dict[str, Any]) -> Iterator[Problem]:
     """One problem per schema error of `data`, located in the file."""
     for err in _validator().iter_errors(data):
-        path = list(err.absolute_path)
-        code = "save-missing-key" if err.validator == "required" else (
-            "save-wrong-type" if err.validator == "type" else "save-bad-value")
-        yield where.problem(path, code, _message(err))
-    decisions = data.get("decisions")
-    if isinstance(decisions, list) and len(decisions) <= MAX_DECISIONS:
-        fits = _answer_fits()
-        for k, value in enumerate(decisions):
-            if not fits(value):
-                for err in _answer_validator().iter_errors(value):
-                    yield where.problem(["decisions", k, *err.absolute_path], "save-bad-decision", _message(err))
+        yield where.problem(list(err.absolute_path), _code(err), _message(err))
+    for path, definition, code in LONG_LISTS:
+        items: Any = data
+        for key in path:
+            items = items.get(key) if isinstance(items, dict) else None
+        if isinstance(items, list) and len(items) <= MAX_DECISIONS:
+            fits, validator = _item_check(definition)
+            for k, value in enumerate(items):
+                if not fits(value):
+                    for err in validator.iter_errors(value):
+                        yield where.problem([*path, k, *err.absolute_path], code or _code(err), _message(err))
+
+
+def _code(err: Any) -> str:
+    return "save-missing-key" if err.validator == "required" else (
+        "save-wrong-type" if err.validator == "type" else "save-bad-value")
 
 
 def _message(err: Any) -> str:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.limits import MAX_NAME, MAX_ROUNDS, MAX_SEATS, MAX_SECONDS, MAX_SEED, MIN_SEED
-from magie.engine.saves import Seat, read_save, write_save
+from magie.engine.saves import Seat, jsontext, read_save, write_save
 from magie.engine.saves import reader as save_reader
 from magie.engine.saves.accepts import accepts
 
@@ -64,8 +64,31 @@ answers = st.recursive(
 @settings(max_examples=400, deadline=None)
 @given(answers)
 def test_the_quick_yes_agrees_with_jsonschema(value):
-    fits = save_reader._answer_fits()
-    assert fits(value) == save_reader._answer_validator().is_valid(value), value
+    fits, validator = save_reader._item_check("answer")
+    assert fits(value) == validator.is_valid(value), value
+
+
+events = st.dictionaries(st.sampled_from(["e", "player", "cash", "deeds"]),
+                         st.recursive(st.one_of(plain, st.floats(allow_nan=False)),
+                                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(words, inner,
+                                                                                                  max_size=2),
+                                      max_leaves=6), max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(events)
+def test_the_quick_yes_of_events_agrees_with_jsonschema(value):
+    fits, validator = save_reader._item_check("event")
+    assert fits(value) == validator.is_valid(value), value
+
+
+def test_an_event_with_a_number_too_long_to_read_is_refused():
+    fits, validator = save_reader._item_check("event")
+    event = {"e": "move", "to": [1, jsontext.BigNumber("9" * 30)]}
+    assert not fits(event)
+    [err] = validator.iter_errors(event)
+    assert list(err.absolute_path) == ["to", 1] and "31" not in save_reader._message(err)
+    assert save_reader._message(err).endswith("found a number of 30 digits")
 
 
 def test_the_quick_yes_refuses_a_keyword_it_does_not_know():
