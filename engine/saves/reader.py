@@ -19,11 +19,12 @@ Versions: `SAVE_VERSION` is the newest format this code reads and writes; a newe
 with a message that says to update magie. A format change adds a step that turns a save of the
 version before into the new one, run before the schema check, so old saves keep loading.
 
-Speed: jsonschema checks the document but its recorded answers, which it would check at 0.1 to
-0.3 ms each (a 3,000-turn game's save holds 8,000, and checking them took longer than replaying
-the game). Each answer goes first through the quick yes of `accepts.py`, made from the same
-schema's `answer`, which accepts only what the schema accepts, in microseconds; an answer it does
-not accept goes to jsonschema, whose errors are the verdict and the message.
+Speed: jsonschema checks the document but the items of its long lists (`LONG_LISTS`: the recorded
+answers, a playthrough's events), which it would check at 0.1 to 0.3 ms each (a 3,000-turn game's
+save holds 8,000 answers, and checking them took longer than replaying the game). Each item goes
+first through the quick yes of `accepts.py`, made from the same schema's definition, which accepts
+only what the schema accepts, in microseconds; an item it does not accept goes to jsonschema,
+whose errors are the verdict and the message.
 
 `check_edition` refuses a save whose edition content changed.
 """
