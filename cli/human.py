@@ -294,7 +294,7 @@ class HumanAgent:
     def _closed(self, game, p, window: str) -> list[str]:
         """The actions on `p`'s deeds not open in `window` now, each with its reason, in words."""
         n = self.names
-        return [f"{self.describe(game, a)}: {n.ids_to_names(escape(translate(why, lang=n.lang)))}"
+        return [f"{self.describe(game, a)}: {translate(n.ids_to_names(escape(why)), lang=n.lang)}"
                 for a, why in game.closed_actions(p, window)]
 
     def _trade_refused(self, game, d, lines: list) -> TradeOffer | None:
