@@ -223,8 +223,8 @@ def test_a_finished_game_is_shown_after_a_restart_without_replaying_it(tmp_path)
     assert saved.options["web"]["final"]["over"] is True
     assert saved.options["web"]["final"]["winners"] == before["winners"] != []
     with client(tmp_path) as c:
+        after = c.get(f"/api/games/{game}").json()         # woken from its save by the request
         room = c.app.state.server.rooms[game]
-        after = c.get(f"/api/games/{game}").json()
         assert room.game is None and not room.thread.is_alive()      # shown from the save, not replayed
         assert _public(after) == _public(before) and after["winners"] == before["winners"]
         assert c.app.state.server.live() == 0
