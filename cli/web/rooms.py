@@ -41,6 +41,7 @@ from magie.engine.game.save import SaveGame, write_save
 
 from ..render import seat_names
 from .narrate import Narrator, Words
+from .uploads import public_text
 from .view import decision_json, edition_info, public_state
 
 TOKEN_BYTES = 32
@@ -232,10 +233,10 @@ class Room:
         except Stopped:
             return
         except GameError as e:
-            self.error = str(e)
+            self.error = public_text(str(e))
         except Exception as e:        # a bug: keep the server up and say what happened
             traceback.print_exc(file=sys.stderr)
-            self.error = f"the game stopped on an internal error ({type(e).__name__}: {e})"
+            self.error = public_text(f"the game stopped on an internal error ({type(e).__name__}: {e})")
         finally:
             self.settle()
             self.ready.set()

@@ -24,7 +24,7 @@ from ..bodies import EditionUpload
 from ..errors import HTTPProblem, check_lang
 from ..rooms import new_game_id, new_tokens
 from ..server import Server, ServerDep
-from ..uploads import UploadedFile, UploadProblem
+from ..uploads import UploadedFile, UploadProblem, public_text
 
 UPLOAD_WAIT = 30.0
 """Seconds an uploaded edition may take to load and compile."""
@@ -47,7 +47,7 @@ async def upload_edition(body: EditionUpload, server: ServerDep, lang: str = "en
     ed, _ = up.playable(())
     return {"edition": up.id, "id": ed.id, "name": text_in(ed.name, lang) or ed.id,
             "description": text_in(ed.description, lang), "players": {"min": ed.players_min, "max": ed.players_max},
-            "warnings": [p.format() for p in ed.warnings]}
+            "warnings": [public_text(p.format()) for p in ed.warnings]}
 
 
 @router.post("/api/games/resume", status_code=201)
