@@ -9,7 +9,7 @@ game's thread. The server's event loop never waits on a game.
 
 Games outlive connections: the game's save (`SaveGame`, atomically written into the data folder
 at every decision a person is asked and at the end) is the whole game, and a server that
-restarts replays each save to where it stood (`Server.resume_all`). A finished game's save also
+restarts replays each save to where it stood (`server.Server.wake`). A finished game's save also
 keeps its final public state (`options.web.final`): after a restart it is shown from there, and
 the game is replayed only when someone asks for its event log (`Room.need_events`). Tokens are
 kept only as SHA-256 digests, in the save's `options.web`, and compared in constant time.
