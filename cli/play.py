@@ -108,7 +108,7 @@ def _console() -> Console:
     return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
 
 
-EditionArg = Annotated[str | None, typer.Argument(
+EditionOrResumeArg = Annotated[str | None, typer.Argument(
     metavar="EDITION", help="A built-in edition id (see `magie editions`) or a path to your edition file. "
                             "Leave it out with --resume.", show_default=False)]
 PlayersOpt = Annotated[str | None, typer.Option(
@@ -141,7 +141,7 @@ SaveToOpt = Annotated[Path | None, typer.Option(
     "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
                                       "resumed, else magie-EDITION-seedSEED.json here (with -2, "
                                       "-3... if that file exists).")]
-MaxRoundsOpt = Annotated[str | None, number_option(
+RoundCapOpt = Annotated[str | None, number_option(
     "--max-rounds", metavar="N", least=1, most=MAX_ROUNDS, in_help=True,
     help=f"End after N rounds (the richest wins), instead of the edition's limit. A table of bots only "
          f"stops after {BOT_TABLE_CAP} rounds unless this says otherwise.")]
@@ -161,7 +161,7 @@ AutoClaimOpt = Annotated[bool | None, typer.Option(
 
 
 def play(
-    edition: EditionArg = None,
+    edition: EditionOrResumeArg = None,
     players: PlayersOpt = None,
     bots: BotsOpt = None,
     bot_kind: BotKindOpt = None,
@@ -171,7 +171,7 @@ def play(
     log: LogOpt = None,
     resume: ResumeOpt = None,
     save_to: SaveToOpt = None,
-    max_rounds: MaxRoundsOpt = None,
+    max_rounds: RoundCapOpt = None,
     time_limit: TimeLimitOpt = None,
     decision_timeout: DecisionTimeoutOpt = None,
     auto_claim: AutoClaimOpt = None,
