@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+from magie.cli.web import rooms
+
 from .helpers import answer, client, new_game, poll, wait_decision
 
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
@@ -57,3 +59,23 @@ def test_a_restart_answers_and_serves_a_game_within_2_s_with_20_saved_games(tmp_
             d = wait_decision(c, game_id, tok)
             assert (d["kind"], d["options"]) == (pending["kind"], pending["options"])
         assert c.app.state.server.live() == GAMES
+
+
+def test_a_game_woken_from_its_save_is_shown_where_it_stands_not_mid_replay(tmp_path, monkeypatch):
+    game, tok, before, pending = _a_saved_game(tmp_path)
+    play_turn = rooms.Game.play_turn
+
+    def slow_replay(g):             # a replay long enough for a request to arrive in the middle
+        if g.replaying:
+            time.sleep(0.05)
+        return play_turn(g)
+
+    monkeypatch.setattr(rooms.Game, "play_turn", slow_replay)
+    with client(tmp_path) as c:
+        server = c.app.state.server           # woken by the background thread at the start
+        poll(lambda: (r := server.rooms.get(game)) is not None and r.state and r.game is not None
+             and r.game.replaying, "the game halfway through its replay")
+        assert _public(c.get(f"/api/games/{game}").json()) == _public(before)
+        with c.websocket_connect(f"/ws/games/{game}?token={tok}") as ws:
+            hello = ws.receive_json()
+            assert _public(hello["state"]) == _public(before) and hello["decision"]["kind"] == pending["kind"]

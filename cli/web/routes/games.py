@@ -78,7 +78,7 @@ def _seats(body: NewGame, ed: Edition) -> list[Seat]:
 
 @router.get("/api/games/{game}")
 async def state(room: RoomDep) -> dict:
-    if not room.state:          # the game's thread is still setting the table
+    if not room.ready.is_set():     # the game's thread is still setting the table or replaying its save
         await asyncio.to_thread(room.ready.wait, 10)
     return {"game": room.id, "edition": room.ed.id, "lang": room.lang, **room.state}
 

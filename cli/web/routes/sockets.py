@@ -38,6 +38,8 @@ async def live(ws: WebSocket, game: str, server: ServerDep, token: str | None = 
         await ws.close(code=NOT_A_SEAT, reason="this token is not a seat of this game")
         return
     await asyncio.to_thread(room.need_events)
+    if not room.ready.is_set():     # a game woken from its save shows where it stands, not its replay
+        await asyncio.to_thread(room.ready.wait, 10)
     sub = Subscriber(seat)
     server.subscribers.setdefault(game, set()).add(sub)
     code = 1000
