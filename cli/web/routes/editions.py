@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from magie.engine.agents import BOTS
-from magie.engine.edition.listing import list_builtin
+from magie.engine.edition.listing import list_builtin, list_plugins
 from magie.engine.edition.text import text_in
 from magie.engine.problems import ProblemsError
 
@@ -26,8 +26,9 @@ router = APIRouter()
 async def editions(server: ServerDep, lang: str = "en") -> dict:
     check_lang(lang)
     out: dict[str, list] = {"editions": [], "overlays": []}
-    for info in list_builtin():
-        item: dict[str, Any] = {"id": info.id, "name": info.name, "description": info.description}
+    for info in list_builtin() + list_plugins():
+        item: dict[str, Any] = {"id": info.id, "name": info.name, "description": info.description,
+                                **({"plugin": info.plugin} if info.plugin else {})}
         if info.kind == "edition" and not info.broken:
             with contextlib.suppress(ProblemsError):
                 ed, _ = await asyncio.to_thread(builtin_edition, info.id, ())
