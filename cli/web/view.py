@@ -52,16 +52,17 @@ def table_info(ed: Edition, lang: str) -> dict[str, Any]:
     """What the page's table shows beyond the board, in `lang`: `decks` (id -> {name, cards:
     card id -> text with its amounts}) for a drawn card, `symbols` (symbol face id of the
     edition's own dice -> name) for a thrown face such as the Speed Die's, and `deeds` (space id
-    -> {mortgage: the mortgage value, ladder: [{kind, name, cost, owned}] the building levels
-    1..top with what each costs and the share of the group it needs}) for a deed's panel."""
+    -> {mortgage: the mortgage value, ladder: [{kind, name, count, cost, owned}] the building
+    levels 1..top: the buildings a lot holds there, what the level costs and the share of the
+    group it needs}) for a deed's panel."""
     names = Names(ed, lang, markup=False)
     return {
         "decks": {d.id: {"name": text_in(d.name, lang) or d.id,
                          "cards": {c.id: names.card_text(d.id, c.id) for c in d.cards}} for d in ed.decks.values()},
         "symbols": {s.id: text_in(s.name, lang) or s.id for s in ed.symbols.values()},
         "deeds": {s.id: {"mortgage": s.mortgage,
-                         "ladder": [{"kind": r.kind, "name": text_in(r.name, lang) or r.kind, "cost": r.cost,
-                                     "owned": r.owned} for r in s.ladder]}
+                         "ladder": [{"kind": r.kind, "name": text_in(r.name, lang) or r.kind, "count": r.count,
+                                     "cost": r.cost, "owned": r.owned} for r in s.ladder]}
                   for s in ed.spaces if s.is_deed},
     }
 
