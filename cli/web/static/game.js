@@ -71,7 +71,9 @@
       const deeds = p.deeds.map(d => {
         const lvl = p.buildings[d] || 0;
         const label = spaceName(d) + (lvl ? (lvl >= state.hotel_level ? " ▣" : " " + "▪".repeat(lvl)) : "");
+        const sp = info.spaces.find(x => x.id === d);
         const span = el("button", { type: "button", class: "deed" + (p.mortgaged.includes(d) ? " mortgaged" : ""), "data-space": d,
+                                    "data-group": sp ? sp.group : null,
                                     text: label, onclick: () => magie.deeds.show(d) });
         span.style.borderLeftColor = groupColor(d);
         return span;

@@ -92,6 +92,7 @@ magie.table = (function () {
       if (c) { walker.style.left = c[0] + "px"; walker.style.top = c[1] + "px"; }
     };
     place(path[0]);
+    document.getElementById("table").dataset.walked = JSON.stringify(path);   // the spaces stepped on, for tests
     document.getElementById("table").append(walker);
     moving.add(ev.player);
     hideMoving();
