@@ -18,5 +18,6 @@ UI_MESSAGES = (
     "Landings on the board (heat map)", "Latest", "Lift the mortgage", "More actions", "Mortgage",
     "Mortgage value", "Net worth", "Net worth by round", "Owner", "Price", "Rent", "Rent paid",
     "Rent received", "Sell a building", "Sell to the bank", "The bank holds it", "no buildings",
-    "not your turn", "answer the question above first", "not in this decision", "house", "mortgaged",
+    "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
+    "Rent, times the throw",
 )

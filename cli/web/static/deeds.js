@@ -34,8 +34,9 @@ magie.deeds = (function () {
     const ladder = deed ? deed.ladder : [];
     const money = ctx.money;
     if (!ladder.length) {     // a rent by how many of the group one owns, or a multiple of the throw
-      const shown = sp.kind === "utility" ? r => `${r} × 🎲` : money;    // a multiple of the throw
-      return [el("tr", {}, el("th", { text: t("Rent") }), el("td", { text: sp.rent.map(shown).join(" · ") }))];
+      const utility = sp.kind === "utility";        // a multiple of the throw
+      return [el("tr", {}, el("th", { text: utility ? t("Rent, times the throw") : t("Rent") }),
+                 el("td", { text: sp.rent.map(r => utility ? "×" + r : money(r)).join(" · ") }))];
     }
     return sp.rent.slice(0, ladder.length + 1).map((r, k) => {
       const rung = ladder[k - 1];
@@ -129,7 +130,10 @@ magie.deeds = (function () {
     if (group) facts.push(group.name);
     if (sp.price) facts.push(t("Price") + " " + ctx.money(sp.price));
     if (deed && deed.mortgage) facts.push(t("Mortgage value") + " " + ctx.money(deed.mortgage));
-    if (deed && deed.ladder.length) facts.push(t("Building costs") + " " + deed.ladder.map(r => ctx.money(r.cost)).join(" / "));
+    if (deed && deed.ladder.length) {       // each kind of building once: "house 50, hotel 50"
+      const costs = new Map(deed.ladder.map(r => [t(r.name), ctx.money(r.cost)]));
+      facts.push(t("Building costs") + ": " + [...costs].map(([k, c]) => `${k} ${c}`).join(", "));
+    }
     parts.push(el("p", { class: "facts", text: facts.join(" · ") }));
     parts.push(el("p", { class: "owner", "data-owner": owner === undefined ? "" : owner,
       text: owner === undefined ? (deed ? t("The bank holds it") : "") :

@@ -269,7 +269,7 @@
     const rows = ranked.map((p, k) => {
       const chip = el("span", { class: "chip" }); chip.style.background = COLORS[p.seat % COLORS.length];
       return el("tr", { class: (state.winners.includes(p.seat) ? "winner " : "") + (p.bankrupt ? "out" : ""), "data-seat": p.seat },
-        el("td", { text: state.winners.includes(p.seat) ? "🏆" : String(k + 1) }), el("td", {}, chip, p.name),
+        el("td", { text: state.winners.includes(p.seat) ? "★" : String(k + 1) }), el("td", {}, chip, p.name),
         el("td", { class: "cash", text: money(p.cash) }), el("td", { class: "worth", text: money(p.net_worth) }),
         el("td", { text: money(f.rent_paid[p.seat] || 0) }), el("td", { text: money(f.rent_received[p.seat] || 0) }));
     });
