@@ -34,14 +34,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.skipif(not (CHROMIUM and DRIVER),
 SEATS = [{"name": "Anna", "kind": "human"}] + [{"name": f"Bot {k}", "kind": "bot"} for k in (1, 2, 3)]
 
 
-def _game(served, **body) -> tuple[str, str, dict]:
-    code, g = _api(served, "POST", "/api/games", {"edition": "classic", "seats": SEATS, **body})
+def _game(srv, **body) -> tuple[str, str, dict]:
+    code, g = _api(srv, "POST", "/api/games", {"edition": "classic", "seats": SEATS, **body})
     assert code == 201, g
-    return g["game"], g["seats"][0]["token"], _api(served, "GET", f"/api/games/{g['game']}/info")[1]
+    return g["game"], g["seats"][0]["token"], _api(srv, "GET", f"/api/games/{g['game']}/info")[1]
 
 
-def _events(served, game: str) -> list[dict]:
-    return [json.loads(line) for line in _api(served, "GET", f"/api/games/{game}/log")[1].splitlines() if line]
+def _events(srv, game: str) -> list[dict]:
+    return [json.loads(line) for line in _api(srv, "GET", f"/api/games/{game}/log")[1].splitlines() if line]
 
 
 def _money(info: dict, n: int) -> str:
@@ -49,7 +49,12 @@ def _money(info: dict, n: int) -> str:
 
 
 def _cash_shown(b, seat: int) -> str:
-    return _read(b, lambda drv: drv.find_element(By.CSS_SELECTOR, f'#players tr[data-seat="{seat}"] .cash .amount').text)
+    css = f'#players tr[data-seat="{seat}"] .cash .amount'
+    return _read(b, lambda drv: drv.find_element(By.CSS_SELECTOR, css).text)
+
+
+def _level_shown(drv) -> str:
+    return drv.find_element(By.CSS_SELECTOR, "#deed-panel .rents").get_attribute("data-level")
 
 
 def _no_sideways_scroll(b) -> bool:
@@ -113,13 +118,13 @@ def test_a_build_from_a_deed_panel_and_a_closed_action_with_its_reason(served, b
     assert not _read(b, lambda drv: drv.find_elements(By.CSS_SELECTOR, '#decision button[data-answer^=\'["build"\']'))
     _click(b, '#board g.space[data-index="37"]')
     _until(b, WAIT, lambda drv: drv.find_element(By.ID, "deed-panel").get_attribute("data-space") == sp["id"])
-    assert _read(b, lambda drv: drv.find_element(By.CSS_SELECTOR, "#deed-panel .rents").get_attribute("data-level")) == "0"
+    assert _read(b, _level_shown) == "0"
     rents = _read(b, lambda drv: [r.text for r in drv.find_elements(By.CSS_SELECTOR, "#deed-panel .rents td")])
     assert rents == [_money(info, r) for r in sp["rent"]]
     cash = _state(served, game)["players"][0]["cash"]
     _click_answer(b, ["build", 37])
     _answered(b, d)
-    _until(b, WAIT, lambda drv: drv.find_element(By.CSS_SELECTOR, "#deed-panel .rents").get_attribute("data-level") == "1")
+    _until(b, WAIT, lambda drv: _level_shown(drv) == "1")
     state = _state(served, game)
     assert state["levels"][sp["id"]] == 1 and state["players"][0]["cash"] == cash - cost
     _until(b, WAIT, lambda drv: _cash_shown(drv, 0) == _money(info, cash - cost))
@@ -136,7 +141,8 @@ def test_a_build_from_a_deed_panel_and_a_closed_action_with_its_reason(served, b
     # "build evenly to 2": each lot of the group reaches two houses, lowest first
     cash = state["players"][0]["cash"]
     _click(b, '#deed-panel button.evenly[data-level="2"]')
-    _until(b, WAIT, lambda drv: [_state(served, game)["levels"].get(info["spaces"][i]["id"]) for i in (37, 39)] == [2, 2])
+    lots = [info["spaces"][i]["id"] for i in (37, 39)]
+    _until(b, WAIT, lambda drv: [_state(served, game)["levels"].get(i) for i in lots] == [2, 2])
     assert _state(served, game)["players"][0]["cash"] == cash - 3 * cost
     # a deed of a group Anna does not hold whole: its build is closed with the engine's reason
     mine = set(_state(served, game)["players"][0]["deeds"])
@@ -144,8 +150,9 @@ def test_a_build_from_a_deed_panel_and_a_closed_action_with_its_reason(served, b
                  and not all(t["id"] in mine for t in info["spaces"] if t["group"] == s["group"]))
     _click(b, f'#board g.space[data-index="{other["index"]}"]')
     group = next(g["name"] for g in info["groups"] if g["id"] == other["group"])
+    build = '#deed-panel .closed button[data-kind="build"]'
     why = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "deed-panel").get_attribute("data-space") == other["id"]
-                 and drv.find_element(By.CSS_SELECTOR, '#deed-panel .closed button[data-kind="build"]').is_enabled() is False
+                 and drv.find_element(By.CSS_SELECTOR, build).is_enabled() is False
                  and drv.find_element(By.CSS_SELECTOR, "#deed-panel .closed .why").text)
     assert why == f"Anna does not own the whole group {group}"
 

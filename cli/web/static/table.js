@@ -147,7 +147,7 @@ magie.table = (function () {
   function deltasOf(seat) {
     const now = performance.now();
     while (deltas.length && now - deltas[0].at > DELTA_MS) deltas.shift();
-    return deltas.filter(d => d.seat === seat).map(d => {
+    return deltas.filter(d => d.seat === seat).slice(-3).map(d => {
       const span = el("span", { class: "delta " + (d.amount > 0 ? "up" : "down"),
         text: (d.amount > 0 ? "+" : "−") + ctx.money(Math.abs(d.amount)) });
       span.style.animationDelay = -(now - d.at) + "ms";
