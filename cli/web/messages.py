@@ -19,5 +19,5 @@ UI_MESSAGES = (
     "Mortgage value", "Net worth", "Net worth by round", "Owner", "Price", "Rent", "Rent paid",
     "Rent received", "Sell a building", "Sell to the bank", "The bank holds it", "no buildings",
     "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
-    "Rent, times the throw",
+    "Rent, times the throw", "Trades", "gives", "waiting for the answer", "accepted", "rejected",
 )

@@ -318,6 +318,14 @@ def test_build_after_a_trade_with_a_bot(served, browser):
     state = _state(served, game)
     assert state["players"][0]["cash"] == before - offer["give_cash"]
     assert all(state["owners"][info["spaces"][i]["id"]] == 0 for i in offer["get_deeds"])
+    # the trades' table shows the offer with both sides and the bot's answer
+    partner = state["players"][offer["partner"]]["name"]
+    parts = (".parties", ".gives", ".gets")
+    rows = _until(b, WAIT, lambda drv: [
+        (li.get_attribute("data-state"), *(li.find_element(By.CSS_SELECTOR, c).text for c in parts))
+        for li in drv.find_elements(By.CSS_SELECTOR, "#trades li")])
+    assert rows[0] == ("accepted", f"Anna → {partner} · accepted", f"{offer['give_cash']}k ₽",   # the newest first
+                       ", ".join(info["spaces"][i]["name"] for i in offer["get_deeds"]))
     build = next(o for o in d["options"] if o[0] == "build")
     space = info["spaces"][build[1]]
     _click_answer(b, build)

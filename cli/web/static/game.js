@@ -1,6 +1,6 @@
 // The game page: the board, the players, the log, and the decision of this browser's seat(s).
 // table.js draws the dice, the walking tokens, cards, money changes and the feed; deeds.js a
-// deed's panel, where building, selling and mortgaging happen.
+// deed's panel, where building, selling and mortgaging happen; trades.js the trades' table.
 // Tokens come in the address's fragment (#token=A or #token=A,B for people sharing a browser), so
 // they never reach a server log. Live updates arrive over one WebSocket per seat (or one for a
 // spectator); a dropped connection reconnects and gets the whole view again.
@@ -117,6 +117,7 @@
     if (seenEvents.has(item.n)) return;
     seenEvents.add(item.n);
     magie.table.event(item, live);
+    if (magie.trades.event(item)) magie.trades.render();
     if (!item.text) return;
     const log = document.getElementById("log");
     log.append(el("li", { "data-e": item.event.e, text: item.text }));
@@ -231,7 +232,7 @@
     shown = d.id;
     box.dataset.decision = JSON.stringify(d);     // this seat's own decision, for scripts and tests
     const parts = [el("p", { class: "who", text: seatName(seat) }), el("p", { class: "question", "data-kind": d.kind, text: d.text })];
-    if (d.kind === "trade") parts.push(el("p", { class: "offer", text: d.details.description }));
+    if (d.kind === "trade") parts.push(el("p", { class: "offer", text: d.details.description }), magie.trades.both(d.details.offer));
     if (d.kind === "bid") {
       const input = el("input", { type: "number", id: "bid-amount", min: d.details.min, value: d.details.min });
       if (d.details.max !== null && d.details.max !== undefined) input.max = d.details.max;
@@ -321,6 +322,7 @@
           info = msg.info;
           const context = { info, money, seatName };
           magie.table.init(context);
+          magie.trades.init(context);
           document.getElementById("table").classList.toggle("cells", !info.layout.sides);
           magie.deeds.init({ ...context, state: () => state, decisions, send, mine: seat => seat in tokenOf });
           await magie.loadWords(info.lang);
