@@ -20,4 +20,5 @@ UI_MESSAGES = (
     "Rent received", "Sell a building", "Sell to the bank", "The bank holds it", "no buildings",
     "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
     "Rent, times the throw", "Trades", "gives", "waiting for the answer", "accepted", "rejected",
+    "Counter-offer", "A counter-offer rejects this one and opens the trade form with it turned round at your next move",
 )

@@ -12,6 +12,8 @@ import json
 import pytest
 from selenium.webdriver.common.by import By
 
+from .helpers import poll
+from .policy import Person
 from .test_browser import (  # noqa: F401
     CHROMIUM,
     DRIVER,
@@ -189,3 +191,58 @@ def test_game_over_shows_standings_net_worth_and_landings(served, browser):  # n
         By.CSS_SELECTOR, "#board g.space") if g.find_elements(By.CSS_SELECTOR, "rect.heat")} or False)
     assert {k: v for k, v in landed.items() if v} == state["figures"]["landings"] and len(landed) == 40
     assert _no_sideways_scroll(b)
+
+
+def test_a_counter_offer_turns_a_bots_offer_round_in_the_trade_form(served, browser):  # noqa: F811
+    import httpx
+    game, tok, info = _game(served, seed=30)
+    person = Person()
+
+    def waiting():
+        return httpx.get(f"{served.url}/api/games/{game}/decision", params={"token": tok}).json()["decision"]
+    for _ in range(300):         # the scripted person through the API, up to a bot's offer
+        d = poll(waiting, "a decision for Anna")
+        if d["kind"] == "trade":
+            break
+        how, value = person.choose(d, len(_state(served, game)["players"][0]["deeds"]))
+        httpx.post(f"{served.url}/api/games/{game}/answer", params={"token": tok},
+                   json={"answer": None if how == "pass" else value, "decision": d["id"]})
+    offer = d["details"]["offer"]
+    assert d["kind"] == "trade" and offer["partner"] == 0
+    b = browser
+    b.get(f"{served.url}/games/{game}#token={tok}")
+    assert _decision(b)["id"] == d["id"]
+    gives = _read(b, lambda drv: drv.find_element(By.CSS_SELECTOR, "#decision .offer-sides .gives").text)
+    given = [info["spaces"][i]["name"] for i in offer["give_deeds"]] + \
+        ([_money(info, offer["give_cash"])] if offer["give_cash"] else []) + \
+        [info["decks"][deck]["cards"][card] for deck, card in offer["give_cards"]]
+    assert gives == (", ".join(given) or "—")
+    _click(b, "#counter-offer")
+    _answered(b, d)
+    for _ in range(60):          # Anna's next chance to trade opens the form with the offer turned round
+        d = _decision(b)
+        if d["kind"] == "manage" and d.get("trade"):
+            break
+        _click_answer(b, {"buy": "decline", "jail": "pay"}.get(d["kind"], d["options"][0]))
+        _answered(b, d)
+    form = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "trade-form").get_attribute("data-counter")
+                  and drv.find_element(By.ID, "trade-form"))
+    assert form.get_attribute("open") is not None
+    value = lambda drv, id: drv.find_element(By.ID, id).get_attribute("value")    # noqa: E731
+    assert _read(b, lambda drv: value(drv, "trade-partner")) == str(offer["proposer"])
+    mine = set(_state(served, game)["players"][0]["deeds"])
+
+    def checked(drv, css):
+        return sorted(int(i.get_attribute("value")) for i in drv.find_elements(By.CSS_SELECTOR, css + ":checked"))
+    ticked = _read(b, lambda drv: (checked(drv, "#trade-mine .give-deed"), checked(drv, "#trade-theirs .get-deed"),
+                                   value(drv, "give-cash"), value(drv, "get-cash")))
+    theirs = set(_state(served, game)["players"][offer["proposer"]]["deeds"])
+    assert ticked == (sorted(i for i in offer["get_deeds"] if info["spaces"][i]["id"] in mine),
+                      sorted(i for i in offer["give_deeds"] if info["spaces"][i]["id"] in theirs),
+                      str(offer["get_cash"]), str(offer["give_cash"]))
+    _click(b, "#offer-trade")
+    _answered(b, d)
+    sent = poll(lambda: [e for e in _events(served, game) if e["e"] == "trade_offer" and e["proposer"] == 0],
+                "Anna's offer")
+    assert (sent[-1]["partner"], sent[-1]["give_cash"], sent[-1]["get_cash"]) == \
+        (offer["proposer"], offer["get_cash"], offer["give_cash"])

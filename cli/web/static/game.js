@@ -19,6 +19,7 @@
   const decisions = {};      // seat -> decision (or null)
   const tokenOf = {};        // seat -> token
   const between = {};        // seat -> asked between the other players' turns (the switch; off by default)
+  const counters = {};       // seat -> a counter-offer waiting for the seat's next chance to trade
   let boardTimer = null, shown = null;
 
   const money = n => (info ? info.money : "{n}").replace("{n}", String(n));
@@ -207,7 +208,7 @@
       send(seat, ["trade", { deal: { proposer: seat, legs: used } }], d);
     };
     partner.addEventListener("change", fillExtras);
-    return el("details", { id: "trade-form" }, el("summary", { text: t("Propose a trade") }),
+    const form = el("details", { id: "trade-form" }, el("summary", { text: t("Propose a trade") }),
       el("label", {}, t("Partner") + " ", partner),
       ...(many ? [el("p", { id: "trade-also" }, t("Also with") + ": ", ...alsoBoxes)] : []),
       el("div", { class: "cols" },
@@ -216,6 +217,33 @@
         theirs),
       extras,
       el("button", { type: "button", id: "offer-trade", text: t("Offer the trade"), onclick: offer }));
+    const counter = counters[seat];
+    if (counter && others.some(p => p.seat === counter.partner)) {     // a counter-offer, ready to change and send
+      delete counters[seat];
+      partner.value = String(counter.partner);
+      fillTheirs();
+      const tick = (root, cls, values) => {
+        const want = new Set(values.map(v => JSON.stringify(v)));
+        for (const i of root.querySelectorAll("." + cls)) i.checked = want.has(JSON.stringify(JSON.parse(i.value)));
+      };
+      tick(form, "give-deed", counter.give_deeds); tick(form, "give-card", counter.give_cards);
+      tick(theirs, "get-deed", counter.get_deeds); tick(theirs, "get-card", counter.get_cards);
+      form.querySelector("#give-cash").value = String(counter.give_cash);
+      theirs.querySelector("#get-cash").value = String(counter.get_cash);
+      form.open = true;
+      form.dataset.counter = "1";
+    }
+    return form;
+  }
+
+  // A counter-offer to an offer made to `seat`: the offer is rejected, and the seat's next chance
+  // to trade opens the trade form with the offer turned round (the engine asks for a trade only
+  // in its proposer's window), to be changed and sent.
+  function counterOffer(seat, d) {
+    const o = d.details.offer;
+    counters[seat] = { partner: o.proposer, give_deeds: o.get_deeds, give_cash: o.get_cash, give_cards: o.get_cards,
+                       get_deeds: o.give_deeds, get_cash: o.give_cash, get_cards: o.give_cards };
+    send(seat, "reject", d);
   }
 
   function renderDecision() {
@@ -232,7 +260,12 @@
     shown = d.id;
     box.dataset.decision = JSON.stringify(d);     // this seat's own decision, for scripts and tests
     const parts = [el("p", { class: "who", text: seatName(seat) }), el("p", { class: "question", "data-kind": d.kind, text: d.text })];
-    if (d.kind === "trade") parts.push(el("p", { class: "offer", text: d.details.description }), magie.trades.both(d.details.offer));
+    if (d.kind === "trade") {
+      parts.push(el("p", { class: "offer", text: d.details.description }), magie.trades.both(d.details.offer));
+      if (info.trade.enabled && d.details.offer && d.details.offer.partner === seat) {
+        parts.push(el("p", { class: "hint", text: t("A counter-offer rejects this one and opens the trade form with it turned round at your next move") }));
+      }
+    }
     if (d.kind === "bid") {
       const input = el("input", { type: "number", id: "bid-amount", min: d.details.min, value: d.details.min });
       if (d.details.max !== null && d.details.max !== undefined) input.max = d.details.max;
@@ -244,6 +277,9 @@
       const here = d.options.map((o, k) => [o, d.labels[k]]).filter(([o]) => !magie.deeds.isDeedAction(o));
       here.sort(([a], [b]) => isPrimary(d, b) - isPrimary(d, a));
       const buttons = here.map(([o, label]) => optionButton(seat, d, o, label, isPrimary(d, o)));
+      if (d.kind === "trade" && info.trade.enabled && d.details.offer && d.details.offer.partner === seat) {
+        buttons.push(el("button", { type: "button", id: "counter-offer", text: t("Counter-offer"), onclick: () => counterOffer(seat, d) }));
+      }
       parts.push(el("div", { class: "options" }, ...buttons.slice(0, MORE + 1)));
       if (buttons.length > MORE + 1) {
         parts.push(el("details", { class: "more" }, el("summary", { text: t("More actions") }), ...buttons.slice(MORE + 1)));
