@@ -21,6 +21,7 @@ from magie.engine.game.mortgages import mortgage_problem, unmortgage_problem
 
 from ..render import Names, describe_action
 from .narrate import Words
+from .reasons import reason_in
 
 
 def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
@@ -152,9 +153,9 @@ page offers them on the deed's panel."""
 
 def deed_actions(game, d: Decision, words: Words) -> dict[str, dict[str, str | None]]:
     """For each deed of the deciding player (by space id), each deed action's state: None where
-    it is one of the decision's options, else why not, in the engine's words with names for ids
-    (buildings.build_problem, sell_problem, mortgages.mortgage_problem, unmortgage_problem,
-    deeds.sell_deed_problem), or "not in this decision" where the engine allows it but this
+    it is one of the decision's options, else why not: the engine's reason (buildings.build_problem,
+    sell_problem, mortgages.mortgage_problem, unmortgage_problem, deeds.sell_deed_problem) in the
+    game's language (reasons.py), or "not in this decision" where the engine allows it but this
     decision does not offer it (a raise decision offers only what raises money)."""
     _ = words._
     offered = {(o[0], o[1]) for o in d.options if isinstance(o, tuple) and len(o) == 2 and o[0] in DEED_ACTIONS}
@@ -172,7 +173,7 @@ def deed_actions(game, d: Decision, words: Words) -> dict[str, dict[str, str | N
                 states[kind] = None
                 continue
             problem = problems[kind](i)
-            states[kind] = words.plain(problem) if problem else _("not in this decision")
+            states[kind] = reason_in(words, problem) if problem else _("not in this decision")
         out[game.spaces[i].id] = states
     return out
 

@@ -79,3 +79,33 @@ def test_a_finished_game_has_its_figures(c):
     assert f["rent_received"] == [sum(e["amount"] for e in rents if e["payee"] == s) for s in range(4)]
     landed = {e["to"] for e in events if e["e"] == "move"}
     assert landed <= set(f["landings"]) and all(n > 0 for n in f["landings"].values())
+
+
+def test_a_russian_game_gives_the_engines_reasons_in_russian(c):
+    # the engine says why in English with ids; reasons.py reads its patterns and tells them again
+    g = new_game(c, SEATS, seed=4, variants=["all-deeds-dealt"], lang="ru")
+    game, tok = g["game"], g["seats"][0]["token"]
+    d = wait_decision(c, game, tok)
+    assert d["deeds"]["arbat"] == {"build": None, "sell": "на участке «Улица Арбат» нет построек", "mortgage": None,
+                                   "unmortgage": "участок «Улица Арбат» не в залоге",
+                                   "sell_deed": "в этом издании банк не покупает участки"}
+    info = c.get(f"/api/games/{game}/info").json()
+    state = c.get(f"/api/games/{game}").json()
+    other = next(s for s in info["spaces"] if s["id"] in d["deeds"] and s["kind"] == "street"
+                 and not all(state["owners"].get(t["id"]) == 0 for t in info["spaces"] if t["group"] == s["group"]))
+    group = next(x["name"] for x in info["groups"] if x["id"] == other["group"])
+    assert d["deeds"][other["id"]]["build"] == f"у игрока Anna нет всей группы «{group}»"
+    assert answer(c, game, tok, ["build", 39], decision=d["id"]).status_code == 200
+    d = wait_decision(c, game, tok)
+    assert d["deeds"]["arbat"]["build"] == "стройте равномерно: на другом участке группы построек меньше"
+
+
+def test_a_reason_without_a_pattern_keeps_the_engines_words_with_names():
+    from magie.cli.web.narrate import Words
+    from magie.cli.web.reasons import reason_in
+    from magie.engine.edition.playable import load_playable_cached
+    words = Words(load_playable_cached("classic"), "ru", {0: "Anna"})
+    assert reason_in(words, "Anna has 100, the building costs 200") == \
+        "у игрока Anna 100 тыс. ₽, а постройка стоит 200 тыс. ₽"
+    assert reason_in(words, "arbat already has a hotel") == "на участке «Улица Арбат» уже есть отель"
+    assert reason_in(words, "nothing like this on arbat") == "nothing like this on Улица Арбат"
