@@ -19,6 +19,13 @@ def c():
         yield c
 
 
+def _street_of_a_group_not_whole(info: dict, state: dict, d: dict) -> tuple[str, str]:
+    """A street of the deciding seat (0) in a group it does not hold whole: its id, the group's name."""
+    street = next(s for s in info["spaces"] if s["id"] in d["deeds"] and s["kind"] == "street"
+                  and not all(state["owners"].get(t["id"]) == 0 for t in info["spaces"] if t["group"] == s["group"]))
+    return street["id"], next(g["name"] for g in info["groups"] if g["id"] == street["group"])
+
+
 def test_info_has_card_texts_symbols_and_ladders(c):
     g = new_game(c, SEATS, variants=["speed-die"])
     info = c.get(f"/api/games/{g['game']}/info").json()
@@ -41,11 +48,8 @@ def test_a_manage_decision_says_why_each_closed_deed_action_is_closed(c):
     assert d["deeds"]["arbat"] == {"build": None, "sell": "Arbat Street has no buildings", "mortgage": None,
                                    "unmortgage": "Arbat Street is not mortgaged",
                                    "sell_deed": "the bank does not buy title deeds in this edition"}
-    other = next(s for s in info["spaces"] if s["id"] in d["deeds"] and s["kind"] == "street"
-                 and s["group"] != "dark_blue"
-                 and not all(state["owners"].get(t["id"]) == 0 for t in info["spaces"] if t["group"] == s["group"]))
-    group = next(x["name"] for x in info["groups"] if x["id"] == other["group"])
-    assert d["deeds"][other["id"]]["build"] == f"Anna does not own the whole group {group}"
+    other, group = _street_of_a_group_not_whole(info, state, d)
+    assert d["deeds"][other]["build"] == f"Anna does not own the whole group {group}"
     # after a house on Arbat Street, another there breaks even building; Malaya Bronnaya's is open
     assert answer(c, game, tok, ["build", 39], decision=d["id"]).status_code == 200
     d = wait_decision(c, game, tok)
@@ -91,10 +95,8 @@ def test_a_russian_game_gives_the_engines_reasons_in_russian(c):
                                    "sell_deed": "в этом издании банк не покупает участки"}
     info = c.get(f"/api/games/{game}/info").json()
     state = c.get(f"/api/games/{game}").json()
-    other = next(s for s in info["spaces"] if s["id"] in d["deeds"] and s["kind"] == "street"
-                 and not all(state["owners"].get(t["id"]) == 0 for t in info["spaces"] if t["group"] == s["group"]))
-    group = next(x["name"] for x in info["groups"] if x["id"] == other["group"])
-    assert d["deeds"][other["id"]]["build"] == f"у игрока Anna нет всей группы «{group}»"
+    other, group = _street_of_a_group_not_whole(info, state, d)
+    assert d["deeds"][other]["build"] == f"у игрока Anna нет всей группы «{group}»"
     assert answer(c, game, tok, ["build", 39], decision=d["id"]).status_code == 200
     d = wait_decision(c, game, tok)
     assert d["deeds"]["arbat"]["build"] == "стройте равномерно: на другом участке группы построек меньше"
