@@ -9,8 +9,9 @@
   const { el, t, api } = magie;
   const COLORS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"];
   // the main answer of a decision, drawn as the primary button
+  // (in jail: the first of these the decision offers)
   const PRIMARY = { manage: ["done"], buy: "buy", jail: ["card", "pay", "roll"], tax: "fixed", trade: "accept",
-                    play_card: true, redeem: "redeem" };
+                    redeem: "redeem" };
   const MORE = 4;          // buttons beyond these (not the deeds' own) fold under "More actions"
   const gameId = decodeURIComponent(location.pathname.split("/").pop());
   const tokens = (new URLSearchParams(location.hash.slice(1)).get("token") || "").split(",").filter(Boolean);
@@ -144,7 +145,7 @@
   function isPrimary(d, answer) {
     const main = PRIMARY[d.kind];
     if (main === undefined) return false;
-    if (Array.isArray(main) && typeof main[0] === "string" && d.kind === "jail") return answer === main.find(m => d.options.includes(m));
+    if (d.kind === "jail") return answer === main.find(m => d.options.includes(m));
     return JSON.stringify(answer) === JSON.stringify(main);
   }
 
