@@ -52,7 +52,7 @@ def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
 def table_info(ed: Edition, lang: str) -> dict[str, Any]:
     """What the page's table shows beyond the board, in `lang`: `decks` (id -> {name, cards:
     card id -> text with its amounts}) for a drawn card, `symbols` (symbol face id of the
-    edition's own dice -> name) for a thrown face such as the Speed Die's, and `deeds` (space id
+    edition's own dice -> name) for a thrown face that is a symbol, and `deeds` (space id
     -> {mortgage: the mortgage value, ladder: [{kind, name, count, cost, owned}] the building
     levels 1..top: the buildings a lot holds there, what the level costs and the share of the
     group it needs}) for a deed's panel."""
