@@ -246,3 +246,22 @@ def test_a_counter_offer_turns_a_bots_offer_round_in_the_trade_form(served, brow
                 "Anna's offer")
     assert (sent[-1]["partner"], sent[-1]["give_cash"], sent[-1]["get_cash"]) == \
         (offer["proposer"], offer["get_cash"], offer["give_cash"])
+
+
+def test_with_reduced_motion_the_token_stands_on_its_new_space_without_walking(served, browser):  # noqa: F811
+    game, tok, info = _game(served, seed=2)
+    b = browser
+    b.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                      {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    b.get(f"{served.url}/games/{game}#token={tok}")
+    assert b.execute_script("return matchMedia('(prefers-reduced-motion: reduce)').matches")
+    d = _decision(b)
+    _click(b, "#decision button.primary")
+    _answered(b, d)
+    d = _decision(b)
+    to = d["details"]["space_id"]
+    _until(b, WAIT, lambda drv: drv.find_element(
+        By.CSS_SELECTOR, f'#board g.space[data-space="{to}"] circle.token[data-seat="0"]').is_displayed())
+    _until(b, WAIT, lambda drv: drv.find_element(By.ID, "dice").get_attribute("data-dice"))
+    assert _read(b, lambda drv: drv.find_element(By.ID, "table").get_attribute("data-walked")) is None
+    assert not _read(b, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#dice.rolling, .walker"))
