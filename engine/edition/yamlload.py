@@ -187,8 +187,12 @@ class YamlFile:
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlFile:
+def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES, *, text: str | None = None) -> YamlFile:
     """Read one YAML file whose top level must be a map.
+
+    `text`, when given, is the file's content as an editor holds it (unsaved): it is parsed
+    instead of the file on disk (which need not exist), with the same limits and the same
+    problems, named and placed as the file's own.
 
     Never raises for bad input: every problem found (missing file, size over `max_bytes`,
     bytes that are not UTF-8, a syntax error, tabs used for indentation, duplicate keys,
@@ -205,6 +209,11 @@ def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlF
 
     if bad is not None:
         return fail("file-not-found", f"cannot read this file: {bad}")
+    if text is not None:
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > max_bytes:
+            return fail("file-too-large", f"file is {_size(size)}; edition files are limited to {_size(max_bytes)}")
+        return _parse(path, name, text[1:] if text.startswith("\ufeff") else text)
     try:
         st = path.stat()
     except FileNotFoundError:
