@@ -40,7 +40,8 @@ def lsp(
     except ImportError as e:
         from magie.engine.extras import install_hint
 
-        typer.echo(f"magie: magie lsp needs the lsp extra ({e.name} is missing): {install_hint('lsp')}", err=True)
+        missing = (e.name or "pygls").split(".")[0]
+        typer.echo(f"magie: magie lsp needs the lsp extra ({missing} is missing): {install_hint('lsp')}", err=True)
         raise typer.Exit(1) from None
     serve()
 
