@@ -1,0 +1,77 @@
+"""The language server's answers on any text, without the protocol: no text and no position
+makes a feature raise, and the problems are those `magie validate` reports for the same file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from magie.cli.lsp.document import Document
+from magie.cli.lsp.features import completions, definition, hover, outline, snippet_at
+from magie.cli.lsp.keys import key_path
+from magie.engine.edition.validate import validate_file
+
+REPO = Path(__file__).resolve().parents[2]
+
+ODD = [
+    "",
+    "\n\n\n",
+    "# only a comment\n",
+    "id: [unclosed\n",
+    "- a list\n- at the top\n",
+    "just text",
+    "id: x\n\tname: tab\n",
+    "id: x\nextends: 5\n",
+    "id: x\nextends: ./no/such/file.yaml\n",
+    "id: x\nextends: /etc/passwd\n",
+    "id: x\nextends: x.yaml\n",
+    "overlay: true\nbase: [1]\n",
+    "overlay: true\nbase: nonesuch\nrules: {salary: 'pay pay'}\n",
+    "a: &a [*a]\n",
+    "id: x\nextends: classic\ndecks: [{id: chance, cards: [{id: chance_go, do: 'move to ('}]}]\n",
+    "id: x\nextends: classic\nboard:\n  - id: arbat\n    kind: \n    \n",
+    "\ufeffid: bom\nextends: classic\n",
+    "id: x\nextends: classic\nrules:\n  salary: |\n\n",
+    "id: x\n" + "  " * 200 + "deep: 1\n",
+    "id: \"\\u00e9\\x07\"\nextends: classic\n",
+    "{" * 100,
+]
+
+
+@pytest.mark.parametrize("text", ODD, ids=range(len(ODD)))
+def test_no_text_and_no_position_makes_a_feature_raise(tmp_path, text):
+    doc = Document(tmp_path / "odd.yaml", text)
+    diags = doc.diagnostics()
+    assert [d.code for d in diags] == [p.code for p in validate_file(doc.path, text=text)]
+    if text.strip() and "bom" not in text:
+        assert any(d.severity == "error" for d in diags), text
+    lines = doc.lines
+    for line in range(-1, len(lines) + 2):
+        width = len(lines[line]) if 0 <= line < len(lines) else 3
+        for col in range(0, width + 2):
+            completions(doc, (line, col))
+            hover(doc, (line, col))
+            definition(doc, (line, col))
+            snippet_at(doc, (line, col))
+    outline(doc)
+
+
+@pytest.mark.parametrize("name", ["classic", "mega", "quick", "biznespolia_short"])
+def test_the_diagnostics_are_the_problems_validate_reports(name):
+    path = REPO / "editions" / f"{name}.yaml"
+    text = path.read_text().replace("do: move to ", "do: move to nowhere_", 1)
+    doc = Document(path, text)
+    assert doc.problems() == validate_file(path, text=text)
+    assert [d.code for d in doc.diagnostics()] == [p.code for p in doc.problems()]
+    if "do: move to " in path.read_text():
+        assert "unknown-name" in [d.code for d in doc.diagnostics()]
+
+
+def test_the_key_path_is_read_from_the_indentation_of_a_half_typed_file():
+    lines = ["id: x", "board:", "  - id: arbat", "    kind: street", "    pri", "decks:", "  - id: chance",
+             "    cards:", "      - id: c1", "        do: |", "          pay bank 1", "        te"]
+    assert key_path(lines, 4, 4) == (["board", "*"], {"id": "arbat", "kind": "street"})
+    assert key_path(lines, 11, 8)[0] == ["decks", "*", "cards", "*"]
+    assert key_path(lines, 7, 4)[0] == ["decks", "*"]
+    assert key_path(lines, 1, 0)[0] == []
