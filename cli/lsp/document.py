@@ -124,6 +124,17 @@ class Document:
             self._parsed = True
         return self._tree
 
+    def is_edition(self) -> bool:
+        """Whether the file is an edition or an overlay, so that other YAML files open in the
+        editor (CI workflows, configs) get no diagnostics: its top level has `extends`,
+        `overlay` or `board`, or it names magie's schema in a comment; a file YAML cannot read
+        counts (its problem is shown)."""
+        tree = self.tree
+        if tree is None:
+            return True
+        return any(k in tree for k in ("extends", "overlay", "board")) or \
+            any(s in self.text for s in ("edition.schema.json", "patch.schema.json"))
+
     def is_overlay(self) -> bool:
         """Whether the file is an overlay (`overlay: true`)."""
         return isinstance(self.tree, dict) and self.tree.get("overlay") is True

@@ -85,7 +85,7 @@ class EditionServer(LanguageServer):
 
 def _diagnostics(doc: Document) -> list[Diagnostic]:
     try:
-        return doc.diagnostics()
+        return doc.diagnostics() if doc.is_edition() else []
     except Exception as e:           # never: validation reports problems; told rather than lost
         log.exception("checking %s", doc.path)
         return [Diagnostic((0, 0), (0, 0), "error", "internal-error", f"magie could not check this file: {e!r}")]
@@ -195,7 +195,7 @@ def make_server() -> EditionServer:
             return []
         doc, text_doc = got
         try:
-            return [_symbol(s, text_doc) for s in outline(doc)]
+            return [_symbol(s, text_doc) for s in outline(doc)] if doc.is_edition() else []
         except Exception:
             log.exception("outline of %s", params.text_document.uri)
             return []
@@ -211,6 +211,8 @@ def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> 
         return None
     doc, text_doc = got
     try:
+        if not doc.is_edition():
+            return None
         return feature(doc, _from_client(text_doc, position)), text_doc
     except Exception:
         log.exception("%s at %s", getattr(feature, "__name__", "feature"), uri)

@@ -179,6 +179,12 @@ def test_warnings_are_warnings(editor, tmp_path):
         [("partial-translation", t.DiagnosticSeverity.Warning, 2)]
 
 
+def test_other_yaml_files_get_no_diagnostics(editor, tmp_path):
+    uri = editor.open(tmp_path / "ci.yml", "name: CI\non: [push]\njobs: {test: {runs-on: ubuntu-latest}}\n")
+    _, diags = editor.diagnostics(uri)
+    assert list(diags) == []
+
+
 def _labels(result: t.CompletionList | list | None) -> set[str]:
     assert result is not None
     items = result.items if isinstance(result, t.CompletionList) else result
