@@ -101,13 +101,15 @@ def load_base(ref: str, folder: Path) -> LoadedEdition | None:
 class Document:
     """One open file: its `path`, the `text` the editor holds and its `version`.
 
-    `tree` is the file's own parsed tree (None when the YAML does not parse); `base` the loaded
-    edition it builds on (`extends:`, or an overlay's `base:`, default classic), or None.
+    `tree` is the file's own parsed tree: while the YAML does not parse (a quote just opened),
+    the `fallback` (the tree of the last text that parsed), else None. `base` is the loaded
+    edition the file builds on (`extends:`, or an overlay's `base:`, default classic), or None.
     """
 
     path: Path
     text: str
     version: int = 0
+    fallback: MarkedMap | None = None
     _tree: Any = field(default=None, repr=False)
     _parsed: bool = field(default=False, repr=False)
 
@@ -119,6 +121,12 @@ class Document:
     @property
     def tree(self) -> MarkedMap | None:
         """The file's own tree (marks in this file), parsed once per text."""
+        own = self.parsed
+        return own if own is not None else self.fallback
+
+    @property
+    def parsed(self) -> MarkedMap | None:
+        """The tree of this very text (no fallback), or None when the YAML does not parse."""
         if not self._parsed:
             self._tree = read_yaml(self.path, text=self.text).tree
             self._parsed = True
@@ -129,7 +137,7 @@ class Document:
         editor (CI workflows, configs) get no diagnostics: its top level has `extends`,
         `overlay` or `board`, or it names magie's schema in a comment; a file YAML cannot read
         counts (its problem is shown)."""
-        tree = self.tree
+        tree = self.parsed
         if tree is None:
             return True
         return any(k in tree for k in ("extends", "overlay", "board")) or \

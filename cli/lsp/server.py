@@ -20,6 +20,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 
+from magie.engine.edition.yamlload import MarkedMap
+
 from .document import Diagnostic, Document, Position
 from .features import Symbol, completions, definition, hover, outline
 
@@ -45,6 +47,8 @@ class EditionServer(LanguageServer):
         super().__init__("magie", __version__, text_document_sync_kind=t.TextDocumentSyncKind.Incremental)
         self.checks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="magie-check")
         self.pending: dict[str, asyncio.Task] = {}
+        self.trees: dict[str, MarkedMap] = {}   # uri -> the tree of its last text that parsed
+
 
     def document(self, uri: str) -> tuple[Document, TextDocument] | None:
         """The open file at `uri` as the features see it, with pygls's document (positions)."""
@@ -52,7 +56,10 @@ class EditionServer(LanguageServer):
         path = to_fs_path(uri)
         if path is None:
             return None
-        return Document(Path(path), doc.source, doc.version or 0), doc
+        found = Document(Path(path), doc.source, doc.version or 0, fallback=self.trees.get(uri))
+        if found.parsed is not None:
+            self.trees[uri] = found.parsed
+        return found, doc
 
     def schedule(self, uri: str, delay: float) -> None:
         """Check `uri` after `delay` seconds, replacing a check still waiting."""
@@ -154,6 +161,7 @@ def make_server() -> EditionServer:
         waiting = ls.pending.pop(params.text_document.uri, None)
         if waiting is not None:
             waiting.cancel()
+        ls.trees.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                         diagnostics=[]))
 

@@ -205,6 +205,10 @@ def test_completion_in_a_dsl_string_offers_ids_functions_statements_and_fields(e
     got = _labels(editor.run(editor.client.text_document_completion_async(t.CompletionParams(
         text_document=editor.doc(uri), position=t.Position(line=6, character=len("        do: pay bank me."))))))
     assert {"cash", "position", "houses", "net_worth"} <= got and "arbat" not in got
+    editor.change(uri, text.replace("do: pay bank me.", 'do: "pay bank me.'))     # an open quote: YAML breaks
+    got = _labels(editor.run(editor.client.text_document_completion_async(t.CompletionParams(
+        text_document=editor.doc(uri), position=t.Position(line=6, character=len('        do: "pay bank me.'))))))
+    assert {"cash", "position"} <= got      # the snippet is found in the last text that parsed
 
 
 def test_completion_of_yaml_keys_by_space_kind(editor, tmp_path):
