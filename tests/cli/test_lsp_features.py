@@ -75,3 +75,34 @@ def test_the_key_path_is_read_from_the_indentation_of_a_half_typed_file():
     assert key_path(lines, 11, 8)[0] == ["decks", "*", "cards", "*"]
     assert key_path(lines, 7, 4)[0] == ["decks", "*"]
     assert key_path(lines, 1, 0)[0] == []
+
+
+STYLES = """\
+id: styles
+extends: classic
+decks:
+  - id: chance
+    cards:
+      - id: chance_go
+        do: 'pay bank 5 + gone1'
+      - id: chance_arbat
+        do: |-
+          pay bank 5
+          pay bank gone2
+      - id: chance_polyanka
+        do: |+
+            pay bank gone3
+
+      - id: chance_riga
+        do: >
+          pay bank gone4
+      - id: chance_railway_1
+        do:   pay bank gone5   # a comment
+"""
+
+
+def test_dsl_errors_are_exact_in_single_quoted_chomped_indented_and_folded_strings(tmp_path):
+    doc = Document(tmp_path / "styles.yaml", STYLES)
+    found = sorted((d.start, d.end) for d in doc.diagnostics() if d.code == "unknown-name")
+    lines = STYLES.split("\n")
+    assert [lines[s[0]][s[1]:e[1]] for s, e in found] == ["gone1", "gone2", "gone3", "gone4", "gone5"]
