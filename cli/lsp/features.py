@@ -30,7 +30,7 @@ from magie.engine.edition.pointers import locate
 
 from .document import Document, Position
 from .index import Definition, Index, item_mark
-from .keys import describe, key_path, keys_at
+from .keys import describe, key_path, keys_at, rule_note
 
 
 @dataclass(frozen=True)
@@ -222,6 +222,9 @@ def hover(doc: Document, pos: Position) -> tuple[str, Position, Position] | None
         indent = start
         path, values = key_path(lines, pos[0], indent)
         text = describe(path, word, values)
+        note = rule_note(path, word)
+        if note:
+            text = f"{text}\n\n{note}" if text else note
         return (f"`{'.'.join([*path, word]).replace('.*', '[]')}`\n\n{text}", *span) if text else None
     d = index.find(word)
     return (_id_doc(index, d), *span) if d is not None else None

@@ -7,9 +7,11 @@ key's description).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from magie.engine.edition.schema import load_schema
+from magie.engine.paths import EDITIONS_DIR
 
 _LINE = re.compile(r"^(?P<ind> *)(?P<dash>(?:- +)?)(?P<rest>.*)$")
 _KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:(?:\s+(?P<value>[^#]*?))?\s*(?:#.*)?$")
@@ -185,3 +187,34 @@ def describe(path: KeyPath, key: str, values: dict[str, str]) -> str | None:
     props = schema_at(path, values).get("properties") or {}
     node = props.get(key)
     return str(node["description"]) if isinstance(node, dict) and node.get("description") else None
+
+
+RULES_DOC = EDITIONS_DIR.parent / "docs" / "rules.md"
+"""docs/rules.md: each rule parameter with its classic value, its readings and their sources
+(in a checkout or an editable install; a wheel has no docs, and hover then gives the schema's
+description alone)."""
+
+_ROW = re.compile(r"^\| `([\w.]+)` \| ([^|]*) \| (.*) \|\s*$")
+
+
+@lru_cache(maxsize=1)
+def _rule_rows() -> dict[str, tuple[str, str]]:
+    try:
+        text = RULES_DOC.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    return {m.group(1): (m.group(2).strip(), m.group(3).strip())
+            for line in text.splitlines() if (m := _ROW.match(line))}
+
+
+def rule_note(path: KeyPath, key: str) -> str | None:
+    """What docs/rules.md says of the rule parameter `rules.<...>.key` at `path` (its classic
+    value, meaning, readings and sources), or None."""
+    if not path or path[0] != "rules":
+        return None
+    name = ".".join([p for p in path[1:] if p != "*"] + [key])
+    row = _rule_rows().get(name)
+    if row is None:
+        return None
+    classic, meaning = row
+    return f"docs/rules.md: classic {classic}. {meaning}"

@@ -238,6 +238,12 @@ def test_hover_on_a_function_a_rule_parameter_and_a_space(editor, tmp_path):
     assert "owned_in(p, group)" in _hover(editor, uri, 6, len("        do: pay bank own"))
     said = _hover(editor, uri, 15, 6)
     assert "rules.doubles.jail_after" in said and "doubles in a row" in said
+    said = _hover(editor, uri, 13, 2)
+    assert said.startswith("`rules`")
+    editor.change(uri, text.replace("jail_after: 2", "roll_again: false"))
+    said = _hover(editor, uri, 15, 6)             # the schema's words, and docs/rules.md's with the source
+    assert "rolls again" in said and "docs/rules.md: classic `true`" in said and "[000] 4.1" in said
+    editor.change(uri, text)
     assert "What rolling doubles does" in _hover(editor, uri, 14, 3)
     text2 = text.replace("move to lost", "move to arbat")
     editor.change(uri, text2)
