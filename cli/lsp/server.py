@@ -112,16 +112,20 @@ def _range(doc: TextDocument, start: Position, end: Position) -> t.Range:
     return t.Range(start=_position(doc, start), end=_position(doc, end))
 
 
+def _location(file: str, line: int, col: int) -> t.Location | None:
+    """The place (file, line, col: 1-based, the file as problems name it) as an LSP location;
+    None for a file that is not there (a problem with the whole command line)."""
+    path = Path(file)
+    uri = from_fs_path(str(path.resolve())) if path.is_file() else None
+    spot = t.Position(line=max(line - 1, 0), character=max(col - 1, 0))
+    return t.Location(uri=uri, range=t.Range(start=spot, end=spot)) if uri else None
+
+
 def _diagnostic(d: Diagnostic, doc: TextDocument) -> t.Diagnostic:
     related = None
-    if d.elsewhere is not None:
-        file, line, col = d.elsewhere
-        if Path(file).is_file():
-            spot = t.Position(line=max(line - 1, 0), character=max(col - 1, 0))
-            related = [t.DiagnosticRelatedInformation(
-                location=t.Location(uri=from_fs_path(str(Path(file).resolve())) or file,
-                                    range=t.Range(start=spot, end=spot)),
-                message=d.message)]
+    where = _location(*d.elsewhere) if d.elsewhere is not None else None
+    if where is not None:
+        related = [t.DiagnosticRelatedInformation(location=where, message=d.message)]
     return t.Diagnostic(
         range=_range(doc, d.start, d.end), message=d.message, code=d.code, source="magie",
         severity=t.DiagnosticSeverity.Error if d.severity == "error" else t.DiagnosticSeverity.Warning,
@@ -180,7 +184,7 @@ def make_server() -> EditionServer:
     @server.feature(t.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: EditionServer, params: t.HoverParams) -> t.Hover | None:
         got = _answer(ls, params.text_document.uri, params.position, hover)
-        if got is None or got[0] is None:
+        if got is None:
             return None
         (text, start, end), doc = got
         return t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=text),
@@ -189,12 +193,7 @@ def make_server() -> EditionServer:
     @server.feature(t.TEXT_DOCUMENT_DEFINITION)
     def on_definition(ls: EditionServer, params: t.DefinitionParams) -> t.Location | None:
         got = _answer(ls, params.text_document.uri, params.position, definition)
-        if got is None or got[0] is None:
-            return None
-        (file, line, col), _doc = got
-        uri = from_fs_path(str(Path(file).resolve()))
-        spot = t.Position(line=line - 1, character=col - 1)
-        return t.Location(uri=uri or file, range=t.Range(start=spot, end=spot)) if uri else None
+        return _location(*got[0]) if got is not None else None
 
     @server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(ls: EditionServer, params: t.DocumentSymbolParams) -> list[t.DocumentSymbol]:
@@ -213,7 +212,7 @@ def make_server() -> EditionServer:
 
 def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> tuple[Any, TextDocument] | None:
     """`feature(document, position)` for the open file, with pygls's document; None when the
-    file is not open or the feature failed (logged)."""
+    file is not open or not an edition, the feature has no answer, or it failed (logged)."""
     got = ls.document(uri)
     if got is None:
         return None
@@ -221,7 +220,8 @@ def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> 
     try:
         if not doc.is_edition():
             return None
-        return feature(doc, _from_client(text_doc, position)), text_doc
+        found = feature(doc, _from_client(text_doc, position))
+        return (found, text_doc) if found is not None else None
     except Exception:
         log.exception("%s at %s", getattr(feature, "__name__", "feature"), uri)
         return None
