@@ -106,3 +106,13 @@ def test_dsl_errors_are_exact_in_single_quoted_chomped_indented_and_folded_strin
     found = sorted((d.start, d.end) for d in doc.diagnostics() if d.code == "unknown-name")
     lines = STYLES.split("\n")
     assert [lines[s[0]][s[1]:e[1]] for s, e in found] == ["gone1", "gone2", "gone3", "gone4", "gone5"]
+
+
+def test_an_overlays_base_problems_are_shown_at_its_base_line(tmp_path):
+    (tmp_path / "mine.yaml").write_text("id: mine\nextends: classic\nboard:\n  - {id: arbat, price: -1}\n")
+    doc = Document(tmp_path / "house.yaml", "overlay: true\nid: house\nbase: ./mine.yaml\n"
+                                            "name: {en: H, ru: H}\ndescription: {en: x, ru: x}\nrules: {salary: 300}\n")
+    diags = doc.diagnostics()
+    assert diags and all((d.start, d.end) == ((2, 6), (2, 17)) for d in diags), diags
+    assert any(d.elsewhere is not None and d.elsewhere[0].endswith("mine.yaml") and d.elsewhere[1] == 4
+               for d in diags)
