@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +114,7 @@ class Document:
     _tree: Any = field(default=None, repr=False)
     _parsed: bool = field(default=False, repr=False)
 
-    @property
+    @cached_property
     def lines(self) -> list[str]:
         """The text's lines, without their line ends."""
         return self.text.split("\n")

@@ -87,7 +87,6 @@ def snippet_at(doc: Document, pos: Position) -> Snippet | None:
 
 
 _ATTR = re.compile(r"([A-Za-z_]\w*)\.(\w*)$")
-_WORD_BEFORE = re.compile(r"[A-Za-z_]\w*$")
 
 
 def _statement_items() -> list[Item]:

@@ -99,7 +99,7 @@ class _Load:
         self.problems.append(Problem.at(mark, "error", code, message))
 
     def read(self, path: Path) -> MarkedMap | None:
-        yf = read_yaml(path, text=self.texts.get(path.resolve()))
+        yf = read_yaml(path, text=self.texts.get(path.resolve()) if self.texts else None)
         self.problems.extend(yf.problems)
         return yf.tree
 
@@ -120,7 +120,7 @@ class _Load:
                 self.error(mark, "file-not-found", f"{what} '{shown}': {bad}")
                 return None
             path = Path(os.path.abspath(relative_to / ref))
-            if not is_regular_file(path) and path.resolve() not in self.texts:
+            if not is_regular_file(path) and not (self.texts and path.resolve() in self.texts):
                 self.error(mark, "file-not-found", f"{what} '{shown}': {_not_a_file(path)}")
                 return None
             if mark is not None and path.suffix not in (".yaml", ".yml"):
