@@ -104,7 +104,8 @@ class Document:
 
     `tree` is the file's own parsed tree: while the YAML does not parse (a quote just opened),
     the `fallback` (the tree of the last text that parsed), else None. `base` is the loaded
-    edition the file builds on (`extends:`, or an overlay's `base:`, default classic), or None.
+    edition the file builds on (`extends:`, or an overlay's `base:`, by default the loader's
+    `DEFAULT_BASE`), or None.
     """
 
     path: Path

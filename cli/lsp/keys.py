@@ -190,7 +190,7 @@ def describe(path: KeyPath, key: str, values: dict[str, str]) -> str | None:
 
 
 RULES_DOC = EDITIONS_DIR.parent / "docs" / "rules.md"
-"""docs/rules.md: each rule parameter with its classic value, its readings and their sources
+"""docs/rules.md: each rule parameter with its value in the reference edition, its readings and their sources
 (in a checkout or an editable install; a wheel has no docs, and hover then gives the schema's
 description alone)."""
 
@@ -208,13 +208,13 @@ def _rule_rows() -> dict[str, tuple[str, str]]:
 
 
 def rule_note(path: KeyPath, key: str) -> str | None:
-    """What docs/rules.md says of the rule parameter `rules.<...>.key` at `path` (its classic
-    value, meaning, readings and sources), or None."""
+    """What docs/rules.md says of the rule parameter `rules.<...>.key` at `path` (its value in
+    the reference edition, meaning, readings and sources), or None."""
     if not path or path[0] != "rules":
         return None
     name = ".".join([p for p in path[1:] if p != "*"] + [key])
     row = _rule_rows().get(name)
     if row is None:
         return None
-    classic, meaning = row
-    return f"docs/rules.md: classic {classic}. {meaning}"
+    value, meaning = row
+    return f"docs/rules.md (reference value {value}): {meaning}"

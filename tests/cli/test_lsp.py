@@ -242,7 +242,7 @@ def test_hover_on_a_function_a_rule_parameter_and_a_space(editor, tmp_path):
     assert said.startswith("`rules`")
     editor.change(uri, text.replace("jail_after: 2", "roll_again: false"))
     said = _hover(editor, uri, 15, 6)             # the schema's words, and docs/rules.md's with the source
-    assert "rolls again" in said and "docs/rules.md: classic `true`" in said and "[000] 4.1" in said
+    assert "rolls again" in said and "docs/rules.md (reference value `true`)" in said and "[000] 4.1" in said
     editor.change(uri, text)
     assert "What rolling doubles does" in _hover(editor, uri, 14, 3)
     text2 = text.replace("move to lost", "move to arbat")
