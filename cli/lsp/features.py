@@ -158,7 +158,8 @@ def completions(doc: Document, pos: Position) -> list[Item]:
     if typed is not None:           # a key being written
         indent = len(typed.group(1)) + len(typed.group(2))
         path, values = key_path(lines, pos[0], indent)
-        return [Item(k, "property", "/".join(path) or "edition", d, k + ": ") for k, d in keys_at(path, values).items()]
+        return [Item(k, "property", "/".join(path) or "edition", d, k + ": ")
+                for k, d in keys_at(path, values).items() if k not in values]
     return [Item(iid, "value", d.what, _id_doc(index, d)) for iid, ds in sorted(index.by_id.items()) for d in ds[:1]]
 
 

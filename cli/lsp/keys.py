@@ -90,14 +90,15 @@ def key_path(lines: list[str], line: int, indent: int) -> tuple[KeyPath, dict[st
 
 
 def _siblings(lines: list[str], line: int, indent: int) -> dict[str, str]:
-    """The `key: value` pairs written at column `indent` in the map around line `line`."""
+    """The keys written at column `indent` in the map around line `line`, each with its plain
+    value ("" for a map, a list or a block below it)."""
     found: dict[str, str] = {}
     for i in range(line, -1, -1):
         ln = _parse(lines, i)
         if ln.blank:
             continue
-        if ln.col == indent and ln.key and ln.value is not None:
-            found.setdefault(ln.key, ln.value)
+        if ln.col == indent and ln.key:
+            found.setdefault(ln.key, ln.value or "")
         if ln.ind < indent:
             break                           # the line opening the item (`- id: ...`), or the parent
     for i in range(line + 1, len(lines)):
@@ -106,8 +107,8 @@ def _siblings(lines: list[str], line: int, indent: int) -> dict[str, str]:
             continue
         if ln.ind < indent:
             break
-        if ln.ind == indent and not ln.dash and ln.key and ln.value is not None:
-            found.setdefault(ln.key, ln.value)
+        if ln.ind == indent and not ln.dash and ln.key:
+            found.setdefault(ln.key, ln.value or "")
     return found
 
 
@@ -131,7 +132,7 @@ def _holds(cond: dict, values: dict[str, str]) -> bool:
     the sibling values read from the text."""
     for key, rule in (cond.get("properties") or {}).items():
         value = values.get(key)
-        if value is None:
+        if not value:                       # not written, or not a plain value
             return False
         if "const" in rule and rule["const"] != value:
             return False

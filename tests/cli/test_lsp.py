@@ -217,6 +217,7 @@ def test_completion_of_yaml_keys_by_space_kind(editor, tmp_path):
     got = _labels(editor.run(editor.client.text_document_completion_async(t.CompletionParams(
         text_document=editor.doc(uri), position=t.Position(line=5, character=4)))))
     assert {"price", "rent", "group", "mortgage"} <= got and "tax" not in got
+    assert "kind" not in got and "id" not in got          # written already
     editor.change(uri, text.replace("kind: street", "kind: tax"))
     got = _labels(editor.run(editor.client.text_document_completion_async(t.CompletionParams(
         text_document=editor.doc(uri), position=t.Position(line=5, character=4)))))
