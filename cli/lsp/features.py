@@ -81,6 +81,8 @@ def snippet_at(doc: Document, pos: Position) -> Snippet | None:
         if m.style in ("|", ">"):
             if first < line <= first + max(sn.value.rstrip("\n").count("\n") + 1, 1):
                 return sn
+        elif m.chars and first < line <= max(at[0] for row in m.chars for at in row) - 1:
+            return sn                         # a later line of a plain or quoted string over lines
         elif line == first and col >= m.col - 1 + (1 if m.style else 0):
             return sn
     return None

@@ -116,3 +116,12 @@ def test_an_overlays_base_problems_are_shown_at_its_base_line(tmp_path):
     assert diags and all((d.start, d.end) == ((2, 6), (2, 17)) for d in diags), diags
     assert any(d.elsewhere is not None and d.elsewhere[0].endswith("mine.yaml") and d.elsewhere[1] == 4
                for d in diags)
+
+
+def test_a_plain_string_over_lines_is_dsl_on_each_of_its_lines(tmp_path):
+    text = "id: x\nextends: classic\ndecks:\n  - id: chance\n    cards:\n      - id: chance_go\n" \
+           "        do: pay bank 10 +\n          owned_in(me, brown)\n      - id: chance_arbat\n"
+    doc = Document(tmp_path / "x.yaml", text)
+    assert snippet_at(doc, (7, 12)) is not None and snippet_at(doc, (8, 8)) is None
+    labels = {i.label for i in completions(doc, (7, 12))}
+    assert {"owned_in", "brown"} <= labels
