@@ -29,7 +29,7 @@ from magie.engine.dsl.vocabulary import (
 from magie.engine.edition.pointers import locate
 
 from .document import Document, Position
-from .index import Definition, Index, item_mark
+from .index import SECTIONS, Definition, Index, item_mark
 from .keys import describe, key_path, keys_at, rule_note
 
 
@@ -278,8 +278,7 @@ def definition(doc: Document, pos: Position) -> tuple[str, int, int] | None:
     return d.mark.file, d.mark.line, d.mark.col
 
 
-_KINDS = {"board": "space", "groups": "group", "decks": "deck", "space_kinds": "kind", "actions": "action",
-          "switches": "switch"}
+_KINDS = dict(SECTIONS)
 
 
 def outline(doc: Document) -> list[Symbol]:

@@ -1,7 +1,7 @@
 """The ids an edition defines and where: spaces, groups, decks, cards, kinds of space, actions,
 roles and params, read from a marked tree (the open file's own, or a loaded base edition's,
 whose marks name the file that last set each node). Go to definition, hover and completion
-look ids up here; the document outline is built from the same walk.
+look ids up here; the document outline lists the items of the same sections.
 """
 
 from __future__ import annotations
