@@ -49,7 +49,6 @@ class EditionServer(LanguageServer):
         self.pending: dict[str, asyncio.Task] = {}
         self.trees: dict[str, MarkedMap] = {}   # uri -> the tree of its last text that parsed
 
-
     def document(self, uri: str) -> tuple[Document, TextDocument] | None:
         """The open file at `uri` as the features see it, with pygls's document (positions)."""
         doc = self.workspace.get_text_document(uri)
