@@ -145,7 +145,8 @@ def validate(
 def editions() -> None:
     """List the built-in editions and overlays with a one-line description of each.
 
-    Use an edition's id with `magie show`, `magie play` and `magie diff`; apply an overlay
+    The editions and overlays of installed plugins (docs/plugins.md) follow, with the plugin's
+    name. Use an edition's id with `magie show`, `magie play` and `magie diff`; apply an overlay
     (house rules) with `--variant ID`. Your own files are used by their path instead of an id.
 
     Examples:
@@ -156,13 +157,16 @@ def editions() -> None:
     """
     from rich.table import Table
 
-    from magie.engine.edition.listing import list_builtin
-    table = Table(title="Built-in editions and overlays", title_justify="left")
-    for column in ("kind", "id", "name", "description"):
+    from magie.engine.edition.listing import list_builtin, list_plugins
+    plugged = list_plugins()
+    table = Table(title="Built-in editions and overlays" + (", and the plugins'" if plugged else ""),
+                  title_justify="left")
+    for column in ("kind", "id", "name", "description") + (("plugin",) if plugged else ()):
         table.add_column(column, style="bold" if column == "id" else None)
-    for info in list_builtin():
+    for info in list_builtin() + plugged:
         table.add_row(info.kind, info.id, info.name,
-                      "(cannot be read: run magie validate)" if info.broken else info.description)
+                      "(cannot be read: run magie validate)" if info.broken else info.description,
+                      *((info.plugin,) if plugged else ()))
     _out().print(table)
 
 

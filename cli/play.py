@@ -120,7 +120,8 @@ def play(
         "--bot-kind", "--bot", metavar="KIND",
         help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
              "under a second a turn); also search (the same search bot), random (any legal move), "
-             "or your own agent class as module:Class (see docs/agents.md). [default: basic] "
+             "your own agent class as module:Class (see docs/agents.md), or an installed plugin's bot "
+             "by its name (docs/plugins.md). [default: basic] "
              "With --resume: the save's own agent classes you allow to run (a save never runs code "
              "by itself).",
         show_default=False)] = None,

@@ -33,6 +33,8 @@ TERMS = [
     "own_deed_action",
     # player roles: the example edition's (docs/examples/roles.yaml) and the two-role game's
     "tenant", "tenants", "landlords", "anti-monopoly", "anti_monopoly", "monopolist", "competitor",
+    # plugins: the template plugin's edition, bot and DSL function (docs/examples/plugin) and the tests'
+    "magie-example", "magie_example", "digit_sum", "thrifty", "magie-broken", "rich-start",
 ]
 
 

@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from magie.engine.agents import BOTS
-from magie.engine.edition.listing import list_builtin
+from magie.engine.edition.listing import list_builtin, list_plugins
 from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
@@ -437,8 +437,9 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     async def editions(lang: str = "en") -> dict:
         _lang(lang)
         out: dict[str, list] = {"editions": [], "overlays": []}
-        for info in list_builtin():
-            item: dict[str, Any] = {"id": info.id, "name": info.name, "description": info.description}
+        for info in list_builtin() + list_plugins():
+            item: dict[str, Any] = {"id": info.id, "name": info.name, "description": info.description,
+                                    **({"plugin": info.plugin} if info.plugin else {})}
             if info.kind == "edition" and not info.broken:
                 with contextlib.suppress(ProblemsError):
                     ed, _ = await asyncio.to_thread(_edition, info.id, ())

@@ -20,11 +20,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..edition.text import text_in
+from .changes import holdings_changed
 from .decisions import Decision
 from .events import E_BUILD
 from .ledger import bank_pays
 from .limits import supply_problem
-from .player import WOKEN
 
 if TYPE_CHECKING:
     from ..edition.model import Rung
@@ -41,7 +41,7 @@ def _plural(kind: str) -> str:
     return kind + "s"
 
 
-def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple:
+def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple[object, ...]:
     """What a full `build_problem(p, i, window)` depends on, as one tuple: the player, lot and
     window, the turn and whether a throw follows (the window's meaning), `p`'s cash and version
     (its deeds, buildings and mortgages), the versions of the buildings (levels, the bank's
@@ -236,10 +236,7 @@ def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = 
     if not p.alive:
         return
     _set_level(g, i, g.level[i] + 1)
-    p.version += 1
-    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-        p.wake = WOKEN
-        g.between_awake |= p.holdings_bit
+    holdings_changed(g, p)
     if count:
         p.built_this_turn += 1
         key = g.ed.groups[sp.group_index].id     # the group id, as build_problem counts it
@@ -331,10 +328,7 @@ def sell_building(g: Game, p: Player, i: int) -> None:
     lots = _sold_with(g, i)
     for j in lots:
         _set_level(g, j, g.level[j] - 1)
-    p.version += 1
-    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-        p.wake = WOKEN
-        g.between_awake |= p.holdings_bit
+    holdings_changed(g, p)
     bank_pays(g, p, refund, "sell_building")
     for j in lots:
         if g.log is not None:
@@ -361,10 +355,7 @@ def return_buildings(g: Game, i: int) -> int:
     _set_level(g, i, 0)
     o = g.owner[i]
     if o is not None:
-        o.version += 1
-        if o.holdings_bit:         # a quiet between turns ends (between_turns.py)
-            o.wake = WOKEN
-            g.between_awake |= o.holdings_bit
+        holdings_changed(g, o)
     return refund
 
 

@@ -385,7 +385,8 @@ def _bank_buys(g: Game) -> bool:
 
 def _has_mortgages(g: Game) -> bool:
     """Can some deed of the edition be mortgaged (`rules.mortgage.unavailable` leaves one out)?"""
-    return g.ed.shared("mortgages", lambda: any(s.is_deed and s.mortgageable for s in g.spaces))
+    some: bool = g.ed.shared("mortgages", lambda: any(s.is_deed and s.mortgageable for s in g.spaces))
+    return some
 
 
 def _has_actions(g: Game) -> bool:

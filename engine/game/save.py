@@ -103,11 +103,11 @@ class SaveGame:
     content_hash: str
     seed: int
     seats: tuple[Seat, ...]
-    options: dict = field(default_factory=dict)
-    decisions: list = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    decisions: list[Any] = field(default_factory=list)
     round: int = 1
     turns: int = 0
-    edition_content: dict | None = None
+    edition_content: dict[str, Any] | None = None
 
     def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
@@ -148,7 +148,7 @@ def _dumps(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------- writing
-def write_save(path: str | os.PathLike, save: SaveGame) -> Path:
+def write_save(path: str | os.PathLike[str], save: SaveGame) -> Path:
     """Write `save` to `path` atomically: a temporary file in the same folder, flushed and
     fsynced, then renamed over `path`. Returns the path written. Raises `OSError` (e.g. the
     folder does not exist or is not writable, or `path` is something other than a regular file,
@@ -256,7 +256,8 @@ class _Reader:
         self.problems.append(Problem("error", code, f"{where.lstrip('.') or 'the save'}: {message}"
                                      if path else message, self.file, line, col, pointer))
 
-    def typed(self, obj: dict, key: str, types: tuple[type, ...], what: str, path=()) -> Any:
+    def typed(self, obj: dict[str, Any], key: str, types: tuple[type, ...], what: str,
+              path: Sequence[str | int] = ()) -> Any:
         """obj[key] if it has one of `types` (bool is not an int here), else a problem."""
         value = obj.get(key)
         ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
@@ -328,7 +329,7 @@ def _parse_int(text: str) -> int | _BigNumber:
     return int(text) if len(text) <= MAX_NUMBER_DIGITS + 1 else _BigNumber(text)
 
 
-class _Duplicates(list):
+class _Duplicates(list[tuple[str, Any]]):
     """Keys found twice in one object, as (key, first value) pairs, while parsing."""
 
 
@@ -393,7 +394,7 @@ _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 """The rest of a JSON string after its opening quote (an unclosed one runs to the end)."""
 
 
-def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
+def read_save(path: str | os.PathLike[str], *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
     """Read and check a save file; `agents` are the seat kinds allowed (front ends pass
     `("human", *BOTS)`). Raises `ProblemsError` (problems located at file:line:col
     where that applies) when the file cannot be read (not a regular file, over MAX_SAVE_BYTES),
@@ -414,8 +415,8 @@ def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -
                                      f"a save nests at most {MAX_DEPTH} deep", name)])
     duplicates = _Duplicates()
 
-    def pairs(items: list[tuple[str, Any]]) -> dict:
-        out: dict = {}
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for k, v in items:
             if k in out:
                 duplicates.append((k, out[k]))
@@ -485,7 +486,7 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
+def _parse(r: _Reader, data: dict[str, Any], kinds: tuple[str, ...]) -> SaveGame:
     ed = r.typed(data, "edition", (dict,), "an object with ref, id, variants, content_hash") or {}
     ref = r.typed(ed, "ref", (str,), "the edition's id or file path", ["edition"]) if ed else None
     ed_id = r.typed(ed, "id", (str,), "the edition's id", ["edition"]) if ed else None
@@ -588,7 +589,7 @@ _LEG_INTS = ("giver", "taker", "cash")
 _LEG_LISTS = ("deeds", "cards")
 
 
-def _offer_fields_problem(where: str, t: dict, ints: tuple[str, ...], lists: tuple[str, ...]) -> str | None:
+def _offer_fields_problem(where: str, t: dict[str, Any], ints: tuple[str, ...], lists: tuple[str, ...]) -> str | None:
     """Why the fields of a recorded trade or deal leg `t` are malformed, or None."""
     for k in ints:
         if k in t and (not isinstance(t[k], int) or isinstance(t[k], bool)):
