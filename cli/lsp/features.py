@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from magie.engine.dsl import Snippet, find_snippets
+from magie.engine.dsl import Snippet, find_snippets, vocabulary
 from magie.engine.dsl.names import item_id, items_of
 from magie.engine.dsl.vocabulary import (
     AGGREGATES,
@@ -25,6 +25,7 @@ from magie.engine.dsl.vocabulary import (
     SPACE_ATTRS,
     SPACE_KINDS,
     STATEMENT_FORMS,
+    FunctionSpec,
 )
 from magie.engine.edition.pointers import locate
 
@@ -59,6 +60,17 @@ class Symbol:
     end: int
     at: Position
     children: list[Symbol] = field(default_factory=list)
+
+
+def functions_of(doc: Document) -> dict[str, FunctionSpec]:
+    """The DSL's functions with those of the plugins the edition declares (`plugins:`, in the
+    open file or the edition it builds on), by name."""
+    declared: list[str] = []
+    base = doc.base
+    for tree in (doc.tree, base.tree if base is not None else None):
+        named = tree.get("plugins") if isinstance(tree, dict) else None
+        declared += [p for p in named if isinstance(p, str)] if isinstance(named, list) else []
+    return FUNCTIONS | (vocabulary.plugin_functions(declared) if declared else {})
 
 
 def index_of(doc: Document) -> Index:
@@ -104,8 +116,9 @@ def _statement_items() -> list[Item]:
     return out
 
 
-def _dsl_items(sn: Snippet, index: Index, prefix: str) -> list[Item]:
-    """What may be written at the end of `prefix` (the snippet's line up to the cursor)."""
+def _dsl_items(sn: Snippet, index: Index, prefix: str, functions: dict[str, FunctionSpec]) -> list[Item]:
+    """What may be written at the end of `prefix` (the snippet's line up to the cursor), with the
+    functions `functions` (the DSL's and the declared plugins')."""
     ctx = sn.context
     attr = _ATTR.search(prefix)
     if attr is not None:
@@ -113,9 +126,10 @@ def _dsl_items(sn: Snippet, index: Index, prefix: str) -> list[Item]:
     items: list[Item] = []
     if ctx.kind == "effect":
         items += _statement_items()
-    for f in FUNCTIONS.values():
+    for f in functions.values():
         if not (ctx.pure and f.impure):
-            items.append(Item(f.name, "function", f.signature, f.summary, f.name + "("))
+            doc = f"{f.summary} (plugin {f.plugin})" if f.plugin else f.summary
+            items.append(Item(f.name, "function", f.signature, doc, f.name + "("))
     for name, text in AGGREGATES.items():
         if name not in FUNCTIONS:
             items.append(Item(name, "function", text.split(":")[0], text, name + "("))
@@ -155,7 +169,7 @@ def completions(doc: Document, pos: Position) -> list[Item]:
     sn = snippet_at(doc, pos)
     index = index_of(doc)
     if sn is not None:
-        return _dsl_items(sn, index, prefix)
+        return _dsl_items(sn, index, prefix, functions_of(doc))
     typed = re.match(r"^( *)((?:- +)?)([A-Za-z_][\w-]*)?$", prefix)
     if typed is not None:           # a key being written
         indent = len(typed.group(1)) + len(typed.group(2))
@@ -217,7 +231,7 @@ def hover(doc: Document, pos: Position) -> tuple[str, Position, Position] | None
     sn = snippet_at(doc, pos)
     index = index_of(doc)
     if sn is not None:
-        text = _dsl_hover(sn, index, line[:start], word)
+        text = _dsl_hover(sn, index, line[:start], word, functions_of(doc))
         return (text, *span) if text else None
     after = line[end:]
     if re.match(r"\s*:", after):            # a key
@@ -232,7 +246,7 @@ def hover(doc: Document, pos: Position) -> tuple[str, Position, Position] | None
     return (_id_doc(index, d), *span) if d is not None else None
 
 
-def _dsl_hover(sn: Snippet, index: Index, before: str, word: str) -> str | None:
+def _dsl_hover(sn: Snippet, index: Index, before: str, word: str, functions: dict[str, FunctionSpec]) -> str | None:
     ctx = sn.context
     attr = re.search(r"([A-Za-z_]\w*)\.$", before)
     if attr is not None:
@@ -246,8 +260,10 @@ def _dsl_hover(sn: Snippet, index: Index, before: str, word: str) -> str | None:
             a = ATTRS_BY_TYPE.get(k, {}).get(word)
             if a is not None:
                 return f"`{k}.{a.name}`: {a.type.name}\n\n{a.summary}"
-    if word in FUNCTIONS and not before.rstrip().endswith("."):
-        f = FUNCTIONS[word]
+    if word in functions and not before.rstrip().endswith("."):
+        f = functions[word]
+        if f.plugin:
+            return f"`{f.signature}` (plugin {f.plugin})\n\n{f.doc or f.summary}"
         extra = "\n\n" + AGGREGATES[word] if word in AGGREGATES else ""
         return f"`{f.signature}`\n\n{f.summary}" + (" (changes the game)" if f.impure else "") + extra
     if word in AGGREGATES:

@@ -125,3 +125,22 @@ def test_a_plain_string_over_lines_is_dsl_on_each_of_its_lines(tmp_path):
     assert snippet_at(doc, (7, 12)) is not None and snippet_at(doc, (8, 8)) is None
     labels = {i.label for i in completions(doc, (7, 12))}
     assert {"owned_in", "brown"} <= labels
+
+
+def test_a_declared_plugins_functions_are_completed_and_hovered(tmp_path, monkeypatch):
+    from magie.engine.dsl import vocabulary
+    from magie.engine.dsl.typesys import INT
+
+    spec = vocabulary.FunctionSpec("digit_sum", 1, 1, "digit_sum(int) -> int", "the sum of the digits",
+                                   params=(INT,), returns=INT, plugin="magie-example",
+                                   doc="The sum of the digits of n.")
+    asked: list[list[str]] = []
+    monkeypatch.setattr(vocabulary, "plugin_functions", lambda plugins=None: asked.append(list(plugins)) or
+                        {"digit_sum": spec})
+    text = "id: x\nextends: classic\nplugins: [magie-example]\nrules:\n  salary: digit_sum(200)\n"
+    doc = Document(tmp_path / "x.yaml", text)
+    assert "digit_sum" in {i.label for i in completions(doc, (4, 12))} and asked[-1] == ["magie-example"]
+    said = hover(doc, (4, 13))
+    assert said is not None and "plugin magie-example" in said[0] and "digits of n" in said[0]
+    undeclared = Document(tmp_path / "y.yaml", text.replace("plugins: [magie-example]\n", ""))
+    assert "digit_sum" not in {i.label for i in completions(undeclared, (3, 12))}
