@@ -103,7 +103,7 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
         lots = grp.spaces
         have, size = p.groups[sp.group_index], len(lots)
         if owned == "all" and have < size:
-            return f"{p.name} does not own the whole group {grp.id}"
+            return f"{p.name} does not own the whole group {grp.id}: " + _held_by_others(g, p, lots)
         if owned == "all_but_one" and have < size - 1:
             return f"{p.name} owns {have} of group {grp.id}; building needs all but one ({size - 1})"
         if owned != "all":
@@ -144,6 +144,12 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
     if limits and cash and rung.allowed is None:   # a step's condition may read anything: no stamp
         g.build_passed = build_stamp(g, p, i, window)   # (manage._check_build)
     return None
+
+
+def _held_by_others(g: Game, p: Player, lots: Sequence[int]) -> str:
+    """Who holds the lots of a group that `p` lacks, in words: 'x belongs to Bot 2, y is the bank's'."""
+    return ", ".join(f"{g.spaces[j].id} belongs to {o.name}" if (o := g.owner[j]) is not None
+                     else f"{g.spaces[j].id} is the bank's" for j in lots if g.owner[j] is not p)
 
 
 def step_refusal(p: Player, space_id: str, rung: Rung) -> str:

@@ -90,12 +90,29 @@ class Seat:
     agent: str
 
 
+PLAYTHROUGH_FORMAT = 1
+"""The version of the `playthrough` part of a save this code writes and reads."""
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    """What a save holds beyond the answers to be a playthrough: every event of the recorded game
+    (`events`, as logged) and, when the game ended because its time ran out, the round at whose
+    end it did (`time_up_round`: a clock cannot be replayed, so the round is kept)."""
+
+    events: tuple[dict[str, Any], ...]
+    time_up_round: int | None = None
+
+
+
 @dataclass(frozen=True)
 class SaveGame:
     """Everything needed to rebuild a game: the edition (`edition_ref` as given when the game
     started: a built-in id or an absolute path; `edition_id`; `variants`; `content_hash`),
     `seed`, `seats` in the order given to `Game`, `options`, and the recorded `decisions`.
-    `round` and `turns` tell how far the game went (shown to people, not used to replay)."""
+    `round` and `turns` tell how far the game went (shown to people, not used to replay).
+    A save with `playthrough` (its event log) is a playthrough: a regression test of the edition
+    (engine/sim/playthrough.py)."""
 
     edition_ref: str
     edition_id: str
@@ -108,6 +125,7 @@ class SaveGame:
     round: int = 1
     turns: int = 0
     edition_content: dict[str, Any] | None = None
+    playthrough: Playthrough | None = None
 
     def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
@@ -136,6 +154,11 @@ class SaveGame:
         lines = [_dumps(d) for d in self.decisions]
         body = ",\n".join("    " + line for line in lines)
         decisions = '"decisions": [\n' + body + "\n  ]" if lines else '"decisions": []'
+        if self.playthrough is not None:
+            p = self.playthrough
+            events = ",\n".join("      " + _dumps(e) for e in p.events)
+            decisions += (f',\n  "playthrough": {{"version": {PLAYTHROUGH_FORMAT}, "time_up_round": '
+                          f'{json.dumps(p.time_up_round)}, "events": [\n{events}\n  ]}}')
         return text[:-2] + ",\n  " + decisions + "\n}\n"
 
 
@@ -566,6 +589,7 @@ def _parse(r: _Reader, data: dict[str, Any], kinds: tuple[str, ...]) -> SaveGame
         problem = _answer_problem(d)
         if problem:
             r.error(["decisions", k], "save-bad-decision", problem)
+    playthrough = _playthrough(r, data.get("playthrough"))
     if r.problems:
         raise ProblemsError(r.problems)
     # no problem: every typed field was found with its type
@@ -575,7 +599,50 @@ def _parse(r: _Reader, data: dict[str, Any], kinds: tuple[str, ...]) -> SaveGame
         edition_ref=ref, edition_id=ed_id, variants=tuple(variants), content_hash=chash,
         seed=seed, seats=tuple(seats), options=dict(options), decisions=list(decisions),
         round=rnd if isinstance(rnd, int) else 1, turns=turns if isinstance(turns, int) else 0,
-        edition_content=content)
+        edition_content=content, playthrough=playthrough)
+
+
+def _playthrough(r: _Reader, part: Any) -> Playthrough | None:
+    """The `playthrough` part of a save (None when there is none), its problems told to `r`."""
+    if part is None:
+        return None
+    if not isinstance(part, dict):
+        r.error(["playthrough"], "save-wrong-type", f"expected an object with version, time_up_round and events, "
+                                                    f"found {_json_type(part)}")
+        return None
+    version = part.get("version")
+    if type(version) is not int or not 1 <= version <= PLAYTHROUGH_FORMAT:
+        r.error(["playthrough", "version"], "save-bad-value",
+                f"expected a playthrough version from 1 to {PLAYTHROUGH_FORMAT}, found {_json_type(version)}")
+    up = part.get("time_up_round")
+    if up is not None and not (type(up) is int and 1 <= up <= MAX_ROUNDS):
+        r.error(["playthrough", "time_up_round"], "save-bad-value",
+                f"expected the round the time ran out (1 to {MAX_ROUNDS:,}) or null, found {_json_type(up)}")
+    events = r.typed(part, "events", (list,), "the list of the game's events", ["playthrough"])
+    if events is None:
+        return None
+    if len(events) > MAX_DECISIONS:
+        r.error(["playthrough", "events"], "save-bad-value",
+                f"expected at most {MAX_DECISIONS:,} events, found {len(events):,}")
+        return None
+    for k, e in enumerate(events):
+        if not isinstance(e, dict) or not isinstance(e.get("e"), str):
+            r.error(["playthrough", "events", k], "save-wrong-type",
+                    f"expected an event (an object with its kind in \"e\"), found {_json_type(e)}")
+            break
+        if (big := _big_number(e)) is not None:
+            r.error(["playthrough", "events", k], "save-bad-value",
+                    f"expected an event as magie logs it, found {_json_type(big)}")
+            break
+    return Playthrough(tuple(events), up if type(up) is int else None)
+
+
+def _big_number(value: Any) -> _BigNumber | None:
+    """The first number too long to read in `value` (nested lists and objects), or None."""
+    if isinstance(value, _BigNumber):
+        return value
+    inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return next((b for v in inner if (b := _big_number(v)) is not None), None)
 
 
 def _describe(types: tuple[type, ...]) -> str:
