@@ -42,6 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "Validate an edition on every save and replay seeded games: what did the edit change?"),
     "check": ("magie.cli.check",
               "Self-test an edition: bot games with every invariant, replays, and what never fired."),
+    "explain": ("magie.cli.explain",
+                "Say why actions are not open at the decision a saved game stopped at."),
     "play": ("magie.cli.play",
              "Play a game at the terminal: people and bots, with a readable log, saves and resume."),
     "simulate": ("magie.cli.simulate",
