@@ -27,7 +27,7 @@ def _front() -> ast.ClassDef:
     return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
 
 
-@pytest.mark.skipif(bool(compiled_modules()), reason="reads the wiring of the pure Game (the compiled one has methods)")
+@pytest.mark.pure           # reads the wiring of the pure Game (the compiled one has methods)
 def test_every_wired_name_becomes_a_forwarding_method_with_the_functions_parameters():
     methods = {n.name: n for n in _front().body if isinstance(n, ast.FunctionDef)}
     wired = [name for name, value in vars(Game).items()

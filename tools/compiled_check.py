@@ -18,7 +18,8 @@ Then it
    this tree's pure source), in a process that checked first which modules it imports: the golden
    corpus (tests/golden: each stored `magie play --log` game replayed through the CLI and through
    the simulation path), the search bots' forks (tests/game/test_search_bot.py) and the bots'
-   subclasses and constants (tests/agents);
+   subclasses and constants (tests/agents); on the pure source, the tests marked `pure` too
+   (they patch or read the pure engine, and the compiled build skips them);
 3. compares `magie simulate EDITION --json` (the batch path with its counters, one process and
    two workers) byte for byte between the two builds (`SIMULATIONS`).
 
@@ -205,6 +206,8 @@ def main() -> None:
         targets = [a for a in args.pytest_args if not a.startswith("-")] or TESTS
         print(f"the golden corpus on the {kind} build ...", flush=True)
         code = run_tests(kind, tree, targets, [a for a in args.pytest_args if a.startswith("-")])
+        if kind == "pure" and not code:     # and the tests the compiled build skips (marked `pure`)
+            code = run_tests(kind, tree, ["tests"], ["-m", "pure"])
         tested = time.perf_counter()
         problems = [f"pytest on the {kind} build: exit {code}"] if code else []
         problems += compare_simulations(compiled, pure, SIMULATIONS)
