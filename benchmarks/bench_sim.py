@@ -15,7 +15,7 @@ other is
   (what is not given is the same as the working side).
 Each side runs in its own subprocess with its own source first on PYTHONPATH (a temporary `magie/`
 folder of symlinks to engine/, cli/, editions/, schema/); the ratio is working side / other side
-(below 1.0 is cheaper). `--compiled DIR` makes the working side the opt-in mypyc build of the
+(below 1.0 is cheaper). `--compiled DIR` makes the working side the mypyc build of the
 working tree in DIR (`DIR/magie/...`, as `benchmarks/bench_builds.py --build-dir B` leaves it in
 B/compiled); without `--baseline` or `--vs-*` the other side is then the pure working tree.
 

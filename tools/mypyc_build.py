@@ -1,7 +1,8 @@
-"""The opt-in compiled build: mypyc extension modules for the engine's hot path.
+"""The compiled build: mypyc extension modules for the engine's hot path.
 
-Used by setup.py when `MAGIE_COMPILE=1` (docs: README "Install", benchmarks/README.md "bench_compiled.py:
-the compiled build"); the default install never imports this module and stays pure Python.
+Used by setup.py (which decides when an install compiles: README "The compiled engine"), by the build backend
+(tools/build_backend.py: whether to ask for mypy), by tools/compiled_check.py and by
+benchmarks/bench_builds.py (`build_in_place`: the same build into a folder).
 
 `COMPILED` lists the modules compiled (paths under engine/). The rest stays interpreted: the
 PEP 562 lazy `__init__` modules, code that is not on a game's path (loading, checking, saves,
