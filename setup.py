@@ -31,7 +31,7 @@ def compiled_setup(mode: str) -> None:
     def pure(reason: str) -> None:
         if mode == "yes":
             sys.exit(f"magie's build: MAGIE_COMPILE={os.environ.get(mb.SWITCH)}: {reason}")
-        mb.say(f"{reason}: installing pure Python (the same games, about 3x slower per turn)")
+        mb.say(f"{reason}: installing pure Python (the same games, about 2.5x the CPU time per turn)")
         setup()
 
     problem = mb.compiler_problem()

@@ -187,7 +187,7 @@ def test_without_a_compiler_the_build_says_so_in_one_line_and_stays_pure(tmp_pat
     assert out.returncode == 0, out.stderr
     said = [line for line in out.stderr.splitlines() if line.startswith("magie's build:")]
     assert len(said) == 1 and said[0].startswith("magie's build: no working C compiler (")
-    assert said[0].endswith(": installing pure Python (the same games, about 3x slower per turn)")
+    assert said[0].endswith(": installing pure Python (the same games, about 2.5x the CPU time per turn)")
     assert not list(tmp_path.rglob("*.so"))
     required = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True, env={**env, "MAGIE_COMPILE": "1"})
     assert required.returncode == 1
