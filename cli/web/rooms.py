@@ -9,7 +9,7 @@ game's thread. The server's event loop never waits on a game.
 
 Games outlive connections: the game's save (`SaveGame`, atomically written into the data folder
 at every decision a person is asked and at the end) is the whole game, and a server that
-restarts replays each save to where it stood (`Server.resume_all`). A finished game's save also
+restarts replays each save to where it stood (`server.Server.wake`). A finished game's save also
 keeps its final public state (`options.web.final`): after a restart it is shown from there, and
 the game is replayed only when someone asks for its event log (`Room.need_events`). Tokens are
 kept only as SHA-256 digests, in the save's `options.web`, and compared in constant time.
@@ -41,6 +41,7 @@ from magie.engine.game.save import SaveGame, write_save
 
 from ..render import seat_names
 from .narrate import Narrator, Words
+from .uploads import public_text
 from .view import decision_json, edition_info, public_state
 
 TOKEN_BYTES = 32
@@ -232,10 +233,10 @@ class Room:
         except Stopped:
             return
         except GameError as e:
-            self.error = str(e)
+            self.error = public_text(str(e))
         except Exception as e:        # a bug: keep the server up and say what happened
             traceback.print_exc(file=sys.stderr)
-            self.error = f"the game stopped on an internal error ({type(e).__name__}: {e})"
+            self.error = public_text(f"the game stopped on an internal error ({type(e).__name__}: {e})")
         finally:
             self.settle()
             self.ready.set()

@@ -216,6 +216,7 @@ def _log_shows(b, *patterns: str) -> str:
         raise AssertionError(f"the log lacks one of {patterns}:\n" + "\n".join(_log_texts(b))) from None
 
 
+@pytest.mark.slow
 def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, browser):
     b = browser
     b.get(served.url + "/")
@@ -356,8 +357,9 @@ def _play_to_the_end(served, b, game: str, limit: int = 400) -> int:
 
 
 @pytest.mark.parametrize("edition, lang, seed, over", [
-    ("classic", "en", 3, "Game over"),
-    # a long run; the Russian page is shown by test_another_seats_browser_cannot_act_for_the_first
+    # whole games are long runs; the Russian page is shown by
+    # test_another_seats_browser_cannot_act_for_the_first, each control by the shorter tests
+    pytest.param("classic", "en", 3, "Game over", marks=pytest.mark.slow),
     pytest.param("biznespolia", "ru", 4, "Игра окончена", marks=pytest.mark.slow)])
 def test_a_whole_game_with_people_and_bots(served, browser, edition, lang, seed, over):
     seats = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"},
