@@ -1,5 +1,5 @@
 """magie's PEP 517 build backend: setuptools', with mypy added to the build requirements when the
-build compiles the engine (README "Install"; setup.py says which builds do).
+build compiles the engine (README "The compiled engine"; setup.py says which builds do).
 
 pyproject.toml names this module (`backend-path = ["tools"]`). A wheel (`pip install .`) asks the
 front end (pip, `python -m build`) for mypy, whose mypyc compiles the modules of
