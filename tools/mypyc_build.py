@@ -1,8 +1,8 @@
 """The compiled build: mypyc extension modules for the engine's hot path.
 
-Used by setup.py (which decides when an install compiles: README "The compiled engine"), by the build backend
-(tools/build_backend.py: whether to ask for mypy), by tools/compiled_check.py and by
-benchmarks/bench_builds.py (`build_in_place`: the same build into a folder).
+Used by setup.py (which decides when an install compiles: README "The compiled engine"), by
+the build backend (tools/build_backend.py: whether to ask for mypy), by tools/compiled_check.py
+and by benchmarks/bench_builds.py (`build_in_place`: the same build into a folder).
 
 `COMPILED` lists the modules compiled (paths under engine/). The rest stays interpreted: the
 PEP 562 lazy `__init__` modules, code that is not on a game's path (loading, checking, saves,
@@ -56,9 +56,9 @@ reads; defaults `DEFAULT_OPT_LEVEL` and `DEFAULT_DEBUG_LEVEL`)."""
 
 DEFAULT_OPT_LEVEL = "1"
 DEFAULT_DEBUG_LEVEL = "0"
-"""The C compiler's levels of an install: -O1 builds in a third of -O3's time and runs about as
-fast (benchmarks/README.md, "bench_builds.py"); no debug information (-g0), which gcc also
-spends time on."""
+"""The C compiler's levels of an install: -O1 takes about two thirds of -O3's compile time and
+runs within about 6% of its speed, -O0 runs 3.4x slower (benchmarks/README.md, "The compiled
+build at install and in CI"); no debug information (-g0), which gcc also spends time on."""
 
 
 class SwitchError(ValueError):
