@@ -26,7 +26,7 @@ from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOff
 
 from .amounts import amount_forms, parse_amount
 from .i18n import gettext_for
-from .problem_words import translate
+from .reasons import reason_in
 from .render import N_, Names, describe_action
 from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
@@ -294,7 +294,7 @@ class HumanAgent:
     def _closed(self, game, p, window: str) -> list[str]:
         """The actions on `p`'s deeds not open in `window` now, each with its reason, in words."""
         n = self.names
-        return [f"{self.describe(game, a)}: {translate(n.ids_to_names(escape(why)), lang=n.lang)}"
+        return [f"{self.describe(game, a)}: {reason_in(n, why)}"
                 for a, why in game.closed_actions(p, window)]
 
     def _trade_refused(self, game, d, lines: list) -> TradeOffer | None:

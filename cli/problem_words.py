@@ -19,7 +19,7 @@ from string import Formatter
 
 from magie.engine.problems import Problem
 
-from .i18n import _, gettext_for
+from .i18n import _
 from .render import N_
 
 SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
@@ -153,31 +153,6 @@ TEMPLATES: tuple[str, ...] = (
     N_("unknown holding space '{holding}': neither the jail nor one of rules.holdings{hint}"),
     N_("unknown role '{role}'{hint} (the edition's roles: {roles})"),
     N_("this edition declares no player roles, so players have no 'role' (declare them under roles:)"),
-    # why an action on a deed is not open now (engine/game/buildings.py, mortgages.py, deeds.py, manage.py)
-    N_("{player} does not own the whole group {group}: {holders}"),
-    N_("{player} owns {have} of group {group}; building needs all but one ({n})"),
-    N_("{lot} in the group is mortgaged"),
-    N_("{lot} already has a {kind}"),
-    N_("build evenly: another lot of the group has fewer buildings"),
-    N_("sell evenly: another lot of the group has more buildings"),
-    N_("buildings may be bought only before rolling"),
-    N_("at most {n} buildings per turn"),
-    N_("at most {n} building per group per turn"),
-    N_("the bank has no {kinds} left"),
-    N_("{player} has {cash}, the building costs {cost}"),
-    N_("no building while in debt"),
-    N_("no unmortgaging while in debt"),
-    N_("{lot} is pledged for a bank loan: repay the loan first"),
-    N_("{lot} cannot be mortgaged: the rules allow no mortgage on it"),
-    N_("the bank lends nothing on {lot} by mortgage (its mortgage value is 0)"),
-    N_("sell the buildings of the whole group first"),
-    N_("sell the buildings on {lot} first"),
-    N_("sell the buildings of the group first"),
-    N_("lifting the mortgage costs {cost}; {player} has {cash}"),
-    N_("the bank does not buy title deeds in this edition"),
-    N_("{lot} is mortgaged: the bank would pay nothing for it"),
-    N_("{player} may not build a {kind} on {lot}: {why}"),
-    N_("{player} has {n} of their own {kind} buildings left (of {most})"),
     # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/game/save.py)
     N_("unknown variant '{variant}' (built-in overlays: {overlays}; to use your own overlay give its path, "
        "e.g. {example})"),
@@ -208,9 +183,6 @@ first where two could match (`{where}` is a field path and ': ', or nothing)."""
 WORDS: tuple[str, ...] = (
     N_(" for a {kind} space"),
     N_("{a} or {b}"),
-    N_("{a}, {b}"),
-    N_("{lot} belongs to {owner}"),
-    N_("{lot} is the bank's"),
     N_("an integer"), N_("text"), N_("a map"), N_("a list"), N_("true or false"),
     N_("nothing (null)"),
     N_("the integer {value}"), N_("the number {value}"), N_("the text {value}"),
@@ -228,8 +200,7 @@ WORDS: tuple[str, ...] = (
 )
 """The parts of messages a `WORDY` placeholder holds (never a whole message)."""
 
-WORDY = frozenset({"for_what", "expected", "found", "hint", "meaning", "a", "b", "what", "at", "alternatives",
-                   "holders"})
+WORDY = frozenset({"for_what", "expected", "found", "hint", "meaning", "a", "b", "what", "at", "alternatives"})
 """Placeholders whose values are words (told through `TEMPLATES` in turn), not data."""
 
 SHAPES = {
@@ -258,20 +229,18 @@ def _patterns(words: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple(out)
 
 
-def translate(message: str, depth: int = 0, lang: str | None = None) -> str:
-    """`message` (an English problem message) in `lang` (default: the language of
-    `use_language`): the first template that matches the whole message gives the words, its
-    placeholders keep their values (the `WORDY` ones translated in turn); a message no template
-    matches stays as it is."""
-    words = _ if lang is None else gettext_for(lang).gettext
-    if depth > 4 or words("error") == "error":      # English (or a language without the catalogue)
+def translate(message: str, depth: int = 0) -> str:
+    """`message` (an English problem message) in the language of `use_language`: the first
+    template that matches the whole message gives the words, its placeholders keep their values
+    (the `WORDY` ones translated in turn); a message no template matches stays as it is."""
+    if depth > 4 or _("error") == "error":      # English (or a language without the catalogue)
         return message
     for pattern, template in _patterns(depth > 0):
         m = pattern.fullmatch(message)
         if m is None:
             continue
-        values = {k: translate(v, depth + 1, lang) if k in WORDY and v else v for k, v in m.groupdict().items()}
-        return words(template).format(**values)
+        values = {k: translate(v, depth + 1) if k in WORDY and v else v for k, v in m.groupdict().items()}
+        return _(template).format(**values)
     return message
 
 

@@ -40,6 +40,7 @@ from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
 from ..render import seat_names
+from .figures import Tally
 from .narrate import Narrator, Words
 from .uploads import public_text
 from .view import decision_json, edition_info, public_state
@@ -150,6 +151,7 @@ class Room:
                      "note": note}
         self.events: list[dict] = []
         self.lines: list[str | None] = []
+        self.tally = Tally()        # the figures shown at the end (figures.py)
         self.state: dict = {}
         self.auction: dict | None = None
         self.error: str | None = None
@@ -263,6 +265,7 @@ class Room:
         self.settle()
         n = len(self.events)
         self.events.append(event)
+        self.tally.event(event)
         line = self.narrate(event)
         self.lines.append(line)
         e = event["e"]
@@ -290,9 +293,13 @@ class Room:
     def _snapshot(self) -> None:
         """Rebuild the public state (in the game's thread, so it is consistent)."""
         game = self.game
-        if game is None or (self.finished and game.replaying):   # keep the saved final state meanwhile
+        if game is None:
+            return
+        self.tally.snapshot(game)
+        if self.finished and game.replaying:   # keep the saved final state meanwhile
             return
         state = public_state(game, self.words)
+        state["figures"] = self.tally.json(game) if game.over else None
         state["waiting"] = [{"seat": s, "kind": p.decision.kind} for s, p in sorted(self.pending.items())]
         state["auction"] = self.auction
         state["error"] = self.error

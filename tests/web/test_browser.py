@@ -165,14 +165,32 @@ def _decision(b, timeout=WAIT) -> dict:
     return _until(b, timeout, shown)
 
 
+DEED_ACTIONS = ("build", "sell", "mortgage", "unmortgage", "sell_deed")
+"""The answers the page gives from a deed's panel (on the space of board index `answer[1]`)."""
+
+
+def _open_deed_of(drv, answer) -> None:
+    """Open the panel of the deed that `answer` acts on (a click on the board or a deed button)."""
+    if not isinstance(answer, list):
+        return
+    if answer[0] in DEED_ACTIONS or (answer[0] == "act" and isinstance(answer[2], int)):
+        index = answer[1] if answer[0] in DEED_ACTIONS else answer[2]
+        drv.find_element(By.CSS_SELECTOR, f'#board g.space[data-index="{index}"]').click()
+    elif answer[0] == "sell_all":
+        drv.find_element(By.CSS_SELECTOR, f'#players button.deed[data-group="{answer[1]}"]').click()
+
+
 def _click_answer(b, answer):
+    """Click the button of `answer`: in the decision, or on the panel of the deed it acts on."""
     want = json.dumps(answer)
 
     def click(drv):
-        for button in drv.find_elements(By.CSS_SELECTOR, "#decision button.option"):
-            if json.dumps(json.loads(button.get_attribute("data-answer"))) == want:
+        for button in drv.find_elements(By.CSS_SELECTOR, "#decision button.option, #deed-panel button.option"):
+            raw = button.get_attribute("data-answer")
+            if raw and json.dumps(json.loads(raw)) == want:
                 button.click()
                 return True
+        _open_deed_of(drv, answer)
         return False
     _act(b, click, f"no button answers {want}")
 
@@ -301,6 +319,14 @@ def test_build_after_a_trade_with_a_bot(served, browser):
     state = _state(served, game)
     assert state["players"][0]["cash"] == before - offer["give_cash"]
     assert all(state["owners"][info["spaces"][i]["id"]] == 0 for i in offer["get_deeds"])
+    # the trades' table shows the offer with both sides and the bot's answer
+    partner = state["players"][offer["partner"]]["name"]
+    parts = (".parties", ".gives", ".gets")
+    rows = _until(b, WAIT, lambda drv: [
+        (li.get_attribute("data-state"), *(li.find_element(By.CSS_SELECTOR, c).text for c in parts))
+        for li in drv.find_elements(By.CSS_SELECTOR, "#trades li")])
+    assert rows[0] == ("accepted", f"Anna → {partner} · accepted", f"{offer['give_cash']}k ₽",   # the newest first
+                       ", ".join(info["spaces"][i]["name"] for i in offer["get_deeds"]))
     build = next(o for o in d["options"] if o[0] == "build")
     space = info["spaces"][build[1]]
     _click_answer(b, build)
