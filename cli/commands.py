@@ -82,9 +82,9 @@ def version_line() -> str:
 
 
 def compiled_modules() -> list[str]:
-    """The engine modules this install runs compiled (the opt-in mypyc build, README): those with
-    an extension module beside their source; [] for the default pure-Python install. Looks at
-    files only, so that it imports nothing."""
+    """The engine modules this install runs compiled (the mypyc build an install makes where a C
+    compiler works, README): those with an extension module beside their source; [] for a
+    pure-Python install. Looks at files only, so that it imports nothing."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
     import magie.engine
