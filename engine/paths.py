@@ -25,7 +25,7 @@ SAVE_SCHEMA_PATH: Path = _ROOT / "schema" / "save.schema.json"
 
 
 _NOT_SET = frozenset({"", "0", "no", "false", "off"})
-"""The values of `MAGIE_NO_CACHE` that leave the cache on (as `MAGIE_COMPILE` reads them)."""
+"""The values of `MAGIE_NO_CACHE` that leave the cache on (the usual spellings of no)."""
 
 
 def cache_dir() -> Path | None:
