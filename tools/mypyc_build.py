@@ -124,9 +124,9 @@ def say(line: str) -> None:
 PARTS = {"engine": "engine", "cli": "cli", "editions": "editions", "schema": "schema"}
 
 COMPILED = [
-    # the game: every mechanism module but saves (a list subclass, and not on a game's path) and
-    # events (the event log is duck-typed: simulate passes its own counters, which a compiled
-    # `EventLog | None` would refuse; no events are built in a game without a log)
+    # the game: every mechanism module but events (the event log is duck-typed: simulate passes
+    # its own counters, which a compiled `EventLog | None` would refuse; no events are built in
+    # a game without a log)
     *(f"game/{name}.py" for name in (
         "asking", "bank", "between_turns", "buildings", "buying", "cards", "changes", "choices", "debt",
         "decisions", "deeds", "dice", "edition_actions", "ending", "game", "holdings", "invariants",

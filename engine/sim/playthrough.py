@@ -23,7 +23,7 @@ from ..errors import GameError, MagieError
 from ..game.decisions import Decision
 from ..game.events import EventLog, dumps
 from ..game.game import Game
-from ..game.save import SaveGame
+from ..saves import SaveGame
 
 
 @dataclass(frozen=True)
