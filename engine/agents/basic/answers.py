@@ -8,14 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...game.debt import default_raise_action
 from ...game.decisions import Decision, TradeOffer
-from ...game.jail import holding_of
+from ...game.view import holding_of
 from .idle import Managing
 
 if TYPE_CHECKING:
-    from ...game.game import Game
-    from ...game.player import Player
+    from ...game.view import GameView, PlayerView
 
 
 class BasicBot(Managing):
@@ -26,7 +24,7 @@ class BasicBot(Managing):
 
     skip_forced: ClassVar[bool] = True      # the engine answers decisions with one legal answer (decisions.Agent)
 
-    def decide(self, game: Game, d: Decision) -> Any:
+    def decide(self, game: GameView, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         kind = d.kind
         if kind == "manage":        # the hot path: after every landing
@@ -39,19 +37,19 @@ class BasicBot(Managing):
             return self._answer_raise(game, d)
         return self.ANSWERS[kind](self, game, d)
 
-    def _answer_buy(self, game: Game, d: Decision) -> str:
+    def _answer_buy(self, game: GameView, d: Decision) -> str:
         ctx = d.ctx      # (not d.space: a miss of the slots costs an exception in Decision.__getattr__)
         return self._buy(game, d.player, ctx["space"], ctx["price"]) if "buy" in d.options else "decline"
 
-    def _answer_tax(self, game: Game, d: Decision) -> str:
+    def _answer_tax(self, game: GameView, d: Decision) -> str:
         sp = game.spaces[d.ctx["space"]]
         return "fixed" if sp.tax(game, d.player) <= sp.tax_alternative(game, d.player) else "alternative"
 
-    def _answer_inherited_mortgage(self, game: Game, d: Decision) -> str:
+    def _answer_inherited_mortgage(self, game: GameView, d: Decision) -> str:
         cost = game.unmortgage_cost(d.ctx["space"])
         return "lift" if d.player.cash - cost >= self._reserve(game) else "keep"
 
-    def _answer_redeem(self, game: Game, d: Decision) -> str:
+    def _answer_redeem(self, game: GameView, d: Decision) -> str:
         ok = "redeem" in d.options and d.player.cash - d.ctx["cost"] >= self._reserve(game) // 2
         return "redeem" if ok else "release"
 
@@ -76,13 +74,13 @@ class BasicBot(Managing):
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
-    def _buy(self, game: Game, p: Player, i: int, price: int) -> str:
+    def _buy(self, game: GameView, p: PlayerView, i: int, price: int) -> str:
         left = p.cash - price
         if game.completes_group(p, i) and left >= 0:
             return "buy"
         return "buy" if left >= self._reserve(game) else "decline"
 
-    def _bid(self, game: Game, p: Player, d: Decision):
+    def _bid(self, game: GameView, p: PlayerView, d: Decision):
         ctx = d.ctx       # (the least of two by comparisons: a call of min costs more)
         lo = ctx["min"]
         if ctx.get("building"):
@@ -100,7 +98,7 @@ class BasicBot(Managing):
             return None
         return lo + (limit - lo) // 2
 
-    def _jail(self, game: Game, p: Player, options) -> str:
+    def _jail(self, game: GameView, p: PlayerView, options) -> str:
         if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
             return self._jail_forced_fine(game, p, options)
         if self._unowned(game) >= 6:     # early in the game
@@ -110,19 +108,19 @@ class BasicBot(Managing):
                 return "pay"
         return "roll"
 
-    def _answer_raise(self, game: Game, d: Decision) -> tuple:
-        act = default_raise_action(game, d.player)     # the engine's order, read once for both
+    def _answer_raise(self, game: GameView, d: Decision) -> tuple:
+        act = game.default_raise_action(d.player)     # the engine's order, read once for both
         return self._pay_in_deeds(game, d, act) or self._raise_money(game, d.player, act)
 
     @staticmethod
-    def _raise_money(game: Game, p: Player, act: tuple | None = None) -> tuple:
+    def _raise_money(game: GameView, p: PlayerView, act: tuple | None = None) -> tuple:
         """The engine's liquidation order, except that where the bank buys deeds and takes
         unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
         group the player owns) is sold to the bank rather than mortgaged: the money is the same
         or more, and the mortgage would only be lost or cost 10% more at the next lap. `act`:
         the engine's `default_raise_action`, if the caller has it."""
         if act is None:
-            act = default_raise_action(game, p)
+            act = game.default_raise_action(p)
         r = game.rules
         if act[0] != "mortgage" or r.bank_buys_percent is None or not r.redeem_at_lap_end:
             return act
@@ -133,7 +131,7 @@ class BasicBot(Managing):
             return ("sell_deed", i)
         return act
 
-    def _pay_in_deeds(self, game: Game, d: Decision, act: tuple | None = None) -> tuple | None:
+    def _pay_in_deeds(self, game: GameView, d: Decision, act: tuple | None = None) -> tuple | None:
         """A debt to a player paid partly in a deed ([000] 23.1, `trade.while_in_debt`): where
         the engine's liquidation order would mortgage a lone deed (no other lot of its group is
         the debtor's, no buildings), offer it to the creditor at its printed price instead. The
@@ -147,7 +145,7 @@ class BasicBot(Managing):
             return None
         p, q = d.player, game.players[creditor]
         if act is None:
-            act = default_raise_action(game, p)
+            act = game.default_raise_action(p)
         if act[0] != "mortgage" or not q.alive:
             return None
         i = act[1]
@@ -171,7 +169,7 @@ class BasicBot(Managing):
         a bot that always claims plays the house rule exactly as classic."""
         return self.claim_attention >= 1.0 or self.rng.random() < self.claim_attention
 
-    def _jail_forced_fine(self, game: Game, p: Player, options) -> str:
+    def _jail_forced_fine(self, game: GameView, p: PlayerView, options) -> str:
         """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""
         return "card" if "card" in options else "pay"
 

@@ -12,8 +12,7 @@ from .board import ASK, INF, UNTIL_CHANGED, UNTIL_WHOLE, Lots, board_of
 from .trading import Trading
 
 if TYPE_CHECKING:
-    from ...game.game import Game
-    from ...game.player import Player
+    from ...game.view import GameView, PlayerView
 
 Step = tuple[int, tuple[str, int]]
 """One candidate of the plan: (cash to spare it needs, the action: ('build' | 'unmortgage', space))."""
@@ -77,7 +76,7 @@ class Building(Trading):
     SHORTAGE: ClassVar[int] = 6
     """Houses left in the bank at which the bot builds between turns wherever it can."""
 
-    def _refresh(self, game: Game, p: Player) -> None:
+    def _refresh(self, game: GameView, p: PlayerView) -> None:
         """Forget the cash trigger when `p` changed, and recompute the lots it builds on when
         ownership changed (whole groups change only then)."""
         if p.version != self._pver:
@@ -101,7 +100,7 @@ class Building(Trading):
                         mask |= 1 << j
                 self._mask = mask
 
-    def _between_turns(self, game: Game, p: Player, dry: bool = False):
+    def _between_turns(self, game: GameView, p: PlayerView, dry: bool = False):
         """In the interval between other players' turns ([000], rules.between_turns): build only
         where building now rather than on its own turn pays: the next player's throw may land on
         one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
@@ -124,7 +123,7 @@ class Building(Trading):
             return DONE
         return act
 
-    def _develop(self, game: Game, p: Player, window: str | None) -> tuple:
+    def _develop(self, game: GameView, p: PlayerView, window: str | None) -> tuple:
         """The next build or unmortgage worth doing, or (None, the cash at which one would be;
         NO_WAKE: none until the plan changes with `p`'s holdings).
         With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window.
@@ -167,7 +166,7 @@ class Building(Trading):
             k += 1
         return None, trigger
 
-    def _steps(self, game: Game, p: Player) -> tuple[tuple, tuple, int]:
+    def _steps(self, game: GameView, p: PlayerView) -> tuple[tuple, tuple, int]:
         """`_develop`'s candidates as (cash to spare, action), the index in `_whole` of the lots
         each is of (-1: a mortgaged deed outside them), and the least cash to spare of any (INF:
         none); they change only with `p`'s version (its deeds, levels and mortgages) and `_whole`."""
@@ -211,7 +210,7 @@ class Building(Trading):
                         lowest = cost
         return tuple(out), tuple(where), lowest
 
-    def _after_build(self, game: Game, plan: Plan, k: int, version: int) -> None:
+    def _after_build(self, game: GameView, plan: Plan, k: int, version: int) -> None:
         """Bring `plan` up to date, in place, after the build of its step `k` and nothing else
         (the player's version moved by one, the lot's level by one): only that step's lots have a
         new next build (none of them is mortgaged: the step was a build), so only that step is
@@ -238,7 +237,7 @@ class Building(Trading):
                 lowest = need
         plan.version, plan.steps, plan.lowest, plan.where = version, tuple(steps), lowest, tuple(where)
 
-    def _lift_cost(self, game: Game, i: int) -> int:
+    def _lift_cost(self, game: GameView, i: int) -> int:
         """`game.unmortgage_cost(i)`, memoised for the game's rules (`_lift_costs`)."""
         lift = self._lift_costs(game)
         cost = lift.get(i)
@@ -246,7 +245,7 @@ class Building(Trading):
             cost = lift[i] = game.unmortgage_cost(i)
         return cost
 
-    def _lift_costs(self, game: Game) -> LiftCosts:
+    def _lift_costs(self, game: GameView) -> LiftCosts:
         """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
         and the deed)."""
         c = self._lift
@@ -255,7 +254,7 @@ class Building(Trading):
         return c
 
     @classmethod
-    def _whole_groups(cls, game: Game, p: Player) -> list | tuple:
+    def _whole_groups(cls, game: GameView, p: PlayerView) -> list | tuple:
         """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
         lots of groups it may build on from majority ownership, then each deed that takes a
         building of its own (the ladders' `owned` share)."""
@@ -266,7 +265,7 @@ class Building(Trading):
         return whole
 
     @staticmethod
-    def _majority_lots(game: Game, p: Player) -> list:
+    def _majority_lots(game: GameView, p: PlayerView) -> list:
         """`p`'s lots of each group it holds all but one of, where the ladder's first level
         needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
         pg = p.groups
@@ -276,7 +275,7 @@ class Building(Trading):
                 for gi, need in board_of(game.ed).majority if pg[gi] == need and need > 0]
 
     @staticmethod
-    def _single_lots(game: Game, p: Player) -> list:
+    def _single_lots(game: GameView, p: PlayerView) -> list:
         """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
         building on a railroad): built on its own."""
         return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]
