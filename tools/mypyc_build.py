@@ -19,8 +19,9 @@ that every wired name of the repository's game.py can be forwarded.
 
 Second, a class that other code subclasses (`OPEN`: the basic bot, which the easy, hard and
 search bots and users' plug-ins extend, and the classes of its chain) gets
-`@mypyc_attr(allow_interpreted_subclasses=True)` (`open_classes()`): an interpreted class may then subclass the compiled one, and its overrides
-of methods and of `ClassVar` constants are seen by the compiled code. The decorator's import is
+`@mypyc_attr(allow_interpreted_subclasses=True)` (`open_classes()`): an interpreted class may then
+subclass the compiled one, and its overrides of methods and of `ClassVar` constants are seen by
+the compiled code. The decorator's import is
 for mypy only (under `TYPE_CHECKING`): mypyc drops the decorator of a native class, so the
 compiled build needs no mypy_extensions at run time, and the repository's source, which the pure
 install runs, has neither the decorator nor the import.
