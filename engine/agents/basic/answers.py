@@ -5,7 +5,7 @@ these answers). All money is integer units of the edition's currency."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...game.decisions import Decision, TradeOffer
@@ -80,9 +80,9 @@ class BasicBot(Managing):
             return "buy"
         return "buy" if left >= self._reserve(game) else "decline"
 
-    def _bid(self, game: GameView, p: PlayerView, d: Decision):
+    def _bid(self, game: GameView, p: PlayerView, d: Decision) -> int | None:
         ctx = d.ctx       # (the least of two by comparisons: a call of min costs more)
-        lo = ctx["min"]
+        lo: int = ctx["min"]
         if ctx.get("building"):
             limit = p.cash - self._reserve(game)
             most = lo * 3 // 2
@@ -98,7 +98,7 @@ class BasicBot(Managing):
             return None
         return lo + (limit - lo) // 2
 
-    def _jail(self, game: GameView, p: PlayerView, options) -> str:
+    def _jail(self, game: GameView, p: PlayerView, options: Sequence[Any]) -> str:
         if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
             return self._jail_forced_fine(game, p, options)
         if self._unowned(game) >= 6:     # early in the game
@@ -108,12 +108,12 @@ class BasicBot(Managing):
                 return "pay"
         return "roll"
 
-    def _answer_raise(self, game: GameView, d: Decision) -> tuple:
+    def _answer_raise(self, game: GameView, d: Decision) -> tuple[Any, ...]:
         act = game.default_raise_action(d.player)     # the engine's order, read once for both
         return self._pay_in_deeds(game, d, act) or self._raise_money(game, d.player, act)
 
     @staticmethod
-    def _raise_money(game: GameView, p: PlayerView, act: tuple | None = None) -> tuple:
+    def _raise_money(game: GameView, p: PlayerView, act: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
         """The engine's liquidation order, except that where the bank buys deeds and takes
         unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
         group the player owns) is sold to the bank rather than mortgaged: the money is the same
@@ -131,7 +131,8 @@ class BasicBot(Managing):
             return ("sell_deed", i)
         return act
 
-    def _pay_in_deeds(self, game: GameView, d: Decision, act: tuple | None = None) -> tuple | None:
+    def _pay_in_deeds(self, game: GameView, d: Decision,
+                      act: tuple[Any, ...] | None = None) -> tuple[Any, ...] | None:
         """A debt to a player paid partly in a deed ([000] 23.1, `trade.while_in_debt`): where
         the engine's liquidation order would mortgage a lone deed (no other lot of its group is
         the debtor's, no buildings), offer it to the creditor at its printed price instead. The
@@ -169,7 +170,7 @@ class BasicBot(Managing):
         a bot that always claims plays the house rule exactly as classic."""
         return self.claim_attention >= 1.0 or self.rng.random() < self.claim_attention
 
-    def _jail_forced_fine(self, game: GameView, p: PlayerView, options) -> str:
+    def _jail_forced_fine(self, game: GameView, p: PlayerView, options: Sequence[Any]) -> str:
         """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""
         return "card" if "card" in options else "pay"
 
@@ -181,5 +182,6 @@ def _least_taken_role(d: Decision) -> str:
     """A `role` answer: of the roles the balance rule allows, the one fewest players hold so
     far (the edition's first on ties), so that every class of player is in the game: the roles'
     rules differ, and a role nobody plays leaves its rules untested by the table."""
-    taken = d.ctx["taken"]
-    return min(d.options, key=lambda r: taken[r])
+    taken: dict[str, int] = d.ctx["taken"]
+    role: str = min(d.options, key=lambda r: taken[r])
+    return role

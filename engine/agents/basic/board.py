@@ -4,6 +4,7 @@ constants of its answers. All money is integer units of the edition's currency."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...game.decisions import Quiet
@@ -59,7 +60,7 @@ class Board:
         full = (1 << n) - 1
         self.reach: list[int] = [((base << pos) | (base >> (n - pos))) & full for pos in range(n)]
 
-    def of_counts(self, counts: list[int]) -> tuple[tuple[Group, ...], tuple[Lots, ...]]:
+    def of_counts(self, counts: Sequence[int]) -> tuple[tuple[Group, ...], tuple[Lots, ...]]:
         """For a player whose deeds in each group are `counts` (`Player.groups`): the groups it
         holds at least half of but not all (`near_groups`), and the lots of each buildable
         group it holds whole, in the edition's order. (The bot keeps its last answer:

@@ -4,7 +4,7 @@ the builds between other players' turns. All money is integer units of the editi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...game.decisions import DONE
 from ...game.player import NO_WAKE
@@ -100,7 +100,7 @@ class Building(Trading):
                         mask |= 1 << j
                 self._mask = mask
 
-    def _between_turns(self, game: GameView, p: PlayerView, dry: bool = False):
+    def _between_turns(self, game: GameView, p: PlayerView, dry: bool = False) -> Any:
         """In the interval between other players' turns ([000], rules.between_turns): build only
         where building now rather than on its own turn pays: the next player's throw may land on
         one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
@@ -123,7 +123,7 @@ class Building(Trading):
             return DONE
         return act
 
-    def _develop(self, game: GameView, p: PlayerView, window: str | None) -> tuple:
+    def _develop(self, game: GameView, p: PlayerView, window: str | None) -> tuple[Any, int]:
         """The next build or unmortgage worth doing, or (None, the cash at which one would be;
         NO_WAKE: none until the plan changes with `p`'s holdings).
         With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window.
@@ -166,7 +166,7 @@ class Building(Trading):
             k += 1
         return None, trigger
 
-    def _steps(self, game: GameView, p: PlayerView) -> tuple[tuple, tuple, int]:
+    def _steps(self, game: GameView, p: PlayerView) -> tuple[tuple[Step, ...], tuple[int, ...], int]:
         """`_develop`'s candidates as (cash to spare, action), the index in `_whole` of the lots
         each is of (-1: a mortgaged deed outside them), and the least cash to spare of any (INF:
         none); they change only with `p`'s version (its deeds, levels and mortgages) and `_whole`."""
@@ -254,7 +254,7 @@ class Building(Trading):
         return c
 
     @classmethod
-    def _whole_groups(cls, game: GameView, p: PlayerView) -> list | tuple:
+    def _whole_groups(cls, game: GameView, p: PlayerView) -> list[Lots] | tuple[Lots, ...]:
         """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
         lots of groups it may build on from majority ownership, then each deed that takes a
         building of its own (the ladders' `owned` share)."""
@@ -265,7 +265,7 @@ class Building(Trading):
         return whole
 
     @staticmethod
-    def _majority_lots(game: GameView, p: PlayerView) -> list:
+    def _majority_lots(game: GameView, p: PlayerView) -> list[Lots]:
         """`p`'s lots of each group it holds all but one of, where the ladder's first level
         needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
         pg = p.groups
@@ -275,7 +275,7 @@ class Building(Trading):
                 for gi, need in board_of(game.ed).majority if pg[gi] == need and need > 0]
 
     @staticmethod
-    def _single_lots(game: GameView, p: PlayerView) -> list:
+    def _single_lots(game: GameView, p: PlayerView) -> list[Lots]:
         """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
         building on a railroad): built on its own."""
         return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]

@@ -84,7 +84,7 @@ class Managing(Building):
         calm.turn = self._next_look
         return calm
 
-    def _manage(self, game: GameView, p: PlayerView, window: str):
+    def _manage(self, game: GameView, p: PlayerView, window: str) -> Any:
         if window == "between_turns":
             return self._between_turns(game, p)
         act: Any        # the first answer found: a play, an action, a proposal, a repayment, a build, ...
@@ -123,7 +123,7 @@ class Managing(Building):
                 return ("trade", offer)
         return DONE
 
-    def windows(self, game: GameView) -> frozenset:
+    def windows(self, game: GameView) -> frozenset[str]:
         """The manage windows this bot wants to be asked in: it does its building and trading
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
@@ -134,7 +134,7 @@ class Managing(Building):
         return frozenset({"before_roll", "after_landing"} | between)
 
     @staticmethod
-    def _propose_switch(game: GameView, p: PlayerView, window: str):
+    def _propose_switch(game: GameView, p: PlayerView, window: str) -> tuple[str, str] | None:
         """Propose a rule switch whose vote's bot formula holds for this bot (once a turn)."""
         for sw in game.ed.switches:
             if (sw.vote is not None and sw.vote.bot is not None and sw.vote.bot(game, p)
@@ -142,7 +142,7 @@ class Managing(Building):
                 return ("propose", sw.id)
         return None
 
-    def _edition_action(self, game: GameView, p: PlayerView):
+    def _edition_action(self, game: GameView, p: PlayerView) -> tuple[str, str, int | None] | None:
         """The first edition action whose `bot` hint holds and which is legal now, as
         ('act', id, target): the targets of a deed action are every deed, in board order (its
         own, others' and the bank's: the hint and the action's `when` say which are meant), or

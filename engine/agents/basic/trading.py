@@ -221,7 +221,7 @@ class Trading(Valuation):
         return None
 
     @staticmethod
-    def _missing_one(game: GameView, p: PlayerView) -> list:
+    def _missing_one(game: GameView, p: PlayerView) -> list[tuple[int, PlayerView]]:
         """(deed, holder) for each buildable group `p` lacks exactly one deed of, held by another
         living player and free of buildings."""
         out = []

@@ -6,6 +6,7 @@ All money is integer units of the edition's currency."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from .board import Lots, board_of
@@ -38,7 +39,7 @@ class GroupsMemo:
 
     def __init__(self) -> None:
         self.board: object = None
-        self.counts: list[int] | None = None
+        self.counts: Sequence[int] | None = None
         self.answer: tuple[tuple[Group, ...], tuple[Lots, ...]] = ((), ())
 
 
