@@ -13,6 +13,7 @@ from rich.text import Text
 
 from magie.engine.edition.layout import plan
 from magie.engine.edition.model import text_in
+from magie.engine.game.view import GameView
 
 from .render import Names
 
@@ -20,7 +21,7 @@ CELL = 6
 """Characters per space (a 40-space board is 11 spaces a side: 76 columns)."""
 
 
-def marks(game) -> dict[int, str]:
+def marks(game: GameView) -> dict[int, str]:
     """A one-character mark per seat: the first letter of the name, or the seat number when two
     names begin alike."""
     firsts = [p.name[:1].upper() or "?" for p in game.players]
@@ -28,7 +29,7 @@ def marks(game) -> dict[int, str]:
             for p, f in zip(game.players, firsts, strict=True)}
 
 
-def ring_view(game, names: Names) -> RichGroup:
+def ring_view(game: GameView, names: Names) -> RichGroup:
     """The compact board of `game` (see the module docstring) as rich text lines."""
     board = plan(game.ed.board_layout, game.n)
     grid: dict[tuple[int, int], int] = {(p.row, p.column): i for i, p in enumerate(board.places)}
@@ -64,7 +65,7 @@ def ring_view(game, names: Names) -> RichGroup:
     return RichGroup(*rows)
 
 
-def _cell(game, names: Names, i: int, mark: dict[int, str], top: Text, bottom: Text, sep: str) -> None:
+def _cell(game: GameView, names: Names, i: int, mark: dict[int, str], top: Text, bottom: Text, sep: str) -> None:
     """Space `i` as two lines of CELL characters: its name, then owner, buildings and tokens."""
     sp = game.spaces[i]
     name = (text_in(sp.name, names.lang) or sp.id)[:CELL].ljust(CELL)

@@ -17,12 +17,13 @@ What the view offers:
 - the board: `owner[i]` (None: the bank), `level[i]` (0 .. the top rung of the space's ladder),
   `mortgaged[i]`, by space index;
 - the bank: `stock[kind]` the buildings of each kind left in its supply (a kind absent:
-  unlimited), `start_cash` the cash each player started with (integer money);
+  unlimited), `houses`/`hotels` the default ladder's two (None: unlimited), `hotel_level` the
+  level of a hotel, `start_cash` the cash each player started with (integer money);
 - the decks' known state: each player's kept cards (`PlayerView.held_cards`), `cards_in(deck)`
   the cards left to draw, `discards[deck]` the discard pile of a reshuffled deck (cards seen,
   oldest first), `removed_cards` the (deck, card) out of the game; `card_plays` the kept cards
   that can be played, by card id;
-- progress: `turns` (player turns so far), `round`, `over`, `winners`;
+- progress: `turns` (player turns so far), `round`, `over`, `winners`, `end_reason`;
 - cache keys, each a counter that moves whenever what it names changes: `deeds_version` (who
   holds which deed), `buildings_version` (the buildings on the board and in the bank);
   `PlayerView.version` (that player's deeds, buildings, mortgages and loans); `owner` is the
@@ -32,8 +33,10 @@ What the view offers:
   `trade_problem`, `sell_deed_problem`, `action_problem`, `propose_problem`; None: allowed),
   `action_ready`, `unmortgage_cost`, `bank_sale_value`, `completes_group`, `owned_in_group`,
   `net_worth`, `others`, `default_raise_action` (the engine's liquidation order), `bot_play`
-  (a kept card's bot hint); `holding_of(view, p)` the holding space a player is held in and
-  `action_targets(view, action)` the targets of an edition action.
+  (a kept card's bot hint), `trade_window_problem`, `interest`, `next_rung`, `sell_value`,
+  `building_refund`; `holding_of(view, p)` the holding space a player is held in,
+  `action_targets(view, action)` the targets of an edition action, `rent_formula(view, i)` the
+  rent an owned deed's formula gives now and `rent_at(view, i, level)` the rent at a level.
 
 The decision being asked is the `Decision` the agent is handed (its kind, player, options and
 context); the view is the rest of the table. Sequences and mappings the view returns are the
@@ -48,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 from .edition_actions import action_targets as _targets
 
 if TYPE_CHECKING:
-    from ..edition.model import Action, Card, Edition, Holding, Rules, Space
+    from ..edition.model import Action, Card, Edition, Holding, Rules, Rung, Space
     from .game import Game
     from .player import Player
 
@@ -123,6 +126,12 @@ class GameView(Protocol):
     @property
     def start_cash(self) -> int: ...
     @property
+    def houses(self) -> int | None: ...
+    @property
+    def hotels(self) -> int | None: ...
+    @property
+    def hotel_level(self) -> int: ...
+    @property
     def discards(self) -> Mapping[str, Sequence[Card]]: ...
     @property
     def removed_cards(self) -> Sequence[tuple[str, str]]: ...
@@ -137,6 +146,8 @@ class GameView(Protocol):
     @property
     def winners(self) -> Sequence[PlayerView]: ...
     @property
+    def end_reason(self) -> str: ...
+    @property
     def deeds_version(self) -> int: ...
     @property
     def buildings_version(self) -> int: ...
@@ -144,11 +155,16 @@ class GameView(Protocol):
     def cards_in(self, deck: str) -> int: ...
     def build_problem(self, p: Any, i: int, window: str) -> str | None: ...
     def trade_problem(self, offer: Any, window: str) -> str | None: ...
+    def trade_window_problem(self, window: str) -> str | None: ...
     def sell_deed_problem(self, p: Any, i: int) -> str | None: ...
     def action_ready(self, p: Any, a: Action) -> bool: ...
     def action_problem(self, p: Any, a: Action, target: Any) -> str | None: ...
     def propose_problem(self, p: Any, switch: str, window: str) -> str | None: ...
     def unmortgage_cost(self, i: int) -> int: ...
+    def interest(self, i: int) -> int: ...
+    def next_rung(self, i: int) -> Rung | None: ...
+    def sell_value(self, i: int) -> int: ...
+    def building_refund(self, i: int, level: int) -> int: ...
     def bank_sale_value(self, i: int) -> int: ...
     def completes_group(self, p: Any, space: int) -> bool: ...
     def owned_in_group(self, p: Any, group: str) -> int: ...
@@ -166,6 +182,34 @@ def holding_of(view: GameView, p: PlayerView) -> Holding:
 def action_targets(view: GameView, a: Action) -> list[int | None]:
     """Every target edition action `a` could take: each title deed, or just None."""
     return _targets(cast("Game", view), a)
+
+
+def rent_formula(view: GameView, i: int) -> int:
+    """What the edition's rent formula of owned deed `i` gives now (integer money), as its owner's
+    visitor would owe it without a throw of the dice. Raises what the formula raises where it
+    reads the dice (no amount before the throw)."""
+    game = cast("Game", view)
+    owner = game.owner[i]
+    return int(game.rent_fns[i](game, owner, i, owner, None))
+
+
+def rent_at(view: GameView, i: int, level: int) -> int | None:
+    """The rent a visitor would owe on deed `i` if it had `level` buildings, by the edition's own
+    rent formula (a doubled rent of a whole group included); None when there is no owner, the
+    deed is mortgaged or the formula needs a throw of the dice. (The formula reads the level
+    from the game: it is set for the call and put back at once.)"""
+    game = cast("Game", view)
+    owner = game.owner[i]
+    if owner is None or game.mortgaged[i] or not 0 <= level < len(game.spaces[i].rent):
+        return None
+    now = game.level[i]
+    game.level[i] = level
+    try:
+        return rent_formula(view, i)
+    except Exception:               # a formula that reads the dice: no amount before the throw
+        return None
+    finally:
+        game.level[i] = now
 
 
 if TYPE_CHECKING:
