@@ -23,7 +23,8 @@ What the view offers:
   the cards left to draw, `discards[deck]` the discard pile of a reshuffled deck (cards seen,
   oldest first), `removed_cards` the (deck, card) out of the game; `card_plays` the kept cards
   that can be played, by card id;
-- progress: `turns` (player turns so far), `round`, `over`, `winners`, `end_reason`;
+- progress: `turns` (player turns so far), `round`, `max_rounds` the round cap (None: none),
+  `over`, `winners`, `end_reason`;
 - cache keys, each a counter that moves whenever what it names changes: `deeds_version` (who
   holds which deed), `buildings_version` (the buildings on the board and in the bank);
   `PlayerView.version` (that player's deeds, buildings, mortgages and loans); `owner` is the
@@ -141,6 +142,8 @@ class GameView(Protocol):
     def turns(self) -> int: ...
     @property
     def round(self) -> int: ...
+    @property
+    def max_rounds(self) -> int | None: ...
     @property
     def over(self) -> bool: ...
     @property

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import textwrap
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -92,9 +91,10 @@ def test_nothing_can_be_set_through_the_view(tmp_path):
 def test_holding_of_and_action_targets_answer_for_the_view():
     g = game(edition(), {"A": {"jail": True}, "B": {}})
     assert view_module.holding_of(g, player(g, "A")).fine == 50          # classic's jail fine
-    deeds = view_module.action_targets(g, SimpleNamespace(target="deed"))   # a deed action's targets
-    assert deeds[:3] == [1, 3, 5] and len(deeds) == 28
-    assert view_module.action_targets(g, SimpleNamespace(target=None)) == [None]
+    court = game(edition("biznespolia"), ["A", "B"])
+    sue = next(a for a in court.ed.actions if a.id == "sue")        # an action on a deed: every deed
+    assert view_module.action_targets(court, sue) == [s.index for s in court.spaces if s.is_deed]
+    assert len(view_module.action_targets(court, sue)) == sum(1 for s in court.spaces if s.is_deed) > 20
 
 
 # --------------------------------------------------------------- engine/agents reads through it
