@@ -139,20 +139,8 @@ class Trading(Valuation):
     def _fair(self, game: GameView, p: PlayerView, offer: TradeOffer) -> bool:
         """Accept when what `p` receives is worth at least what it gives, counting a premium
         of half the price of a deed whose loss completes the other player's group."""
-        me_proposer = offer.proposer == p.seat
-        other = game.players[offer.partner if me_proposer else offer.proposer]
-        give = offer.give_deeds if me_proposer else offer.get_deeds
-        get = offer.get_deeds if me_proposer else offer.give_deeds
-        cash_out = offer.give_cash if me_proposer else offer.get_cash
-        cash_in = offer.get_cash if me_proposer else offer.give_cash
-        gain = cash_in - cash_out + sum(self.value(game, p, j) for j in get)
-        after = other.deeds | set(give)
-        for j in give:
-            gain -= self.value(game, p, j)
-            g = game.spaces[j].group_index
-            if g >= 0 and all(k in after for k in game.ed.groups[g].spaces):
-                gain -= game.spaces[j].price // 2
-        return gain >= 0 and p.cash - cash_out >= self._reserve(game) // 2
+        cash_out = offer.give_cash if offer.proposer == p.seat else offer.get_cash
+        return self.trade_balance(game, p, offer) >= 0 and p.cash - cash_out >= self._reserve(game) // 2
 
     def deal_balance(self, game: GameView, p: PlayerView, deal: Deal) -> int:
         """What `deal` is worth to `p` in money by `_fair`'s measure: the cash and the value of
