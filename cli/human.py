@@ -295,7 +295,7 @@ class HumanAgent:
                 self._last_action = ("trade", offer)
                 return ("trade", offer)
 
-    def _closed(self, game, p, window: str) -> list[str]:
+    def _closed(self, game: GameView, p, window: str) -> list[str]:
         """The actions on `p`'s deeds not open in `window` now, each with its reason, in words."""
         n = self.names
         return [f"{self.describe(game, a)}: {reason_in(n, why)}"
