@@ -11,7 +11,7 @@ import random
 from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse, Response
 
-from magie.engine.agents import BOTS
+from magie.engine import agents
 from magie.engine.edition.model import Edition
 from magie.engine.game.events import dumps
 from magie.engine.game.save import SaveGame, Seat
@@ -65,8 +65,9 @@ def _seats(body: NewGame, ed: Edition) -> list[Seat]:
         seen.add(s.name.casefold())
         if s.kind == "bot":
             bot = s.bot or "basic"
-            if bot not in BOTS:
-                raise HTTPProblem(400, f"seats.{k}.bot: expected one of {', '.join(BOTS)}", field=f"seats.{k}.bot")
+            if bot not in agents.BOTS:
+                raise HTTPProblem(400, f"seats.{k}.bot: expected one of {', '.join(agents.BOTS)}",
+                                  field=f"seats.{k}.bot")
             seats.append(Seat(s.name, bot))
         else:
             seats.append(Seat(s.name, "human"))

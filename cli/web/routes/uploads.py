@@ -11,7 +11,7 @@ from pathlib import Path
 
 from fastapi import APIRouter, Request
 
-from magie.engine.agents import BOTS
+from magie.engine import agents
 from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
@@ -82,8 +82,8 @@ def _check_table(server: Server, save: SaveGame, ed: Edition) -> None:
     """The seats of an uploaded save are bots this server has and as many as the edition takes,
     and the server has room for one more game; raises `HTTPProblem`."""
     for k, s in enumerate(save.seats):
-        if s.agent != "human" and s.agent not in BOTS:
-            raise HTTPProblem(400, f"seats.{k}.agent: expected human or one of {', '.join(BOTS)}",
+        if s.agent != "human" and s.agent not in agents.BOTS:
+            raise HTTPProblem(400, f"seats.{k}.agent: expected human or one of {', '.join(agents.BOTS)}",
                               field=f"seats.{k}.agent")
     if not ed.players_min <= len(save.seats) <= ed.players_max:
         raise HTTPProblem(400, f"seats: edition '{ed.id}' is for {ed.players_min} to {ed.players_max} players")
