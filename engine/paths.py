@@ -22,7 +22,7 @@ SCHEMA_PATH: Path = _ROOT / "schema" / "edition.schema.json"
 
 
 _NOT_SET = frozenset({"", "0", "no", "false", "off"})
-"""The values of `MAGIE_NO_CACHE` that leave the cache on (as `MAGIE_COMPILE` reads them)."""
+"""The values of `MAGIE_NO_CACHE` that leave the cache on (the usual spellings of no)."""
 
 
 def cache_dir() -> Path | None:
