@@ -119,7 +119,7 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1
     `AgentError` naming it and the decision. `claim_attention` (0..1) is the share of rents a
     basic bot claims where owners must claim. Raises `ValueError` (`PluginError`) with a message."""
     if kind.startswith("cmd:"):         # a program: its own errors name it, no `Guarded`
-        return bot_factory(kind)(seed=seed * 1009 + seat, name=f"{kind}-{seat + 1}")
+        return bot_factory(kind)(seed=seed * 1009 + seat, name=kind)
     made = _BUILT_IN.get(kind)
     # (a kind made before is in BOTS; the check keeps a factory put in its place in force)
     if made is not None and globals()["BOTS"].get(kind) is made[0]:

@@ -266,7 +266,7 @@ class ExternalAgent:
         self.closed = True
         if child is not None:
             child.stop()
-        return ExternalAgentError(f"bot {self.name!r} ({self.kind}) {what} when asked {describe(d)}")
+        return ExternalAgentError(f"bot {self.name!r} {what} when asked {describe(d)}")
 
 
 def _clip(text: str, most: int = 120) -> str:
@@ -355,10 +355,11 @@ def end_message(game: Any) -> dict:
             "players": [{"seat": p.seat, "cash": p.cash, "alive": p.alive} for p in game.players]}
 
 
-def close_agents(game: Any, agents: Sequence[Any] | None = None) -> None:
-    """Close every agent of `game` (or `agents`) that has `close(game)`: the programs of `cmd:`
-    seats are told the result and stopped. For the front ends, in a `finally` after a game."""
-    for agent in (agents if agents is not None else getattr(game, "agents", ())):
+def close_agents(agents: Sequence[Any], game: Any = None) -> None:
+    """Close every agent in `agents` that has `close(game)`: the programs of `cmd:` seats are
+    told the result (when `game` is over) and stopped. For the front ends, in a `finally` after
+    a game, so that no program outlives its game."""
+    for agent in agents:
         fn = getattr(agent, "close", None)
         if callable(fn):
             fn(game)

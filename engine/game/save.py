@@ -70,8 +70,9 @@ AGENT_KINDS = ("human", "basic", "random")
 bot registry to `read_save(agents=...)`, so a new bot needs no change here (and the game layer
 does not import the agents)."""
 
-PLUGIN_KIND = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
-"""A seat's agent written as `module:Class` (a user's agent class, docs/agents.md): always accepted."""
+PLUGIN_KIND = re.compile(r"(?:[A-Za-z_][\w.]*:[A-Za-z_]\w*|cmd:[^\x00-\x1f\x7f]{1,4000})\Z")
+"""A seat's agent written as `module:Class` (a user's agent class) or `cmd:PROGRAM ARGS` (a
+program, docs/agents.md): always accepted (front ends run one only when the person allows it)."""
 
 OPTION_TYPES: dict[str, tuple[type, ...]] = {
     "max_rounds": (int, type(None)),

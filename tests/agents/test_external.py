@@ -1,0 +1,213 @@
+"""Programs as agents (`cmd:PROGRAM`, engine/agents/external.py): the example agent of
+docs/examples/agents plays whole games, the same as the same rule played in-process, the same
+game twice; a program that crashes, is silent, prints garbage, prints an over-long line or
+answers illegally is reported with its command and the decision and leaves no process behind;
+at the command line a game plays and a missing program is one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from magie.cli.app import app
+from magie.engine import load_playable, make_bot
+from magie.engine.agents import bot_factory, is_plugin
+from magie.engine.agents.external import ExternalAgent, ExternalAgentError, close_agents, decision_message
+from magie.engine.game.decisions import DONE, Decision, FunctionAgent
+from magie.engine.game.game import Game
+from magie.engine.game.save import read_save
+from magie.engine.sim.batch import BatchSpec, play_one
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "agents" / "thrifty.py"
+PY = shlex.quote(sys.executable)
+KIND = f"cmd:{PY} {shlex.quote(str(EXAMPLE))}"
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts children in /proc")
+
+
+def children() -> list[int]:
+    """The processes whose parent is this one, zombies included (read from /proc)."""
+    me, out = os.getpid(), []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == me:
+                out.append(int(entry))
+    return out
+
+
+def thrifty(game, d: Decision):
+    """The example program's rule, in-process (docs/examples/agents/thrifty.py)."""
+    if d.kind == "buy":
+        return "buy" if "buy" in d.options and d.player.cash - d.price >= 200 else "decline"
+    if d.kind == "manage":
+        return DONE
+    if d.kind == "bid":
+        return None
+    if d.kind in ("trade", "deal"):
+        return "reject"
+    return d.options[0] if d.options else None
+
+
+def play(agents, seed: int = 5, rounds: int = 25) -> Game:
+    ed = load_playable("classic")
+    g = Game(ed, [(f"P{k + 1}", a) for k, a in enumerate(agents)], seed=seed, max_rounds=rounds, record=True,
+             start=False)
+    try:
+        g.start()
+        g.play()
+    finally:
+        close_agents(agents, g)
+    return g
+
+
+def outcome(g: Game) -> tuple:
+    return (g.end_reason, [p.seat for p in g.winners], [p.cash for p in g.players],
+            [None if o is None else o.seat for o in g.owner], g.answers)
+
+
+def test_the_example_plays_the_game_its_rule_plays_in_process_and_the_same_game_twice():
+    before = children()
+    first = play([make_bot(KIND, 5, k) for k in range(3)])
+    assert children() == before                      # every program told the end and reaped
+    second = play([make_bot(KIND, 5, k) for k in range(3)])
+    inproc = play([FunctionAgent(f"t{k}", thrifty) for k in range(3)])
+    assert outcome(first) == outcome(second)
+    assert outcome(first) == outcome(inproc)
+    assert first.end_reason == "round_limit" and first.round == 26
+    owned = [o for o in first.owner if o is not None]
+    assert len(owned) >= 6                           # its answers took effect: it bought deeds
+
+
+def test_a_batch_game_of_programs_tells_each_the_end_and_equals_itself():
+    spec = BatchSpec(edition="classic", bots=(KIND, KIND, KIND), max_rounds=8, seed=2)
+    a, b = play_one(spec, 0), play_one(spec, 0)
+    assert (a.reason, a.winners, a.cash, a.worth) == (b.reason, b.winners, b.cash, b.worth)
+    assert a.reason == "round_limit" and a.rounds == 8
+    assert children() == []
+
+
+BAD = {
+    "crash": "import sys; sys.stdin.readline(); sys.stdin.readline(); sys.exit(3)",
+    "silent": "import sys, time\nfor line in sys.stdin: time.sleep(60)",
+    "garbage": "import sys\nfor line in sys.stdin:\n    if '\"decision\"' in line: print('hello there', flush=True)",
+    "illegal": "import sys\nfor line in sys.stdin:\n    if '\"decision\"' in line: print('{\"answer\": \"maybe\"}', "
+               "flush=True)",
+    "long": "import sys\nfor line in sys.stdin:\n    if '\"decision\"' in line: print('x' * 5000, flush=True)",
+    "not_an_object": "import sys\nfor line in sys.stdin:\n    if '\"decision\"' in line: print('[1, 2]', flush=True)",
+}
+SAID = {"crash": "exited (code 3) without answering", "silent": "gave no answer within 0.5 s",
+        "garbage": "printed a line that is not JSON: 'hello there'",
+        "illegal": "answered illegally '{\"answer\": \"maybe\"}': an action is a tuple",
+        "long": "printed a line longer than 1000 bytes",
+        "not_an_object": "printed '[1, 2]', not an object"}
+
+
+@pytest.mark.parametrize("what", sorted(BAD))
+def test_a_failing_program_is_named_with_the_decision_and_leaves_no_process(tmp_path, what):
+    script = tmp_path / f"{what}.py"
+    script.write_text(BAD[what], encoding="utf-8")
+    command = f"{PY} {shlex.quote(str(script))}"
+    bad = ExternalAgent(command, timeout=0.5, max_line=1000)
+    before = children()
+    with pytest.raises(ExternalAgentError) as e:
+        play([bad, FunctionAgent("t2", thrifty), FunctionAgent("t3", thrifty)])
+    message = str(e.value)
+    assert message.startswith(f"bot 'cmd:{command}' {SAID[what]}"), message
+    assert "when asked 'manage' for P1 (seat 0) [window='before_roll'" in message
+    assert bad.child is None and children() == before == []
+
+
+def test_an_illegal_answer_among_listed_options_names_the_options(tmp_path):
+    script = tmp_path / "buyer.py"
+    script.write_text("import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+                      "    if m['type'] == 'decision':\n"
+                      "        print(json.dumps({'answer': ['done'] if m['kind'] == 'manage' else 'maybe'}), "
+                      "flush=True)\n", encoding="utf-8")
+    with pytest.raises(ExternalAgentError, match=r"answered illegally '\{\"answer\": \"maybe\"\}': not one of "
+                                                 r"\[\"buy\", \"decline\"\] when asked 'buy' for P1"):
+        play([ExternalAgent([sys.executable, str(script)]), FunctionAgent("t2", thrifty),
+              FunctionAgent("t3", thrifty)])
+    assert children() == []
+
+
+def test_a_dropped_agent_has_its_program_killed(tmp_path):
+    script = tmp_path / "slow.py"
+    script.write_text("import sys, json, time\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+                      "    if m['type'] == 'decision':\n        a = ['done'] if m['kind'] == 'manage' else "
+                      "(m['options'] or [None])[0]\n        print(json.dumps({'answer': a}), flush=True)\n"
+                      "    if m['type'] == 'end':\n        time.sleep(60)\n", encoding="utf-8")
+    agent = ExternalAgent([sys.executable, str(script)])
+    g = Game(load_playable("classic"), [("a", agent), ("b", FunctionAgent("b", thrifty))], seed=1, max_rounds=1)
+    g.play()
+    assert len(children()) == 1                      # still running: nobody closed it
+    del agent, g
+    import gc
+    gc.collect()
+    assert children() == []
+
+
+def test_the_decision_line_carries_options_details_state_and_text():
+    g = Game(load_playable("classic"), [("Anna", FunctionAgent("a", thrifty)), ("Boris", FunctionAgent("b", thrifty))],
+             seed=1, start=False)
+    d = Decision.of("buy", g.players[0], ("buy", "decline"), None, {"space": 1, "price": 60})
+    m = json.loads(json.dumps(decision_message(g, d)))
+    assert m["kind"] == "buy" and m["seat"] == 0 and m["options"] == ["buy", "decline"]
+    assert m["details"] == {"space": 1, "price": 60}
+    assert m["state"]["players"][0]["cash"] == 1500 and m["state"]["owner"][1] is None
+    assert "You are Anna (seat 0): cash 1500" in m["text"]
+    assert "Details: space: Zhitnaya Street (1); price: 60" in m["text"]
+    assert '1. buy: "buy"' in m["text"]
+
+
+def test_a_kind_naming_a_missing_program_is_refused_before_the_game():
+    assert is_plugin("cmd:python3 x.py")
+    with pytest.raises(ValueError, match="program 'no-such-program-here' not found"):
+        bot_factory("cmd:no-such-program-here --fast")
+    with pytest.raises(ValueError, match="no program given"):
+        make_bot("cmd:  ")
+    with pytest.raises(ValueError, match="cannot split the command"):
+        make_bot("cmd:python3 'unclosed")
+
+
+runner = CliRunner()
+
+
+def test_play_at_the_command_line_with_programs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["play", "classic", "--bots", "3", "--bot-kind", KIND, "--seed", "4",
+                            "--max-rounds", "6", "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert "Winner" in r.output
+    r = runner.invoke(app, ["play", "classic", "--bots", "3", "--bot-kind", "cmd:no-such-program-here",
+                            "--seed", "4", "--quiet"])
+    assert r.exit_code == 1
+    assert r.output.strip().splitlines() == [
+        "magie: bot 'cmd:no-such-program-here': program 'no-such-program-here' not found (not on PATH, or not "
+        "an executable file)"]
+    assert children() == []
+
+
+def test_a_crashing_program_at_the_command_line_is_named_and_the_game_saved(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "crash.py").write_text(BAD["crash"], encoding="utf-8")
+    kind = f"cmd:{PY} crash.py"
+    r = runner.invoke(app, ["play", "classic", "--bots", "3", "--bot-kind", kind, "--seed", "4", "--quiet"])
+    assert r.exit_code == 1
+    assert f"bot '{kind}' exited (code 3) without answering when asked 'manage' for Bot " in r.output
+    assert "bug in magie's engine" not in r.output
+    save = read_save(tmp_path / "magie-classic-seed4.json")
+    assert [s.agent for s in save.seats] == [kind] * 3
+    r = runner.invoke(app, ["simulate", "classic", "-n", "1", "-j", "1", "--bot", f"{kind},basic,basic"])
+    assert r.exit_code == 1 and "exited (code 3)" in r.output
+    assert list(tmp_path.glob("magie-failed-classic-seed*.json"))
+    assert children() == []
