@@ -120,7 +120,8 @@ def play(
         "--bot-kind", "--bot", metavar="KIND",
         help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
              "under a second a turn); also search (the same search bot), random (any legal move), "
-             "or your own agent class as module:Class (see docs/agents.md). [default: basic] "
+             "or your own agent class as module:Class, or a program in any language as \"cmd:PROGRAM ARGS\" "
+             "(see docs/agents.md). [default: basic] "
              "With --resume: the save's own agent classes you allow to run (a save never runs code "
              "by itself).",
         show_default=False)] = None,
@@ -191,6 +192,7 @@ def play(
       magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
       magie play classic --players Anna --bots 3 --bot hard
       magie play classic --bots 4 --bot mybots:Greedy --quiet
+      magie play classic --bots 3 --bot "cmd:python3 my_agent.py"
       magie play --resume game.json
       magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     """

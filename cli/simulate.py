@@ -83,7 +83,7 @@ def simulate_command(
         help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
     bot: Annotated[str, typer.Option(
         help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
-             "(docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
+             "or a program as cmd:PROGRAM (docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
     max_rounds: Annotated[str | None, number_option(
         least=1, most=MAX_ROUNDS,
         help="Stop a game after this many rounds and rank the players by net worth (default: the "

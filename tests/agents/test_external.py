@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -211,3 +212,20 @@ def test_a_crashing_program_at_the_command_line_is_named_and_the_game_saved(tmp_
     assert r.exit_code == 1 and "exited (code 3)" in r.output
     assert list(tmp_path.glob("magie-failed-classic-seed*.json"))
     assert children() == []
+
+
+def test_the_documented_messages_have_the_keys_magie_sends():
+    from magie.engine.agents.external import end_message, hello_message
+    text = (Path(__file__).resolve().parents[2] / "docs" / "agents.md").read_text(encoding="utf-8")
+    section = text.split("## Programs in any language", 1)[1]
+    blocks = re.findall(r"```json\n(.*?)```", section, re.S)
+    documented = {b["type"]: b for b in (json.loads(x) for x in blocks if '"type"' in x and "..." not in x)}
+    g = play([FunctionAgent(f"t{k}", thrifty) for k in range(2)], rounds=2)
+    for sent in (hello_message(g, 0, 7), end_message(g)):
+        shown = documented[sent["type"]]
+        assert set(shown) == set(sent)
+        for key in ("board", "players", "groups"):
+            if key in sent:
+                assert set(shown[key][0]) == set(sent[key][0])
+    answers = next(x for x in blocks if x.startswith('{"answer"'))
+    assert all(list(json.loads(line)) == ["answer"] for line in answers.splitlines())
