@@ -35,7 +35,8 @@ def ladder_command(
         help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
     bot: Annotated[str, typer.Option(
         "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
-                            "search, random) or your own as module:Class or cmd:PROGRAM.")] = ",".join(LEVELS) + ",random",
+                            "search, random), your own as module:Class, or programs as "
+                            "cmd:PROGRAM.")] = ",".join(LEVELS) + ",random",
     n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")] = "200",
     players: Annotated[str, number_option(least=2, most=MAX_SEATS, help="Seats at each table.")] = "4",
     seed: Annotated[str, number_option(

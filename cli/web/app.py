@@ -249,10 +249,11 @@ class BodyLimit:
 class Server:
     """The games this server holds, the WebSocket clients of each, and the data folder."""
 
-    def __init__(self, data: Path | None, *, bot_delay: float, max_games: int):
+    def __init__(self, data: Path | None, *, bot_delay: float, max_games: int, bots: tuple[str, ...] = ()):
         self.data = data
         self.bot_delay = bot_delay
         self.max_games = max_games
+        self.bots = bots         # the programs and agent classes (cmd:..., module:Class) games may seat
         self.rooms: dict[str, Room] = {}
         self.uploads = Uploads()
         self.subscribers: dict[str, set[Subscriber]] = {}
@@ -304,7 +305,7 @@ class Server:
             if game_id in self.rooms:
                 continue
             try:
-                save = read_game_save(path)
+                save = read_game_save(path, self.bots)
                 web = save.options.get("web") or {}
                 tokens = {int(k): str(v) for k, v in (web.get("tokens") or {}).items()}
                 ed, note = edition_for_save(save)
@@ -362,13 +363,17 @@ def _lang(lang: str) -> str:
     return lang
 
 
-def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: int = 100) -> FastAPI:
+def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: int = 100,
+               bots: tuple[str, ...] = ()) -> FastAPI:
     """The web app. `data` is the folder games are saved to and resumed from (None: games live in
     memory only); `bot_delay` the seconds before each bot's turn; `max_games` the most games
-    running at once."""
+    running at once; `bots` the kinds besides the built-in bots that a seat may name (programs
+    as `cmd:...`, agent classes as `module:Class`: they run on the server, so only its owner
+    allows them)."""
     if data is not None:
         data.mkdir(parents=True, exist_ok=True)
-    server = Server(data, bot_delay=bot_delay, max_games=max_games)
+    server = Server(data, bot_delay=bot_delay, max_games=max_games, bots=bots)
+    seated = (*BOTS, *bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -485,8 +490,9 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
             seen.add(s.name.casefold())
             if s.kind == "bot":
                 bot = s.bot or "basic"
-                if bot not in BOTS:
-                    raise HTTPProblem(400, f"seats.{k}.bot: expected one of {', '.join(BOTS)}", field=f"seats.{k}.bot")
+                if bot not in seated:
+                    raise HTTPProblem(400, f"seats.{k}.bot: expected one of {', '.join(seated)}",
+                                      field=f"seats.{k}.bot")
                 seats.append(Seat(s.name, bot))
             else:
                 seats.append(Seat(s.name, "human"))
@@ -515,11 +521,11 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     async def resume(request: Request, lang: str | None = None) -> dict:
         """Continue a downloaded save: the body is the save file. New tokens for the people."""
         raw = await request.body()
-        save = await asyncio.to_thread(_read_uploaded, raw)
+        save = await asyncio.to_thread(_read_uploaded, raw, bots)
         ed, note = await asyncio.to_thread(_uploaded_edition, save)
         for k, s in enumerate(save.seats):
-            if s.agent != "human" and s.agent not in BOTS:
-                raise HTTPProblem(400, f"seats.{k}.agent: expected human or one of {', '.join(BOTS)}",
+            if s.agent != "human" and s.agent not in seated:
+                raise HTTPProblem(400, f"seats.{k}.agent: expected human or one of {', '.join(seated)}",
                                   field=f"seats.{k}.agent")
         if not ed.players_min <= len(save.seats) <= ed.players_max:
             raise HTTPProblem(400, f"seats: edition '{ed.id}' is for {ed.players_min} to {ed.players_max} players")
@@ -694,15 +700,16 @@ _PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' 
                  "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
-def _read_uploaded(raw: bytes) -> SaveGame:
-    """An uploaded save, checked like a save file (problems named 'the uploaded save')."""
+def _read_uploaded(raw: bytes, plugins: tuple[str, ...] = ()) -> SaveGame:
+    """An uploaded save, checked like a save file (problems named 'the uploaded save'); of the
+    agents that are no built-in bot it may seat only `plugins`."""
     if not raw:
         raise HTTPProblem(400, "the body must be a save file (JSON), as GET /api/games/{game}/save gives")
     with tempfile.TemporaryDirectory(prefix="magie-upload-") as tmp:
         path = Path(tmp) / "upload.json"
         path.write_bytes(raw)
         try:
-            return read_game_save(path)
+            return read_game_save(path, plugins)
         except ProblemsError as e:
             problems = [replace(p, file="the uploaded save").format() for p in e.problems]
             raise HTTPProblem(400, problems[0] if problems else "not a save", problems=problems) from None

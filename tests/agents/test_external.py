@@ -195,6 +195,9 @@ def test_play_at_the_command_line_with_programs(tmp_path, monkeypatch):
     assert r.output.strip().splitlines() == [
         "magie: bot 'cmd:no-such-program-here': program 'no-such-program-here' not found (not on PATH, or not "
         "an executable file)"]
+    r = runner.invoke(app, ["serve", "--bot", "cmd:no-such-program-here", "--port", "1"])
+    assert r.exit_code == 1 and "--bot: bot 'cmd:no-such-program-here': program 'no-such-program-here' not found" \
+        in r.output
     assert children() == []
 
 
