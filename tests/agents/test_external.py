@@ -6,6 +6,7 @@ at the command line a game plays and a missing program is one line."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -128,12 +129,19 @@ def test_a_failing_program_is_named_with_the_decision_and_leaves_no_process(tmp_
     assert bad.child is None and children() == before == []
 
 
+def answering(tmp_path: Path, name: str, answer: str, after: str = "") -> Path:
+    """A program NAME.py that answers each decision with the Python expression `answer` (over
+    the message `m`), then runs `after` (Python statements) at the end message."""
+    script = tmp_path / f"{name}.py"
+    script.write_text("import sys, json, time\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+                      f"    if m['type'] == 'decision':\n"
+                      f"        print(json.dumps({{'answer': {answer}}}), flush=True)\n"
+                      f"    if m['type'] == 'end':\n        {after or 'pass'}\n", encoding="utf-8")
+    return script
+
+
 def test_an_illegal_answer_among_listed_options_names_the_options(tmp_path):
-    script = tmp_path / "buyer.py"
-    script.write_text("import sys, json\nfor line in sys.stdin:\n    m = json.loads(line)\n"
-                      "    if m['type'] == 'decision':\n"
-                      "        print(json.dumps({'answer': ['done'] if m['kind'] == 'manage' else 'maybe'}), "
-                      "flush=True)\n", encoding="utf-8")
+    script = answering(tmp_path, "buyer", "['done'] if m['kind'] == 'manage' else 'maybe'")
     with pytest.raises(ExternalAgentError, match=r"answered illegally '\{\"answer\": \"maybe\"\}': not one of "
                                                  r"\[\"buy\", \"decline\"\] when asked 'buy' for P1"):
         play([ExternalAgent([sys.executable, str(script)]), FunctionAgent("t2", thrifty),
@@ -142,17 +150,13 @@ def test_an_illegal_answer_among_listed_options_names_the_options(tmp_path):
 
 
 def test_a_dropped_agent_has_its_program_killed(tmp_path):
-    script = tmp_path / "slow.py"
-    script.write_text("import sys, json, time\nfor line in sys.stdin:\n    m = json.loads(line)\n"
-                      "    if m['type'] == 'decision':\n        a = ['done'] if m['kind'] == 'manage' else "
-                      "(m['options'] or [None])[0]\n        print(json.dumps({'answer': a}), flush=True)\n"
-                      "    if m['type'] == 'end':\n        time.sleep(60)\n", encoding="utf-8")
+    script = answering(tmp_path, "slow", "['done'] if m['kind'] == 'manage' else (m['options'] or [None])[0]",
+                       "time.sleep(60)")
     agent = ExternalAgent([sys.executable, str(script)])
     g = Game(load_playable("classic"), [("a", agent), ("b", FunctionAgent("b", thrifty))], seed=1, max_rounds=1)
     g.play()
     assert len(children()) == 1                      # still running: nobody closed it
     del agent, g
-    import gc
     gc.collect()
     assert children() == []
 
