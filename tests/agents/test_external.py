@@ -215,6 +215,9 @@ def test_a_crashing_program_at_the_command_line_is_named_and_the_game_saved(tmp_
     assert "bug in magie's engine" not in r.output
     save = read_save(tmp_path / "magie-classic-seed4.json")
     assert [s.agent for s in save.seats] == [kind] * 3
+    r = runner.invoke(app, ["play", "--resume", "magie-classic-seed4.json"])
+    assert r.exit_code == 1 and "save-plugin-bot" in r.output
+    assert f"--bot {shlex.quote(kind)}" in r.output     # a command the shell passes as one argument
     r = runner.invoke(app, ["simulate", "classic", "-n", "1", "-j", "1", "--bot", f"{kind},basic,basic"])
     assert r.exit_code == 1 and "exited (code 3)" in r.output
     assert list(tmp_path.glob("magie-failed-classic-seed*.json"))
