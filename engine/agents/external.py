@@ -133,7 +133,7 @@ class _Child:
         self._kill()
         code = proc.wait()
         self.reader.join(timeout=1.0)
-        if proc.stdout is not None:
+        if proc.stdout is not None and not self.reader.is_alive():   # (a close would wait on its read)
             proc.stdout.close()
         return code
 
@@ -230,7 +230,7 @@ class ExternalAgent:
         weakref.finalize(self, _stop_quietly, child)
         self._send(d, hello_message(game, d.player.seat, self.seed))
 
-    def _send(self, d: Decision, message: dict) -> None:
+    def _send(self, d: Decision, message: dict[str, Any]) -> None:
         assert self.child is not None
         try:
             self._write(self.child, message)
@@ -238,7 +238,7 @@ class ExternalAgent:
             raise self._fail(d, "closed its input (it has exited?)") from None
 
     @staticmethod
-    def _write(child: _Child, message: dict) -> None:
+    def _write(child: _Child, message: dict[str, Any]) -> None:
         stdin = child.proc.stdin
         assert stdin is not None
         stdin.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
@@ -251,7 +251,10 @@ class ExternalAgent:
         except queue.Empty:
             raise self._fail(d, f"gave no answer within {self.timeout:g} s") from None
         if not line:
-            code = self.child.proc.wait(timeout=5)
+            try:
+                code = self.child.proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                raise self._fail(d, "closed its output without answering") from None
             raise self._fail(d, f"exited (code {code}) without answering")
         if len(line) > self.max_line:
             raise self._fail(d, f"printed a line longer than {self.max_line} bytes")
@@ -306,7 +309,7 @@ def plain(value: Any) -> Any:
     return seat if isinstance(seat, int) else str(value)
 
 
-def hello_message(game: Any, seat: int, seed: int) -> dict:
+def hello_message(game: Any, seat: int, seed: int) -> dict[str, Any]:
     """The first line to a program: the protocol version, the edition, the program's seat and
     seed, the players (seat, name) and the board (each space's index, id, English name, kind,
     group, price, mortgage value and rent table; money in units of the edition's currency)."""
@@ -322,7 +325,7 @@ def hello_message(game: Any, seat: int, seed: int) -> dict:
             "groups": [{"id": g.id, "name": text_in(g.name), "spaces": list(g.spaces)} for g in ed.groups]}
 
 
-def state_of(game: Any) -> dict:
+def state_of(game: Any) -> dict[str, Any]:
     """The compact state sent with each decision: the round, the turns played, the seat whose
     turn it is, each player (cash, position, alive, in jail, deeds, held cards), and per space
     the owner's seat (null: the bank), the building level and whether it is mortgaged; the
@@ -337,7 +340,7 @@ def state_of(game: Any) -> dict:
             "bank_buildings": dict(game.stock)}
 
 
-def decision_message(game: Any, d: Decision) -> dict:
+def decision_message(game: Any, d: Decision) -> dict[str, Any]:
     """The line sent for decision `d`: its kind, the seat asked, the options (encoded as saves
     encode answers; empty for a bid, whose bounds are in `details`), the details, the state and
     the English text of it all."""
@@ -347,7 +350,7 @@ def decision_message(game: Any, d: Decision) -> dict:
             "state": state_of(game), "text": decision_text(game, d)}
 
 
-def end_message(game: Any) -> dict:
+def end_message(game: Any) -> dict[str, Any]:
     """The last line: why the game ended, the winners' seats, the rounds and turns played, each
     player's cash and whether it is still in the game."""
     return {"type": "end", "reason": game.end_reason, "winners": [p.seat for p in game.winners],

@@ -12,6 +12,7 @@ import os
 import re
 import shlex
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,20 @@ def children() -> list[int]:
             except OSError:
                 continue
             if int(stat.rpartition(")")[2].split()[1]) == me:
+                out.append(int(entry))
+    return out
+
+
+def living(group: int) -> list[int]:
+    """The processes of process group `group` that are not zombies (read from /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
                 out.append(int(entry))
     return out
 
@@ -127,6 +142,27 @@ def test_a_failing_program_is_named_with_the_decision_and_leaves_no_process(tmp_
     assert message.startswith(f"bot 'cmd:{command}' {SAID[what]}"), message
     assert "when asked 'manage' for P1 (seat 0) [window='before_roll'" in message
     assert bad.child is None and children() == before == []
+
+
+def test_a_program_that_started_others_is_stopped_with_them(tmp_path):
+    (tmp_path / "silent.py").write_text(BAD["silent"], encoding="utf-8")
+    silent = shlex.quote(str(tmp_path / "silent.py"))
+    shell = f"echo $$ > {shlex.quote(str(tmp_path / 'group'))}; sleep 120 & exec {PY} {silent}"
+    with pytest.raises(ExternalAgentError, match="gave no answer within 0.5 s"):
+        play([ExternalAgent(["sh", "-c", shell], timeout=0.5), FunctionAgent("t2", thrifty)])
+    group = int((tmp_path / "group").read_text())
+    deadline = time.monotonic() + 10                 # the background sleep went with it (killed at
+    while living(group) and time.monotonic() < deadline:    # once; gone as soon as the kernel is done)
+        time.sleep(0.05)
+    assert living(group) == []
+    assert children() == []
+
+
+def test_a_program_that_closes_its_output_is_named(tmp_path):
+    (tmp_path / "mute.py").write_text("import os, sys, time\nos.close(1)\ntime.sleep(60)\n", encoding="utf-8")
+    with pytest.raises(ExternalAgentError, match="closed its output without answering when asked 'manage'"):
+        play([ExternalAgent([sys.executable, str(tmp_path / "mute.py")]), FunctionAgent("t2", thrifty)])
+    assert children() == []
 
 
 def answering(tmp_path: Path, name: str, answer: str, after: str = "") -> Path:
