@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from magie.cli.bounds import choice_option, edition_argument, number_option
+from magie.cli.bounds import choice_option, number_option
+from magie.cli.options import EditionArg, SetOpt, VariantOpt
 from magie.cli.simulate import (
-    SetOpt,
     fail,
     fail_all,
     load_or_exit,
@@ -31,29 +31,32 @@ JAIL_POLICIES = ("short", "long")
 """How a jailed player leaves, in the chain (`--jail-policy`)."""
 
 
+JailPolicyOpt = Annotated[str, choice_option(
+    "--jail-policy", choices=JAIL_POLICIES,
+    help="How a jailed player leaves: 'short' pays the fine at the start of the next turn; 'long' "
+         "throws for doubles and leaves as the edition says after the last failure.")]
+EconomicsOpt = Annotated[bool, typer.Option(
+    "--economics",
+    help="Also the expected rent per opponent roll and the payback of every deed, building level "
+         "and group.")]
+PlayersOpt = Annotated[str | None, number_option(
+    least=2, most=MAX_SEATS,
+    help="Players at the table for the payback in rounds (default 4, within the edition's range); "
+         "--json gives every count.")]
+ReportOpt = Annotated[Path | None, typer.Option(
+    help="Write an HTML report (board heat maps of the odds and of the payback) to this folder; "
+         "needs magie[analysis].")]
+
+
 def analyze_command(
-    edition: Annotated[str | None, edition_argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-V",
-        help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
+    edition: EditionArg = None,
+    variant: VariantOpt = None,
     sets: SetOpt = None,
-    jail_policy: Annotated[str, choice_option(
-        "--jail-policy", choices=JAIL_POLICIES,
-        help="How a jailed player leaves: 'short' pays the fine at the start of the next turn; 'long' "
-             "throws for doubles and leaves as the edition says after the last failure.")] = "long",
-    economics: Annotated[bool, typer.Option(
-        "--economics",
-        help="Also the expected rent per opponent roll and the payback of every deed, building level "
-             "and group.")] = False,
-    players: Annotated[str | None, number_option(
-        least=2, most=MAX_SEATS,
-        help="Players at the table for the payback in rounds (default 4, within the edition's range); "
-             "--json gives every count.")] = None,
+    jail_policy: JailPolicyOpt = "long",
+    economics: EconomicsOpt = False,
+    players: PlayersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    report: Annotated[Path | None, typer.Option(
-        help="Write an HTML report (board heat maps of the odds and of the payback) to this folder; "
-             "needs magie[analysis].")] = None,
+    report: ReportOpt = None,
     lang: Annotated[str, typer.Option(help="Language of the space names.")] = "en",
 ) -> None:
     """Exact long-run landing odds of an edition, solved as a Markov chain (no simulation).

@@ -5,6 +5,7 @@ table of what the games reached and what never fired, with the rule that closes 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,6 +16,7 @@ from .bounds import edition_argument, number_option, whole
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
+    from magie.engine.game.save import SaveGame
     from magie.engine.sim.selfcheck import SelfCheck
 
 GAMES_MOST = 10_000
@@ -40,8 +42,10 @@ def report(ed: Edition, result: SelfCheck) -> dict:
     parts = {}
     for part, names in never.items():
         why = shut.get(part, {})
-        parts[part] = {"fired": fired[part], "of": totals.get(part, fired[part] + len(names)),
-                       "never": [{"name": n, **({"closed": why[n]} if n in why else {})} for n in names]}
+        forced = cov.forced.get(part, [])
+        parts[part] = {"fired": fired[part], "of": totals.get(part, fired[part] + len(names) + len(forced)),
+                       "never": [{"name": n, **({"closed": why[n]} if n in why else {})} for n in names],
+                       "forced": forced}
     return {"edition": ed.id, "games": result.games, "replayed": result.replayed,
             "rounds": result.rounds, "failures": [vars(f) for f in result.failures], "coverage": parts}
 
@@ -59,6 +63,10 @@ def check(
     bots: Annotated[str | None, number_option("--bots", "-b", least=1, most=MAX_SEATS,
                                               help="Bots at each table (default 4, within the edition's "
                                                    "player count).")] = None,
+    playthrough: Annotated[list[Path] | None, typer.Option(
+        "--playthrough", "-p", metavar="FILE", help="Instead of new games, replay a playthrough recorded with "
+                                                    "`magie play --record FILE` on the edition as it is now and "
+                                                    "compare the event logs; repeat for several.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Self-test an edition: bot games with every invariant, replays, and what never fired.
@@ -69,8 +77,16 @@ def check(
     answers and must give the same event log byte for byte. Then a table says what the games
     reached: the cards drawn, the kinds of space landed on, the edition's actions taken, the
     decision kinds put to the bots and the event kinds logged, and lists what never fired, with
-    the rule that closes it where the edition cannot produce it. Exit code 1 when a game fails
-    (an error, a broken invariant, a replay that differs).
+    the rule that closes it where the edition cannot produce it. A card never drawn and a kind of
+    space never landed on are then forced, each in a game of its own (the card put on top of its
+    deck and drawn, a player moved onto such a space, a few turns played on), and listed as forced.
+    Exit code 1 when a game fails (an error, a broken invariant, a replay that differs).
+
+    With --playthrough, the recorded games are replayed instead: each recorded answer is given
+    again on the edition as it is now, and the new event log must be the recorded one, event by
+    event; the first event that differs is shown. Playthroughs are an edition's regression tests:
+    record a few games (`magie play EDITION --bots 4 --seed 7 --record seed7.json`), edit the
+    edition, and check them to see what the edit changed.
 
     Examples:
 
@@ -78,6 +94,7 @@ def check(
       magie check my_edition.yaml
       magie check classic --variant ./house_rules.yaml -n 200
       magie check my_edition.yaml --json -n 200
+      magie check my_edition.yaml --playthrough seed7.json --playthrough seed8.json
     """
     from rich.console import Console
     from rich.progress import Progress
@@ -98,6 +115,9 @@ def check(
         fail_all(wrong)
     assert edition is not None
     ed = load_or_exit(edition, tuple(variant or ()), wrong=wrong)
+    if playthrough:
+        check_playthroughs(ed, playthrough, as_json)
+        return
     if seats is not None and not ed.players_min <= seats <= ed.players_max:
         fail_all([f"--bots {seats}: edition '{ed.id}' is for {ed.players_min} to {ed.players_max} players"])
     err = Console(stderr=True)
@@ -115,15 +135,83 @@ def check(
             out.print(f"[red]FAILED[/] seed {f.seed}, {f.bots} bots, {f.what}: {f.message}", markup=True)
         if not result.failures:
             out.print("[green]no failures[/]", markup=True)
-        table = Table("part", "fired", "never fired", title="Coverage")
+        table = Table("part", "fired", "forced", "never fired", title="Coverage")
         for part, row in data["coverage"].items():
             names = [x["name"] + (f": {x['closed']}" if "closed" in x else "") for x in row["never"]]
-            shown = "\n".join(names[:NEVER_SHOWN]) + (f"\n... {len(names) - NEVER_SHOWN} more"
-                                                      if len(names) > NEVER_SHOWN else "")
-            table.add_row(part, f"{row['fired']} of {row['of']}", shown or "-")
+            table.add_row(part, f"{row['fired']} of {row['of']}", _listed(row["forced"]), _listed(names))
         out.print(table)
     if result.failures:
         raise typer.Exit(1)
+
+
+def _listed(names: list[str]) -> str:
+    """Names one a line, at most NEVER_SHOWN of them (the rest counted); '-' for none."""
+    shown = "\n".join(names[:NEVER_SHOWN])
+    return (shown + (f"\n... {len(names) - NEVER_SHOWN} more" if len(names) > NEVER_SHOWN else "")) or "-"
+
+
+def check_playthroughs(ed: Edition, paths: list[Path], as_json: bool) -> None:
+    """Replay each playthrough of `paths` on `ed`, print what each gave, and exit 1 when one
+    differs or cannot be read (every file is checked and told first)."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from magie.engine.problems import ProblemsError
+    from magie.engine.sim.playthrough import check as check_one
+
+    from .human import person_windows
+    from .problem_words import problem_line
+    from .saved_edition import read_game_save
+
+    out = Console(highlight=False)
+    rows: list[dict] = []
+    failed = False
+    for path in paths:
+        try:
+            save = read_game_save(path, plugins=())
+        except ProblemsError as e:
+            for p in e.problems:
+                typer.echo(problem_line(p), err=True)
+            failed = True
+            continue
+        problem = _playthrough_problem(ed, save)
+        if problem:
+            typer.echo(f"magie: {path}: {problem}", err=True)
+            failed = True
+            continue
+        v = check_one(ed, save, person_windows)
+        failed |= not v.same
+        rows.append({"file": str(path), "same": v.same, "events": v.events, "replayed": v.replayed,
+                     "edition_changed": v.edition_changed, "at": v.at, "recorded": v.recorded, "now": v.now,
+                     "stopped": v.stopped})
+        if as_json:
+            continue
+        changed = " (the edition changed since it was recorded)" if v.edition_changed else ""
+        if v.same:
+            out.print(f"[green]same[/] {escape(str(path))}: {v.events} events replayed{changed}")
+            continue
+        out.print(f"[red]DIFFERS[/] {escape(str(path))}{changed}")
+        if v.at is not None:
+            out.print(f"  from event {v.at} of {v.events} recorded ({v.replayed} now):")
+            out.print(f"  - recorded: {escape(v.recorded) or '(the recorded log ends here)'}")
+            out.print(f"  + now:      {escape(v.now) or '(the replayed log ends here)'}")
+        if v.stopped:
+            out.print(f"  the replay stopped: {escape(v.stopped)}")
+    if as_json:
+        typer.echo(json.dumps({"edition": ed.id, "playthroughs": rows}, indent=2, ensure_ascii=False))
+    if failed:
+        raise typer.Exit(1)
+
+
+def _playthrough_problem(ed: Edition, save: SaveGame) -> str:
+    """Why `save` cannot be checked on `ed` ('' when it can)."""
+    if save.playthrough is None:
+        return "a save, not a playthrough (record one with `magie play EDITION --record FILE`)"
+    if save.edition_id != ed.id:
+        return f"recorded on edition '{save.edition_id}', not '{ed.id}'"
+    if not ed.players_min <= len(save.seats) <= ed.players_max:
+        return f"has {len(save.seats)} seats; edition '{ed.id}' is for {ed.players_min} to {ed.players_max} players"
+    return ""
 
 
 def register(app: typer.Typer) -> None:

@@ -18,9 +18,11 @@ from magie.engine.paths import SCHEMA_PATH
 from magie.engine.problems import Problem, ProblemsError
 
 from .bounds import choice_option
+from .options import NamesLangOpt, VariantOpt
 
 if TYPE_CHECKING:
     from rich.console import Console, JustifyMethod
+    from rich.table import Table
 
     from magie.engine.edition.loader import LoadedEdition
 
@@ -78,10 +80,6 @@ def _summary(problems: list[Problem], n_files: int) -> str:
     return _("{checked}: {problems}").format(checked=checked, problems=", ".join(parts))
 
 
-VariantOpt = Annotated[list[str] | None, typer.Option(
-    "--variant", "-V", metavar="OVERLAY",
-    help="Apply an overlay (a built-in id from `magie editions`, or a path to an overlay file). "
-         "Repeat to apply several, in order.")]
 
 
 def validate(
@@ -145,7 +143,8 @@ def validate(
 def editions() -> None:
     """List the built-in editions and overlays with a one-line description of each.
 
-    Use an edition's id with `magie show`, `magie play` and `magie diff`; apply an overlay
+    The editions and overlays of installed plugins (docs/plugins.md) follow, with the plugin's
+    name. Use an edition's id with `magie show`, `magie play` and `magie diff`; apply an overlay
     (house rules) with `--variant ID`. Your own files are used by their path instead of an id.
 
     Examples:
@@ -156,13 +155,16 @@ def editions() -> None:
     """
     from rich.table import Table
 
-    from magie.engine.edition.listing import list_builtin
-    table = Table(title="Built-in editions and overlays", title_justify="left")
-    for column in ("kind", "id", "name", "description"):
+    from magie.engine.edition.listing import list_builtin, list_plugins
+    plugged = list_plugins()
+    table = Table(title="Built-in editions and overlays" + (", and the plugins'" if plugged else ""),
+                  title_justify="left")
+    for column in ("kind", "id", "name", "description") + (("plugin",) if plugged else ()):
         table.add_column(column, style="bold" if column == "id" else None)
-    for info in list_builtin():
+    for info in list_builtin() + plugged:
         table.add_row(info.kind, info.id, info.name,
-                      "(cannot be read: run magie validate)" if info.broken else info.description)
+                      "(cannot be read: run magie validate)" if info.broken else info.description,
+                      *((info.plugin,) if plugged else ()))
     _out().print(table)
 
 
@@ -176,7 +178,7 @@ def show(
     edition: Annotated[str, typer.Argument(help="A built-in edition id or a path to an edition file.",
                                            show_default=False)],
     variant: VariantOpt = None,
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of names (falls back to en).")] = "en",
+    lang: NamesLangOpt = "en",
     merged: Annotated[bool, typer.Option("--merged", help="Print the whole merged edition as YAML "
                                          "(extends and overlays applied) instead of the board.")] = False,
     cards: Annotated[bool, typer.Option("--cards", help="Also list the card decks with every card's "
@@ -206,24 +208,48 @@ def show(
     _check_lang(loaded, lang)
     _print_problems(loaded.warnings)
     if merged:
-        import yaml
-
-        from magie.engine.edition.yamlload import display_path, to_plain
-
-        header = (f"# {loaded.id}: merged by magie from "
-                  + ", ".join(display_path(f) for f in loaded.files) + "\n")
-        text = yaml.safe_dump(to_plain(loaded.tree), allow_unicode=True, sort_keys=False, width=100)
-        sys.stdout.flush()
-        typer.echo(header + text, nl=False)
+        _print_merged(loaded)
         return
-    from magie.engine.edition.model import covers
-
     tree = loaded.tree
-    groups = {g["id"]: g for g in tree.get("groups", [])}
     title = text_in(tree.get("name"), lang)
     if variant:
         title += " + " + ", ".join(variant)
+    out = _out()
+    out.print(_board_table(tree, title, lang))
+    roles = tree.get("roles")
+    if roles:
+        names = ", ".join(f"{text_in(r.get('name'), lang) or r['id']} ({r['id']})" for r in roles.get("list", []))
+        how = "chosen in order of play" if roles.get("assign", "choose") == "choose" else "dealt at random"
+        out.print(f"Roles: {names}; {how}, balance {roles.get('balance', 'even')}", soft_wrap=True)
+    for line in _conditional_rules(tree, lang):
+        out.print(line, soft_wrap=True)
+    if cards:
+        _print_cards(tree, lang, out)
+    if code:
+        _print_code(loaded, out)
+
+
+def _print_merged(loaded: LoadedEdition) -> None:
+    """The whole merged edition as one YAML file, after a comment naming its files."""
+    import yaml
+
+    from magie.engine.edition.yamlload import display_path, to_plain
+
+    header = (f"# {loaded.id}: merged by magie from "
+              + ", ".join(display_path(f) for f in loaded.files) + "\n")
+    text = yaml.safe_dump(to_plain(loaded.tree), allow_unicode=True, sort_keys=False, width=100)
+    sys.stdout.flush()
+    typer.echo(header + text, nl=False)
+
+
+def _board_table(tree: dict, title: str, lang: str) -> Table:
+    """The board as a table: each space's index, name, kind, group, price, rents (a tax space's
+    tax, a card space's deck) and mortgage value."""
     from rich.table import Table
+
+    from magie.engine.edition.model import covers
+
+    groups = {g["id"]: g for g in tree.get("groups", [])}
     table = Table(title=title, title_justify="left")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"), ("name", "left"), ("kind", "left"), ("group", "left"),
@@ -242,32 +268,27 @@ def show(
             str(i), text_in(space.get("name"), lang), space.get("kind", ""),
             text_in(group.get("name"), lang) if group else "",
             _num(space.get("price")), _what(space, decks, lang), mortgage)
-    out = _out()
-    out.print(table)
-    roles = tree.get("roles")
-    if roles:
-        names = ", ".join(f"{text_in(r.get('name'), lang) or r['id']} ({r['id']})" for r in roles.get("list", []))
-        how = "chosen in order of play" if roles.get("assign", "choose") == "choose" else "dealt at random"
-        out.print(f"Roles: {names}; {how}, balance {roles.get('balance', 'even')}", soft_wrap=True)
-    for line in _conditional_rules(tree, lang):
-        out.print(line, soft_wrap=True)
-    if cards:
-        from magie.engine.edition.model import Currency
+    return table
 
-        cur = tree.get("currency", {})
-        money = Currency(cur.get("code", ""), cur.get("symbol", ""), cur.get("unit", 1), cur.get("format", "{n}"))
-        for deck in tree.get("decks", []):
-            t = Table(title=f"{text_in(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
-                      title_justify="left")
-            t.add_column("id", no_wrap=True)
-            t.add_column("text")
-            for card in deck.get("cards", []):
-                # as players read it: {fine} with values {fine: 10} shown as money
-                t.add_row(card.get("id", ""),
-                          money.render(text_in(card.get("text"), lang), card.get("values") or {}, lang))
-            out.print(t)
-    if code:
-        _print_code(loaded, out)
+
+def _print_cards(tree: dict, lang: str, out: Console) -> None:
+    """Each deck as a table of its cards' ids and texts, as players read them."""
+    from rich.table import Table
+
+    from magie.engine.edition.model import Currency
+
+    cur = tree.get("currency", {})
+    money = Currency(cur.get("code", ""), cur.get("symbol", ""), cur.get("unit", 1), cur.get("format", "{n}"))
+    for deck in tree.get("decks", []):
+        t = Table(title=f"{text_in(deck.get('name'), lang)} ({len(deck.get('cards', []))} cards)",
+                  title_justify="left")
+        t.add_column("id", no_wrap=True)
+        t.add_column("text")
+        for card in deck.get("cards", []):
+            # as players read it: {fine} with values {fine: 10} shown as money
+            t.add_row(card.get("id", ""),
+                      money.render(text_in(card.get("text"), lang), card.get("values") or {}, lang))
+        out.print(t)
 
 
 def _print_code(loaded: LoadedEdition, out: Console) -> None:

@@ -26,6 +26,7 @@ from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOff
 
 from .amounts import amount_forms, parse_amount
 from .i18n import gettext_for
+from .reasons import reason_in
 from .render import N_, Names, describe_action
 from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
@@ -33,6 +34,15 @@ from .trade_builder import TradeBuilder
 DEBT_REASONS = (N_("rent"), N_("tax"), N_("fine"), N_("interest"), N_("auction"), N_("purchase"), N_("card"),
                 N_("build"), N_("unmortgage"), N_("trade"), N_("salary"))
 """What a debt is for, as the engine names it (shown translated in the raise prompt)."""
+
+
+def person_windows(game) -> frozenset[str]:
+    """The manage windows a person at the terminal is asked in: the own turn's, and between
+    other players' turns where the edition has that window (rules.between_turns); there the
+    person is asked only after turning it on with `i` at a manage prompt, so no question is added
+    to every turn. A playthrough's replay asks people's seats in the same windows."""
+    own = frozenset({"before_roll", "after_landing"})
+    return own | {"between_turns"} if game.rules.between_turns else own
 
 
 class HumanAgent:
@@ -61,11 +71,8 @@ class HumanAgent:
         self.between_turns = False    # asked between other players' turns (the `i` key turns it on)
 
     def windows(self, game) -> frozenset:
-        """The manage windows: the own turn's, and between other players' turns where the
-        edition has that window (rules.between_turns); there the human is asked only after
-        turning it on with `i` at a manage prompt, so no question is added to every turn."""
-        own = frozenset({"before_roll", "after_landing"})
-        return own | {"between_turns"} if game.rules.between_turns else own
+        """The manage windows a person is asked in (`person_windows`)."""
+        return person_windows(game)
 
     # ------------------------------------------------------------------ protocol
     def decide(self, game, d: Decision) -> Any:
@@ -264,7 +271,8 @@ class HumanAgent:
         if done:   # roll (before the throw) and end (after it) both answer it
             opts.append(Opt("d", done, DONE, self.prompter.words("roll", "end")))
         while True:
-            answer = self.prompter.choose(lines, opts, default="d" if done else None)
+            answer = self.prompter.choose(lines, opts, default="d" if done else None,
+                                          closed=lambda: self._closed(game, p, d.window))
             self._last_action = answer if isinstance(answer, tuple) else None
             if answer == "interval":
                 self.between_turns = not self.between_turns
@@ -282,6 +290,12 @@ class HumanAgent:
             if offer is not None:
                 self._last_action = ("trade", offer)
                 return ("trade", offer)
+
+    def _closed(self, game, p, window: str) -> list[str]:
+        """The actions on `p`'s deeds not open in `window` now, each with its reason, in words."""
+        n = self.names
+        return [f"{self.describe(game, a)}: {reason_in(n, why)}"
+                for a, why in game.closed_actions(p, window)]
 
     def _trade_refused(self, game, d, lines: list) -> TradeOffer | None:
         """After a trade the partner rejected: add its reason to `lines` (a bot that can say

@@ -7,19 +7,23 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from magie.engine.agents import LEVELS
 from magie.engine.edition.text import text_in
-from magie.engine.errors import MagieError
 from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
-from .bounds import edition_argument, number_option
+from .bounds import number_option
 from .i18n import _
-from .simulate import MAX_GAMES, MAX_JOBS, LangOpt, interface_language
+from .options import MAX_GAMES, MAX_JOBS, EditionArg, JobsOpt, LangOpt, MaxRoundsOpt, VariantOpt
+from .simulate import interface_language, with_progress
+
+if TYPE_CHECKING:
+    from magie.engine.edition.model import Edition
+    from magie.engine.sim.ladder import Ladder, LadderSpec
 
 # The game engine (the DSL, the simulation) is imported when the command runs, not for
 # `magie --help` (start-up time).
@@ -30,28 +34,31 @@ def _fail(message: str):
     raise typer.Exit(1)
 
 
+EVERY_KIND = ",".join(LEVELS) + ",random"
+"""The kinds a ladder rates unless told (`--bot`): every level and the random bot."""
+KindsOpt = Annotated[str, typer.Option(
+    "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
+                        "search, random), your own as module:Class, or programs as cmd:PROGRAM.")]
+GamesOpt = Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")]
+PlayersOpt = Annotated[str, number_option(least=2, most=MAX_SEATS, help="Seats at each table.")]
+SeedOpt = Annotated[str, number_option(
+    least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
+    help="Seed of the ladder; game k gets a seed derived from it.")]
+OutOpt = Annotated[Path | None, typer.Option(
+    "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json); checked before "
+                        "the games start.")]
+
+
 def ladder_command(
-    edition: Annotated[str | None, edition_argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
-    bot: Annotated[str, typer.Option(
-        "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
-                            "search, random), your own as module:Class, or programs as "
-                            "cmd:PROGRAM.")] = ",".join(LEVELS) + ",random",
-    n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")] = "200",
-    players: Annotated[str, number_option(least=2, most=MAX_SEATS, help="Seats at each table.")] = "4",
-    seed: Annotated[str, number_option(
-        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
-        help="Seed of the ladder; game k gets a seed derived from it.")] = "0",
-    jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1, most=MAX_JOBS, help="Worker processes (default: the CPUs available).")] = None,
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-V", help="Overlay (house rule) to apply; repeatable.")] = None,
-    max_rounds: Annotated[str | None, number_option(
-        least=1, most=MAX_ROUNDS,
-        help="Stop a game after this many rounds; the richest wins (default: the edition's limit, else 1000).")] = None,
-    out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="Write the ladder as JSON here (default: ladder-EDITION-seedSEED.json); checked before "
-                            "the games start.")] = None,
+    edition: EditionArg = None,
+    bot: KindsOpt = EVERY_KIND,
+    n: GamesOpt = "200",
+    players: PlayersOpt = "4",
+    seed: SeedOpt = "0",
+    jobs: JobsOpt = None,
+    variant: VariantOpt = None,
+    max_rounds: MaxRoundsOpt = None,
+    out: OutOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON instead of the table.")] = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -72,7 +79,7 @@ def ladder_command(
     """
     from magie.engine.edition.playable import load_playable_cached
     from magie.engine.sim.batch import default_jobs
-    from magie.engine.sim.ladder import LadderSpec, run_ladder, tables
+    from magie.engine.sim.ladder import LadderSpec, run_ladder
 
     from .bounds import edition_problem, whole
     from .outputs import output_problem
@@ -112,19 +119,14 @@ def ladder_command(
     assert seats is not None            # not None when nothing is wrong
     spec = LadderSpec(edition=edition, kinds=kinds, variants=variants, players=seats, seed=batch_seed,
                       max_rounds=cap)
-    from rich.console import Console
-    from rich.table import Table
-    err = Console(stderr=True)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    ladder = with_progress("ladder", games, lambda progress: run_ladder(
+        spec, games, jobs=workers or default_jobs(), progress=progress))
+    _tell(ladder, games, ed, spec, lang, path, as_json)
 
-    with Progress(TextColumn("[bold]ladder[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as progress:
-        task = progress.add_task("games", total=games)
-        try:
-            ladder = run_ladder(spec, games, jobs=workers or default_jobs(),
-                                progress=lambda done: progress.update(task, completed=done))
-        except MagieError as e:
-            _fail(str(e))
+
+def _tell(ladder: Ladder, games: int, ed: Edition, spec: LadderSpec, lang: str, path: Path, as_json: bool) -> None:
+    """Write the ladder's JSON to `path` and print it (a table, or the JSON); exit 130 when Ctrl-C
+    stopped it before its `games` games."""
     data = ladder.to_json()
     try:
         _write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
@@ -133,24 +135,35 @@ def ladder_command(
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        console = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
-        t = Table(title=_("{edition}: {games} games, {seats} seats, {tables} tables, seed {seed}").format(
-            edition=text_in(ed.name, lang), games=ladder.games, seats=seats, tables=len(tables(kinds, seats)),
-            seed=batch_seed))
-        for col in ("#", _("bot"), _("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% interval"),
-                    _("ms/decision")):
-            t.add_column(col, justify="left" if col == _("bot") else "right")
-        for rank, row in enumerate(data["ranking"], start=1):
-            lo, hi = row["wilson95"]
-            t.add_row(str(rank), row["kind"], f"{row['rating']:.2f}", f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
-                      str(row["games"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
-                      f"{row['ms_per_decision']:.2f}")
-        console.print(t)
-        console.print(_("Written to {path}").format(path=path))
+        _print(data, ed, spec, ladder.games, lang, path)
     if ladder.games < games:
-        err.print("[yellow]" + _("interrupted: the ladder of the first {done} of {n} games").format(
+        from rich.console import Console
+        Console(stderr=True).print("[yellow]" + _("interrupted: the ladder of the first {done} of {n} games").format(
             done=ladder.games, n=games) + "[/]")
         raise typer.Exit(130)
+
+
+def _print(data: dict, ed: Edition, spec: LadderSpec, games: int, lang: str, path: Path) -> None:
+    """The ladder as a table: each kind's rating, games, win rate and time per decision."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from magie.engine.sim.ladder import tables
+
+    console = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
+    t = Table(title=_("{edition}: {games} games, {seats} seats, {tables} tables, seed {seed}").format(
+        edition=text_in(ed.name, lang), games=games, seats=spec.players, tables=len(tables(spec.kinds, spec.players)),
+        seed=spec.seed))
+    for col in ("#", _("bot"), _("rating"), "mu", "sigma", _("games"), _("win rate"), _("95% interval"),
+                _("ms/decision")):
+        t.add_column(col, justify="left" if col == _("bot") else "right")
+    for rank, row in enumerate(data["ranking"], start=1):
+        lo, hi = row["wilson95"]
+        t.add_row(str(rank), row["kind"], f"{row['rating']:.2f}", f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
+                  str(row["games"]), f"{row['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
+                  f"{row['ms_per_decision']:.2f}")
+    console.print(t)
+    console.print(_("Written to {path}").format(path=path))
 
 
 def _write_atomic(path: Path, text: str) -> None:

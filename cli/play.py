@@ -18,12 +18,14 @@ from magie.engine.problems import ProblemsError
 
 from .bounds import number_option
 from .i18n import _, grouped, use_language
+from .options import CheckInvariantsOpt, VariantOpt
 from .outputs import log_problem, open_log, output_problem, replace_problem, same_file
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from magie.engine.game.save import Seat
+    from magie.engine.edition.model import Edition
+    from magie.engine.game.save import SaveGame, Seat
 
 # The engine, the session and rich are imported when a command runs, not for `magie --help`
 # (start-up time).
@@ -106,66 +108,82 @@ def _console() -> Console:
     return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
 
 
+EditionOrResumeArg = Annotated[str | None, typer.Argument(
+    metavar="EDITION", help="A built-in edition id (see `magie editions`) or a path to your edition file. "
+                            "Leave it out with --resume.", show_default=False)]
+PlayersOpt = Annotated[str | None, typer.Option(
+    "--players", "-p", metavar="NAMES",
+    help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')]
+BotsOpt = Annotated[str | None, number_option(
+    "--bots", "-b", metavar="N", least=0, most=MAX_SEATS, in_help=True,
+    help="Computer players, named Bot 1, Bot 2, ... after the people.")]
+BotKindOpt = Annotated[str | None, typer.Option(
+    "--bot-kind", "--bot", metavar="KIND",
+    help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
+         "under a second a turn); also search (the same search bot), random (any legal move), "
+         "your own agent class as module:Class (see docs/agents.md), a program in any language as "
+         "\"cmd:PROGRAM ARGS\" (docs/agents.md), or an installed plugin's bot by its name "
+         "(docs/plugins.md). [default: basic] "
+         "With --resume: the save's own agent classes you allow to run (a save never runs code "
+         "by itself).",
+    show_default=False)]
+SeedOpt = Annotated[str | None, number_option(
+    "--seed", "-s", least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="SEED",
+    help="Seed of dice, shuffles and bots: the same seed and answers give the same game. Default: a "
+         "random seed, printed.")]
+TextLangOpt = Annotated[str, typer.Option(
+    "--lang", "-l", help="Language of the edition's names and card texts (falls back to en).")]
+LogOpt = Annotated[Path | None, typer.Option(
+    "--log", metavar="FILE", help="Write every event as JSON lines to FILE (with --resume: the "
+                                  "whole game from the start).")]
+ResumeOpt = Annotated[Path | None, typer.Option(
+    "--resume", "-r", metavar="SAVE", help="Continue a saved game (its edition, players, seed and "
+                                           "options come from the save).")]
+SaveToOpt = Annotated[Path | None, typer.Option(
+    "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
+                                      "resumed, else magie-EDITION-seedSEED.json here (with -2, "
+                                      "-3... if that file exists).")]
+RoundCapOpt = Annotated[str | None, number_option(
+    "--max-rounds", metavar="N", least=1, most=MAX_ROUNDS, in_help=True,
+    help=f"End after N rounds (the richest wins), instead of the edition's limit. A table of bots only "
+         f"stops after {BOT_TABLE_CAP} rounds unless this says otherwise.")]
+TimeLimitOpt = Annotated[str | None, typer.Option(
+    "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
+                                            "out and the richest wins.")]
+DecisionTimeoutOpt = Annotated[str | None, typer.Option(
+    "--decision-timeout", metavar="SECONDS", help="A person who does not answer in time gets the "
+                                                  "neutral answer (decline, pass, done...), or goes "
+                                                  "bankrupt where the edition says so.")]
+AutoClaimOpt = Annotated[bool | None, typer.Option(
+    "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent (rent-must-be-claimed), "
+                                         "claim it for the people automatically. By default people are "
+                                         "asked: a forgetful owner loses the rent, which is the rule's point. "
+                                         "[default: ask]",
+    show_default=False)]
+RecordOpt = Annotated[Path | None, typer.Option(
+    "--record", metavar="FILE", help="When the game ends, write it to FILE as a playthrough: a save "
+                                     "with every event, which `magie check EDITION --playthrough FILE` "
+                                     "replays to show what an edit of the edition changes.")]
+
+
 def play(
-    edition: Annotated[str | None, typer.Argument(
-        metavar="EDITION", help="A built-in edition id (see `magie editions`) or a path to your edition file. "
-             "Leave it out with --resume.", show_default=False)] = None,
-    players: Annotated[str | None, typer.Option(
-        "--players", "-p", metavar="NAMES",
-        help='People playing at this terminal, separated by commas: "Anna,Boris". They sit first.')] = None,
-    bots: Annotated[str | None, number_option(
-        "--bots", "-b", metavar="N", least=0, most=MAX_SEATS, in_help=True,
-        help="Computer players, named Bot 1, Bot 2, ... after the people.")] = None,
-    bot_kind: Annotated[str | None, typer.Option(
-        "--bot-kind", "--bot", metavar="KIND",
-        help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
-             "under a second a turn); also search (the same search bot), random (any legal move), "
-             "or your own agent class as module:Class, or a program in any language as \"cmd:PROGRAM ARGS\" "
-             "(see docs/agents.md). [default: basic] "
-             "With --resume: the save's own agent classes you allow to run (a save never runs code "
-             "by itself).",
-        show_default=False)] = None,
-    seed: Annotated[str | None, number_option(
-        "--seed", "-s", least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="SEED",
-        help="Seed of dice, shuffles and bots: the same seed and answers give the same game. Default: a "
-             "random seed, printed.")] = None,
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-V", metavar="OVERLAY",
-        help="Apply a house-rule overlay (id from `magie editions`, or a path). Repeatable.")] = None,
-    lang: Annotated[str, typer.Option(
-        "--lang", "-l", help="Language of the edition's names and card texts (falls back to en).")] = "en",
-    log: Annotated[Path | None, typer.Option(
-        "--log", metavar="FILE", help="Write every event as JSON lines to FILE (with --resume: the "
-                                      "whole game from the start).")] = None,
-    resume: Annotated[Path | None, typer.Option(
-        "--resume", "-r", metavar="SAVE", help="Continue a saved game (its edition, players, seed and "
-                                               "options come from the save).")] = None,
-    save_to: Annotated[Path | None, typer.Option(
-        "--save-to", metavar="FILE", help="Where to save (on w, q or Ctrl-C). Default: the file "
-                                          "resumed, else magie-EDITION-seedSEED.json here (with -2, "
-                                          "-3... if that file exists).")] = None,
-    max_rounds: Annotated[str | None, number_option(
-        "--max-rounds", metavar="N", least=1, most=MAX_ROUNDS, in_help=True,
-        help=f"End after N rounds (the richest wins), instead of the edition's limit. A table of bots only "
-             f"stops after {BOT_TABLE_CAP} rounds unless this says otherwise.")] = None,
-    time_limit: Annotated[str | None, typer.Option(
-        "--time-limit", metavar="MINUTES", help="Timed game: when the time is up the round is played "
-                                                "out and the richest wins.")] = None,
-    decision_timeout: Annotated[str | None, typer.Option(
-        "--decision-timeout", metavar="SECONDS", help="A person who does not answer in time gets the "
-                                                      "neutral answer (decline, pass, done...), or goes "
-                                                      "bankrupt where the edition says so.")] = None,
-    auto_claim: Annotated[bool | None, typer.Option(
-        "--auto-claim/--no-auto-claim", help="In editions where owners must claim rent (rent-must-be-claimed), "
-                                             "claim it for the people automatically. By default people are "
-                                             "asked: a forgetful owner loses the rent, which is the rule's point. "
-                                             "[default: ask]",
-        show_default=False)] = None,
+    edition: EditionOrResumeArg = None,
+    players: PlayersOpt = None,
+    bots: BotsOpt = None,
+    bot_kind: BotKindOpt = None,
+    seed: SeedOpt = None,
+    variant: VariantOpt = None,
+    lang: TextLangOpt = "en",
+    log: LogOpt = None,
+    resume: ResumeOpt = None,
+    save_to: SaveToOpt = None,
+    max_rounds: RoundCapOpt = None,
+    time_limit: TimeLimitOpt = None,
+    decision_timeout: DecisionTimeoutOpt = None,
+    auto_claim: AutoClaimOpt = None,
+    record: RecordOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
-    check_invariants: Annotated[bool, typer.Option(
-        "--check-invariants", help="Check the game's invariants (money conserved, one owner per deed, "
-                                   "building supply, even building...) after every turn; for "
-                                   "debugging an edition or the engine.")] = False,
+    check_invariants: CheckInvariantsOpt = False,
 ) -> None:
     """Play a game at the terminal: people and bots, with a readable log, saves and resume.
 
@@ -178,7 +196,8 @@ def play(
     you between the other players' turns too; before the throw r or Enter rolls, after it
     d or Enter ends the turn. In an auction m bids the least, a number bids that much, p passes.
     At any prompt `s` shows the status (players, deeds, buildings), `m` the board, `w` saves,
-    `h` helps and `q` quits.
+    `h` helps (in the turn's menu it also says why each action on your deeds that is not
+    offered is closed) and `q` quits.
     Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with
     --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
     130 interrupted by Ctrl-C (the game is saved).
@@ -190,24 +209,59 @@ def play(
       magie play classic --players "Anna,Boris" --bots 2 --lang ru
       magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
       magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
+      magie play my_edition.yaml --bots 4 --seed 7 --quiet --record seed7.json
       magie play classic --players Anna --bots 3 --bot hard
       magie play classic --bots 4 --bot mybots:Greedy --quiet
       magie play classic --bots 3 --bot "cmd:python3 my_agent.py"
       magie play --resume game.json
       magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     """
-    from magie.engine.agents import bot_factory
-    from magie.engine.game.save import MAX_SECONDS
-    from magie.engine.sim.config import PLAIN_DECIMAL
-
-    from .bounds import whole
     from .simulate import fail_all
 
     use_language(lang)     # the words of play's messages (cli/locale)
 
-    # bounds first, before anything is allocated (--bots 10**20 would build that many seats); every
-    # problem of the numbers in one run
-    wrong: list[str] = []
+    wrong: list[str] = []               # every problem of the command line in one run
+    n_bots, cap, game_seed, minutes, seconds = _numbers(bots, max_rounds, seed, time_limit, decision_timeout, wrong)
+    trusted = [k for k in (bot_kind or "").split(",") if k]
+    if resume is None:
+        _new_game_problems(edition, bot_kind, wrong)
+    else:
+        _resume_problems({"EDITION": edition, "--players": players, "--bots": n_bots, "--bot-kind": bot_kind,
+                          "--seed": game_seed, "--variant": variant, "--max-rounds": cap}, trusted, wrong)
+    wrong += _file_problems(log, save_to, resume, record)
+    if resume is not None:
+        fail_all(wrong)
+        ed, base = _resumed(resume, trusted)
+        if lang not in _languages(ed):
+            _fail(_language_problem(lang, ed))
+        base = base.at(base.decisions, round=base.round, turns=base.turns,
+                       **{k: v for k, v in (("time_limit", minutes), ("auto_claim", auto_claim)) if v is not None})
+        save_path = save_to or resume
+    else:
+        if edition is None:
+            fail_all(wrong)
+        assert edition is not None          # told above
+        bots_wrong = bots is not None and n_bots is None     # told: the seats are not counted
+        ed, base = _new_game(edition, variant or [], players, None if bots_wrong else n_bots or 0,
+                             bot_kind or "basic", game_seed,
+                             {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
+                              "auto_claim": auto_claim is True}, lang, wrong)
+        save_path = save_to or _free_save_path(ed.id, base.seed)
+    _run(ed, base, save_path, lang=lang, log=log, quiet=quiet, seconds=seconds, check_invariants=check_invariants,
+         record=record)
+
+
+def _numbers(bots: str | None, max_rounds: str | None, seed: str | None, time_limit: str | None,
+             decision_timeout: str | None, wrong: list[str]
+             ) -> tuple[int | None, int | None, int | None, float | None, float | None]:
+    """--bots, --max-rounds, --seed, --time-limit (minutes) and --decision-timeout (seconds) read
+    and bounded before anything is allocated (--bots 10**20 would build that many seats): each
+    None when not given, or wrong (its problem added to `wrong`)."""
+    from magie.engine.game.save import MAX_SECONDS
+    from magie.engine.sim.config import PLAIN_DECIMAL
+
+    from .bounds import whole
+
     n_bots = whole(bots, "--bots", 0, MAX_SEATS, wrong, None, _)
     cap = whole(max_rounds, "--max-rounds", 1, MAX_ROUNDS, wrong, None, _)
     game_seed = whole(seed, "--seed", MIN_SEED, MAX_SEED, wrong, None, _)
@@ -220,64 +274,67 @@ def play(
                 opt=opt, most=f"{top:,g}", value=text[:40] if limit is None else f"{limit:g}"))
             limit = None
         limits.append(limit)
-    minutes, seconds = limits
-    if resume is None:
-        if edition is None:
-            wrong.append(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
-                           "`magie play classic --bots 4`, or --resume SAVE"))
-        try:
-            bot_factory(bot_kind or "basic")
-        except ValueError as e:
-            from .problem_words import translate
-            wrong.append(translate(str(e)))
-    else:
-        # with --resume, --bot only allows the save's own bot classes (module:Class) to be run
-        from magie.engine.agents import is_plugin
-        trusted = [k for k in (bot_kind or "").split(",") if k]
-        given = {"EDITION": edition, "--players": players, "--bots": n_bots,
-                 "--bot-kind": None if all(is_plugin(k) for k in trusted) else bot_kind,
-                 "--seed": game_seed, "--variant": variant, "--max-rounds": cap}
-        extra = [k for k, v in given.items() if v is not None]
-        if extra:
-            wrong.append(_("--resume continues the saved game with its own edition, players, seed and options; "
-                           "leave out {options} (with --resume, --bot only allows the save's own bot classes, "
-                           "module:Class)").format(options=", ".join(extra)))
-    # the files written, before the game (a log that cannot be written failed after it: /proc/version)
+    return n_bots, cap, game_seed, limits[0], limits[1]
+
+
+def _new_game_problems(edition: str | None, bot_kind: str | None, wrong: list[str]) -> None:
+    """A new game needs an edition and a bot kind that exists; the problems added to `wrong`."""
+    from magie.engine.agents import bot_factory
+
+    if edition is None:
+        wrong.append(_("which edition? Give an edition id (see `magie editions`) or a path, e.g. "
+                       "`magie play classic --bots 4`, or --resume SAVE"))
+    try:
+        bot_factory(bot_kind or "basic")
+    except ValueError as e:
+        from .problem_words import translate
+        wrong.append(translate(str(e)))
+
+
+def _resume_problems(given: dict[str, object], trusted: list[str], wrong: list[str]) -> None:
+    """--resume continues the save with its own edition, seats, seed and options: each of `given`
+    that is set is a problem (--bot-kind only allows the save's own bot classes, module:Class, to be
+    run: the `trusted` ones)."""
+    from magie.engine.agents import is_plugin
+
+    if all(is_plugin(k) for k in trusted):
+        given = {**given, "--bot-kind": None}
+    extra = [k for k, v in given.items() if v is not None]
+    if extra:
+        wrong.append(_("--resume continues the saved game with its own edition, players, seed and options; "
+                       "leave out {options} (with --resume, --bot only allows the save's own bot classes, "
+                       "module:Class)").format(options=", ".join(extra)))
+
+
+def _file_problems(log: Path | None, save_to: Path | None, resume: Path | None, record: Path | None) -> list[str]:
+    """The files written, checked before the game (a log that cannot be written failed after it:
+    /proc/version): the log, the save, the playthrough, and the log and the save not being one file."""
+    wrong = []
     if log is not None and (why := log_problem(log) or replace_problem(log, "log")) is not None:
         wrong.append(_("cannot write the log {path}: {why}").format(path=log, why=why))
     if save_to is not None and (why := output_problem(save_to) or replace_problem(save_to, "save")) is not None:
         wrong.append(f"--save-to {save_to}: {why}")
+    if record is not None and (why := output_problem(record) or replace_problem(record, "save")) is not None:
+        wrong.append(f"--record {record}: {why}")
     if log is not None and (saved := save_to or resume) is not None and same_file(log, saved):
         wrong.append(f"--log {log} and {'--save-to' if save_to is not None else '--resume'} {saved} name the "
                      f"same file: the save would be written over the log; give the log another path")
-    if resume is not None:
-        fail_all(wrong)
-        ed, base = _resumed(resume, trusted)
-        if lang not in _languages(ed):
-            _fail(_language_problem(lang, ed))
-        changes = {k: v for k, v in (("time_limit", minutes), ("auto_claim", auto_claim)) if v is not None}
-        base = base.at(base.decisions, round=base.round, turns=base.turns, **changes)
-        save_path = save_to or resume
-    else:
-        if edition is None:
-            fail_all(wrong)
-        assert edition is not None          # told above
-        kind = bot_kind or "basic"
-        bots_wrong = bots is not None and n_bots is None     # told: the seats are not counted
-        ed, base = _new_game(edition, variant or [], players, None if bots_wrong else n_bots or 0, kind, game_seed,
-                             {"max_rounds": cap, "time_limit": minutes, "elapsed": 0.0,
-                              "auto_claim": auto_claim is True}, lang, wrong)
-        save_path = save_to or _free_save_path(ed.id, base.seed)
-    why = output_problem(Path(save_path))
-    if why is not None:     # found now, not when the person saves after an hour of play
-        typer.echo("magie: " + _("the game cannot be saved to {path} ({why}); give --save-to FILE").format(
-            path=save_path, why=why), err=True)
+    return wrong
 
+
+def _run(ed: Edition, base: SaveGame, save_path: Path, *, lang: str, log: Path | None, quiet: bool,
+         seconds: float | None, check_invariants: bool, record: Path | None) -> NoReturn:
+    """Play the game at the terminal, writing the event log to `log` and the playthrough to
+    `record`; exit with the session's code."""
     from magie.engine.errors import MagieError
 
     from .session import PlaySession
     from .terminal import Terminal
 
+    why = output_problem(Path(save_path))
+    if why is not None:     # found now, not when the person saves after an hour of play
+        typer.echo("magie: " + _("the game cannot be saved to {path} ({why}); give --save-to FILE").format(
+            path=save_path, why=why), err=True)
     console = _console()
     log_stream = None
     if log is not None:
@@ -294,7 +351,7 @@ def play(
                               term=term,
                               log_stream=log_stream, decision_timeout=seconds,
                               time_limit=base.options.get("time_limit"),
-                              check_invariants=check_invariants)
+                              check_invariants=check_invariants, record_path=record)
         code = session.run()
     except MagieError as e:
         from .problem_words import translate

@@ -144,8 +144,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("spaces without a cell in board_layout ({n}; every space needs one): {spaces}"),
     N_("the text shows {{{name}}}, but the card has no value '{value}' (its values: {names}); add it under "
        "'values:'"),
+    N_("the edition needs the plugin '{plugin}', which is not installed (install it: pip install {plugin}; "
+       "plugins installed: {plugins})"),
     # the DSL (engine/dsl)
     N_("unknown name '{name}'{hint}"),
+    N_("'{name}' is a function of the plugin '{plugin}', which this edition does not declare: add it to the "
+       "edition's `plugins:` list"),
     N_("unknown holding space '{holding}': neither the jail nor one of rules.holdings{hint}"),
     N_("unknown role '{role}'{hint} (the edition's roles: {roles})"),
     N_("this edition declares no player roles, so players have no 'role' (declare them under roles:)"),

@@ -27,7 +27,9 @@ from .i18n import gettext_for, plural
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 """A word that may be an edition id (space and group ids are lower-case words)."""
 
-_ID_BEFORE = ("own ", "on ", "group ")
+_ID_BEFORE = ("own ", "on ", "group ", ": ", ", ")
+"""Where the engine's messages put a space or group id: an id that is also a word ("jail",
+"yellow") is taken as an id only after one of these."""
 
 _FOLDED = frozenset({"purchase", "auction", "build", "sell_building", "mortgage", "unmortgage",
                      "salary", "trade", "sell_deed", "fine"})

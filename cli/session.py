@@ -9,8 +9,10 @@ unless it was still replaying a save).
 
 from __future__ import annotations
 
+import json
 import signal
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -24,9 +26,9 @@ from magie.engine.agents.external import close_agents
 from magie.engine.agents.guard import AgentError
 from magie.engine.edition.model import Edition
 from magie.engine.errors import EffectError, GameError, ReplayMismatch
-from magie.engine.game.events import EventLog
+from magie.engine.game.events import EventLog, dumps
 from magie.engine.game.game import Game
-from magie.engine.game.save import SaveGame, write_save
+from magie.engine.game.save import Playthrough, SaveGame, write_save
 
 from .app import OUTPUT_ERRNOS
 from .human import HumanAgent
@@ -43,7 +45,8 @@ EXIT_INTERRUPTED = 130
 class PlaySession:
     """Plays the game described by `base` (a save: seats, seed, options, and the decisions to
     replay first) on `edition`, printing events unless `quiet`, writing JSON lines to
-    `log_stream`, saving to `save_path`."""
+    `log_stream`, saving to `save_path`, and, with `record_path`, writing the whole game there as
+    a playthrough when the session ends (engine/sim/playthrough.py)."""
 
     clock = staticmethod(time.monotonic)
     """The wall clock of the time limit (seconds; tests replace it)."""
@@ -51,8 +54,12 @@ class PlaySession:
     def __init__(self, edition: Edition, base: SaveGame, *, console: Console, term: Terminal,
                  lang: str = "en", save_path: Path, quiet: bool = False,
                  log_stream: TextIO | None = None, decision_timeout: float | None = None,
-                 time_limit: float | None = None, check_invariants: bool = False):
+                 time_limit: float | None = None, check_invariants: bool = False,
+                 record_path: Path | None = None):
         self.ed = edition
+        self.record_path = record_path
+        self.recorded: list[str] = []          # every event as logged, for the playthrough
+        self.time_up_round: int | None = None
         self.check_invariants = check_invariants
         self.base = base
         self.console = console
@@ -86,6 +93,8 @@ class PlaySession:
 
     # ------------------------------------------------------------------ events
     def _listen(self, event: dict) -> None:
+        if self.record_path is not None:
+            self.recorded.append(dumps(event))
         e = event["e"]
         if e == "turn":
             self._round = event["round"]
@@ -134,7 +143,23 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the game
     def run(self) -> int:
-        """Play to the end (or until the player quits); return the exit code."""
+        """Play to the end (or until the player quits), write the playthrough if asked; return
+        the exit code (1 when the playthrough cannot be written)."""
+        code = self._play()
+        if self.record_path is not None and self.game is not None:
+            try:
+                path = write_save(self.record_path, replace(self.snapshot(), playthrough=Playthrough(
+                    tuple(json.loads(line) for line in self.recorded), self.time_up_round)))
+            except OSError as e:
+                typer.echo("magie: " + self.names._("could not write the playthrough {path}: {why}").format(
+                    path=self.record_path, why=e.strerror or e), err=True)
+                return code or EXIT_ERROR
+            self.console.print(self.names._("Playthrough written to {path} (check it with: magie check "
+                                            "EDITION --playthrough {file})").format(
+                path=f"[bold]{escape(str(path))}[/]", file=escape(str(path))), highlight=False)
+        return code
+
+    def _play(self) -> int:
         try:
             self.game = Game(self.ed, self.players, seed=self.base.seed, log=self.log, record=True,
                              max_rounds=self.base.options.get("max_rounds"),
@@ -149,6 +174,7 @@ class PlaySession:
                         and not game.replaying and self.elapsed() >= self.time_limit * 60):
                     self.renderer.say("[bold]" + self.names._("Time is up") + "[/]: "
                                       + self.names._("the round is over and the richest player wins."))
+                    self.time_up_round = before
                     game.finish_richest("time_limit")
         except QuitGame:
             return self._stop(self.names._("You quit the game."), EXIT_OK)

@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn, TypeVar
 
 import typer
 
@@ -18,101 +18,86 @@ from magie.engine.errors import MagieError
 from magie.engine.limits import MAX_ROUNDS, MAX_SEATS, MAX_SEED, MIN_SEED
 from magie.engine.problems import ProblemsError
 
-from .bounds import choice_option, edition_argument, number_option
+from .bounds import number_option
 from .i18n import LANGUAGES, _, n_, use_language
+from .options import (
+    BACKENDS,
+    MAX_GAMES,
+    MAX_JOBS,
+    AddressOpt,
+    BackendOpt,
+    CheckInvariantsOpt,
+    ClaimAttentionOpt,
+    ConfidenceOpt,
+    EditionArg,
+    JobsOpt,
+    MaxRoundsOpt,
+    SetOpt,
+    VariantOpt,
+)
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from magie.engine.edition.model import Edition
     from magie.engine.sim.batch import BatchSpec, Summary
     from magie.engine.sim.config import Sets
+
+T = TypeVar("T")
 
 # The game engine (magie.engine.game, the DSL), the edition model, the configuration and rich's
 # progress bars are imported when a command runs, not for `magie --help` (start-up time).
 
 
-BACKENDS = ("process", "ray")
-"""Where games are played (`--backend`)."""
-
-SetOpt = Annotated[list[str] | None, typer.Option(
-    "--set", metavar="PATH=VALUE",
-    help="Set a rule parameter of the edition (after overlays), e.g. rules.salary=300 or "
-         "rules.jail.fine=100; repeat for several. The value is read as YAML and checked like the "
-         "edition's own; a problem with it is told at the --set.")]
-BackendOpt = Annotated[str, choice_option(
-    "--backend", choices=BACKENDS,
-    help="Where games are played: local worker processes (--jobs), or Ray (needs magie[ray]; "
-         "a local Ray with --jobs CPUs, or a cluster given by --address / RAY_ADDRESS).")]
-AddressOpt = Annotated[str | None, typer.Option(
-    help="Ray cluster to join (e.g. ray://head:10001 or auto); default: $RAY_ADDRESS, else a local Ray.")]
-ClaimAttentionOpt = Annotated[list[str] | None, typer.Option(
-    "--claim-attention", metavar="SHARE", show_default=False,
-    help="Where rent must be claimed (rules.rent.claim: owner_claims, the rent-must-be-claimed "
-         "overlay): the share of rents, from 0 to 1, that basic bots remember to claim; each rent "
-         "is claimed with that probability and lost otherwise; a plain decimal (0.8, .5, 1). 1 (the "
-         "default): every rent, so the overlay plays like classic; 0.8: one rent in five forgotten. "
-         "Other bots and editions where rent is automatic ignore it.")]
-ConfidenceOpt = Annotated[str, number_option(
-    least=0.5, most=0.999, decimal=True, help="Confidence level of every interval (Wilson intervals for rates).")]
-LangOpt = Annotated[str, typer.Option(
-    "--lang", "-l", help=f"Language of the command's words ({', '.join(LANGUAGES)}; --json stays as it is).")]
-
-MAX_GAMES = 10**8
-"""Most games one `magie simulate` plays."""
-
-MAX_JOBS = 256
-"""Most worker processes."""
+GamesOpt = Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games to play.")]
+SeedOpt = Annotated[str, number_option(
+    least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
+    help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
+         "any --jobs.")]
+PlayersOpt = Annotated[str | None, number_option(
+    least=1, most=MAX_SEATS, help="Number of bots at the table (default: 4, or one per kind given by --bot).")]
+BotOpt = Annotated[str, typer.Option(
+    help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, your own agent class as module:Class "
+         "or a program as cmd:PROGRAM (docs/agents.md), or an installed plugin's bot by its name "
+         "(docs/plugins.md); or a comma-separated list, one per seat.")]
+SummaryLangOpt = Annotated[str, typer.Option(
+    "--lang", "-l", help="Language of the summary: its words and the edition's names (the edition's "
+                         "languages; words without a translation stay English).")]
+OutOpt = Annotated[Path | None, typer.Option(
+    help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
+         "magie[parquet]). Checked before the games start.")]
+ReportOpt = Annotated[Path | None, typer.Option(
+    help="Write an HTML report with plots (landing heat map on the board, game lengths, win rates, "
+         "rent by group) to this folder; needs magie[analysis].")]
+CountersOpt = Annotated[bool, typer.Option(
+    "--counters/--no-counters",
+    help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
+         "a fifth more per turn with four basic bots, docs/scale.md; --no-counters for raw speed).")]
+WarmUpOpt = Annotated[str, number_option(
+    least=1, most=MAX_ROUNDS,
+    help="Count landings per roll and per turn from this round on (all tokens start on the start "
+         "space; 8 or so makes them comparable with `magie analyze`).")]
 
 
 def simulate_command(
-    edition: Annotated[str | None, edition_argument(
-        help="A built-in edition id (see `magie editions`) or the path of an edition file.")] = None,
-    n: Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES,
-                                    help="Number of games to play.")] = "1000",
-    seed: Annotated[str, number_option(
-        least=MIN_SEED, most=MAX_SEED, in_help=True, metavar="<int>",
-        help="Seed of the batch; game k gets a seed derived from it, so the summary is the same for "
-             "any --jobs.")] = "0",
-    jobs: Annotated[str | None, number_option(
-        "--jobs", "-j", least=1, most=MAX_JOBS,
-        help="Worker processes (default: the CPUs available).")] = None,
-    variant: Annotated[list[str] | None, typer.Option(
-        "--variant", "-V",
-        help="Overlay (house rule) to apply; repeat for several, applied in order.")] = None,
-    players: Annotated[str | None, number_option(
-        least=1, most=MAX_SEATS,
-        help="Number of bots at the table (default: 4, or one per kind given by --bot).")] = None,
-    bot: Annotated[str, typer.Option(
-        help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, or your own agent class as module:Class "
-             "or a program as cmd:PROGRAM (docs/agents.md); or a comma-separated list, one per seat.")] = "basic",
-    max_rounds: Annotated[str | None, number_option(
-        least=1, most=MAX_ROUNDS,
-        help="Stop a game after this many rounds and rank the players by net worth (default: the "
-             "edition's own round limit, else 1000).")] = None,
+    edition: EditionArg = None,
+    n: GamesOpt = "1000",
+    seed: SeedOpt = "0",
+    jobs: JobsOpt = None,
+    variant: VariantOpt = None,
+    players: PlayersOpt = None,
+    bot: BotOpt = "basic",
+    max_rounds: MaxRoundsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    lang: Annotated[str, typer.Option(
-        "--lang", "-l", help="Language of the summary: its words and the edition's names (the edition's "
-                             "languages; words without a translation stay English).")] = "en",
-    check_invariants: Annotated[bool, typer.Option(
-        "--check-invariants",
-        help="Check the invariants (money conserved, one owner per deed, building supply, even "
-             "building...) after every turn; slower, for debugging an edition or the engine.")] = False,
+    lang: SummaryLangOpt = "en",
+    check_invariants: CheckInvariantsOpt = False,
     sets: SetOpt = None,
     claim_attention: ClaimAttentionOpt = None,
     confidence: ConfidenceOpt = "0.95",
-    out: Annotated[Path | None, typer.Option(
-        help="Write one record per game to this file: .jsonl, .csv or .parquet (parquet needs "
-             "magie[parquet]). Checked before the games start.")] = None,
-    report: Annotated[Path | None, typer.Option(
-        help="Write an HTML report with plots (landing heat map on the board, game lengths, win rates, "
-             "rent by group) to this folder; needs magie[analysis].")] = None,
-    counters: Annotated[bool, typer.Option(
-        "--counters/--no-counters",
-        help="Count landings per roll and per turn, rent and buildings by group, events by kind (about "
-             "a fifth more per turn with four basic bots, docs/scale.md; --no-counters for raw speed).")] = True,
-    warm_up: Annotated[str, number_option(
-        least=1, most=MAX_ROUNDS,
-        help="Count landings per roll and per turn from this round on (all tokens start on the start "
-             "space; 8 or so makes them comparable with `magie analyze`).")] = "1",
+    out: OutOpt = None,
+    report: ReportOpt = None,
+    counters: CountersOpt = True,
+    warm_up: WarmUpOpt = "1",
     backend: BackendOpt = "process",
     address: AddressOpt = None,
 ) -> None:
@@ -136,8 +121,6 @@ def simulate_command(
       magie simulate quick --bot random -n 500 --max-rounds 200
       magie simulate classic -V rent-must-be-claimed --claim-attention 0.8 -n 1000
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from magie.engine.sim.batch import BatchSpec, default_jobs, simulate
 
     from .bounds import choice, edition_problem, whole
@@ -162,27 +145,25 @@ def simulate_command(
     spec = BatchSpec(edition=edition, variants=variants, bots=tuple(kinds), max_rounds=cap, seed=batch_seed,
                      check_invariants=check_invariants, sets=set_values, counters=counters,
                      claim_attention=share, warm_up=warm)
-    workers = workers or default_jobs()
     writer = open_records(out, spec, ed)
     if report is not None:
         make_report_dir(report)
-    from rich.console import Console
-    err = Console(stderr=True)
     try:
-        with Progress(TextColumn("[bold]simulating[/]"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=err, transient=True,
-                      disable=not err.is_terminal) as progress:
-            task = progress.add_task("games", total=games)
-            try:
-                summary = simulate(spec, games, jobs=workers,
-                                   progress=lambda done: progress.update(task, completed=done),
-                                   on_game=writer.write if writer else None, backend=backend_name,
-                                   address=address, confidence=level)
-            except MagieError as e:
-                fail(str(e))
+        summary = with_progress("simulating", games, lambda progress: simulate(
+            spec, games, jobs=workers or default_jobs(), progress=progress,
+            on_game=writer.write if writer else None, backend=backend_name, address=address, confidence=level))
     finally:
         if writer is not None:
             writer.close()
+    _tell_summary(summary, games, ed, lang, report, as_json)
+
+
+def _tell_summary(summary: Summary, games: int, ed: Edition, lang: str, report: Path | None, as_json: bool) -> None:
+    """Print the summary of `magie simulate` (a table, or JSON) and write its report; exit 130
+    when Ctrl-C stopped the batch before its `games` games."""
+    from rich.console import Console
+
+    err = Console(stderr=True)
     if summary.games < games:
         signal.signal(signal.SIGINT, signal.SIG_IGN)     # more Ctrl-C: let the summary print
         err.print("[yellow]" + _("interrupted: summary of the first {done} of {n} games").format(
@@ -198,6 +179,23 @@ def simulate_command(
         print_summary(summary, data, ed, lang)
     if summary.games < games:
         raise typer.Exit(130)
+
+
+def with_progress(label: str, total: int, work: Callable[[Callable[[int], None]], T]) -> T:
+    """`work(progress)` run under a progress bar of `total` games on stderr, named `label` (none
+    when stderr is not a terminal); `progress(done)` moves the bar. A `MagieError` of the work is
+    told (exit 1)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    with Progress(TextColumn(f"[bold]{label}[/]"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("games", total=total)
+        try:
+            return work(lambda done: progress.update(task, completed=done))
+        except MagieError as e:
+            fail(str(e))
 
 
 # ------------------------------------------------------------------ shared with compare / analyze
@@ -471,10 +469,23 @@ def _ci(r: dict[str, Any]) -> str:
 
 
 def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str) -> None:
-    """The human-readable summary (tables)."""
+    """The human-readable summary (tables): the batch's figures, game lengths, groups and
+    bankruptcies, landing frequencies, events."""
     from rich.console import Console
-    from rich.table import Table
+
     out = Console(highlight=False, markup=False, width=None if sys.stdout.isatty() else 110)
+    for table in (_figures_table(summary, data, ed, lang), *_counter_tables(data, ed, lang),
+                  _landing_table(data, ed, lang)):
+        out.print(table)
+    if data.get("events"):
+        games = max(1, data["games"])
+        out.print(_("events per game: ") + ", ".join(f"{k} {v / games:.1f}" for k, v in data["events"].items()))
+
+
+def _figures_table(summary: Summary, data: dict[str, Any], ed: Edition, lang: str) -> Table:
+    """The batch's figures: games ended, lengths, wins by seat and kind, trades, actions."""
+    from rich.table import Table
+
     conf = f"{data['confidence']:.0%}"
     t = Table(title=_("{edition}: {games} games, seed {seed} (intervals: {conf} Wilson)").format(
         edition=text_in(ed.name, lang), games=data["games"], seed=data["seed"], conf=conf), show_header=False)
@@ -511,7 +522,15 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
         else:
             label = key.replace("_", " ")
         t.add_row(label, _("{n} ({per} per game)").format(n=value, per=f"{value / max(1, data['games']):.2f}"))
-    out.print(t)
+    return t
+
+
+def _counter_tables(data: dict[str, Any], ed: Edition, lang: str) -> list[Table]:
+    """The histogram of game lengths, rent and buildings by group, bankruptcies by round (each
+    when the summary has it)."""
+    from rich.table import Table
+
+    tables = []
     hist = data["rounds"]["histogram"]
     if hist:
         ht = Table(title=_("game length (rounds)"))
@@ -521,7 +540,7 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
         top = max(c for *_span, c in hist) or 1
         for a, b, c in hist:
             ht.add_row(f"{a}-{b}" if a != b else str(a), str(c), "█" * round(30 * c / top))
-        out.print(ht)
+        tables.append(ht)
     if data.get("rent_by_group"):
         gt = Table(title=_("by group, per game"))
         gt.add_column(_("group"))
@@ -532,14 +551,21 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
             if g.id in data["rent_by_group"] or g.id in data["builds_by_group"]:
                 gt.add_row(text_in(g.name, lang), f"{data['rent_by_group'].get(g.id, 0) / games:.0f}",
                            f"{data['builds_by_group'].get(g.id, 0) / games:.1f}")
-        out.print(gt)
+        tables.append(gt)
     if data.get("bankruptcies_by_round"):   # counters only
         bt = Table(title=_("bankruptcies by round"))
         bt.add_column(_("rounds"))
         bt.add_column(_("bankruptcies"), justify="right")
         for a, b, c in data["bankruptcies_by_round"]:
             bt.add_row(f"{a}-{b}" if a != b else str(a), str(c))
-        out.print(bt)
+        tables.append(bt)
+    return tables
+
+
+def _landing_table(data: dict[str, Any], ed: Edition, lang: str) -> Table:
+    """How often each space is stopped on, with the measures of `magie analyze` when counted."""
+    from rich.table import Table
+
     lt = Table(title=_("landing frequency (per roll and per turn: the measures of `magie analyze`)")
                if "landing_per_roll" in data else _("landing frequency"))
     lt.add_column("#", justify="right")
@@ -556,10 +582,7 @@ def print_summary(summary: Summary, data: dict[str, Any], ed: Edition, lang: str
     if "landing_per_roll" in data:
         lt.add_row("", _("in jail"), "", f"{data['landing_per_roll']['in_jail']:.2%}",
                    f"{data['landing_per_turn']['in_jail']:.2%}")
-    out.print(lt)
-    if data.get("events"):
-        games = max(1, data["games"])
-        out.print(_("events per game: ") + ", ".join(f"{k} {v / games:.1f}" for k, v in data["events"].items()))
+    return lt
 
 
 def register(app: typer.Typer) -> None:

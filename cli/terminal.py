@@ -215,9 +215,10 @@ class Prompter:
                                          len(w))) if words else ""
 
     def help_text(self, options: Sequence[Opt] = (), keys: dict[str, Opt] | None = None,
-                  taken: frozenset[str] = frozenset()) -> str:
+                  taken: frozenset[str] = frozenset(), closed: Callable[[], list[str]] | None = None) -> str:
         """The help: every command with the words that call it at this prompt, then the options
-        of the prompt with every key and word that answers each (`keys`: word -> option)."""
+        of the prompt with every key and word that answers each (`keys`: word -> option), then
+        `closed()`: what is not open at this prompt and why, a line each."""
         _ = self._
         english = {w for _cmd, words, _what in COMMANDS for w in words_of(words, "en")} | {
             w for o in options for w in o.words if w.isascii()}
@@ -243,6 +244,10 @@ class Prompter:
                     lines.append(f"  [bold cyan]{escape(o.key)}[/]  " + ", ".join(escape(w) for w in more))
         lines.append(_("Answer with the key before an option (a number or a letter) or one of its words; "
                        "Enter takes the default the prompt names."))
+        why = closed() if closed is not None else []
+        if why:
+            lines.append(_("[bold]Not open now[/], and why:"))
+            lines.extend(f"  {line}" for line in why)
         return "\n".join(lines)
 
     def line(self, prompt: str, on_status: Callable[[], None] | None = None,
@@ -299,11 +304,13 @@ class Prompter:
         return ", ".join(parts)
 
     def choose(self, lines: Sequence[str], options: Sequence[Opt], *, default: str | None = None,
-               parse: Callable[[str], Any] | None = None, hint: str = "") -> Any:
+               parse: Callable[[str], Any] | None = None, hint: str = "",
+               closed: Callable[[], list[str]] | None = None) -> Any:
         """Show `lines` and `options`; return the chosen option's answer (or `parse(text)` for
         free input such as a bid; `parse` raises ValueError with a message to ask again).
         Empty input picks the option keyed `default`. An option is answered by its key, its
-        words and its key's twin on this language's keyboard (see `answer_keys`)."""
+        words and its key's twin on this language's keyboard (see `answer_keys`). The help
+        (h, ?) ends with `closed()`: what is not open here and why."""
         by_key, blocked = self.answer_keys(options)
         taken = frozenset(by_key) | blocked
 
@@ -325,7 +332,7 @@ class Prompter:
         prompt = f"[bold]{escape(self.name)}[/] [dim]({hint}{enter}; {self.commands_hint(taken)})[/] > "
         while True:
             raw = self.line(prompt, on_status=show, taken=taken,
-                            help_text=lambda: self.help_text(options, by_key, taken))
+                            help_text=lambda: self.help_text(options, by_key, taken, closed))
             if raw is None:
                 continue
             if raw == "" and (default or len(options) == 1):

@@ -296,7 +296,7 @@ def watch(
       magie watch my_edition.yaml --games 3 -n 200
       magie watch classic --variant ./house_rules.yaml
     """
-    from magie.engine.agents import BOT_KINDS
+    from magie.engine.agents import BOTS
 
     from .simulate import fail_all
 
@@ -306,8 +306,8 @@ def watch(
     batch = whole(n, "-n", 0, BATCH_MOST, wrong, 0)
     seats = whole(bots, "--bots", 1, MAX_SEATS, wrong, None)
     every = decimal(interval, "--interval", 0.1, 60, wrong, 0.5)
-    if bot_kind not in BOT_KINDS:
-        wrong.append(f"--bot-kind takes one of {', '.join(BOT_KINDS)}, not {bot_kind!r}")
+    if bot_kind not in BOTS:         # the built-in kinds and the installed plugins' bots
+        wrong.append(f"--bot-kind takes one of {', '.join(BOTS)}, not {bot_kind!r}")
     fail_all(wrong)
     w = Watch(edition, tuple(variant or ()), tuple(range(first, first + count)), seats, bot_kind, batch,
               say=lambda line: typer.echo(line))

@@ -14,6 +14,7 @@ import typer
 from magie.engine.problems import ProblemsError
 
 from .bounds import decimal, edition_argument, number_option, whole
+from .options import NamesLangOpt, VariantOpt
 
 
 def _fail(message: str) -> NoReturn:
@@ -29,21 +30,25 @@ def _problems(e: ProblemsError) -> NoReturn:
     raise typer.Exit(1)
 
 
+OutputOpt = Annotated[Path | None, typer.Option(
+    "--output", "-o", metavar="FILE", show_default=False,
+    help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and the cairo library: "
+         "the web extra). Required.")]
+SaveOpt = Annotated[Path | None, typer.Option(
+    "--save", metavar="SAVE", help="Draw the game of this save as it stands: owners, buildings, "
+                                   "mortgages, tokens (the edition comes from the save).")]
+SizeOpt = Annotated[str, number_option(
+    "--size", least=100, most=8000, help="The longer side of a PNG, in pixels (a square board: both).")]
+
+
 def board(
     edition: Annotated[str | None, edition_argument(
         help="A built-in edition id or a path to an edition file (leave it out with --save).")] = None,
-    output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE", show_default=False,
-        help="Where to write the picture: FILE.svg, or FILE.png (needs cairosvg and the cairo library: "
-             "the web extra). Required.")] = None,
-    variant: Annotated[list[str] | None, typer.Option("--variant", "-V", metavar="OVERLAY",
-                                                      help="Apply a house-rule overlay (repeatable).")] = None,
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the names (falls back to en).")] = "en",
-    save: Annotated[Path | None, typer.Option("--save", metavar="SAVE",
-                                              help="Draw the game of this save as it stands: owners, buildings, "
-                                                   "mortgages, tokens (the edition comes from the save).")] = None,
-    size: Annotated[str, number_option("--size", least=100, most=8000,
-                                       help="The longer side of a PNG, in pixels (a square board: both).")] = "1000",
+    output: OutputOpt = None,
+    variant: VariantOpt = None,
+    lang: NamesLangOpt = "en",
+    save: SaveOpt = None,
+    size: SizeOpt = "1000",
 ) -> None:
     """Draw the board of an edition: spaces as it lays them out, colour bands, names, prices.
 
@@ -57,7 +62,7 @@ def board(
       magie board quick --lang ru -o board.png
       magie board classic --save magie-classic-seed7.json -o game.svg
     """
-    from magie.cli.web.board import board_is_wide, board_svg
+    from magie.cli.web.board import board_svg
 
     from .bounds import edition_problem
     from .outputs import output_problem
@@ -100,24 +105,31 @@ def board(
         wrong.append(f"unknown language '{lang}' (edition '{ed.id}' is written in: {known})")
     fail_all(wrong)
     assert output is not None           # told above
-    svg = board_svg(ed, lang=lang, state=state)
-    try:
-        if suffix == ".svg":
-            output.write_text(svg, encoding="utf-8")
-        else:
-            try:
-                import cairosvg
-            except (ImportError, OSError) as e:
-                from magie.engine.extras import install_hint
+    _write_picture(board_svg(ed, lang=lang, state=state), output, pixels)
+    typer.echo(f"Wrote {output}")
 
-                _fail(f"a PNG needs cairosvg and the cairo library ({e}): {install_hint('web')} "
-                      f"(and on Debian: apt-get install libcairo2), or write .svg")
-            wide = board_is_wide(svg)           # a rectangle keeps its proportions
-            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output),
-                             output_width=pixels if wide else None, output_height=None if wide else pixels)
+
+def _write_picture(svg: str, output: Path, pixels: int) -> None:
+    """Write the board's SVG to `output` as it is (.svg) or as a PNG whose longer side is `pixels`
+    (.png: needs cairosvg and the cairo library); a problem is told, exit 1."""
+    from magie.cli.web.board import board_is_wide
+
+    try:
+        if output.suffix.lower() == ".svg":
+            output.write_text(svg, encoding="utf-8")
+            return
+        try:
+            import cairosvg
+        except (ImportError, OSError) as e:
+            from magie.engine.extras import install_hint
+
+            _fail(f"a PNG needs cairosvg and the cairo library ({e}): {install_hint('web')} "
+                  f"(and on Debian: apt-get install libcairo2), or write .svg")
+        wide = board_is_wide(svg)           # a rectangle keeps its proportions
+        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(output),
+                         output_width=pixels if wide else None, output_height=None if wide else pixels)
     except OSError as e:
         _fail(f"cannot write {output}: {e.strerror or e}")
-    typer.echo(f"Wrote {output}")
 
 
 def serve(

@@ -67,8 +67,8 @@ COMPILED = [
     # events (the event log is duck-typed: simulate passes its own counters, which a compiled
     # `EventLog | None` would refuse; no events are built in a game without a log)
     *(f"game/{name}.py" for name in (
-        "asking", "bank", "between_turns", "buildings", "buying", "cards", "choices", "debt", "decisions",
-        "deeds", "dice", "edition_actions", "ending", "game", "holdings", "invariants",
+        "asking", "bank", "between_turns", "buildings", "buying", "cards", "changes", "choices", "debt",
+        "decisions", "deeds", "dice", "edition_actions", "ending", "game", "holdings", "invariants",
         "jackpot", "jail", "landing", "ledger", "limits", "loans", "manage", "mortgages", "movement",
         "own_dice", "player", "rent", "roles", "start", "state", "switches", "tax", "trades", "treasury",
         "turn", "votes")),

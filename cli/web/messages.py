@@ -12,4 +12,13 @@ UI_MESSAGES = (
     "You get from", "Your move",
     "bankrupt", "bot", "from", "in jail", "person",
     "Bank", "IOUs out",
+    # the table, a deed's panel and the end of the game
+    "Build", "Build evenly to {n}",
+    "Build, sell or mortgage on a deed's panel: click a marked space or a deed", "Building costs", "Close",
+    "Landings on the board (heat map)", "Latest", "Lift the mortgage", "More actions", "Mortgage",
+    "Mortgage value", "Net worth", "Net worth by round", "Owner", "Price", "Rent", "Rent paid",
+    "Rent received", "Sell a building", "Sell to the bank", "The bank holds it", "no buildings",
+    "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
+    "Rent, times the throw", "Trades", "gives", "waiting for the answer", "accepted", "rejected",
+    "Counter-offer", "A counter-offer rejects this one and opens the trade form with it turned round at your next move",
 )

@@ -9,7 +9,7 @@ game's thread. The server's event loop never waits on a game.
 
 Games outlive connections: the game's save (`SaveGame`, atomically written into the data folder
 at every decision a person is asked and at the end) is the whole game, and a server that
-restarts replays each save to where it stood (`Server.resume_all`). A finished game's save also
+restarts replays each save to where it stood (`server.Server.wake`). A finished game's save also
 keeps its final public state (`options.web.final`): after a restart it is shown from there, and
 the game is replayed only when someone asks for its event log (`Room.need_events`). Tokens are
 kept only as SHA-256 digests, in the save's `options.web`, and compared in constant time.
@@ -41,7 +41,9 @@ from magie.engine.game.game import Game
 from magie.engine.game.save import SaveGame, write_save
 
 from ..render import seat_names
+from .figures import Tally
 from .narrate import Narrator, Words
+from .uploads import public_text
 from .view import decision_json, edition_info, public_state
 
 TOKEN_BYTES = 32
@@ -150,6 +152,7 @@ class Room:
                      "note": note}
         self.events: list[dict] = []
         self.lines: list[str | None] = []
+        self.tally = Tally()        # the figures shown at the end (figures.py)
         self.state: dict = {}
         self.auction: dict | None = None
         self.error: str | None = None
@@ -233,10 +236,10 @@ class Room:
         except Stopped:
             return
         except GameError as e:
-            self.error = str(e)
+            self.error = public_text(str(e))
         except Exception as e:        # a bug: keep the server up and say what happened
             traceback.print_exc(file=sys.stderr)
-            self.error = f"the game stopped on an internal error ({type(e).__name__}: {e})"
+            self.error = public_text(f"the game stopped on an internal error ({type(e).__name__}: {e})")
         finally:
             self.settle()
             close_agents([agent for _, agent in agents], self.game)   # `cmd:` programs: told the end, stopped
@@ -264,6 +267,7 @@ class Room:
         self.settle()
         n = len(self.events)
         self.events.append(event)
+        self.tally.event(event)
         line = self.narrate(event)
         self.lines.append(line)
         e = event["e"]
@@ -291,9 +295,13 @@ class Room:
     def _snapshot(self) -> None:
         """Rebuild the public state (in the game's thread, so it is consistent)."""
         game = self.game
-        if game is None or (self.finished and game.replaying):   # keep the saved final state meanwhile
+        if game is None:
+            return
+        self.tally.snapshot(game)
+        if self.finished and game.replaying:   # keep the saved final state meanwhile
             return
         state = public_state(game, self.words)
+        state["figures"] = self.tally.json(game) if game.over else None
         state["waiting"] = [{"seat": s, "kind": p.decision.kind} for s, p in sorted(self.pending.items())]
         state["auction"] = self.auction
         state["error"] = self.error

@@ -26,6 +26,8 @@ from magie.engine.edition.playable import build_playable
 from magie.engine.edition.yamlload import read_yaml, to_plain
 from magie.engine.problems import Problem, ProblemsError
 
+from ..saved_edition import EMBEDDED_NAME
+
 MAX_FILE_BYTES = 512 * 1024
 """The largest uploaded file (the built-in classic edition is about 30 kB)."""
 MAX_OVERLAYS = 8
@@ -37,6 +39,9 @@ PREFIX = "upload-"
 """Uploaded editions are named `upload-` and a digest of their files."""
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}\.ya?ml")
+
+_UPLOAD_FOLDER = re.compile(r"[^\s'\"()]*magie-upload-[A-Za-z0-9_]+/")
+_SAVE_COPY = re.compile(r"[^\s'\"()]*magie-save-[A-Za-z0-9_]+/edition\.yaml")
 
 
 class UploadProblem(Exception):
@@ -165,6 +170,14 @@ def _named(p: Problem, folder: Path) -> Problem:
     return replace(p, message=message)
 
 
+def public_text(text: str) -> str:
+    """`text` (a run-time error of a game, a warning) without the server's temporary folders: a
+    file of an upload is named by its uploaded name, the copy of an edition a save carries as
+    `saved_edition.EMBEDDED_NAME`. The positions in a compiled edition keep the path its files
+    were loaded from, which for an upload or a save's copy is a temporary folder of the server."""
+    return _SAVE_COPY.sub(EMBEDDED_NAME, _UPLOAD_FOLDER.sub("", text))
+
+
 class Uploads:
     """The uploads a server keeps, by id (the newest `MAX_UPLOADS`)."""
 
@@ -194,4 +207,4 @@ class Uploads:
         return iter(list(self._by_id.values()))
 
 
-__all__ = ["Upload", "UploadProblem", "UploadedFile", "Uploads", "load_upload", "MAX_BODY", "PREFIX"]
+__all__ = ["Upload", "UploadProblem", "UploadedFile", "Uploads", "load_upload", "public_text", "MAX_BODY", "PREFIX"]

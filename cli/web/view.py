@@ -14,9 +14,13 @@ from magie.engine.edition.layout import plan
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.bank import bank_cash
+from magie.engine.game.buildings import build_problem, sell_problem
 from magie.engine.game.decisions import Deal, Decision, TradeOffer, encode_answer
+from magie.engine.game.deeds import sell_deed_problem
+from magie.engine.game.mortgages import mortgage_problem, unmortgage_problem
 
-from ..render import describe_action
+from ..reasons import reason_in
+from ..render import Names, describe_action
 from .narrate import Words
 
 
@@ -41,6 +45,26 @@ def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
         "groups": [{"id": g.id, "name": text_in(g.name, lang) or g.id, "color": g.color} for g in ed.groups],
         "layout": {"columns": board.columns, "rows": board.rows, "sides": list(board.sides) or None,
                    "cells": [[p.column, p.row] for p in board.places]},
+        **table_info(ed, lang),
+    }
+
+
+def table_info(ed: Edition, lang: str) -> dict[str, Any]:
+    """What the page's table shows beyond the board, in `lang`: `decks` (id -> {name, cards:
+    card id -> text with its amounts}) for a drawn card, `symbols` (symbol face id of the
+    edition's own dice -> name) for a thrown face that is a symbol, and `deeds` (space id
+    -> {mortgage: the mortgage value, ladder: [{kind, name, count, cost, owned}] the building
+    levels 1..top: the buildings a lot holds there, what the level costs and the share of the
+    group it needs}) for a deed's panel."""
+    names = Names(ed, lang, markup=False)
+    return {
+        "decks": {d.id: {"name": text_in(d.name, lang) or d.id,
+                         "cards": {c.id: names.card_text(d.id, c.id) for c in d.cards}} for d in ed.decks.values()},
+        "symbols": {s.id: text_in(s.name, lang) or s.id for s in ed.symbols.values()},
+        "deeds": {s.id: {"mortgage": s.mortgage,
+                         "ladder": [{"kind": r.kind, "name": text_in(r.name, lang) or r.kind, "count": r.count,
+                                     "cost": r.cost, "owned": r.owned} for r in s.ladder]}
+                  for s in ed.spaces if s.is_deed},
     }
 
 
@@ -110,6 +134,8 @@ def decision_json(game, d: Decision, decision_id: int, words: Words) -> dict[str
     out: dict[str, Any] = {"id": decision_id, "kind": d.kind, "seat": d.player.seat, "options": options,
                            "labels": [_label(game, d, o, words) for o in d.options] if d.kind != "bid" else [],
                            "details": ctx, "text": _question(game, d, words)}
+    if d.kind in ("manage", "raise"):
+        out["deeds"] = deed_actions(game, d, words)
     if d.kind in ("manage",):
         problem = game.trade_window_problem(d.ctx.get("window", "")) if game.rules.trade_enabled else "no trades"
         out["trade"] = problem is None
@@ -117,6 +143,38 @@ def decision_json(game, d: Decision, decision_id: int, words: Words) -> dict[str
         out["details"]["description"] = words.offer(d.ctx["offer"])
     if d.kind == "deal":
         out["details"]["description"] = words.deal(d.ctx["offer"])
+    return out
+
+
+DEED_ACTIONS = ("build", "sell", "mortgage", "unmortgage", "sell_deed")
+"""The actions of a manage or raise decision that act on one deed (`[kind, space index]`): the
+page offers them on the deed's panel."""
+
+
+def deed_actions(game, d: Decision, words: Words) -> dict[str, dict[str, str | None]]:
+    """For each deed of the deciding player (by space id), each deed action's state: None where
+    it is one of the decision's options, else why not: the engine's reason (buildings.build_problem,
+    sell_problem, mortgages.mortgage_problem, unmortgage_problem, deeds.sell_deed_problem) in the
+    game's language (reasons.py), or "not in this decision" where the engine allows it but this
+    decision does not offer it (a raise decision offers only what raises money)."""
+    _ = words._
+    offered = {(o[0], o[1]) for o in d.options if isinstance(o, tuple) and len(o) == 2 and o[0] in DEED_ACTIONS}
+    p = d.player
+    window = d.ctx.get("window", "")
+    problems = {"build": lambda i: build_problem(game, p, i, window), "sell": lambda i: sell_problem(game, p, i),
+                "mortgage": lambda i: mortgage_problem(game, p, i),
+                "unmortgage": lambda i: unmortgage_problem(game, p, i),
+                "sell_deed": lambda i: sell_deed_problem(game, p, i)}
+    out: dict[str, dict[str, str | None]] = {}
+    for i in sorted(p.deeds):
+        states: dict[str, str | None] = {}
+        for kind in DEED_ACTIONS:
+            if (kind, i) in offered:
+                states[kind] = None
+                continue
+            problem = problems[kind](i)
+            states[kind] = reason_in(words, problem) if problem else _("not in this decision")
+        out[game.spaces[i].id] = states
     return out
 
 

@@ -12,8 +12,10 @@ factory `(seed, name) -> agent`; `LEVELS` are the names offered to people (termi
 | `random` | any legal answer, for fuzzing |
 
 A kind may also name a user's own agent class as `module:Class` (a plug-in, see docs/agents.md):
-the class is imported and called as `Class(seed=..., name=...)`. A kind `cmd:PROGRAM ARGS` is a
-program in any language that answers over JSON lines (external.py).
+the class is imported and called as `Class(seed=..., name=...)`. The bots of installed plugins
+(`magie.bots` entry points, docs/plugins.md) are in `BOTS` under their own names and are made as
+`module:Class` plug-ins are. A kind `cmd:PROGRAM ARGS` is a program in any language that answers
+over JSON lines (external.py).
 
 The bot classes are imported on first use, so that `BOT_KINDS` (for help texts) costs nothing.
 """
@@ -51,6 +53,7 @@ def __getattr__(name: str) -> Any:
     """The bot classes and `BOTS` (kind -> factory), imported on first use (PEP 562)."""
     if name == "BOTS":
         value: Any = {kind: __getattr__(attr) for kind, attr in _FACTORIES.items()}
+        value.update(_plugin_bots())
     elif name in _WHERE:
         value = getattr(importlib.import_module(_WHERE[name], __name__), name)
     else:
@@ -73,8 +76,25 @@ class PluginError(ValueError):
 
 
 def is_plugin(kind: str) -> bool:
-    """Does `kind` name a plug-in agent (`module:Class`) rather than a built-in bot?"""
-    return ":" in kind
+    """Does `kind` name a plug-in agent (`module:Class`, or an installed plugin's bot) rather
+    than a built-in bot?"""
+    return ":" in kind or (kind not in BOT_KINDS and kind in _plugin_bots())
+
+
+def _plugin_bots() -> dict[str, Callable[..., Any]]:
+    """The installed plugins' bots by kind (engine/plugins.py; looked up once a process); one
+    named as a built-in kind is told on stderr and left out."""
+    from .. import plugins
+
+    def checked() -> dict[str, Callable[..., Any]]:
+        out = {}
+        for kind, (dist, factory) in plugins.bots().items():
+            if kind in BOT_KINDS:
+                plugins.tell(dist, f"bot {kind!r} is a built-in bot's name")
+            else:
+                out[kind] = factory
+        return out
+    return plugins.remember("agents", checked)
 
 
 def bot_factory(kind: str) -> Callable[..., Any]:

@@ -62,6 +62,8 @@ from .vocabulary import (
     PLAYER_ATTRS,
     RESERVED,
     SPACE_KINDS,
+    FunctionSpec,
+    plugin_functions,
 )
 
 _ID = re.compile(ID_PATTERN)
@@ -179,6 +181,8 @@ class Checker:
             taken = "a player attribute"
         elif name in FUNCTIONS:
             taken = "a built-in function"
+        elif name in self.names.functions:
+            taken = f"a function of the plugin '{self.names.functions[name].plugin}'"
         elif name in self.names.spaces:
             taken = "the id of a space"
         elif name in self.names.groups:
@@ -728,9 +732,9 @@ class Checker:
             self.err("type-error", e.pos, f"'{name}' is a deck; a deck is only used in "
                                           f"'draw from {name}'")
             return ANY
-        if name in FUNCTIONS:
-            self.err("type-error", e.pos, f"'{name}' is a function: call it, as in "
-                                          f"{FUNCTIONS[name].signature}")
+        if name in FUNCTIONS or name in self.names.functions:
+            sig = (FUNCTIONS.get(name) or self.names.functions[name]).signature
+            self.err("type-error", e.pos, f"'{name}' is a function: call it, as in {sig}")
             return ANY
         if name == "params":
             self.err("type-error", e.pos, "write params.NAME to read an edition constant")
@@ -826,7 +830,7 @@ class Checker:
         return t.item or ANY
 
     def e_Call(self, e: n.Call, expect) -> Type:
-        spec = FUNCTIONS.get(e.name)
+        spec = FUNCTIONS.get(e.name) or self.names.functions.get(e.name)
         if spec is None:
             for a in e.args:
                 self.expr(a)
@@ -834,9 +838,14 @@ class Checker:
                     or e.name in self.names.spaces):
                 self.err("type-error", e.pos, f"'{e.name}' is not a function and cannot be "
                                               f"called")
+            elif (other := plugin_functions().get(e.name)) is not None:
+                self.err("unknown-name", e.pos, f"'{e.name}' is a function of the plugin '{other.plugin}', "
+                                                f"which this edition does not declare: add it to the "
+                                                f"edition's `plugins:` list")
             else:
-                hint = suggest(e.name, FUNCTIONS, n=3, listing="known here")
-                hints = close_names(e.name, FUNCTIONS)
+                known = FUNCTIONS.keys() | self.names.functions.keys()
+                hint = suggest(e.name, known, n=3, listing="known here")
+                hints = close_names(e.name, known)
                 self.err("unknown-name", e.pos, f"unknown function '{e.name}'{hint}", hints)
             return ANY
         e.res = spec
@@ -852,14 +861,22 @@ class Checker:
                                            f"(write {spec.signature})")
             for a in e.args:
                 self.expr(a)
-            return self._result_on_error(e.name)
+            return spec.returns or self._result_on_error(e.name)
         if spec.impure and (self.ctx.pure or self.pure_here):
             self.err("not-allowed-here", e.pos, f"{e.name}() changes the game, so it cannot be "
                                                 f"used in " + ("a condition that is only "
                                                 "checked ('when', 'bot', 'where')"
                                                 if self.pure_here else
                                                 f"{self.ctx.summary}, which is only checked"))
+        if spec.plugin:
+            return self._plugin_call(e, spec)
         return getattr(self, "f_" + e.name)(e)
+
+    def _plugin_call(self, e: n.Call, spec: FunctionSpec) -> Type:
+        """A plugin's function: each argument of its declared type; the result of its own."""
+        for i, (a, t) in enumerate(zip(e.args, spec.params or (), strict=True)):
+            self.need(a, t, self._arg_name(e, i))
+        return spec.returns or ANY
 
     @staticmethod
     def _result_on_error(name: str) -> Type:

@@ -27,7 +27,7 @@ from . import nodes as n
 from .checker import Checker
 from .contexts import Context
 from .failures import make_fail
-from .prelude import namespace
+from .prelude import namespace, plugin_call
 from .typesys import INT, NONE, PLAYER
 from .vocabulary import LIMITS
 
@@ -113,8 +113,9 @@ class _FunctionGen:
     """Generates one snippet's function: `x_<Expr class>` return `Code` for expressions,
     `s_<Stmt class>` emit lines for statements."""
 
-    def __init__(self, unit: Unit, consts: list):
+    def __init__(self, unit: Unit, consts: list, plugin_calls: set[str] | None = None):
         self.unit = unit
+        self.plugin_calls = plugin_calls if plugin_calls is not None else set()   # plugins' functions called
         self.ctx = unit.ctx
         self.consts = consts
         self.lines: list[_Line] = []
@@ -252,6 +253,12 @@ class _FunctionGen:
         if name == "owned_in":
             return tag(cat("g.owned_in_group(", self.expr(args[0]), ", ", self.expr(args[1]),
                            ")"), e.pos)
+        if getattr(e.res, "plugin", ""):     # a plugin's function, by its checked wrapper in `_P`
+            self.plugin_calls.add(name)
+            call: list[str | Code] = [f"_P[{_safe(name)}](g"]
+            for a in args:
+                call += [", ", self.expr(a)]
+            return tag(cat(*call, ")"), e.pos)
         raise AssertionError(f"unknown function {name}")
 
     def _rounding(self, e: n.Call) -> Code:
@@ -685,10 +692,11 @@ class ModuleBuilder:
         src: list[str] = []
         line_info: dict[int, tuple] = {}
         names: dict[int, str] = {}
+        plugin_calls: set[str] = set()
         for u in self.units:
             fname = f"_f{u.fid}"
             names[u.fid] = fname
-            for ln in _FunctionGen(u, consts).function(fname):
+            for ln in _FunctionGen(u, consts, plugin_calls).function(fname):
                 prefix = "    " * ln.indent
                 src.append(prefix + ln.code.text)
                 spans = [(a + len(prefix), b + len(prefix), pos) for a, b, pos in ln.code.spans]
@@ -700,6 +708,11 @@ class ModuleBuilder:
         ns.update(aggregates.NAMES)
         ns["__name__"] = "magie_dsl"
         ns["_S"] = tuple(consts)
+        if plugin_calls:
+            from .. import plugins
+
+            found = plugins.functions()
+            ns["_P"] = {name: plugin_call(found[name]) for name in plugin_calls}
         ns["_fail"] = make_fail(filename, line_info, lambda fid, pos: _where(by_fid[fid], pos))
         exec(code, ns)  # noqa: S102 - generated from the checked tree only
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)

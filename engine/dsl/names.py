@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .vocabulary import ID_PATTERN
+from ..kinds import DEED_KINDS
+from .vocabulary import ID_PATTERN, FunctionSpec, plugin_functions
 
 _ID = re.compile(ID_PATTERN)
 
@@ -55,6 +56,7 @@ class EditionNames:
                  then `loops.UNKNOWN_SIZES` stands in.
     treasury:    whether the edition may have a treasury (`rules.treasury`, or a switch whose
                  overlays may bring one); None: no edition (a snippet checked alone).
+    functions:   the DSL functions of the plugins the edition declares (`plugins:`), by name.
     """
 
     spaces: dict[str, int] = field(default_factory=dict)
@@ -70,6 +72,7 @@ class EditionNames:
     sizes: dict[str, int] | None = None
     holdings: frozenset[str] = frozenset({"jail"})
     treasury: bool | None = None
+    functions: dict[str, FunctionSpec] = field(default_factory=dict)
 
     @classmethod
     def from_tree(cls, tree: Any) -> EditionNames:
@@ -82,7 +85,7 @@ class EditionNames:
         deeds: set[str] = set()
         board = tree.get("board")
         sizes: dict[str, int] = {"space": len(board) if isinstance(board, list) else 0, "deed": 0}
-        deed_kinds = {"street", "railroad", "utility"} | {    # and the declared kinds with `deed:`
+        deed_kinds = set(DEED_KINDS) | {    # and the declared kinds with `deed:`
             k["id"] for _, k in items_of(tree.get("space_kinds"))
             if isinstance(k, dict) and isinstance(k.get("id"), str) and k.get("deed")}
         if isinstance(board, list):
@@ -124,11 +127,18 @@ class EditionNames:
                    groups=frozenset(g for g in groups if _ID.match(g)),
                    decks=frozenset(d for d in decks if _ID.match(d)),
                    params={str(k): v for k, v in params.items()}, sizes=sizes,
-                   treasury=_may_have_treasury(tree))
+                   treasury=_may_have_treasury(tree), functions=_plugin_functions(tree))
 
     def with_flags(self, flags: Iterable[str]) -> EditionNames:
         """A copy whose `flags` are `flags`."""
         return replace(self, flags=frozenset(flags))
+
+
+def _plugin_functions(tree: dict) -> dict[str, FunctionSpec]:
+    """The DSL functions of the plugins named by the edition's `plugins:` (none when it names none)."""
+    declared = [p for p in tree.get("plugins") or () if isinstance(p, str)] \
+        if isinstance(tree.get("plugins"), list) else []
+    return plugin_functions(declared) if declared else {}
 
 
 def _may_have_treasury(tree: dict) -> bool:

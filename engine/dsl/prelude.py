@@ -9,8 +9,11 @@ Run-time errors raised here are located in the DSL text by `failures.make_fail`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
+from ..plugins import PluginFault, PluginFunction
 from .vocabulary import LIMITS, MONEY_LIMIT
 
 _HALF = Fraction(1, 2)
@@ -93,6 +96,46 @@ def _override(fn, needs_rent: bool):
     nor throw dice for it."""
     fn.needs_rent = needs_rent
     return fn
+
+
+_RESULT_WORDS = {"int": f"a whole number within ±{MONEY_LIMIT:,}".replace(",", " "), "bool": "true or false",
+                 "player": "a player of the game or None", "space": "a space's board index or None",
+                 "group": "a group id of the board or None"}
+
+
+def plugin_call(f: PluginFunction) -> Callable[..., Any]:
+    """A plugin's DSL function `f` as generated code calls it, `(g, *args)` (the `_P` of a module
+    that calls one): an exception it raises, or a result not of its declared type (an int beyond
+    ±MONEY_LIMIT too), is a `PluginFault` naming the function and the plugin, which `_fail`
+    places at the call in the DSL text."""
+    fn, who, returns = f.fn, f"DSL function {f.name}() of plugin {f.plugin!r}", f.returns
+
+    def call(g: Any, *args: Any) -> Any:
+        try:
+            result = fn(g, *args)
+        except Exception as e:
+            raise PluginFault(f"{who} failed: {type(e).__name__}: {e}") from None
+        if returns == "int":
+            ok = type(result) is int and -MONEY_LIMIT <= result <= MONEY_LIMIT
+        elif returns == "bool":
+            ok = type(result) is bool
+        elif result is None:
+            ok = True
+        elif returns == "space":
+            ok = type(result) is int and 0 <= result < len(g.spaces)
+        elif returns == "group":
+            ok = isinstance(result, str) and any(s.group == result for s in g.spaces)
+        else:
+            ok = any(result is p for p in g.players)
+        if not ok:
+            try:
+                shown = repr(result)
+            except Exception:
+                shown = f"a {type(result).__name__}"
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise PluginFault(f"{who} returned {shown}, not {_RESULT_WORDS[returns]}")
+        return result
+    return call
 
 
 def namespace() -> dict:

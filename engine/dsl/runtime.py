@@ -58,8 +58,7 @@ class SpaceModel(Protocol):
 
     index: int
     id: str
-    kind: str                 # start, street, railroad, utility, tax, card, jail, go_to_jail,
-                              # free_parking, court, plain
+    kind: str                 # a built-in kind (engine/kinds.py SPACE_KINDS) or a declared one
     group: str | None         # group id, for deeds
     price: int                # printed price (0 when not a deed)
     mortgage: int             # mortgage value (0 when not a deed)

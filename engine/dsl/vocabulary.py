@@ -8,8 +8,10 @@ using only what `runtime.GameRuntime` offers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .. import kinds as _kinds
 from .typesys import BOOL, GROUP, INT, KIND, PLAYER, ROLE, SPACE, Type, list_of
 
 # ------------------------------------------------------------------ limits
@@ -35,21 +37,21 @@ ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 
 # ------------------------------------------------------------------ kinds and uses
 
-#: The kinds of space an edition's board may use.
-SPACE_KINDS = ("start", "street", "railroad", "utility", "tax", "card", "jail", "go_to_jail",
-               "free_parking", "court", "plain")
-
-#: What a kept card can be used for (`keep as USE`).
-KEEP_USES = ("get_out_of_jail",)
+#: The kinds of space an edition's board may use, and what a kept card can be used for
+#: (`keep as USE`): engine/kinds.py lists both.
+SPACE_KINDS = _kinds.SPACE_KINDS
+KEEP_USES = _kinds.KEEP_USES
 
 
 # ------------------------------------------------------------------ functions
 
 @dataclass(frozen=True, slots=True)
 class FunctionSpec:
-    """A built-in function: arity bounds (max None = any number), a call example, a summary.
+    """A function: arity bounds (max None = any number), a call example, a summary.
     `impure` functions change the game (dice, flags): not allowed in conditions that are
-    only checked (action `when`/`bot`, end conditions, score)."""
+    only checked (action `when`/`bot`, end conditions, score). A plugin's function
+    (`plugin_functions`) also has its parameter and result types, the plugin's name and its
+    whole docstring (`doc`); a built-in one is checked by its own method of the checker."""
 
     name: str
     min_args: int
@@ -57,6 +59,10 @@ class FunctionSpec:
     signature: str
     summary: str
     impure: bool = False
+    params: tuple[Type, ...] | None = None
+    returns: Type | None = None
+    plugin: str = ""
+    doc: str = ""
 
 
 FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
@@ -87,6 +93,32 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
                  "how many buildings of that kind (house, hotel, or a kind of the edition's "
                  "ladders) p has on its deeds"),
 )}
+
+_PLUGIN_TYPES = {"int": INT, "bool": BOOL, "player": PLAYER, "space": SPACE, "group": GROUP}
+
+
+def plugin_functions(plugins: Iterable[str] | None = None) -> dict[str, FunctionSpec]:
+    """The DSL functions of installed plugins (engine/plugins.py) as `FunctionSpec`s, by name:
+    of every plugin (`plugins` None), or of the plugins named (as an edition's `plugins:` does,
+    compared as distribution names are). A name the DSL uses itself (a function, an aggregate, a
+    set, a reserved word) is never a plugin's: told on stderr once, and left out."""
+    from .. import plugins as registry
+
+    wanted = None if plugins is None else {registry.normalize(p) for p in plugins}
+    out = {}
+    for f in registry.functions().values():
+        if f.name in FUNCTIONS or f.name in AGGREGATES or f.name in SETS or f.name in RESERVED:
+            registry.tell(f.plugin, f"DSL function {f.name!r}: a word of the DSL")
+            continue
+        if wanted is not None and registry.normalize(f.plugin) not in wanted:
+            continue
+        summary = f.doc.split("\n\n", 1)[0].replace("\n", " ") or "(no docstring)"
+        out[f.name] = FunctionSpec(f.name, len(f.params), len(f.params),
+                                   f"{f.name}({', '.join(f.params)}) -> {f.returns}", summary,
+                                   params=tuple(_PLUGIN_TYPES[t] for t in f.params),
+                                   returns=_PLUGIN_TYPES[f.returns], plugin=f.plugin, doc=f.doc)
+    return out
+
 
 #: Aggregates over a filter (`count(each street s where ...)`, `sum(s.price for each ...)`).
 AGGREGATES = {
@@ -224,6 +256,73 @@ STATEMENT_FORMS = (
     "auction SPACE",
     "discard USE",
 )
+
+#: What each statement form does (the DSL reference, docs/reference/dsl.md, shows them).
+STATEMENT_DOCS: dict[str, str] = {
+    'pay bank AMOUNT': 'the current player pays the bank',
+    'pay each other player AMOUNT': 'pays AMOUNT to every other player still in the game, in seat order',
+    'pay PLAYER AMOUNT': 'pays one player',
+    'collect AMOUNT from bank': 'the bank pays the current player',
+    'collect AMOUNT from each other player': 'every other player pays AMOUNT, in seat order',
+    'collect AMOUNT from PLAYER': 'one player pays',
+    'move to SPACE': 'moves forward to a space; passing or reaching the start space completes a lap',
+    'move to nearest KIND': 'forward to the first space of that kind ahead',
+    'move to nearest group GROUP': 'forward to the first space of that group ahead',
+    'move forward N': 'N spaces forward',
+    'move back N': 'N spaces backwards: no lap',
+    'move back to SPACE': 'backwards to a space: no lap, no salary',
+    'go to jail': 'straight to jail: no lap, no salary; ends the turn',
+    'go to holding ID':
+        'straight to the holding space ID of `rules.holdings` (or `jail`), held there as in jail and '
+        'leaving by its own rules: no lap, no salary; ends the turn. An ID that is neither is '
+        '`unknown-name`',
+    'keep as USE':
+        'the player keeps the card being resolved, out of its deck (cards only); the only use is '
+        '`get_out_of_jail`',
+    'draw from DECK': 'the player draws the top card of a deck and resolves it',
+    'let NAME = EXPR': 'names a value for the rest of the block',
+    'if COND: ... elif COND: ... else: ...': 'runs the first block whose condition is true',
+    'for each player as NAME: ...':
+        'runs the block for every player still in the game (the current player included), in seat order',
+    'for each other player as NAME: ...': 'the same, for the other players, starting after the current one',
+    'set flag NAME on PLAYER':
+        'marks a player; add `until used` (the default: until `use_flag` consumes it), `until end of '
+        'turn`, or `until next move` (cleared when that player next moves, or at the end of the turn)',
+    'clear flag NAME on PLAYER': 'removes a flag',
+    'offer build house at COST':
+        'the player may build one house on a lot where one is legal now, paying COST instead of the house'
+        " cost; inside COST, `house_cost` is that lot's house cost",
+    'transfer SPACE to PLAYER': 'the title deed of SPACE (with its mortgage, if any) changes owner',
+    'NAME = EXPR': 'gives a variable made by `let` a new value (same type; a whole number stays whole)',
+    'pass': 'does nothing (an option that changes nothing)',
+    'release from jail':
+        'the subject leaves jail, or the holding space it is held in, and stays on that space; nothing if'
+        ' not held',
+    'choose: option LABEL: ...': 'the subject picks one of the options, asked as a `choice` decision',
+    'with PLAYER: ...': 'the statements of the block act for PLAYER',
+    'for each SET NAME where COND: ...': 'runs the block for each element of SET that passes COND',
+    'move to nearest SET NAME where COND':
+        'forward to the first space ahead in SET that passes COND; nothing if none does',
+    'set flag NAME on X for N turns':
+        'a flag on a player or a space that lasts N turns (also `rounds`, `laps`; see Flags and counters)',
+    'add N to counter NAME on X': 'adds N (may be negative) to a counter of a player or a space',
+    'clear counter NAME on X': 'sets the counter back to 0',
+    'offer buy SPACE at PRICE':
+        'if SPACE has no owner, the subject may buy it at PRICE (a `buy` decision); declined, it stays '
+        'with the bank (no auction)',
+    'pay treasury AMOUNT':
+        'the subject pays into the treasury (`rules.treasury`; in an edition without one the '
+        'checker refuses it, unless a rule switch may bring one: then paying before the switch stops the '
+        'game with an error at the statement)',
+    'collect AMOUNT from treasury': 'the treasury pays the subject; it must hold AMOUNT (check `treasury()`)',
+    'collect AMOUNT from treasury to bank': 'the treasury pays the bank (no player pays or receives)',
+    'auction SPACE':
+        'if the deed SPACE has no owner, the bank auctions it at once by `rules.auction` (the subject '
+        'bids too; bidding starts after them); nothing when it has an owner',
+    'discard USE':
+        'the subject loses every card it keeps for USE, out of the game (the card being resolved is not '
+        'held yet, so `discard` then `keep as` keeps only it: tickets that expire)',
+}
 
 #: `with` options of moves.
 MOVE_OPTIONS = ("rent", "dice", "salary", "no salary")

@@ -11,6 +11,7 @@ from ..hints import suggest
 from ..problems import Problem
 from .merge import Appended, path_text, pointer_of
 from .per_player import per_player_problems
+from .plugin_files import plugin_problems
 from .pointers import locate
 from .schema import schema_problems
 from .semantic import semantic_problems
@@ -30,6 +31,7 @@ def check_tree(tree: Any, appended: Sequence[Appended] = ()) -> list[Problem]:
     problems = _explain_appended(tree, schema_problems(tree), list(appended))
     problems += semantic_problems(tree)
     problems += per_player_problems(tree)
+    problems += plugin_problems(tree)
     broken = [p.pointer for p in problems if p.severity == "error" and p.code in SCHEMA_CODES]
     dsl = check_edition(tree, lambda pointer: locate(tree, pointer))
     problems += [p for p in dsl if not any(_same_part(p.pointer, b) for b in broken)]

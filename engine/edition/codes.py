@@ -28,6 +28,7 @@ CODES: dict[str, str] = {
     "wrong-file-kind": "an overlay used as an edition, an edition used as an overlay, or `extends:` in an overlay",
     "unknown-target": "an overlay or child edition patches or deletes an item id the edition it changes does not have",
     "bad-delete": "an item with `delete: true` has keys other than `id` and `delete`",
+    "missing-plugin": "a plugin the edition declares under `plugins:` is not installed (docs/plugins.md)",
     "partial-translation": "(warning) a patch changes a text in some languages and not in the others, which keep "
                            "the old text",
     "overlay-conflict": "(warning) two overlays set the same value differently; the later one wins",

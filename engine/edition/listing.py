@@ -61,7 +61,8 @@ CODE_FILES = ("listing.py", "text.py", "yamlload.py")
 
 @dataclass
 class BuiltinInfo:
-    """One built-in edition or overlay, for listings: kind is 'edition' or 'overlay'."""
+    """One built-in edition or overlay, for listings: kind is 'edition' or 'overlay'; `plugin`
+    names the installed plugin that provides it ('' for magie's own, `list_plugins`)."""
 
     kind: str
     id: str
@@ -69,6 +70,7 @@ class BuiltinInfo:
     description: str
     path: Path
     broken: bool = False
+    plugin: str = ""
 
 
 def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
@@ -101,6 +103,18 @@ def list_builtin(base_dir: Path | None = None) -> list[BuiltinInfo]:
             out.append(BuiltinInfo(kind, path.stem, name or path.stem, description, path, broken))
     if index is not None and index_path is not None and not used.items() <= index.items():
         _save_index(index_path, code or (), {**index, **used} if len(index) < 256 else used)
+    return out
+
+
+def list_plugins() -> list[BuiltinInfo]:
+    """The editions, then the overlays, of the installed plugins (plugin_files.py), each sorted
+    by id, with their names and one-line descriptions (every file parsed: plugins are few)."""
+    from .plugin_files import edition_files
+
+    out = []
+    for (kind, _), f in sorted(edition_files().items()):
+        name, description, broken = _shown(f.path)
+        out.append(BuiltinInfo(kind, f.id, name or f.id, description, f.path, broken, f.plugin))
     return out
 
 

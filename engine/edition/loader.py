@@ -79,11 +79,36 @@ def is_path_ref(ref: str) -> bool:
 
 
 def builtin_ids(base_dir: Path | None = None) -> tuple[list[str], list[str]]:
-    """(edition ids, overlay ids) of the built-in files, sorted."""
-    base_dir = Path(base_dir) if base_dir else EDITIONS_DIR
-    editions = sorted(p.stem for p in base_dir.glob("*.yaml"))
-    overlays = sorted(p.stem for p in (base_dir / "variants").glob("*.yaml"))
-    return editions, overlays
+    """(edition ids, overlay ids) of the built-in files, sorted: of the files in `base_dir`, or,
+    without it, of the install's files followed by those of the installed plugins (the ids a
+    name may take wherever no path is allowed: the browser, a save's edition, the RL registry)."""
+    if base_dir:
+        folder = Path(base_dir)
+        return (sorted(p.stem for p in folder.glob("*.yaml")),
+                sorted(p.stem for p in (folder / "variants").glob("*.yaml")))
+    from .plugin_files import edition_files
+
+    editions, overlays = builtin_ids(EDITIONS_DIR)
+    plugged = edition_files()
+    return (editions + sorted(i for k, i in plugged if k == "edition"),
+            overlays + sorted(i for k, i in plugged if k == "overlay"))
+
+
+def plugin_file(what: str, ref: str) -> Path | None:
+    """The file of the installed plugins' edition (`what` 'edition') or overlay ('variant') `ref`,
+    or None (plugin_files.py)."""
+    from .plugin_files import edition_file
+
+    return edition_file("edition" if what == "edition" else "overlay", ref)
+
+
+def plugin_ids(what: str) -> list[str]:
+    """The ids of the installed plugins' editions (`what` 'edition') or overlays ('variant'),
+    each with its plugin's name: 'ID (plugin NAME)'."""
+    from .plugin_files import edition_files
+
+    kind = "edition" if what == "edition" else "overlay"
+    return [f"{f.id} (plugin {f.plugin})" for (k, _), f in sorted(edition_files().items()) if k == kind]
 
 
 @dataclass
@@ -128,9 +153,11 @@ class _Load:
                 return None
             return path.resolve()
         path = folder / f"{ref}.yaml"
+        if not is_regular_file(path) and (plugged := plugin_file(what, ref)) is not None:
+            return plugged
         if not is_regular_file(path):
             editions, overlays = builtin_ids(self.base_dir)
-            known = ", ".join(editions if what == "edition" else overlays) or "none"
+            known = ", ".join((editions if what == "edition" else overlays) + plugin_ids(what)) or "none"
             kinds = "editions" if what == "edition" else "overlays"
             own = "file" if what == "edition" else "overlay"
             self.error(mark, f"unknown-{what}",

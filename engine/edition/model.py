@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .. import kinds
 from .layout import BoardLayout, read_layout
 from .per_player import Amount, Bank, Limits, read_amount, read_bank, read_limits
 from .text import text_in
 
-DEED_KINDS = frozenset({"street", "railroad", "utility"})
-"""Kinds of space that carry a title deed."""
+DEED_KINDS = frozenset(kinds.DEED_KINDS)
+"""Kinds of space that carry a title deed (engine/kinds.py)."""
 
 
 Text = Mapping[str, str]
@@ -941,7 +942,7 @@ def _build_rules(r: Mapping[str, Any], compiled: Mapping[str, Callable],
     bk = r["bankruptcy"]
     rent_formulas = {
         kind: _fn(compiled, f"/rules/rent/{kind}", rent[kind], 5)
-        for kind in ("street", "railroad", "utility") if kind in rent}
+        for kind in kinds.DEED_KINDS if kind in rent}
     rent_formulas.update({kind: PLAIN_RENTS[deed] for kind, deed in deed_kinds.items()})
     return Rules(
         turn_order=r["turn_order"],

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..hints import id_list_text, suggest
+from ..kinds import DEED_KINDS
 from ..problems import Problem
 from .pointers import locate
 
@@ -241,7 +242,7 @@ def _limit_references(tree: Mapping[str, Any], add: Any) -> None:
         if not isinstance(c, Mapping):
             continue
         kind = c.get("kind")
-        deed_kinds = ["street", "railroad", "utility"] + [
+        deed_kinds = list(DEED_KINDS) + [
             k["id"] for k in tree.get("space_kinds") or ()
             if isinstance(k, Mapping) and isinstance(k.get("id"), str) and k.get("deed")]
         if isinstance(kind, str) and kind not in deed_kinds:

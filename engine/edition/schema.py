@@ -20,6 +20,7 @@ from functools import lru_cache
 from jsonschema import Draft7Validator, validators
 
 from ..hints import suggest
+from ..kinds import DEED_KINDS
 from ..paths import SCHEMA_PATH
 from ..problems import Problem
 from .pointers import describe, join, locate, locate_key
@@ -114,7 +115,7 @@ def _owners(key: str) -> str:
     kinds = [k for k, d in _space_kinds().items() if key in d.get("properties", {})]
     if len(kinds) == len(_space_kinds()):
         return ""
-    if set(kinds) == {"street", "railroad", "utility", "declared"}:
+    if set(kinds) == {*DEED_KINDS, "declared"}:
         return "deeds (street, railroad, utility, a declared kind with `deed:`)"
     return " and ".join(f"{k} spaces" for k in kinds) if kinds else ""
 

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TypeGuard
 
 from ..hints import id_list_text, suggest
+from ..kinds import DEED_KINDS, SPACE_KINDS
 from ..limits import MAX_DIE_FACES
 from ..problems import Problem, Severity
 from .layout import layout_problems
@@ -19,10 +20,9 @@ from .model import PLACEHOLDER, SHARES, covers, group_ladder_id, step_cost
 from .pointers import locate
 from .roles import choice_decks, role_problems
 
-DEEDS = ("street", "railroad", "utility")
-BUILTIN_KINDS = ("start", "street", "railroad", "utility", "tax", "card", "jail", "go_to_jail",
-                 "free_parking", "court", "plain")
-"""The engine's own kinds of space (engine/game/landing.py SPACE_KINDS)."""
+DEEDS = DEED_KINDS
+BUILTIN_KINDS = SPACE_KINDS
+"""The engine's own kinds of space (engine/kinds.py)."""
 HOOK_EVENTS = ("land", "pass", "leave", "turn_start")
 """The events a declared kind of space has hooks for (`on_land`, ...)."""
 _DSL_SETS = ("space", "deed", "player", "group")

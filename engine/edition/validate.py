@@ -15,7 +15,7 @@ from pathlib import Path
 from ..paths import EDITIONS_DIR
 from ..problems import Problem, ProblemsError
 from .checks import sort_problems
-from .loader import DEFAULT_BASE, is_path_ref, load_edition
+from .loader import DEFAULT_BASE, is_path_ref, load_edition, plugin_file, plugin_ids
 from .yamlload import display_path, path_problem, read_yaml
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -49,8 +49,10 @@ def expand_paths(paths: Iterable[str | os.PathLike], *, base_dir: str | os.PathL
             files.append(path)
         elif not is_path_ref(str(raw)) and (builtin / f"{raw}.yaml").is_file():
             files.append(builtin / f"{raw}.yaml")
+        elif not is_path_ref(str(raw)) and (plugged := plugin_file("edition", str(raw))) is not None:
+            files.append(plugged)
         elif not is_path_ref(str(raw)):     # an id: say which ids there are
-            ids = ", ".join(sorted(p.stem for p in builtin.glob("*.yaml")))
+            ids = ", ".join(sorted(p.stem for p in builtin.glob("*.yaml")) + plugin_ids("edition"))
             problems.append(Problem("error", "file-not-found", f"no such file or folder, and no built-in edition "
                                     f"'{raw}' (built-in editions: {ids})", str(raw)))
         else:

@@ -77,19 +77,19 @@ def between_turns(g: Game, last: Player) -> None:
     A player looked at is passed over while its quiet holds, which costs one comparison:
     `Quiet(cash)` holds while `q.cash < q.wake` (`q.wake` is WOKEN once it ends: where
     `q.version` moves, and in a manage window consulted with `q.wake` or more, manage.py);
-    `QUIET` is `q.wake` NO_WAKE until a deed changes hands (deeds.set_owner wakes the players
-    of `g.between_bound`). Else its agent's `idle(game, player, WINDOW)` is asked directly
+    `QUIET` is `q.wake` NO_WAKE until a deed changes hands (changes.deed_changed wakes the
+    players of `g.between_bound`). Else its agent's `idle(game, player, WINDOW)` is asked directly
     (True: it passes, and no decision is built; a `Quiet`: it passes and is quiet until then;
     a `Quiet(cash, whole=True)` takes away its `holdings_bit` meanwhile). A
     player who can do nothing in the window (no deed where everything needs one, and no loan) is
     passed over without asking even `idle` (until it gets a deed or a loan), unless answers are
     recorded or replayed (then every window is asked: those players' bits stay set).
 
-    What ends a quiet sets the player's bit: a credit that takes its cash to its `wake`
-    (ledger.transfer); a change of its buildings, mortgages or loans, where `version` moves, and
-    a deed of its changing hands (these set `holdings_bit`: none for a `Quiet(cash, whole=True)`,
-    which a deed ends only where one of its groups becomes whole or stops being whole); any deed
-    changing hands, for a QUIET one. A debit ends no quiet.
+    What ends a quiet sets the player's bit, in the one hook where holdings change (changes.py): a
+    credit that takes its cash to its `wake` (ledger.transfer); a change of its buildings, mortgages
+    or loans, where `version` moves, and a deed of its changing hands (these set `holdings_bit`:
+    none for a `Quiet(cash, whole=True)`, which a deed ends only where one of its groups becomes
+    whole or stops being whole); any deed changing hands, for a QUIET one. A debit ends no quiet.
     `last` is not asked here, so its bit stays set for the next window, and the turn loop does
     not call this window at all while no bit but `last`'s is set (turn.py). (A player who leaves
     the game has its bit taken away: `leave`.)"""

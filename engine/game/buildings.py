@@ -20,11 +20,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..edition.text import text_in
+from .changes import holdings_changed
 from .decisions import Decision
 from .events import E_BUILD
 from .ledger import bank_pays
 from .limits import supply_problem
-from .player import WOKEN
 
 if TYPE_CHECKING:
     from ..edition.model import Rung
@@ -41,7 +41,7 @@ def _plural(kind: str) -> str:
     return kind + "s"
 
 
-def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple:
+def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple[object, ...]:
     """What a full `build_problem(p, i, window)` depends on, as one tuple: the player, lot and
     window, the turn and whether a throw follows (the window's meaning), `p`'s cash and version
     (its deeds, buildings and mortgages), the versions of the buildings (levels, the bank's
@@ -103,7 +103,7 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
         lots = grp.spaces
         have, size = p.groups[sp.group_index], len(lots)
         if owned == "all" and have < size:
-            return f"{p.name} does not own the whole group {grp.id}"
+            return f"{p.name} does not own the whole group {grp.id}: " + _held_by_others(g, p, lots)
         if owned == "all_but_one" and have < size - 1:
             return f"{p.name} owns {have} of group {grp.id}; building needs all but one ({size - 1})"
         if owned != "all":
@@ -144,6 +144,12 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
     if limits and cash and rung.allowed is None:   # a step's condition may read anything: no stamp
         g.build_passed = build_stamp(g, p, i, window)   # (manage._check_build)
     return None
+
+
+def _held_by_others(g: Game, p: Player, lots: Sequence[int]) -> str:
+    """Who holds the lots of a group that `p` lacks, in words: 'x belongs to Bot 2, y is the bank's'."""
+    return ", ".join(f"{g.spaces[j].id} belongs to {o.name}" if (o := g.owner[j]) is not None
+                     else f"{g.spaces[j].id} is the bank's" for j in lots if g.owner[j] is not p)
 
 
 def step_refusal(p: Player, space_id: str, rung: Rung) -> str:
@@ -236,10 +242,7 @@ def build(g: Game, p: Player, i: int, cost: int | None = None, *, count: bool = 
     if not p.alive:
         return
     _set_level(g, i, g.level[i] + 1)
-    p.version += 1
-    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-        p.wake = WOKEN
-        g.between_awake |= p.holdings_bit
+    holdings_changed(g, p)
     if count:
         p.built_this_turn += 1
         key = g.ed.groups[sp.group_index].id     # the group id, as build_problem counts it
@@ -331,10 +334,7 @@ def sell_building(g: Game, p: Player, i: int) -> None:
     lots = _sold_with(g, i)
     for j in lots:
         _set_level(g, j, g.level[j] - 1)
-    p.version += 1
-    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-        p.wake = WOKEN
-        g.between_awake |= p.holdings_bit
+    holdings_changed(g, p)
     bank_pays(g, p, refund, "sell_building")
     for j in lots:
         if g.log is not None:
@@ -361,10 +361,7 @@ def return_buildings(g: Game, i: int) -> int:
     _set_level(g, i, 0)
     o = g.owner[i]
     if o is not None:
-        o.version += 1
-        if o.holdings_bit:         # a quiet between turns ends (between_turns.py)
-            o.wake = WOKEN
-            g.between_awake |= o.holdings_bit
+        holdings_changed(g, o)
     return refund
 
 

@@ -157,7 +157,7 @@ def bidding(g: Game, bidders: list[Player], start: int, *, high: Player | None =
 
 
 def _reask(g: Game, bidders: list[Player], start: int, high: Player, price: int | None,
-           subject: dict) -> tuple[Player, int] | None:
+           subject: dict[str, Any]) -> tuple[Player, int] | None:
     """[002] 9/1.4: the last bidder left asks each rival once more, in bidding order, whether
     they name a higher sum: the first who does re-opens the bidding (returned with the bid)."""
     for q in bidders:
@@ -170,7 +170,7 @@ def _reask(g: Game, bidders: list[Player], start: int, high: Player, price: int 
 
 
 def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | None,
-             subject: dict, more: dict) -> int | None:
+             subject: dict[str, Any], more: dict[str, Any]) -> int | None:
     """Ask `q` for a bid above `price` (None: a pass, or no bid within the cash limit); the
     decision's details are the bid's, then `subject`'s and `more`'s. (Dicts, not keyword
     arguments: CPython matches each keyword that lands in `**` against every parameter name.)"""
@@ -178,7 +178,7 @@ def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | N
     hi = None if g.rules.auction_bid_limit == "binding" else q.cash
     if hi is not None and lo > hi:
         return None
-    bid = g.ask(Decision.of("bid", q, None, None, {"min": lo, "max": hi, "price": price,
+    bid: int | None = g.ask(Decision.of("bid", q, None, None, {"min": lo, "max": hi, "price": price,
                                                    "high_bidder": None if high is None else high.seat,
                                                    **subject, **more}),
                 check=check_bid)
@@ -190,7 +190,7 @@ def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | N
 
 
 def _bidding_round(g: Game, bidders: list[Player], start: int, high: Player | None,
-                   price: int | None, subject: dict) -> tuple[Player | None, int | None]:
+                   price: int | None, subject: dict[str, Any]) -> tuple[Player | None, int | None]:
     """Bid round the table until one bidder is left (passes are final within the round)."""
     active = list(bidders)
     if high is not None and high not in active:

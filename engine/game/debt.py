@@ -8,7 +8,8 @@ The money itself moves through ledger.py. Rule sources: ../shared/rules/classic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..errors import GameError
 from .between_turns import leave as leave_between_turns
@@ -19,8 +20,13 @@ from .loans import cancel_loans, liquidation_loans
 from .treasury import after_income
 
 if TYPE_CHECKING:
+    from ..edition.model import Space
     from .game import Game
     from .player import Player
+
+RaiseOrder: TypeAlias = "tuple[Player | None, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]"
+"""`by_price`'s order of a player's deeds: (player, deeds version, all, outside whole groups, in
+whole groups); `GameState.raise_order` keeps the last one."""
 
 
 def pay(g: Game, payer: Player | None, payee: Player | None, amount: int, reason: str) -> None:
@@ -118,7 +124,7 @@ def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason
         g.debt = None
 
 
-def default_raise_action(g: Game, p: Player) -> tuple:
+def default_raise_action(g: Game, p: Player) -> tuple[Any, ...]:
     """The next action for `p`, in debt, when nobody chooses (a timed-out human, the basic
     bot, scripted tests): mortgage a deed outside any whole group (cheapest first), else sell a
     building (cheapest group first; all of a group at once when a hotel cannot be broken down),
@@ -154,7 +160,7 @@ def default_raise_action(g: Game, p: Player) -> tuple:
     return BANKRUPT
 
 
-def by_price(g: Game, p: Player) -> tuple:
+def by_price(g: Game, p: Player) -> RaiseOrder:
     """`p`'s deeds in the order (price, index), the cheapest first: `(p, deeds version, all of
     them, those outside any group `p` holds whole, those of whole groups)`, kept in
     `g.raise_order` with the deeds version (a deed changing hands moves it and the group
@@ -175,7 +181,7 @@ def by_price(g: Game, p: Player) -> tuple:
     return c
 
 
-def _by_price(spaces: tuple) -> list[int]:
+def _by_price(spaces: Sequence[Space]) -> list[int]:
     """Each space's rank in the order (price, index): the cheapest deed first."""
     rank = [0] * len(spaces)
     for k, i in enumerate(sorted(range(len(spaces)), key=lambda i: (spaces[i].price, i))):

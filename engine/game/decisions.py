@@ -246,7 +246,7 @@ class TradeOffer:
     get_cash: int = 0
     get_cards: tuple[tuple[str, str], ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The offer as plain JSON data (seats, space indices, cash, cards)."""
         return {"proposer": self.proposer, "partner": self.partner,
                 "give_deeds": list(self.give_deeds), "give_cash": self.give_cash,
@@ -255,7 +255,7 @@ class TradeOffer:
                 "get_cards": [list(c) for c in self.get_cards]}
 
     @classmethod
-    def from_json(cls, d: dict) -> TradeOffer:
+    def from_json(cls, d: dict[str, Any]) -> TradeOffer:
         """The inverse of `to_json`."""
         return cls(proposer=d["proposer"], partner=d["partner"],
                    give_deeds=tuple(d.get("give_deeds", ())), give_cash=d.get("give_cash", 0),
@@ -287,13 +287,13 @@ class DealLeg:
     cash: int = 0
     cards: tuple[tuple[str, str], ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The leg as plain JSON data."""
         return {"giver": self.giver, "taker": self.taker, "deeds": list(self.deeds), "cash": self.cash,
                 "cards": [list(c) for c in self.cards]}
 
     @classmethod
-    def from_json(cls, d: dict) -> DealLeg:
+    def from_json(cls, d: dict[str, Any]) -> DealLeg:
         """The inverse of `to_json`."""
         return cls(giver=d["giver"], taker=d["taker"], deeds=tuple(d.get("deeds", ())), cash=d.get("cash", 0),
                    cards=tuple(tuple(c) for c in d.get("cards", ())))
@@ -333,12 +333,12 @@ class Deal:
         return (tuple(i for leg in legs for i in leg.deeds), sum(leg.cash for leg in legs),
                 tuple(c for leg in legs for c in leg.cards))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The deal as plain JSON data: {"proposer": seat, "legs": [leg, ...]}."""
         return {"proposer": self.proposer, "legs": [leg.to_json() for leg in self.legs]}
 
     @classmethod
-    def from_json(cls, d: dict) -> Deal:
+    def from_json(cls, d: dict[str, Any]) -> Deal:
         """The inverse of `to_json`."""
         return cls(proposer=d["proposer"], legs=tuple(DealLeg.from_json(x) for x in d.get("legs", ())))
 

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from ..errors import EditionFault
 from .buildings import sell_all
+from .changes import deed_changed, holdings_changed
 from .decisions import Decision
 from .events import E_DEED
 from .ledger import bank_pays
-from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,37 +26,18 @@ def set_owner(g: Game, i: int, p: Player | None) -> None:
     players' deed sets, group counts and versions in step; the quiet between turns of both
     players and of every QUIET one ends (between_turns.py), but a `Quiet(cash, whole=True)` only
     where the group of `i` becomes whole or stops being whole for its player."""
-    g.deeds_version += 1
-    bound = g.between_bound
-    if bound:                       # QUIET: quiet until a deed changes hands
-        g.between_bound = 0
-        g.between_awake |= bound
-        for q in g.players:
-            if q.bit & bound:
-                q.wake = WOKEN
     old = g.owner[i]
     grp = g.spaces[i].group_index
     if old is not None:
         old.deeds.discard(i)
-        old.version += 1
         if grp >= 0:
             old.groups[grp] -= 1
-        bit = old.bit               # its quiet between turns ends (between_turns.py), a whole one
-        if bit and (old.holdings_bit or grp >= 0 and old.groups[grp] + 1 == g.group_sizes[grp]):
-            old.wake = WOKEN        # only where the group stops being whole
-            old.holdings_bit = bit
-            g.between_awake |= bit
     g.owner[i] = p
     if p is not None:
         p.deeds.add(i)
-        p.version += 1
         if grp >= 0:
             p.groups[grp] += 1
-        bit = p.bit                 # its quiet between turns ends (between_turns.py), a whole one
-        if bit and (p.holdings_bit or grp >= 0 and p.groups[grp] == g.group_sizes[grp]):
-            p.wake = WOKEN          # only where the group becomes whole
-            p.holdings_bit = bit
-            g.between_awake |= bit
+    deed_changed(g, old, p, grp)
 
 
 def _must_be_deed(g: Game, i: int) -> None:
@@ -117,10 +98,7 @@ def transfer_deed(g: Game, i: int, to: Player) -> None:
         if choice == "lift" and to.cash >= value + interest:
             g.pay(to, None, value + interest, "unmortgage")
             g.mortgaged[i] = False
-            to.version += 1
-            if to.holdings_bit:         # a quiet between turns ends (between_turns.py)
-                to.wake = WOKEN
-                g.between_awake |= to.holdings_bit
+            holdings_changed(g, to)
             if g.log is not None:
                 g.emit("unmortgage", player=to.seat, space=g.spaces[i].id)
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..dsl.runtime import Roll
 from ..errors import GameError
@@ -20,6 +20,17 @@ def _pairs(sides: int) -> list[list[Roll]]:
         pairs = _PAIRS[sides] = [[Roll((a, b), a + b, a == b) for b in range(1, sides + 1)]
                                  for a in range(1, sides + 1)]
     return pairs
+
+
+class Throws(Protocol):
+    """What the engine asks of a game's dice (`GameState.dice`): `Dice` in play, `ForcedDice` in
+    tests and scripted cases."""
+
+    def throw(self, n: int) -> Roll:
+        """Throw `n` dice."""
+
+    def throw_move(self, n: int, extra: Sequence[Any]) -> Roll:
+        """A move's throw: `n` base dice and one face of each of the edition's own dice `extra`."""
 
 
 class Dice:
@@ -98,7 +109,7 @@ class ForcedDice:
         return with_faces(Roll(base, sum(base), n >= 2 and len(set(base)) == 1), faces)
 
 
-def with_faces(base: Roll, faces: tuple) -> Roll:
+def with_faces(base: Roll, faces: tuple[int | str, ...]) -> Roll:
     """`base` (the base dice) with the faces of the edition's own dice added: a number adds to
     the total, a symbol counts 0; doubles stay those of the base dice."""
     nums = tuple(f if isinstance(f, int) else 0 for f in faces)

@@ -30,7 +30,7 @@ import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 KEEP_EVENTS = 200_000
 """Events an `EventLog` keeps in memory by default: the latest ones (a random-bot game of 10^6
@@ -47,14 +47,14 @@ class EventLog:
 
     __slots__ = ("events", "listener", "stream", "error")
 
-    def __init__(self, listener: Callable[[dict], None] | None = None, stream: TextIO | None = None,
+    def __init__(self, listener: Callable[[dict[str, Any]], None] | None = None, stream: TextIO | None = None,
                  keep: int | None = KEEP_EVENTS):
-        self.events: deque[dict] = deque(maxlen=keep)
+        self.events: deque[dict[str, Any]] = deque(maxlen=keep)
         self.listener = listener
         self.stream = stream
         self.error: OSError | None = None
 
-    def add(self, event: dict) -> None:
+    def add(self, event: dict[str, Any]) -> None:
         """Record `event`, write it as a JSON line, pass it to the listener."""
         self.events.append(event)
         if self.stream is not None:
@@ -71,7 +71,7 @@ class EventLog:
         return [dumps(e) for e in self.events]
 
 
-def dumps(event: dict) -> str:
+def dumps(event: dict[str, Any]) -> str:
     """One event as a compact, deterministic JSON line (UTF-8 text kept as is)."""
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 

@@ -203,6 +203,7 @@ class Game(GameState):
     # the manage window, trades, edition actions
     before_roll_window = manage.before_roll_window
     legal_actions = manage.legal_actions
+    closed_actions = manage.closed_actions
     check_action = manage.check_action
     apply_action = manage.apply_action
     _carry_out = manage.carry_out

@@ -92,7 +92,8 @@ def monopolies(g: Game, p: Player) -> int:
 
 def net_worth(g: Game, p: Player) -> int:
     """The edition's score formula (`end.score`)."""
-    return g.ed.end.score(g, p)
+    score: int = g.ed.end.score(g, p)
+    return score
 
 
 def owned_in_group(g: Game, p: Player, group: str) -> int:

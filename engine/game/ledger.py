@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..errors import GameError
 from .bank import payable
+from .changes import cash_changed
 from .events import E_PAY
 from .player import Player
 
@@ -79,8 +80,10 @@ def transfer(g: GameState, payer: Party, payee: Party, amount: int, reason: str,
         g.bank_in += amount
     elif isinstance(payee, Player):
         payee.cash += amount
-        if payee.cash >= payee.wake:      # a Quiet(cash) between turns may end: the window looks again
-            g.between_awake |= payee.bit
+        # a Quiet(cash) between turns ends: the hook wakes the window (tested inline, since this
+        # is every credit's path: a player not quiet, whose bit is set already, costs no call)
+        if payee.cash >= payee.wake and not g.between_awake & payee.bit:
+            cash_changed(g, payee)
     elif payee is TREASURY:
         g.treasury += amount
     else:

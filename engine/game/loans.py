@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .changes import holdings_changed
 from .ledger import transfer
-from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,10 +85,7 @@ def take_loan(g: Game, p: Player) -> None:
     for i in pledge:
         g.pledged[i] = True
     p.loans.append(pledge)
-    p.version += 1
-    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-        p.wake = WOKEN
-        g.between_awake |= p.holdings_bit
+    holdings_changed(g, p)
     g.emit("loan", player=p.seat, amount=lo.unit, pledged=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, None, p, lo.unit, "loan")
 
@@ -110,10 +107,7 @@ def repay_loan(g: Game, p: Player) -> None:
     pledge = p.loans.pop()
     for i in pledge:
         g.pledged[i] = False
-    p.version += 1
-    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-        p.wake = WOKEN
-        g.between_awake |= p.holdings_bit
+    holdings_changed(g, p)
     g.emit("repay", player=p.seat, amount=lo.unit, freed=[g.spaces[i].id for i in pledge], loans=len(p.loans))
     transfer(g, p, None, lo.unit, "repay")
 

@@ -110,6 +110,31 @@ def legal_actions(g: Game, p: Player, window: str) -> list[Action]:
     return acts
 
 
+def closed_actions(g: Game, p: Player, window: str) -> list[tuple[Action, str]]:
+    """The actions on `p`'s deeds that are not open to `p` in `window` now, each with the reason
+    its check gives ("why not"): building on each lot with a level left, selling a building where
+    there is one, mortgaging an unmortgaged deed, lifting a mortgaged one. Deeds in board order,
+    then registry order; the actions that could not apply at all (selling where nothing stands)
+    are left out. Asks nothing and changes nothing."""
+    out: list[tuple[Action, str]] = []
+    kinds = [name for name, _legal in _ON_SPACE
+             if (kind := MANAGE_ACTIONS[name]).in_game is None or kind.in_game(g)]
+    for i in sorted(p.deeds):
+        sp = g.spaces[i]
+        for name in kinds:
+            if name == "build" and g.level[i] >= len(sp.ladder):
+                continue
+            if name in ("sell", "sell_all") and g.level[i] == 0:
+                continue
+            if name == "mortgage" and g.mortgaged[i] or name == "unmortgage" and not g.mortgaged[i]:
+                continue
+            action = (name, i)
+            reason = MANAGE_ACTIONS[name].check(g, p, action, window)
+            if reason:
+                out.append((action, reason))
+    return out
+
+
 def pickable_kinds(g: Game) -> tuple[ManageAction, ...]:
     """The kinds of action an agent may pick in a manage window of `g`, in registry order: those
     with a per-space check or a listing that can be legal in this game (`in_game`), without
@@ -385,7 +410,8 @@ def _bank_buys(g: Game) -> bool:
 
 def _has_mortgages(g: Game) -> bool:
     """Can some deed of the edition be mortgaged (`rules.mortgage.unavailable` leaves one out)?"""
-    return g.ed.shared("mortgages", lambda: any(s.is_deed and s.mortgageable for s in g.spaces))
+    some: bool = g.ed.shared("mortgages", lambda: any(s.is_deed and s.mortgageable for s in g.spaces))
+    return some
 
 
 def _has_actions(g: Game) -> bool:

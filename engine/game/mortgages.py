@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .changes import holdings_changed
 from .decisions import Decision
 from .ledger import bank_pays
-from .player import WOKEN
 
 if TYPE_CHECKING:
     from .game import Game
@@ -69,10 +69,7 @@ def unmortgage_problem(g: Game, p: Player, i: int) -> str | None:
 def mortgage(g: Game, p: Player, i: int) -> None:
     """Mortgage `i`: the bank pays the mortgage value ([000] 21.3)."""
     g.mortgaged[i] = True
-    p.version += 1
-    if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-        p.wake = WOKEN
-        g.between_awake |= p.holdings_bit
+    holdings_changed(g, p)
     bank_pays(g, p, g.spaces[i].mortgage, "mortgage")
     if g.log is not None:
         g.emit("mortgage", player=p.seat, space=g.spaces[i].id)
@@ -83,10 +80,7 @@ def unmortgage(g: Game, p: Player, i: int) -> None:
     g.pay(p, None, unmortgage_cost(g, i), "unmortgage")
     if p.alive:
         g.mortgaged[i] = False
-        p.version += 1
-        if p.holdings_bit:         # a quiet between turns ends (between_turns.py)
-            p.wake = WOKEN
-            g.between_awake |= p.holdings_bit
+        holdings_changed(g, p)
         if g.log is not None:
             g.emit("unmortgage", player=p.seat, space=g.spaces[i].id)
 

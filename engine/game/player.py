@@ -27,7 +27,8 @@ class Player:
     ('used' or 'end_of_turn'). `jail_attempts` counts failed rolls in jail; `free_next_turn`
     marks a player who leaves jail at the start of the next turn (three-cell jail). `held` is
     the holding space the player is (or was last) held in: `jail`, or an id of `rules.holdings`.
-    `version` changes whenever the player's deeds, buildings or mortgages do (bots cache on it);
+    `version` changes whenever the player's deeds, buildings, mortgages or loans do (bots cache on
+    it; moved only by changes.holdings_changed);
     `groups[g]` counts the deeds the player holds in group `g`.
     `intro` is true while the player is on the introductory lap (editions with one).
     `laps` counts the laps completed (salaries received); `loans` the bank loans not repaid,
@@ -40,7 +41,7 @@ class Player:
     `rest` is `~bit` (the turn loop's test of whether anyone else is to be looked at).
     `holdings_bit`: the bit a change of its buildings, mortgages, loans or deeds sets there:
     `bit`, but 0 while its agent's `Quiet(cash, whole=True)` holds, which only its whole groups
-    end among its holdings (deeds.set_owner looks at those).
+    end among its holdings (changes.deed_changed).
     `calm`: the agent's promise to pass in its own manage windows (decisions.Calm; NO_CALM: none,
     manage.py). `role`: the player's role id (editions with `roles`, roles.py), else None."""
 

@@ -27,11 +27,11 @@ class LazyRoll:
 
     __slots__ = ("_throw", "_roll")
 
-    def __init__(self, throw: Callable[[], Any]):
+    def __init__(self, throw: Callable[[], Roll]):
         self._throw = throw
-        self._roll: Any = None
+        self._roll: Roll | None = None
 
-    def _get(self) -> Any:
+    def _get(self) -> Roll:
         if self._roll is None:
             self._roll = self._throw()
         return self._roll

@@ -91,12 +91,29 @@ class Seat:
     agent: str
 
 
+PLAYTHROUGH_FORMAT = 1
+"""The version of the `playthrough` part of a save this code writes and reads."""
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    """What a save holds beyond the answers to be a playthrough: every event of the recorded game
+    (`events`, as logged) and, when the game ended because its time ran out, the round at whose
+    end it did (`time_up_round`: a clock cannot be replayed, so the round is kept)."""
+
+    events: tuple[dict[str, Any], ...]
+    time_up_round: int | None = None
+
+
+
 @dataclass(frozen=True)
 class SaveGame:
     """Everything needed to rebuild a game: the edition (`edition_ref` as given when the game
     started: a built-in id or an absolute path; `edition_id`; `variants`; `content_hash`),
     `seed`, `seats` in the order given to `Game`, `options`, and the recorded `decisions`.
-    `round` and `turns` tell how far the game went (shown to people, not used to replay)."""
+    `round` and `turns` tell how far the game went (shown to people, not used to replay).
+    A save with `playthrough` (its event log) is a playthrough: a regression test of the edition
+    (engine/sim/playthrough.py)."""
 
     edition_ref: str
     edition_id: str
@@ -104,11 +121,12 @@ class SaveGame:
     content_hash: str
     seed: int
     seats: tuple[Seat, ...]
-    options: dict = field(default_factory=dict)
-    decisions: list = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    decisions: list[Any] = field(default_factory=list)
     round: int = 1
     turns: int = 0
-    edition_content: dict | None = None
+    edition_content: dict[str, Any] | None = None
+    playthrough: Playthrough | None = None
 
     def at(self, decisions: Sequence[Any], *, round: int, turns: int, **options: Any) -> SaveGame:
         """This save with the game's decisions and progress brought up to date (and options
@@ -137,6 +155,11 @@ class SaveGame:
         lines = [_dumps(d) for d in self.decisions]
         body = ",\n".join("    " + line for line in lines)
         decisions = '"decisions": [\n' + body + "\n  ]" if lines else '"decisions": []'
+        if self.playthrough is not None:
+            p = self.playthrough
+            events = ",\n".join("      " + _dumps(e) for e in p.events)
+            decisions += (f',\n  "playthrough": {{"version": {PLAYTHROUGH_FORMAT}, "time_up_round": '
+                          f'{json.dumps(p.time_up_round)}, "events": [\n{events}\n  ]}}')
         return text[:-2] + ",\n  " + decisions + "\n}\n"
 
 
@@ -149,7 +172,7 @@ def _dumps(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------- writing
-def write_save(path: str | os.PathLike, save: SaveGame) -> Path:
+def write_save(path: str | os.PathLike[str], save: SaveGame) -> Path:
     """Write `save` to `path` atomically: a temporary file in the same folder, flushed and
     fsynced, then renamed over `path`. Returns the path written. Raises `OSError` (e.g. the
     folder does not exist or is not writable, or `path` is something other than a regular file,
@@ -257,7 +280,8 @@ class _Reader:
         self.problems.append(Problem("error", code, f"{where.lstrip('.') or 'the save'}: {message}"
                                      if path else message, self.file, line, col, pointer))
 
-    def typed(self, obj: dict, key: str, types: tuple[type, ...], what: str, path=()) -> Any:
+    def typed(self, obj: dict[str, Any], key: str, types: tuple[type, ...], what: str,
+              path: Sequence[str | int] = ()) -> Any:
         """obj[key] if it has one of `types` (bool is not an int here), else a problem."""
         value = obj.get(key)
         ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
@@ -329,7 +353,7 @@ def _parse_int(text: str) -> int | _BigNumber:
     return int(text) if len(text) <= MAX_NUMBER_DIGITS + 1 else _BigNumber(text)
 
 
-class _Duplicates(list):
+class _Duplicates(list[tuple[str, Any]]):
     """Keys found twice in one object, as (key, first value) pairs, while parsing."""
 
 
@@ -394,7 +418,7 @@ _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 """The rest of a JSON string after its opening quote (an unclosed one runs to the end)."""
 
 
-def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
+def read_save(path: str | os.PathLike[str], *, agents: Sequence[str] = AGENT_KINDS) -> SaveGame:
     """Read and check a save file; `agents` are the seat kinds allowed (front ends pass
     `("human", *BOTS)`). Raises `ProblemsError` (problems located at file:line:col
     where that applies) when the file cannot be read (not a regular file, over MAX_SAVE_BYTES),
@@ -415,8 +439,8 @@ def read_save(path: str | os.PathLike, *, agents: Sequence[str] = AGENT_KINDS) -
                                      f"a save nests at most {MAX_DEPTH} deep", name)])
     duplicates = _Duplicates()
 
-    def pairs(items: list[tuple[str, Any]]) -> dict:
-        out: dict = {}
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for k, v in items:
             if k in out:
                 duplicates.append((k, out[k]))
@@ -486,7 +510,7 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
+def _parse(r: _Reader, data: dict[str, Any], kinds: tuple[str, ...]) -> SaveGame:
     ed = r.typed(data, "edition", (dict,), "an object with ref, id, variants, content_hash") or {}
     ref = r.typed(ed, "ref", (str,), "the edition's id or file path", ["edition"]) if ed else None
     ed_id = r.typed(ed, "id", (str,), "the edition's id", ["edition"]) if ed else None
@@ -566,6 +590,7 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
         problem = _answer_problem(d)
         if problem:
             r.error(["decisions", k], "save-bad-decision", problem)
+    playthrough = _playthrough(r, data.get("playthrough"))
     if r.problems:
         raise ProblemsError(r.problems)
     # no problem: every typed field was found with its type
@@ -575,7 +600,50 @@ def _parse(r: _Reader, data: dict, kinds: tuple[str, ...]) -> SaveGame:
         edition_ref=ref, edition_id=ed_id, variants=tuple(variants), content_hash=chash,
         seed=seed, seats=tuple(seats), options=dict(options), decisions=list(decisions),
         round=rnd if isinstance(rnd, int) else 1, turns=turns if isinstance(turns, int) else 0,
-        edition_content=content)
+        edition_content=content, playthrough=playthrough)
+
+
+def _playthrough(r: _Reader, part: Any) -> Playthrough | None:
+    """The `playthrough` part of a save (None when there is none), its problems told to `r`."""
+    if part is None:
+        return None
+    if not isinstance(part, dict):
+        r.error(["playthrough"], "save-wrong-type", f"expected an object with version, time_up_round and events, "
+                                                    f"found {_json_type(part)}")
+        return None
+    version = part.get("version")
+    if type(version) is not int or not 1 <= version <= PLAYTHROUGH_FORMAT:
+        r.error(["playthrough", "version"], "save-bad-value",
+                f"expected a playthrough version from 1 to {PLAYTHROUGH_FORMAT}, found {_json_type(version)}")
+    up = part.get("time_up_round")
+    if up is not None and not (type(up) is int and 1 <= up <= MAX_ROUNDS):
+        r.error(["playthrough", "time_up_round"], "save-bad-value",
+                f"expected the round the time ran out (1 to {MAX_ROUNDS:,}) or null, found {_json_type(up)}")
+    events = r.typed(part, "events", (list,), "the list of the game's events", ["playthrough"])
+    if events is None:
+        return None
+    if len(events) > MAX_DECISIONS:
+        r.error(["playthrough", "events"], "save-bad-value",
+                f"expected at most {MAX_DECISIONS:,} events, found {len(events):,}")
+        return None
+    for k, e in enumerate(events):
+        if not isinstance(e, dict) or not isinstance(e.get("e"), str):
+            r.error(["playthrough", "events", k], "save-wrong-type",
+                    f"expected an event (an object with its kind in \"e\"), found {_json_type(e)}")
+            break
+        if (big := _big_number(e)) is not None:
+            r.error(["playthrough", "events", k], "save-bad-value",
+                    f"expected an event as magie logs it, found {_json_type(big)}")
+            break
+    return Playthrough(tuple(events), up if type(up) is int else None)
+
+
+def _big_number(value: Any) -> _BigNumber | None:
+    """The first number too long to read in `value` (nested lists and objects), or None."""
+    if isinstance(value, _BigNumber):
+        return value
+    inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return next((b for v in inner if (b := _big_number(v)) is not None), None)
 
 
 def _describe(types: tuple[type, ...]) -> str:
@@ -589,7 +657,7 @@ _LEG_INTS = ("giver", "taker", "cash")
 _LEG_LISTS = ("deeds", "cards")
 
 
-def _offer_fields_problem(where: str, t: dict, ints: tuple[str, ...], lists: tuple[str, ...]) -> str | None:
+def _offer_fields_problem(where: str, t: dict[str, Any], ints: tuple[str, ...], lists: tuple[str, ...]) -> str | None:
     """Why the fields of a recorded trade or deal leg `t` are malformed, or None."""
     for k in ints:
         if k in t and (not isinstance(t[k], int) or isinstance(t[k], bool)):

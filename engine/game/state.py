@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any
 from ..edition.model import Card, Edition, Rules, Space
 from ..edition.per_player import for_players
 from ..errors import GameError
-from .dice import Dice
+from .dice import Dice, Throws
 from .events import KIND_INDEX, KINDS, EventLog
 from .player import Player
 
 if TYPE_CHECKING:
+    from .debt import RaiseOrder
     from .decisions import Agent
 
 LandHandler = Callable[..., None]
@@ -118,8 +119,8 @@ class GameState:
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
     recorded or replayed), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
     player without deeds can do nothing there; between_turns.wire),
-    `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: ledger.transfer,
-    deeds, buildings, mortgages, loans; the turn loop skips the window while no seat but the
+    `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: set by the hook
+    where holdings change, changes.py, and cleared by the window; the turn loop skips the window while no seat but the
     last player's has its bit) and `between_bound` (the bits of the seats quiet until a deed
     changes hands, decisions.QUIET),
     `nearest_cache`, `group_sizes` (the deeds of each group, by group index: the edition's),
@@ -147,7 +148,7 @@ class GameState:
         self.n: int = len(edition.spaces)
         self.seed: int = seed
         self.rng: random.Random = random.Random(seed)
-        self.dice: Any = dice if dice is not None else Dice(self.rng, edition.dice_sides)
+        self.dice: Throws = dice if dice is not None else Dice(self.rng, edition.dice_sides)
         count = len(names)
         self.start_cash: int = for_players(edition.setup.start_cash, count)
         self.players: list[Player] = [Player(i, name, self.start_cash, n_groups=len(edition.groups))
@@ -172,8 +173,8 @@ class GameState:
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
-        self.build_passed: tuple | None = None   # the last full build check that passed (buildings.build_problem)
-        self.raise_order: tuple = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
+        self.build_passed: tuple[object, ...] | None = None   # the last build check passed: buildings.build_stamp
+        self.raise_order: RaiseOrder = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
         self.supply_start: dict[str, int] = {k: for_players(v, count) for k, v in r.supply.items()}
         self.stock: dict[str, int] = dict(self.supply_start)   # building kind -> left in the bank (absent: unlimited)
         self.hotel_level: int = r.houses_before_hotel + 1

@@ -19,6 +19,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from .between_turns import wire as wire_between_turns
+from .changes import rules_switched
 from .landing import wire_spaces
 from .treasury import empty_treasury
 from .votes import hold_vote
@@ -81,9 +82,7 @@ def turn_on(g: Game, sw: Switch, how: str) -> None:
         g.discards[deck_id] = [new.get(c.id, c) for c in g.discards.get(deck_id, ())]
     g.index_cards(ed)
     wire_between_turns(g)           # the flags fixed at set-up follow the new rules
-    g.deeds_version += 1            # bots look at the board again
-    for q in g.players:             # (wire woke every player asked between turns)
-        q.version += 1
+    rules_switched(g)               # bots look at the board again (wire woke every player asked)
     g.switched.append(sw.id)
     g.emit("rule_switch", switch=sw.id, how=how, overlays=list(sw.overlays))
     if sw.empty_treasury:

@@ -129,7 +129,7 @@ def legs_problem(g: Game, legs: tuple[Leg, ...], parties: int) -> str | None:
             problem = caps_problem(g, g.players[seat], gained, lost) if gained else None
             if problem is not None:
                 return problem
-    seen_cards: set[tuple] = set()
+    seen_cards: set[tuple[str, ...]] = set()
     for giver, _, _, _, cards in legs:
         who = g.players[giver]
         if cards and not r.trade_cards:

@@ -56,7 +56,7 @@ def parse_config(text: str, base: BatchSpec) -> tuple[str, BatchSpec]:
     from `base`. The seats follow `seat_kinds`, the rule of `simulate --bot/--players`; `players`
     and `max_rounds` are bounded like simulate's options. Raises `ConfigError` naming the
     configuration and its key."""
-    from ..game.save import MAX_ROUNDS, MAX_SEATS
+    from ..limits import MAX_ROUNDS, MAX_SEATS
 
     shown = text if len(text) <= 80 else f"{text[:77]}..."
 

@@ -63,7 +63,7 @@ def seat_kinds(bots: str, players: int | None, seats: int, bots_name: str = "--b
     the messages): a single kind fills any table; a list gives one kind per seat and must have
     `players` kinds when both are given. Raises `ConfigError` for no kind, an empty one, a list
     that does not fit, or more seats than a table has (`MAX_SEATS`)."""
-    from ..game.save import MAX_SEATS
+    from ..limits import MAX_SEATS
 
     if not bots.strip():
         raise ConfigError(f"{bots_name}: no bot given (one kind for every seat, e.g. basic, or one per "

@@ -62,7 +62,7 @@ def _spec(edition: str, n: int, seed: int, bots: str | Sequence[str], players: i
     """The batch `run` plays, its numbers and bot kinds checked (ValueError), its edition loaded
     (ProblemsError) and its table checked against the edition's number of players."""
     from ..agents import make_bot
-    from ..game.save import MAX_SEATS
+    from ..limits import MAX_SEATS
     from .config import ConfigError, seat_kinds
 
     for name, value, least, most in (("n", n, 1, MAX_GAMES), ("jobs", jobs, 1, 256),

@@ -32,15 +32,17 @@ end a game)."""
 @dataclass
 class Coverage:
     """What the games reached, as counts: `cards` by (deck id, card id), `landings` by kind of
-    space, `actions` by edition action id, `decisions` by decision kind (those put to the bots;
-    a decision with one legal answer is answered by the engine and not counted), `events` by
-    event kind."""
+    space, `actions` by edition action id, `decisions` by decision kind (those put to the bots,
+    and those with one legal answer that the engine answers for them), `events` by event kind.
+    `forced` holds what play did not reach and the check then made happen in a game of its own
+    (`cards` as 'deck/card', `kinds of space`), part -> names."""
 
     cards: Counter[tuple[str, str]] = field(default_factory=Counter)
     landings: Counter[str] = field(default_factory=Counter)
     actions: Counter[str] = field(default_factory=Counter)
     decisions: Counter[str] = field(default_factory=Counter)
     events: Counter[str] = field(default_factory=Counter)
+    forced: dict[str, list[str]] = field(default_factory=dict)
 
     def listener(self, ed: Edition) -> Callable[[dict], None]:
         """An event listener that counts into this coverage (spaces read from `ed`)."""
@@ -61,10 +63,12 @@ class Coverage:
         """What never fired, by part: cards (`deck/card`), kinds of space on the board, edition
         actions, decision kinds and event kinds (in registry order)."""
         kinds = list(dict.fromkeys(s.kind for s in ed.spaces))
+        forced_cards = set(self.forced.get("cards", ()))
+        forced_kinds = set(self.forced.get("kinds of space", ()))
         return {
             "cards": [f"{d}/{c.id}" for d, deck in ed.decks.items() for c in deck.cards
-                      if not self.cards[(d, c.id)]],
-            "kinds of space": [k for k in kinds if not self.landings[k]],
+                      if not self.cards[(d, c.id)] and f"{d}/{c.id}" not in forced_cards],
+            "kinds of space": [k for k in kinds if not self.landings[k] and k not in forced_kinds],
             "actions": [a.id for a in ed.actions if not self.actions[a.id]],
             "decisions": [k for k in DECISION_KINDS if not self.decisions[k]],
             "events": [k for k in EVENT_KINDS if not self.events[k]],
@@ -154,30 +158,44 @@ class SelfCheck:
 
 class _Counting:
     """An agent that counts the decision kinds put to it, then answers as `agent` does (every
-    other attribute is the agent's own, so the engine treats it as that agent)."""
+    other attribute is the agent's own, so the engine treats it as that agent). A decision with
+    one listed answer, which the engine answers itself for an agent with `skip_forced`, comes
+    here to be counted and is answered with that one answer without asking the agent, as the
+    engine would: the game is the same."""
+
+    skip_forced = False
 
     def __init__(self, agent: Any, counts: Counter[str]):
         self._agent = agent
         self._counts = counts
+        self._forced = bool(getattr(agent, "skip_forced", False))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._agent, name)
 
     def decide(self, game: Any, d: Decision) -> Any:
         self._counts[d.kind] += 1
+        if self._forced and d.listed is not None and len(d.listed) == 1:
+            return d.listed[0]
         return self._agent.decide(game, d)
 
 
 def _play(ed: Edition, seed: int, kind: str, seats: int, listener: Callable[[dict], None] | None,
-          counts: Counter[str] | None, replay: Sequence[Any] | None = None) -> tuple[Game, str]:
-    """One checked game: (the game, its event log as JSON lines)."""
+          counts: Counter[str] | None, replay: Sequence[Any] | None = None,
+          start_only: bool = False) -> tuple[Game, str]:
+    """One checked game: (the game, its event log as JSON lines); with `start_only`, the game
+    set up and started, not played."""
     agents: list[tuple[str, Any]] = []
     for k in range(seats):
         bot = make_bot(kind, seed, k)
         agents.append((f"Bot {k + 1}", _Counting(bot, counts) if counts is not None else bot))
     text = io.StringIO()
     g = Game(ed, agents, seed=seed, log=EventLog(listener=listener, stream=text, keep=0), record=True,
-             replay=replay, check_invariants=True, max_rounds=None if ed.end.max_rounds is not None else ROUND_CAP)
+             replay=replay, check_invariants=True, max_rounds=None if ed.end.max_rounds is not None else ROUND_CAP,
+             start=not start_only)
+    if start_only:
+        g.start()
+        return g, ""
     g.play()
     return g, text.getvalue()
 
@@ -215,4 +233,51 @@ def self_check(ed: Edition, games: int, seed: int = 1, kinds: Sequence[str] = ("
         result.games += 1
         if progress is not None:
             progress(k + 1)
+    _force(ed, result, seed, n)
     return result
+
+
+FORCED_TURNS = 6
+"""Turns played after a forced card or landing, with the invariants checked."""
+
+
+def _force(ed: Edition, result: SelfCheck, seed: int, seats: int) -> None:
+    """Make happen what the games did not reach, each in a game of its own (random bots, `seed`):
+    after one turn, the next player draws each card never drawn (put on top of its deck) or is
+    moved onto the first space of each kind never landed on; then `FORCED_TURNS` turns are played
+    with the invariants checked. What then fails is a `Failure` ('forced card ...', 'forced
+    landing ...'); what passes, seen in the game's events, is in `coverage.forced`."""
+    never = result.coverage.never(ed)
+    todo: list[tuple[str, str]] = [("cards", name) for name in never["cards"]]
+    todo += [("kinds of space", kind) for kind in never["kinds of space"]]
+    for part, name in todo:
+        what = f"forced {'card' if part == 'cards' else 'landing on a space of kind'} {name}"
+        try:
+            seen = Coverage()
+            g, _ = _play(ed, seed, "random", seats, seen.listener(ed), None, start_only=True)
+            g.play_turn()
+            if g.over:
+                continue
+            p = g.order[g.turn_idx]
+            if part == "cards":
+                deck_id, card_id = name.split("/", 1)
+                dq = g.decks[deck_id]
+                card = next((c for c in dq if c.id == card_id), None)
+                if card is None:            # kept by a player or in the discard pile: not forced
+                    continue
+                dq.remove(card)
+                dq.appendleft(card)
+                g.draw(p, deck_id)
+            else:
+                g.move_to(p, next(i for i, s in enumerate(ed.spaces) if s.kind == name))
+            for _turn in range(FORCED_TURNS):
+                if g.over:
+                    break
+                g.play_turn()
+        except MagieError as e:
+            result.failures.append(Failure(seed, "random", what, str(e)))
+        except Exception:                   # an engine error: told with its traceback, not raised
+            result.failures.append(Failure(seed, "random", what, traceback.format_exc(limit=-8)))
+        else:
+            if seen.never(ed)[part].count(name) == 0:      # the card was drawn, the space landed on
+                result.coverage.forced.setdefault(part, []).append(name)

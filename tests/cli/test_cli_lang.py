@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
@@ -63,6 +64,7 @@ def test_ladder_titles_name_the_edition_in_the_language(tmp_path, monkeypatch):
         assert f"{name[lang]}: " in r.output and "classic: " not in r.output, r.output
 
 
+@pytest.mark.slow     # every fixture edition three times; test_validate_speaks_russian_with_lang_ru is the short one
 def test_validate_tells_problems_in_russian_with_lang_ru_keeping_places_codes_and_values():
     import re
     from pathlib import Path

@@ -231,3 +231,19 @@ def test_the_help_speaks_of_the_keys_the_prompt_offers(classic, monkeypatch):
     assert "Answer with the key before an option (a number or a letter) or one of its words" in t.text
     assert "  1  buy, b, yes, y" in t.text and "  2  decline, do not buy, no, n" in t.text
     assert "the number of an option" not in t.text
+
+
+def test_the_help_at_a_manage_prompt_says_why_the_other_actions_are_closed(classic, monkeypatch):
+    t = Table(classic, monkeypatch, "?\n\n\n\n", dice=[(1, 2)])
+    t.game.set_owner(1, t.anna)                     # Zhitnaya: Anna's; Nagatinskaya: the bot's
+    t.game.set_owner(3, t.other)
+    assert t.game.closed_actions(t.anna, "before_roll") == [
+        (("build", 1), "Anna does not own the whole group brown: nagatinskaya belongs to Bot")]
+    t.turn()
+    said = " ".join(t.text.split())
+    assert "Not open now, and why:" in said
+    assert "Anna does not own the whole group Brown: Nagatinskaya Street belongs to Bot" in said
+    t.game.set_owner(3, None)
+    t.game.mortgaged[1] = True
+    assert t.game.closed_actions(t.anna, "before_roll") == [
+        (("build", 1), "Anna does not own the whole group brown: nagatinskaya is the bank's")]

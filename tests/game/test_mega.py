@@ -109,7 +109,7 @@ def test_no_skyscraper_from_majority_nor_before_every_street_has_a_hotel():
     three = {"maryland_avenue": 5, "st_charles_place": 5, "states_avenue": 5}
     g = game(MEGA, {"ann": {"owns": three}, "bob": {"owns": {"virginia_avenue": 0}}})
     assert g.build_problem(player(g, "ann"), sid("maryland_avenue"), "any") == \
-        "ann does not own the whole group pink"
+        "ann does not own the whole group pink: virginia_avenue belongs to bob"
     uneven = dict(WHOLE_PINK_HOTELS, virginia_avenue=4)
     g = game(MEGA, {"ann": {"owns": uneven}, "bob": {}})
     assert g.build_problem(player(g, "ann"), sid("maryland_avenue"), "any") == \

@@ -13,7 +13,9 @@ import pytest
 
 from magie.cli.human import PROMPTS
 from magie.cli.render import EventRenderer
+from magie.engine import kinds
 from magie.engine.agents import BasicBot, RandomBot, Scripted
+from magie.engine.dsl import vocabulary
 from magie.engine.dsl.vocabulary import KEEP_USES
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import IllegalDecision
@@ -103,11 +105,25 @@ def test_the_sites_that_build_event_dicts_directly_build_what_emit_would():
     assert {"jail", "faces"} <= seen["roll"]      # the throws in jail (jail.py) and with an edition's own dice
 
 
-def test_space_kinds_cover_the_schema():
-    text = (REPO / "schema" / "edition.schema.json").read_text(encoding="utf-8")
-    enums = [set(json.loads(m)) for m in re.findall(r'"kind": \{"enum": (\[[^]]*\])\}', text)]
-    everything = max(enums, key=len)       # the enum of every kind (others narrow it for deeds)
-    assert everything == set(SPACE_KINDS)
+def test_every_list_of_space_kinds_is_the_one_in_engine_kinds():
+    # engine/kinds.py lists the built-in kinds once; the landing registry, the checker and the
+    # JSON schema (hand-written: its lists are compared here) must say the same, in that order
+    from magie.engine.edition.model import DEED_KINDS as MODEL_DEEDS
+    from magie.engine.edition.semantic import BUILTIN_KINDS
+    from magie.engine.game.landing import land_on_deed
+    schema = json.loads((REPO / "schema" / "edition.schema.json").read_text(encoding="utf-8"))
+    defs = schema["definitions"]
+    assert tuple(SPACE_KINDS) == kinds.SPACE_KINDS == BUILTIN_KINDS == vocabulary.SPACE_KINDS
+    assert defs["kind"]["enum"] == list(kinds.SPACE_KINDS)
+    branches = [b["if"]["properties"]["kind"] for b in defs["space"]["allOf"]]
+    assert sorted(b["const"] for b in branches if "const" in b) == sorted(kinds.SPACE_KINDS)
+    assert [b["not"]["enum"] for b in branches if "not" in b] == [list(kinds.SPACE_KINDS)]
+    assert all(f"space_{k}" in defs for k in kinds.SPACE_KINDS)
+    words = defs["space"]["properties"]["kind"]["description"]
+    assert all(k in words for k in kinds.SPACE_KINDS)
+    deeds = tuple(k for k, row in SPACE_KINDS.items() if row.land is land_on_deed)
+    assert deeds == kinds.DEED_KINDS and MODEL_DEEDS == frozenset(deeds)
+    assert defs["holding"]["properties"]["cards"]["items"]["enum"] == list(kinds.KEEP_USES)
 
 
 def test_kept_card_uses_are_the_dsl_ones():

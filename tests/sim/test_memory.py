@@ -3,9 +3,12 @@
 import gc
 import tracemalloc
 
+import pytest
+
 from magie.engine.sim.batch import BatchSpec, Summary, stream
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_number_of_games():
     spec = BatchSpec(edition="classic", seed=1, max_rounds=60)
     spec.edition_model()

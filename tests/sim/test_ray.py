@@ -66,6 +66,7 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow     # starts two Ray nodes: seconds of CPU
 def test_simulate_joins_a_two_node_cluster_with_token_authentication(tmp_path):
     token = "magie-test-token-0123456789abcdef"
     env = _env(RAY_AUTH_TOKEN=token, HOME=str(tmp_path))

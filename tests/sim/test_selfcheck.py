@@ -86,3 +86,32 @@ def test_an_edition_without_mortgages_names_the_rule_that_closes_them():
     assert off["events"]["mortgage"] == off["events"]["unmortgage"] == off["decisions"]["inherited_mortgage"] == why
     some = closed(edition("classic", rules={"mortgage": {"unavailable": ["railroad"]}}))
     assert "mortgage" not in some["events"] and "mortgage" not in closed(load_playable("classic"))["events"]
+
+
+def test_what_play_did_not_reach_is_forced_and_seen(monkeypatch):
+    from magie.engine.sim import selfcheck
+    monkeypatch.setattr(selfcheck, "ROUND_CAP", 1)         # one round: most cards are never drawn
+    ed = load_playable("classic")
+    result = selfcheck.self_check(ed, 1, seed=5, kinds=("random",), seats=2)
+    forced = result.coverage.forced
+    cards = {f"{d}/{c.id}" for d, deck in ed.decks.items() for c in deck.cards}
+    drawn = {f"{d}/{c}" for d, c in result.coverage.cards}
+    assert result.failures == []
+    assert set(forced["cards"]) == cards - drawn and len(forced["cards"]) > 20
+    landed = set(result.coverage.landings)
+    assert set(forced["kinds of space"]) == {s.kind for s in ed.spaces} - landed != set()
+    assert result.coverage.never(ed)["cards"] == [] and result.coverage.never(ed)["kinds of space"] == []
+
+
+def test_decisions_the_engine_answers_for_the_bots_are_counted(monkeypatch):
+    from collections import Counter
+
+    from magie.engine.sim import selfcheck
+    ed = load_playable("biznespolia")     # a jail without the fine, a deed beyond reach: one answer
+    plain = selfcheck._play(ed, 2, "random", 4, None, None)[1]
+    counts: Counter[str] = Counter()
+    assert selfcheck._play(ed, 2, "random", 4, None, counts)[1] == plain     # the same game, counted
+    monkeypatch.setattr(selfcheck._Counting, "skip_forced", True)           # asked only: one answer not counted
+    asked: Counter[str] = Counter()
+    assert selfcheck._play(ed, 2, "random", 4, None, asked)[1] == plain
+    assert counts["jail"] + counts["buy"] >= asked["jail"] + asked["buy"] + 10

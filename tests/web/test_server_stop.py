@@ -8,8 +8,8 @@ from __future__ import annotations
 import threading
 import time
 
-from magie.cli.web import app as web_app
 from magie.cli.web import rooms
+from magie.cli.web import server as web_server
 
 from .helpers import client, new_game, poll
 
@@ -17,7 +17,7 @@ BOTS = [{"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
 
 
 def test_the_server_stops_in_one_wait_whatever_its_busy_games(monkeypatch):
-    monkeypatch.setattr(web_app, "STOP_WAIT", 1.5)
+    monkeypatch.setattr(web_server, "STOP_WAIT", 1.5)
     release = threading.Event()
     busy: list[str] = []
 

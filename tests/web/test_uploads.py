@@ -164,3 +164,31 @@ def test_an_upload_with_a_ladder_price_of_the_wrong_type_is_a_400_at_its_place()
         assert r.status_code == 400, r.text
         assert r.json()["problems"] == ["mine.yaml:5:29: error[wrong-type]: groups[0] (brown).house_cost: "
                                         "expected an integer, found the text 'x'"]
+
+
+FAILING = """\
+id: mine
+extends: classic
+name: {en: Mine}
+rules:
+  salary: "200 // (cash - cash)"
+"""
+
+
+def test_an_uploads_run_time_error_names_the_uploaded_file_not_a_server_folder(tmp_path):
+    bots = [{"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
+    with client(tmp_path) as c:
+        up = upload(c, FAILING)
+        assert up.status_code == 201, up.text
+        warnings = up.json()["warnings"]
+        assert warnings and all(w.startswith("mine.yaml:3:7: warning[partial-translation]") for w in warnings)
+        assert all("magie-upload" not in w and "(mine.yaml)" in w for w in warnings)
+        game = new_game(c, bots, edition=up.json()["edition"], seed=3)["game"]
+        state = poll(lambda: (s := c.get(f"/api/games/{game}").json()).get("error") and s, "the game's error")
+        # the salary formula divides by zero the first time a player passes Start
+        assert state["error"] == "formula rules.salary (mine.yaml:5:16): division by zero"
+    # after a restart the game goes on with the copy of the edition its save carries
+    with client(tmp_path) as c:
+        state = poll(lambda: (s := c.get(f"/api/games/{game}").json()).get("error") and s, "the error again")
+        assert state["error"].startswith("formula rules.salary (the edition in the save:")
+        assert state["error"].endswith("): division by zero") and "magie-save" not in state["error"]

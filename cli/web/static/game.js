@@ -1,4 +1,6 @@
 // The game page: the board, the players, the log, and the decision of this browser's seat(s).
+// table.js draws the dice, the walking tokens, cards, money changes and the feed; deeds.js a
+// deed's panel, where building, selling and mortgaging happen; trades.js the trades' table.
 // Tokens come in the address's fragment (#token=A or #token=A,B for people sharing a browser), so
 // they never reach a server log. Live updates arrive over one WebSocket per seat (or one for a
 // spectator); a dropped connection reconnects and gets the whole view again.
@@ -6,6 +8,11 @@
 (function () {
   const { el, t, api } = magie;
   const COLORS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324"];
+  // the main answer of a decision, drawn as the primary button
+  // (in jail: the first of these the decision offers)
+  const PRIMARY = { manage: ["done"], buy: "buy", jail: ["card", "pay", "roll"], tax: "fixed", trade: "accept",
+                    redeem: "redeem" };
+  const MORE = 4;          // buttons beyond these (not the deeds' own) fold under "More actions"
   const gameId = decodeURIComponent(location.pathname.split("/").pop());
   const tokens = (new URLSearchParams(location.hash.slice(1)).get("token") || "").split(",").filter(Boolean);
   let info = null, state = null;
@@ -13,6 +20,7 @@
   const decisions = {};      // seat -> decision (or null)
   const tokenOf = {};        // seat -> token
   const between = {};        // seat -> asked between the other players' turns (the switch; off by default)
+  const counters = {};       // seat -> a counter-offer waiting for the seat's next chance to trade
   let boardTimer = null, shown = null;
 
   const money = n => (info ? info.money : "{n}").replace("{n}", String(n));
@@ -23,8 +31,25 @@
     clearTimeout(boardTimer);
     boardTimer = setTimeout(async () => {
       const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/board.svg`);
-      if (r.ok) document.getElementById("board").innerHTML = await r.text();   // our SVG, texts escaped
+      if (r.ok) {
+        document.getElementById("board").innerHTML = await r.text();   // our SVG, texts escaped
+        decorateBoard();
+      }
     }, 120);
+  }
+
+  // The board's spaces open their deed's panel (by click or keyboard); those where a decision of
+  // this browser has an action are marked; at the end, the landings heat map.
+  function decorateBoard() {
+    const marked = info ? magie.deeds.actionable(decisions) : new Set();
+    for (const g of document.querySelectorAll("#board g.space")) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.classList.toggle("actionable", marked.has(g.dataset.space));
+    }
+    magie.table.hideMoving();
+    const heat = document.getElementById("heat-toggle");
+    if (state && state.over && state.figures && (!heat || heat.checked)) magie.table.heat(state.figures.landings);
   }
 
   function renderStatus() {
@@ -48,7 +73,10 @@
       const deeds = p.deeds.map(d => {
         const lvl = p.buildings[d] || 0;
         const label = spaceName(d) + (lvl ? (lvl >= state.hotel_level ? " ▣" : " " + "▪".repeat(lvl)) : "");
-        const span = el("span", { class: "deed" + (p.mortgaged.includes(d) ? " mortgaged" : ""), "data-space": d, text: label });
+        const sp = info.spaces.find(x => x.id === d);
+        const span = el("button", { type: "button", class: "deed" + (p.mortgaged.includes(d) ? " mortgaged" : ""), "data-space": d,
+                                    "data-group": sp ? sp.group : null,
+                                    text: label, onclick: () => magie.deeds.show(d) });
         span.style.borderLeftColor = groupColor(d);
         return span;
       });
@@ -60,7 +88,7 @@
       const chip = el("span", { class: "chip" }); chip.style.background = COLORS[p.seat % COLORS.length];
       rows.push(el("tr", { class: (p.seat === state.turn ? "current " : "") + (p.bankrupt ? "out" : ""), "data-seat": p.seat },
         el("td", {}, chip, p.name + (p.kind === "bot" ? " (" + t("bot") + ")" : "")),
-        el("td", { class: "cash", text: money(p.cash) }),
+        el("td", { class: "cash" }, el("span", { class: "amount", text: money(p.cash) }), ...magie.table.deltasOf(p.seat)),
         el("td", { text: spaceName(p.position) }),
         el("td", {}, ...deeds),
         el("td", { class: "notes", text: notes.join("; ") })));
@@ -87,9 +115,11 @@
       el("p", { id: "still-in", text: t("Still in") + ": " + still.join(", ") }));
   }
 
-  function addEvent(item) {
+  function addEvent(item, live) {
     if (seenEvents.has(item.n)) return;
     seenEvents.add(item.n);
+    magie.table.event(item, live);
+    if (magie.trades.event(item)) magie.trades.render();
     if (!item.text) return;
     const log = document.getElementById("log");
     log.append(el("li", { "data-e": item.event.e, text: item.text }));
@@ -100,14 +130,23 @@
   async function send(seat, answer, d) {
     decisions[seat] = null;
     renderDecision();
+    magie.deeds.render();
     const r = await api("POST", `/api/games/${encodeURIComponent(gameId)}/answer?token=${encodeURIComponent(tokenOf[seat])}`,
                         { answer, decision: d.id });
     const refusal = document.getElementById("refusal");
     refusal.textContent = r.ok ? "" : (r.data && r.data.error) || String(r.status);
+    if (!r.ok) magie.deeds.stop();
     if (!r.ok && r.status === 409) {   // someone else answered first: ask again what is waiting
       const q = await api("GET", `/api/games/${encodeURIComponent(gameId)}/decision?token=${encodeURIComponent(tokenOf[seat])}`);
       if (q.ok) { decisions[seat] = q.data.decision; renderDecision(); }
     }
+  }
+
+  function isPrimary(d, answer) {
+    const main = PRIMARY[d.kind];
+    if (main === undefined) return false;
+    if (d.kind === "jail") return answer === main.find(m => d.options.includes(m));
+    return JSON.stringify(answer) === JSON.stringify(main);
   }
 
   function optionButton(seat, d, answer, label, primary) {
@@ -170,7 +209,7 @@
       send(seat, ["trade", { deal: { proposer: seat, legs: used } }], d);
     };
     partner.addEventListener("change", fillExtras);
-    return el("details", { id: "trade-form" }, el("summary", { text: t("Propose a trade") }),
+    const form = el("details", { id: "trade-form" }, el("summary", { text: t("Propose a trade") }),
       el("label", {}, t("Partner") + " ", partner),
       ...(many ? [el("p", { id: "trade-also" }, t("Also with") + ": ", ...alsoBoxes)] : []),
       el("div", { class: "cols" },
@@ -179,6 +218,33 @@
         theirs),
       extras,
       el("button", { type: "button", id: "offer-trade", text: t("Offer the trade"), onclick: offer }));
+    const counter = counters[seat];
+    if (counter && others.some(p => p.seat === counter.partner)) {     // a counter-offer, ready to change and send
+      delete counters[seat];
+      partner.value = String(counter.partner);
+      fillTheirs();
+      const tick = (root, cls, values) => {
+        const want = new Set(values.map(v => JSON.stringify(v)));
+        for (const i of root.querySelectorAll("." + cls)) i.checked = want.has(JSON.stringify(JSON.parse(i.value)));
+      };
+      tick(form, "give-deed", counter.give_deeds); tick(form, "give-card", counter.give_cards);
+      tick(theirs, "get-deed", counter.get_deeds); tick(theirs, "get-card", counter.get_cards);
+      form.querySelector("#give-cash").value = String(counter.give_cash);
+      theirs.querySelector("#get-cash").value = String(counter.get_cash);
+      form.open = true;
+      form.dataset.counter = "1";
+    }
+    return form;
+  }
+
+  // A counter-offer to an offer made to `seat`: the offer is rejected, and the seat's next chance
+  // to trade opens the trade form with the offer turned round (the engine asks for a trade only
+  // in its proposer's window), to be changed and sent.
+  function counterOffer(seat, d) {
+    const o = d.details.offer;
+    counters[seat] = { partner: o.proposer, give_deeds: o.get_deeds, give_cash: o.get_cash, give_cards: o.get_cards,
+                       get_deeds: o.give_deeds, get_cash: o.give_cash, get_cards: o.give_cards };
+    send(seat, "reject", d);
   }
 
   function renderDecision() {
@@ -195,7 +261,12 @@
     shown = d.id;
     box.dataset.decision = JSON.stringify(d);     // this seat's own decision, for scripts and tests
     const parts = [el("p", { class: "who", text: seatName(seat) }), el("p", { class: "question", "data-kind": d.kind, text: d.text })];
-    if (d.kind === "trade") parts.push(el("p", { class: "offer", text: d.details.description }));
+    if (d.kind === "trade") {
+      parts.push(el("p", { class: "offer", text: d.details.description }), magie.trades.both(d.details.offer));
+      if (info.trade.enabled && d.details.offer && d.details.offer.partner === seat) {
+        parts.push(el("p", { class: "hint", text: t("A counter-offer rejects this one and opens the trade form with it turned round at your next move") }));
+      }
+    }
     if (d.kind === "bid") {
       const input = el("input", { type: "number", id: "bid-amount", min: d.details.min, value: d.details.min });
       if (d.details.max !== null && d.details.max !== undefined) input.max = d.details.max;
@@ -203,11 +274,49 @@
         el("button", { type: "button", id: "bid-button", class: "primary", text: t("Bid"), onclick: () => send(seat, Number(input.value), d) }),
         el("button", { type: "button", id: "pass-button", text: t("Pass"), onclick: () => send(seat, null, d) })));
     } else {
-      const buttons = d.options.map((o, k) => optionButton(seat, d, o, d.labels[k], Array.isArray(o) && o[0] === "done"));
-      parts.push(el("div", { class: "options" }, ...buttons));
+      // a deed's actions are on its panel; here the main answer first, then at most a few others
+      const here = d.options.map((o, k) => [o, d.labels[k]]).filter(([o]) => !magie.deeds.isDeedAction(o));
+      here.sort(([a], [b]) => isPrimary(d, b) - isPrimary(d, a));
+      const buttons = here.map(([o, label]) => optionButton(seat, d, o, label, isPrimary(d, o)));
+      if (d.kind === "trade" && info.trade.enabled && d.details.offer && d.details.offer.partner === seat) {
+        buttons.push(el("button", { type: "button", id: "counter-offer", text: t("Counter-offer"), onclick: () => counterOffer(seat, d) }));
+      }
+      parts.push(el("div", { class: "options" }, ...buttons.slice(0, MORE + 1)));
+      if (buttons.length > MORE + 1) {
+        parts.push(el("details", { class: "more" }, el("summary", { text: t("More actions") }), ...buttons.slice(MORE + 1)));
+      }
+      const onDeeds = d.options.length - here.length;
+      if (onDeeds) parts.push(el("p", { class: "hint", text: t("Build, sell or mortgage on a deed's panel: click a marked space or a deed") +
+                                         ` (${onDeeds})` }));
       if (d.trade) { const f = tradeForm(seat, d); if (f) parts.push(f); }
     }
     box.replaceChildren(...parts);
+  }
+
+  // At the end: standings by net worth, the net worth over the rounds, rents paid and received,
+  // and the landings as a heat map on the board.
+  function renderOver() {
+    const box = document.getElementById("game-over");
+    box.hidden = !(state && state.over);
+    document.getElementById("decision-box").hidden = !box.hidden;
+    if (box.hidden || box.dataset.turns === String(state.turns)) return;
+    box.dataset.turns = String(state.turns);
+    const f = state.figures || { worth: [], rent_paid: [], rent_received: [], landings: {} };
+    const ranked = [...state.players].sort((a, b) => (a.bankrupt - b.bankrupt) || (b.net_worth - a.net_worth));
+    const head = ["", t("Player"), t("Cash"), t("Net worth"), t("Rent paid"), t("Rent received")];
+    const rows = ranked.map((p, k) => {
+      const chip = el("span", { class: "chip" }); chip.style.background = COLORS[p.seat % COLORS.length];
+      return el("tr", { class: (state.winners.includes(p.seat) ? "winner " : "") + (p.bankrupt ? "out" : ""), "data-seat": p.seat },
+        el("td", { text: state.winners.includes(p.seat) ? "★" : String(k + 1) }), el("td", {}, chip, p.name),
+        el("td", { class: "cash", text: money(p.cash) }), el("td", { class: "worth", text: money(p.net_worth) }),
+        el("td", { text: money(f.rent_paid[p.seat] || 0) }), el("td", { text: money(f.rent_received[p.seat] || 0) }));
+    });
+    const heat = el("input", { type: "checkbox", id: "heat-toggle", checked: true, onchange: refreshBoard });
+    box.replaceChildren(el("h2", { text: t("Game over") }),
+      el("p", { class: "winners", text: t("Winner") + ": " + state.winners.map(seatName).join(", ") }),
+      el("div", { class: "scroll" }, el("table", { id: "standings" }, el("tr", {}, ...head.map(h => el("th", { text: h }))), ...rows)),
+      ...(f.worth.length ? [el("h3", { text: t("Net worth by round") }), magie.table.chart(f.worth, state.players)] : []),
+      el("label", {}, heat, " " + t("Landings on the board (heat map)")));
   }
 
   // The switch of the window between the other players' turns (rules.between_turns), one per seat
@@ -248,6 +357,11 @@
         conn.textContent = "";
         if (!info) {
           info = msg.info;
+          const context = { info, money, seatName };
+          magie.table.init(context);
+          magie.trades.init(context);
+          document.getElementById("table").classList.toggle("cells", !info.layout.sides);
+          magie.deeds.init({ ...context, state: () => state, decisions, send, mine: seat => seat in tokenOf });
           await magie.loadWords(info.lang);
           document.getElementById("title").textContent = info.name;
           document.title = info.name + " · magie";
@@ -263,17 +377,20 @@
           link.href = `/api/games/${encodeURIComponent(gameId)}/save?token=${encodeURIComponent(token)}`;
         }
         state = msg.state && msg.state.players ? msg.state : state;
-        msg.events.forEach(addEvent);
+        msg.events.forEach(item => addEvent(item, false));
+        if (state) magie.table.reconcile(state);
       } else if (msg.type === "event") {
-        addEvent(msg);
+        addEvent(msg, true);
         return;
       } else if (msg.type === "state") {
         state = msg.state;
+        magie.table.reconcile(state);
       } else if (msg.type === "decision") {
         decisions[msg.decision.seat] = msg.decision;
         shown = null;
+        if (magie.deeds.next(msg.decision.seat)) return;     // a "build evenly" goes on
       }
-      renderStatus(); renderPlayers(); renderAuction(); renderDecision(); refreshBoard();
+      renderStatus(); renderPlayers(); renderAuction(); renderDecision(); renderOver(); magie.deeds.render(); refreshBoard();
     };
     ws.onclose = ev => {
       if (ev.code === 4403 || ev.code === 4404) { conn.textContent = ev.reason; return; }
@@ -283,6 +400,14 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    const board = document.getElementById("board");
+    const openSpace = ev => {
+      const g = ev.target.closest && ev.target.closest("g.space");
+      if (g && info && (ev.type === "click" || ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); magie.deeds.show(g.dataset.space); }
+    };
+    board.addEventListener("click", openSpace);
+    board.addEventListener("keydown", openSpace);
+    setInterval(() => { if (state && document.querySelector("#players .delta")) renderPlayers(); }, 1000);
     if (tokens.length) tokens.forEach(connect); else connect(null);
     refreshBoard();
   });

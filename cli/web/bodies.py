@@ -1,0 +1,140 @@
+"""The bodies `magie serve` takes (docs/web.md), checked field by field before they reach the
+engine: pydantic models of the JSON bodies (a 400 names the field at fault) and `answer_problem`,
+the shape of an answer to a decision (engine.game.decisions).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+
+from magie.engine.game.save import MAX_NAME, MAX_SEED
+from magie.engine.game.trades import MAX_DEAL_LEGS
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _plain(cls, v: str) -> str:
+        v = v.strip()
+        if not v:
+            raise ValueError("a name may not be blank")
+        if any(not ch.isprintable() for ch in v):
+            raise ValueError("a name is plain text: no new lines, tabs or control characters")
+        return v
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    edition: str = Field(min_length=1, max_length=100)
+    variants: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=list, max_length=16)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    lang: str = "en"
+    seats: list[SeatIn] = Field(min_length=1, max_length=12)
+    max_rounds: int | None = Field(default=None, ge=1, le=100000)
+
+
+class FileIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=200)
+    text: str
+
+
+class EditionUpload(BaseModel):
+    """`POST /api/editions`: an edition file and the overlay files applied to it, in order."""
+
+    model_config = ConfigDict(extra="forbid")
+    edition: FileIn
+    overlays: list[FileIn] = Field(default_factory=list, max_length=64)
+
+
+class AnswerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    answer: Any
+    decision: int | None = None
+
+
+class BetweenTurnsIn(BaseModel):
+    """`POST /api/games/{game}/between-turns`: switch the window between other players' turns."""
+
+    model_config = ConfigDict(extra="forbid")
+    on: StrictBool
+
+
+def answer_problem(value: Any, depth: int = 0) -> str | None:
+    """Why `value` cannot be an answer (the shapes of engine.game.decisions), or None."""
+    if value is None or isinstance(value, (bool, str)):
+        return None if not isinstance(value, str) or len(value) <= 100 else "a word of at most 100 characters"
+    if isinstance(value, int):
+        return None if abs(value) < 2**53 else "a whole number of at most 15 digits"
+    if isinstance(value, list):
+        if depth > 1 or len(value) > 4:
+            return "an action such as [\"build\", 5], at most 4 items"
+        for v in value:
+            p = answer_problem(v, depth + 1)
+            if p:
+                return p
+        return None
+    if isinstance(value, dict) and set(value) == {"trade"} and isinstance(value["trade"], dict):
+        t = value["trade"]
+        known = {"proposer", "partner", "give_deeds", "give_cash", "give_cards", "get_deeds", "get_cash", "get_cards"}
+        if set(t) - known:
+            return f"a trade with only the fields {', '.join(sorted(known))}"
+        for k in ("proposer", "partner"):
+            if not isinstance(t.get(k), int) or isinstance(t.get(k), bool):
+                return f"trade.{k}: a seat number"
+        for k in ("give_cash", "get_cash"):
+            if not isinstance(t.get(k, 0), int) or isinstance(t.get(k, 0), bool) or not 0 <= t.get(k, 0) < 2**53:
+                return f"trade.{k}: a whole amount of money, 0 or more"
+        for k in ("give_deeds", "get_deeds"):
+            items = t.get(k, [])
+            if not isinstance(items, list) or len(items) > 200 or any(
+                    not isinstance(i, int) or isinstance(i, bool) for i in items):
+                return f"trade.{k}: a list of space numbers"
+        for k in ("give_cards", "get_cards"):
+            items = t.get(k, [])
+            if not isinstance(items, list) or len(items) > 50 or any(
+                    not (isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) and len(x) < 100 for x in c))
+                    for c in items):
+                return f"trade.{k}: a list of [deck, card] pairs"
+        return None
+    if isinstance(value, dict) and set(value) == {"deal"} and isinstance(value["deal"], dict):
+        return _deal_problem(value["deal"])
+    return "a word, a number, true/false, null, an action list, {\"trade\": {...}} or {\"deal\": {...}}"
+
+
+def _deal_problem(deal: dict) -> str | None:
+    """Why `deal` is not the JSON of a `Deal` (engine.game.decisions), or None."""
+    if set(deal) - {"proposer", "legs"}:
+        return "a deal with only the fields legs, proposer"
+    if not isinstance(deal.get("proposer"), int) or isinstance(deal.get("proposer"), bool):
+        return "deal.proposer: a seat number"
+    legs = deal.get("legs")
+    if not isinstance(legs, list) or not 1 <= len(legs) <= MAX_DEAL_LEGS:
+        return f"deal.legs: a list of 1 to {MAX_DEAL_LEGS} legs"
+    known = {"giver", "taker", "deeds", "cash", "cards"}
+    for k, leg in enumerate(legs):
+        if not isinstance(leg, dict) or set(leg) - known:
+            return f"deal.legs.{k}: a leg with only the fields {', '.join(sorted(known))}"
+        for f in ("giver", "taker"):
+            if not isinstance(leg.get(f), int) or isinstance(leg.get(f), bool):
+                return f"deal.legs.{k}.{f}: a seat number"
+        cash = leg.get("cash", 0)
+        if not isinstance(cash, int) or isinstance(cash, bool) or not 0 <= cash < 2**53:
+            return f"deal.legs.{k}.cash: a whole amount of money, 0 or more"
+        deeds = leg.get("deeds", [])
+        if not isinstance(deeds, list) or len(deeds) > 200 or any(
+                not isinstance(i, int) or isinstance(i, bool) for i in deeds):
+            return f"deal.legs.{k}.deeds: a list of space numbers"
+        cards = leg.get("cards", [])
+        if not isinstance(cards, list) or len(cards) > 50 or any(
+                not (isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) and len(x) < 100 for x in c))
+                for c in cards):
+            return f"deal.legs.{k}.cards: a list of [deck, card] pairs"
+    return None
