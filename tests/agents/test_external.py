@@ -235,6 +235,11 @@ def test_play_at_the_command_line_with_programs(tmp_path, monkeypatch):
     assert r.output.strip().splitlines() == [
         "magie: bot 'cmd:no-such-program-here': program 'no-such-program-here' not found (not on PATH, or not "
         "an executable file)"]
+    r = runner.invoke(app, ["ladder", "classic", "--bot", f"basic,{KIND}", "-n", "2", "-j", "1", "--players", "2",
+                            "--max-rounds", "5", "--out", "ladder.json"])
+    assert r.exit_code == 0, r.output
+    ladder = json.loads((tmp_path / "ladder.json").read_text())
+    assert ladder["kinds"] == ["basic", KIND] and ladder["games"] == 2
     r = runner.invoke(app, ["serve", "--bot", "cmd:no-such-program-here", "--port", "1"])
     assert r.exit_code == 1 and "--bot: bot 'cmd:no-such-program-here': program 'no-such-program-here' not found" \
         in r.output
