@@ -108,8 +108,9 @@ def offer_words(game: Any, offer: Any) -> str:
 
 def decision_text(game: Any, d: Decision) -> str:
     """The whole decision in English: round and turn, every player's state, what is asked
-    (the registry's words), its details, the options numbered with their JSON answers, and how
-    to answer."""
+    (the registry's words), its details, the options numbered with their JSON answers, the
+    actions on the player's deeds that are closed with the engine's reason (manage and raise),
+    and how to answer."""
     kind = DECISION_KINDS[d.kind]
     seat = d.player.seat
     current = game.current
@@ -126,5 +127,10 @@ def decision_text(game: Any, d: Decision) -> str:
         lines.append("Options:")
         lines += [f"{k + 1}. {option_words(game, d.kind, o)}: {json.dumps(encode_answer(o))}"
                   for k, o in enumerate(options)]
+    if d.game is not None:
+        closed = game.closed_actions(d.player, d.ctx["window"])
+        if closed:
+            lines.append("Not open now:")
+            lines += [f"- {option_words(game, d.kind, a)}: {why}" for a, why in closed]
     lines.append(f"Answer with one line {{\"answer\": ...}} holding {kind.answer}.")
     return "\n".join(lines)

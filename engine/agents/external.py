@@ -342,12 +342,18 @@ def state_of(game: Any) -> dict[str, Any]:
 
 def decision_message(game: Any, d: Decision) -> dict[str, Any]:
     """The line sent for decision `d`: its kind, the seat asked, the options (encoded as saves
-    encode answers; empty for a bid, whose bounds are in `details`), the details, the state and
-    the English text of it all."""
-    return {"type": "decision", "kind": d.kind, "seat": d.player.seat,
-            "options": [encode_answer(o) for o in d.options],
-            "details": {k: plain(v) for k, v in d.ctx.items()},
-            "state": state_of(game), "text": decision_text(game, d)}
+    encode answers; empty for a bid, whose bounds are in `details`), the details, for a manage
+    or raise decision the closed actions on the player's deeds with the engine's reason for each
+    (`Game.closed_actions`), the state and the English text of it all."""
+    message = {"type": "decision", "kind": d.kind, "seat": d.player.seat,
+               "options": [encode_answer(o) for o in d.options],
+               "details": {k: plain(v) for k, v in d.ctx.items()}}
+    if d.game is not None:
+        message["closed"] = [{"action": encode_answer(a), "why": why}
+                             for a, why in game.closed_actions(d.player, d.ctx["window"])]
+    message["state"] = state_of(game)
+    message["text"] = decision_text(game, d)
+    return message
 
 
 def end_message(game: Any) -> dict[str, Any]:

@@ -210,6 +210,19 @@ def test_the_decision_line_carries_options_details_state_and_text():
     assert '1. buy: "buy"' in m["text"]
 
 
+def test_a_manage_decision_line_says_why_each_closed_action_is_closed():
+    g = Game(load_playable("classic"), [("Anna", FunctionAgent("a", thrifty)), ("Boris", FunctionAgent("b", thrifty))],
+             seed=1, start=False)
+    anna = g.players[0]
+    g.set_owner(1, anna)                             # one of the two brown deeds
+    d = Decision.of("manage", anna, None, g, {"window": "before_roll", "more_rolls": False})
+    m = decision_message(g, d)
+    assert m["options"] == [["mortgage", 1], ["done"]]
+    assert m["closed"] == [{"action": ["build", 1],
+                            "why": "Anna does not own the whole group brown: nagatinskaya is the bank's"}]
+    assert "Not open now:\n- build on Zhitnaya Street (1): Anna does not own the whole group brown" in m["text"]
+
+
 def test_a_kind_naming_a_missing_program_is_refused_before_the_game():
     assert is_plugin("cmd:python3 x.py")
     with pytest.raises(ValueError, match="program 'no-such-program-here' not found"):
