@@ -98,7 +98,6 @@ def check(
     """
     from rich.console import Console
     from rich.progress import Progress
-    from rich.table import Table
 
     from magie.engine.sim.selfcheck import self_check
 
@@ -124,24 +123,32 @@ def check(
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task("games", total=games)
         result = self_check(ed, games, first, seats=seats, progress=lambda k: bar.update(task, completed=k))
+    print_check(ed, result, first, games, as_json)
+    if result.failures:
+        raise typer.Exit(1)
+
+
+def print_check(ed: Edition, result: SelfCheck, first: int, games: int, as_json: bool) -> None:
+    """The self-check's result: as JSON (`report`), or a line per failure and the coverage table."""
+    from rich.console import Console
+    from rich.table import Table
+
     data = report(ed, result)
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        out = Console(highlight=False)
-        out.print(f"{result.games} games of {ed.id} (seeds {first}-{first + games - 1}), invariants checked "
-                  f"after every turn; {result.replayed} replayed from their answers")
-        for f in result.failures:
-            out.print(f"[red]FAILED[/] seed {f.seed}, {f.bots} bots, {f.what}: {f.message}", markup=True)
-        if not result.failures:
-            out.print("[green]no failures[/]", markup=True)
-        table = Table("part", "fired", "forced", "never fired", title="Coverage")
-        for part, row in data["coverage"].items():
-            names = [x["name"] + (f": {x['closed']}" if "closed" in x else "") for x in row["never"]]
-            table.add_row(part, f"{row['fired']} of {row['of']}", _listed(row["forced"]), _listed(names))
-        out.print(table)
-    if result.failures:
-        raise typer.Exit(1)
+        return
+    out = Console(highlight=False)
+    out.print(f"{result.games} games of {ed.id} (seeds {first}-{first + games - 1}), invariants checked "
+              f"after every turn; {result.replayed} replayed from their answers")
+    for f in result.failures:
+        out.print(f"[red]FAILED[/] seed {f.seed}, {f.bots} bots, {f.what}: {f.message}", markup=True)
+    if not result.failures:
+        out.print("[green]no failures[/]", markup=True)
+    table = Table("part", "fired", "forced", "never fired", title="Coverage")
+    for part, row in data["coverage"].items():
+        names = [x["name"] + (f": {x['closed']}" if "closed" in x else "") for x in row["never"]]
+        table.add_row(part, f"{row['fired']} of {row['of']}", _listed(row["forced"]), _listed(names))
+    out.print(table)
 
 
 def _listed(names: list[str]) -> str:

@@ -58,6 +58,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("magie.cli.web_commands",
               "Play in the browser: people at several browsers (or sharing one) and bots at one "
               "table."),
+    "lsp": ("magie.cli.lsp",
+            "Run the language server for edition and overlay files (for editors), over stdio."),
 }
 """Command name -> (the module whose `register(app)` adds it, its one-line help), in the order
 `magie --help` lists them."""

@@ -196,8 +196,7 @@ def play(
     you between the other players' turns too; before the throw r or Enter rolls, after it
     d or Enter ends the turn. In an auction m bids the least, a number bids that much, p passes.
     At any prompt `s` shows the status (players, deeds, buildings), `m` the board, `w` saves,
-    `h` helps (in the turn's menu it also says why each action on your deeds that is not
-    offered is closed) and `q` quits.
+    `h` helps (in the turn's menu, also why the actions not offered are closed), `q` quits.
     Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with
     --resume. Exit codes: 0 game over or quit, 1 bad input or the game cannot go on,
     130 interrupted by Ctrl-C (the game is saved).
@@ -208,8 +207,7 @@ def play(
       magie play classic --bots 4 --seed 1
       magie play classic --players "Anna,Boris" --bots 2 --lang ru
       magie play classic --players Anna --bots 3 --time-limit 60 --save-to game.json
-      magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl
-      magie play my_edition.yaml --bots 4 --seed 7 --quiet --record seed7.json
+      magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl --record game.json
       magie play classic --players Anna --bots 3 --bot hard
       magie play classic --bots 4 --bot mybots:Greedy --quiet
       magie play classic --bots 3 --bot "cmd:python3 my_agent.py"

@@ -22,6 +22,10 @@ class Mark:
     `indent` is the indentation (in columns, 0-based) of the content lines of a block
     scalar ('|' or '>'), so that a position inside the scalar's text (a DSL error)
     can be mapped back to the file; None for other nodes.
+    `chars`, for a plain or quoted scalar whose text does not follow its source column by
+    column (an escape, a doubled quote, or lines folded into one), holds one row per line of
+    the text: the (line, col) in the file of each of its characters, then of its line break,
+    so that a position inside the text (a DSL error) is placed exactly; None for other nodes.
     """
 
     file: str
@@ -29,6 +33,7 @@ class Mark:
     col: int
     style: str | None = None
     indent: int | None = None
+    chars: tuple[tuple[tuple[int, int], ...], ...] | None = None
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"

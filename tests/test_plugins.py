@@ -193,12 +193,7 @@ def test_the_plugins_function_and_its_docstring_are_in_the_dsl_reference(site):
 
 def test_serve_lists_and_plays_the_plugins_edition_and_bot(site, monkeypatch):
     pytest.importorskip("fastapi")
-    from magie.cli.web import app
     from tests.web.helpers import client
-
-    # the server reads BOTS when it is imported, as a process that starts with the plugin installed
-    # does; another test of this session may have imported it before the plugin was seen
-    monkeypatch.setattr(app, "BOTS", agents.BOTS)
 
     c = client()
     listed = c.get("/api/editions").json()

@@ -4,13 +4,14 @@ The loader's `locate(pointer)` gives the `Mark` of the YAML node holding the sni
 text starts depends on the scalar style:
 
 - plain (`do: pay bank 15`): the text starts at the mark; line 1 col c -> mark.col + c - 1;
-- quoted (`"..."` or `'...'`): one column further (escapes are not accounted for);
+- quoted (`"..."` or `'...'`): one column further;
 - literal block (`|`): the mark is the indicator line; DSL line k is file line mark.line + k,
   and col c is file col mark.indent + c (mark.indent: the content's indentation, 0-based);
 - folded block (`>`): best effort, as a literal block (exact while the text is one line).
 
-Multi-line plain and quoted scalars are folded by YAML into one line; positions after the
-first file line are then approximate.
+A plain or quoted scalar with escapes (`\\n`, `\\"`), a doubled quote, or lines folded into one
+carries the place of each of its characters (`Mark.chars`, read from the source by yamlload.py):
+positions there are exact too.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ def file_position(mark: Mark | None, line: int, col: int) -> tuple[str, int, int
     With no mark, the DSL position itself and an empty file name."""
     if mark is None:
         return ("", line, col)
+    if mark.chars and 1 <= line <= len(mark.chars) and mark.chars[line - 1]:
+        row = mark.chars[line - 1]           # escapes or folded lines: each character's own place
+        if col <= len(row):
+            return (mark.file, *row[max(col, 1) - 1])
+        ln, c = row[-1]
+        return (mark.file, ln, c + col - len(row))
     style = mark.style
     if style in ("|", ">"):
         indent = mark.indent if mark.indent is not None else max(mark.col - 1, 0)

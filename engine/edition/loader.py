@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -118,12 +118,13 @@ class _Load:
     files: list[Path] = field(default_factory=list)
     merger: Merger = field(default_factory=Merger)
     edition_ids: list[str] = field(default_factory=list)
+    texts: Mapping[Path, str] = field(default_factory=dict)    # resolved path -> unsaved text
 
     def error(self, mark: Mark | None, code: str, message: str) -> None:
         self.problems.append(Problem.at(mark, "error", code, message))
 
     def read(self, path: Path) -> MarkedMap | None:
-        yf = read_yaml(path)
+        yf = read_yaml(path, text=self.texts.get(path.resolve()) if self.texts else None)
         self.problems.extend(yf.problems)
         return yf.tree
 
@@ -144,7 +145,7 @@ class _Load:
                 self.error(mark, "file-not-found", f"{what} '{shown}': {bad}")
                 return None
             path = Path(os.path.abspath(relative_to / ref))
-            if not is_regular_file(path):
+            if not is_regular_file(path) and not (self.texts and path.resolve() in self.texts):
                 self.error(mark, "file-not-found", f"{what} '{shown}': {_not_a_file(path)}")
                 return None
             if mark is not None and path.suffix not in (".yaml", ".yml"):
@@ -251,14 +252,15 @@ class _Load:
         return self.merger.apply(tree, patch, layer, f"edition '{tree.get('id')}'")
 
 
-def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.PathLike | None = None
-                 ) -> LoadedEdition:
+def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.PathLike | None = None,
+                 texts: Mapping[Path, str] | None = None) -> LoadedEdition:
     """Load, merge and validate an edition with overlays applied in order.
 
     `ref` is a built-in edition id or a path to an edition file (relative to the current
     folder); each of `variants` is a built-in overlay id or a path to an overlay file.
     `base_dir` is the folder of the built-in editions (default: magie's `editions/`), whose
-    `variants/` subfolder holds the built-in overlays.
+    `variants/` subfolder holds the built-in overlays. `texts` maps resolved file paths to their
+    unsaved content (an editor's buffers): such a file is read from there, not from disk.
 
     Raises `ProblemsError` carrying every problem found (errors and warnings, sorted by file
     and position) when there is at least one error. Warnings alone do not raise: they are in
@@ -268,7 +270,7 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
     from .checks import check_tree, sort_problems
     from .schema import apply_defaults
 
-    job = _Load(Path(base_dir) if base_dir else EDITIONS_DIR)
+    job = _Load(Path(base_dir) if base_dir else EDITIONS_DIR, texts=texts or {})
     path = job.resolve_edition(ref, Path.cwd(), None)
     tree = job.edition(path) if path is not None else None
     if tree is None:

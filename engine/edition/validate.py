@@ -76,11 +76,14 @@ def validate_paths(paths: Iterable[str | os.PathLike], variants: Sequence[str] =
 
 
 def validate_file(path: str | os.PathLike, variants: Sequence[str] = (), *,
-                  base_dir: str | os.PathLike | None = None) -> list[Problem]:
+                  base_dir: str | os.PathLike | None = None, text: str | None = None) -> list[Problem]:
     """Every problem of one edition or overlay file (see the module docstring); `variants`
-    are applied to an edition file, not to an overlay file."""
+    are applied to an edition file, not to an overlay file. `text`, when given, is the file's
+    unsaved content (an editor's buffer, `magie lsp`): it is checked instead of the file on
+    disk, with the files it builds on read from disk."""
     path = Path(path)
-    yf = read_yaml(path)
+    yf = read_yaml(path, text=text)
+    texts = {path.resolve(): text} if text is not None else None
     if yf.tree is None:
         return yf.problems
     try:
@@ -90,9 +93,9 @@ def validate_file(path: str | os.PathLike, variants: Sequence[str] = (), *,
                 return [Problem.at(yf.tree.value_marks.get("base"), "error", "wrong-type",
                                    f"base: expected an edition id or a path, found {base!r}", "/base")]
             ref = str((path.parent / base).resolve()) if is_path_ref(base) else base
-            loaded = load_edition(ref, [str(path.resolve())], base_dir=base_dir)
+            loaded = load_edition(ref, [str(path.resolve())], base_dir=base_dir, texts=texts)
         else:
-            loaded = load_edition(str(path.resolve()), variants, base_dir=base_dir)
+            loaded = load_edition(str(path.resolve()), variants, base_dir=base_dir, texts=texts)
     except ProblemsError as e:
         return _relocate(e.problems, yf.tree, "base" if yf.tree.get("overlay") is True else None)
     return loaded.warnings

@@ -187,8 +187,12 @@ class YamlFile:
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlFile:
+def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES, *, text: str | None = None) -> YamlFile:
     """Read one YAML file whose top level must be a map.
+
+    `text`, when given, is the file's content as an editor holds it (unsaved): it is parsed
+    instead of the file on disk (which need not exist), with the same limits and the same
+    problems, named and placed as the file's own.
 
     Never raises for bad input: every problem found (missing file, size over `max_bytes`,
     bytes that are not UTF-8, a syntax error, tabs used for indentation, duplicate keys,
@@ -205,6 +209,11 @@ def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> YamlF
 
     if bad is not None:
         return fail("file-not-found", f"cannot read this file: {bad}")
+    if text is not None:
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > max_bytes:
+            return fail("file-too-large", f"file is {_size(size)}; edition files are limited to {_size(max_bytes)}")
+        return _parse(path, name, text[1:] if text.startswith("\ufeff") else text)
     try:
         st = path.stat()
     except FileNotFoundError:
@@ -395,6 +404,90 @@ def _tag(tag: str) -> str:
     return tag.replace("tag:yaml.org,2002:", "!!")
 
 
+_ESCAPES = yaml.scanner.Scanner.ESCAPE_REPLACEMENTS
+_ESCAPE_CODES = yaml.scanner.Scanner.ESCAPE_CODES
+
+
+def flow_chars(lines: list[str], node: ScalarNode) -> tuple[tuple[tuple[int, int], ...], ...] | None:
+    r"""Where each character of a plain or quoted scalar's text is in the file, when the text does
+    not follow the source column by column: a double-quoted escape (`\n`, `\"`, `\x41`), a
+    single-quoted `''`, or several lines folded into one (a line break read as a space, blank
+    lines as line breaks). One row per line of the text: the (line, col), 1-based, of each of its
+    characters, then of the line break that ends it (if any).
+
+    None when the text is its source as written on one line (the mark's column says all), and
+    when the source cannot be followed (a line continuation: `\` at the end of a line); positions
+    are then reckoned from the mark, as for any scalar."""
+    sm, em = node.start_mark, node.end_mark
+    text, style = node.value, node.style or None      # libyaml says '' for plain, pyyaml None
+    if not isinstance(text, str) or node.tag != _STR or style not in (None, '"', "'"):
+        return None
+    q = 1 if style else 0
+    first = lines[sm.line] if sm.line < len(lines) else ""
+    if sm.line == em.line and first[sm.column + q:em.column - q] == text:
+        return None
+    raw: list[tuple[str, int, int]] = []     # the source characters between the quotes
+    for ln in range(sm.line, em.line + 1):
+        line = lines[ln] if ln < len(lines) else ""
+        a = sm.column + q if ln == sm.line else 0
+        b = em.column - q if ln == em.line else len(line)
+        raw += [(line[c], ln + 1, c + 1) for c in range(a, b)]
+        if ln != em.line:
+            raw.append(("\n", ln + 1, len(line) + 1))
+    out = _read_flow(raw, style)
+    if out is None or "".join(ch for ch, _ in out) != text:
+        return None
+    rows: list[tuple[tuple[int, int], ...]] = []
+    row: list[tuple[int, int]] = []
+    for ch, at in out:
+        row.append(at)
+        if ch == "\n":
+            rows.append(tuple(row))
+            row = []
+    rows.append(tuple(row))
+    return tuple(rows)
+
+
+def _read_flow(raw: list[tuple[str, int, int]], style: str | None) -> list[tuple[str, tuple[int, int]]] | None:
+    """The characters a plain or quoted scalar's source reads as (YAML's folding and escapes),
+    each with the (line, col) it comes from; None for a source this does not follow."""
+    out: list[tuple[str, tuple[int, int]]] = []
+    i = 0
+    while i < len(raw):
+        ch, ln, col = raw[i]
+        if ch in " \t\n":                   # a run of blanks: kept, or folded where it breaks a line
+            j = i
+            while j < len(raw) and raw[j][0] in " \t\n":
+                j += 1
+            breaks = [r for r in raw[i:j] if r[0] == "\n"]
+            if not breaks:
+                out += [(r[0], (r[1], r[2])) for r in raw[i:j]]
+            elif len(breaks) == 1:
+                out.append((" ", (breaks[0][1], breaks[0][2])))
+            else:
+                out += [("\n", (b[1], b[2])) for b in breaks[1:]]
+            i = j
+            continue
+        step = 1
+        if style == '"' and ch == "\\":
+            code = raw[i + 1][0] if i + 1 < len(raw) else ""
+            if code in _ESCAPES:
+                ch, step = _ESCAPES[code], 2
+            elif code in _ESCAPE_CODES:
+                size = _ESCAPE_CODES[code]
+                try:
+                    ch, step = chr(int("".join(r[0] for r in raw[i + 2:i + 2 + size]), 16)), 2 + size
+                except ValueError:
+                    return None
+            else:
+                return None
+        elif style == "'" and ch == "'" and i + 1 < len(raw) and raw[i + 1][0] == "'":
+            step = 2
+        out.append((ch, (ln, col)))
+        i += step
+    return out
+
+
 class _TooBig(Exception):
     pass
 
@@ -414,7 +507,8 @@ class _Builder:
         m = node.start_mark
         style = node.style if isinstance(node, ScalarNode) and node.style in ("|", ">", '"', "'") else None
         indent = self._block_indent(node) if isinstance(node, ScalarNode) and style in ("|", ">") else None
-        return Mark(self.name, m.line + 1, m.column + 1, style, indent)
+        chars = flow_chars(self.lines, node) if isinstance(node, ScalarNode) and style not in ("|", ">") else None
+        return Mark(self.name, m.line + 1, m.column + 1, style, indent, chars)
 
     def _block_indent(self, node: ScalarNode) -> int | None:
         """Indentation of a block scalar's content lines, read from the file text."""

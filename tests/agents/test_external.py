@@ -134,7 +134,7 @@ def test_a_failing_program_is_named_with_the_decision_and_leaves_no_process(tmp_
     script = tmp_path / f"{what}.py"
     script.write_text(BAD[what], encoding="utf-8")
     command = f"{PY} {shlex.quote(str(script))}"
-    bad = ExternalAgent(command, timeout=0.5, max_line=1000)
+    bad = ExternalAgent(command, timeout=0.5 if what == "silent" else 30, max_line=1000)
     before = children()
     with pytest.raises(ExternalAgentError) as e:
         play([bad, FunctionAgent("t2", thrifty), FunctionAgent("t3", thrifty)])

@@ -72,6 +72,14 @@ def test_serve_without_the_web_extra_prints_the_hint(monkeypatch):
     assert r.output == f"magie: magie serve needs the web extra (uvicorn is missing): {install_hint('web')}\n"
 
 
+def test_lsp_without_the_lsp_extra_prints_the_hint(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pygls", None)           # import pygls raises ImportError
+    monkeypatch.delitem(sys.modules, "magie.cli.lsp.server", raising=False)
+    r = CliRunner().invoke(app, ["lsp"])
+    assert r.exit_code == 1
+    assert r.output == f"magie: magie lsp needs the lsp extra (pygls is missing): {install_hint('lsp')}\n"
+
+
 def test_report_without_matplotlib_prints_the_hint(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     r = CliRunner().invoke(app, ["simulate", "quick", "-n", "1", "--report", str(tmp_path / "r")])

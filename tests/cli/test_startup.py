@@ -27,7 +27,7 @@ def _loaded(args: list[str], env: dict[str, str]) -> set[str]:
 
 
 @pytest.mark.parametrize("args", [["--help"], ["editions"], ["simulate", "--help"], ["play", "--help"],
-                                  ["validate", "--help"], ["serve", "--help"], ["--version"]])
+                                  ["validate", "--help"], ["serve", "--help"], ["lsp", "--help"], ["--version"]])
 def test_light_commands_do_not_import_the_engine_or_rich_markdown(tmp_path, args):
     env = {**os.environ, "MAGIE_CACHE_DIR": str(tmp_path / "cache")}
     env.pop("MAGIE_NO_CACHE", None)

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
-from magie.engine.agents import BOTS
+from magie.engine import agents
 from magie.engine.edition.listing import list_builtin, list_plugins
 from magie.engine.edition.text import text_in
 from magie.engine.problems import ProblemsError
@@ -38,7 +38,7 @@ async def editions(server: ServerDep, lang: str = "en") -> dict:
         out["editions" if info.kind == "edition" else "overlays"].append(item)
     out["uploaded"] = [{"id": up.id, "name": text_in(up.playable(())[0].name, lang) or up.id}
                        for up in server.uploads]
-    return {**out, "bots": list(BOTS), "languages": list(LANGUAGES)}
+    return {**out, "bots": list(agents.BOTS), "languages": list(LANGUAGES)}
 
 
 @router.get("/api/editions/{edition}/board.svg")

@@ -11,7 +11,7 @@ import random
 from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse, Response
 
-from magie.engine.agents import BOTS
+from magie.engine import agents
 from magie.engine.edition.model import Edition
 from magie.engine.game.events import dumps
 from magie.engine.game.save import SaveGame, Seat
@@ -34,7 +34,7 @@ router = APIRouter()
 async def new_game(body: NewGame, server: ServerDep) -> dict:
     lang = check_lang(body.lang)
     ed, content = await asyncio.to_thread(server.edition, body.edition, tuple(body.variants))
-    seats = _seats(body, ed, (*BOTS, *server.bots))
+    seats = _seats(body, ed, (*agents.BOTS, *server.bots))
     if server.live() >= server.max_games:
         raise HTTPProblem(503, f"this server runs {server.max_games} games already; try later")
     humans = [k for k, s in enumerate(seats) if s.agent == "human"]

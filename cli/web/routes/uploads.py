@@ -11,7 +11,7 @@ from pathlib import Path
 
 from fastapi import APIRouter, Request
 
-from magie.engine.agents import BOTS
+from magie.engine import agents
 from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
@@ -81,7 +81,7 @@ async def resume(request: Request, server: ServerDep, lang: str | None = None) -
 def _check_table(server: Server, save: SaveGame, ed: Edition) -> None:
     """The seats of an uploaded save are bots this server has and as many as the edition takes,
     and the server has room for one more game; raises `HTTPProblem`."""
-    seated = (*BOTS, *server.bots)
+    seated = (*agents.BOTS, *server.bots)
     for k, s in enumerate(save.seats):
         if s.agent != "human" and s.agent not in seated:
             raise HTTPProblem(400, f"seats.{k}.agent: expected human or one of {', '.join(seated)}",
