@@ -210,7 +210,6 @@ def play(
       magie play classic --bots 6 --bot-kind random --quiet --log game.jsonl --record game.json
       magie play classic --players Anna --bots 3 --bot hard
       magie play classic --bots 4 --bot mybots:Greedy --quiet
-      magie play classic --bots 3 --bot "cmd:python3 my_agent.py"
       magie play --resume game.json
       magie play ./my_edition.yaml --variant ID --players "Anna,Boris"
     """
