@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_sim import ROOT, _shim  # noqa: E402
 
 COMMANDS = ("validate", "editions", "show", "diff", "schema", "watch", "check", "play", "simulate", "analyze",
-            "compare", "ladder", "board", "serve", "lsp")
+            "compare", "ladder", "board", "serve", "lsp", "explain")
 """The commands whose `--help` is measured (those of `magie --help`)."""
 
 RUNS: tuple[tuple[str, ...], ...] = (("pass",), ("--help",), *((c, "--help") for c in COMMANDS),

@@ -16,7 +16,7 @@ from .bounds import edition_argument, number_option, whole
 
 if TYPE_CHECKING:
     from magie.engine.edition.model import Edition
-    from magie.engine.game.save import SaveGame
+    from magie.engine.saves import SaveGame
     from magie.engine.sim.selfcheck import SelfCheck
 
 GAMES_MOST = 10_000

@@ -42,6 +42,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "Validate an edition on every save and replay seeded games: what did the edit change?"),
     "check": ("magie.cli.check",
               "Self-test an edition: bot games with every invariant, replays, and what never fired."),
+    "explain": ("magie.cli.explain",
+                "Say why actions are not open at the decision a saved game stopped at."),
     "play": ("magie.cli.play",
              "Play a game at the terminal: people and bots, with a readable log, saves and resume."),
     "simulate": ("magie.cli.simulate",
@@ -80,9 +82,9 @@ def version_line() -> str:
 
 
 def compiled_modules() -> list[str]:
-    """The engine modules this install runs compiled (the opt-in mypyc build, README): those with
-    an extension module beside their source; [] for the default pure-Python install. Looks at
-    files only, so that it imports nothing."""
+    """The engine modules this install runs compiled (the mypyc build an install makes where a C
+    compiler works, README): those with an extension module beside their source; [] for a
+    pure-Python install. Looks at files only, so that it imports nothing."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
     import magie.engine

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from magie.engine.edition.model import Edition
-    from magie.engine.game.save import SaveGame, Seat
+    from magie.engine.saves import SaveGame, Seat
 
 # The engine, the session and rich are imported when a command runs, not for `magie --help`
 # (start-up time).
@@ -54,7 +54,7 @@ def _problems(e: ProblemsError, hint: str = "") -> NoReturn:
 def parse_players(players: str | None) -> list[str]:
     """The human players' names from `--players "Anna,Boris"` (trimmed). Raises ValueError
     with a message for an empty list, an empty name, or one longer than `MAX_NAME` characters."""
-    from magie.engine.game.save import MAX_NAME
+    from magie.engine.limits import MAX_NAME
 
     if players is None:
         return []
@@ -76,7 +76,7 @@ def parse_players(players: str | None) -> list[str]:
 
 
 def make_seats(humans: list[str], bots: int, bot_kind: str, lo: int, hi: int, edition: str) -> list[Seat]:
-    from magie.engine.game.save import Seat
+    from magie.engine.saves import Seat
 
     """Humans first, then bots named 'Bot 1', 'Bot 2', ... Raises ValueError with a message for
     duplicate names or a number of players the edition does not allow."""
@@ -254,7 +254,7 @@ def _numbers(bots: str | None, max_rounds: str | None, seed: str | None, time_li
     """--bots, --max-rounds, --seed, --time-limit (minutes) and --decision-timeout (seconds) read
     and bounded before anything is allocated (--bots 10**20 would build that many seats): each
     None when not given, or wrong (its problem added to `wrong`)."""
-    from magie.engine.game.save import MAX_SECONDS
+    from magie.engine.limits import MAX_SECONDS
     from magie.engine.sim.config import PLAIN_DECIMAL
 
     from .bounds import whole
@@ -396,7 +396,7 @@ def _new_game(edition: str, variants: list[str], players: str | None, bots: int 
     the language; when an overlay or the edition cannot be loaded, the seats and the language are
     checked on the edition without the overlays), and exit 1 when there is any. `bots` None: the
     number given was wrong (told), so the seats are not counted."""
-    from magie.engine.game.save import SaveGame
+    from magie.engine.saves import SaveGame
 
     from .saved_edition import load_with_content
     from .simulate import fail_all

@@ -153,7 +153,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("unknown holding space '{holding}': neither the jail nor one of rules.holdings{hint}"),
     N_("unknown role '{role}'{hint} (the edition's roles: {roles})"),
     N_("this edition declares no player roles, so players have no 'role' (declare them under roles:)"),
-    # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/game/save.py)
+    # what `magie play` is told by the engine (an overlay, a bot kind, a save file: engine/saves/reader.py)
     N_("unknown variant '{variant}' (built-in overlays: {overlays}; to use your own overlay give its path, "
        "e.g. {example})"),
     N_("unknown bot '{kind}' (known: {kinds}, or module:Class for your own)"),

@@ -865,6 +865,23 @@ def describe_action(n: Names, game: Any, action: tuple) -> str:
     return n._esc(str(action))
 
 
+HOUSE_MARK = "\u2302"
+"""The mark of one house on the terminal's boards (⌂); other buildings are marked by the first
+letter of their name in the game's language (a hotel: H, отель: О)."""
+
+MORTGAGE_MARK = "\u00d7"
+"""The mark of a mortgaged deed on the terminal's boards (×)."""
+
+
+def building_mark(names: Names, building: tuple[str, int] | None) -> str:
+    """The buildings on a lot as marks, one a building (`building`: (kind, count) as
+    `Space.building_at` gives it, or None): '⌂⌂' for two houses, 'H' for a hotel."""
+    if building is None:
+        return ""
+    kind, count = building
+    return (HOUSE_MARK if kind == "house" else (names._(kind)[:1] or kind[:1]).upper()) * count
+
+
 def seat_names(seats, lang: str) -> list[str]:
     """The players' names for a game shown in `lang`, seat by seat (`seats`: the save's, with
     `.name` and `.agent`): a bot magie named ("Bot 2", as saves keep it) is called by this

@@ -19,8 +19,8 @@ from magie.engine.edition.loader import load_edition
 from magie.engine.edition.model import Edition
 from magie.engine.edition.playable import build_playable
 from magie.engine.edition.yamlload import to_plain
-from magie.engine.game.save import SaveGame, read_save
 from magie.engine.problems import Problem, ProblemsError
+from magie.engine.saves import SaveGame, read_save
 
 MAX_EMBEDDED_BYTES = 4_000_000
 """The largest merged edition a save may carry (the built-in ones are about 30 kB)."""
@@ -102,7 +102,7 @@ def edition_for_save(save: SaveGame) -> tuple[Edition, str | None]:
     as it stands now. The file is used when it still has the content the game was played with;
     otherwise (changed, missing, broken) the copy the save carries. Raises `ProblemsError` when
     neither fits: the file's problems, or why the save cannot be replayed."""
-    from magie.engine.game.save import check_edition
+    from magie.engine.saves import check_edition
 
     file_error: ProblemsError | None = _not_edition_files(save)
     if file_error is None:

@@ -28,7 +28,7 @@ from magie.engine.edition.model import Edition
 from magie.engine.errors import EffectError, GameError, ReplayMismatch
 from magie.engine.game.events import EventLog, dumps
 from magie.engine.game.game import Game
-from magie.engine.game.save import Playthrough, SaveGame, write_save
+from magie.engine.saves import Playthrough, SaveGame, write_save
 
 from .app import OUTPUT_ERRNOS
 from .human import HumanAgent

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from magie.engine.game.bank import bank_cash
 
-from .render import Names
+from .render import MORTGAGE_MARK, Names, building_mark
 
 
 def players_table(game, names: Names) -> Table:
@@ -142,9 +142,9 @@ def compact_view(game, names: Names) -> RichGroup:
             o = game.owner[i]
             lvl = game.level[i]
             b = game.spaces[i].building_at(lvl)
-            build = "" if b is None else ("h" * b[1] if b[0] == "house" else b[0][0].upper() * b[1])
+            build = building_mark(names, b)
             owner = escape(o.name) if o is not None else f"[dim]{_('bank')}[/]"
-            mort = " [red]M[/]" if game.mortgaged[i] else ""
+            mort = f" [red]{MORTGAGE_MARK}[/]" if game.mortgaged[i] else ""
             rent = rent_now(game, i, names)
             cells.append(f"{names.space(i)} {owner}{' ' + build if build else ''}{mort}"
                          + (f" [dim]{_('rent')}[/] {rent}" if rent else ""))

@@ -1,6 +1,6 @@
 """The bounds of a game that a save holds and every command checks, in a module of their own: the
-commands' `--help` shows them without importing the game engine (engine/game/save.py, which checks
-saves against them, imports them from here)."""
+commands' `--help` shows them without importing the game engine. A save's schema
+(schema/save.schema.json) repeats them; tests/saves/test_save_schema.py keeps the two equal."""
 
 MAX_SEATS = 12
 """Most seats at a table (the schema's largest `players.max`)."""
@@ -14,3 +14,10 @@ MAX_ROUNDS = 1_000_000
 
 MIN_SEED, MAX_SEED = -2**63, 2**63 - 1
 """The seeds a save holds (and every command takes): a signed 64-bit number."""
+
+MAX_SECONDS = 10**7
+"""Largest time limit or elapsed time of a game, in seconds (about 115 days)."""
+
+MAX_NAME = 64
+"""Longest player name, in characters: in a save, at `magie play --players` and in the web's seats
+(a name is printed on every line of the log)."""

@@ -20,9 +20,12 @@ EDITIONS_DIR: Path = _ROOT / "editions"
 SCHEMA_PATH: Path = _ROOT / "schema" / "edition.schema.json"
 """The published JSON Schema of an edition file."""
 
+SAVE_SCHEMA_PATH: Path = _ROOT / "schema" / "save.schema.json"
+"""The published JSON Schema of a save file."""
+
 
 _NOT_SET = frozenset({"", "0", "no", "false", "off"})
-"""The values of `MAGIE_NO_CACHE` that leave the cache on (as `MAGIE_COMPILE` reads them)."""
+"""The values of `MAGIE_NO_CACHE` that leave the cache on (the usual spellings of no)."""
 
 
 def cache_dir() -> Path | None:

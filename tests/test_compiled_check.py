@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from magie.cli.commands import compiled_modules
 from tests.runners import ROOT, load_tool
 
 compiled_check = load_tool("compiled_check")
@@ -31,14 +32,32 @@ def test_a_pure_tree_is_not_taken_for_the_compiled_build(tmp_path):
         compiled_check.assert_compiled(pure)
 
 
-def test_the_guard_names_each_module_not_imported_from_an_extension_of_the_build(tmp_path):
+def _guard(kind: str, tree, modules: str = "magie.engine.game.dice,magie.engine.game.rent"):
+    return subprocess.run([sys.executable, "-c", compiled_check.GUARD, *compiled_check._guard_args(kind, tree)[:3],
+                           modules], env=compiled_check._env(tree), capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("installed", [False, True])
+def test_the_guard_names_each_module_not_imported_from_an_extension_of_the_build(tmp_path, installed):
+    # a pure tree (or a pure install) is taken neither for a compiled build folder nor for a
+    # compiled install; a compiled install (CI's) is
     pure = compiled_check.pure_tree(tmp_path / "pure")
-    out = subprocess.run([sys.executable, "-c", compiled_check.GUARD, str(pure),
-                          "magie.engine.game.dice,magie.engine.game.rent"],
-                         env=compiled_check._env(pure), capture_output=True, text=True)
+    out = _guard("compiled", None if installed else pure)
+    if installed and compiled_modules():
+        assert out.returncode == 0, out.stderr
+        return
     assert out.returncode == 1
     assert out.stderr.startswith("not the compiled build: magie.engine.game.dice from ")
     assert "dice.py; magie.engine.game.rent from " in out.stderr and out.stderr.rstrip().endswith("rent.py")
+
+
+def test_the_guard_takes_the_pure_source_for_the_pure_build(tmp_path):
+    pure = compiled_check.pure_tree(tmp_path / "pure")
+    assert _guard("pure", pure).returncode == 0
+    elsewhere = tmp_path / "copy"
+    shutil.copytree(ROOT / "engine", elsewhere / "magie" / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    out = _guard("pure", elsewhere, "magie.engine.game.dice")
+    assert out.returncode == 1 and out.stderr.startswith("not the pure build: magie.engine.game.dice from ")
 
 
 def test_simulate_outputs_that_differ_are_reported_and_equal_ones_pass(tmp_path):

@@ -1,7 +1,8 @@
-"""The opt-in mypyc build (tools/mypyc_build.py): the staged `Game` forwards every wired name to
-the same function with the same parameters, so a compiled game plays the pure one's games. The
-compiled build itself takes minutes: benchmarks/bench_compiled.py builds it and replays the
-golden corpus on it (benchmarks/README.md, "bench_compiled.py: the compiled build")."""
+"""The compiled build (tools/mypyc_build.py, setup.py, tools/build_backend.py): when it is built,
+what a build without a compiler says, and that the staged `Game` forwards every wired name to the
+same function with the same parameters, so a compiled game plays the pure one's games. The
+compiled build itself takes a minute or more: tools/compiled_check.py builds it (or checks the
+installed one) and replays the golden corpus on it, as CI does."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _front() -> ast.ClassDef:
     return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
 
 
-@pytest.mark.skipif(bool(compiled_modules()), reason="reads the wiring of the pure Game (the compiled one has methods)")
+@pytest.mark.pure           # reads the wiring of the pure Game (the compiled one has methods)
 def test_every_wired_name_becomes_a_forwarding_method_with_the_functions_parameters():
     methods = {n.name: n for n in _front().body if isinstance(n, ast.FunctionDef)}
     wired = [name for name, value in vars(Game).items()
@@ -124,25 +125,70 @@ def test_the_basic_bots_constants_and_hooks_work_from_subclasses_in_either_build
     assert (hoarder._next_look, basic._next_look) == (g.turns + 7, g.turns + 40)
 
 
-@pytest.mark.parametrize(("value", "compiles"), [
-    (None, False), ("", False), ("0", False), ("no", False), ("False", False), ("off", False),
-    ("1", True), ("yes", True), ("TRUE", True), (" on ", True)])
-def test_the_compile_switch_takes_yes_and_no_in_their_usual_spellings(value, compiles):
-    assert mypyc_build.compile_requested(value) is compiles
+@pytest.mark.parametrize(("value", "mode"), [
+    (None, "auto"), ("", "auto"), ("auto", "auto"), (" AUTO ", "auto"),
+    ("0", "no"), ("no", "no"), ("False", "no"), ("off", "no"),
+    ("1", "yes"), ("yes", "yes"), ("TRUE", "yes"), (" on ", "yes")])
+def test_the_compile_switch_takes_yes_no_and_auto_in_their_usual_spellings(value, mode):
+    assert mypyc_build.compile_mode(value) == mode
+
+
+def _hook(code: str, tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
+    """`code` run with tools/ on the path (the build backend's view), in `tmp_path`, with `env` added."""
+    return subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "tools"), **env})
 
 
 @pytest.mark.parametrize("value", ["garbage",
                                    *(pytest.param(v, marks=pytest.mark.slow) for v in ("2", "y", "compile"))])
 def test_any_other_value_of_the_compile_switch_stops_the_build_with_the_accepted_values(value, tmp_path):
     with pytest.raises(mypyc_build.SwitchError) as e:
-        mypyc_build.compile_requested(value)
+        mypyc_build.compile_mode(value)
     assert str(e.value).startswith(f"MAGIE_COMPILE={value!r} is not understood")
-    assert "1, yes, true, on" in str(e.value) and "0, no, false, off" in str(e.value)
-    env = {**os.environ, "MAGIE_COMPILE": value}
+    assert "1, yes, true, on" in str(e.value) and "0, no, false, off" in str(e.value) and "auto" in str(e.value)
     # the build backend's first hook stops with the message (pip shows it), and so does setup.py
-    hook = ("import build_backend; build_backend.get_requires_for_build_wheel()")
-    for args in ([sys.executable, "-c", hook], [sys.executable, str(ROOT / "setup.py"), "--name"]):
-        out = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True,
-                             env={**env, "PYTHONPATH": str(ROOT / "tools")})
-        assert out.returncode == 1, args
-        assert f"magie's build: MAGIE_COMPILE={value!r} is not understood" in out.stderr, args
+    hook = _hook("import build_backend; build_backend.get_requires_for_build_wheel()", tmp_path, MAGIE_COMPILE=value)
+    setup = subprocess.run([sys.executable, str(ROOT / "setup.py"), "--name"], cwd=tmp_path, capture_output=True,
+                           text=True, env={**os.environ, "MAGIE_COMPILE": value})
+    for out in (hook, setup):
+        assert out.returncode == 1
+        assert f"magie's build: MAGIE_COMPILE={value!r} is not understood" in out.stderr
+
+
+NO_COMPILER = {"CC": "/nonexistent/cc"}
+"""The environment of a build whose C compiler cannot run (distutils takes the compiler from $CC)."""
+
+REQUIRES = "import build_backend, os; print(build_backend.{hook}(), os.environ.get('MAGIE_COMPILE'))"
+
+
+def test_a_wheel_asks_for_mypy_when_a_compiler_works_or_compiling_is_required(tmp_path):
+    wheel = REQUIRES.format(hook="get_requires_for_build_wheel")
+    if mypyc_build.compiler_problem() is None:
+        assert "'mypy>=1.10'" in _hook(wheel, tmp_path).stdout
+    assert "mypy" not in _hook(wheel, tmp_path, **NO_COMPILER).stdout
+    assert "'mypy>=1.10'" in _hook(wheel, tmp_path, MAGIE_COMPILE="1", **NO_COMPILER).stdout
+    assert "mypy" not in _hook(wheel, tmp_path, MAGIE_COMPILE="0").stdout
+
+
+def test_an_editable_install_is_pure_python_unless_compiling_is_required(tmp_path):
+    editable = REQUIRES.format(hook="get_requires_for_build_editable")
+    out = _hook(editable, tmp_path).stdout
+    assert "mypy" not in out and out.strip().endswith(" 0")          # setup.py is then told 0
+    out = _hook(editable, tmp_path, MAGIE_COMPILE="1").stdout
+    assert "'mypy>=1.10'" in out and out.strip().endswith(" 1")
+
+
+def test_without_a_compiler_the_build_says_so_in_one_line_and_stays_pure(tmp_path):
+    assert mypyc_build.compiler_problem.__doc__
+    env = {**os.environ, **NO_COMPILER, "MAGIE_COMPILE": "auto"}
+    build = [sys.executable, str(ROOT / "setup.py"), "-q", "build_ext", "--build-lib", str(tmp_path / "lib"),
+             "--build-temp", str(tmp_path / "temp")]
+    out = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    said = [line for line in out.stderr.splitlines() if line.startswith("magie's build:")]
+    assert len(said) == 1 and said[0].startswith("magie's build: no working C compiler (")
+    assert said[0].endswith(": installing pure Python (the same games, about 2.5x the CPU time per turn)")
+    assert not list(tmp_path.rglob("*.so"))
+    required = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True, env={**env, "MAGIE_COMPILE": "1"})
+    assert required.returncode == 1
+    assert "magie's build: MAGIE_COMPILE=1: no working C compiler (" in required.stderr

@@ -1,7 +1,8 @@
-"""The opt-in compiled build: mypyc extension modules for the engine's hot path.
+"""The compiled build: mypyc extension modules for the engine's hot path.
 
-Used by setup.py when `MAGIE_COMPILE=1` (docs: README "Install", benchmarks/README.md "bench_compiled.py:
-the compiled build"); the default install never imports this module and stays pure Python.
+Used by setup.py (which decides when an install compiles: README "The compiled engine"), by
+the build backend (tools/build_backend.py: whether to ask for mypy), by tools/compiled_check.py
+and by benchmarks/bench_builds.py (`build_in_place`: the same build into a folder).
 
 `COMPILED` lists the modules compiled (paths under engine/). The rest stays interpreted: the
 PEP 562 lazy `__init__` modules, code that is not on a game's path (loading, checking, saves,
@@ -30,42 +31,102 @@ from __future__ import annotations
 
 import ast
 import builtins
+import os
 import shutil
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
 SWITCH = "MAGIE_COMPILE"
-"""The environment variable that asks for the compiled build."""
+"""The environment variable that chooses the build: compile, pure Python, or compile where it can."""
 
 YES = ("1", "yes", "true", "on")
-NO = ("0", "no", "false", "off", "")
-"""The values of `SWITCH` understood (any case, spaces around ignored): compile, or not (unset or
-empty: not)."""
+NO = ("0", "no", "false", "off")
+AUTO = ("", "auto")
+"""The values of `SWITCH` understood (any case, spaces around ignored): compile or fail, pure
+Python, or (unset, empty or auto) compile when a C compiler and the Python headers work."""
+
+OPT_LEVEL = "MYPYC_OPT_LEVEL"
+DEBUG_LEVEL = "MYPYC_DEBUG_LEVEL"
+"""The environment variables of the C compiler's -O and -g levels (the names mypy's own build
+reads; defaults `DEFAULT_OPT_LEVEL` and `DEFAULT_DEBUG_LEVEL`)."""
+
+DEFAULT_OPT_LEVEL = "1"
+DEFAULT_DEBUG_LEVEL = "0"
+"""The C compiler's levels of an install: -O1 takes about two thirds of -O3's compile time and
+runs within about 6% of its speed, -O0 runs 3.4x slower (benchmarks/README.md, "The compiled
+build at install and in CI"); no debug information (-g0), which gcc also spends time on."""
 
 
 class SwitchError(ValueError):
-    """`MAGIE_COMPILE` has a value that is neither yes nor no (the message names both lists)."""
+    """`MAGIE_COMPILE` has a value that is neither yes, no nor auto (the message names the lists)."""
 
 
-def compile_requested(value: str | None) -> bool:
-    """Whether the value of `MAGIE_COMPILE` (None: unset) asks for the compiled build. Raises
-    SwitchError for any value not in `YES` or `NO`: a typo must not quietly build pure Python."""
+def compile_mode(value: str | None) -> str:
+    """What the value of `MAGIE_COMPILE` (None: unset) asks for: "yes" (compile, and fail without
+    a compiler), "no" (pure Python) or "auto" (compile where it can). Raises SwitchError for any
+    value not in `YES`, `NO` or `AUTO`: a typo must not quietly choose for the user."""
     word = (value or "").strip().lower()
     if word in YES:
-        return True
+        return "yes"
     if word in NO:
-        return False
+        return "no"
+    if word in AUTO:
+        return "auto"
     raise SwitchError(f"{SWITCH}={value!r} is not understood: use one of {', '.join(YES)} to compile the engine "
-                      f"with mypyc, or one of {', '.join(v for v in NO if v)} (or leave it unset) for pure Python")
+                      f"with mypyc, one of {', '.join(NO)} for pure Python, or auto (or leave it unset) to "
+                      f"compile where a C compiler and the Python headers are found")
+
+
+def compiler_problem() -> str | None:
+    """None when this Python's C compiler builds a file that includes Python.h (what mypyc's
+    extension modules need); otherwise what is missing, in a few words."""
+    import sysconfig  # noqa: I001  (setuptools before distutils: its distutils, as mypyc's build uses)
+    import tempfile
+
+    import setuptools  # noqa: F401
+    from distutils import ccompiler, errors
+    from distutils import sysconfig as dsysconfig
+
+    include = sysconfig.get_paths()["include"]
+    if not (Path(include) / "Python.h").is_file():
+        return f"no Python headers (no Python.h in {include})"
+    with tempfile.TemporaryDirectory(prefix="magie-cc-") as tmp:
+        source = Path(tmp) / "probe.c"
+        source.write_text("#include <Python.h>\nint magie_probe(void) { return Py_IsInitialized(); }\n")
+        compiler = ccompiler.new_compiler()
+        try:
+            dsysconfig.customize_compiler(compiler)
+            compiler.compile([str(source)], output_dir=tmp, include_dirs=[include])
+        except (errors.CCompilerError, errors.DistutilsError, OSError) as e:
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            return f"no working C compiler ({first[:200]})"
+    return None
+
+
+def jobs() -> int:
+    """The C compilers a build runs at once: one per core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:          # not on Linux
+        return os.cpu_count() or 1
+
+
+def say(line: str) -> None:
+    """One line of the build's own (pip shows it with -v, and when the build fails)."""
+    print(f"magie's build: {line}", file=sys.stderr, flush=True)
+
 
 # the parts of the one `magie` namespace, as pyproject.toml maps them
 PARTS = {"engine": "engine", "cli": "cli", "editions": "editions", "schema": "schema"}
 
 COMPILED = [
-    # the game: every mechanism module but saves (a list subclass, and not on a game's path) and
-    # events (the event log is duck-typed: simulate passes its own counters, which a compiled
-    # `EventLog | None` would refuse; no events are built in a game without a log)
+    # the game: every mechanism module but events (the event log is duck-typed: simulate passes
+    # its own counters, which a compiled `EventLog | None` would refuse; no events are built in
+    # a game without a log)
     *(f"game/{name}.py" for name in (
         "asking", "bank", "between_turns", "buildings", "buying", "cards", "changes", "choices", "debt",
         "decisions", "deeds", "dice", "edition_actions", "ending", "game", "holdings", "invariants",
@@ -340,75 +401,122 @@ def stage(root: Path, dest: Path) -> list[str]:
     return [f"magie/engine/{m}" for m in COMPILED]
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the C compilers)."""
+    import resource
+
+    return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+
+
+def mypyc_extensions(staged: Path, paths: list[str], *, opt_level: str, debug_level: str) -> list[Any]:
+    """mypyc's extension modules for `paths` (relative to `staged`, the tree `stage` wrote): one C
+    file per module (`multi_file`, so that several compilers can share the work), with the C
+    compiler's -O`opt_level` and -g`debug_level`; their sources and include folders are absolute.
+    Says mypyc's time. Raises SystemExit with mypy's messages when the type check fails."""
+    from mypyc.build import mypycify
+
+    start, cpu0 = time.perf_counter(), _cpu()
+    here = os.getcwd()
+    os.chdir(staged)                # mypyc names modules by their paths: magie/engine/...
+    try:
+        extensions = mypycify([*MYPY_OPTIONS, *paths], opt_level=opt_level, debug_level=debug_level,
+                              multi_file=True)
+    finally:
+        os.chdir(here)
+    for ext in extensions:          # the generated C is under the staged tree
+        ext.sources = [s if os.path.isabs(s) else str(staged / s) for s in ext.sources]
+        ext.include_dirs = [d if os.path.isabs(d) else str(staged / d) for d in ext.include_dirs]
+    say(f"mypyc: {time.perf_counter() - start:.1f} s, CPU {_cpu() - cpu0:.1f} s (type check, IR, C)")
+    return extensions
+
+
+def parallel_build_ext(workers: int, *, fallback: bool) -> type:
+    """setuptools' `build_ext` that runs `workers` C compilers at once: the extension modules in
+    parallel, and the C files of one module (mypyc's shared library has one per compiled module)
+    on `workers` threads, each running the compiler in its own process. With `fallback`, a failed
+    compile or link says so in one line and leaves the build pure Python (no extension module
+    installed); without, it fails the build."""
+    from concurrent.futures import ThreadPoolExecutor
+    from distutils import errors
+
+    from setuptools.command.build_ext import build_ext
+
+    class ParallelBuildExt(build_ext):  # type: ignore[misc,valid-type]
+        def finalize_options(self) -> None:
+            super().finalize_options()
+            self.parallel = workers if workers > 1 else None
+
+        def _threaded_compile(self) -> None:
+            compiler = self.compiler
+            plain = compiler.compile
+
+            def compile(sources: list[str], output_dir: str | None = None, macros: Any = None,
+                        include_dirs: Any = None, debug: Any = 0, extra_preargs: Any = None,
+                        extra_postargs: Any = None, depends: Any = None) -> list[str]:
+                if workers < 2 or len(sources) < 2:
+                    return plain(sources, output_dir, macros, include_dirs, debug, extra_preargs, extra_postargs,
+                                 depends)
+                macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+                    output_dir, macros, include_dirs, sources, depends, extra_postargs)
+                cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+                with ThreadPoolExecutor(workers) as pool:
+                    list(pool.map(lambda obj: compiler._compile(obj, *build[obj], cc_args, extra_postargs, pp_opts),
+                                  [o for o in objects if o in build]))
+                return objects
+
+            compiler.compile = compile
+
+        def build_extensions(self) -> None:
+            self._threaded_compile()
+            start, cpu0 = time.perf_counter(), _cpu()
+            try:
+                super().build_extensions()
+            except (errors.CCompilerError, errors.DistutilsError) as e:
+                if not fallback:
+                    raise
+                for ext in self.extensions:
+                    Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+                self.extensions = []
+                say(f"the C compiler failed ({str(e).strip()[:200]}): installing pure Python")
+                return
+            say(f"C compiler: {time.perf_counter() - start:.1f} s, CPU {_cpu() - cpu0:.1f} s "
+                f"({workers} at once)")
+
+    return ParallelBuildExt
+
+
 _SETUP = """\
-import sys, time
-from concurrent.futures import ThreadPoolExecutor
+import sys
+from pathlib import Path
+
+sys.path.insert(0, {tools!r})
 from setuptools import setup
-from setuptools.command.build_ext import build_ext
-from mypyc.build import mypycify
+from mypyc_build import mypyc_extensions, parallel_build_ext
 
-opt_level, jobs, multi_file, options, paths = {args!r}
-import resource
-
-
-def cpu():
-    return sum(resource.getrusage(w).ru_utime + resource.getrusage(w).ru_stime
-               for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-
-
-start, cpu0 = time.perf_counter(), cpu()
-extensions = mypycify([*options, *paths], opt_level=opt_level, multi_file=multi_file)
-print(f"mypyc: {{time.perf_counter() - start:.1f}} s, CPU {{cpu() - cpu0:.1f}} s (type check, IR, C)", flush=True)
-
-
-class ParallelBuildExt(build_ext):
-    # distutils compiles an extension's C files one after another: with several (multi_file),
-    # compile them on `jobs` threads (each runs the C compiler in its own process)
-    def build_extensions(self):
-        compiler = self.compiler
-        plain = compiler.compile
-
-        def compile(sources, output_dir=None, macros=None, include_dirs=None, debug=0, extra_preargs=None,
-                    extra_postargs=None, depends=None):
-            if jobs < 2 or len(sources) < 2:
-                return plain(sources, output_dir, macros, include_dirs, debug, extra_preargs, extra_postargs,
-                             depends)
-            macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
-                output_dir, macros, include_dirs, sources, depends, extra_postargs)
-            cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
-            with ThreadPoolExecutor(jobs) as pool:
-                list(pool.map(lambda obj: compiler._compile(obj, *build[obj], cc_args, extra_postargs, pp_opts),
-                              [o for o in objects if o in build]))
-            return objects
-
-        compiler.compile = compile
-        start, cpu0 = time.perf_counter(), cpu()
-        super().build_extensions()
-        print(f"C compiler: {{time.perf_counter() - start:.1f}} s, CPU {{cpu() - cpu0:.1f}} s (-O{{opt_level}}, "
-              f"{{jobs}} jobs)", flush=True)
-
-
-setup(name="magie_check_build", ext_modules=extensions, cmdclass={{"build_ext": ParallelBuildExt}},
-      script_args=["build_ext", "--inplace", "--parallel", str(jobs)])
+opt_level, debug_level, workers, paths = {args!r}
+setup(name="magie_check_build",
+      ext_modules=mypyc_extensions(Path.cwd(), paths, opt_level=opt_level, debug_level=debug_level),
+      cmdclass={{"build_ext": parallel_build_ext(workers, fallback=False)}}, script_args=["build_ext", "--inplace"])
 """
 
 
-def build_in_place(dest: Path, *, opt_level: str = "3", jobs: int = 1, multi_file: bool = False,
-                   root: Path = ROOT) -> str:
-    """Stage `root` into `dest` and compile `COMPILED` there with mypyc, the extension modules
-    beside their sources (a tree to put first on PYTHONPATH, not an install). `opt_level` is the
-    C compiler's -O level (mypyc's own code generation does not depend on it); `multi_file` writes
-    one C file per module, which `jobs` threads compile in parallel. Returns the build's report
-    (the time of mypyc's part and of the C compiler's). Raises RuntimeError with mypy's or the
-    compiler's messages when the build fails."""
+def build_in_place(dest: Path, *, opt_level: str = DEFAULT_OPT_LEVEL, debug_level: str = DEFAULT_DEBUG_LEVEL,
+                   workers: int | None = None, root: Path = ROOT) -> str:
+    """Stage `root` into `dest` and compile `COMPILED` there as an install does (`mypyc_extensions`,
+    `parallel_build_ext`; `workers` compilers at once, default one per core), the extension
+    modules beside their sources: a tree to put first on PYTHONPATH, not an install. Returns the
+    build's report (the time of mypyc's part and of the C compiler's). Raises RuntimeError with
+    mypy's or the compiler's messages when the build fails."""
     import subprocess
-    import sys
 
     paths = stage(root, dest)
     script = dest / "build" / "check_setup.py"
     script.parent.mkdir(parents=True, exist_ok=True)
-    script.write_text(_SETUP.format(args=(opt_level, jobs, multi_file, MYPY_OPTIONS, paths)), encoding="utf-8")
+    script.write_text(_SETUP.format(tools=str(ROOT / "tools"),
+                                    args=(opt_level, debug_level, workers or jobs(), paths)), encoding="utf-8")
     out = subprocess.run([sys.executable, str(script)], cwd=dest, capture_output=True, text=True)
     if out.returncode:
         raise RuntimeError(f"the compiled build failed:\n{out.stdout[-5000:]}{out.stderr[-5000:]}")
-    return "\n".join(line for line in out.stdout.splitlines() if line.startswith(("mypyc:", "C compiler:")))
+    return "\n".join(line.removeprefix("magie's build: ") for line in out.stderr.splitlines()
+                     if line.startswith(("magie's build: mypyc:", "magie's build: C compiler:")))

@@ -9,8 +9,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
-from magie.engine.game.save import MAX_NAME, MAX_SEED
 from magie.engine.game.trades import MAX_DEAL_LEGS
+from magie.engine.limits import MAX_NAME, MAX_SEED
 
 
 class SeatIn(BaseModel):

@@ -8,7 +8,7 @@ from magie.engine.agents import make_bot
 from magie.engine.edition.model import Edition
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import SaveGame
+from magie.engine.saves import SaveGame
 
 from ..render import seat_names
 from .narrate import Words

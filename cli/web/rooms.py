@@ -38,7 +38,7 @@ from magie.engine.errors import GameError
 from magie.engine.game.decisions import DONE, Decision, FunctionAgent, decode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import SaveGame, write_save
+from magie.engine.saves import SaveGame, write_save
 
 from ..render import seat_names
 from .figures import Tally

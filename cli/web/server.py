@@ -27,8 +27,8 @@ from starlette.requests import HTTPConnection
 
 from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.model import Edition
-from magie.engine.game.save import SaveGame
 from magie.engine.problems import ProblemsError
+from magie.engine.saves import SaveGame
 
 from ..saved_edition import edition_for_save, load_with_content, read_game_save
 from .errors import HTTPProblem

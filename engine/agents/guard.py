@@ -57,7 +57,7 @@ def save_failed_game(game, edition_ref: str, variants: tuple[str, ...], kinds: l
     """Write the game so far (it must have been recorded: `Game(record=True)`) as a save named
     magie-failed-EDITION-seedSEED.json in `folder` (-2, -3... if taken) and return its path;
     `kinds` are the seats' agent kinds. Raises `OSError`."""
-    from ..game.save import SaveGame, Seat, write_save
+    from ..saves import SaveGame, Seat, write_save
     ed = game.ed
     seats = tuple(Seat(p.name, kind) for p, kind in zip(game.players, kinds, strict=True))
     save = SaveGame(edition_ref=edition_ref, edition_id=ed.id, variants=tuple(variants),

@@ -235,94 +235,117 @@ def build_chain(ed: Edition, moves: CardMoves, policy: str) -> Chain:
     """The turn-level chain of edition `ed` under jail `policy` ('short' or 'long')."""
     if policy not in POLICIES:
         raise AnalysisError(f"unknown jail policy {policy!r} (known: {', '.join(POLICIES)})")
-    board = _Board(ed, moves)
-    n = board.n
     r = ed.rules
     if r.doubles_jail_after and r.doubles_holding != "jail":
         raise AnalysisError(f"doubles send players to the holding space '{r.doubles_holding}': the chain "
                             f"models the jail only")
-    moving = move_outcomes(ed)         # a move's throw (the edition's own dice included)
-    dice = dice_outcomes(ed.dice_count, ed.dice_sides)   # a throw in jail: the base dice
-    jail = ed.jail_index
-    attempts = max(1, r.jail_attempts)
-    n_states = n + attempts + 1 if jail is not None else n
-    served = n + attempts
-    T: list[dict[int, float]] = [{} for _ in range(n_states)]
-    R: list[dict[int, float]] = [{} for _ in range(n_states)]
-    rolls = [0.0] * n_states
+    chain = _ChainBuilder(ed, moves)
+    for i in range(chain.n):
+        chain.free_turn(i, {i: 1.0}, 0, False)
+    if chain.jail is not None:
+        chain.jail_turns(chain.jail, policy)
+    labels = [sp.id for sp in ed.spaces]
+    if chain.jail is not None:
+        labels += [f"in jail after {a} failed throws" for a in range(chain.attempts)] + ["in jail, free next turn"]
+    return Chain(n=chain.n, T=chain.T, R=chain.R, rolls=chain.rolls, labels=labels, start=ed.start_index)
 
-    def jailed() -> int:
-        if jail is None:
-            raise AnalysisError(f"edition '{ed.id}' sends tokens to jail (a space, a card or the doubles "
+
+class _ChainBuilder:
+    """The rows of the chain as they are filled: `T` the next turn's state, `R` where the token
+    stops (landings and JAIL), `rolls` the throws of a turn, one row per state (the spaces, then
+    in jail after 0, 1, ... failed throws, then in jail and free next turn)."""
+
+    def __init__(self, ed: Edition, moves: CardMoves):
+        self.ed = ed
+        self.r = ed.rules
+        self.board = _Board(ed, moves)
+        self.n = self.board.n
+        self.moving = move_outcomes(ed)         # a move's throw (the edition's own dice included)
+        self.dice = dice_outcomes(ed.dice_count, ed.dice_sides)   # a throw in jail: the base dice
+        self.jail = ed.jail_index
+        self.attempts = max(1, self.r.jail_attempts)
+        n_states = self.n + self.attempts + 1 if self.jail is not None else self.n
+        self.served = self.n + self.attempts
+        self.T: list[dict[int, float]] = [{} for _ in range(n_states)]
+        self.R: list[dict[int, float]] = [{} for _ in range(n_states)]
+        self.rolls = [0.0] * n_states
+
+    def jailed(self) -> int:
+        """The state of a token just sent to jail."""
+        if self.jail is None:
+            raise AnalysisError(f"edition '{self.ed.id}' sends tokens to jail (a space, a card or the doubles "
                                 f"rule) but has no space of kind 'jail'")
-        return n
+        return self.n
 
-    def add(d: dict[int, float], k: int, p: float) -> None:
-        d[k] = d.get(k, 0.0) + p
-
-    def free_turn(s: int, start: dict[int, float], doubles: int, single: bool) -> None:
+    def free_turn(self, s: int, start: dict[int, float], doubles: int, single: bool) -> None:
         """Throws from positions `start` with `doubles` already thrown this turn."""
+        r, T, R, n = self.r, self.T, self.R, self.n
         cur = start
         level = 0
         while cur and level < 200:
             nxt: dict[int, float] = {}
             for pos, pr in cur.items():
-                for total, dbl, q in moving:
+                for total, dbl, q in self.moving:
                     w = pr * q
-                    rolls[s] += w
+                    self.rolls[s] += w
                     count = doubles + level + (1 if dbl else 0)
                     if dbl and r.doubles_jail_after and count >= r.doubles_jail_after:
-                        add(R[s], JAIL, w)
-                        add(T[s], jailed(), w)
+                        _add(R[s], JAIL, w)
+                        _add(T[s], self.jailed(), w)
                         continue
                     again = dbl and r.doubles_roll_again and not single
-                    for out, p in board.land((pos + total) % n).items():
-                        add(R[s], out, w * p)
+                    for out, p in self.board.land((pos + total) % n).items():
+                        _add(R[s], out, w * p)
                         if out == JAIL:
-                            add(T[s], jailed(), w * p)
+                            _add(T[s], self.jailed(), w * p)
                         elif again:
-                            add(nxt, out, w * p)
+                            _add(nxt, out, w * p)
                         else:
-                            add(T[s], out, w * p)
+                            _add(T[s], out, w * p)
             cur = {k: v for k, v in nxt.items() if v > 1e-300}
             level += 1
             single = False
 
-    for i in range(n):
-        free_turn(i, {i: 1.0}, 0, False)
-    if jail is not None:
+    def jail_turns(self, jail: int, policy: str) -> None:
+        """The rows of the jail states: paying at once ('short', when there is a fine) or throwing
+        for doubles ('long'), and the turn after the last failed throw."""
+        r = self.r
         paid_single = r.jail_paid_exit == "one_throw"
-        free_turn(served, {jail: 1.0}, 0, paid_single)
-        for a in range(attempts):
-            s = n + a
+        self.free_turn(self.served, {jail: 1.0}, 0, paid_single)
+        for a in range(self.attempts):
+            s = self.n + a
             if policy == "short" and r.jail_fine > 0:
-                free_turn(s, {jail: 1.0}, 0, paid_single)
-                continue
-            for total, dbl, q in dice:
-                rolls[s] += q
-                if dbl:
-                    dist = board.land((jail + total) % n)
-                    for out, p in dist.items():
-                        if out != JAIL and r.jail_doubles_roll_again:
-                            add(R[s], out, q * p)
-                            free_turn(s, {out: q * p}, 1, False)
-                        else:
-                            add(R[s], out, q * p)
-                            add(T[s], n if out == JAIL else out, q * p)
-                elif a + 1 < r.jail_attempts:
-                    add(R[s], JAIL, q)
-                    add(T[s], s + 1, q)
-                elif r.jail_after_attempts == "leave_next_turn":
-                    add(R[s], JAIL, q)
-                    add(T[s], served, q)
-                else:
-                    for out, p in board.land((jail + total) % n).items():
-                        add(R[s], out, q * p)
-                        add(T[s], n if out == JAIL else out, q * p)
-    labels = [sp.id for sp in ed.spaces]
-    if jail is not None:
-        labels += [f"in jail after {a} failed throws" for a in range(attempts)] + ["in jail, free next turn"]
-    return Chain(n=n, T=T, R=R, rolls=rolls, labels=labels, start=ed.start_index)
+                self.free_turn(s, {jail: 1.0}, 0, paid_single)
+            else:
+                self._jail_throws(jail, a)
+
+    def _jail_throws(self, jail: int, a: int) -> None:
+        """The row of a token in jail after `a` failed throws that throws for doubles."""
+        r, T, R, n = self.r, self.T, self.R, self.n
+        s = n + a
+        for total, dbl, q in self.dice:
+            self.rolls[s] += q
+            if dbl:
+                for out, p in self.board.land((jail + total) % n).items():
+                    _add(R[s], out, q * p)
+                    if out != JAIL and r.jail_doubles_roll_again:
+                        self.free_turn(s, {out: q * p}, 1, False)
+                    else:
+                        _add(T[s], n if out == JAIL else out, q * p)
+            elif a + 1 < r.jail_attempts:
+                _add(R[s], JAIL, q)
+                _add(T[s], s + 1, q)
+            elif r.jail_after_attempts == "leave_next_turn":
+                _add(R[s], JAIL, q)
+                _add(T[s], self.served, q)
+            else:
+                for out, p in self.board.land((jail + total) % n).items():
+                    _add(R[s], out, q * p)
+                    _add(T[s], n if out == JAIL else out, q * p)
+
+
+def _add(d: dict[int, float], k: int, p: float) -> None:
+    d[k] = d.get(k, 0.0) + p
 
 
 def _reachable(T: list[dict[int, float]], s: int) -> set[int]:

@@ -648,26 +648,65 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
     """Build the immutable `Edition` from a merged, validated tree and its compiled DSL.
 
     Raises KeyError only if the tree was not validated (a missing required part)."""
+    groups = _groups(tree, compiled)
+    group_by_id = {g.id: g for g in groups}
+    deed_kinds = {k["id"]: k["deed"] for k in tree.get("space_kinds") or () if k.get("deed")}
+    spaces_t = _spaces(tree, compiled, group_by_id, deed_kinds)
+    rules = _build_rules(tree["rules"], compiled, deed_kinds)
+    actions = tuple(_action(compiled, i, a) for i, a in enumerate(tree.get("actions") or []))
+    dice = tree.get("dice") or {}
+    alike = dice.get("all_alike") or {}
+    start_index = next(s.index for s in spaces_t if s.kind == "start")
+    jail_index = next((s.index for s in spaces_t if s.kind == "jail"), None)
+    currency_raw = tree.get("currency") or {}
+    players = tree.get("players") or {}
+    return Edition(
+        id=tree["id"], name=_text(tree.get("name")), description=_text(tree.get("description")),
+        version=str(tree.get("version", "")),
+        currency=Currency(code=currency_raw.get("code", ""), symbol=currency_raw.get("symbol", ""),
+                          unit=int(currency_raw.get("unit", 1)),
+                          format=_text(currency_raw.get("format") or "{n}")),
+        players_min=int(players.get("min", 2)), players_max=int(players.get("max", 8)),
+        dice_count=int(dice.get("count", 2)), dice_sides=int(dice.get("sides", 6)),
+        setup=_setup(tree, compiled), groups=groups, spaces=spaces_t,
+        decks=MappingProxyType(_decks(tree, compiled)),
+        rules=rules, end=_end(tree, compiled), actions=actions,
+        params=MappingProxyType(dict(tree.get("params") or {})),
+        content_hash=content_hash, variants=variants, roles=build_roles(tree.get("roles")),
+        space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
+        group_by_id=MappingProxyType(group_by_id),
+        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
+        space_kinds=_space_kinds(tree, compiled), extra_dice=_extra_dice(dice, compiled),
+        symbols=MappingProxyType(_symbols(dice, compiled)),
+        all_alike=compiled.get("/dice/all_alike/do") if alike else None,
+        all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()},
+        holdings=MappingProxyType(_holdings(tree, spaces_t, jail_index, {s.id: s.index for s in spaces_t})),
+        board_layout=read_layout(tree.get("board_layout"), [s.id for s in spaces_t]))
+
+
+def _groups(tree: Mapping[str, Any], compiled: Mapping[str, Callable]) -> tuple[Group, ...]:
+    """The color groups, each with its spaces in board order and its building ladder."""
     groups_raw = tree.get("groups") or []
-    board_raw = tree["board"]
     group_spaces: dict[str, list[int]] = {g["id"]: [] for g in groups_raw}
-    for i, s in enumerate(board_raw):
+    for i, s in enumerate(tree["board"]):
         if s.get("group") in group_spaces:
             group_spaces[s["group"]].append(i)
     ladders = ladder_steps(tree["rules"]["buildings"])
-    groups = tuple(
+    return tuple(
         Group(index=gi, id=g["id"], name=_text(g.get("name")), color=g.get("color", "#888888"),
               house_cost=int(g.get("house_cost") or 0),
               hotel_cost=int(g.get("hotel_cost") or g.get("house_cost") or 0),
               spaces=tuple(group_spaces[g["id"]]),
               ladder=_group_ladder(g, ladders, compiled))
         for gi, g in enumerate(groups_raw))
-    group_by_id = {g.id: g for g in groups}
-    deed_kinds = {k["id"]: k["deed"] for k in tree.get("space_kinds") or () if k.get("deed")}
-    purchase, mortgage_rules = tree["rules"]["purchase"], tree["rules"]["mortgage"]
 
+
+def _spaces(tree: Mapping[str, Any], compiled: Mapping[str, Callable], group_by_id: Mapping[str, Group],
+            deed_kinds: Mapping[str, Any]) -> tuple[Space, ...]:
+    """The spaces of the board in order; `deed_kinds` are the declared kinds with a title deed."""
+    purchase, mortgage_rules = tree["rules"]["purchase"], tree["rules"]["mortgage"]
     spaces = []
-    for i, s in enumerate(board_raw):
+    for i, s in enumerate(tree["board"]):
         grp = group_by_id.get(s.get("group"))
         base = f"/board/{i}"
         deed = s["kind"] in DEED_KINDS or s["kind"] in deed_kinds
@@ -690,8 +729,11 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
             compulsory=deed and covers(purchase.get("compulsory"), s["kind"], s.get("group")),
             mortgageable=mortgageable,
             rent_tables=rent_tables(compiled, base, s), decks=deck_choices(compiled, base, s)))
-    spaces_t = tuple(spaces)
+    return tuple(spaces)
 
+
+def _decks(tree: Mapping[str, Any], compiled: Mapping[str, Callable]) -> dict[str, Deck]:
+    """The decks by id, their cards in the order the edition gives them."""
     decks = {}
     for di, d in enumerate(tree.get("decks") or []):
         cards = tuple(
@@ -703,15 +745,16 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
             for ci, c in enumerate(d.get("cards") or []))
         decks[d["id"]] = Deck(id=d["id"], name=_text(d.get("name")), cards=cards,
                               shuffle=bool(d.get("shuffle", True)), reshuffle=bool(d.get("reshuffle", False)))
+    return decks
 
-    r = tree["rules"]
-    rules = _build_rules(r, compiled, deed_kinds)
 
+def _setup(tree: Mapping[str, Any], compiled: Mapping[str, Callable]) -> Setup:
+    """The start of a game: cash, deeds dealt or auctioned, the bank."""
     setup_raw = tree.get("setup") or {}
     deal = setup_raw.get("deal_deeds") or {}
     auction = setup_raw.get("auction_deeds") or {}
     each = deal.get("each")
-    setup = Setup(
+    return Setup(
         start_cash=read_amount(setup_raw["start_cash"]),
         deal_each=each if each is None or each == "all" else read_amount(each),
         deal_pay=bool(deal.get("pay", False)),
@@ -720,6 +763,9 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                        if auction else None),
         bank=read_bank(setup_raw.get("bank")))
 
+
+def _end(tree: Mapping[str, Any], compiled: Mapping[str, Callable]) -> End:
+    """How a game ends: its conditions, the round limit, the score and the end vote."""
     end_raw = tree.get("end") or {}
     rank = end_raw.get("condition_rank", "score")
     conditions = []
@@ -730,16 +776,17 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
         else:
             conditions.append(EndCondition(_fn(compiled, f"/end/when/{i}", w, 1), rank=rank))
     vote_raw = end_raw.get("vote")
-    end = End(
+    return End(
         when=tuple(conditions),
         max_rounds=end_raw.get("max_rounds"),
         score=_fn(compiled, "/end/score", end_raw.get("score", 0), 2),
         condition_rank=rank,
         vote=_vote(compiled, "/end/vote", vote_raw) if vote_raw else None)
 
-    actions = tuple(_action(compiled, i, a) for i, a in enumerate(tree.get("actions") or []))
 
-    space_kinds = tuple(
+def _space_kinds(tree: Mapping[str, Any], compiled: Mapping[str, Callable]) -> tuple[DeclaredKind, ...]:
+    """The space kinds the edition declares, with their compiled hooks."""
+    return tuple(
         DeclaredKind(id=k["id"], name=_text(k.get("name")), text=_text(k.get("text")),
                      hooks=MappingProxyType({ev: compiled[f"/space_kinds/{i}/on_{ev}"]
                                              for ev in ("land", "pass", "leave", "turn_start")
@@ -748,43 +795,23 @@ def build_edition(tree: Mapping[str, Any], compiled: Mapping[str, Callable], *,
                      values=dict(k.get("values") or {}), deed=k.get("deed"))
         for i, k in enumerate(tree.get("space_kinds") or []))
 
-    dice = tree.get("dice") or {}
-    extra_dice = tuple(
+
+def _extra_dice(dice: Mapping[str, Any], compiled: Mapping[str, Callable]) -> tuple[ExtraDie, ...]:
+    """The edition's own dice (`dice.extra`)."""
+    return tuple(
         ExtraDie(id=d["id"], name=_text(d.get("name") or d["id"]), faces=tuple(d["faces"]),
                  when=(_fn(compiled, f"/dice/extra/{i}/when", d["when"], 2) if "when" in d else None))
         for i, d in enumerate(dice.get("extra") or []))
-    symbols = {
+
+
+def _symbols(dice: Mapping[str, Any], compiled: Mapping[str, Callable]) -> dict[str, DieSymbol]:
+    """The symbols on the faces of the edition's own dice, by id."""
+    return {
         s["id"]: DieSymbol(id=s["id"], name=_text(s.get("name") or s["id"]),
                            instead=compiled.get(f"/dice/symbols/{i}/instead"),
                            after=compiled.get(f"/dice/symbols/{i}/after"),
                            labels={k: _text(v) for k, v in (s.get("labels") or {}).items()})
         for i, s in enumerate(dice.get("symbols") or [])}
-    alike = dice.get("all_alike") or {}
-
-    start_index = next(s.index for s in spaces_t if s.kind == "start")
-    jail_index = next((s.index for s in spaces_t if s.kind == "jail"), None)
-    currency_raw = tree.get("currency") or {}
-    players = tree.get("players") or {}
-    return Edition(
-        id=tree["id"], name=_text(tree.get("name")), description=_text(tree.get("description")),
-        version=str(tree.get("version", "")),
-        currency=Currency(code=currency_raw.get("code", ""), symbol=currency_raw.get("symbol", ""),
-                          unit=int(currency_raw.get("unit", 1)),
-                          format=_text(currency_raw.get("format") or "{n}")),
-        players_min=int(players.get("min", 2)), players_max=int(players.get("max", 8)),
-        dice_count=int(dice.get("count", 2)), dice_sides=int(dice.get("sides", 6)),
-        setup=setup, groups=groups, spaces=spaces_t, decks=MappingProxyType(decks),
-        rules=rules, end=end, actions=actions,
-        params=MappingProxyType(dict(tree.get("params") or {})),
-        content_hash=content_hash, variants=variants, roles=build_roles(tree.get("roles")),
-        space_index=MappingProxyType({s.id: s.index for s in spaces_t}),
-        group_by_id=MappingProxyType(group_by_id),
-        start_index=start_index, jail_index=jail_index, warnings=tuple(warnings),
-        space_kinds=space_kinds, extra_dice=extra_dice, symbols=MappingProxyType(symbols),
-        all_alike=compiled.get("/dice/all_alike/do") if alike else None,
-        all_alike_labels={k: _text(v) for k, v in (alike.get("labels") or {}).items()},
-        holdings=MappingProxyType(_holdings(tree, spaces_t, jail_index, {s.id: s.index for s in spaces_t})),
-        board_layout=read_layout(tree.get("board_layout"), [s.id for s in spaces_t]))
 
 
 def _vote(compiled: Mapping[str, Callable], pointer: str, raw: Mapping[str, Any]) -> Vote:

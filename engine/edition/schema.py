@@ -140,60 +140,89 @@ def _found(v) -> str:
 
 
 def _convert(tree, err) -> list[Problem]:
+    """The problems of one jsonschema error, in plain English at their place in the tree: a
+    missing or unknown key at its map, a key of another kind of space, a wrong type or value."""
+    v = err.validator
+    if v == "required":
+        return _missing(tree, err)
+    if v == "dependencies":
+        return _needs(tree, err)
+    if v == "additionalProperties":
+        return _unknown_keys(tree, err)
+    if v == "not" and err.validator_value == {}:
+        return _other_kinds_key(tree, err)
+    if "propertyNames" in err.schema_path:
+        return _bad_key(tree, err)
+    return [_bad_value(tree, err)]
+
+
+def _missing(tree, err) -> list[Problem]:
+    ptr = join(err.absolute_path)
+    inst = err.instance
+    missing = [p for p in err.validator_value if p not in inst and repr(p) in err.message][:1]
+    key = missing[0] if missing else err.validator_value[0]
+    kind = inst.get("kind") if "then" in err.schema_path and isinstance(inst, dict) else None
+    for_what = f" for a {kind} space" if isinstance(kind, str) else ""
+    return [Problem.at(locate(tree, ptr), "error", "missing-key",
+                       f"{_where(tree, ptr)}'{key}' is required{for_what}", ptr)]
+
+
+def _needs(tree, err) -> list[Problem]:
+    ptr = join(err.absolute_path)
+    inst = err.instance
+    out = []
+    for prop, needs in err.validator_value.items():
+        for need in needs:
+            if prop in inst and need not in inst and repr(need) in err.message:
+                # at the map: when a patch deleted `need`, the map is where it was changed
+                out.append(Problem.at(locate(tree, ptr), "error", "missing-key",
+                                      f"{_where(tree, ptr)}'{prop}' needs '{need}' too", ptr))
+    return out
+
+
+def _unknown_keys(tree, err) -> list[Problem]:
+    where = _where(tree, join(err.absolute_path))
+    inst = err.instance
+    allowed = list(err.schema.get("properties", {}))
+    kind = inst.get("kind") if isinstance(inst, dict) and err.schema in _space_kinds().values() else None
+    out = []
+    for key in inst:
+        if key not in allowed:
+            kp = join([*err.absolute_path, key])
+            owners = _owners(key)
+            if isinstance(kind, str) and owners:
+                msg = (f"{where}'{key}' does not belong here: only {owners} have '{key}' "
+                       f"(a {kind} space has: {', '.join(allowed)})")
+            else:
+                msg = f"{where}unknown key '{key}'{suggest(key, allowed)} (allowed here: {', '.join(allowed)})"
+            out.append(Problem.at(locate_key(tree, kp), "error", "unknown-key", msg, kp))
+    return out
+
+
+def _other_kinds_key(tree, err) -> list[Problem]:
+    """A key that belongs to another kind of space (see the space's if/then in the schema)."""
+    ptr = join(err.absolute_path)
+    key = err.absolute_path[-1] if err.absolute_path else "?"
+    parent = join(list(err.absolute_path)[:-1])
+    reason = err.schema.get("description", "")
+    return [Problem.at(locate_key(tree, ptr), "error", "unknown-key",
+                       f"{_where(tree, parent)}'{key}' does not belong here: {reason[:1].lower()}{reason[1:]}",
+                       ptr)]
+
+
+def _bad_key(tree, err) -> list[Problem]:
+    inst = err.instance
+    kp = join([*err.absolute_path, inst])
+    meaning = _PATTERN_MEANING.get(err.validator_value, "") if err.validator == "pattern" else ""
+    return [Problem.at(locate_key(tree, kp), "error", "bad-value",
+                       f"{_where(tree, join(err.absolute_path))}the key '{inst}' is not allowed here"
+                       + (f": {meaning}" if meaning else ""), kp)]
+
+
+def _bad_value(tree, err) -> Problem:
     ptr = join(err.absolute_path)
     where = _where(tree, ptr)
     v, inst = err.validator, err.instance
-
-    if v == "required":
-        missing = [p for p in err.validator_value if p not in inst and repr(p) in err.message][:1]
-        key = missing[0] if missing else err.validator_value[0]
-        kind = inst.get("kind") if "then" in err.schema_path and isinstance(inst, dict) else None
-        for_what = f" for a {kind} space" if isinstance(kind, str) else ""
-        return [Problem.at(locate(tree, ptr), "error", "missing-key",
-                           f"{where}'{key}' is required{for_what}", ptr)]
-
-    if v == "dependencies":
-        out = []
-        for prop, needs in err.validator_value.items():
-            for need in needs:
-                if prop in inst and need not in inst and repr(need) in err.message:
-                    # at the map: when a patch deleted `need`, the map is where it was changed
-                    out.append(Problem.at(locate(tree, ptr), "error", "missing-key",
-                                          f"{where}'{prop}' needs '{need}' too", ptr))
-        return out
-
-    if v == "additionalProperties":
-        allowed = list(err.schema.get("properties", {}))
-        kind = inst.get("kind") if isinstance(inst, dict) and err.schema in _space_kinds().values() else None
-        out = []
-        for key in inst:
-            if key not in allowed:
-                kp = join([*err.absolute_path, key])
-                owners = _owners(key)
-                if isinstance(kind, str) and owners:
-                    msg = (f"{where}'{key}' does not belong here: only {owners} have '{key}' "
-                           f"(a {kind} space has: {', '.join(allowed)})")
-                else:
-                    msg = f"{where}unknown key '{key}'{suggest(key, allowed)} (allowed here: {', '.join(allowed)})"
-                out.append(Problem.at(locate_key(tree, kp), "error", "unknown-key", msg, kp))
-        return out
-
-    if v == "not" and err.validator_value == {}:
-        # a key that belongs to another kind of space (see the space's if/then in the schema)
-        key = err.absolute_path[-1] if err.absolute_path else "?"
-        parent = join(list(err.absolute_path)[:-1])
-        reason = err.schema.get("description", "")
-        return [Problem.at(locate_key(tree, ptr), "error", "unknown-key",
-                           f"{_where(tree, parent)}'{key}' does not belong here: {reason[:1].lower()}{reason[1:]}",
-                           ptr)]
-
-    if "propertyNames" in err.schema_path:
-        kp = join([*err.absolute_path, inst])
-        meaning = _PATTERN_MEANING.get(err.validator_value, "") if v == "pattern" else ""
-        return [Problem.at(locate_key(tree, kp), "error", "bad-value",
-                           f"{where}the key '{inst}' is not allowed here" + (f": {meaning}" if meaning else ""),
-                           kp)]
-
     mark = locate(tree, ptr)
     if v == "type":
         types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
@@ -203,30 +232,32 @@ def _convert(tree, err) -> list[Problem]:
             hint = f' (write it in quotes: "{inst}")'
         elif "integer" in types and isinstance(inst, float):
             hint = " (amounts are whole numbers)"
-        return [Problem.at(mark, "error", "wrong-type", f"{where}expected {expected}, found {_found(inst)}{hint}", ptr)]
-
+        return Problem.at(mark, "error", "wrong-type", f"{where}expected {expected}, found {_found(inst)}{hint}", ptr)
     if v == "enum":
         options = [str(o) for o in err.validator_value]
         sugg = suggest(inst, options) if isinstance(inst, str) else ""
-        return [Problem.at(mark, "error", "bad-value",
-                           f"{where}{_found(inst)} is not one of: {', '.join(options)}{sugg}", ptr)]
+        return Problem.at(mark, "error", "bad-value",
+                          f"{where}{_found(inst)} is not one of: {', '.join(options)}{sugg}", ptr)
     if v == "pattern":
         meaning = _PATTERN_MEANING.get(err.validator_value, f"expected text matching {err.validator_value}")
-        return [Problem.at(mark, "error", "bad-value", f"{where}{inst!r} is not allowed: {meaning}", ptr)]
+        return Problem.at(mark, "error", "bad-value", f"{where}{inst!r} is not allowed: {meaning}", ptr)
+    return Problem.at(mark, "error", "bad-value", f"{where}{_out_of_range(err)}", ptr)
+
+
+def _out_of_range(err) -> str:
+    v, inst = err.validator, err.instance
     if v in ("minimum", "exclusiveMinimum"):
-        msg = f"{inst} is too small (the least allowed is {err.validator_value})"
-    elif v in ("maximum", "exclusiveMaximum"):
-        msg = f"{inst} is too large (the most allowed is {err.validator_value})"
-    elif v == "minItems":
-        msg = f"needs at least {err.validator_value} item{'s' if err.validator_value != 1 else ''}"
-    elif v == "maxItems":   # never the list itself: it may be thousands of items long
+        return f"{inst} is too small (the least allowed is {err.validator_value})"
+    if v in ("maximum", "exclusiveMaximum"):
+        return f"{inst} is too large (the most allowed is {err.validator_value})"
+    if v == "minItems":
+        return f"needs at least {err.validator_value} item{'s' if err.validator_value != 1 else ''}"
+    if v == "maxItems":   # never the list itself: it may be thousands of items long
         n = len(inst) if isinstance(inst, list) else 0
-        msg = f"has {n:,} items; at most {err.validator_value:,} are allowed"
-    elif v == "minLength":
-        msg = "must not be empty"
-    else:
-        msg = err.message
-    return [Problem.at(mark, "error", "bad-value", f"{where}{msg}", ptr)]
+        return f"has {n:,} items; at most {err.validator_value:,} are allowed"
+    if v == "minLength":
+        return "must not be empty"
+    return err.message
 
 
 def _resolve(schema: dict, root: dict) -> dict:

@@ -33,7 +33,7 @@ from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import DONE
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import SaveGame, Seat
+from magie.engine.saves import SaveGame, Seat
 from magie.engine.sim.batch import DEFAULT_CAP
 
 from .driver import GameDriver

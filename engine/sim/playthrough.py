@@ -23,7 +23,7 @@ from ..errors import GameError, MagieError
 from ..game.decisions import Decision
 from ..game.events import EventLog, dumps
 from ..game.game import Game
-from ..game.save import SaveGame
+from ..saves import SaveGame
 
 
 @dataclass(frozen=True)
@@ -58,10 +58,12 @@ class _Departed:
 
     def __init__(self, name: str, windows: Callable[[Any], frozenset[str]] | None):
         self.name = name
+        self.asked: Decision | None = None          # the decision asked beyond the record
         if windows is not None:
             self.windows = windows
 
     def decide(self, game: Any, decision: Decision) -> Any:
+        self.asked = decision
         raise _ReplayDone
 
     def rejected(self, decision: Decision, reason: str) -> None:
@@ -109,6 +111,33 @@ def check(ed: Edition, save: SaveGame, person_windows: Callable[[Any], frozenset
     except RecursionError as e:        # an edition's runaway rule: told, not raised
         stopped = str(GameError(f"{type(e).__name__}: {e}"))
     return _compare(recorded, lines, stopped, save.content_hash != ed.content_hash)
+
+
+def position(ed: Edition, save: SaveGame, person_windows: Callable[[Any], frozenset[str]] | None = None,
+             names: Sequence[str] | None = None) -> tuple[Game, Decision | None]:
+    """The game of `save` replayed on `ed` up to where it was saved: (the game, the decision a
+    person's seat is asked next, or None when the game is over or no person is asked). Bots are
+    rebuilt as `check` rebuilds them and answer on past the record until a person is asked (a
+    game of bots only plays on to its end); `names` are the players' names as shown (default:
+    the save's). Raises `MagieError` when the save does not fit `ed`."""
+    people: list[_Departed] = []
+    agents: list[tuple[str, Any]] = []
+    for k, seat in enumerate(save.seats):
+        name = names[k] if names is not None else seat.name
+        if seat.agent == "human":
+            people.append(_Departed(name, person_windows))
+            agents.append((name, people[-1]))
+        else:
+            agents.append((name, make_bot(seat.agent, save.seed, k)))
+    game = Game(ed, agents, seed=save.seed, max_rounds=save.options.get("max_rounds"),
+                replay=list(save.decisions), start=False)
+    try:
+        game.start()
+        while not game.over:
+            game.play_turn()
+    except _ReplayDone:
+        pass
+    return game, next((p.asked for p in people if p.asked is not None), None)
 
 
 def _compare(recorded: Sequence[str], now: Sequence[str], stopped: str, changed: bool) -> Verdict:

@@ -24,7 +24,7 @@ from magie.engine.agents import bot_factory, is_plugin
 from magie.engine.agents.external import ExternalAgent, ExternalAgentError, close_agents, decision_message
 from magie.engine.game.decisions import DONE, Decision, FunctionAgent
 from magie.engine.game.game import Game
-from magie.engine.game.save import read_save
+from magie.engine.saves import read_save
 from magie.engine.sim.batch import BatchSpec, play_one
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "agents" / "thrifty.py"
@@ -293,3 +293,11 @@ def test_the_documented_messages_have_the_keys_magie_sends():
                 assert set(shown[key][0]) == set(sent[key][0])
     answers = next(x for x in blocks if x.startswith('{"answer"'))
     assert all(list(json.loads(line)) == ["answer"] for line in answers.splitlines())
+
+
+def test_a_save_may_seat_a_program_written_on_one_line():
+    from magie.engine.saves.reader import PLUGIN_KIND
+    assert PLUGIN_KIND.match("cmd:python3 'my agent.py' --fast")
+    assert PLUGIN_KIND.match("mybots:Greedy")
+    assert not PLUGIN_KIND.match("cmd:") and not PLUGIN_KIND.match("cmd:python3 a.py\x1b[2J")
+    assert not PLUGIN_KIND.match("cmd:python3\na.py")

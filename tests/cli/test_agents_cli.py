@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
-from magie.engine.game.save import read_save
+from magie.engine.saves import read_save
 
 runner = CliRunner()
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "agents.md"

@@ -140,19 +140,19 @@ def test_the_terminal_map_of_the_rectangle_has_12_columns_and_8_rows():
     assert len(top) == 14                                           # 12 cells ("Free P", "Go to" are two words)
     assert lines[14].startswith("Jail / Polyan") and lines[14].endswith("Zhitna GO")
     assert lines[15].endswith("*B")                                 # Boris stands on GO
-    assert lines[12].endswith("Arbat") and lines[13].endswith("Ahh*A")   # Anna: Arbat, 2 houses, standing
+    assert lines[12].endswith("Arbat") and lines[13].endswith("A⌂⌂*A")   # Anna: Arbat, 2 houses, standing
     assert lines[2].startswith("Commun A Anna 1500k ₽") and lines[2].endswith("Shchus")
     assert lines[14].index(" GO") + 1 == 11 * 7                  # the 12th cell: 11 cells of 6 and a blank before it
 
 
 def test_the_terminal_map_of_the_l_shape_follows_its_cells_with_the_legend_below():
     lines = _ring(L_SHAPE)
-    assert len(lines) == 22 + 2                                     # 11 rows of two lines, then 2 players
+    assert len(lines) == 22 + 3                     # 11 rows of two lines, then 2 players and the marks
     assert lines[0] == "Free P Tversk Chance Pushki Mayako Kazan"
     assert lines[10].split() == ["Kursk", "Go", "to", "Shchus", "Gogole", "Commun", "Kutuzo", "Lening"]
     assert lines[10].index("Go to") == 5 * 7                        # column 5
     assert lines[12] == "Rostov" + " " * (10 * 7 - 6) + "Chance"
-    assert lines[-2:] == ["A Anna 1500k ₽", "B Boris 1500k ₽"]
+    assert lines[-3:] == ["A Anna 1500k ₽", "B Boris 1500k ₽", "⌂ a house, H a hotel, × mortgaged, *A who stands there"]
 
 
 def test_the_report_draws_the_rectangle(tmp_path):

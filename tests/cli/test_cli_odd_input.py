@@ -109,7 +109,7 @@ def test_a_save_naming_a_file_that_is_not_an_edition_file_does_not_read_it(tmp_p
 
 
 def test_a_name_longer_than_the_limit_is_refused_with_a_message(tmp_path):
-    from magie.engine.game.save import MAX_NAME
+    from magie.engine.limits import MAX_NAME
     long = "A" * 4_000_000
     result = run("play", "classic", "--players", f"{long},Boris", "--bots", "1")
     assert result.exit_code == 1

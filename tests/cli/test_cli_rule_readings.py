@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from magie.cli import session as session_mod
 from magie.cli.app import app
-from magie.engine.game.save import read_save
+from magie.engine.saves import read_save
 
 runner = CliRunner()
 

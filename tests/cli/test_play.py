@@ -18,8 +18,8 @@ from magie.cli.terminal import QuitGame, Terminal
 from magie.engine.errors import DecisionTimeout
 from magie.engine.game.debt import default_raise_action as raise_money_action
 from magie.engine.game.decisions import DECISION_KINDS
-from magie.engine.game.save import read_save
 from magie.engine.paths import EDITIONS_DIR
+from magie.engine.saves import read_save
 from tests.runners import run_magie
 
 runner = CliRunner()

@@ -247,3 +247,17 @@ def test_the_help_at_a_manage_prompt_says_why_the_other_actions_are_closed(class
     t.game.mortgaged[1] = True
     assert t.game.closed_actions(t.anna, "before_roll") == [
         (("build", 1), "Anna does not own the whole group brown: nagatinskaya is the bank's")]
+
+
+def test_the_russian_map_drops_the_first_word_many_names_share_and_marks_houses_alike():
+    from magie.cli.ring import short_names
+    from tests.game.helpers import game
+    ed = load_playable_cached("classic")
+    g = game(ed, {"Anna": {"owns": {"polyanka": 2}}, "Boris": {}})
+    short = short_names(g, Names(ed, "ru"))
+    assert short[ed.space_index["polyanka"]] == "Полянка"              # «Улица Полянка»: «Улица» begins many
+    assert short[ed.space_index["arbat"]] == "Арбат"
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(ring_view(g, Names(ed, "ru")))
+    assert "Полянк" in out.getvalue() and "A⌂⌂" in out.getvalue()
+    assert "⌂ дом, О отель, × залог, *А кто стоит" in out.getvalue()

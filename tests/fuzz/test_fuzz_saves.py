@@ -19,8 +19,8 @@ from magie.engine.agents import make_bot
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import GameError, ReplayMismatch
 from magie.engine.game.game import Game
-from magie.engine.game.save import SaveGame, Seat, read_save
 from magie.engine.problems import ProblemsError
+from magie.engine.saves import SaveGame, Seat, read_save
 
 from .support import FUZZ, examples
 

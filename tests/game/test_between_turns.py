@@ -306,6 +306,7 @@ def test_a_dead_player_does_not_keep_the_window_open():
     assert a.idled == idled and g.between_awake == 0
 
 
+@pytest.mark.pure           # counts the loop's calls by patching Game: compiled calls do not see it
 def test_the_window_after_a_turn_that_ended_only_the_players_own_quiet_is_not_entered(monkeypatch):
     # C (not asked between turns) plays first; A and B then say they pass until 10,000. A buys
     # Nagatinskaya on its turn: its quiet ends, nobody else's, and A is not asked in the window

@@ -145,7 +145,7 @@ def test_a_deal_is_saved_and_replayed_as_json():
     data = encode_answer(("trade", deal))
     assert data[1] == {"deal": deal.to_json()}
     assert decode_answer(data) == ("trade", deal)
-    from magie.engine.game.save import _answer_problem
+    from magie.engine.saves.reader import answer_problem as _answer_problem
     assert _answer_problem(data) is None
     assert "legs" in _answer_problem(["trade", {"deal": {"proposer": 0, "legs": 5}}])
 

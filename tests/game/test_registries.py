@@ -167,16 +167,21 @@ def test_money_changes_only_in_the_ledger():
     assert hits == []
 
 
-class _DetailReader(RandomBot):
-    """A random bot that reads every detail of every decision it gets as an attribute."""
+class _DetailReader:
+    """A random bot that reads every detail of every decision it gets as an attribute (it wraps
+    the bot: the compiled build's RandomBot takes no interpreted subclass)."""
 
-    seen: set[str]
+    def __init__(self, seed: int, seen: set[str]):
+        self.bot, self.seen = RandomBot(seed=seed), seen
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
 
     def decide(self, game, decision):
         for key, value in decision.ctx.items():
             assert getattr(decision, key) is value, key
             self.seen.add(key)
-        return super().decide(game, decision)
+        return self.bot.decide(game, decision)
 
 
 @pytest.mark.parametrize("name", ["classic", "biznespolia", "landlords_game", "mega"])
@@ -184,9 +189,7 @@ def test_every_detail_the_engine_gives_a_decision_reads_as_an_attribute(name):
     seen: set[str] = set()
     bots = []
     for seat in range(4):
-        bot = _DetailReader(seed=seat)
-        bot.seen = seen
-        bots.append((f"p{seat}", bot))
+        bots.append((f"p{seat}", _DetailReader(seat, seen)))
     g = Game(load_playable_cached(name), bots, seed=5, max_rounds=150)
     g.play()
     assert {"window", "space", "price", "min", "max"} <= seen
@@ -211,7 +214,8 @@ def test_the_engine_builds_decisions_one_way():
     assert hits == []
     assert ofs >= 20          # the walk sees the engine's decisions
     ctx = {"space": 3, "price": 60}
-    d = Decision.of("buy", object(), ("buy", "decline"), None, ctx)
+    someone = game(edition(), ["A", "B"]).players[0]      # a Player: the compiled build checks the type
+    d = Decision.of("buy", someone, ("buy", "decline"), None, ctx)
     k = Decision("buy", d.player, ("buy", "decline"), space=3, price=60)
     assert (d.kind, d.player, d.listed, d.game, d.ctx) == (k.kind, k.player, k.listed, k.game, k.ctx)
     assert d.ctx is ctx

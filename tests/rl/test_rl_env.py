@@ -18,7 +18,7 @@ from magie.engine.agents import make_bot  # noqa: E402
 from magie.engine.edition.playable import load_playable_cached  # noqa: E402
 from magie.engine.game.events import EventLog  # noqa: E402
 from magie.engine.game.game import Game  # noqa: E402
-from magie.engine.game.save import read_save, write_save  # noqa: E402
+from magie.engine.saves import read_save, write_save  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -15,7 +15,7 @@ from magie.cli.app import app
 from magie.cli.human import person_windows
 from magie.cli.session import PlaySession
 from magie.engine.edition.playable import load_playable
-from magie.engine.game.save import read_save
+from magie.engine.saves import read_save
 from magie.engine.sim.playthrough import check
 
 runner = CliRunner()

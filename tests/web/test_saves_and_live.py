@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from magie.cli.app import app as cli_app
 from magie.cli.web.rooms import QUEUE_SIZE, Subscriber
-from magie.engine.game.save import read_save
+from magie.engine.saves import read_save
 
 from .helpers import answer, client, new_game, poll, until, wait_decision
 

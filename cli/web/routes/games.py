@@ -14,7 +14,7 @@ from fastapi.responses import PlainTextResponse, Response
 from magie.engine import agents
 from magie.engine.edition.model import Edition
 from magie.engine.game.events import dumps
-from magie.engine.game.save import SaveGame, Seat
+from magie.engine.saves import SaveGame, Seat
 
 from ..board import board_svg
 from ..bodies import AnswerIn, BetweenTurnsIn, NewGame, answer_problem

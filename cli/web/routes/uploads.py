@@ -15,8 +15,8 @@ from magie.engine import agents
 from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
-from magie.engine.game.save import SaveGame
 from magie.engine.problems import ProblemsError
+from magie.engine.saves import SaveGame
 
 from ...i18n import LANGUAGES
 from ...saved_edition import edition_for_save, load_embedded, read_game_save

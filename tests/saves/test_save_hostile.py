@@ -9,24 +9,9 @@ import threading
 
 import pytest
 
-from magie.engine.game import save as save_mod
-from magie.engine.game.save import SaveGame, Seat, read_save, write_save
-from magie.engine.problems import ProblemsError
+from magie.engine.saves import jsontext, read_save, write_save
 
-
-def sample(**kw) -> SaveGame:
-    base = dict(edition_ref="classic", edition_id="classic", variants=(), content_hash="ab" * 32,
-                seed=7, seats=(Seat("Anna", "human"), Seat("Bot 1", "basic")),
-                options={"max_rounds": 50, "time_limit": None, "elapsed": 12.5, "auto_claim": True},
-                decisions=["buy", ["done"], None, 25], round=3, turns=8)
-    base.update(kw)
-    return SaveGame(**base)
-
-
-def problems(path) -> list:
-    with pytest.raises(ProblemsError) as info:
-        read_save(path)
-    return info.value.problems
+from .support import problems, sample
 
 
 def edited(tmp_path, change) -> list:
@@ -73,7 +58,7 @@ def test_a_fifo_does_not_block(tmp_path):
 
 
 def test_a_file_over_the_size_cap_is_refused_unread(tmp_path, monkeypatch):
-    monkeypatch.setattr(save_mod, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(jsontext, "MAX_SAVE_BYTES", 100)
     path = write_save(tmp_path / "game.json", sample())
     [p] = problems(path)
     assert p.code == "save-unreadable" and "limited to 100" in p.message
@@ -165,4 +150,4 @@ def test_a_control_byte_after_the_first_piece_is_placed_across_pieces(tmp_path):
     ("   ", 0),
 ])
 def test_nesting_skips_brackets_inside_strings(text, depth):
-    assert save_mod._nesting(text) == depth
+    assert jsontext.nesting(text) == depth

@@ -10,30 +10,25 @@ import pytest
 from magie.engine.agents import make_bot
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import GameError, ReplayMismatch
-from magie.engine.game import save as save_mod
 from magie.engine.game.decisions import TradeOffer, encode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from magie.engine.game.save import SAVE_VERSION, SaveGame, Seat, check_edition, read_save, write_save
 from magie.engine.problems import ProblemsError
+from magie.engine.saves import SAVE_VERSION, SaveGame, Seat, check_edition, read_save, write_save
+from magie.engine.saves import format as save_format
+
+from . import support
+from .support import problems
 
 
 def sample(**kw) -> SaveGame:
-    base = dict(edition_ref="classic", edition_id="classic", variants=("x",), content_hash="ab" * 32,
-                seed=7, seats=(Seat("Анна", "human"), Seat("Bot 1", "basic")),
-                options={"max_rounds": 50, "time_limit": None, "elapsed": 12.5, "auto_claim": True},
-                decisions=["buy", ["done"], None, 25, True, ["build", 3],
-                           encode_answer(("trade", TradeOffer(0, 1, give_cash=10, get_deeds=(3,),
-                                                              get_cards=(("chance", "chance_jail_free"),))))],
-                round=3, turns=8)
-    base.update(kw)
-    return SaveGame(**base)
-
-
-def problems(path) -> list:
-    with pytest.raises(ProblemsError) as info:
-        read_save(path)
-    return info.value.problems
+    """The shared sample with an overlay, a name in Cyrillic and every kind of answer."""
+    return support.sample(**{"variants": ("x",), "seats": (Seat("Анна", "human"), Seat("Bot 1", "basic")),
+                             "decisions": ["buy", ["done"], None, 25, True, ["build", 3],
+                                           encode_answer(("trade", TradeOffer(
+                                               0, 1, give_cash=10, get_deeds=(3,),
+                                               get_cards=(("chance", "chance_jail_free"),))))],
+                             **kw})
 
 
 # ---------------------------------------------------------------------- format and writing
@@ -68,7 +63,7 @@ def test_a_failed_write_keeps_the_old_save_and_leaves_no_temporary_file(tmp_path
     def fail(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(save_mod.os, "replace", fail)
+    monkeypatch.setattr(save_format.os, "replace", fail)
     with pytest.raises(OSError):
         write_save(path, sample(seed=8))
     assert path.read_bytes() == before
@@ -127,7 +122,8 @@ def test_wrong_types_are_located(tmp_path):
     found = {p.code: p for p in problems(path)}
     assert set(found) == {"save-wrong-type", "save-bad-value", "save-bad-decision", "save-missing-key"}
     seed = found["save-wrong-type"]
-    assert seed.message == 'seed: expected the game\'s seed (a whole number), found the string "seven"'
+    assert seed.message == ('seed: expected the game\'s seed (a whole number between -2**63 and 2**63 - 1), '
+                            'found the string "seven"')
     text = path.read_text(encoding="utf-8").splitlines()
     assert text[seed.line - 1][seed.col - 1:].startswith('"seven"')
     agent = found["save-bad-value"]
