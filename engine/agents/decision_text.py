@@ -12,19 +12,20 @@ from typing import Any
 
 from ..edition.text import text_in
 from ..game.decisions import DECISION_KINDS, Decision, encode_answer
+from ..game.view import GameView
 
 SPACE_ACTIONS = frozenset({"build", "sell", "mortgage", "unmortgage", "sell_deed"})
 """Actions whose second item is a space index."""
 
 
-def space_words(game: Any, i: Any) -> str:
+def space_words(game: GameView, i: Any) -> str:
     """A space as 'Name (index)'; anything that is not a board index as it is."""
     if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < game.n:
         return f"{text_in(game.spaces[i].name) or game.spaces[i].id} ({i})"
     return str(i)
 
 
-def holding_words(game: Any, i: int) -> str:
+def holding_words(game: GameView, i: int) -> str:
     """A deed a player holds, with its buildings and mortgage: 'Name (3, 2 house)'."""
     s = game.spaces[i]
     marks = []
@@ -36,7 +37,7 @@ def holding_words(game: Any, i: int) -> str:
     return f"{text_in(s.name) or s.id} ({', '.join([str(i), *marks])})"
 
 
-def option_words(game: Any, kind: str, option: Any) -> str:
+def option_words(game: GameView, kind: str, option: Any) -> str:
     """An option in words: a space for placements and picks, an action with its space."""
     if option is None:
         return "none (pass)"
@@ -52,11 +53,11 @@ def option_words(game: Any, kind: str, option: Any) -> str:
     return str(option)
 
 
-def _money(game: Any, amount: int) -> str:
+def _money(game: GameView, amount: int) -> str:
     return str(game.ed.currency.show(amount))
 
 
-def table_words(game: Any, seat: int) -> list[str]:
+def table_words(game: GameView, seat: int) -> list[str]:
     """The players' cash, positions and holdings, the asked seat's first."""
     lines = []
     order = sorted(game.players, key=lambda p: p.seat != seat)
@@ -70,7 +71,7 @@ def table_words(game: Any, seat: int) -> list[str]:
     return lines
 
 
-def detail_words(game: Any, d: Decision) -> str:
+def detail_words(game: GameView, d: Decision) -> str:
     """The decision's details: spaces by name, seats by name, money with the currency."""
     parts = []
     for key, value in d.ctx.items():
@@ -92,7 +93,7 @@ def detail_words(game: Any, d: Decision) -> str:
     return "; ".join(parts)
 
 
-def offer_words(game: Any, offer: Any) -> str:
+def offer_words(game: GameView, offer: Any) -> str:
     """A trade offer or deal leg by leg: who gives whom which deeds, cash and held cards."""
     legs = getattr(offer, "legs", ())
     said = []
@@ -106,7 +107,7 @@ def offer_words(game: Any, offer: Any) -> str:
     return "; ".join(said) if said else json.dumps(encode_answer(offer), default=str)
 
 
-def decision_text(game: Any, d: Decision) -> str:
+def decision_text(game: GameView, d: Decision) -> str:
     """The whole decision in English: round and turn, every player's state, what is asked
     (the registry's words), its details, the options numbered with their JSON answers, the
     actions on the player's deeds that are closed with the engine's reason (manage and raise),

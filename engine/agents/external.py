@@ -35,6 +35,7 @@ from typing import IO, Any
 
 from ..errors import IllegalDecision
 from ..game.decisions import Deal, Decision, TradeOffer, decode_answer, encode_answer
+from ..game.view import GameView
 from .decision_text import decision_text
 from .guard import AgentError, describe
 
@@ -180,7 +181,7 @@ class ExternalAgent:
         self.closed = False
 
     # ------------------------------------------------------------------ the decisions
-    def decide(self, game: Any, d: Decision) -> Any:
+    def decide(self, game: GameView, d: Decision) -> Any:
         """Send `d` and return the program's answer, checked. Raises `ExternalAgentError`."""
         if self.closed:
             raise self._fail(d, "was asked after its game was closed")
@@ -198,7 +199,7 @@ class ExternalAgent:
             answer = decode_answer(message["answer"])
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise self._fail(d, f"answered {_clip(raw)}, which is not an answer: {e}") from None
-        problem = _problem(game, d, answer)
+        problem = _problem(d, answer)
         if problem is not None:
             raise self._fail(d, f"answered illegally {_clip(raw)}: {problem}")
         return answer
@@ -206,7 +207,7 @@ class ExternalAgent:
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are never re-asked
         pass
 
-    def close(self, game: Any = None) -> None:
+    def close(self, game: GameView | None = None) -> None:
         """Tell the program the result (`end`, when `game` is over) and stop it: it is given
         `END_GRACE` seconds to exit, then killed. Safe to call more than once."""
         self.closed = True
@@ -221,7 +222,7 @@ class ExternalAgent:
         child.stop(END_GRACE)
 
     # ------------------------------------------------------------------ the pipes
-    def _start(self, game: Any, d: Decision) -> None:
+    def _start(self, game: GameView, d: Decision) -> None:
         try:
             child = _Child(self.words, self.max_line)
         except OSError as e:
@@ -277,13 +278,14 @@ def _clip(text: str, most: int = 120) -> str:
     return repr(text if len(text) <= most else text[:most] + "...")
 
 
-def _problem(game: Any, d: Decision, answer: Any) -> str | None:
+def _problem(d: Decision, answer: Any) -> str | None:
     """Why `answer` is not legal for `d` (None: legal, or left to the engine's own check): a
-    manage or raise action is checked by the engine's `check_action`, an answer to a decision
-    with listed options must be one of them; a bid is checked by the engine as it is asked."""
+    manage or raise action is checked by the engine's `check_action` (through `d.game`, the game
+    that lists such a decision's options), an answer to a decision with listed options must be
+    one of them; a bid is checked by the engine as it is asked."""
     try:
         if d.game is not None:
-            game.check_action(d.player, answer, d.ctx["window"])
+            d.game.check_action(d.player, answer, d.ctx["window"])
         elif d.listed is not None and answer not in d.listed:
             return f"not one of {json.dumps(encode_answer(list(d.listed)))}"
     except IllegalDecision as e:
@@ -309,7 +311,7 @@ def plain(value: Any) -> Any:
     return seat if isinstance(seat, int) else str(value)
 
 
-def hello_message(game: Any, seat: int, seed: int) -> dict[str, Any]:
+def hello_message(game: GameView, seat: int, seed: int) -> dict[str, Any]:
     """The first line to a program: the protocol version, the edition, the program's seat and
     seed, the players (seat, name) and the board (each space's index, id, English name, kind,
     group, price, mortgage value and rent table; money in units of the edition's currency)."""
@@ -325,7 +327,7 @@ def hello_message(game: Any, seat: int, seed: int) -> dict[str, Any]:
             "groups": [{"id": g.id, "name": text_in(g.name), "spaces": list(g.spaces)} for g in ed.groups]}
 
 
-def state_of(game: Any) -> dict[str, Any]:
+def state_of(game: GameView) -> dict[str, Any]:
     """The compact state sent with each decision: the round, the turns played, the seat whose
     turn it is, each player (cash, position, alive, in jail, deeds, held cards), and per space
     the owner's seat (null: the bank), the building level and whether it is mortgaged; the
@@ -340,7 +342,7 @@ def state_of(game: Any) -> dict[str, Any]:
             "bank_buildings": dict(game.stock)}
 
 
-def decision_message(game: Any, d: Decision) -> dict[str, Any]:
+def decision_message(game: GameView, d: Decision) -> dict[str, Any]:
     """The line sent for decision `d`: its kind, the seat asked, the options (encoded as saves
     encode answers; empty for a bid, whose bounds are in `details`), the details, for a manage
     or raise decision the closed actions on the player's deeds with the engine's reason for each
@@ -356,7 +358,7 @@ def decision_message(game: Any, d: Decision) -> dict[str, Any]:
     return message
 
 
-def end_message(game: Any) -> dict[str, Any]:
+def end_message(game: GameView) -> dict[str, Any]:
     """The last line: why the game ended, the winners' seats, the rounds and turns played, each
     player's cash and whether it is still in the game."""
     return {"type": "end", "reason": game.end_reason, "winners": [p.seat for p in game.winners],
@@ -364,7 +366,7 @@ def end_message(game: Any) -> dict[str, Any]:
             "players": [{"seat": p.seat, "cash": p.cash, "alive": p.alive} for p in game.players]}
 
 
-def close_agents(agents: Sequence[Any], game: Any = None) -> None:
+def close_agents(agents: Sequence[Any], game: GameView | None = None) -> None:
     """Close every agent in `agents` that has `close(game)`: the programs of `cmd:` seats are
     told the result (when `game` is over) and stopped. For the front ends, in a `finally` after
     a game, so that no program outlives its game."""
