@@ -22,6 +22,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from magie.engine.agents import make_bot
+from magie.engine.agents.external import close_agents
+from magie.engine.agents.guard import AgentError
 from magie.engine.edition.model import Edition
 from magie.engine.errors import EffectError, GameError, ReplayMismatch
 from magie.engine.game.events import EventLog, dumps
@@ -188,6 +190,8 @@ class PlaySession:
             return self._failed(GameError(f"{type(e).__name__}: {e}"))
         except Exception as e:  # noqa: BLE001 - a bug in the engine: said so, the game kept for a report
             return self._failed(GameError(f"{type(e).__name__}: {e}"))
+        finally:                # the programs of `cmd:` seats: told the result, stopped
+            close_agents([agent for _, agent in self.players], self.game)
         self.print_result()
         return EXIT_OK
 
@@ -202,7 +206,7 @@ class PlaySession:
             typer.echo("magie: " + _("the save could not be replayed; it was left as it is"), err=True)
             return EXIT_ERROR
         typer.echo("magie: " + _("the game cannot go on: {why}").format(why=translate(str(e))), err=True)
-        if not isinstance(e, EffectError):   # an EffectError names the edition's snippet (file:line:col)
+        if not isinstance(e, (EffectError, AgentError)):   # those name the edition's snippet, the agent
             typer.echo("magie: " + _("this is a bug in magie's engine, not in the edition; please report it "
                                      "with the saved game below"), err=True)
         return self._stop(_("The game so far is kept for a bug report."), EXIT_ERROR, ask=False,
