@@ -108,6 +108,24 @@ def parse_set(text: str) -> tuple[str, str]:
     return path, value.strip()
 
 
+def _flow_depth(text: str) -> int:
+    """How deep the brackets of a one-line YAML value nest (`[` and `{` outside quotes): a bound
+    told before parsing, so that the answer does not depend on the process's recursion limit."""
+    depth = deepest = 0
+    quote = ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+    return deepest
+
+
 def _check_value(value: Any, most: int, depth: int) -> None:
     """Raise ValueError for a whole number past ±`most` (the bound of numbers in edition files),
     RecursionError for lists and maps nested more than `depth` deep."""
@@ -218,6 +236,8 @@ def apply_set(tree: Any, path: str, value_text: str) -> str:
         raise SetError(f"--set {path}: the value has {len(value_text):,} characters; at most {MAX_SET_TEXT:,}",
                        "file-too-large")
     try:
+        if _flow_depth(value_text) > MAX_DEPTH:   # before the parser, whose own limit is Python's recursion limit
+            raise RecursionError
         try:
             value = yaml.safe_load(value_text)
         except ValueError:          # an int of more than Python's 4,300 digits

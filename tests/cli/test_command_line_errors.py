@@ -424,3 +424,22 @@ def test_play_in_russian_tells_the_engine_s_messages_in_russian(tmp_path):
             result.output
     result = run("play", "--resume", str(tmp_path / "a.json"))         # English as before
     assert "error[save-not-a-save]: is not a magie save: expected a JSON object" in result.output
+
+
+def test_a_set_nested_too_deeply_is_told_so_whatever_the_recursion_limit():
+    # the depth is counted before the YAML parser runs, whose own limit is Python's recursion limit
+    # (which other code in the process may have raised)
+    import sys
+
+    from magie.engine.sim.config import SetError, apply_set
+    for limit in (sys.getrecursionlimit(), 100_000):
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit)
+        try:
+            with pytest.raises(SetError, match=r"not valid YAML \(nested too deeply\)"):
+                apply_set({"rules": {"salary": 1}}, "rules.salary", "[" * 3000)
+        finally:
+            sys.setrecursionlimit(old)
+    tree = {"rules": {"salary": 1}}
+    apply_set(tree, "rules.salary", "'" + "[" * 100 + "'")            # brackets in quotes are text
+    assert tree["rules"]["salary"] == "[" * 100
