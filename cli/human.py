@@ -32,7 +32,6 @@ from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
 
 if TYPE_CHECKING:
-    from magie.engine.game.game import Game
     from magie.engine.game.view import GameView
 
 DEBT_REASONS = (N_("rent"), N_("tax"), N_("fine"), N_("interest"), N_("auction"), N_("purchase"), N_("card"),
@@ -301,7 +300,7 @@ class HumanAgent:
         return [f"{self.describe(game, a)}: {reason_in(n, why)}"
                 for a, why in game.closed_actions(p, window)]
 
-    def _trade_refused(self, game: Game, d, lines: list) -> TradeOffer | None:
+    def _trade_refused(self, game: GameView, d, lines: list) -> TradeOffer | None:
         """After a trade the partner rejected: add its reason to `lines` (a bot that can say
         why) and return its counter-offer, if it makes one."""
         log = getattr(game, "log", None)
@@ -310,7 +309,9 @@ class HumanAgent:
         offer = self._last_action[1] if self._last_action else None
         if not isinstance(offer, TradeOffer):
             return None
-        bot = game.agents[offer.partner]
+        # the partner's agent, if it can say why (the basic bot): the game's, beyond what the view shows
+        agents: Any = getattr(game, "agents", None)
+        bot: Any = agents[offer.partner] if agents is not None else None
         if not hasattr(bot, "trade_reason"):
             return None
         partner = game.players[offer.partner]

@@ -11,7 +11,6 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from magie.engine.game.bank import bank_cash
 from magie.engine.game.view import GameView, rent_formula
 
 from .render import MORTGAGE_MARK, Names, building_mark
@@ -84,7 +83,7 @@ def bank_line(game: GameView, names: Names) -> str:
     hotels = (_("unlimited hotels") if game.hotels is None
               else names.n_("{count} hotel", "{count} hotels", game.hotels).format(count=game.hotels))
     line = _("Bank: {houses} and {hotels} left").format(houses=houses, hotels=hotels)
-    cash = bank_cash(game)
+    cash = game.bank_cash()
     if cash is None:
         return line
     line += "; " + _("its cash: {amount}").format(amount=names.money(max(0, cash)))

@@ -23,6 +23,7 @@ from ..edition.model import Edition
 from ..errors import GameError
 from . import (
     asking,
+    bank,
     between_turns,
     buildings,
     buying,
@@ -234,6 +235,7 @@ class Game(GameState):
     industries = holdings.industries
     monopolies = holdings.monopolies
     net_worth = holdings.net_worth
+    bank_cash = bank.bank_cash
     owned_in_group = holdings.owned_in_group
     completes_group = holdings.completes_group
     rent_level = holdings.rent_level

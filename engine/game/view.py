@@ -64,7 +64,8 @@ class PlayerView(Protocol):
     token; `deeds` the board indices of its title deeds; `groups[g]` how many deeds of group `g`
     it holds; `held_cards` its kept cards as (deck id, card id); `loans` its bank loans not
     repaid (one item per unit: the deeds pledged for it); `held` the holding space it is (or
-    was last) held in; `version` moves whenever its deeds, buildings, mortgages or loans do."""
+    was last) held in; `jail_attempts` the throws it has failed there; `kind` 'human' for a
+    person's seat, else 'bot'; `version` moves whenever its deeds, buildings, mortgages or loans do."""
 
     @property
     def seat(self) -> int: ...
@@ -78,6 +79,10 @@ class PlayerView(Protocol):
     def alive(self) -> bool: ...
     @property
     def in_jail(self) -> bool: ...
+    @property
+    def jail_attempts(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
     @property
     def held(self) -> str: ...
     @property
@@ -131,6 +136,8 @@ class GameView(Protocol):
     def houses(self) -> int | None: ...
     @property
     def hotels(self) -> int | None: ...
+    def bank_cash(self) -> int | None:
+        """The finite bank's cash now (below 0: the IOUs it has out), or None when it is unlimited."""
     @property
     def hotel_level(self) -> int: ...
     @property

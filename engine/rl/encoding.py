@@ -107,9 +107,9 @@ class Observation:
         limit = game.max_rounds or 1000
         x[at["game"]] = min(1.0, game.round / limit)
         if r.houses_supply:
-            x[at["game"] + 1] = game.houses / r.houses_supply
+            x[at["game"] + 1] = (game.houses or 0) / r.houses_supply
         if r.hotels_supply:
-            x[at["game"] + 2] = game.hotels / r.hotels_supply
+            x[at["game"] + 2] = (game.hotels or 0) / r.hotels_supply
         if d is None:
             return x
         kind = KINDS.index(d.kind) if d.kind in KINDS else len(KINDS)
@@ -257,9 +257,9 @@ class Actions:
             if not missing or len(missing) == len(grp.spaces):
                 continue
             holders = {game.owner[j] for j in missing}
-            if len(holders) != 1 or None in holders:
+            q = holders.pop() if len(holders) == 1 else None
+            if q is None:
                 continue
-            q = holders.pop()
             price = sum(game.spaces[j].price for j in missing)
             for k, f in enumerate(TRADE_PRICES):
                 cash = int(round(f * price))
