@@ -14,6 +14,7 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types as t
 from pygls.lsp.server import LanguageServer
@@ -50,11 +51,13 @@ class EditionServer(LanguageServer):
         self.trees: dict[str, MarkedMap] = {}   # uri -> the tree of its last text that parsed
 
     def document(self, uri: str) -> tuple[Document, TextDocument] | None:
-        """The open file at `uri` as the features see it, with pygls's document (positions)."""
-        doc = self.workspace.get_text_document(uri)
+        """The open file at `uri` as the features see it, with pygls's document (positions);
+        None for a file the editor has not opened: pygls would read such a file from disk, all of
+        it, whatever it is (a device such as /dev/zero never ends)."""
         path = to_fs_path(uri)
-        if path is None:
+        if path is None or unquote(uri) not in self.workspace.text_documents:
             return None
+        doc = self.workspace.get_text_document(uri)
         found = Document(Path(path), doc.source, doc.version or 0, fallback=self.trees.get(uri))
         if found.parsed is not None:
             self.trees[uri] = found.parsed
@@ -76,8 +79,9 @@ class EditionServer(LanguageServer):
                 return
             doc, text_doc = got
             found = await asyncio.get_running_loop().run_in_executor(self.checks, _diagnostics, doc)
-            if self.workspace.get_text_document(uri).version != text_doc.version:
-                return                      # changed meanwhile: a newer check is scheduled
+            now = self.workspace.text_documents.get(unquote(uri))
+            if now is None or now.version != text_doc.version:
+                return                      # changed or closed meanwhile: a newer check is scheduled
             self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
                 uri=uri, version=text_doc.version, diagnostics=[_diagnostic(d, text_doc) for d in found]))
         except asyncio.CancelledError:

@@ -296,3 +296,22 @@ def test_a_keystroke_on_mega_is_answered_within_the_debounce_and_a_check(editor)
         assert list(diags) == []
         times.append(came - sent)
     assert statistics.median(times) < 5.0, times
+
+
+def test_a_file_the_editor_has_not_opened_is_never_read(editor, tmp_path):
+    # pygls would read an unopened file from disk, all of it (a device such as /dev/zero never
+    # ends): the server answers only for the files the editor opened
+    path = tmp_path / "shut.yaml"
+    path.write_text((REPO / "editions" / "classic.yaml").read_text())
+    uri = from_fs_path(str(path))
+    assert uri
+    symbols = editor.run(editor.client.text_document_document_symbol_async(t.DocumentSymbolParams(
+        text_document=editor.doc(uri))))
+    assert symbols == []
+    said = editor.run(editor.client.text_document_hover_async(t.HoverParams(
+        text_document=editor.doc(uri), position=t.Position(line=0, character=1))))
+    assert said is None
+    opened = editor.open(path)
+    symbols = editor.run(editor.client.text_document_document_symbol_async(t.DocumentSymbolParams(
+        text_document=editor.doc(opened))))
+    assert "board" in [s.name for s in symbols]
