@@ -37,7 +37,7 @@ def explain(
 
     from .human import person_windows
     from .i18n import use_language
-    from .play import _fail, _problems
+    from .play import _fail, _language_problem, _languages, _problems
     from .reasons import reason_in
     from .render import Names, describe_action, seat_names
     from .saved_edition import edition_for_save, read_game_save
@@ -48,6 +48,8 @@ def explain(
         ed, _note = edition_for_save(base)
     except ProblemsError as e:
         _problems(e)
+    if lang not in _languages(ed):
+        _fail(_language_problem(lang, ed))
     try:
         game, d = position(ed, base, person_windows, seat_names(base.seats, lang))
     except MagieError as e:

@@ -42,3 +42,9 @@ def test_explain_speaks_russian_and_names_the_bots_so(tmp_path):
 def test_a_file_that_is_not_a_save_is_one_message(tmp_path):
     r = runner.invoke(app, ["explain", str(tmp_path / "nosuch.json")])
     assert r.exit_code == 1 and "no such save file" in r.output and "Traceback" not in r.output
+
+
+def test_a_language_the_edition_is_not_written_in_is_refused_as_play_refuses_it(tmp_path):
+    r = runner.invoke(app, ["explain", str(_saved(tmp_path)), "--lang", "zz"])
+    assert r.exit_code == 1
+    assert "unknown language 'zz' (edition 'classic' is written in: en, ru)" in r.output
