@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
@@ -30,6 +30,10 @@ from .reasons import reason_in
 from .render import N_, Names, describe_action
 from .terminal import Opt, Prompter, Terminal
 from .trade_builder import TradeBuilder
+
+if TYPE_CHECKING:
+    from magie.engine.game.game import Game
+    from magie.engine.game.view import GameView
 
 DEBT_REASONS = (N_("rent"), N_("tax"), N_("fine"), N_("interest"), N_("auction"), N_("purchase"), N_("card"),
                 N_("build"), N_("unmortgage"), N_("trade"), N_("salary"))
@@ -70,12 +74,12 @@ class HumanAgent:
         self._evenly: tuple[str, int] | None = None   # (group id, level): "build evenly" under way
         self.between_turns = False    # asked between other players' turns (the `i` key turns it on)
 
-    def windows(self, game) -> frozenset:
+    def windows(self, game: GameView) -> frozenset:
         """The manage windows a person is asked in (`person_windows`)."""
         return person_windows(game)
 
     # ------------------------------------------------------------------ protocol
-    def decide(self, game, d: Decision) -> Any:
+    def decide(self, game: GameView, d: Decision) -> Any:
         """Ask the human `d` at the terminal and return the answer."""
         if d.kind == "claim" and self.auto_claim:
             return True
@@ -96,7 +100,7 @@ class HumanAgent:
     def _cash(self, p) -> str:
         return self._("you have {cash}").format(cash=self.names.money(p.cash))
 
-    def _ask_buy(self, game, d):
+    def _ask_buy(self, game: GameView, d):
         n = self.names
         _ = self._
         sp = game.spaces[d.space]
@@ -120,7 +124,7 @@ class HumanAgent:
                         self.prompter.words("decline", "no", "pass up")))
         return self.prompter.choose(lines, opts)
 
-    def _ask_bid(self, game, d):
+    def _ask_bid(self, game: GameView, d):
         n = self.names
         _ = self._
         if d.ctx.get("space") is not None:
@@ -178,7 +182,7 @@ class HumanAgent:
         return self.prompter.choose(lines, opts, parse=parse,
                                     hint=_("a bid from {least}, m or p").format(least=money(d.min)))
 
-    def _ask_jail(self, game, d):
+    def _ask_jail(self, game: GameView, d):
         n = self.names
         h = game.ed.holdings[d.ctx.get("holding", "jail")]   # (no detail: the jail)
         _ = self._
@@ -194,7 +198,7 @@ class HumanAgent:
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
-    def _ask_manage(self, game, d):
+    def _ask_manage(self, game: GameView, d):
         p = d.player
         if d.window == "between_turns" and not self.between_turns:
             return DONE
@@ -217,7 +221,7 @@ class HumanAgent:
                              f"{escape(text_in(a.text, self.names.lang))}[/]")
         return self._manage(game, d, lines, done)
 
-    def _ask_raise(self, game, d):
+    def _ask_raise(self, game: GameView, d):
         p = d.player
         n = self.names
         _ = self._
@@ -227,7 +231,7 @@ class HumanAgent:
                 cash=n.money(p.cash), more=n.money(d.amount - p.cash))]
         return self._manage(game, d, lines, None)
 
-    def _manage(self, game, d, lines, done: str | None):
+    def _manage(self, game: GameView, d, lines, done: str | None):
         p = d.player
         n = self.names
         # a stable order, so that a number does not turn into the opposite action after a step:
@@ -291,13 +295,13 @@ class HumanAgent:
                 self._last_action = ("trade", offer)
                 return ("trade", offer)
 
-    def _closed(self, game, p, window: str) -> list[str]:
+    def _closed(self, game: GameView, p, window: str) -> list[str]:
         """The actions on `p`'s deeds not open in `window` now, each with its reason, in words."""
         n = self.names
         return [f"{self.describe(game, a)}: {reason_in(n, why)}"
                 for a, why in game.closed_actions(p, window)]
 
-    def _trade_refused(self, game, d, lines: list) -> TradeOffer | None:
+    def _trade_refused(self, game: Game, d, lines: list) -> TradeOffer | None:
         """After a trade the partner rejected: add its reason to `lines` (a bot that can say
         why) and return its counter-offer, if it makes one."""
         log = getattr(game, "log", None)
@@ -322,7 +326,7 @@ class HumanAgent:
                 player=self.names.player(partner.seat), offer=self.names.offer(counter)))
         return counter
 
-    def _start_evenly(self, game, d, acts) -> tuple | None:
+    def _start_evenly(self, game: GameView, d, acts) -> tuple | None:
         """Ask which group and up to how many houses, then take the first step (None: cancelled)."""
         n = self.names
         groups: list[str] = []
@@ -358,7 +362,7 @@ class HumanAgent:
         self._evenly = (group, level)
         return self._evenly_step(game, d, acts)
 
-    def _evenly_step(self, game, d, acts) -> tuple | None:
+    def _evenly_step(self, game: GameView, d, acts) -> tuple | None:
         """The next build of a "build evenly" under way: on the group's lowest lot below the level
         (None, ending it, when it is reached or no build there is allowed now)."""
         if self._evenly is None:
@@ -378,11 +382,11 @@ class HumanAgent:
             return None
         return min(steps, key=lambda a: (game.level[a[1]], a[1]))
 
-    def describe(self, game, action: tuple) -> str:
+    def describe(self, game: GameView, action: tuple) -> str:
         """A manage or raise action in words (see `render.describe_action`)."""
         return describe_action(self.names, game, action)
 
-    def _ask_trade(self, game, d):
+    def _ask_trade(self, game: GameView, d):
         n = self.names
         o: TradeOffer = d.offer
         _ = self._
@@ -396,7 +400,7 @@ class HumanAgent:
                     space=n.space(i), amount=n.money(game.interest(i))) + "[/]")
         return self.prompter.choose(lines, self._accept_or_reject())
 
-    def _ask_deal(self, game, d):
+    def _ask_deal(self, game: GameView, d):
         n = self.names
         deal: Deal = d.offer
         me = d.player.seat
@@ -416,7 +420,7 @@ class HumanAgent:
                     space=n.space(i), amount=n.money(game.interest(i))) + "[/]")
         return self.prompter.choose(lines, self._accept_or_reject())
 
-    def _ask_tax(self, game, d):
+    def _ask_tax(self, game: GameView, d):
         n = self.names
         p = d.player
         _ = self._
@@ -427,7 +431,7 @@ class HumanAgent:
             Opt("1", _("the fixed amount ({amount})").format(amount=n.money(d.fixed)), "fixed", words("fixed")),
             Opt("2", _("the alternative amount (counted after you choose)"), "alternative", words("alternative"))])
 
-    def _ask_claim(self, game, d):
+    def _ask_claim(self, game: GameView, d):
         n = self.names
         _ = self._
         lines = [_("{player} is on your {space}: rent {amount}.").format(
@@ -435,7 +439,7 @@ class HumanAgent:
         return self.prompter.choose(lines, [Opt("1", _("claim the rent"), True, self.prompter.words("claim", "yes")),
                                     Opt("2", _("let it go"), False, self.prompter.words("let go", "no"))])
 
-    def _ask_inherited_mortgage(self, game, d):
+    def _ask_inherited_mortgage(self, game: GameView, d):
         n = self.names
         _ = self._
         lines = [_("{space} came to you mortgaged ({cash}).").format(space=n.space(d.space), cash=self._cash(d.player))]
@@ -445,7 +449,7 @@ class HumanAgent:
             Opt("2", _("keep it mortgaged (pay {amount} interest now, and again when lifted)").format(
                 amount=n.money(d.interest)), "keep", self.prompter.words("keep"))])
 
-    def _ask_redeem(self, game, d):
+    def _ask_redeem(self, game: GameView, d):
         n = self.names
         _ = self._
         short = "; " + _("you will be asked to raise the money") if d.player.cash < d.cost else ""
@@ -458,7 +462,7 @@ class HumanAgent:
         opts.append(Opt(str(len(opts) + 1), _("release it (the bank takes it back)"), "release", words("release")))
         return self.prompter.choose(lines, opts)
 
-    def _ask_place(self, game, d):
+    def _ask_place(self, game: GameView, d):
         n = self.names
         _ = self._
         why = {"shortage": _("You won the building at auction"), "card": _("A card lets you build")}
@@ -472,7 +476,7 @@ class HumanAgent:
                 opts.append(Opt(str(len(opts) + 1), label, i))
         return self.prompter.choose(lines, opts)
 
-    def _ask_choice(self, game, d):
+    def _ask_choice(self, game: GameView, d):
         """A card's or action's choice: its labels in the player's language."""
         n = self.names
         lines = [f"{n.source_text(d.source)}", self._("Choose ({cash}):").format(cash=self._cash(d.player))]
@@ -480,7 +484,7 @@ class HumanAgent:
                 for k, o in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
-    def _ask_role(self, game, d):
+    def _ask_role(self, game: GameView, d):
         """A role at the start: the roles the balance rule allows, with how many hold each."""
         n = self.names
         _ = self._
@@ -489,14 +493,14 @@ class HumanAgent:
                 for k, r in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
-    def _ask_pick(self, game, d):
+    def _ask_pick(self, game: GameView, d):
         """A space to pick (the DSL's `pick(...)`): the spaces by name."""
         n = self.names
         lines = [f"{n.source_text(d.source)}", self._("Pick a space ({cash}):").format(cash=self._cash(d.player))]
         opts = [Opt(str(k + 1), n.space(i), i, (game.spaces[i].id,)) for k, i in enumerate(d.options)]
         return self.prompter.choose(lines, opts)
 
-    def _ask_play_card(self, game, d):
+    def _ask_play_card(self, game: GameView, d):
         """A kept card that may be played instead of paying rent."""
         n = self.names
         _ = self._
@@ -507,7 +511,7 @@ class HumanAgent:
         opts.append(Opt("p", _("pay the rent"), None, self.prompter.words("pay")))
         return self.prompter.choose(lines, opts)
 
-    def _ask_vote(self, game, d):
+    def _ask_vote(self, game: GameView, d):
         """A vote: on ending the game, or on a rule switch someone proposed."""
         n = self.names
         _ = self._
@@ -530,7 +534,7 @@ class HumanAgent:
         return [Opt("1", self._("accept"), "accept", words("accept", "yes")),
                 Opt("2", self._("reject"), "reject", words("reject", "no"))]
 
-    def _ask_other(self, game, d):
+    def _ask_other(self, game: GameView, d):
         """A decision kind this terminal does not know: its options as they are."""
         lines = [self._("Decision {kind}: {details}").format(kind=f"[bold]{escape(d.kind)}[/]",
                                                               details=escape(str(d.ctx)))]
@@ -538,7 +542,7 @@ class HumanAgent:
         return self.prompter.choose(lines, opts)
 
 
-def auction_bids(game) -> list[tuple[int, int]]:
+def auction_bids(game: GameView) -> list[tuple[int, int]]:
     """The bids of the auction under way, oldest first, as (seat, amount), from the event log
     (empty without a log)."""
     log = getattr(game, "log", None)

@@ -21,6 +21,8 @@ from rich.markup import escape
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.game.decisions import DECISION_KINDS, Deal, TradeOffer
+from magie.engine.game.view import GameView
+from magie.engine.game.view import rent_at as view_rent_at
 
 from .i18n import gettext_for, plural
 
@@ -778,24 +780,12 @@ class EventRenderer:
         return f"[dim]{escape(ev['e'])}: {escape(fields)}[/]"
 
 
-def rent_at(game: Any, i: int, level: int) -> int | None:
-    """The rent a visitor would owe on deed `i` if it had `level` buildings, by the edition's own
-    rent formula (a doubled rent of a whole group included); None when there is no owner, the
-    deed is mortgaged or the formula needs a throw of the dice."""
-    owner = game.owner[i]
-    if owner is None or game.mortgaged[i] or not 0 <= level < len(game.spaces[i].rent):
-        return None
-    now = game.level[i]
-    game.level[i] = level          # the formula reads the level; put back at once
-    try:
-        return int(game.rent_fns[i](game, owner, i, owner, None))
-    except Exception:               # a formula that reads the dice: no amount before the throw
-        return None
-    finally:
-        game.level[i] = now
+def rent_at(game: GameView, i: int, level: int) -> int | None:
+    """The rent a visitor would owe on deed `i` at `level` buildings (`view.rent_at`)."""
+    return view_rent_at(game, i, level)
 
 
-def describe_action(n: Names, game: Any, action: tuple) -> str:
+def describe_action(n: Names, game: GameView, action: tuple) -> str:
     """A manage or raise action in words, with its money and, for buildings, the rent it leads
     to: 'Build a house on X (50k ₽; it has 1; rent 10k ₽ → 30k ₽)'. Both front ends label their
     menus with it (markup or plain text, as `n` gives)."""

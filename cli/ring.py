@@ -14,6 +14,7 @@ from rich.text import Text
 
 from magie.engine.edition.layout import plan
 from magie.engine.edition.model import text_in
+from magie.engine.game.view import GameView
 
 from .render import HOUSE_MARK, MORTGAGE_MARK, Names, building_mark
 
@@ -21,7 +22,7 @@ CELL = 6
 """Characters per space (a 40-space board is 11 spaces a side: 76 columns)."""
 
 
-def marks(game) -> dict[int, str]:
+def marks(game: GameView) -> dict[int, str]:
     """A one-character mark per seat: the first letter of the name, or the seat number when two
     names begin alike."""
     firsts = [p.name[:1].upper() or "?" for p in game.players]
@@ -29,7 +30,7 @@ def marks(game) -> dict[int, str]:
             for p, f in zip(game.players, firsts, strict=True)}
 
 
-def ring_view(game, names: Names) -> RichGroup:
+def ring_view(game: GameView, names: Names) -> RichGroup:
     """The compact board of `game` (see the module docstring) as rich text lines."""
     board = plan(game.ed.board_layout, game.n)
     grid: dict[tuple[int, int], int] = {(p.row, p.column): i for i, p in enumerate(board.places)}
@@ -68,7 +69,7 @@ def ring_view(game, names: Names) -> RichGroup:
     return RichGroup(*rows)
 
 
-def short_names(game, names: Names) -> list[str]:
+def short_names(game: GameView, names: Names) -> list[str]:
     """Each space's name as the ring shows it: without a first word that begins three different
     names or more ("Улица Полянка" -> "Полянка", where «Улица» begins many), so that the few
     characters of a cell tell the spaces apart."""
@@ -82,7 +83,7 @@ def short_names(game, names: Names) -> list[str]:
     return [n.split(" ", 1)[1] if " " in n and n.split(" ", 1)[0] in common else n for n in full]
 
 
-def _cell(game, names: Names, short: list[str], i: int, mark: dict[int, str], top: Text, bottom: Text,
+def _cell(game: GameView, names: Names, short: list[str], i: int, mark: dict[int, str], top: Text, bottom: Text,
           sep: str) -> None:
     """Space `i` as two lines of CELL characters: its name, then owner, buildings and tokens."""
     sp = game.spaces[i]

@@ -12,11 +12,12 @@ from rich.table import Table
 from rich.text import Text
 
 from magie.engine.game.bank import bank_cash
+from magie.engine.game.view import GameView, rent_formula
 
 from .render import MORTGAGE_MARK, Names, building_mark
 
 
-def players_table(game, names: Names) -> Table:
+def players_table(game: GameView, names: Names) -> Table:
     """One row per player, in turn order; the player whose turn it is is marked ▶."""
     _ = names._
     t = Table(title=_("Players"), title_justify="left", expand=False)
@@ -43,7 +44,7 @@ def players_table(game, names: Names) -> Table:
     return t
 
 
-def deeds_table(game, names: Names) -> Table:
+def deeds_table(game: GameView, names: Names) -> Table:
     """Every title deed, grouped by color group: price, owner, buildings, mortgage."""
     _ = names._
     t = Table(title=_("Title deeds"), title_justify="left")
@@ -75,7 +76,7 @@ def deeds_table(game, names: Names) -> Table:
     return t
 
 
-def bank_line(game, names: Names) -> str:
+def bank_line(game: GameView, names: Names) -> str:
     """What the bank has left to build with, and a finite bank's cash (with the IOUs it has out)."""
     _ = names._
     houses = (_("unlimited houses") if game.houses is None
@@ -92,14 +93,14 @@ def bank_line(game, names: Names) -> str:
     return line
 
 
-def status_view(game, names: Names) -> RichGroup:
+def status_view(game: GameView, names: Names) -> RichGroup:
     """The whole status view: players, deeds, the bank."""
     head = names._("Round {round}, turn {turn}").format(round=game.round, turn=game.turns)
     return RichGroup(Text(head, style="bold"), players_table(game, names), deeds_table(game, names),
                      Text(bank_line(game, names)))
 
 
-def rent_now(game, i: int, names: Names) -> str:
+def rent_now(game: GameView, i: int, names: Names) -> str:
     """The rent a visitor would owe on deed `i` now ('' for the bank's or a mortgaged deed):
     money, or for a utility the multiplier of the dice throw."""
     o = game.owner[i]
@@ -110,12 +111,12 @@ def rent_now(game, i: int, names: Names) -> str:
         k = o.groups[sp.group_index] if sp.group_index >= 0 else 1
         return f"{sp.rent[min(k, len(sp.rent)) - 1]}× {names._('dice')}" if sp.rent else ""
     try:
-        return names.money(game.rent_fns[i](game, o, i, o, None))
+        return names.money(rent_formula(game, i))
     except Exception:       # a formula that reads the dice: no amount before the throw
         return ""
 
 
-def compact_view(game, names: Names) -> RichGroup:
+def compact_view(game: GameView, names: Names) -> RichGroup:
     """The status on one screen: a line per player, a line per color group (each deed with its
     owner's initial, buildings: h houses, H hotel, M mortgaged, and the rent due now), the bank."""
     _ = names._

@@ -1,8 +1,9 @@
 """magie's rules engine: edition loading and validation, the effect DSL, the game, bots and simulation.
 
 The public face (`from magie.engine import Game, load_playable, make_bot`): the game and its
-state, decisions and their kinds, the agents protocol and the built-in bots, the event log,
-loading and validating editions, problems and errors. Subpackages: `game` (the engine, see
+state, the read-only view agents and front ends read it through (`GameView`, `PlayerView`),
+decisions and their kinds, the agents protocol and the built-in bots, the event log, loading
+and validating editions, problems and errors. Subpackages: `game` (the engine, see
 docs/architecture.md), `edition` (files, validation, the model), `dsl` (the effect language),
 `agents` (bots), `sim` (batch simulation).
 """
@@ -25,6 +26,7 @@ _WHERE = {
                                      "MagieError", "ReplayMismatch")},
     **{name: ".game" for name in ("DECISION_KINDS", "EVENT_KINDS", "Agent", "Deal", "DealLeg", "Decision",
                                    "EventLog", "ForcedDice", "Game", "GameState", "Player", "TradeOffer")},
+    "GameView": ".game.view", "PlayerView": ".game.view",
 }
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
         Player,
         TradeOffer,
     )
+    from .game.view import GameView, PlayerView
     from .problems import Problem, ProblemsError
 
     __version__: str
@@ -75,7 +78,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BOTS", "DECISION_KINDS", "EVENT_KINDS", "Agent", "Deal", "DealLeg", "Decision", "DecisionTimeout",
-    "Edition", "EffectError", "EventLog", "ForcedDice", "Game", "GameError", "GameState", "IllegalDecision",
-    "MagieError", "Player", "Problem", "ProblemsError", "ReplayMismatch", "TradeOffer", "__version__",
+    "Edition", "EffectError", "EventLog", "ForcedDice", "Game", "GameError", "GameState", "GameView", "IllegalDecision",
+    "MagieError", "Player", "PlayerView", "Problem", "ProblemsError", "ReplayMismatch", "TradeOffer", "__version__",
     "load_edition", "load_playable", "load_playable_cached", "make_bot", "validate_file", "validate_paths",
 ]

@@ -20,7 +20,7 @@ compiled_check = load_tool("compiled_check")
 def test_the_modules_checked_are_the_compiled_list_as_importable_names():
     assert len(compiled_check.MODULES) == len(compiled_check.COMPILED) >= 38
     assert "magie.engine.game.game" in compiled_check.MODULES
-    assert "magie.engine.agents.basic" in compiled_check.MODULES
+    assert "magie.engine.agents.basic.answers" in compiled_check.MODULES
     for name in compiled_check.MODULES:
         assert importlib.util.find_spec(name) is not None, name
 

@@ -19,9 +19,10 @@ class's method table. `forwarding_front()` writes that text; tests/test_mypyc_bu
 that every wired name of the repository's game.py can be forwarded.
 
 Second, a class that other code subclasses (`OPEN`: the basic bot, which the easy, hard and
-search bots and users' plug-ins extend) gets `@mypyc_attr(allow_interpreted_subclasses=True)`
-(`open_classes()`): an interpreted class may then subclass the compiled one, and its overrides
-of methods and of `ClassVar` constants are seen by the compiled code. The decorator's import is
+search bots and users' plug-ins extend, and the classes of its chain) gets
+`@mypyc_attr(allow_interpreted_subclasses=True)` (`open_classes()`): an interpreted class may then
+subclass the compiled one, and its overrides of methods and of `ClassVar` constants are seen by
+the compiled code. The decorator's import is
 for mypy only (under `TYPE_CHECKING`): mypyc drops the decorator of a native class, so the
 compiled build needs no mypy_extensions at run time, and the repository's source, which the pure
 install runs, has neither the decorator nor the import.
@@ -133,8 +134,9 @@ COMPILED = [
         "jackpot", "jail", "landing", "ledger", "limits", "loans", "manage", "mortgages", "movement",
         "own_dice", "player", "rent", "roles", "start", "state", "switches", "tax", "trades", "treasury",
         "turn", "votes")),
-    # the bots of simulations (the basic bot open to interpreted subclasses: OPEN)
-    "agents/basic.py", "agents/random_bot.py",
+    # the bots of simulations (the basic bot's classes open to interpreted subclasses: OPEN)
+    *(f"agents/basic/{name}.py" for name in ("board", "valuation", "trading", "building", "idle", "answers")),
+    "agents/random_bot.py",
     # the calls generated DSL code makes
     "dsl/runtime.py",
     # the edition model (spaces, groups, rungs, rules): compiled, its classes are native, so the
@@ -148,7 +150,9 @@ MYPY_OPTIONS = ["--explicit-package-bases", "--ignore-missing-imports", "--disab
 """mypy's options for the build: module names from the staged paths; no stubs needed; no notes
 (mypycify fails on any message, and an isolated build without the dependencies prints notes)."""
 
-OPEN = {"agents/basic.py": ("BasicBot",)}
+OPEN = {"agents/basic/valuation.py": ("Valuation",), "agents/basic/trading.py": ("Trading",),
+        "agents/basic/building.py": ("Building",), "agents/basic/idle.py": ("Managing",),
+        "agents/basic/answers.py": ("BasicBot",)}
 """Classes (by module, a path under engine/) that interpreted classes subclass: the staged copy
 lets them (`open_classes`)."""
 

@@ -93,7 +93,8 @@ def _plugin_bots() -> dict[str, Callable[..., Any]]:
             else:
                 out[kind] = factory
         return out
-    return plugins.remember("agents", checked)
+    found: dict[str, Callable[..., Any]] = plugins.remember("agents", checked)
+    return found
 
 
 def bot_factory(kind: str) -> Callable[..., Any]:
@@ -115,10 +116,11 @@ def bot_factory(kind: str) -> Callable[..., Any]:
             mod = importlib.import_module(module)
     except Exception as e:     # any import failure of user code is reported, not a traceback
         raise PluginError(f"bot {kind!r}: cannot import module {module!r}: {type(e).__name__}: {e}") from None
-    cls = getattr(mod, attr, None)
+    cls: Any = getattr(mod, attr, None)
     if cls is None or not callable(cls):
         raise PluginError(f"bot {kind!r}: module {module!r} has no class {attr!r}")
-    return cls
+    factory: Callable[..., Any] = cls
+    return factory
 
 
 _BUILT_IN: dict[str, tuple[Callable[..., Any], bool]] = {}
@@ -127,7 +129,7 @@ _BUILT_IN: dict[str, tuple[Callable[..., Any], bool]] = {}
 (the basic bot's own class): looked up once per kind, not per bot (a game's set-up makes four)."""
 
 
-def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1.0):
+def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1.0) -> Any:
     """A bot of `kind` (see `BOTS`, or `module:Class`) with its own generator seeded from
     (seed, seat), named '<kind>-<seat + 1>' (a plug-in keeps a name of its own). A plug-in is
     created as `Class(seed=..., name=...)` (or `Class()` if it takes neither), must have

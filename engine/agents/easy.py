@@ -5,20 +5,25 @@ three quarters of their price in auctions and trades, and never proposes a trade
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..game.decisions import TradeOffer
 from .basic import BasicBot
+
+if TYPE_CHECKING:
+    from ..game.view import GameView, PlayerView
 
 
 class EasyBot(BasicBot):
     """See the module docstring."""
 
-    def reserve(self, game) -> int:
+    def reserve(self, game: GameView) -> int:
         """Twice the basic bot's reserve (integer money)."""
         return 2 * super().reserve(game)
 
-    def value(self, game, p, i: int) -> int:
+    def value(self, game: GameView, p: PlayerView, i: int) -> int:
         """Three quarters of the basic bot's valuation of deed `i` for `p`."""
         return super().value(game, p, i) * 3 // 4
 
-    def _propose(self, game, p, window: str | None, reserve: int) -> TradeOffer | None:
+    def _propose(self, game: GameView, p: PlayerView, window: str | None, reserve: int) -> TradeOffer | None:
         return None

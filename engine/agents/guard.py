@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BotFault, MagieError
 from ..game.decisions import Decision
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.view import GameView
 
 
 class AgentError(BotFault):
@@ -32,14 +36,14 @@ class Guarded:
     human = False
     own = True
 
-    def __init__(self, agent: Any, kind: str):
+    def __init__(self, agent: Any, kind: str) -> None:
         self.agent = agent
         self.kind = kind
         self.name = str(getattr(agent, "name", kind))
         if callable(getattr(agent, "windows", None)):
             self.windows = agent.windows
 
-    def decide(self, game, d: Decision) -> Any:
+    def decide(self, game: GameView, d: Decision) -> Any:
         try:
             return self.agent.decide(game, d)
         except MagieError:
@@ -54,8 +58,8 @@ class Guarded:
             fn(d, reason)
 
 
-def save_failed_game(game, edition_ref: str, variants: tuple[str, ...], kinds: list[str] | tuple[str, ...],
-                     folder: str | os.PathLike = ".") -> Path:
+def save_failed_game(game: Game, edition_ref: str, variants: tuple[str, ...], kinds: list[str] | tuple[str, ...],
+                     folder: str | os.PathLike[str] = ".") -> Path:
     """Write the game so far (it must have been recorded: `Game(record=True)`) as a save named
     magie-failed-EDITION-seedSEED.json in `folder` (-2, -3... if taken) and return its path;
     `kinds` are the seats' agent kinds. Raises `OSError`."""

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..game.decisions import DONE, Decision, TradeOffer
 from ..game.manage import ManageAction, pickable_kinds
+
+if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.player import Player
+    from ..game.view import GameView, PlayerView
 
 
 class RandomBot:
@@ -27,13 +32,13 @@ class RandomBot:
     human = False
     skip_forced = True      # the engine answers decisions with one legal answer (decisions.Agent)
 
-    def __init__(self, seed: int = 0, name: str = "random"):
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
         self.rng = random.Random(seed)
         self.name = name
         self._kinds: tuple[ManageAction, ...] = ()
         self._kinds_of: object = None      # the edition `_kinds` was worked out for
 
-    def decide(self, game, d: Decision) -> Any:
+    def decide(self, game: GameView, d: Decision) -> Any:
         rng = self.rng
         kind = d.kind
         if kind == "bid":
@@ -56,8 +61,9 @@ class RandomBot:
             return None
         return rng.choice(list(d.options))
 
-    def _pick(self, game, p, window: str) -> Any:
+    def _pick(self, view: GameView, p: Player, window: str) -> Any:
         """One manage step after done and trade were passed over (see the class docstring)."""
+        game = cast("Game", view)     # the engine's own listings of legal actions take the game itself
         if game.ed is not self._kinds_of:      # a rule switch may change the edition mid-game
             self._kinds = pickable_kinds(game)
             self._kinds_of = game.ed
@@ -73,7 +79,7 @@ class RandomBot:
         acts = k.listing(game, p, window)
         return rng.choice(acts) if acts else DONE
 
-    def _random_offer(self, game, p) -> TradeOffer | None:
+    def _random_offer(self, game: GameView, p: PlayerView) -> TradeOffer | None:
         others = game.others(p)
         if not others:
             return None

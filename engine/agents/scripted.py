@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game.decisions import DECISION_KINDS, Decision
+
+if TYPE_CHECKING:
+    from ..game.view import GameView
 
 
 class Scripted:
@@ -21,7 +24,7 @@ class Scripted:
     human = False
 
     def __init__(self, default: Callable[[Any, Decision], Any] | None = None, name: str = "script",
-                 windows: frozenset | None = None, **answers: list):
+                 windows: frozenset[str] | None = None, **answers: list[Any]) -> None:
         self.answers = {k: list(v) for k, v in answers.items()}
         if windows is not None:      # the manage windows it is asked in (default: its own turn's)
             self.windows = lambda game: windows
@@ -29,7 +32,7 @@ class Scripted:
         self.name = name
         self.asked: list[Decision] = []
 
-    def decide(self, game, d: Decision) -> Any:
+    def decide(self, game: GameView, d: Decision) -> Any:
         self.asked.append(d)
         queue = self.answers.get(d.kind)
         if queue:
@@ -43,6 +46,6 @@ class Scripted:
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are never re-asked
         pass
 
-    def left(self) -> dict[str, list]:
+    def left(self) -> dict[str, list[Any]]:
         """Scripted answers not used (a case must use exactly what it scripts)."""
         return {k: v for k, v in self.answers.items() if v}

@@ -37,17 +37,21 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..dsl.runtime import Roll
 from ..game.between_turns import wire as wire_between_turns
 from ..game.cards import clear_turn_flags
-from ..game.decisions import DONE, Decision, FunctionAgent, TradeOffer
+from ..game.decisions import DONE, Agent, Decision, FunctionAgent, TradeOffer
 from ..game.dice import Dice
 from ..game.ending import GameOver, check_end
 from ..game.game import Game
 from ..game.turn import advance, from_the_throw
 from .basic import BasicBot, groups_held_by_one
+
+if TYPE_CHECKING:
+    from ..game.player import Player
+    from ..game.view import GameView, PlayerView
 
 SEARCHED = frozenset({"buy", "bid", "trade", "manage", "jail"})
 """The decision kinds the search bot searches; it answers the others as the basic bot."""
@@ -57,16 +61,16 @@ class BoldBot(BasicBot):
     """The basic bot with a third of its cash reserve: it builds (and buys) more eagerly. One of
     the build policies the search bot tries in a manage window."""
 
-    def reserve(self, game) -> int:
+    def reserve(self, game: GameView) -> int:
         """A third of the basic bot's reserve (integer money)."""
         return super().reserve(game) // 3
 
 
-def _forced(bot: BasicBot, kind: str, answer: Any) -> FunctionAgent:
+def _forced(bot: Agent, kind: str, answer: Any) -> FunctionAgent:
     """An agent that gives `answer` to the first decision of `kind`, then answers as `bot`."""
     pending = [True]
 
-    def decide(game, d: Decision) -> Any:
+    def decide(game: Game, d: Decision) -> Any:
         if pending and d.kind == kind:
             pending.clear()
             return answer
@@ -74,13 +78,13 @@ def _forced(bot: BasicBot, kind: str, answer: Any) -> FunctionAgent:
     return FunctionAgent(bot.name, decide)
 
 
-def _staying(bot: BasicBot, answer: str, seat: int) -> FunctionAgent:
+def _staying(bot: Agent, answer: str, seat: int) -> FunctionAgent:
     """An agent that answers `answer` to every jail question while the player at `seat` is still
     in jail from the stay it is in now (the jail option kept for the whole stay: throwing for
     doubles means staying as long as the rules allow), then answers as `bot`."""
     pending = [True]
 
-    def decide(game, d: Decision) -> Any:
+    def decide(game: Game, d: Decision) -> Any:
         if pending:
             if not game.players[seat].in_jail:
                 pending.clear()
@@ -109,7 +113,7 @@ class Forker:
     The copy is a game built the usual way (not started) into which the state is copied
     (`GameState.copy_from`): `copy.deepcopy` of a whole game does not work on the compiled build."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         ed = game.ed
         shared: list[Any] = [ed, game.rules, game.spaces, *game.spaces, *ed.groups]
         for deck in ed.decks.values():
@@ -128,7 +132,7 @@ class Forker:
                     memo[id(part)] = part
         return memo
 
-    def fork(self, game, seed: int) -> Game:
+    def fork(self, game: Game, seed: int) -> Game:
         """A determinised copy of `game` (see the class docstring)."""
         memo = self._shared()
         bots: list[Any] = [BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k in range(len(game.agents))]
@@ -165,7 +169,7 @@ class Forker:
         return clone
 
 
-def _end_turn(clone) -> None:
+def _end_turn(clone: Game) -> None:
     """Stop the fork's current turn where the decision was (the rest of the turn is not played)
     and pass the turn on, as the end of a turn does (engine/game/turn.py): turn flags cleared,
     the end conditions checked, the next player's turn."""
@@ -191,7 +195,7 @@ def _mean_throw(count: int, sides: int) -> Roll:
     return Roll((total,), total, False)
 
 
-def earning_power(clone, q, rounds: float) -> float:
+def earning_power(clone: Game, q: Player, rounds: float) -> float:
     """The rent `q` can expect in the next `rounds` rounds: for every deed it holds unmortgaged,
     the rent due now (at its level, group and dice of the mean throw) times the landings to
     expect, one in `len(spaces)` per opponent and round (a player lands on about one space of
@@ -208,7 +212,7 @@ def earning_power(clone, q, rounds: float) -> float:
     return rent * rounds * len(opp) / len(clone.spaces)
 
 
-def _value(clone, seat: int, rent_rounds: float = 0.0) -> float:
+def _value(clone: Game, seat: int, rent_rounds: float = 0.0) -> float:
     """What a finished or stopped rollout is worth to `seat` (see the module docstring): 1 for a
     win (a share of a tie), 0 for a loss; at the horizon the player's share of the strength of
     the players left, where strength is net worth plus `earning_power` over `rent_rounds`."""
@@ -263,18 +267,18 @@ class SearchBot:
         self._rolled = False
         self.turn_seconds: dict[int, float] = {}
         self._forker: Forker | None = None
-        self._bid_limits: dict[tuple, int | None] = {}
-        self._plans: dict[tuple, str] = {}
-        self._tried: dict[tuple, int] = {}
-        self._plan_memo: dict[tuple, str] = {}
+        self._bid_limits: dict[tuple[Any, ...], int | None] = {}
+        self._plans: dict[tuple[Any, ...], str] = {}
+        self._tried: dict[tuple[Any, ...], int] = {}
+        self._plan_memo: dict[tuple[Any, ...], str] = {}
 
-    def windows(self, game) -> frozenset:
+    def windows(self, game: Game) -> frozenset[str]:
         """The manage windows it wants: the basic bot's, except between other players' turns
         (its forks search its own turn's windows)."""
         return self.base.windows(game) - {"between_turns"}
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, game, d: Decision) -> Any:
+    def decide(self, game: Game, d: Decision) -> Any:
         t0 = time.process_time()
         self.asked += 1
         self._rolled = False
@@ -298,7 +302,7 @@ class SearchBot:
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
         pass
 
-    def _values(self, game, d: Decision, candidates: list[Candidate], rollouts: int | None = None,
+    def _values(self, game: Game, d: Decision, candidates: list[Candidate], rollouts: int | None = None,
                 start: int = 0) -> list[list[float]]:
         """The value of each rollout of each candidate for `d.player` (`rollouts` of them,
         default the bot's budget, numbered from `start`); rollout r of every candidate has the
@@ -350,7 +354,7 @@ class SearchBot:
                 return True
         return False
 
-    def _sampled(self, game, d: Decision, candidates: list[Candidate], pairs: list[tuple[int, int]],
+    def _sampled(self, game: Game, d: Decision, candidates: list[Candidate], pairs: list[tuple[int, int]],
                  rollouts: int | None = None, extend: bool = True) -> list[list[float]]:
         """`_values`, then, while a pair is a close call (`_is_close`), up to `extend` more
         batches of as many rollouts (new seeds, the same for every candidate): the budget goes
@@ -364,7 +368,7 @@ class SearchBot:
             values = [a + b for a, b in zip(values, more, strict=True)]
         return values
 
-    def _choose(self, game, d: Decision, candidates: list[Candidate], default: int,
+    def _choose(self, game: Game, d: Decision, candidates: list[Candidate], default: int,
                 rollouts: int | None = None, extend: bool = True) -> int:
         """The index of the candidate to take: the one with the largest clear gain over
         candidate `default` (see `_gain`), else `default`. Close calls get more rollouts
@@ -383,7 +387,7 @@ class SearchBot:
     def _reenter(kind: str, answer: Any, call: Callable[[Any, Any], None], seat: int) -> Candidate:
         """A candidate that asks the decision again in the fork, through the engine's own
         `call(fork, player)`, with `answer` given by the player's rollout bot."""
-        def apply(clone, p) -> None:
+        def apply(clone: Game, p: Player) -> None:
             bot = clone.agents[seat]
             clone.agents[seat] = _forced(bot, kind, answer)
             try:
@@ -393,13 +397,13 @@ class SearchBot:
         return apply
 
     # ------------------------------------------------------------------ buy
-    def _buy(self, game, d: Decision, basic: Any) -> Any:
+    def _buy(self, game: Game, d: Decision, basic: Any) -> Any:
         if "buy" not in d.options:
             return basic
         i = d.space
         seat = d.player.seat
 
-        def offer(clone, p) -> None:
+        def offer(clone: Game, p: Player) -> None:
             clone.offer_purchase(p, i)
         options = ("buy", "decline")
         k = self._choose(game, d, [self._reenter("buy", a, offer, seat) for a in options],
@@ -407,7 +411,7 @@ class SearchBot:
         return options[k]
 
     # ------------------------------------------------------------------ jail
-    def _jail(self, game, d: Decision, basic: Any) -> Any:
+    def _jail(self, game: Game, d: Decision, basic: Any) -> Any:
         """At the start of a turn in jail (pay, use a kept card, or throw for doubles): each
         option is carried out in the fork and the rest of the turn played from there
         (`from_the_throw`); the player's rollout bot keeps the option for the rest of this stay
@@ -419,7 +423,7 @@ class SearchBot:
         seat = d.player.seat
 
         def stay(answer: str) -> Candidate:
-            def apply(clone, p) -> None:
+            def apply(clone: Game, p: Player) -> None:
                 bot = clone.agents[seat]
                 clone.agents[seat] = _staying(bot, answer, seat)
                 from_the_throw(clone, p)
@@ -430,11 +434,11 @@ class SearchBot:
         return options[k]
 
     # ------------------------------------------------------------------ trade offers
-    def _trade(self, game, d: Decision, basic: Any) -> Any:
+    def _trade(self, game: Game, d: Decision, basic: Any) -> Any:
         offer = d.offer
         seat = d.player.seat
 
-        def propose(clone, p) -> None:
+        def propose(clone: Game, p: Player) -> None:
             clone.propose_trade(offer)
         options = ("accept", "reject")
         k = self._choose(game, d, [self._reenter("trade", a, propose, seat) for a in options],
@@ -442,7 +446,7 @@ class SearchBot:
         return options[k]
 
     # ------------------------------------------------------------------ auctions
-    def _bid(self, game, d: Decision, basic: Any) -> Any:
+    def _bid(self, game: Game, d: Decision, basic: Any) -> Any:
         """Find once per auction the highest price at which winning the deed beats letting it
         go (tried at the opening bid, the printed price and twice it), then bid the minimum
         while it stays at or under that limit."""
@@ -459,7 +463,7 @@ class SearchBot:
             return None
         return d.min
 
-    def _bid_limit(self, game, d: Decision, i: int) -> int | None:
+    def _bid_limit(self, game: Game, d: Decision, i: int) -> int | None:
         p = d.player
         cap = p.cash if d.max is None else min(d.max, p.cash)
         printed = game.spaces[i].price
@@ -468,7 +472,7 @@ class SearchBot:
             return None
 
         def mine(price: int) -> Candidate:
-            def apply(clone, q) -> None:
+            def apply(clone: Game, q: Player) -> None:
                 clone.pay(q, None, price, "auction")
                 if q.alive:
                     (clone.transfer_deed if clone.mortgaged[i] else clone.set_owner)(i, q)
@@ -476,7 +480,7 @@ class SearchBot:
 
         rival, rival_price = self._rival(game, d, i)
 
-        def other(clone, q) -> None:
+        def other(clone: Game, q: Player) -> None:
             if rival is not None:
                 r = clone.players[rival]
                 clone.pay(r, None, rival_price, "auction")
@@ -492,7 +496,7 @@ class SearchBot:
             return -1                  # neither clearly better: the basic bot's bid
         return limit
 
-    def _rival(self, game, d: Decision, i: int) -> tuple[int | None, int]:
+    def _rival(self, game: Game, d: Decision, i: int) -> tuple[int | None, int]:
         """Who gets the deed if this bot lets it go, and at what price: the high bidder at the
         current bid, else the other player who values it most (by the basic bot's valuation)
         at the opening bid; (None, 0) when nobody could pay."""
@@ -505,7 +509,7 @@ class SearchBot:
         return q.seat, d.min
 
     # ------------------------------------------------------------------ manage windows
-    def _manage(self, game, d: Decision, basic: Any) -> Any:
+    def _manage(self, game: Game, d: Decision, basic: Any) -> Any:
         """When the basic bot would build, trade or unmortgage (or the bold bot would build),
         choose once per window among: the basic bot's plan, the bold bot's, and doing nothing;
         then follow the chosen plan for the rest of the window."""
@@ -543,7 +547,7 @@ class SearchBot:
             return self.bold.decide(game, d)
         return DONE
 
-    def _trade_offer(self, game, d: Decision) -> TradeOffer | None:
+    def _trade_offer(self, game: Game, d: Decision) -> TradeOffer | None:
         """An offer for the deeds that complete one of the player's groups, when one other
         player holds them all: for cash (the least the basic bot would accept), and, when this
         player holds what completes a group of the other player, as a swap of those deeds
@@ -573,7 +577,7 @@ class SearchBot:
             return None
 
         def propose(offer: TradeOffer) -> Candidate:
-            def apply(clone, me) -> None:
+            def apply(clone: Game, me: Player) -> None:
                 clone.propose_trade(offer)
             return apply
         k = self._choose(game, d, [propose(o) for o in offers] + [lambda clone, me: None], default=len(offers),
@@ -581,7 +585,8 @@ class SearchBot:
         return offers[k] if k < len(offers) else None
 
     @staticmethod
-    def _least_cash(game, judge: BasicBot, p, q, give: tuple[int, ...], get: tuple[int, ...]) -> TradeOffer | None:
+    def _least_cash(game: Game, judge: BasicBot, p: PlayerView, q: PlayerView, give: tuple[int, ...],
+                    get: tuple[int, ...]) -> TradeOffer | None:
         """The offer of `give` (deeds) plus the least cash for `get` that the basic bot `q`
         accepts, or None if even all of `p`'s cash is not enough."""
         def offer_of(cash: int) -> TradeOffer:
@@ -602,7 +607,7 @@ class SearchBot:
     @staticmethod
     def _run_plan(name: str, window: str, seat: int) -> Candidate:
         """A candidate that plays the rest of the manage window in the fork as plan `name`."""
-        def apply(clone, p) -> None:
+        def apply(clone: Game, p: Player) -> None:
             if name == "none":
                 return
             bot = BasicBot(name="plan") if name == "basic" else BoldBot(name="plan")

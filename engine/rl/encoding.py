@@ -22,11 +22,14 @@ its key set. docs/rl.md has the tables with sizes and scales, written by `tables
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from magie.engine.game.decisions import BANKRUPT, DECISION_KINDS, DONE, Decision, TradeOffer
+
+if TYPE_CHECKING:
+    from magie.engine.game.view import GameView
 
 KINDS = tuple(DECISION_KINDS)
 """Decision kinds with a slot of their own in the observation (the engine's registry, in its
@@ -74,7 +77,7 @@ class Observation:
         self._at = {name: start for name, start, _ in self.layout}
         self._deeds = [i for i, s in enumerate(edition.spaces) if s.is_deed]
 
-    def encode(self, game, seat: int, d: Decision | None) -> np.ndarray:
+    def encode(self, game: GameView, seat: int, d: Decision | None) -> np.ndarray:
         """The vector for the player at `seat`, asked `d` (None: not asked now)."""
         x = np.zeros(self.size, dtype=np.float32)
         P, n, at = self.players, self.n, self._at
@@ -166,7 +169,7 @@ class Actions:
         for k, (label, _) in enumerate(NAMED):
             self.names[k] = label
 
-    def legal(self, game, d: Decision) -> dict[int, Any]:
+    def legal(self, game: GameView, d: Decision) -> dict[int, Any]:
         """{slot: answer} for every legal answer of `d` this encoding can express (at least one)."""
         at = self._at
         out: dict[int, Any] = {}
@@ -206,7 +209,7 @@ class Actions:
                 out.setdefault(slot, o)
         return out
 
-    def default(self, game, d: Decision, legal: dict[int, Any]) -> int:
+    def default(self, game: GameView, d: Decision, legal: dict[int, Any]) -> int:
         """The slot of the neutral answer of `d` (the engine's default for a person who lets
         the decision time out, `DECISION_KINDS[kind].default`, when this encoding has a slot
         for it), else the first legal slot."""
@@ -242,7 +245,7 @@ class Actions:
             return at["act"] + self._act_index[act[1]] * (1 + self.n) + (0 if target is None else 1 + target)
         return None
 
-    def _trades(self, game, d: Decision, out: dict[int, Any]) -> None:
+    def _trades(self, game: GameView, d: Decision, out: dict[int, Any]) -> None:
         """Trade templates: cash for the deeds that complete a group, when one other player holds
         them all (legal only when the engine's `trade_problem` finds nothing wrong)."""
         if not game.rules.trade_enabled:

@@ -1,0 +1,281 @@
+"""The basic bot's building planner: the lots it builds on evenly (its whole groups, and lots
+built on from majority ownership or alone), the next build or mortgage lift worth its cash, and
+the builds between other players' turns. All money is integer units of the edition's currency."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...game.decisions import DONE
+from ...game.player import NO_WAKE
+from .board import ASK, INF, UNTIL_CHANGED, UNTIL_WHOLE, Lots, board_of
+from .trading import Trading
+
+if TYPE_CHECKING:
+    from ...game.view import GameView, PlayerView
+
+Step = tuple[int, tuple[str, int]]
+"""One candidate of the plan: (cash to spare it needs, the action: ('build' | 'unmortgage', space))."""
+
+
+class Plan:
+    """`_develop`'s candidates (`Building._steps`) with what they were worked out from: `board`
+    the game's `owner` list, `version` the player's version, `whole` the bot's `_whole`; `steps`,
+    `lowest` the least cash to spare of any (INF: none), `where` the index in `whole` each step is
+    of (-1: a mortgaged deed outside them). Filled in place."""
+
+    __slots__ = ("board", "version", "whole", "steps", "lowest", "where")
+
+    def __init__(self) -> None:
+        self.board: object = None
+        self.version = -1
+        self.whole: list[Lots] | tuple[Lots, ...] | None = None
+        self.steps: tuple[Step, ...] = ()
+        self.lowest = INF
+        self.where: tuple[int, ...] = ()
+
+
+class LastBuild:
+    """The last build the bot answered (`Building._develop`): the plan's `version`, the `step`
+    index in it, the `lot` and its `level` then (-1: none yet)."""
+
+    __slots__ = ("version", "step", "lot", "level")
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.step = 0
+        self.lot = 0
+        self.level = 0
+
+
+class LiftCosts(dict[int, int]):
+    """What lifting each mortgage costs (space -> money) in the game whose `owner` list is
+    `board`, under `rules`; filled on use by `Building._steps`."""
+
+    def __init__(self, board: object, rules: object) -> None:
+        super().__init__()
+        self.board = board
+        self.rules = rules
+
+
+class Building(Trading):
+    """The basic bot's building (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0) -> None:
+        super().__init__(seed, name, claim_attention)
+        self._pver = -1        # the player's version when _trigger was computed
+        self._trigger = 0      # cash from which developing is worth a look
+        self._whole: list[Lots] | tuple[Lots, ...] = []  # the sets of lots the player builds on (as of _wver)
+        self._wver = -1        # the deeds version when _whole was computed
+        self._idle_quiet = UNTIL_CHANGED  # idle's answer between turns while _whole is empty (_refresh)
+        self._mask = 0         # the bits (1 << space) of the lots in _whole
+        self._plan = Plan()
+        self._built = LastBuild()
+        self._lift = LiftCosts(None, None)
+
+    SHORTAGE: ClassVar[int] = 6
+    """Houses left in the bank at which the bot builds between turns wherever it can."""
+
+    def _refresh(self, game: GameView, p: PlayerView) -> None:
+        """Forget the cash trigger when `p` changed, and recompute the lots it builds on when
+        ownership changed (whole groups change only then)."""
+        if p.version != self._pver:
+            self._pver = p.version
+            self._trigger = 0
+            if game.deeds_version != self._wver:
+                self._wver = game.deeds_version
+                b = board_of(game.ed)
+                if b.majority or b.single:
+                    whole = self._whole_groups(game, p)
+                    self._idle_quiet = UNTIL_CHANGED
+                else:           # the whole groups alone: they follow the counts
+                    whole = self._groups_of(game, p)[1]
+                    self._idle_quiet = UNTIL_WHOLE
+                    if whole is self._whole:
+                        return
+                self._whole = whole
+                mask = 0
+                for lots in whole:
+                    for j in lots:
+                        mask |= 1 << j
+                self._mask = mask
+
+    def _between_turns(self, game: GameView, p: PlayerView, dry: bool = False) -> Any:
+        """In the interval between other players' turns ([000], rules.between_turns): build only
+        where building now rather than on its own turn pays: the next player's throw may land on
+        one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
+        houses are running short (at most SHORTAGE left: another player could take them first).
+        It neither trades nor lifts mortgages there (its own turn does those as well). A `dry`
+        run (idle) answers `ASK` where a build would need the window's check."""
+        if p.version != self._pver:
+            self._refresh(game, p)
+        if not self._whole or p.cash < self._trigger:
+            return DONE
+        houses = game.stock.get("house")
+        if not (houses is not None and houses <= self.SHORTAGE):
+            if not self._mask & board_of(game.ed).reach[game.order[game.turn_idx].pos]:
+                return DONE
+        act, trigger = self._develop(game, p, None if dry else "between_turns")
+        if act is ASK:
+            return ASK
+        if act is None or act[0] != "build":
+            self._trigger = trigger if act is None else self._trigger
+            return DONE
+        return act
+
+    def _develop(self, game: GameView, p: PlayerView, window: str | None) -> tuple[Any, int]:
+        """The next build or unmortgage worth doing, or (None, the cash at which one would be;
+        NO_WAKE: none until the plan changes with `p`'s holdings).
+        With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window.
+        The candidates, in order: for each set of lots of `_whole`, its first mortgaged lot to
+        lift, else the next even build; then each mortgaged deed of `p` to lift with twice its
+        cost to spare (`_steps`)."""
+        plan = self._plan
+        if plan.version != p.version or plan.board is not game.owner or plan.whole is not self._whole:
+            if not self._whole and not any(game.mortgaged):   # (any: a truth test a lot, not a comparison)
+                return None, NO_WAKE    # no candidate: _steps would find none (the plan is left as it was)
+            b = self._built
+            if (b.version == plan.version and plan.version + 1 == p.version and plan.board is game.owner
+                    and plan.whole is self._whole and game.level[b.lot] == b.level + 1):
+                self._after_build(game, plan, b.step, p.version)
+            else:
+                plan.steps, plan.where, plan.lowest = self._steps(game, p)
+                plan.board, plan.version, plan.whole = game.owner, p.version, self._whole
+        if plan.lowest == INF:         # no candidate (the reserve does not matter)
+            return None, NO_WAKE   # (as a cash trigger: a one-digit int, compared on CPython's fast path)
+        reserve = self._reserve(game)
+        spare = p.cash - reserve
+        if spare < plan.lowest:    # nothing affordable: the loop below would find the same
+            return None, plan.lowest + reserve
+        trigger = INF
+        k = 0
+        for need, act in plan.steps:
+            if need <= spare:
+                if act[0] == "unmortgage":
+                    return act, 0
+                if window is None:
+                    return ASK, 0
+                j = act[1]
+                if game.build_problem(p, j, window) is None:
+                    b = self._built
+                    b.version, b.step, b.lot, b.level = plan.version, k, j, game.level[j]
+                    return act, 0
+                trigger = 0      # blocked by a limit or the supply: look again next time
+            elif need + reserve < trigger:
+                trigger = need + reserve
+            k += 1
+        return None, trigger
+
+    def _steps(self, game: GameView, p: PlayerView) -> tuple[tuple[Step, ...], tuple[int, ...], int]:
+        """`_develop`'s candidates as (cash to spare, action), the index in `_whole` of the lots
+        each is of (-1: a mortgaged deed outside them), and the least cash to spare of any (INF:
+        none); they change only with `p`'s version (its deeds, levels and mortgages) and `_whole`."""
+        out = []
+        where = []
+        lowest = INF
+        level = game.level
+        mortgaged = game.mortgaged
+        spaces = game.spaces
+        t = 0
+        for lots in self._whole:
+            low = INF
+            j = -1
+            for k in lots:
+                if mortgaged[k]:
+                    cost = self._lift_cost(game, k)
+                    out.append((cost, ("unmortgage", k)))
+                    where.append(t)
+                    if cost < lowest:
+                        lowest = cost
+                    break
+                if level[k] < low:
+                    low = level[k]
+                    j = k
+            else:
+                ladder = spaces[lots[0]].ladder
+                if low < len(ladder):
+                    cost = ladder[low].cost
+                    out.append((cost, ("build", j)))
+                    where.append(t)
+                    if cost < lowest:
+                        lowest = cost
+            t += 1
+        if any(mortgaged):         # (a scan in C: most of a game has no mortgage at all)
+            for i in p.deeds:
+                if mortgaged[i]:
+                    cost = self._lift_cost(game, i) * 2
+                    out.append((cost, ("unmortgage", i)))
+                    where.append(-1)
+                    if cost < lowest:
+                        lowest = cost
+        return tuple(out), tuple(where), lowest
+
+    def _after_build(self, game: GameView, plan: Plan, k: int, version: int) -> None:
+        """Bring `plan` up to date, in place, after the build of its step `k` and nothing else
+        (the player's version moved by one, the lot's level by one): only that step's lots have a
+        new next build (none of them is mortgaged: the step was a build), so only that step is
+        worked out again."""
+        steps = list(plan.steps)
+        where = list(plan.where)
+        lots = self._whole[where[k]]
+        level = game.level
+        low = INF
+        j = -1
+        for x in lots:
+            if level[x] < low:
+                low = level[x]
+                j = x
+        ladder = game.spaces[lots[0]].ladder
+        if low < len(ladder):
+            steps[k] = (ladder[low].cost, ("build", j))
+        else:
+            del steps[k]
+            del where[k]
+        lowest = INF
+        for need, _act in steps:
+            if need < lowest:
+                lowest = need
+        plan.version, plan.steps, plan.lowest, plan.where = version, tuple(steps), lowest, tuple(where)
+
+    def _lift_cost(self, game: GameView, i: int) -> int:
+        """`game.unmortgage_cost(i)`, memoised for the game's rules (`_lift_costs`)."""
+        lift = self._lift_costs(game)
+        cost = lift.get(i)
+        if cost is None:
+            cost = lift[i] = game.unmortgage_cost(i)
+        return cost
+
+    def _lift_costs(self, game: GameView) -> LiftCosts:
+        """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
+        and the deed)."""
+        c = self._lift
+        if c.board is not game.owner or c.rules is not game.rules:
+            c = self._lift = LiftCosts(game.owner, game.rules)
+        return c
+
+    @classmethod
+    def _whole_groups(cls, game: GameView, p: PlayerView) -> list[Lots] | tuple[Lots, ...]:
+        """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
+        lots of groups it may build on from majority ownership, then each deed that takes a
+        building of its own (the ladders' `owned` share)."""
+        b = board_of(game.ed)
+        whole = b.of_counts(p.groups)[1]
+        if b.majority or b.single:
+            return list(whole) + cls._majority_lots(game, p) + cls._single_lots(game, p)
+        return whole
+
+    @staticmethod
+    def _majority_lots(game: GameView, p: PlayerView) -> list[Lots]:
+        """`p`'s lots of each group it holds all but one of, where the ladder's first level
+        needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
+        pg = p.groups
+        owner = game.owner
+        groups = game.ed.groups
+        return [tuple(j for j in groups[gi].spaces if owner[j] is p)
+                for gi, need in board_of(game.ed).majority if pg[gi] == need and need > 0]
+
+    @staticmethod
+    def _single_lots(game: GameView, p: PlayerView) -> list[Lots]:
+        """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
+        building on a railroad): built on its own."""
+        return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]

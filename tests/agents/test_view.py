@@ -1,0 +1,154 @@
+"""The read-only view agents and front ends read a game through (engine/game/view.py): it shows
+the game's real state after forced moves, nothing can be set through it (mypy refuses it), and
+engine/agents reads no name of a game or player outside it (by the source)."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from magie.engine import GameView, PlayerView
+from magie.engine.game import view as view_module
+
+from ..game.helpers import edition, game, player, space, turn
+
+REPO = Path(__file__).resolve().parents[2]
+GAME_NAMES = frozenset(n for n in vars(GameView) if not n.startswith("_"))
+PLAYER_NAMES = frozenset(n for n in vars(PlayerView) if not n.startswith("_"))
+
+
+def test_the_view_shows_a_purchase_and_the_rent_paid_on_it():
+    g = game(edition(), {"A": {"script": {"buy": ["buy"]}}, "B": {}}, dice=[(1, 2), (1, 2)], first="A")
+    view: GameView = g
+    i = space(g.ed, "nagatinskaya")
+    deeds = view.deeds_version
+    turn(g)                                 # A throws 3: buys Nagatinskaya Street for 60
+    a, b = view.players
+    assert view.owner[i] is a and i in a.deeds and a.cash == 1500 - 60
+    assert view.deeds_version > deeds and view.turns == 1 and a.pos == i
+    turn(g)                                 # B throws 3: the rent of a lone brown lot, 4
+    assert (a.cash, b.cash) == (1440 + 4, 1500 - 4) and b.pos == i
+    assert view.current is b and isinstance(view, GameView) and isinstance(a, PlayerView)
+
+
+def test_the_view_shows_a_build_and_a_mortgage():
+    g = game(edition(), {"A": {"owns": {"zhitnaya": 0, "nagatinskaya": 0}}, "B": {}})
+    view: GameView = g
+    p = player(g, "A")
+    i, j = space(g.ed, "nagatinskaya"), space(g.ed, "zhitnaya")
+    houses, buildings, version = view.stock["house"], view.buildings_version, p.version
+    assert view.build_problem(p, i, "any") is None
+    g.build(p, i)                           # a house on Nagatinskaya Street: 50
+    assert view.level[i] == 1 and view.stock["house"] == houses - 1 and p.cash == 1500 - 50
+    assert view.buildings_version > buildings and p.version > version
+    assert view.build_problem(p, i, "any") is not None          # built unevenly: Zhitnaya first
+    assert not view.mortgaged[j] and view.unmortgage_cost(j) == 33
+    g.mortgage(p, j)                        # Zhitnaya Street mortgaged: the bank pays 30
+    assert view.mortgaged[j] and p.cash == 1450 + 30
+    assert view.owned_in_group(p, "brown") == 2 and view.completes_group(player(g, "B"), j) is False
+
+
+def test_the_game_and_its_players_have_every_name_of_the_view():
+    g = game(edition(), ["A", "B"])
+    for name in GAME_NAMES:
+        assert hasattr(g, name), name
+    for name in PLAYER_NAMES:
+        assert hasattr(g.players[0], name), name
+    assert {"owner", "level", "mortgaged", "stock", "deeds_version", "buildings_version", "players",
+            "card_plays", "discards", "cards_in", "ed", "rules"} <= GAME_NAMES
+    assert {"cash", "pos", "deeds", "held_cards", "version"} <= PLAYER_NAMES
+
+
+def test_nothing_can_be_set_through_the_view(tmp_path):
+    api = pytest.importorskip("mypy.api")
+    snippet = tmp_path / "writes.py"
+    snippet.write_text(textwrap.dedent("""\
+        from engine.game.view import GameView, PlayerView
+
+
+        def write(v: GameView, p: PlayerView) -> None:
+            v.turns = 3
+            v.deeds_version += 1
+            p.cash = 0
+            v.owner[0] = None
+            v.level[0] = 2
+            v.stock["house"] = 3
+            p.deeds.add(1)
+            print(v.level[0], p.cash)
+        """), encoding="utf-8")
+    config = tmp_path / "mypy.ini"
+    config.write_text("[mypy]\nfollow_imports = skip\nexplicit_package_bases = True\n"
+                      "[mypy-engine.game.view]\nfollow_imports = normal\n", encoding="utf-8")
+    out, _err, status = api.run([str(snippet), "--config-file", str(config), "--no-incremental",
+                                 "--cache-dir", str(tmp_path / "cache")])
+    lines = {int(line.split(":")[1]) for line in out.splitlines() if line.startswith(str(snippet))}
+    assert status == 1 and lines == {5, 6, 7, 8, 9, 10, 11}, out
+
+
+def test_holding_of_and_action_targets_answer_for_the_view():
+    g = game(edition(), {"A": {"jail": True}, "B": {}})
+    assert view_module.holding_of(g, player(g, "A")).fine == 50          # classic's jail fine
+    court = game(edition("biznespolia"), ["A", "B"])
+    sue = next(a for a in court.ed.actions if a.id == "sue")        # an action on a deed: every deed
+    assert view_module.action_targets(court, sue) == [s.index for s in court.spaces if s.is_deed]
+    assert len(view_module.action_targets(court, sue)) == sum(1 for s in court.spaces if s.is_deed) > 20
+
+
+# --------------------------------------------------------------- engine/agents reads through it
+ENGINE_USERS = {
+    "search.py": "its rollouts fork the game and run the forks: they hand the game to the engine",
+    "guard.py:save_failed_game": "the CLI's save of a failed game, not an agent's read",
+    "random_bot.py:_pick": "hands its player to the engine's listings of legal actions",
+}
+"""Where engine/agents may hold the game or a player as the engine's own types, and why."""
+
+
+def _agent_functions():
+    for path in sorted((REPO / "engine" / "agents").rglob("*.py")):
+        rel = path.relative_to(REPO / "engine" / "agents").as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                yield rel, fn
+
+
+def _typed_params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+    args = fn.args
+    return {a.arg: ast.unparse(a.annotation).strip("'\"") if a.annotation is not None else ""
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+
+
+def _reads(fn: ast.AST, name: str) -> list[str]:
+    return [n.attr for n in ast.walk(fn) if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name) and n.value.id == name]
+
+
+def test_agents_read_the_game_and_its_players_only_through_the_view():
+    outside, untyped, private = [], [], []
+    for rel, fn in _agent_functions():
+        for name, annotation in _typed_params(fn).items():
+            where = f"{rel}:{fn.name}({name})"
+            if annotation in ("GameView", "PlayerView"):
+                allowed = GAME_NAMES if annotation == "GameView" else PLAYER_NAMES
+                outside += [f"{where}.{attr}" for attr in _reads(fn, name) if attr not in allowed]
+            elif annotation in ("Game", "Player"):
+                if rel not in ENGINE_USERS and f"{rel}:{fn.name}" not in ENGINE_USERS:
+                    untyped.append(f"{where}: {annotation}")
+                private += [f"{where}.{a}" for a in _reads(fn, name) if a.startswith("_")]
+            elif name in ("game", "g", "view", "p", "q", "player"):
+                untyped.append(f"{where}: {annotation or 'no annotation'}")
+    assert outside == [], "names read outside the view"
+    assert untyped == [], "a game or player held as something other than the view"
+    assert private == [], "private names of the game read"
+
+
+def test_the_source_check_sees_a_read_outside_the_view():
+    fn = ast.parse("def f(game: GameView, p: PlayerView):\n    return game.agents, p.wake, game.owner\n").body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    params = _typed_params(fn)
+    assert params == {"game": "GameView", "p": "PlayerView"}
+    assert [a for a in _reads(fn, "game") if a not in GAME_NAMES] == ["agents"]
+    assert [a for a in _reads(fn, "p") if a not in PLAYER_NAMES] == ["wake"]
