@@ -60,6 +60,16 @@ def test_the_save_and_the_log_are_not_one_file(tmp_path, monkeypatch):
     assert not same.exists()
 
 
+def test_the_playthrough_and_the_log_are_not_one_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    same = tmp_path / "same.json"
+    result = _play("--record", str(same), "--log", str(same))
+    assert result.exit_code == 1
+    assert (f"magie: --log {same} and --record {same} name the same file: the playthrough would be written "
+            "over the log; give the log another path") in result.output.splitlines()
+    assert not same.exists()
+
+
 def test_a_full_standard_output_is_told_as_such(tmp_path):
     with open("/dev/full", "w") as full:
         r = run_magie("play", "classic", "--bots", "2", "--seed", "1", stdout=full, stderr=subprocess.PIPE,
