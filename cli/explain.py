@@ -32,6 +32,7 @@ def explain(
     from rich.console import Console
 
     from magie.engine.errors import MagieError
+    from magie.engine.game.decisions import DECISION_KINDS
     from magie.engine.problems import ProblemsError
     from magie.engine.sim.playthrough import position
 
@@ -61,8 +62,10 @@ def explain(
         out.print(_("The game is over.") if game.over else _("No person is asked anything in this game."))
         return
     p = d.player
-    out.print(_("{player} is asked '{kind}' (round {round}, turn {turn}).").format(
-        player=f"[bold]{p.name}[/]", kind=d.kind, round=game.round, turn=game.turns))
+    kind = DECISION_KINDS.get(d.kind)      # what is decided, in words ("whether to buy")
+    out.print(_("{player} is asked {what} (round {round}, turn {turn}).").format(
+        player=f"[bold]{p.name}[/]", what=_(kind.label) if kind is not None else f"'{d.kind}'",
+        round=game.round, turn=game.turns))
     if d.kind == "manage" or d.kind == "raise":
         window = d.ctx.get("window", d.kind) if isinstance(d.ctx, dict) else d.kind
         opened = [describe_action(names, game, a) for a in d.options if isinstance(a, tuple) and len(a) > 1]
