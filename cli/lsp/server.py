@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -231,5 +233,13 @@ def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> 
 
 
 def serve() -> None:
-    """Run the server over stdin and stdout until the client says exit."""
-    make_server().start_io()
+    """Run the server over stdin and stdout until the client says exit.
+
+    The protocol keeps the standard output to itself: it gets a copy of the descriptor, and
+    descriptor 1 and `sys.stdout` go to the standard error, so that whatever else prints (a
+    plugin's module printing as it is imported) is logged instead of breaking a message."""
+    protocol = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    make_server().start_io(sys.stdin.buffer, protocol)
