@@ -38,7 +38,7 @@ EVERY_KIND = ",".join(LEVELS) + ",random"
 """The kinds a ladder rates unless told (`--bot`): every level and the random bot."""
 KindsOpt = Annotated[str, typer.Option(
     "--bot", "-b", help="The bot kinds to rate, separated by commas: built-in kinds (easy, basic, hard, "
-                        "search, random) or your own as module:Class.")]
+                        "search, random), your own as module:Class, or programs as cmd:PROGRAM.")]
 GamesOpt = Annotated[str, number_option("-n", "--games", least=1, most=MAX_GAMES, help="Number of games.")]
 PlayersOpt = Annotated[str, number_option(least=2, most=MAX_SEATS, help="Seats at each table.")]
 SeedOpt = Annotated[str, number_option(

@@ -121,8 +121,9 @@ BotKindOpt = Annotated[str | None, typer.Option(
     "--bot-kind", "--bot", metavar="KIND",
     help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
          "under a second a turn); also search (the same search bot), random (any legal move), "
-         "your own agent class as module:Class (see docs/agents.md), or an installed plugin's bot "
-         "by its name (docs/plugins.md). [default: basic] "
+         "your own agent class as module:Class (see docs/agents.md), a program in any language as "
+         "\"cmd:PROGRAM ARGS\" (docs/agents.md), or an installed plugin's bot by its name "
+         "(docs/plugins.md). [default: basic] "
          "With --resume: the save's own agent classes you allow to run (a save never runs code "
          "by itself).",
     show_default=False)]

@@ -8,6 +8,7 @@ terminal and in the browser, on another machine or after the edition file change
 from __future__ import annotations
 
 import json
+import shlex
 import tempfile
 from collections.abc import Collection, Sequence
 from dataclasses import replace
@@ -42,9 +43,9 @@ def read_game_save(path: str | Path, plugins: Collection[str] | None = ()) -> Sa
         named = ", ".join(foreign)
         raise ProblemsError([Problem(
             "error", "save-plugin-bot",
-            f"seats: the save seats your own bot class {named}, which would import and run that code; "
-            f"magie runs no code a save names. If you trust it, allow it: magie play --resume SAVE "
-            f"--bot {','.join(foreign)}", str(path))])
+            f"seats: the save seats your own bot class or program {named}, which would import and run that "
+            f"code; magie runs no code a save names. If you trust it, allow it: magie play --resume SAVE "
+            f"--bot {shlex.quote(','.join(foreign))}", str(path))])
     return save
 
 

@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from magie.engine.agents import make_bot
+from magie.engine.agents.external import close_agents
 from magie.engine.edition.model import Edition
 from magie.engine.errors import BotFault, EffectError, GameError, ReplayMismatch
 from magie.engine.game.events import EventLog, dumps
@@ -188,6 +189,8 @@ class PlaySession:
             return self._failed(GameError(f"{type(e).__name__}: {e}"))
         except Exception as e:  # noqa: BLE001 - a bug in the engine: said so, the game kept for a report
             return self._failed(GameError(f"{type(e).__name__}: {e}"))
+        finally:                # the programs of `cmd:` seats: told the result, stopped
+            close_agents([agent for _, agent in self.players], self.game)
         self.print_result()
         return EXIT_OK
 

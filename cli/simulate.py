@@ -58,8 +58,8 @@ PlayersOpt = Annotated[str | None, number_option(
     least=1, most=MAX_SEATS, help="Number of bots at the table (default: 4, or one per kind given by --bot).")]
 BotOpt = Annotated[str, typer.Option(
     help=f"Bot kind for every seat: {', '.join(BOT_KINDS)}, your own agent class as module:Class "
-         "(docs/agents.md), or an installed plugin's bot by its name (docs/plugins.md); or a "
-         "comma-separated list, one per seat.")]
+         "or a program as cmd:PROGRAM (docs/agents.md), or an installed plugin's bot by its name "
+         "(docs/plugins.md); or a comma-separated list, one per seat.")]
 SummaryLangOpt = Annotated[str, typer.Option(
     "--lang", "-l", help="Language of the summary: its words and the edition's names (the edition's "
                          "languages; words without a translation stay English).")]

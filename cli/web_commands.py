@@ -145,6 +145,12 @@ def serve(
                                            help="Pause before each bot's turn, so people can follow.")] = "0.6",
     max_games: Annotated[str, number_option("--max-games", least=1, most=10000,
                                             help="Most games running at once.")] = "100",
+    bot: Annotated[str | None, typer.Option(
+        "--bot", metavar="KINDS",
+        help="Agents besides the built-in bots that games here may seat, separated by commas: "
+             "programs as \"cmd:PROGRAM ARGS\" or your own agent classes as module:Class (see "
+             "docs/agents.md). They run on this computer, for anyone who can reach the server.",
+        show_default=False)] = None,
 ) -> None:
     """Play in the browser: people at several browsers (or sharing one) and bots at one table.
 
@@ -158,9 +164,10 @@ def serve(
       magie serve
       magie serve --port 8080 --data ./games
       magie serve --host 0.0.0.0      # other computers of your network may join
+      magie serve --bot "cmd:python3 my_agent.py"
     """
     from .outputs import folder_problem
-    from .simulate import fail_all
+    from .simulate import bot_problems, fail_all
 
     wrong: list[str] = []               # every problem of the command line in one run
     port_number = whole(port, "--port", 1, 65535, wrong, 8000)
@@ -168,6 +175,8 @@ def serve(
     games = whole(max_games, "--max-games", 1, 10000, wrong, 100)
     if data is not None and (why := folder_problem(data)) is not None:
         wrong.append(f"cannot use the data folder {data}: {why}")
+    allowed = tuple(dict.fromkeys(k.strip() for k in (bot or "").split(",") if k.strip()))
+    wrong += bot_problems(allowed, "--bot: ")
     fail_all(wrong)
     try:
         import uvicorn
@@ -179,7 +188,7 @@ def serve(
         _fail(f"magie serve needs the web extra ({e.name} is missing): {install_hint('web')}")
     folder = data if data is not None else default_data_dir()
     try:
-        app = create_app(folder, bot_delay=delay, max_games=games)
+        app = create_app(folder, bot_delay=delay, max_games=games, bots=allowed)
     except OSError as e:
         _fail(f"cannot use the data folder {folder}: {e.strerror or e}")
     sock = _listening_socket(host, port_number)

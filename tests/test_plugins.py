@@ -222,7 +222,9 @@ def test_the_template_installs_with_pip_and_passes_its_own_tests(tmp_path):
     points reach magie, and its own tests pass."""
     target, source = tmp_path / "target", tmp_path / "source"        # (a build writes into its source folder)
     shutil.copytree(TEMPLATE, source, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
-    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
+    # pip builds it in an isolated environment with the setuptools its pyproject.toml asks for (a
+    # fresh venv's own setuptools may lack bdist_wheel), as a user's `pip install .` does
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
                           "--target", str(target), str(source)], capture_output=True, text=True, timeout=300)
     assert pip.returncode == 0, pip.stdout + pip.stderr
     env = {**os.environ, "PYTHONPATH": str(target), "MAGIE_NO_CACHE": "1"}

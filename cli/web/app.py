@@ -29,13 +29,16 @@ from .routes import editions, games, pages, sockets, uploads
 from .server import Server
 
 
-def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: int = 100) -> FastAPI:
+def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: int = 100,
+               bots: tuple[str, ...] = ()) -> FastAPI:
     """The web app. `data` is the folder games are saved to and resumed from (None: games live in
     memory only; created when missing, raises `OSError` when it cannot be); `bot_delay` the seconds
-    before each bot's turn; `max_games` the most games running at once."""
+    before each bot's turn; `max_games` the most games running at once; `bots` the kinds besides
+    the built-in bots that a seat may name (programs as `cmd:...`, agent classes as
+    `module:Class`: they run on the server, so only its owner allows them)."""
     if data is not None:
         data.mkdir(parents=True, exist_ok=True)
-    server = Server(data, bot_delay=bot_delay, max_games=max_games)
+    server = Server(data, bot_delay=bot_delay, max_games=max_games, bots=bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from magie.engine.agents import make_bot
+from magie.engine.agents.external import close_agents
 from magie.engine.edition.model import Edition
 from magie.engine.errors import GameError
 from magie.engine.game.decisions import DONE, Decision, FunctionAgent, decode_answer
@@ -241,6 +242,7 @@ class Room:
             self.error = public_text(f"the game stopped on an internal error ({type(e).__name__}: {e})")
         finally:
             self.settle()
+            close_agents([agent for _, agent in agents], self.game)   # `cmd:` programs: told the end, stopped
             self.ready.set()
         self._snapshot()
         self.save()

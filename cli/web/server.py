@@ -43,10 +43,11 @@ class Server:
     """The games this server holds (`rooms`, and `saved`: those in the data folder not read yet),
     the WebSocket clients of each, the uploaded editions, and the data folder."""
 
-    def __init__(self, data: Path | None, *, bot_delay: float, max_games: int):
+    def __init__(self, data: Path | None, *, bot_delay: float, max_games: int, bots: tuple[str, ...] = ()):
         self.data = data
         self.bot_delay = bot_delay
         self.max_games = max_games
+        self.bots = bots         # the programs and agent classes (cmd:..., module:Class) games may seat
         self.rooms: dict[str, Room] = {}
         self.saved: dict[str, Path] = {}
         self.uploads = Uploads()
@@ -148,7 +149,7 @@ class Server:
 
     def _resume(self, game_id: str, path: Path) -> Room | None:
         try:
-            save = read_game_save(path)
+            save = read_game_save(path, self.bots)
             web = save.options.get("web") or {}
             tokens = {int(k): str(v) for k, v in (web.get("tokens") or {}).items()}
             ed, note = saved_edition(save)

@@ -14,7 +14,8 @@ factory `(seed, name) -> agent`; `LEVELS` are the names offered to people (termi
 A kind may also name a user's own agent class as `module:Class` (a plug-in, see docs/agents.md):
 the class is imported and called as `Class(seed=..., name=...)`. The bots of installed plugins
 (`magie.bots` entry points, docs/plugins.md) are in `BOTS` under their own names and are made as
-`module:Class` plug-ins are.
+`module:Class` plug-ins are. A kind `cmd:PROGRAM ARGS` is a program in any language that answers
+over JSON lines (external.py).
 
 The bot classes are imported on first use, so that `BOT_KINDS` (for help texts) costs nothing.
 """
@@ -103,6 +104,9 @@ def bot_factory(kind: str) -> Callable[..., Any]:
     bots: dict[str, Callable[..., Any]] = _get("BOTS")
     if kind in bots:
         return bots[kind]
+    if kind.startswith("cmd:"):         # a program in any language (external.py)
+        from .external import command_factory
+        return command_factory(kind)
     if not is_plugin(kind):
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bots)}, or module:Class for your own)")
     module, _, attr = kind.partition(":")
@@ -136,6 +140,8 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1
     `decide(game, decision)`, and is wrapped in `Guarded` so that an exception it raises is an
     `AgentError` naming it and the decision. `claim_attention` (0..1) is the share of rents a
     basic bot claims where owners must claim. Raises `ValueError` (`PluginError`) with a message."""
+    if kind.startswith("cmd:"):         # a program: its own errors name it, no `Guarded`
+        return bot_factory(kind)(seed=seed * 1009 + seat, name=kind)
     made = _BUILT_IN.get(kind)
     # (a kind made before is in BOTS; the check keeps a factory put in its place in force)
     if made is not None and globals()["BOTS"].get(kind) is made[0]:

@@ -51,8 +51,9 @@ AGENT_KINDS = ("human", "basic", "random")
 bot registry to `read_save(agents=...)`, so a new bot needs no change here (and saves do not
 import the agents)."""
 
-PLUGIN_KIND = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*\Z")
-"""A seat's agent written as `module:Class` (a user's agent class, docs/agents.md): always accepted."""
+PLUGIN_KIND = re.compile(r"(?:[A-Za-z_][\w.]*:[A-Za-z_]\w*|cmd:[^\x00-\x1f\x7f]+)\Z")
+"""A seat's agent written as `module:Class` (a user's agent class) or `cmd:PROGRAM ARGS` (a
+program, docs/agents.md): always accepted (front ends run one only when the person allows it)."""
 
 MAX_DECISIONS = 5_000_000
 """Most recorded answers in a save (the schema's `maxItems` of `decisions`)."""

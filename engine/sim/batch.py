@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any, cast
 
 from ..agents import is_plugin, make_bot
+from ..agents.external import close_agents
 from ..agents.guard import save_failed_game
 from ..analysis.stats import Histogram, rate_test, wilson
 from ..errors import GameError
@@ -101,15 +102,20 @@ def play_one(spec: BatchSpec, k: int) -> GameStats:
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
     counters = GameCounters(ed, len(players), spec.warm_up) if spec.counters else None
     plugins = any(is_plugin(kind) for kind in spec.bots)   # a user's agent: keep the game to save it
+    # the engine calls log.add(event); counters keep numbers only
     g = Game(ed, players, seed=seed, max_rounds=cap, check_invariants=spec.check_invariants,
-             log=cast(Any, counters), record=plugins)   # the engine calls log.add(event); counters keep numbers only
+             log=cast(Any, counters), record=plugins, start=False)
     try:
+        g.start()
         g.play()
     except GameError as e:
         if not plugins:
             raise
         path = save_failed_game(g, spec.edition, spec.variants, spec.bots)
         raise GameError(f"game {k} (seed {seed}): {e}; the game so far is saved to {path}") from None
+    finally:
+        if plugins:
+            close_agents([a for _, a in players], g)
     limited = g.end_reason == "round_limit"
     rounds = cap if limited else g.round       # cap is the max_rounds the game was given
     stats = GameStats(k=k, reason=g.end_reason, capped=limited and cap != ed.end.max_rounds,

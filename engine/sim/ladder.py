@@ -21,6 +21,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from ..agents import is_plugin, make_bot
+from ..agents.external import close_agents
 from ..agents.guard import save_failed_game
 from ..analysis.stats import wilson
 from ..edition.playable import load_playable_cached
@@ -102,14 +103,18 @@ def play_game(spec: LadderSpec, k: int) -> LadderGame:
     agents = [_Timed(make_bot(kind, seed, i)) for i, kind in enumerate(seats)]
     cap = spec.max_rounds if spec.max_rounds is not None else (ed.end.max_rounds or DEFAULT_CAP)
     plugins = any(is_plugin(kind) for kind in seats)
-    g = Game(ed, [(a.name, a) for a in agents], seed=seed, max_rounds=cap, record=plugins)
+    g = Game(ed, [(a.name, a) for a in agents], seed=seed, max_rounds=cap, record=plugins, start=False)
     try:
+        g.start()
         g.play()
     except GameError as e:
         if not plugins:
             raise
         path = save_failed_game(g, spec.edition, spec.variants, seats)
         raise GameError(f"game {k} (seed {seed}): {e}; the game so far is saved to {path}") from None
+    finally:
+        if plugins:
+            close_agents([a.agent for a in agents], g)
     winners = [p.seat for p in g.winners]
     alive = sorted((p for p in g.players if p.alive and p.seat not in winners), key=lambda p: -g.net_worth(p))
     ranks = [0] * len(seats)

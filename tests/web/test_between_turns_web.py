@@ -22,6 +22,9 @@ SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "bot", "bo
 DICE = [(4, 6), (4, 6), (1, 2)]
 
 
+pytestmark = pytest.mark.pure     # the forced table subclasses Game, which the compiled build keeps closed
+
+
 class _Table(Game):
     """The web room's game on a forced table: Anna owns the brown group whole, without houses."""
 

@@ -34,7 +34,7 @@ router = APIRouter()
 async def new_game(body: NewGame, server: ServerDep) -> dict:
     lang = check_lang(body.lang)
     ed, content = await asyncio.to_thread(server.edition, body.edition, tuple(body.variants))
-    seats = _seats(body, ed)
+    seats = _seats(body, ed, (*agents.BOTS, *server.bots))
     if server.live() >= server.max_games:
         raise HTTPProblem(503, f"this server runs {server.max_games} games already; try later")
     humans = [k for k, s in enumerate(seats) if s.agent == "human"]
@@ -54,9 +54,10 @@ async def new_game(body: NewGame, server: ServerDep) -> dict:
                       for k in range(len(seats))]}
 
 
-def _seats(body: NewGame, ed: Edition) -> list[Seat]:
-    """The seats of a new game: names told apart ignoring case, bots of the registry, as many as
-    the edition takes; raises `HTTPProblem` 400 naming the field."""
+def _seats(body: NewGame, ed: Edition, seated: tuple[str, ...]) -> list[Seat]:
+    """The seats of a new game: names told apart ignoring case, bots among `seated` (the
+    registry's and those the server allows), as many as the edition takes; raises
+    `HTTPProblem` 400 naming the field."""
     seats = []
     seen: set[str] = set()
     for k, s in enumerate(body.seats):
@@ -65,8 +66,8 @@ def _seats(body: NewGame, ed: Edition) -> list[Seat]:
         seen.add(s.name.casefold())
         if s.kind == "bot":
             bot = s.bot or "basic"
-            if bot not in agents.BOTS:
-                raise HTTPProblem(400, f"seats.{k}.bot: expected one of {', '.join(agents.BOTS)}",
+            if bot not in seated:
+                raise HTTPProblem(400, f"seats.{k}.bot: expected one of {', '.join(seated)}",
                                   field=f"seats.{k}.bot")
             seats.append(Seat(s.name, bot))
         else:

@@ -54,7 +54,7 @@ async def upload_edition(body: EditionUpload, server: ServerDep, lang: str = "en
 async def resume(request: Request, server: ServerDep, lang: str | None = None) -> dict:
     """Continue a downloaded save: the body is the save file. New tokens for the people."""
     raw = await request.body()
-    save = await asyncio.to_thread(_read_uploaded, raw)
+    save = await asyncio.to_thread(_read_uploaded, raw, server.bots)
     ed, note = await asyncio.to_thread(_uploaded_edition, save)
     _check_table(server, save, ed)
     web_opts = save.options.get("web")
@@ -81,9 +81,10 @@ async def resume(request: Request, server: ServerDep, lang: str | None = None) -
 def _check_table(server: Server, save: SaveGame, ed: Edition) -> None:
     """The seats of an uploaded save are bots this server has and as many as the edition takes,
     and the server has room for one more game; raises `HTTPProblem`."""
+    seated = (*agents.BOTS, *server.bots)
     for k, s in enumerate(save.seats):
-        if s.agent != "human" and s.agent not in agents.BOTS:
-            raise HTTPProblem(400, f"seats.{k}.agent: expected human or one of {', '.join(agents.BOTS)}",
+        if s.agent != "human" and s.agent not in seated:
+            raise HTTPProblem(400, f"seats.{k}.agent: expected human or one of {', '.join(seated)}",
                               field=f"seats.{k}.agent")
     if not ed.players_min <= len(save.seats) <= ed.players_max:
         raise HTTPProblem(400, f"seats: edition '{ed.id}' is for {ed.players_min} to {ed.players_max} players")
@@ -91,15 +92,16 @@ def _check_table(server: Server, save: SaveGame, ed: Edition) -> None:
         raise HTTPProblem(503, f"this server runs {server.max_games} games already; try later")
 
 
-def _read_uploaded(raw: bytes) -> SaveGame:
-    """An uploaded save, checked like a save file (problems named 'the uploaded save')."""
+def _read_uploaded(raw: bytes, plugins: tuple[str, ...] = ()) -> SaveGame:
+    """An uploaded save, checked like a save file (problems named 'the uploaded save'); of the
+    agents that are no built-in bot it may seat only `plugins`."""
     if not raw:
         raise HTTPProblem(400, "the body must be a save file (JSON), as GET /api/games/{game}/save gives")
     with tempfile.TemporaryDirectory(prefix="magie-upload-") as tmp:
         path = Path(tmp) / "upload.json"
         path.write_bytes(raw)
         try:
-            return read_game_save(path)
+            return read_game_save(path, plugins)
         except ProblemsError as e:
             problems = [replace(p, file="the uploaded save").format() for p in e.problems]
             raise HTTPProblem(400, problems[0] if problems else "not a save", problems=problems) from None
