@@ -32,12 +32,13 @@ def explain(
     from rich.console import Console
 
     from magie.engine.errors import MagieError
+    from magie.engine.game.decisions import DECISION_KINDS
     from magie.engine.problems import ProblemsError
     from magie.engine.sim.playthrough import position
 
     from .human import person_windows
     from .i18n import use_language
-    from .play import _fail, _problems
+    from .play import _fail, _language_problem, _languages, _problems
     from .reasons import reason_in
     from .render import Names, describe_action, seat_names
     from .saved_edition import edition_for_save, read_game_save
@@ -48,6 +49,8 @@ def explain(
         ed, _note = edition_for_save(base)
     except ProblemsError as e:
         _problems(e)
+    if lang not in _languages(ed):
+        _fail(_language_problem(lang, ed))
     try:
         game, d = position(ed, base, person_windows, seat_names(base.seats, lang))
     except MagieError as e:
@@ -59,8 +62,10 @@ def explain(
         out.print(_("The game is over.") if game.over else _("No person is asked anything in this game."))
         return
     p = d.player
-    out.print(_("{player} is asked '{kind}' (round {round}, turn {turn}).").format(
-        player=f"[bold]{p.name}[/]", kind=d.kind, round=game.round, turn=game.turns))
+    kind = DECISION_KINDS.get(d.kind)      # what is decided, in words ("whether to buy")
+    out.print(_("{player} is asked {what} (round {round}, turn {turn}).").format(
+        player=f"[bold]{p.name}[/]", what=_(kind.label) if kind is not None else f"'{d.kind}'",
+        round=game.round, turn=game.turns))
     if d.kind == "manage" or d.kind == "raise":
         window = d.ctx.get("window", d.kind) if isinstance(d.ctx, dict) else d.kind
         opened = [describe_action(names, game, a) for a in d.options if isinstance(a, tuple) and len(a) > 1]

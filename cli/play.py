@@ -305,7 +305,8 @@ def _resume_problems(given: dict[str, object], trusted: list[str], wrong: list[s
 
 def _file_problems(log: Path | None, save_to: Path | None, resume: Path | None, record: Path | None) -> list[str]:
     """The files written, checked before the game (a log that cannot be written failed after it:
-    /proc/version): the log, the save, the playthrough, and the log and the save not being one file."""
+    /proc/version): the log, the save, the playthrough, and the log being neither the save's file nor
+    the playthrough's."""
     wrong = []
     if log is not None and (why := log_problem(log) or replace_problem(log, "log")) is not None:
         wrong.append(_("cannot write the log {path}: {why}").format(path=log, why=why))
@@ -316,6 +317,9 @@ def _file_problems(log: Path | None, save_to: Path | None, resume: Path | None, 
     if log is not None and (saved := save_to or resume) is not None and same_file(log, saved):
         wrong.append(f"--log {log} and {'--save-to' if save_to is not None else '--resume'} {saved} name the "
                      f"same file: the save would be written over the log; give the log another path")
+    if log is not None and record is not None and same_file(log, record):
+        wrong.append(f"--log {log} and --record {record} name the same file: the playthrough would be "
+                     f"written over the log; give the log another path")
     return wrong
 
 

@@ -23,9 +23,8 @@ from rich.table import Table
 
 from magie.engine.agents import make_bot
 from magie.engine.agents.external import close_agents
-from magie.engine.agents.guard import AgentError
 from magie.engine.edition.model import Edition
-from magie.engine.errors import EffectError, GameError, ReplayMismatch
+from magie.engine.errors import BotFault, EffectError, GameError, ReplayMismatch
 from magie.engine.game.events import EventLog, dumps
 from magie.engine.game.game import Game
 from magie.engine.saves import Playthrough, SaveGame, write_save
@@ -206,7 +205,10 @@ class PlaySession:
             typer.echo("magie: " + _("the save could not be replayed; it was left as it is"), err=True)
             return EXIT_ERROR
         typer.echo("magie: " + _("the game cannot go on: {why}").format(why=translate(str(e))), err=True)
-        if not isinstance(e, (EffectError, AgentError)):   # those name the edition's snippet, the agent
+        if isinstance(e, BotFault):          # a bot of the user's own (module:Class or a plugin's)
+            typer.echo("magie: " + _("this is a fault of that bot, not of magie's engine; the saved game "
+                                     "below replays it for its author"), err=True)
+        elif not isinstance(e, EffectError):   # an EffectError names the edition's snippet (file:line:col)
             typer.echo("magie: " + _("this is a bug in magie's engine, not in the edition; please report it "
                                      "with the saved game below"), err=True)
         return self._stop(_("The game so far is kept for a bug report."), EXIT_ERROR, ask=False,

@@ -14,6 +14,11 @@ class GameError(MagieError):
     an index out of range), or an agent returned an answer the rules do not allow."""
 
 
+class BotFault(GameError):
+    """A bot of the user's own (a `module:Class` agent or a plugin's bot) failed: it raised, or
+    it gave an answer the rules do not allow. The fault is the bot's, not magie's engine's."""
+
+
 class EffectError(GameError):
     """A compiled DSL effect or formula failed while running.
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types as t
 from pygls.lsp.server import LanguageServer
@@ -50,11 +53,13 @@ class EditionServer(LanguageServer):
         self.trees: dict[str, MarkedMap] = {}   # uri -> the tree of its last text that parsed
 
     def document(self, uri: str) -> tuple[Document, TextDocument] | None:
-        """The open file at `uri` as the features see it, with pygls's document (positions)."""
-        doc = self.workspace.get_text_document(uri)
+        """The open file at `uri` as the features see it, with pygls's document (positions);
+        None for a file the editor has not opened: pygls would read such a file from disk, all of
+        it, whatever it is (a device such as /dev/zero never ends)."""
         path = to_fs_path(uri)
-        if path is None:
+        if path is None or unquote(uri) not in self.workspace.text_documents:
             return None
+        doc = self.workspace.get_text_document(uri)
         found = Document(Path(path), doc.source, doc.version or 0, fallback=self.trees.get(uri))
         if found.parsed is not None:
             self.trees[uri] = found.parsed
@@ -76,8 +81,9 @@ class EditionServer(LanguageServer):
                 return
             doc, text_doc = got
             found = await asyncio.get_running_loop().run_in_executor(self.checks, _diagnostics, doc)
-            if self.workspace.get_text_document(uri).version != text_doc.version:
-                return                      # changed meanwhile: a newer check is scheduled
+            now = self.workspace.text_documents.get(unquote(uri))
+            if now is None or now.version != text_doc.version:
+                return                      # changed or closed meanwhile: a newer check is scheduled
             self.text_document_publish_diagnostics(t.PublishDiagnosticsParams(
                 uri=uri, version=text_doc.version, diagnostics=[_diagnostic(d, text_doc) for d in found]))
         except asyncio.CancelledError:
@@ -227,5 +233,13 @@ def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> 
 
 
 def serve() -> None:
-    """Run the server over stdin and stdout until the client says exit."""
-    make_server().start_io()
+    """Run the server over stdin and stdout until the client says exit.
+
+    The protocol keeps the standard output to itself: it gets a copy of the descriptor, and
+    descriptor 1 and `sys.stdout` go to the standard error, so that whatever else prints (a
+    plugin's module printing as it is imported) is logged instead of breaking a message."""
+    protocol = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    make_server().start_io(sys.stdin.buffer, protocol)

@@ -134,7 +134,8 @@ def load_upload(edition: UploadedFile, overlays: tuple[UploadedFile, ...] | list
         except ProblemsError as e:
             lines = [_named(p, folder).format() for p in e.problems if p.severity == "error"]
             lines += [_named(p, folder).format() for p in e.problems if p.severity != "error"]
-            raise UploadProblem(f"the uploaded edition is not valid ({len(lines)} problems)",
+            count = f"{len(lines)} problem" + ("" if len(lines) == 1 else "s")
+            raise UploadProblem(f"the uploaded edition is not valid ({count})",
                                 problems=lines) from None
         return playable, to_plain(loaded.tree)
 

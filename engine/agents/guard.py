@@ -1,4 +1,4 @@
-"""Users' own agents behind a guard: a plug-in that raises is reported as a `GameError` naming
+"""Users' own agents behind a guard: a plug-in that raises is reported as a `BotFault` naming
 the agent and the decision it was asked (the engine already reports an illegal answer with the
 bot's name and the decision), so the CLI can print it and save the game instead of a traceback."""
 
@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GameError, MagieError
+from ..errors import BotFault, MagieError
 from ..game.decisions import Decision
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..game.view import GameView
 
 
-class AgentError(GameError):
+class AgentError(BotFault):
     """A user's agent raised an exception while deciding."""
 
 
@@ -30,9 +30,11 @@ def describe(d: Decision) -> str:
 
 class Guarded:
     """`agent` (a plug-in named `kind`, e.g. 'mybots:Greedy') with its exceptions turned into
-    `AgentError`. Exposes the agent's `windows` when it has one."""
+    `AgentError`. Exposes the agent's `windows` when it has one. `own` marks a bot of the
+    user's own: the engine reports its illegal answers as a `BotFault`."""
 
     human = False
+    own = True
 
     def __init__(self, agent: Any, kind: str) -> None:
         self.agent = agent

@@ -59,7 +59,7 @@ def endless_draws(tree: Any, cards: list[tuple[str, int, str, Any]]) -> list[Pro
     """Problems for decks whose draws never end. `cards` lists (deck id, deck index, card id,
     checked Effect or None) for every card of the edition."""
     board = tree.get("board") if isinstance(tree, dict) else None
-    card_deck_of = {i: sp["deck"] for i, sp in enumerate(board or [])
+    card_deck_of = {i: sp["deck"] for i, sp in enumerate(board if isinstance(board, list) else [])
                     if isinstance(sp, dict) and sp.get("kind") == "card" and isinstance(sp.get("deck"), str)}
     by_deck: dict[str, list[tuple[str, str | None]]] = {}
     index: dict[str, int] = {}

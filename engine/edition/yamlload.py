@@ -60,6 +60,7 @@ _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 _MERGE = "tag:yaml.org,2002:merge"
 _INT = "tag:yaml.org,2002:int"
+_SURROGATE = re.compile("[\ud800-\udfff]")   # half a UTF-16 pair, not a character
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")   # control characters but tab and new line
 _INT_CHARS = 40     # longer int text (digits, '_', sign, '0x') cannot be within MAX_INT anyway
 
@@ -213,6 +214,11 @@ def read_yaml(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES, *, text:
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > max_bytes:
             return fail("file-too-large", f"file is {_size(size)}; edition files are limited to {_size(max_bytes)}")
+        half = _SURROGATE.search(text)
+        if half is not None:            # an editor's text may hold half a UTF-16 pair: no UTF-8 for it
+            line, col = _line_col(text, half.start())
+            return fail("not-utf8", f"the text holds U+{ord(half.group()):04X}, half of a UTF-16 pair, "
+                                    f"which is not a character and has no UTF-8; remove it", line, col)
         return _parse(path, name, text[1:] if text.startswith("\ufeff") else text)
     try:
         st = path.stat()

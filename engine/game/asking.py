@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
+from ..errors import BotFault, DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
 from .decisions import DECISION_KINDS, DONE, Decision, decode_answer, encode_answer
 
 if TYPE_CHECKING:
@@ -25,7 +25,8 @@ def ask(g: Game, d: Decision, check: Callable[[Decision, Any], None] | None = No
     """Ask `d.player`'s agent (or take the next replayed answer), check the answer (manage
     and raise actions by `check_action`, others by `check(d, answer)` or against `d.options`), record
     it and return it. A human is told the reason and asked again; a bot's illegal answer is
-    a `GameError` naming the bot and the decision; a replayed answer that does not fit is a
+    a `GameError` naming the bot and the decision (a `BotFault` for a bot of the user's own,
+    one whose `own` is true); a replayed answer that does not fit is a
     `ReplayMismatch`. A decision with exactly one listed option is answered with it without
     asking an agent whose `skip_forced` is true (the bots; see `Agent`): recorded as if asked,
     and replayed from the record, so saves of either kind replay alike."""
@@ -70,8 +71,9 @@ def ask(g: Game, d: Decision, check: Callable[[Decision, Any], None] | None = No
                 if getattr(agent, "human", False):
                     agent.rejected(d, exc.reason)
                     continue
-                raise GameError(f"bot {agent.name!r} (seat {p.seat}, {p.name}) gave "
-                                f"an illegal answer to '{d.kind}': {exc.reason}") from None
+                fault = BotFault if getattr(agent, "own", False) else GameError
+                raise fault(f"bot {agent.name!r} (seat {p.seat}, {p.name}) gave "
+                            f"an illegal answer to '{d.kind}': {exc.reason}") from None
         if g.record:
             g.answers.append(encode_answer(answer))
         return answer

@@ -67,6 +67,15 @@ def test_a_bot_that_raises_is_named_with_the_decision_and_the_game_is_saved(bots
     save = read_save(bots_here / "magie-classic-seed3.json")
     assert [s.agent for s in save.seats] == ["mybots:Bad"] * 4
     assert save.decisions                  # the game so far, for a bug report
+    assert "fault of that bot" in r.output and "bug in magie's engine" not in r.output
+
+
+def test_an_illegal_answer_at_the_terminal_is_the_bots_fault_not_the_engines(bots_here):
+    r = runner.invoke(app, ["play", "classic", "--bots", "2", "--bot", "mybots:Illegal", "--seed", "3", "--quiet"])
+    assert r.exit_code == 1
+    assert "gave an illegal answer to 'buy': 'maybe' is not one of ['buy', 'decline']" in r.output
+    assert "this is a fault of that bot, not of magie's engine" in r.output
+    assert "bug in magie's engine" not in r.output
 
 
 def test_an_illegal_answer_in_a_simulation_is_named_and_the_game_is_saved(bots_here):

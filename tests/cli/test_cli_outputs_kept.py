@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
 from typer.testing import CliRunner
 
 from magie.cli.app import app
@@ -50,12 +51,13 @@ def test_an_earlier_save_and_log_are_replaced_and_an_empty_file_is_used(tmp_path
     assert empty.read_text(encoding="utf-8").startswith('{"e":"start"')
 
 
-def test_the_save_and_the_log_are_not_one_file(tmp_path, monkeypatch):
+@pytest.mark.parametrize("option, written", [("--save-to", "the save"), ("--record", "the playthrough")])
+def test_the_log_is_not_the_file_of_the_save_or_the_playthrough(tmp_path, monkeypatch, option, written):
     monkeypatch.chdir(tmp_path)
     same = tmp_path / "same.json"
-    result = _play("--save-to", str(same), "--log", str(same))
+    result = _play(option, str(same), "--log", str(same))
     assert result.exit_code == 1
-    assert (f"magie: --log {same} and --save-to {same} name the same file: the save would be written over the "
+    assert (f"magie: --log {same} and {option} {same} name the same file: {written} would be written over the "
             "log; give the log another path") in result.output.splitlines()
     assert not same.exists()
 

@@ -26,7 +26,7 @@ def _saved(tmp_path: Path) -> Path:
 def test_explain_tells_what_is_open_and_why_the_rest_is_not(tmp_path):
     save = _saved(tmp_path)
     said = " ".join(runner.invoke(app, ["explain", str(save)]).output.split())
-    assert "Anna is asked 'manage' (round 5, turn 14)." in said
+    assert "Anna is asked what to do before or after the roll (round 5, turn 14)." in said
     assert "Open now: Mortgage Ogaryova Street (+50k ₽) Mortgage Smolenskaya Square (+140k ₽)" in said
     assert ("Anna does not own the whole group Light blue: Varshavskoye Highway belongs to Bot 2, "
             "First Parkovaya Street belongs to Bot 1") in said
@@ -35,10 +35,16 @@ def test_explain_tells_what_is_open_and_why_the_rest_is_not(tmp_path):
 
 def test_explain_speaks_russian_and_names_the_bots_so(tmp_path):
     said = " ".join(runner.invoke(app, ["explain", str(_saved(tmp_path)), "--lang", "ru"]).output.split())
-    assert "Anna: вопрос «manage» (круг 5, ход 14)." in said and "Доступно сейчас:" in said
+    assert "Anna: вопрос — что делать до или после броска (круг 5, ход 14)." in said and "Доступно сейчас:" in said
     assert "у игрока Anna нет всей группы «Голубые»: «Варшавское шоссе» принадлежит игроку Бот 2" in said
 
 
 def test_a_file_that_is_not_a_save_is_one_message(tmp_path):
     r = runner.invoke(app, ["explain", str(tmp_path / "nosuch.json")])
     assert r.exit_code == 1 and "no such save file" in r.output and "Traceback" not in r.output
+
+
+def test_a_language_the_edition_is_not_written_in_is_refused_as_play_refuses_it(tmp_path):
+    r = runner.invoke(app, ["explain", str(_saved(tmp_path)), "--lang", "zz"])
+    assert r.exit_code == 1
+    assert "unknown language 'zz' (edition 'classic' is written in: en, ru)" in r.output

@@ -296,3 +296,82 @@ def test_a_keystroke_on_mega_is_answered_within_the_debounce_and_a_check(editor)
         assert list(diags) == []
         times.append(came - sent)
     assert statistics.median(times) < 5.0, times
+
+
+def test_a_file_the_editor_has_not_opened_is_never_read(editor, tmp_path):
+    # pygls would read an unopened file from disk, all of it (a device such as /dev/zero never
+    # ends): the server answers only for the files the editor opened
+    path = tmp_path / "shut.yaml"
+    path.write_text((REPO / "editions" / "classic.yaml").read_text())
+    uri = from_fs_path(str(path))
+    assert uri
+    symbols = editor.run(editor.client.text_document_document_symbol_async(t.DocumentSymbolParams(
+        text_document=editor.doc(uri))))
+    assert symbols == []
+    said = editor.run(editor.client.text_document_hover_async(t.HoverParams(
+        text_document=editor.doc(uri), position=t.Position(line=0, character=1))))
+    assert said is None
+    opened = editor.open(path)
+    symbols = editor.run(editor.client.text_document_document_symbol_async(t.DocumentSymbolParams(
+        text_document=editor.doc(opened))))
+    assert "board" in [s.name for s in symbols]
+
+
+def _frames(data: bytes) -> list[dict]:
+    """The messages of a byte stream of the protocol; AssertionError where it holds anything else."""
+    import json
+
+    out = []
+    while data:
+        head, sep, rest = data.partition(b"\r\n\r\n")
+        assert sep and head.startswith(b"Content-Length: "), data[:80]
+        size = int(head.split(b"\r\n")[0].split(b":")[1])
+        out.append(json.loads(rest[:size]))
+        data = rest[size:]
+    return out
+
+
+def test_a_plugin_printing_as_it_is_imported_does_not_break_the_protocol(tmp_path):
+    import json
+    import os
+    import subprocess
+
+    site = tmp_path / "site"
+    info = site / "noisy-0.1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: noisy\nVersion: 0.1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[magie.dsl]\ntwice = noisy:twice\n", encoding="utf-8")
+    (site / "noisy.py").write_text(
+        "print('noisy is imported')\n"
+        "from magie.engine.plugins import dsl_function\n"
+        "@dsl_function(params=['int'], returns='int')\n"
+        "def twice(game, n):\n    '''Twice n.'''\n    return 2 * n\n", encoding="utf-8")
+    edition = tmp_path / "noisy_ed.yaml"
+    text = "id: noisy_ed\nextends: classic\nplugins: [noisy]\nrules:\n  salary: twice(100) + nothing\n"
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": from_fs_path(str(edition)), "languageId": "yaml", "version": 1, "text": text}}},
+    ]
+    sent = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+                    for body in (json.dumps(m).encode() for m in messages))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]),
+           "MAGIE_NO_CACHE": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    proc = subprocess.Popen([sys.executable, "-c", RUN], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=str(REPO), env=env)
+    assert proc.stdin is not None
+    proc.stdin.write(sent)
+    proc.stdin.flush()
+    time.sleep(0.5)
+    deadline = time.perf_counter() + 60
+    out = b""
+    while time.perf_counter() < deadline and b"publishDiagnostics" not in out:
+        out += proc.stdout.read1(65536) if proc.stdout is not None else b""
+    proc.kill()
+    out += proc.stdout.read() if proc.stdout is not None else b""
+    err = proc.stderr.read() if proc.stderr is not None else b""
+    frames = _frames(out)
+    published = [f for f in frames if f.get("method") == "textDocument/publishDiagnostics"]
+    assert published and [d["code"] for d in published[0]["params"]["diagnostics"]] == ["unknown-name"]
+    assert b"noisy is imported" in err

@@ -119,3 +119,10 @@ def test_deep_nesting_is_refused_at_its_line_and_column_before_composing(write):
     assert f"nested more than {MAX_DEPTH} deep" in yf.problems[0].message
     yf = read_yaml(write("ok.yaml", "id: x\nparams: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n"))
     assert yf.problems == []
+
+
+def test_a_board_that_is_not_a_list_over_a_base_with_decks_is_a_problem(write):
+    # the base's decks are checked for endless draws against the board the file sets
+    path = write("b.yaml", "id: x\nextends: classic\nboard: 5\n")
+    problems = validate_paths([str(path)])
+    assert ("wrong-type", 3, 8) in where(problems)

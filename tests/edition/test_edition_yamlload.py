@@ -181,3 +181,11 @@ def test_alias_bomb_is_refused(write, monkeypatch):
 def test_map_as_key_is_refused(write):
     yf = read_yaml(write("a.yaml", "? [a, b]\n: 1\nc: 2\n"))
     assert where(yf.problems) == [("unsupported-yaml", 1, 3)]
+
+
+def test_half_a_utf16_pair_in_an_editors_text_is_located(tmp_path):
+    # an editor's text (the language server's) comes from JSON, where "\ud800" decodes to a lone
+    # surrogate: no UTF-8 encodes it, so the YAML parser cannot read it
+    yf = read_yaml(tmp_path / "a.yaml", text="id: x\nname: Caf\ud800\n")
+    assert where(yf.problems) == [("not-utf8", 2, 10)]
+    assert "U+D800" in yf.problems[0].message

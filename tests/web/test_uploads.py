@@ -96,6 +96,7 @@ def test_broken_uploads_list_every_problem_at_file_line_column():
         r = upload(c, "id: mine\nextends: classic\nboard:\n  - {id: arbat, price: [1\n")
         assert r.status_code == 400
         assert r.json()["problems"][0].startswith("mine.yaml:5:1: error[yaml-syntax]: YAML syntax error")
+        assert r.json()["error"] == "the uploaded edition is not valid (1 problem)"
         bad = MINE.replace("price: 450", "price: cheap").replace("start_cash: 2000", "start_cash: -5")
         r = upload(c, bad)
         assert r.status_code == 400, r.text
