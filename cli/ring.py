@@ -40,8 +40,8 @@ def ring_view(game: GameView, names: Names) -> RichGroup:
               + ("" if p.alive else f" ({names._('bankrupt')})")
               + (f" ({names._('in jail')})" if p.alive and p.in_jail else "")
               for p in game.order]
-    legend.append(names._("{house} a house, H a hotel, {mortgaged} mortgaged, *A who stands there").format(
-        house=HOUSE_MARK, mortgaged=MORTGAGE_MARK))
+    legend.append(names._("{house} a house, H a hotel, {mortgaged} mortgaged, {token} who stands there").format(
+        house=HOUSE_MARK, mortgaged=MORTGAGE_MARK, token="*" + mark[game.order[0].seat]))
     cols, rows_n = board.columns, board.rows
     width = (cols - 2) * (CELL + 1) - 1          # the middle of a ring, between its sides
     rows: list[Text] = []
