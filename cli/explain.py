@@ -20,13 +20,13 @@ def explain(
     Replays the save to the decision its person was asked when it was saved, then lists what
     that person may do now and, for each action on their deeds that is not open (building,
     selling a building, mortgaging, lifting a mortgage, selling a deed to the bank), the reason:
-    "build a house on Arbat Street: Anna does not own the whole group Dark blue: Malaya
-    Bronnaya belongs to Bot 2". At the terminal, h (or ?) at the turn's menu says the same.
+    "build a house on <a lot>: Anna does not own the whole group <its group>: <another lot>
+    belongs to Bot 2". At the terminal, h (or ?) at the turn's menu says the same.
 
     Examples:
 
     \b
-      magie explain magie-classic-seed7.json
+      magie explain magie-EDITION-seed7.json
       magie explain game.json --lang ru
     """
     from rich.console import Console

@@ -1,9 +1,9 @@
 """Why an action on a deed is closed, in the player's language, for the terminal's help at a
-manage prompt and the browser's deed panel. The engine says it in English with ids ("arbat has
+manage prompt and the browser's deed panel. The engine says it in English with ids ("lot_a has
 no buildings", buildings.build_problem and the like); the reasons met most are read here by
-their pattern and told again from the interface's catalogue with names and amounts ("Arbat
-Street has no buildings", «Улица Арбат» без построек). Any other reason stays the engine's text
-with names for ids, as the terminal shows it.
+their pattern and told again from the interface's catalogue with names and amounts (the
+space's name in the game's language for its id, amounts in the edition's currency). Any other
+reason stays the engine's text with names for ids, as the terminal shows it.
 
 Each message below is both the catalogue's id and the pattern of the engine's text: `{player}`
 stands for a name, `{space}`, `{group}` and `{kind}` for ids, `{cash}` and `{cost}` for amounts,

@@ -20,7 +20,7 @@ from ..problems import Problem
 from .pointers import locate
 
 _ID = re.compile(r"^[a-z][a-z0-9_-]*$")
-"""A plugin file's id (its stem), as the built-in files' are named: `classic`, `speed-die`."""
+"""A plugin file's id (its stem), as the built-in files' are named: lower case, with `-` or `_`."""
 
 
 @dataclass(frozen=True)
