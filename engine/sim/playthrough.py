@@ -81,10 +81,7 @@ def check(ed: Edition, save: SaveGame, person_windows: Callable[[Any], frozenset
         raise ValueError("the save holds no playthrough (record one with `magie play --record FILE`)")
     recorded = [dumps(e) for e in save.playthrough.events]
     lines: list[str] = []
-    agents: list[tuple[str, Any]] = []
-    for k, seat in enumerate(save.seats):
-        agents.append((seat.name, _Departed(seat.name, person_windows) if seat.agent == "human"
-                       else make_bot(seat.agent, save.seed, k)))
+    agents, _people = _seats(save, person_windows, None)
     stopped = ""
     done = False
 
@@ -120,15 +117,7 @@ def position(ed: Edition, save: SaveGame, person_windows: Callable[[Any], frozen
     rebuilt as `check` rebuilds them and answer on past the record until a person is asked (a
     game of bots only plays on to its end); `names` are the players' names as shown (default:
     the save's). Raises `MagieError` when the save does not fit `ed`."""
-    people: list[_Departed] = []
-    agents: list[tuple[str, Any]] = []
-    for k, seat in enumerate(save.seats):
-        name = names[k] if names is not None else seat.name
-        if seat.agent == "human":
-            people.append(_Departed(name, person_windows))
-            agents.append((name, people[-1]))
-        else:
-            agents.append((name, make_bot(seat.agent, save.seed, k)))
+    agents, people = _seats(save, person_windows, names)
     game = Game(ed, agents, seed=save.seed, max_rounds=save.options.get("max_rounds"),
                 replay=list(save.decisions), start=False)
     try:
@@ -138,6 +127,22 @@ def position(ed: Edition, save: SaveGame, person_windows: Callable[[Any], frozen
     except _ReplayDone:
         pass
     return game, next((p.asked for p in people if p.asked is not None), None)
+
+
+def _seats(save: SaveGame, person_windows: Callable[[Any], frozenset[str]] | None,
+           names: Sequence[str] | None) -> tuple[list[tuple[str, Any]], list[_Departed]]:
+    """The seats of `save` for a replay: (name, agent) each, bots rebuilt from their kinds and the
+    save's seed as a resumed game's are, people answering from the record (also listed apart)."""
+    agents: list[tuple[str, Any]] = []
+    people: list[_Departed] = []
+    for k, seat in enumerate(save.seats):
+        name = names[k] if names is not None else seat.name
+        if seat.agent == "human":
+            people.append(_Departed(name, person_windows))
+            agents.append((name, people[-1]))
+        else:
+            agents.append((name, make_bot(seat.agent, save.seed, k)))
+    return agents, people
 
 
 def _compare(recorded: Sequence[str], now: Sequence[str], stopped: str, changed: bool) -> Verdict:
