@@ -27,6 +27,14 @@ class StrongBot(Dealing):
     """The level up to which it mortgages other deeds to build on its whole groups (the third
     house is where a lot's rent jumps most)."""
 
+    RESERVE_SHARE: ClassVar[int] = 4
+    """It keeps a quarter of the basic bot's cash reserve (`reserve`): houses bought with the
+    rest earn more than the cash saves it in debts (benchmarks/results/strong.md)."""
+
+    def reserve(self, game: GameView) -> int:
+        """The basic bot's reserve divided by `RESERVE_SHARE` (integer money)."""
+        return super().reserve(game) // self.RESERVE_SHARE
+
     def idle(self, game: GameView, p: PlayerView, window: str) -> bool | Quiet | Calm:
         """Between turns, the basic bot's promise (it builds there as the basic bot does); in its
         own windows False: it is always asked (its trades and mortgages read more than the

@@ -26,6 +26,16 @@ class Dealing(BasicBot):
     PARTS: ClassVar[frozenset[str]] = frozenset({"refuse"})
     """The heuristics in force (StrongBot.PARTS); here `refuse`."""
 
+    DEEDS_FIRST: ClassVar[bool] = True
+    """Pay for a trade in spare deeds before cash (`price_for`)."""
+
+    CHANGE: ClassVar[bool] = True
+    """Ask the holder for cash back when the deeds given are worth more to it than what it gives."""
+
+    GIVE_MORTGAGED: ClassVar[bool] = True
+    """Give mortgaged deeds in payment too (the basic bot values a deed at its price, mortgaged
+    or not)."""
+
     def __init__(self, seed: int = 0, name: str = "strong", claim_attention: float = 1.0) -> None:
         super().__init__(seed, name, claim_attention)
         self._made: dict[tuple[Any, ...], int] = {}     # offer key -> game turn it was last made
@@ -98,30 +108,33 @@ class Dealing(BasicBot):
     def price_for(self, game: GameView, p: PlayerView, h: PlayerView, get: tuple[int, ...],
                   budget: int) -> TradeOffer | None:
         """The offer of `p` to `h` for deeds `get` that `h`'s measure (the basic bot's
-        `trade_balance`) just accepts: cash up to `budget`, and when that is short, deeds of `p`
-        it has no use for (`spare_deeds`), the ones `h` values most first. None: `budget` and
-        those deeds are not enough."""
+        `trade_balance`) just accepts: cash up to `budget`, and when that is short (or first,
+        with `DEEDS_FIRST`), deeds of `p` it has no use for (`spare_deeds`), the ones `h` values
+        most first. None: `budget` and those deeds are not enough."""
         give: list[int] = []
         spare = sorted(self.spare_deeds(game, p, h), key=lambda j: -self.value(game, h, j))
         while True:
             offer = TradeOffer(p.seat, h.seat, give_deeds=tuple(give), get_deeds=get)
             need = -self.trade_balance(game, h, offer)
-            if need <= budget:
+            if need <= budget and not (self.DEEDS_FIRST and need > 0 and spare):
                 cash = need if need > 0 else 0
-                return TradeOffer(p.seat, h.seat, give_deeds=tuple(give), give_cash=cash, get_deeds=get)
+                change = 0
+                if need < 0 and self.CHANGE:     # the deeds are worth more to h: h pays the rest
+                    change = max(0, min(-need, h.cash - BasicBot.reserve(self, game) // 2))
+                return TradeOffer(p.seat, h.seat, give_deeds=tuple(give), give_cash=cash, get_deeds=get,
+                                  get_cash=change)
             if not spare:
                 return None
             give.append(spare.pop(0))
 
-    @staticmethod
-    def spare_deeds(game: GameView, p: PlayerView, h: PlayerView) -> list[int]:
+    def spare_deeds(self, game: GameView, p: PlayerView, h: PlayerView) -> list[int]:
         """`p`'s deeds it can give away: unmortgaged, of a group with no building, of which `p`
         holds less than half, whose group `h` would not hold whole with it."""
         owner, level, mortgaged = game.owner, game.level, game.mortgaged
         out = []
         for i in p.deeds:
             sp = game.spaces[i]
-            if mortgaged[i] or sp.group_index < 0:
+            if (mortgaged[i] and not self.GIVE_MORTGAGED) or sp.group_index < 0:
                 continue
             lots = game.ed.groups[sp.group_index].spaces
             if any(level[j] for j in lots):
