@@ -17,6 +17,6 @@ the decision protocol like every bot. Where it differs from the basic bot (`Stro
 All money is integer units of the edition's currency.
 """
 
-from .bot import StrongBot, strong_bot
+from .bot import StrongBot, hard_bot
 
-__all__ = ["StrongBot", "strong_bot"]
+__all__ = ["StrongBot", "hard_bot"]

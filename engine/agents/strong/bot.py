@@ -141,6 +141,6 @@ class StrongBot(Dealing):
         return o is not None and o is not p
 
 
-def strong_bot(seed: int = 0, name: str = "strong") -> StrongBot:
-    """The strong bot (the `strong` kind of `make_bot`)."""
+def hard_bot(seed: int = 0, name: str = "hard") -> StrongBot:
+    """The 'hard' level for people (the `hard` kind of `make_bot`): the strong bot."""
     return StrongBot(seed=seed, name=name)
