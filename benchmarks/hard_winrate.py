@@ -42,8 +42,9 @@ class Clock:
 
 
 def timed(bot: Any, clock: Clock, parts: frozenset[str] | None, attrs: dict[str, Any]) -> Any:
-    """`bot` re-classed as a subclass of its class that times its `decide` and `idle` calls into
-    `clock`, with `PARTS` = `parts` (None: unchanged) and the class attributes `attrs`."""
+    """A bot like `bot` (same seed and name) of a subclass of its class that times its `decide`
+    and `idle` calls into `clock`, with `PARTS` = `parts` (None: unchanged) and the class
+    attributes `attrs`."""
     cls = type(bot)
 
     def decide(self: Any, game: Any, d: Any) -> Any:
@@ -64,8 +65,7 @@ def timed(bot: Any, clock: Clock, parts: frozenset[str] | None, attrs: dict[str,
             clock.turns[game.turns] += time.process_time() - c0
             return answer
         body["idle"] = idle
-    bot.__class__ = type(f"Timed{cls.__name__}", (cls,), body)
-    return bot
+    return type(f"Timed{cls.__name__}", (cls,), body)(seed=getattr(bot, "_seed", getattr(bot, "seed", 0)), name=bot.name)
 
 
 def play(edition: str, k: int, seed: int, bot: str, parts: frozenset[str] | None,
@@ -76,7 +76,7 @@ def play(edition: str, k: int, seed: int, bot: str, parts: frozenset[str] | None
     seat = k % 4
     clock = Clock()
     agents = [make_bot(bot if i == seat else "basic", s, i) for i in range(4)]
-    timed(agents[seat], clock, parts, attrs)
+    agents[seat] = timed(agents[seat], clock, parts, attrs)
     g = Game(ed, [(a.name, a) for a in agents], seed=s, max_rounds=ed.end.max_rounds or DEFAULT_CAP)
     g.play()
     winners = [p.seat for p in g.winners]
