@@ -71,7 +71,8 @@ class StrongBot(Dealing):
             if low < self.FUND_LEVEL and not any(game.mortgaged[j] for j in lots):
                 j = next(j for j in lots if level[j] == low)
                 ladder = spaces[j].ladder
-                if low < len(ladder) and game.build_problem(p, j, window) is None:
+                # (not `build_problem`: it refuses for want of the cash the mortgage brings)
+                if low < len(ladder) and game.stock.get(ladder[low].kind, 1) > 0:
                     cost = ladder[low].cost
                     need = cost if need is None or cost < need else need
         if need is None:
