@@ -141,3 +141,20 @@ def test_a_hard_bot_plays_a_whole_game_legally_and_as_a_function_of_its_seed(edi
     assert first.over and first.end_reason == second.end_reason
     assert first.answers == second.answers and len(first.answers) > 100
     assert [p.name for p in first.winners] == [p.name for p in second.winners]
+
+
+def test_on_a_stalled_table_it_swaps_lots_that_complete_a_group_for_each_side():
+    # A cannot pay B's 360 for Rublyovskoye; Tverskaya completes B's red group, so B values it at
+    # twice its price (440): a swap, with B paying back the 80 its measure leaves over.
+    g = game(edition(), {"A": {"cash": 100, "owns": {"ryazansky": 0, "vavilova": 0, "tverskaya": 0}},
+                         "B": {"cash": 1500, "owns": {"rublyovskoye": 0, "pushkinskaya": 0, "mayakovsky": 0}}})
+    a, b = player(g, "A"), player(g, "B")
+    bot = StrongBot(name="A")
+    g.round = StrongBot.STALL_ROUNDS - 1
+    assert _manage(bot, g, a) is DONE
+    g.round = StrongBot.STALL_ROUNDS
+    want = TradeOffer(a.seat, b.seat, give_deeds=(_sp(g, "tverskaya"),), get_deeds=(_sp(g, "rublyovskoye"),),
+                      get_cash=80)
+    assert _manage(bot, g, a) == ("trade", want)
+    assert _trade(StrongBot(name="B"), g, b, want) == "accept"      # it completes a group of each
+    assert _trade(BasicBot(), g, b, want) == "accept"

@@ -32,6 +32,9 @@ class Dealing(BasicBot):
     CHANGE: ClassVar[bool] = True
     """Ask the holder for cash back when the deeds given are worth more to it than what it gives."""
 
+    STALL_ROUNDS: ClassVar[int] = 100
+    """Rounds after which it offers swaps that complete a group for each side (`_swap`)."""
+
     GIVE_MORTGAGED: ClassVar[bool] = True
     """Give mortgaged deeds in payment too (the basic bot values a deed at its price, mortgaged
     or not)."""
@@ -75,10 +78,43 @@ class Dealing(BasicBot):
                     if game.trade_problem(offer, window) is None:
                         best = (score, offer)
         if best is None:
-            return None
+            if game.round < self.STALL_ROUNDS:
+                return None
+            return self._swap(game, p, window, reserve)
         offer = best[1]
         self._made[(offer.partner, offer.get_deeds, offer.give_deeds, offer.give_cash)] = game.turns
         return offer
+
+    def _swap(self, game: GameView, p: PlayerView, window: str, reserve: int) -> TradeOffer | None:
+        """On a table that has played `STALL_ROUNDS` rounds (players that refuse to complete
+        each other's groups, strong bots among themselves): a swap that completes a color group
+        for each side, `p`'s lots of the holder's group for the holder's lots of `p`'s, with the
+        cash the holder's measure asks (or gives back). None: no such swap."""
+        owner = game.owner
+        for grp in game.ed.groups:
+            for h, get in self._targets(game, p, grp):
+                if any(owner[j] is not p and j not in get for j in grp.spaces):
+                    continue            # two holders: the trade would not complete the group
+                for other in game.ed.groups:
+                    lots = other.spaces
+                    if (other is grp or not other.ladder or any(game.level[j] for j in lots)
+                            or not all(owner[j] is h or owner[j] is p for j in lots)
+                            or all(owner[j] is h for j in lots)):
+                        continue
+                    give = tuple(j for j in lots if owner[j] is p)
+                    need = -self.trade_balance(game, h, TradeOffer(p.seat, h.seat, give_deeds=give, get_deeds=get))
+                    if need > p.cash - reserve:
+                        continue
+                    change = max(0, min(-need, h.cash - BasicBot.reserve(self, game) // 2)) if self.CHANGE else 0
+                    offer = TradeOffer(p.seat, h.seat, give_deeds=give, give_cash=max(need, 0), get_deeds=get,
+                                       get_cash=change)
+                    key = (offer.partner, offer.get_deeds, offer.give_deeds, offer.give_cash)
+                    if game.turns - self._made.get(key, -OFFER_AGAIN) < OFFER_AGAIN:
+                        continue
+                    if game.trade_problem(offer, window) is None:
+                        self._made[key] = game.turns
+                        return offer
+        return None
 
     @staticmethod
     def _targets(game: GameView, p: PlayerView, grp: Group) -> list[tuple[PlayerView, tuple[int, ...]]]:
