@@ -105,9 +105,7 @@ class Dealing(BasicBot):
                     need = -self.trade_balance(game, h, TradeOffer(p.seat, h.seat, give_deeds=give, get_deeds=get))
                     if need > p.cash - reserve:
                         continue
-                    change = max(0, min(-need, h.cash - BasicBot.reserve(self, game) // 2)) if self.CHANGE else 0
-                    offer = TradeOffer(p.seat, h.seat, give_deeds=give, give_cash=max(need, 0), get_deeds=get,
-                                       get_cash=change)
+                    offer = self._settled(game, p, h, give, get, need)
                     key = (offer.partner, offer.get_deeds, offer.give_deeds, offer.give_cash)
                     if game.turns - self._made.get(key, -OFFER_AGAIN) < OFFER_AGAIN:
                         continue
@@ -115,6 +113,17 @@ class Dealing(BasicBot):
                         self._made[key] = game.turns
                         return offer
         return None
+
+    def _settled(self, game: GameView, p: PlayerView, h: PlayerView, give: tuple[int, ...],
+                 get: tuple[int, ...], need: int) -> TradeOffer:
+        """The offer of `p` to `h` of deeds `give` for `get` with the cash that settles it: `need`
+        (what `h`'s measure is short) from `p`, or where the deeds are worth more to `h` than
+        what it gives, the difference from `h` (`CHANGE`) as far as its cash allows above half
+        the basic bot's reserve (the basic bot's `_fair` asks that much)."""
+        change = 0
+        if need < 0 and self.CHANGE:
+            change = max(0, min(-need, h.cash - BasicBot.reserve(self, game) // 2))
+        return TradeOffer(p.seat, h.seat, give_deeds=give, give_cash=max(need, 0), get_deeds=get, get_cash=change)
 
     @staticmethod
     def _targets(game: GameView, p: PlayerView, grp: Group) -> list[tuple[PlayerView, tuple[int, ...]]]:
@@ -153,12 +162,7 @@ class Dealing(BasicBot):
             offer = TradeOffer(p.seat, h.seat, give_deeds=tuple(give), get_deeds=get)
             need = -self.trade_balance(game, h, offer)
             if need <= budget and not (self.DEEDS_FIRST and need > 0 and spare):
-                cash = need if need > 0 else 0
-                change = 0
-                if need < 0 and self.CHANGE:     # the deeds are worth more to h: h pays the rest
-                    change = max(0, min(-need, h.cash - BasicBot.reserve(self, game) // 2))
-                return TradeOffer(p.seat, h.seat, give_deeds=tuple(give), give_cash=cash, get_deeds=get,
-                                  get_cash=change)
+                return self._settled(game, p, h, tuple(give), get, need)
             if not spare:
                 return None
             give.append(spare.pop(0))
