@@ -57,8 +57,8 @@ class Dealing(BasicBot):
         """The best offer that brings one of `p`'s color groups whole, or one lot nearer to
         whole where two other players hold the rest: for each such group and holder, the holder's
         lots of the group for the least cash (and deeds `p` has no use for) that the holder's
-        measure accepts (`price_for`); the offers are ranked by the group's rent at three houses
-        per cash paid. Each offer is made at most once in `OFFER_AGAIN` turns. None: no offer."""
+        measure accepts (`price_for`); the offers are ranked by the group's `group_strength` over
+        what they cost (the cash and the printed prices of the deeds given). Each offer is made at most once in `OFFER_AGAIN` turns. None: no offer."""
         r = game.rules
         if not r.trade_enabled or game.trade_window_problem(window) is not None:
             return None
