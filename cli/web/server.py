@@ -32,7 +32,9 @@ from magie.engine.saves import SaveGame
 
 from ..saved_edition import edition_for_save, load_with_content, read_game_save
 from .errors import HTTPProblem
+from .lobby import Lobby
 from .rooms import STOP_WAIT, Room, Subscriber
+from .timers import Timers
 from .uploads import UploadProblem, Uploads
 
 WAKE_WAIT = 60.0
@@ -41,7 +43,8 @@ WAKE_WAIT = 60.0
 
 class Server:
     """The games this server holds (`rooms`, and `saved`: those in the data folder not read yet),
-    the WebSocket clients of each, the uploaded editions, and the data folder."""
+    the WebSocket clients of each, the uploaded editions, the data folder, the games waiting for
+    players (`lobby`) and the decision timers (`timers`)."""
 
     def __init__(self, data: Path | None, *, bot_delay: float, max_games: int, bots: tuple[str, ...] = ()):
         self.data = data
@@ -51,6 +54,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.saved: dict[str, Path] = {}
         self.uploads = Uploads()
+        self.lobby = Lobby()
+        self.timers = Timers(lambda: self.loop)
         self.subscribers: dict[str, set[Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
@@ -104,7 +109,7 @@ class Server:
         """Start the game `save` of edition `ed` as room `game_id`; `digests` maps human seats to
         their tokens' digests."""
         room = Room(game_id, ed, save, lang=lang, tokens=digests, publish=self.publish, data=self.data,
-                    bot_delay=self.bot_delay, note=note)
+                    bot_delay=self.bot_delay, note=note, timers=self.timers)
         self.rooms[game_id] = room
         room.start()
         return room
