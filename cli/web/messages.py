@@ -21,4 +21,9 @@ UI_MESSAGES = (
     "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
     "Rent, times the throw", "Trades", "gives", "waiting for the answer", "accepted", "rejected",
     "Counter-offer", "A counter-offer rejects this one and opens the trade form with it turned round at your next move",
+    # timers, absent players, the lobby and spectators (timers.py, lobby.py)
+    "open seat (the lobby)", "Decision time (seconds)", "Games waiting for players", "No game waits for players.",
+    "Waiting for players", "Start now with bots in the open seats", "Your name", "Open seats", "Join", "s left",
+    "A bot answers for you while you are away", "Take my seat back", "Seats (host)", "answered by a bot",
+    "Hand the seat back", "Hand the seat to a bot", "Link for spectators",
 )
