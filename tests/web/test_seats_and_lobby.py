@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from magie.engine.agents import make_bot
 from magie.cli.web.server import builtin_edition
+from magie.engine.agents import make_bot
 from magie.engine.game.decisions import DONE, FunctionAgent
 from magie.engine.game.events import EventLog, dumps
 from magie.engine.game.game import Game

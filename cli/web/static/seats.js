@@ -35,7 +35,7 @@ magie.seats = (function () {
     if (!box || !state || state.over) return;
     const lines = (state.waiting || []).filter(w => left(state, w.seat) !== null && !absentOf(state).has(w.seat))
       .map(w => `${ctx.seatName(w.seat)}: ${left(state, w.seat)} ${t("s left")}`);
-    box.textContent = lines.length ? "⏱ " + lines.join(" · ") : "";
+    box.textContent = lines.join(" · ");
   }
 
   async function hand(seat, bot, token) {
