@@ -221,3 +221,34 @@ def test_timers_and_absent_seats_survive_a_restart(tmp_path):
         r = c.post(f"/api/games/{game}/seats/1", params={"token": host}, json={"bot": False})
         assert r.status_code == 200 and state(c, game)["absent"] == []
         assert c.get(f"/api/games/{game}/decision", params={"token": boris}).status_code == 200
+
+
+def test_where_the_edition_bankrupts_a_timeout_the_timer_follows_the_rule(c):
+    """The online rules ([001b] 20, rules.decision_timeout: bankrupt): a person whose decision
+    time runs out goes bankrupt to the bank, as `magie play --decision-timeout` does."""
+    g = new_game(c, [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"},
+                     {"name": "Bot", "kind": "bot"}], seed=3, variants=["online"], decision_time=0.05)
+    game = g["game"]
+    s = poll(lambda: (st := state(c, game))["players"][0]["bankrupt"] and st, "Anna's timeout to bankrupt her")
+    events = log_of(c, game)
+    timeout = next(e for e in events if e["e"] == "timeout" and e["player"] == 0)
+    assert timeout["decision"] == "manage"
+    assert s["players"][0]["deeds"] == [] and s["players"][0]["cash"] == 0
+
+
+def test_a_resumed_save_keeps_its_decision_time_and_gets_a_new_host(c):
+    g = new_game(c, ANNA_AND_BOT, seed=3, decision_time=120)
+    game, anna = g["game"], g["seats"][0]["token"]
+    wait_decision(c, game, anna)
+    text = c.get(f"/api/games/{game}/save", params={"token": anna}).text
+    web = json.loads(text)["options"]["web"]
+    assert web["decision_time"] == 120 and "host" not in web and "tokens" not in web   # no secret leaves
+    r = c.post("/api/games/resume", content=text)
+    assert r.status_code == 201, r.text
+    again = r.json()
+    assert again["host"] != g["host"] and len(again["host"]) == 43
+    assert state(c, again["game"])["decision_time"] == 120
+    r = c.post(f"/api/games/{again['game']}/seats/0", params={"token": again["host"]}, json={"bot": True})
+    assert r.status_code == 200
+    assert c.post(f"/api/games/{again['game']}/seats/0", params={"token": g["host"]},
+                  json={"bot": False}).status_code == 403
