@@ -13,6 +13,9 @@ restarts replays each save to where it stood (`server.Server.wake`). A finished 
 keeps its final public state (`options.web.final`): after a restart it is shown from there, and
 the game is replayed only when someone asks for its event log (`Room.need_events`). Tokens are
 kept only as SHA-256 digests, in the save's `options.web`, and compared in constant time.
+
+A game may have a decision time: a person's seat whose time runs out, or that the host hands to a
+bot, is answered by a basic bot until its person is back (`Room.set_absent`, timers.py).
 """
 
 from __future__ import annotations
@@ -407,7 +410,7 @@ class Room:
         at once. Everybody is told (a `seat` message and the state) and the game saved. Returns
         whether anything changed."""
         with self.cond:
-            if seat not in self.tokens or (why is None) == (seat not in self.stand_ins.absent):
+            if self._stopping or seat not in self.tokens or (why is None) == (seat not in self.stand_ins.absent):
                 return False
             if why is None:
                 del self.stand_ins.absent[seat]
@@ -489,6 +492,9 @@ class Room:
         with self.cond:
             self._stopping = True
             self.cond.notify_all()
+        if self.timers is not None:
+            for seat in self.tokens:
+                self.timers.disarm(self.id, seat)
 
     # ------------------------------------------------------------------ saving
     def snapshot_save(self, *, with_tokens: bool = True) -> SaveGame:
