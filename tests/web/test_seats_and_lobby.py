@@ -252,3 +252,35 @@ def test_a_resumed_save_keeps_its_decision_time_and_gets_a_new_host(c):
     assert r.status_code == 200
     assert c.post(f"/api/games/{again['game']}/seats/0", params={"token": g["host"]},
                   json={"bot": False}).status_code == 403
+
+
+def test_the_feed_says_who_answers_in_the_games_language():
+    from magie.cli.web.timers import seat_note
+    assert seat_note("ru", "Вера", "time") == "Вера: время вышло; пока Вера не вернётся, отвечает бот"
+    assert seat_note("ru", "Вера", None) == "Вера: снова за столом"
+    assert seat_note("en", "Anna", "host") == "Anna: the host handed the seat to a bot"
+    assert seat_note("en", "Anna", "self") == "Anna: handed the seat to a bot"
+
+
+@pytest.mark.parametrize("path, body, status, error", [
+    ("seats/abc", {"bot": True}, 400, "path.seat: Input should be a valid integer"),
+    ("seats/99", {"bot": True}, 400, "seat: seat 99 is not a person's seat of this game"),
+    ("seats/-1", {"bot": True}, 400, "seat: seat -1 is not a person's seat of this game"),
+    ("seats/0", {"bot": 1}, 400, "bot: Input should be a valid boolean"),
+    ("seats/0", {}, 400, "bot: Field required"),
+])
+def test_bad_hand_overs_are_400_naming_the_field(c, path, body, status, error):
+    g = new_game(c, ANNA_AND_BOT)
+    r = c.post(f"/api/games/{g['game']}/{path}", params={"token": g["host"]}, json=body)
+    assert r.status_code == status and r.json()["error"].startswith(error)
+
+
+@pytest.mark.parametrize("path, body, status, error", [
+    ("nosuch/join", {"name": "A"}, 404, "no game waiting for players under this id"),
+    ("nosuch/join", {"name": "A", "x": 1}, 400, "x: Extra inputs are not permitted"),
+    ("nosuch/join", {"name": "a\nb"}, 400, "name: Value error, a name is plain text"),
+    ("nosuch/start", None, 404, "no game waiting for players under this id"),
+])
+def test_bad_lobby_requests_are_refused_with_a_message(c, path, body, status, error):
+    r = c.post(f"/api/lobby/{path}", json=body)
+    assert r.status_code == status and r.json()["error"].startswith(error), r.text
