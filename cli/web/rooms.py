@@ -330,8 +330,9 @@ class Room:
         state["waiting"] = [{"seat": s, "kind": p.decision.kind} for s, p in sorted(self.pending.items())]
         state["auction"] = self.auction
         state["error"] = self.error
-        state.update(self._seats_json())
-        self.state = state
+        with self.cond:         # (a seat handed to a bot meanwhile is in this state, or put in it after)
+            state.update(self._seats_json())
+            self.state = state
         if not game.replaying:
             self.ready.set()
 
@@ -396,7 +397,7 @@ class Room:
                 "absent": [{"seat": k, "why": w} for k, w in sorted(self.stand_ins.absent.items())]}
 
     def time_out(self, seat: int, decision_id: int) -> None:
-        """The decision time of decision `decision_id` ran out (on the event loop): the seat is
+        """The decision time of decision `decision_id` ran out (in a worker thread): the seat is
         absent from now on, unless the decision was answered meanwhile."""
         with self.cond:
             p = self.pending.get(seat)
@@ -417,13 +418,16 @@ class Room:
             else:
                 self.stand_ins.absent[seat] = why
             self.cond.notify_all()
-            waiting = any(not p.taken for p in self.pending.values())
-        self.state = {**self.state, **self._seats_json()}
+            parked = [s for s, p in self.pending.items() if not p.taken]
+            # the game stands still on a person's decision that this change does not answer: save
+            # now (else the game's thread goes on, and saves the change with its next save)
+            save_now = bool(parked) and not (why is not None and seat in parked)
+            self.state = {**self.state, **self._seats_json()}
         self.publish(self, {"type": "seat", "seat": seat, "bot": why is not None, "why": why,
                             "text": seat_note(self.lang, self.names[seat], why)}, None)
         self.publish(self, {"type": "state", "state": self.state}, None)
-        if waiting:
-            self.save()             # the game's thread is parked on a person: save the change now
+        if save_now:
+            self.save()
         return True
 
     def back(self, seat: int) -> None:

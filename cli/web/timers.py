@@ -60,7 +60,7 @@ class Timers:
             loop.call_soon_threadsafe(fn, *args)
 
     def arm(self, game: str, seat: int, seconds: float, fire: Callable[[], None]) -> None:
-        """Call `fire()` on the event loop in `seconds` seconds unless `disarm(game, seat)` (or
+        """Call `fire()` in a worker thread in `seconds` seconds unless `disarm(game, seat)` (or
         another `arm` of the same seat) comes first."""
         self._call(self._arm, (game, seat), seconds, fire)
 
@@ -91,7 +91,7 @@ class Timers:
         await asyncio.sleep(seconds)
         if self._tasks.get(key) is asyncio.current_task():
             del self._tasks[key]
-        fire()
+        await asyncio.to_thread(fire)       # (it may save the game: not on the event loop)
 
 
 class StandIns:
