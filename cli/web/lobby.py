@@ -28,6 +28,9 @@ LIST_CAP = 50
 """Tables the lobby lists (the newest first)."""
 TABLE_TTL = 6 * 3600.0
 """Seconds a table waits for its players before the lobby drops it."""
+LOBBY_DECISION_TIME = 60.0
+"""The decision time, in seconds, of a game with open seats whose creator chose none: people who
+meet in the lobby do not know each other, and a closed tab must not stall their game."""
 
 
 class LobbyProblem(HTTPProblem):

@@ -190,6 +190,7 @@ def test_the_host_starts_a_lobby_game_with_bots(c):
     assert r.status_code == 200 and r.json() == {"game": game, "started": True}
     s = poll(lambda: state(c, game).get("players") and state(c, game), "the game to start")
     assert [(p["name"], p["kind"]) for p in s["players"]] == [("Anna", "human"), ("Bot 1", "bot"), ("Bot 2", "bot")]
+    assert s["decision_time"] == 60          # a game of the lobby has a decision time unless one is given
 
 
 def test_the_lobby_is_bounded(c):

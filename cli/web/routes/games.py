@@ -19,7 +19,7 @@ from magie.engine.saves import SaveGame, Seat
 from ..board import board_svg
 from ..bodies import AnswerIn, BetweenTurnsIn, NewGame, answer_problem
 from ..errors import HTTPProblem, check_lang
-from ..lobby import Table
+from ..lobby import LOBBY_DECISION_TIME, Table
 from ..rooms import Conflict, new_game_id, new_tokens
 from ..server import RoomDep, ServerDep, token_seat
 
@@ -48,8 +48,8 @@ async def new_game(body: NewGame, server: ServerDep) -> dict:
     tokens, digests = new_tokens(len(seats), people)
     host, host_digest = new_tokens(1, [0])
     web: dict = {"host": host_digest[0]}
-    if body.decision_time is not None:
-        web["decision_time"] = body.decision_time
+    if body.decision_time is not None or open_seats:    # strangers from the lobby: a default time
+        web["decision_time"] = body.decision_time if body.decision_time is not None else LOBBY_DECISION_TIME
     save = SaveGame(edition_ref=body.edition, edition_id=ed.id, variants=tuple(body.variants),
                     content_hash=ed.content_hash, seed=seed, seats=tuple(seats),
                     options={"max_rounds": max_rounds, "elapsed": 0.0, "auto_claim": True, "web": web},
