@@ -132,7 +132,8 @@ async def answer(room: RoomDep, body: AnswerIn, token: str | None = None) -> dic
     problem = answer_problem(body.answer)
     if problem:
         raise HTTPProblem(400, f"answer: expected {problem}", field="answer")
-    await asyncio.to_thread(room.back, seat)      # the person acts: the seat is theirs again
+    if seat in room.stand_ins.absent:         # the person acts: the seat is theirs again
+        await asyncio.to_thread(room.back, seat)
     try:
         verdict = room.submit(seat, body.answer, body.decision)
     except Conflict as e:

@@ -55,8 +55,8 @@ async def live(ws: WebSocket, game: str, server: ServerDep, token: str | None = 
     server.subscribers.setdefault(game, set()).add(sub)
     code = 1000
     try:
-        if seat is not None:
-            await asyncio.to_thread(room.back, seat)     # the person is back: no bot answers for them
+        if seat is not None and seat in room.stand_ins.absent:     # the person is back: no bot answers
+            await asyncio.to_thread(room.back, seat)
         await ws.send_json(_hello(room, seat))
         code = await _serve(ws, sub)
     finally:
