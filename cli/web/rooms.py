@@ -282,7 +282,7 @@ class Room:
                 return DONE    # not asked between other players' turns unless the seat asked to be
             if seat in self.stand_ins.absent:
                 self.settle()
-                return self.stand_ins.answer(game, d)
+                return self._stand_in(game, d)
             return self.wait_answer(seat, game, d)
         return decide
 
@@ -384,12 +384,20 @@ class Room:
         if not pending.taken:       # absent: the time ran out, or the seat was handed to a bot
             if why == "time" and self.ed.rules.decision_timeout == "bankrupt":
                 raise DecisionTimeout()     # the edition's rule for a timeout (asking.timed_out)
-            return self.stand_ins.answer(game, d)
+            return self._stand_in(game, d)
         if d.kind == "bid" and pending.answer is None:
             self.passed(seat)
         return pending.answer
 
     # ------------------------------------------------------------------ absent players (timers.py)
+    def _stand_in(self, game, d: Decision) -> Any:
+        """The stand-in bot's answer to `d` for an absent person's seat (a pass in an auction
+        counted, as a person's)."""
+        answer = self.stand_ins.answer(game, d)
+        if d.kind == "bid" and answer is None:
+            self.passed(d.player.seat)
+        return answer
+
     def _seats_json(self) -> dict:
         """The state's part about timers and absent seats: `decision_time` (seconds or None) and
         `absent` ([{seat, why}]: the seats a bot answers for)."""

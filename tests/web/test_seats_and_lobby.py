@@ -285,3 +285,14 @@ def test_bad_hand_overs_are_400_naming_the_field(c, path, body, status, error):
 def test_bad_lobby_requests_are_refused_with_a_message(c, path, body, status, error):
     r = c.post(f"/api/lobby/{path}", json=body)
     assert r.status_code == status and r.json()["error"].startswith(error), r.text
+
+
+def test_the_stand_ins_answers_are_in_the_save_and_replay_to_the_same_log(tmp_path):
+    with client(tmp_path) as c:
+        g = new_game(c, ANNA_AND_BOT, seed=8, decision_time=0.05, max_rounds=3)
+        game = g["game"]
+        poll(lambda: state(c, game).get("over"), "the game to end with nobody answering")
+        played = log_of(c, game)
+    with client(tmp_path) as c:        # the finished game is replayed from its save for its log
+        assert log_of(c, game) == played
+        assert state(c, game)["absent"] == [{"seat": 0, "why": "time"}]
