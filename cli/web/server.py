@@ -54,7 +54,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.saved: dict[str, Path] = {}
         self.uploads = Uploads()
-        self.lobby = Lobby()
+        self.lobby = Lobby(data)
         self.timers = Timers(lambda: self.loop)
         self.subscribers: dict[str, set[Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -164,10 +164,16 @@ class Server:
         return self.add(game_id, ed, save, str(web.get("lang", "en")), tokens, note)
 
     def wake_saved(self) -> None:
-        """Wake the saved games in a background thread, the most recently saved first, one at a
-        time (each replay waited for, at most `WAKE_WAIT` seconds), so that they do not all compete
-        with the requests at once."""
+        """Put the games that waited in the lobby back in it, then wake the saved games, in a
+        background thread, the most recently saved first, one at a time (each replay waited for,
+        at most `WAKE_WAIT` seconds), so that they do not all compete with the requests at once."""
+        waiting = self.lobby.stored()
+
         def run() -> None:
+            for table in self.lobby.restore(waiting, self._lobby_save):
+                loop = self.loop
+                if loop is not None and not loop.is_closed():
+                    loop.call_soon_threadsafe(self.lobby.put, table)
             def saved_at(game_id: str) -> float:
                 with contextlib.suppress(OSError, KeyError):
                     return self.saved[game_id].stat().st_mtime
@@ -178,9 +184,14 @@ class Server:
                 room = self.wake(game_id)
                 if room is not None:
                     room.ready.wait(WAKE_WAIT)
-        if self.saved:
+        if self.saved or waiting:
             self._waker = threading.Thread(target=run, name="magie-wake-saved", daemon=True)
             self._waker.start()
+
+    def _lobby_save(self, path: Path) -> tuple[SaveGame, Edition]:
+        """A table's save kept in the lobby's folder and its edition (`Lobby.restore`)."""
+        save = read_game_save(path, self.bots)
+        return save, saved_edition(save)[0]
 
     def stop(self) -> None:
         """Stop every room's game thread: all are told first, then waited for together, at most

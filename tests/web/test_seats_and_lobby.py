@@ -296,3 +296,22 @@ def test_the_stand_ins_answers_are_in_the_save_and_replay_to_the_same_log(tmp_pa
     with client(tmp_path) as c:        # the finished game is replayed from its save for its log
         assert log_of(c, game) == played
         assert state(c, game)["absent"] == [{"seat": 0, "why": "time"}]
+
+
+def test_a_game_waiting_in_the_lobby_is_back_after_a_restart(tmp_path):
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "x", "kind": "open"}, {"name": "y", "kind": "open"}]
+    with client(tmp_path) as c:
+        g = new_game(c, seats, seed=6, decision_time=45)
+        game, anna = g["game"], g["seats"][0]["token"]
+        assert c.post(f"/api/lobby/{game}/join", json={"name": "Boris"}).status_code == 201
+    assert (tmp_path / "lobby" / f"{game}.json").is_file() and not (tmp_path / f"{game}.json").exists()
+    with client(tmp_path) as c:
+        t = poll(lambda: (r := c.get(f"/api/lobby/{game}")).status_code == 200 and r.json(), "the table to be back")
+        assert t["open"] == 1 and [s["name"] for s in t["seats"]] == ["Anna", "Boris", None]
+        assert t["decision_time"] == 45 and t["game"] in {x["game"] for x in c.get("/api/lobby").json()["games"]}
+        assert c.post(f"/api/lobby/{game}/join", json={"name": "boris"}).status_code == 409
+        vera = c.post(f"/api/lobby/{game}/join", json={"name": "Vera"}).json()
+        assert vera["started"] is True and not (tmp_path / "lobby" / f"{game}.json").exists()
+        s = poll(lambda: state(c, game).get("players") and state(c, game), "the game to start")
+        assert [p["name"] for p in s["players"]] == ["Anna", "Boris", "Vera"] and s["decision_time"] == 45
+        assert c.get(f"/api/games/{game}/decision", params={"token": anna}).json()["seat"] == 0
