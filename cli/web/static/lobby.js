@@ -13,17 +13,25 @@ magie.lobby = (function () {
     if (!waiting) setTimeout(refresh, EVERY);
   }
 
+  // One row a game; a row already shown is kept (with the name being typed in it), its text renewed.
   function render(games) {
-    document.getElementById("lobby-games").replaceChildren(...games.map(g => {
-      const name = el("input", { class: "join-name", maxlength: "40", required: true, "aria-label": t("Your name"),
-                                 placeholder: t("Your name") });
+    const list = document.getElementById("lobby-games");
+    const shown = new Map([...list.children].map(li => [li.dataset.game, li]));
+    const rows = games.map(g => {
       const seats = g.seats.map(s => s.kind === "open" ? "…" : s.name + (s.kind === "bot" ? " (" + t("bot") + ")" : ""));
       const timer = g.decision_time ? ` · ${t("Decision time (seconds)")}: ${g.decision_time}` : "";
+      const text = ` · ${seats.join(", ")} · ${t("Open seats")}: ${g.open}${timer}`;
+      const li = shown.get(g.game);
+      if (li) { li.querySelector(".about").textContent = text; return li; }
+      const name = el("input", { class: "join-name", maxlength: "40", required: true, "aria-label": t("Your name"),
+                                 placeholder: t("Your name") });
       return el("li", { class: "lobby-game", "data-game": g.game },
-        el("strong", { text: g.name }), ` · ${seats.join(", ")} · ${t("Open seats")}: ${g.open}${timer}`,
+        el("strong", { text: g.name }), el("span", { class: "about", text }),
         el("form", { class: "join", onsubmit: ev => { ev.preventDefault(); join(g.game, name.value); } },
           name, el("button", { type: "submit", class: "join-button", text: t("Join") })));
-    }));
+    });
+    // the same rows in the same order stay where they are (a field being typed in keeps its focus)
+    if (rows.length !== list.children.length || rows.some((li, k) => list.children[k] !== li)) list.replaceChildren(...rows);
     document.getElementById("lobby-empty").hidden = games.length > 0;
   }
 

@@ -50,6 +50,11 @@ magie.seats = (function () {
     if (!state || !state.players || state.over) { box.hidden = true; return; }
     box.hidden = false;
     const absent = absentOf(state);
+    // rebuilt only when what it shows changes (a button is not replaced under a click)
+    const people = state.players.filter(p => p.kind === "human" && !p.bankrupt).map(p => [p.seat, p.name]);
+    const key = JSON.stringify([[...absent], people, Object.keys(ctx.tokenOf), magie.lang]);
+    if (box.dataset.key === key) { tick(); return; }
+    box.dataset.key = key;
     const parts = [el("p", { id: "timers", class: "timers", "aria-live": "off" })];
     for (const [seat, token] of Object.entries(ctx.tokenOf).map(([s, tk]) => [Number(s), tk])) {
       if (!absent.has(seat)) continue;
