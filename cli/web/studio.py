@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from magie.engine.agents import BOT_KINDS, make_bot
-from magie.engine.analysis.stats import Moments, wilson
+from magie.engine.analysis.stats import Moments
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError

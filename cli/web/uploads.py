@@ -218,4 +218,5 @@ class Uploads:
         return iter(list(self._by_id.values()))
 
 
-__all__ = ["Upload", "UploadProblem", "UploadedFile", "Uploads", "load_files", "load_upload", "public_text", "MAX_BODY", "PREFIX"]
+__all__ = ["Upload", "UploadProblem", "UploadedFile", "Uploads", "load_files", "load_upload", "public_text",
+           "MAX_BODY", "PREFIX"]

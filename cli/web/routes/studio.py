@@ -145,7 +145,8 @@ async def check(body: TextIn, studio: StudioDep, lang: str = "en") -> dict:
 
 
 @router.get("/api/studio/drafts/{draft}/board.svg")
-async def board(draft: str, studio: StudioDep, lang: str = "en", seed: Annotated[int | None, Query(ge=0, le=MAX_SEED)] = None,
+async def board(draft: str, studio: StudioDep, lang: str = "en",
+                seed: Annotated[int | None, Query(ge=0, le=MAX_SEED)] = None,
                 players: Annotated[int | None, Query(ge=2, le=12)] = None, bot: str = "basic",
                 turn: Annotated[int, Query(ge=0)] = 0) -> Response:
     """The draft's board; with a game's `seed` (and `players`, `bot`), the table after its step
