@@ -258,7 +258,6 @@ def balance(draft: Draft, games: int, seed: int, players: int, bot: str, lang: s
     data = summary.to_json()
     lo, hi = rounds.interval()
     freq = data["landing_frequency"]
-    top = max(freq.values(), default=0) or 1
     return {
         "games": summary.games, "asked": games, "seed": seed, "players": players, "bot": bot,
         "confidence": summary.confidence, "max_rounds": data["max_rounds"],
@@ -269,7 +268,7 @@ def balance(draft: Draft, games: int, seed: int, players: int, bot: str, lang: s
         "rounds": {"mean": round(rounds.mean, 2), "low": round(lo, 2), "high": round(hi, 2),
                    **{q: data["rounds"][q] for q in ("p25", "p50", "p75", "min", "max")}},
         "end_reasons": data["end_reasons"], "capped": summary.capped,
-        "heat": board_svg(ed, lang=lang, heat={s: v / top for s, v in freq.items()}),
+        "heat": board_svg(ed, lang=lang, heat=_scaled(freq)),
         "hottest": [{"space": s, "name": _space_name(ed, s, lang), "share": v}
                     for s, v in sorted(freq.items(), key=lambda kv: -kv[1])[:5]],
         "rent_by_group": [{"group": g, "name": _group_name(ed, g, lang), "rent": v}
@@ -299,6 +298,14 @@ def _payback(ed: Edition, tree: dict, players: int, lang: str) -> dict[str, Any]
         if rounds is not None and (row["best_rounds"] is None or rounds < row["best_rounds"]):
             row.update(best_level=g.level, best_cost=g.cost, best_rounds=round(rounds, 1))
     return {"payback": list(rows.values())}
+
+
+def _scaled(values: dict[str, float]) -> dict[str, float]:
+    """`values` scaled to [0, 1] from the least landed space to the most, as the reports' heat
+    maps draw them (a space never stayed on, such as go-to-jail, is at 0)."""
+    present = [v for v in values.values() if v > 0]
+    lo, hi = (min(present), max(present)) if present else (0.0, 1.0)
+    return {k: (v - lo) / (hi - lo) if v > 0 and hi > lo else 0.0 for k, v in values.items()}
 
 
 def _space_name(ed: Edition, space: str, lang: str) -> str:
