@@ -126,7 +126,7 @@ def test_every_problem_of_a_text_at_its_line_and_a_base_problem_at_extends():
 def test_a_bad_check_is_a_400_naming_the_field(body, field):
     with client() as c:
         r = c.post("/api/studio/check", json=body)
-        assert r.status_code == 400 and r.json()["field"] == field and r.json()["error"], r.text
+        assert r.status_code == 400 and r.json()["field"] == field and r.json()["error"].startswith(field), r.text
         no_server_paths(r.text)
 
 

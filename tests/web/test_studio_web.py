@@ -9,7 +9,6 @@ import time
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install '.[test]'")
 pytest.importorskip("selenium", reason="the browser tests need selenium: pip install '.[test]'")
 
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -136,6 +135,16 @@ def test_the_studio_speaks_russian(served, browser):  # noqa: F811
     b = browser
     _open(b, served.url)
     _select(b, "ui-lang", "ru")
-    _until(b, WAIT, lambda drv: drv.find_element(By.ID, "run-report").text == "Отчёт о балансе", "Russian words")
+    _until(b, WAIT, lambda drv: drv.find_element(By.ID, "run-report").text == "Отчёт о балансе"
+           and drv.find_element(By.ID, "check-status").text == "Замечаний нет", "Russian words")
     _click(b, "#play")
     _until(b, WAIT, lambda drv: "Бот 1" in drv.find_element(By.ID, "step-seats").text, "the game in Russian")
+
+
+def test_a_refused_check_says_why_and_nothing_can_be_played(served, browser):  # noqa: F811
+    b = browser
+    _open(b, served.url)
+    _type(b, "#file-name", "my edition.yaml")
+    b.find_element(By.ID, "source").send_keys(" ")                 # a change: checked again
+    _until(b, WAIT, lambda drv: drv.find_element(By.ID, "check-status").text.startswith("name: expected a file name")
+           and drv.find_element(By.ID, "play").get_attribute("disabled") is not None, "the refusal shown")

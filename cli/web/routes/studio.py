@@ -133,8 +133,9 @@ async def check(body: TextIn, studio: StudioDep, lang: str = "en") -> dict:
     check_lang(lang)
     try:
         markers, draft = await studio.run(check_text, body.name, body.text)
-    except UploadProblem as e:
-        raise HTTPProblem(400, e.message, **({"field": e.field.replace("edition.", "")} if e.field else {})) from None
+    except UploadProblem as e:       # said of the upload's `edition.name`, `edition.text`: here `name`, `text`
+        message = e.message.removeprefix("edition.")
+        raise HTTPProblem(400, message, **({"field": e.field.removeprefix("edition.")} if e.field else {})) from None
     out: dict[str, Any] = {"ok": draft is not None, "problems": [m.to_json() for m in markers], "draft": None}
     if draft is not None:
         draft = studio.drafts.add(draft)

@@ -9,7 +9,7 @@
   let draft = null;                 // the id of the text that checked last (null: it has errors)
   let checking = 0, timer = null;   // the newest check's number: older answers are dropped
   let game = null, step = 0;        // the game shown and its step
-  let problems = [];
+  let problems = [], refusal = null;   // the text's problems; the server's refusal of the request
 
   const fmt = (msg, vals) => t(msg).replace(/\{(\w+)\}/g, (m, k) => (k in vals ? vals[k] : m));
   const pct = x => (100 * x).toFixed(1) + "%";
@@ -34,12 +34,13 @@
   }
 
   function showProblems() {
-    const errors = problems.filter(p => p.severity === "error").length;
+    const errors = refusal ? 1 : problems.filter(p => p.severity === "error").length;
     const status = $("check-status");
     status.className = "status " + (errors ? "bad" : "ok");
-    status.textContent = errors ? fmt("Errors: {n}", { n: errors }) + (problems.length > errors ? " · " +
-      fmt("Warnings: {n}", { n: problems.length - errors }) : "") : (problems.length ?
-      fmt("No errors · Warnings: {n}", { n: problems.length }) : t("No problems"));
+    const warnings = problems.length - (refusal ? 0 : errors);
+    if (refusal) status.textContent = refusal;
+    else if (errors) status.textContent = fmt("Errors: {n}", { n: errors }) + (warnings ? " · " + fmt("Warnings: {n}", { n: warnings }) : "");
+    else status.textContent = warnings ? fmt("No errors · Warnings: {n}", { n: warnings }) : t("No problems");
     status.dataset.errors = String(errors);
     $("problems").replaceChildren(...problems.map(p => el("li", {
       class: p.severity, "data-line": String(p.line), onclick: () => goTo(p.line, p.col),
@@ -71,17 +72,10 @@
     const r = await api("POST", "/api/studio/check?lang=" + magie.lang,
       { name: $("file-name").value || "edition.yaml", text: $("source").value });
     if (n !== checking) return;                 // a newer text is being checked
-    if (!r.ok) {
-      problems = [];
-      showProblems();
-      const status = $("check-status");
-      status.className = "status bad";
-      status.textContent = (r.data && r.data.error) || String(r.status);
-      status.dataset.errors = "1";
-      return;
-    }
-    problems = r.data.problems;
+    refusal = r.ok ? null : (r.data && r.data.error) || String(r.status);
+    problems = r.ok ? r.data.problems : [];
     showProblems();
+    if (!r.ok) { draft = null; $("play").disabled = $("run-report").disabled = true; return; }
     const changed = r.data.draft !== draft;
     draft = r.data.draft;
     $("play").disabled = $("run-report").disabled = !draft;
@@ -240,7 +234,7 @@
     $("game-bot").value = conf.data.bots.includes(bot) ? bot : conf.data.bots[0];
     $("report-games").max = conf.data.max_report_games;
     if (draft) { board(); if (game) play(); }
-    if (problems.length) showProblems();
+    if ($("check-status").dataset.errors !== undefined) showProblems();   // in the new language
   }
 
   document.addEventListener("DOMContentLoaded", async () => {
