@@ -254,3 +254,24 @@ def test_payback_is_left_out_with_its_reason_where_the_odds_cannot_be_solved():
         rep = c.post(f"/api/studio/drafts/{d}/report", json={"games": 2}).json()
         assert rep["games"] == 2 and rep["payback"] == [] and "dice" in rep["payback_note"]
         no_server_paths(rep["payback_note"])
+
+
+def test_a_game_the_rules_or_a_bug_stop_is_a_message_without_a_traceback(monkeypatch):
+    from magie.cli.web.routes import studio as routes
+    from magie.engine.errors import GameError
+
+    def stopped(*args):
+        raise GameError("no rule pays this at /tmp/magie-upload-x1/mine.yaml:3:4")
+
+    def broken(*args):
+        raise KeyError("/tmp/magie-upload-x1/mine.yaml")
+
+    with client() as c:
+        d = draft_of(c)
+        monkeypatch.setattr(routes, "play_game", stopped)
+        r = c.get(f"/api/studio/drafts/{d}/game")
+        assert r.status_code == 400 and r.json()["error"] == "the game stopped: no rule pays this at mine.yaml:3:4"
+        monkeypatch.setattr(routes, "balance", broken)
+        r = c.post(f"/api/studio/drafts/{d}/report", json={})
+        assert r.status_code == 500 and r.json()["error"].startswith("the studio stopped on an internal error (KeyErr")
+        no_server_paths(r.text)

@@ -101,6 +101,16 @@ def test_a_seeded_game_is_stepped_turn_by_turn_with_its_board(served, browser): 
     assert len(seats) == 5 and "Bot 1" in seats[1]
     _click(b, "#step-back")
     at_step(2)
+    # an edit plays the game again on the edited text, at the same step
+    text = b.execute_script("return document.getElementById('source').value")
+    at = text.index("start_cash: 1500") + len("start_cash: 1")
+    _select_text(b, at, at + 1)
+    b.find_element(By.ID, "source").send_keys("4")                          # 1500 -> 1400
+    _click(b, "#step-first")
+    at_step(0)
+    _until(b, WAIT, lambda drv: [r.find_elements(By.TAG_NAME, "td")[1].text
+                                 for r in drv.find_elements(By.CSS_SELECTOR, "#step-seats tr")[1:]] == ["1400"] * 4,
+           "the game played again with the edited start cash")
     _click(b, "#step-end")
     info = _until(b, WAIT, lambda drv: "Game over" in drv.find_element(By.ID, "step-info").text
                   and drv.find_element(By.ID, "step-info").text, "the game's end")

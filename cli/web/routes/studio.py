@@ -6,7 +6,9 @@ are checked and the work bounded (at most `BUSY` jobs at once, each within its t
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
+import traceback
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -70,6 +72,14 @@ class Studio:
                 raise HTTPProblem(503, "the studio is busy; try again in a moment")
             try:
                 return work(*args)
+            except (HTTPProblem, UploadProblem):
+                raise
+            except MagieError as e:          # the edition's rules stop a game (a rule that cannot be paid)
+                raise HTTPProblem(400, f"the game stopped: {public_text(str(e))}") from None
+            except Exception as e:           # a bug: the server stays up and says what happened
+                traceback.print_exc(file=sys.stderr)
+                raise HTTPProblem(500, public_text(f"the studio stopped on an internal error "
+                                                   f"({type(e).__name__}: {e})")) from None
             finally:
                 self.gate.release()
         try:
@@ -184,19 +194,13 @@ async def report(draft: str, body: ReportIn, studio: StudioDep) -> dict:
     check_lang(body.lang)
     players = _players(d, body.players)
     _check_bot(body.bot)
-    try:
-        return await studio.run(balance, d, body.games, body.seed, players, body.bot, body.lang)
-    except MagieError as e:
-        raise HTTPProblem(400, f"the games cannot be played: {public_text(str(e))}") from None
+    return await studio.run(balance, d, body.games, body.seed, players, body.bot, body.lang)
 
 
 def _game(d: Draft, seed: int, players: int | None, bot: str, lang: str):
     """The draft's studio game (played once, then kept)."""
     _check_bot(bot)
-    try:
-        return play_game(d, seed, _players(d, players), bot, lang)
-    except MagieError as e:
-        raise HTTPProblem(400, f"the game cannot be played: {public_text(str(e))}") from None
+    return play_game(d, seed, _players(d, players), bot, lang)
 
 
 def _players(d: Draft, players: int | None) -> int:

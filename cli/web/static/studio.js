@@ -84,7 +84,8 @@
       $("game-players").min = ed.players.min; $("game-players").max = ed.players.max;
       const n0 = Number($("game-players").value);
       if (n0 < ed.players.min || n0 > ed.players.max) $("game-players").value = Math.min(Math.max(4, ed.players.min), ed.players.max);
-      board();
+      if (game) play(step);           // the same game on the edited text, at the same step
+      else board();
     }
     $("studio-board").classList.toggle("stale", !draft);
   }
@@ -129,7 +130,7 @@
   }
 
   // ---- a seeded game, step by step
-  async function play() {
+  async function play(at) {
     if (!draft) return;
     $("game-error").textContent = "";
     const q = new URLSearchParams({ seed: $("game-seed").value || "0", players: $("game-players").value,
@@ -138,7 +139,7 @@
     const r = await api("GET", `/api/studio/drafts/${draft}/game?${q}`);
     if (!r.ok) { $("game-error").textContent = (r.data && r.data.error) || String(r.status); $("step-info").textContent = ""; return; }
     game = r.data;
-    step = 0;
+    step = Math.min(at || 0, game.steps.length - 1);
     showGame();
   }
 
@@ -233,7 +234,8 @@
     $("game-bot").replaceChildren(...conf.data.bots.map(b => el("option", { value: b, text: b })));
     $("game-bot").value = conf.data.bots.includes(bot) ? bot : conf.data.bots[0];
     $("report-games").max = conf.data.max_report_games;
-    if (draft) { board(); if (game) play(); }
+    if (draft && game) play(step);
+    else if (draft) board();
     if ($("check-status").dataset.errors !== undefined) showProblems();   // in the new language
   }
 
@@ -247,7 +249,7 @@
     $("open-edition").addEventListener("click", openEdition);
     $("open-file").addEventListener("change", openFile);
     $("download").addEventListener("click", download);
-    $("play").addEventListener("click", play);
+    $("play").addEventListener("click", () => play(0));
     $("step-first").addEventListener("click", () => go(0));
     $("step-back").addEventListener("click", () => go(step - 1));
     $("step-next").addEventListener("click", () => go(step + 1));
