@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from magie.engine.edition.loader import builtin_ids, is_path_ref
 from magie.engine.edition.plugin_files import edition_file
+from magie.engine.edition.text import text_in
 from magie.engine.errors import MagieError
 from magie.engine.limits import MAX_SEED
 from magie.engine.paths import EDITIONS_DIR
@@ -65,8 +66,9 @@ class Studio:
         self.gate = threading.BoundedSemaphore(BUSY)
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """`work(*args)` in a thread once the gate lets it in; 503 when that takes more than
-        `CHECK_WAIT` seconds, or the work more than that (it ends in its own bounds)."""
+        """`work(*args)` in a thread once the gate lets it in: 503 when the gate stays shut for
+        `CHECK_WAIT` seconds or the whole takes twice that (each job ends within its own bounds);
+        an error of the engine is a 400, any other exception a 500, each with its message."""
         def gated() -> T:
             if not self.gate.acquire(timeout=CHECK_WAIT):
                 raise HTTPProblem(503, "the studio is busy; try again in a moment")
@@ -150,7 +152,7 @@ async def check(body: TextIn, studio: StudioDep, lang: str = "en") -> dict:
     if draft is not None:
         draft = studio.drafts.add(draft)
         ed = draft.edition
-        out.update(draft=draft.id, edition={"id": ed.id, "name": _name(ed, lang),
+        out.update(draft=draft.id, edition={"id": ed.id, "name": text_in(ed.name, lang) or ed.id,
                                             "players": {"min": ed.players_min, "max": ed.players_max}})
     return out
 
@@ -218,8 +220,3 @@ def _players(d: Draft, players: int | None) -> int:
 def _check_bot(bot: str) -> None:
     if bot not in STUDIO_BOTS:
         raise HTTPProblem(400, f"bot: expected one of {', '.join(STUDIO_BOTS)}, not {bot[:20]!r}", field="bot")
-
-
-def _name(ed, lang: str) -> str:
-    from magie.engine.edition.text import text_in
-    return text_in(ed.name, lang) or ed.id
