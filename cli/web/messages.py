@@ -21,4 +21,11 @@ UI_MESSAGES = (
     "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
     "Rent, times the throw", "Trades", "gives", "waiting for the answer", "accepted", "rejected",
     "Counter-offer", "A counter-offer rejects this one and opens the trade form with it turned round at your next move",
+    # the studio: its page, a seeded game turn by turn, the balance report
+    "Studio", "Open", "Open a file", "File name", "Download the edition", "A seeded game", "Bot", "Play",
+    "To the start", "Back", "Next turn", "To the end", "Balance report", "Games", "Errors: {n}", "Warnings: {n}",
+    "No errors · Warnings: {n}", "No problems", "error", "warning", "Checking…", "Playing…", "Step {k} of {n}",
+    "stopped by the studio's limit", "Games played: {n} of {asked} (seed {seed}, {bot})", "Win rate by seat",
+    "Win rate", "First player", "expected", "Game length (rounds)", "mean", "median", "Payback by group (rounds)",
+    "Group", "deeds only", "soonest", "Cost", "uploaded",
 )
