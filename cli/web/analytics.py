@@ -22,7 +22,7 @@ from magie.engine.analysis.markov import landing_odds
 from magie.engine.edition.model import Edition
 from magie.engine.errors import MagieError
 
-from ..i18n import gettext_for, plural
+from ..i18n import gettext_for
 from .errors import HTTPProblem
 
 WAIT = 20.0
@@ -67,14 +67,18 @@ def _future(ed: Edition, tree: Mapping[str, Any]) -> concurrent.futures.Future:
 def _level_name(name: str, lang: str) -> str:
     """A level of engine/analysis/economics.py ('lot', 'group', '2 houses', 'hotel', '1 of 4') in
     `lang`."""
-    t = gettext_for(lang).gettext
+    tr = gettext_for(lang)
     head, _, rest = name.partition(" ")
-    if name in ("lot", "group", "hotel"):
-        return t({"lot": "alone", "group": "the whole group", "hotel": "hotel"}[name])
+    if name == "lot":
+        return tr.gettext("alone")
+    if name == "group":
+        return tr.gettext("the whole group")
+    if name == "hotel":
+        return tr.gettext("hotel")
     if head.isdigit() and rest.startswith("house"):
-        return plural(lang, "{n} house", "{n} houses", int(head)).replace("{n}", head)
+        return tr.ngettext("{n} house", "{n} houses", int(head)).replace("{n}", head)
     if head.isdigit() and rest.startswith("of "):
-        return t("{n} of {m}").replace("{n}", head).replace("{m}", rest[3:])
+        return tr.gettext("{n} of {m}").replace("{n}", head).replace("{m}", rest[3:])
     return name
 
 

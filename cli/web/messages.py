@@ -21,4 +21,11 @@ UI_MESSAGES = (
     "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
     "Rent, times the throw", "Trades", "gives", "waiting for the answer", "accepted", "rejected",
     "Counter-offer", "A counter-offer rejects this one and opens the trade form with it turned round at your next move",
+    # room settings on the new-game form, the rules of the table and the analytics on the board
+    "Rules of the game", "Change a rule from the edition's default; a changed rule is marked and every seat sees it.",
+    "Rules of this table", "The edition's rules, no setting changed.", "edition's default", "yes", "no",
+    "Landing odds and payback on the board", "per throw", "Payback in rounds: {n}", "Payback in rounds",
+    "Computing…", "players at the table",
+    "Exact long-run odds of ending a throw on each space; payback: the rounds until a deed's rent from the "
+    "other players repays its price and buildings.",
 )

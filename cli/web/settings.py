@@ -28,6 +28,7 @@ from magie.engine.edition.model import Edition
 from magie.engine.problems import ProblemsError
 from magie.engine.sim.config import MAX_SET_PATH, SetError, _field_schema, _set_pointer, apply_set
 
+from ..amounts import N_
 from ..i18n import gettext_for
 from ..saved_edition import load_embedded
 from .errors import HTTPProblem
@@ -44,12 +45,39 @@ MAX_PARAMETERS = 400
 MAX_TEXT = 200
 """Most characters of a setting's text value (a choice's word)."""
 
-RULES_TITLE = "General rules"
+RULES_TITLE = N_("General rules")
 """The title of the group of the plain values directly under `rules` (the schema's description
 of `rules` speaks of the engine, not of the game)."""
 
-CONSTANTS_TITLE = "Edition constants"
+CONSTANTS_TITLE = N_("Edition constants")
 """The title of the group of `params` (the edition's constants read by its formulas)."""
+
+TRANSLATED = (
+    N_("How a game starts."), N_("What rolling doubles does."), N_("Buying an unowned deed landed on."),
+    N_("How auctions run."), N_("How rent is computed and collected."), N_("Getting out of jail."),
+    N_("Houses and hotels."), N_("Mortgaging title deeds."), N_("Trading between players."),
+    N_("What happens to a bankrupt player's property."), N_("When the game ends and how players are ranked."),
+    N_("The cash each player starts with: a number, or a table by the number of players "
+       "({by_players: {2: 600, 3: 500, 4: 400}})."),
+    N_("Paid on passing or landing on the start space: an integer (0 or more) or a DSL formula."),
+    N_("A player who rolls doubles rolls again."),
+    N_("The doubles in a row that send a player to jail instead of moving; null or absent: never."),
+    N_("What happens to a deed the lander does not buy: auction (auctioned at once) or none (stays with the bank)."),
+    N_("Each bid beats the last by at least this."), N_("The player who declined to buy may bid in the auction."),
+    N_("An owner in jail still collects rent."), N_("The fine paid to leave jail."),
+    N_("How many turns a player may try to roll doubles to leave."),
+    N_("Houses in the bank at the start: a number, or a table by the number of players."),
+    N_("Hotels in the bank at the start: a number, or a table by the number of players."),
+    N_("Houses on every lot of the group before a hotel can replace a lot's houses; street rent tables have "
+       "at least this + 2 entries (the hotel rent is the last)."),
+    N_("Buildings sell back to the bank at this percentage of their cost."),
+    N_("Lifting a mortgage costs its value plus this percentage."),
+    N_("A player who receives a mortgaged deed pays the interest at once."),
+    N_("Players may trade."), N_("Mortgaged deeds may be traded."),
+)
+"""The schema's descriptions the interface's catalogue translates: the groups' titles and the
+most common parameters (start cash, salary, doubles, auctions, jail, buildings, mortgages,
+trades). The others are shown in English in every language."""
 
 _CACHE_SIZE = 32
 _configured: OrderedDict[tuple[str, tuple[tuple[str, str], ...]], tuple[Edition, dict]] = OrderedDict()
@@ -124,7 +152,7 @@ def _rank(path: str) -> tuple[int, ...]:
     parent = _field_schema("") or {}
     pointer = ""
     for key in path.split("."):
-        keys = list((parent.get("properties") or {}))
+        keys = list(parent.get("properties") or {})
         out.append(keys.index(key) if key in keys else len(keys))
         pointer += "/" + key
         parent = _field_schema(pointer) or {}
