@@ -42,6 +42,9 @@ MAX_SETTINGS = 64
 MAX_PARAMETERS = 400
 """Most parameters the form lists for one edition (the built-in ones have about 50)."""
 
+MAX_PROBLEMS = 50
+"""Most problems one refusal lists."""
+
 MAX_TEXT = 200
 """Most characters of a setting's text value (a choice's word)."""
 
@@ -224,8 +227,10 @@ def configure(content: Mapping[str, Any], settings: Mapping[str, Any]) -> tuple[
         for p in e.problems:
             if p.severity != "error":
                 continue
+            # the setting whose value is at fault, or (a problem found elsewhere, such as a rent
+            # table too short for more houses) the one the message names
             at = next((s for s, ptr in pointers.items() if p.pointer == ptr or p.pointer.startswith(ptr + "/")),
-                      None)
+                      None) or next((s for s in pointers if f"{s} is" in p.message), None)
             if at is None:
                 problems.append({"field": "settings", "message": f"settings: {p.message}"})
             else:
@@ -247,7 +252,7 @@ def _hash_of(content: Mapping[str, Any]) -> str:
 
 
 def _refused(problems: list[dict[str, str]]) -> HTTPProblem:
-    problems = sorted(problems, key=lambda p: p["field"] == "settings")      # a named field first
+    problems = sorted(problems, key=lambda p: p["field"] == "settings")[:MAX_PROBLEMS]     # a named field first
     return HTTPProblem(400, problems[0]["message"], field=problems[0]["field"], problems=problems)
 
 

@@ -144,6 +144,9 @@ def test_a_setting_changes_what_the_game_does():
     ({"rules.purchase.declined": "sometimes"}, "settings.rules.purchase.declined", "sometimes"),
     ({"rules.nosuch": 3}, "settings.rules.nosuch", "the edition has no parameter 'rules.nosuch'"),
     ({"setup.start_cash": 10**13}, "settings.setup.start_cash", "out of range"),
+    # found in the rent tables, told at the setting that makes them too short
+    ({"rules.buildings.houses_before_hotel": 5}, "settings.rules.buildings.houses_before_hotel",
+     "has 6 rents, expected at least 7"),
 ])
 def test_a_bad_setting_is_a_400_naming_its_field(settings, field, words):
     with client() as c:
