@@ -41,31 +41,32 @@ magie.analytics = (function () {
       if (deed && deed.best) tip.push(t("Payback in rounds: {n}").replace("{n}", `${deed.best.payback_rounds} (${deed.best.name})`));
       shade.append(svg("title", {}, tip.join("\n")));
       cell.after(shade);
-      const size = Math.max(6, Math.min(w, h) / 4.2);
-      const label = svg("text", { class: "odds odds-label", x: (w / 2).toFixed(1), y: (h / 2).toFixed(1), "font-size": size.toFixed(1),
+      const size = Math.min(12, Math.max(6, Math.min(w, h) / 5.5));
+      const label = svg("text", { class: "odds odds-label", x: (w / 2).toFixed(1), y: (h * 0.6).toFixed(1), "font-size": size.toFixed(1),
                                   "text-anchor": "middle", "data-space": g.dataset.space }, pct(s.per_roll));
       g.append(label);
       if (deed && deed.best) {
-        g.append(svg("text", { class: "odds odds-payback", x: (w / 2).toFixed(1), y: (h / 2 + size * 1.1).toFixed(1),
+        g.append(svg("text", { class: "odds odds-payback", x: (w / 2).toFixed(1), y: (h * 0.6 + size * 1.1).toFixed(1),
                                "font-size": (size * 0.9).toFixed(1), "text-anchor": "middle" }, "↻" + deed.best.payback_rounds));
       }
     }
   }
 
-  // The deeds by shortest payback, with the odds and the payback at each level.
+  // The deeds by shortest payback, with the odds; a row's tooltip gives the payback at each level.
   function list() {
     const box = document.getElementById("analytics");
     if (!on() || !data) { box.replaceChildren(); return; }
     const deeds = Object.values(data.deeds).filter(d => d.best).sort((a, b) => a.best.payback_rounds - b.best.payback_rounds);
     const head = [t("Title deeds"), t("per throw"), t("Payback in rounds")];
+    const levels = d => d.levels.filter(l => l.payback_rounds !== null).map(l => `${l.name}: ${l.payback_rounds}`).join("\n");
     box.replaceChildren(
       el("p", { class: "dim", text: t("Exact long-run odds of ending a throw on each space; payback: the rounds until a deed's rent from the other players repays its price and buildings.")
                                     + " (" + t("players at the table") + ": " + data.players + ")" }),
       el("div", { class: "scroll" }, el("table", { id: "paybacks" },
         el("tr", {}, ...head.map(h => el("th", { text: h }))),
-        ...deeds.map(d => el("tr", { "data-space": d.space },
+        ...deeds.map(d => el("tr", { "data-space": d.space, title: levels(d) },
           el("td", { text: names[d.space] || d.space }), el("td", { text: pct(data.spaces[d.space].per_roll) }),
-          el("td", { text: d.levels.filter(l => l.payback_rounds !== null).map(l => `${l.name}: ${l.payback_rounds}`).join(" · ") }))))));
+          el("td", { text: `${d.best.payback_rounds} (${d.best.name})` }))))));
   }
 
   async function toggle() {
