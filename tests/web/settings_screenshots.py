@@ -12,7 +12,7 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from .screenshots import DOCS, _shoot
+from .screenshots import _shoot
 from .test_browser import WAIT, Served, _browser, _click, _select, _type, _until
 
 RULES = {"classic": {"setup.start_cash": "2000", "rules.jail.fine": "100"},
@@ -28,7 +28,7 @@ def main() -> None:
             b.get(served.url + "/")
             _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
             _select(b, "ui-lang", lang)
-            _until(b, WAIT, lambda d: d.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == lang)
+            _until(b, WAIT, lambda d, lang=lang: d.find_element(By.CSS_SELECTOR, "html").get_attribute("lang") == lang)
             _select(b, "edition", edition)
             _type(b, "#seed", "7")
             for path, value in RULES[edition].items():
