@@ -24,9 +24,10 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
+from magie.engine.edition.loader import content_hash
 from magie.engine.edition.model import Edition
 from magie.engine.problems import ProblemsError
-from magie.engine.sim.config import MAX_SET_PATH, SetError, _field_schema, _set_pointer, apply_set
+from magie.engine.sim.config import MAX_SET_PATH, SetError, _field_schema, _set_pointer, _value_at, apply_set
 
 from ..amounts import N_
 from ..i18n import gettext_for
@@ -179,14 +180,6 @@ def _value_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _at(tree: Any, pointer: str) -> Any:
-    node = tree
-    for token in pointer.split("/")[1:]:
-        key = token.replace("~1", "/").replace("~0", "~")
-        node = node[int(key)] if isinstance(node, list) else node[key]
-    return node
-
-
 def configure(content: Mapping[str, Any], settings: Mapping[str, Any]) -> tuple[Edition, dict, list[dict]]:
     """The playable edition of the merged tree `content` with `settings` (dotted path -> JSON
     value) set, the set tree (plain JSON data, what the save embeds), and the settings that
@@ -212,10 +205,10 @@ def configure(content: Mapping[str, Any], settings: Mapping[str, Any]) -> tuple[
             problems.append({"field": where, "message": f"{where}: {str(e).removeprefix(f'--set {path}: ')}"})
             continue
         pointers[path] = pointer
-        before = _at(content, pointer)
+        before = _value_at(content, pointer)
         if before != value or type(before) is not type(value):
             changed.append({"path": path, "value": value, "default": before})
-    key = (_hash_of(content), tuple(sorted((c["path"], _value_text(c["value"])) for c in changed)))
+    key = (content_hash(content), tuple(sorted((c["path"], _value_text(c["value"])) for c in changed)))
     with _lock:
         hit = None if problems else _configured.get(key)
         if hit is not None:
@@ -244,11 +237,6 @@ def configure(content: Mapping[str, Any], settings: Mapping[str, Any]) -> tuple[
         while len(_configured) > _CACHE_SIZE:
             _configured.popitem(last=False)
     return ed, tree, changed
-
-
-def _hash_of(content: Mapping[str, Any]) -> str:
-    import hashlib
-    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
 def _refused(problems: list[dict[str, str]]) -> HTTPProblem:
