@@ -248,7 +248,8 @@ def resumed(content: Mapping[str, Any], saved: Any, content_hash: str) -> Editio
     """The edition a saved game with settings resumes on: `content` (the edition with its
     overlays as it is now) with the save's `options.settings` set, when that is still the rule
     set the game was played with (`content_hash`); None otherwise (the save's own copy is used)."""
-    if not isinstance(saved, list) or not all(isinstance(s, dict) and isinstance(s.get("path"), str) for s in saved):
+    if not isinstance(saved, list) or len(saved) > MAX_SETTINGS or \
+            not all(isinstance(s, dict) and isinstance(s.get("path"), str) for s in saved):
         return None
     try:
         ed, _, _ = configure(content, {s["path"]: s.get("value") for s in saved})
@@ -263,7 +264,7 @@ def rules_of_table(saved: Any, content: Mapping[str, Any], lang: str) -> list[di
     interface's catalogue (`content`, the game's tree, locates the path)."""
     t = gettext_for(lang).gettext
     out = []
-    for s in saved if isinstance(saved, list) else ():
+    for s in saved[:MAX_SETTINGS] if isinstance(saved, list) else ():      # a save from elsewhere may hold more
         if not isinstance(s, dict) or not isinstance(s.get("path"), str):
             continue
         try:

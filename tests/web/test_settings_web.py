@@ -245,3 +245,19 @@ def test_the_analytics_name_levels_in_the_games_language():
         g = new_game(c, PEOPLE, lang="ru")
         deed = c.get(f"/api/games/{g['game']}/analytics").json()["deeds"]["tverskaya"]
     assert [lv["name"] for lv in deed["levels"]][:4] == ["одна", "вся группа", "1 дом", "2 дома"]
+
+
+def test_a_save_whose_settings_do_not_fit_goes_on_with_the_edition_it_carries():
+    """A save from elsewhere may say anything in `options.settings`: a game whose settings no
+    longer give the rule set it was played with goes on with the copy the save carries."""
+    with client() as c:
+        g = new_game(c, PEOPLE, settings={"rules.jail.fine": 100})
+        save = json.loads(c.get(f"/api/games/{g['game']}/save", params={"token": g["seats"][0]["token"]}).text)
+        for settings in ([{"path": "rules.nosuch", "value": 1}], [{"path": "rules.jail.fine", "value": 75}],
+                         [{"path": "rules.jail.fine", "value": {"deep": [1] * 5000}}] * 100, "not a list"):
+            save["options"]["settings"] = settings
+            r = c.post("/api/games/resume", content=json.dumps(save))
+            assert r.status_code == 201, r.text
+            assert "carried in the save" in r.json()["note"]
+            rules = c.get(f"/api/games/{r.json()['game']}/rules")
+            assert rules.status_code == 200 and len(rules.json()["settings"]) <= 64
