@@ -2,7 +2,7 @@
 payback of every deed, for the rule set being played (engine/analysis: the Markov chain of
 `magie analyze` and its economics), computed on the server once per rule set.
 
-The work (about a second for the built-in editions) runs in one worker thread of its own, so
+The work (under half a second for the built-in editions) runs in one worker thread of its own, so
 that analyses never take more than one core from the games, and is cached by the edition's
 content hash: every game of one rule set shares it. A request waits at most `WAIT` seconds;
 one that waits longer is told to come back (503) while the analysis goes on.
