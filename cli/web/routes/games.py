@@ -22,6 +22,7 @@ from ..errors import HTTPProblem, check_lang
 from ..lobby import LOBBY_DECISION_TIME, Table
 from ..rooms import Conflict, new_game_id, new_tokens
 from ..server import RoomDep, ServerDep, token_seat
+from ..settings import with_settings
 
 BOT_TABLE_CAP = 1000
 """Rounds after which a table of bots only stops (the richest wins), as at the terminal."""
@@ -35,6 +36,9 @@ router = APIRouter()
 async def new_game(body: NewGame, server: ServerDep) -> dict:
     lang = check_lang(body.lang)
     ed, content = await asyncio.to_thread(server.edition, body.edition, tuple(body.variants))
+    changed: list[dict] = []
+    if body.settings:
+        ed, content, changed = await asyncio.to_thread(with_settings, ed, content, body.settings)
     seats = _seats(body, ed, (*agents.BOTS, *server.bots))
     if server.live() >= server.max_games:
         raise HTTPProblem(503, f"this server runs {server.max_games} games already; try later")
@@ -52,7 +56,8 @@ async def new_game(body: NewGame, server: ServerDep) -> dict:
         web["decision_time"] = body.decision_time if body.decision_time is not None else LOBBY_DECISION_TIME
     save = SaveGame(edition_ref=body.edition, edition_id=ed.id, variants=tuple(body.variants),
                     content_hash=ed.content_hash, seed=seed, seats=tuple(seats),
-                    options={"max_rounds": max_rounds, "elapsed": 0.0, "auto_claim": True, "web": web},
+                    options={"max_rounds": max_rounds, "elapsed": 0.0, "auto_claim": True, "web": web,
+                             **({"settings": changed} if changed else {})},
                     edition_content=content)
     game_id = new_game_id()
     if open_seats:          # it waits in the lobby until a person has joined each open seat

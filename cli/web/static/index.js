@@ -32,6 +32,7 @@
   }
 
   async function preview() {
+    magie.settings.load();
     const ed = document.getElementById("edition").value;
     const vs = [...document.querySelectorAll("#overlays input:checked")].map(i => "variant=" + encodeURIComponent(i.value));
     const r = await fetch(`/api/editions/${encodeURIComponent(ed)}/board.svg?lang=${magie.lang}&${vs.join("&")}`);
@@ -82,10 +83,12 @@
       lang: magie.lang, seats,
     };
     if (seed !== "") body.seed = Number(seed);
+    body.settings = magie.settings.values();
     const time = document.getElementById("decision-time").value;
     if (time !== "") body.decision_time = Number(time);
     const r = await api("POST", "/api/games", body);
     const err = document.getElementById("form-error");
+    magie.settings.showErrors(r.ok ? null : r.data);
     if (!r.ok) { err.textContent = (r.data && r.data.error) || String(r.status); return; }
     err.textContent = "";
     if (r.data.lobby) magie.lobby.wait(r.data.game, r.data.host, () => showLinks(r.data));
