@@ -448,6 +448,7 @@ def _act(action_id: str) -> Forcer:
             if g.over or not p.alive:
                 break
             if i is not None:
+                g.release(p)            # a landing that held p in jail leaves p free for the next
                 _move(f, p, i)
             if any(a[0] == "act" and a[1] == action_id for a in g.legal_actions(p, "after_landing")):
                 f.take(p.seat, "act", _is_action(action_id))
