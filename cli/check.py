@@ -79,9 +79,12 @@ def check(
     answers and must give the same event log byte for byte. Then a table says what the games
     reached: the cards drawn, the kinds of space landed on, the edition's actions taken, the
     decision kinds put to the bots and the event kinds logged, and lists what never fired, with
-    the rule that closes it where the edition cannot produce it. A card never drawn and a kind of
-    space never landed on are then forced, each in a game of its own (the card put on top of its
-    deck and drawn, a player moved onto such a space, a few turns played on), and listed as forced.
+    the rule that closes it where the edition cannot produce it. What never fired is then forced,
+    each in a game of its own: a card never drawn is put on top of its deck and drawn, a player is
+    moved onto a kind of space never landed on, and for a decision kind, manage action or edition
+    action the position where it is open is built and the mechanism run, a few turns played on.
+    A second table gives each decision kind and action its row: fired in play, forced, not in
+    this edition (why) or never fired (why).
     Exit code 1 when a game fails (an error, a broken invariant, a replay that differs).
 
     With --playthrough, the recorded games are replayed instead: each recorded answer is given
