@@ -151,7 +151,8 @@ def print_check(ed: Edition, result: SelfCheck, first: int, games: int, as_json:
         out.print("[green]no failures[/]", markup=True)
     table = Table("part", "fired", "forced", "never fired", title="Coverage")
     for part, row in data["coverage"].items():
-        names = [x["name"] + (f": {x['closed']}" if "closed" in x else "") for x in row["never"]]
+        names = [x["name"] + (f": {x.get('closed') or x.get('unforced')}" if len(x) > 1 and part not in TABLED
+                              else "") for x in row["never"]]       # the parts tabled below: why is there
         table.add_row(part, f"{row['fired']} of {row['of']}", _listed(row["forced"]), _listed(names))
     out.print(table)
     kinds = Table("part", "name", "status", title="Decisions and actions")

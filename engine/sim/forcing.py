@@ -334,17 +334,17 @@ def _sources(ed: Edition, procedure: str) -> Iterator[tuple[str, Any]]:
     symbol face of the dice or all dice alike."""
     for deck_id, deck in ed.decks.items():
         for c in deck.cards:
-            if procedure in _names(c.effect):
+            if procedure in code_names(c.effect):
                 yield "card", (deck_id, c.id)
     for k in ed.space_kinds:
-        if any(procedure in _names(h) for h in k.hooks.values()):
+        if any(procedure in code_names(h) for h in k.hooks.values()):
             i = next((s.index for s in ed.spaces if s.kind == k.id), None)
             if i is not None:
                 yield "kind", i
     for a in ed.actions:
-        if procedure in _names(a.do):
+        if procedure in code_names(a.do):
             yield "action", a.id
-    if any(procedure in _names(fn) for fn in [ed.all_alike] + [f for sym in ed.symbols.values()
+    if any(procedure in code_names(fn) for fn in [ed.all_alike] + [f for sym in ed.symbols.values()
                                                                  for f in (sym.instead, sym.after)]):
         yield "dice", None
 
@@ -503,7 +503,7 @@ def edition_action(action_id: str) -> Forcer:
 
 
 # ---------------------------------------------------------------------- what the DSL calls
-def _names(fn: Any) -> frozenset[str]:
+def code_names(fn: Any) -> frozenset[str]:
     """The attribute and global names a compiled DSL function's code uses, nested code included."""
     code = getattr(fn, "__code__", None)
     out: set[str] = set()
@@ -544,7 +544,7 @@ def dsl_calls(ed: Edition) -> frozenset[str]:
         for ns in modules.values():
             for v in ns.values():
                 if isinstance(v, types.FunctionType) and v.__code__.co_filename.startswith("<magie-dsl"):
-                    out |= _names(v)
+                    out |= code_names(v)
         return frozenset(out)
     found: frozenset[str] = ed.shared("dsl_calls", learn)
     return found

@@ -31,6 +31,7 @@ from .forcing import (
     Forcer,
     Forcing,
     Steer,
+    code_names,
     draw_card,
     dsl_calls,
     edition_action,
@@ -160,7 +161,42 @@ def closed(ed: Edition) -> dict[str, dict[str, str]]:
         both("action", "the edition has no actions", (events,))
     both("timeout", "bots answer at once: only a person lets a decision time out", (events,))
     decisions.update(_closed_asked(ed))
-    return {"decisions": decisions, "manage actions": _closed_manage(ed, decisions), "events": events}
+    manage = _closed_manage(ed, decisions)
+    for name, why in _closed_logged(ed).items():
+        events.setdefault(name, why)
+    for name in ("build", "sell", "sell_all", "sell_deed"):         # an action and the event it logs
+        if name in manage:
+            events.setdefault(name, manage[name])
+    return {"decisions": decisions, "manage actions": manage, "events": events}
+
+
+def _closed_logged(ed: Edition) -> dict[str, str]:
+    """The event kinds only some mechanisms log, closed in `ed` with the reason."""
+    out: dict[str, str] = {}
+    calls = dsl_calls(ed)
+    if ed.roles is None:
+        out["role"] = "the edition has no player roles (roles)"
+    if ed.setup.bank is None:
+        out["bank_empty"] = "the bank's money never runs out (setup.bank)"
+    if ed.rules.limits is None or not ed.rules.limits.deeds:
+        out["cap_refused"] = "no player may own only so many deeds (rules.limits.deeds)"
+    if not any(d.reshuffle for d in ed.decks.values()):
+        out["deck_reshuffled"] = "no deck keeps a discard pile to reshuffle (decks[].reshuffle)"
+    if "keep_card" not in calls:
+        out["card_kept"] = "no card is kept (no `keep as`)"
+    if not any(d.cards and all("keep_card" in code_names(c.effect) for c in d.cards) for d in ed.decks.values()):
+        out["deck_empty"] = "no deck runs out: in each, some card is never kept (`keep as`) out of it"
+    if "set_flag" not in calls:
+        out["flag"] = "no card, action or hook sets a flag (no `set flag`)"
+    if not {"choose", "pick"} & calls:
+        out["choice"] = "no card, action, kind of space or die face has a `choose:` or calls `pick(...)`"
+    if not _plays(ed, ("before_roll", "after_landing", "rent", "roll")):
+        out["card_played"] = "no card is played from the hand (no card has play:)"
+    if "discard_kept" not in calls:
+        out["card_discarded"] = "no card makes a player discard a kept card (no `discard USE`)"
+    if ed.rules.doubles_jail_after is None:
+        out["doubles_jail"] = "doubles never send a player to jail (rules.doubles.jail_after)"
+    return out
 
 
 def _closed_asked(ed: Edition) -> dict[str, str]:
@@ -430,7 +466,7 @@ def _force(ed: Edition, result: SelfCheck, seed: int, seats: int) -> None:
             cov.unforced.setdefault(part, {})[name] = "no way to force it is known"
             continue
         try:
-            why = _force_one(ed, seed, seats, part, name, forcer)
+            why, seen = _force_one(ed, seed, seats, part, name, forcer)
         except MagieError as e:
             result.failures.append(Failure(seed, "random", what, str(e)))
         except Exception:                   # an engine error: told with its traceback, not raised
@@ -440,6 +476,8 @@ def _force(ed: Edition, result: SelfCheck, seed: int, seats: int) -> None:
                 cov.unforced.setdefault(part, {})[name] = why
             else:
                 cov.forced.setdefault(part, []).append(name)
+            logged = [e for e in cov.never(ed)["events"] if seen.events[e]]
+            cov.forced.setdefault("events", []).extend(logged)     # logged in a forced game
     # an edition action is taken as the manage action 'act': forced with it
     if cov.forced.get("actions") and "act" in cov.never(ed)["manage actions"]:
         cov.forced.setdefault("manage actions", []).append("act")
@@ -449,14 +487,15 @@ _SINGULAR = {"cards": "card", "kinds of space": "landing on a space of kind", "a
              "manage actions": "manage action", "decisions": "decision"}
 
 
-def _force_one(ed: Edition, seed: int, seats: int, part: str, name: str, forcer: Forcer) -> str:
-    """Force `name` of `part` in a new game: '' when it fired in the forced position, else why not."""
+def _force_one(ed: Edition, seed: int, seats: int, part: str, name: str, forcer: Forcer) -> tuple[str, Coverage]:
+    """Force `name` of `part` in a new game: ('' when it fired in the forced position, else why
+    not; what the game reached)."""
     seen = Coverage()
     steer: dict[int, Steer] = {}
     g, _ = _play(ed, seed, "random", seats, seen.listener(ed), seen, start_only=True, steer=steer)
     g.play_turn()
     if g.over:
-        return "the game ended before the position could be built"
+        return "the game ended before the position could be built", seen
     before = seen.count(part, name)
     why = forcer(Forcing(g, g.order[g.turn_idx], seen.decisions, steer))
     fired = seen.count(part, name) > before
@@ -466,5 +505,5 @@ def _force_one(ed: Edition, seed: int, seats: int, part: str, name: str, forcer:
             break
         g.play_turn()
     if fired:
-        return ""
-    return f"not fired in the forced position: {why}" if why else "not fired in the forced position"
+        return "", seen
+    return (f"not fired in the forced position: {why}" if why else "not fired in the forced position"), seen

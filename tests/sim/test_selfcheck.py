@@ -164,6 +164,7 @@ def test_what_classic_play_does_not_reach_is_forced_through_its_mechanism(monkey
     assert {"jail", "raise", "trade", "inherited_mortgage", "place"} <= set(forced["decisions"])
     assert _rows(ed, result, "decisions")["place"].status == FORCED
     assert result.coverage.unforced == {}
+    assert "shortage_auction" in forced["events"]          # logged in the game that forced `place`
 
 
 def test_the_forcers_of_other_mechanisms_fire_where_editions_have_them():
@@ -183,7 +184,7 @@ def test_the_forcers_of_other_mechanisms_fire_where_editions_have_them():
         for name in sorted(names):
             forcer = (forcing.edition_action(name) if part == "actions" else
                       (forcing.DECISION_FORCERS if part == "decisions" else forcing.ACTION_FORCERS)[name])
-            assert selfcheck._force_one(ed, 3, 4, part, name, forcer) == "", (ref, variants, name)
+            assert selfcheck._force_one(ed, 3, 4, part, name, forcer)[0] == "", (ref, variants, name)
 
 
 def test_a_position_that_does_not_make_it_fire_is_never_fired_with_why(monkeypatch):
@@ -209,6 +210,10 @@ def test_mega_and_biznespolia_close_what_their_data_leaves_out():
     assert b["decisions"]["inherited_mortgage"].endswith("(rules.mortgage.transfer_interest: false)")
     assert "place" not in b["decisions"] and "sell_deed" not in b["manage actions"]
     assert b["decisions"]["pick"] == "no card, action, kind of space or die face calls `pick(...)`"
+    c = closed(load_playable("classic"))
+    assert c["events"]["deck_empty"].startswith("no deck runs out") and "deck_empty" not in m["events"]
+    assert c["events"]["flag"] == "no card, action or hook sets a flag (no `set flag`)" and "flag" not in b["events"]
+    assert "card_discarded" not in m["events"] and "card_discarded" in b["events"]
 
 
 def test_a_reading_that_closes_a_mechanism_closes_its_rows():
