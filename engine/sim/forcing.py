@@ -38,7 +38,7 @@ position can hold in any edition's play (the bank pays it as it pays salaries)."
 ASIS = object()
 """What a `Steer` returns to let the agent answer as it would."""
 
-DICE_TURNS = 40
+DICE_TURNS = 100
 """Most turns played for the dice to show a face whose effect asks a decision."""
 
 Steer = Callable[[Decision], Any]
@@ -66,14 +66,36 @@ class Forcing:
         """The bank pays `p` `amount`."""
         self.g.bank_pays(p, amount, "salary")
 
-    def deeds(self, p: Player, count: int = 1, mortgageable: bool = False) -> list[int]:
-        """Give `p` up to `count` unbuilt, unmortgaged deeds the bank still holds (board order)."""
+    def movable(self, i: int, mortgageable: bool) -> bool:
+        """Can the deed of `i` change hands in a forced position: no building in its group, not
+        mortgaged (and mortgageable when asked)?"""
         g = self.g
-        free = [s.index for s in g.spaces if s.is_deed and g.owner[s.index] is None
-                and (not mortgageable or s.mortgageable)][:count]
-        for i in free:
+        sp = g.spaces[i]
+        return (sp.is_deed and not g.mortgaged[i] and (not mortgageable or sp.mortgageable)
+                and not any(g.level[j] for j in g.ed.groups[sp.group_index].spaces))
+
+    def deeds(self, p: Player, count: int = 1, mortgageable: bool = False) -> list[int]:
+        """Give `p` up to `count` unbuilt, unmortgaged deeds (of groups without buildings): those
+        the bank holds first (board order), then other players' (an edition that deals every
+        deed at the start leaves the bank none)."""
+        g = self.g
+        movable = [s.index for s in g.spaces if g.owner[s.index] is not p and self.movable(s.index, mortgageable)]
+        movable.sort(key=lambda i: g.owner[i] is not None)
+        for i in movable[:count]:
             g.set_owner(i, p)
-        return free
+        return movable[:count]
+
+    def bank_deed(self) -> int | None:
+        """A deed the bank holds, one handed back to the bank by its owner when it holds none
+        (a deed of a group without buildings, not mortgaged); None when there is no such deed."""
+        g = self.g
+        held = [s.index for s in g.spaces if s.is_deed and g.owner[s.index] is None]
+        if held:
+            return held[0]
+        back = next((s.index for s in g.spaces if self.movable(s.index, False)), None)
+        if back is not None:
+            g.set_owner(back, None)
+        return back
 
     def group(self, p: Player) -> list[int]:
         """Give `p` every deed of the first buildable group with no building and no mortgage
@@ -159,14 +181,14 @@ def _mortgaged(f: Forcing) -> str:
     """`p` holds a mortgaged deed and the money to lift it."""
     got = f.deeds(f.p, mortgageable=True)
     if not got:
-        return "the bank holds no mortgageable deed"
+        return "no mortgageable deed free of buildings"
     f.g.apply_action(f.p, ("mortgage", got[0]), "after_landing")
     f.cash(f.p)
     return ""
 
 
 def _one_deed(f: Forcing) -> str:
-    return "" if f.deeds(f.p, mortgageable=True) or f.deeds(f.p) else "the bank holds no deed"
+    return "" if f.deeds(f.p, mortgageable=True) or f.deeds(f.p) else "no deed free of buildings"
 
 
 def _group_cash(f: Forcing) -> str:
@@ -222,22 +244,20 @@ def _move(f: Forcing, p: Player, i: int) -> None:
 
 
 def _buy(f: Forcing) -> str:
-    g = f.g
-    free = [s.index for s in g.spaces if s.is_deed and g.owner[s.index] is None]
-    if not free:
-        return "the bank holds no deed"
+    i = f.bank_deed()
+    if i is None:
+        return "no deed can be handed back to the bank"
     f.cash(f.p)
-    _move(f, f.p, free[0])
+    _move(f, f.p, i)
     return ""
 
 
 def _bid(f: Forcing) -> str:
-    g = f.g
-    free = [s.index for s in g.spaces if s.is_deed and g.owner[s.index] is None]
-    if not free:
-        return "the bank holds no deed"
+    i = f.bank_deed()
+    if i is None:
+        return "no deed can be handed back to the bank"
     f.cash(f.p)
-    g.auction(free[0])
+    f.g.auction(i)
     return ""
 
 
@@ -257,7 +277,7 @@ def _jail(f: Forcing) -> str:
 def _raise(f: Forcing) -> str:
     got = f.deeds(f.p, mortgageable=True)
     if not got:
-        return "the bank holds no mortgageable deed to raise money on"
+        return "no mortgageable deed to raise money on"
     f.g.pay(f.p, None, f.p.cash + 1, "fine")
     return ""
 
@@ -286,7 +306,7 @@ def _inherited(f: Forcing) -> str:
     q = f.others[0]
     got = f.deeds(q, mortgageable=True)
     if not got:
-        return "the bank holds no mortgageable deed"
+        return "no mortgageable deed free of buildings"
     g.apply_action(q, ("mortgage", got[0]), "after_landing")
     f.cash(f.p)
     g.transfer_deed(got[0], f.p)
@@ -416,7 +436,7 @@ def _play_card(f: Forcing) -> str:
     """`p` holds a card played instead of paying rent (then lands on another's deed) or
     instead of throwing the dice (then plays the turn)."""
     if not _held(f, ("rent",)):
-        return _landing(lambda f, s: s.is_deed and f.g.owner[s.index] is None, owned=True)(f)
+        return _landing(lambda f, s: f.movable(s.index, False), owned=True)(f)
     why = _held(f, ("roll",))
     if not why:
         f.g.play_turn()
@@ -467,7 +487,7 @@ DECISION_FORCERS: dict[str, Forcer] = {
     "trade": _trade,
     "deal": _deal,
     "tax": _landing(lambda f, s: s.tax_alternative is not None),
-    "claim": _landing(lambda f, s: s.is_deed and f.g.owner[s.index] is None, owned=True),
+    "claim": _landing(lambda f, s: f.movable(s.index, False), owned=True),
     "inherited_mortgage": _inherited,
     "redeem": _redeem,
     "place": _place,

@@ -178,13 +178,33 @@ def test_the_forcers_of_other_mechanisms_fire_where_editions_have_them():
              (("biznespolia",), "manage actions", {"sell_deed"}),
              (("biznespolia",), "actions", {"sue"}),
              (("uk",), "decisions", {"choice"}),
-             (("mega",), "decisions", {"pick", "play_card", "manage"})]
+             (("mega",), "decisions", {"pick", "play_card", "manage"}),
+             (("classic", "all-deeds-dealt"), "decisions", {"buy", "bid", "raise"}),   # deeds handed back
+             (("classic", "all-deeds-dealt"), "manage actions", {"mortgage", "build"})]
     for (ref, *variants), part, names in cases:
         ed = load_playable(ref, tuple(variants))
         for name in sorted(names):
             forcer = (forcing.edition_action(name) if part == "actions" else
                       (forcing.DECISION_FORCERS if part == "decisions" else forcing.ACTION_FORCERS)[name])
             assert selfcheck._force_one(ed, 3, 4, part, name, forcer)[0] == "", (ref, variants, name)
+
+
+def test_a_forced_building_shortage_is_won_and_placed_by_the_rival():
+    from magie.engine.sim import forcing, selfcheck
+    ed = load_playable("classic")
+    seen = selfcheck.Coverage()
+    steer: dict = {}
+    g, _ = selfcheck._play(ed, 1, "random", 4, None, seen, start_only=True, steer=steer)
+    g.play_turn()
+    p = g.order[g.turn_idx]
+    f = forcing.Forcing(g, p, seen.decisions, steer)
+    assert forcing.DECISION_FORCERS["place"](f) == ""
+    rival = f.others[0]
+    built = {g.spaces[i].group_index: g.owner[i] for i in range(g.n) if g.level[i]}
+    assert list(built.values()) == [rival]          # one house, on the rival's group, none on p's
+    assert g.stock["house"] == 0 and g.supply_start["house"] == 1
+    assert seen.decisions["place"] == 1 and seen.manage["build"] == 1
+    g.check_invariants()
 
 
 def test_a_position_that_does_not_make_it_fire_is_never_fired_with_why(monkeypatch):
