@@ -201,6 +201,24 @@ def make_server() -> EditionServer:
         got = _answer(ls, params.text_document.uri, params.position, definition)
         return _location(*got[0]) if got is not None else None
 
+    @server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def on_symbols(ls: EditionServer, params: t.DocumentSymbolParams) -> list[t.DocumentSymbol]:
+        got = ls.document(params.text_document.uri)
+        if got is None:
+            return []
+        doc, text_doc = got
+        try:
+            return [_symbol(s, text_doc) for s in outline(doc)] if doc.is_edition() else []
+        except Exception:
+            log.exception("outline of %s", params.text_document.uri)
+            return []
+
+    _register_ids(server)
+    return server
+
+
+def _register_ids(server: EditionServer) -> None:
+    """Register find-references, prepare-rename and rename of ids on `server`."""
     @server.feature(t.TEXT_DOCUMENT_REFERENCES)
     def on_references(ls: EditionServer, params: t.ReferenceParams) -> list[t.Location] | None:
         uri = params.text_document.uri
@@ -228,20 +246,6 @@ def make_server() -> EditionServer:
         return t.WorkspaceEdit(changes={uri: [
             t.TextEdit(range=_range(doc, (p.line, p.col), (p.line, p.col + p.length)), new_text=params.new_name)
             for p in places]})
-
-    @server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    def on_symbols(ls: EditionServer, params: t.DocumentSymbolParams) -> list[t.DocumentSymbol]:
-        got = ls.document(params.text_document.uri)
-        if got is None:
-            return []
-        doc, text_doc = got
-        try:
-            return [_symbol(s, text_doc) for s in outline(doc)] if doc.is_edition() else []
-        except Exception:
-            log.exception("outline of %s", params.text_document.uri)
-            return []
-
-    return server
 
 
 def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any,
