@@ -232,23 +232,12 @@ def _deal(f: Forcing) -> str:
     return ""
 
 
-def _bankrupt(f: Forcing) -> str:
-    f.take(f.p.seat, "bankrupt")
-    f.g.pay(f.p, None, f.p.cash + f.g.liquidation_value(f.p) + 1, "fine")
-    return ""
-
-
-def _move(f: Forcing, p: Player, i: int) -> None:
-    """Move `p` onto space `i` (forward, as a card moves a player) and resolve the landing."""
-    f.g.move_to(p, i)
-
-
 def _buy(f: Forcing) -> str:
     i = f.bank_deed()
     if i is None:
         return "no deed can be handed back to the bank"
     f.cash(f.p)
-    _move(f, f.p, i)
+    f.g.move_to(f.p, i)
     return ""
 
 
@@ -294,7 +283,7 @@ def _landing(test: Callable[[Forcing, Any], bool], owned: bool = False) -> Force
         if owned:
             g.set_owner(i, f.others[0])
         f.cash(f.p)
-        _move(f, f.p, i)
+        f.g.move_to(f.p, i)
         return ""
     return force
 
@@ -383,7 +372,7 @@ def _asking(procedure: str, kind: str) -> Forcer:
                 if not draw_card(f, *src):
                     continue
             elif what == "kind":
-                _move(f, f.p, src)
+                f.g.move_to(f.p, src)
             elif what == "dice":
                 for _turn in range(DICE_TURNS):
                     if g.over or f.asked[kind]:
@@ -469,7 +458,7 @@ def _act(action_id: str) -> Forcer:
                 break
             if i is not None:
                 g.release(p)            # a landing that held p in jail leaves p free for the next
-                _move(f, p, i)
+                g.move_to(p, i)
             if any(a[0] == "act" and a[1] == action_id for a in g.legal_actions(p, "after_landing")):
                 f.take(p.seat, "act", _is_action(action_id))
                 g.offer_window(p, "after_landing")
@@ -512,9 +501,9 @@ ACTION_FORCERS: dict[str, Forcer] = {
     "propose": _vote,
     "play": _manage("play", lambda f: _held(f, ("before_roll", "after_landing"))),
     "done": _manage("done"),
-    "bankrupt": _bankrupt,
 }
-"""How each manage action kind is forced (`act` is forced per edition action: `edition_action`)."""
+"""How each manage action kind is forced (`act` is forced per edition action: `edition_action`;
+`bankrupt` is never an answer the engine takes: selfcheck.closed)."""
 
 
 def edition_action(action_id: str) -> Forcer:
