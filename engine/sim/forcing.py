@@ -232,22 +232,17 @@ def _deal(f: Forcing) -> str:
     return ""
 
 
-def _buy(f: Forcing) -> str:
-    i = f.bank_deed()
-    if i is None:
-        return "no deed can be handed back to the bank"
-    f.cash(f.p)
-    f.g.move_to(f.p, i)
-    return ""
-
-
-def _bid(f: Forcing) -> str:
-    i = f.bank_deed()
-    if i is None:
-        return "no deed can be handed back to the bank"
-    f.cash(f.p)
-    f.g.auction(i)
-    return ""
+def _unowned(run: Callable[[Forcing, int], object]) -> Forcer:
+    """A forcer that gives `p` money and runs `run(f, i)` on a deed `i` the bank holds (the
+    landing that offers it for sale, or its auction)."""
+    def force(f: Forcing) -> str:
+        i = f.bank_deed()
+        if i is None:
+            return "no deed can be handed back to the bank"
+        f.cash(f.p)
+        run(f, i)
+        return ""
+    return force
 
 
 def _jail(f: Forcing) -> str:
@@ -468,8 +463,8 @@ def _act(action_id: str) -> Forcer:
 
 
 DECISION_FORCERS: dict[str, Forcer] = {
-    "buy": _buy,
-    "bid": _bid,
+    "buy": _unowned(lambda f, i: f.g.move_to(f.p, i)),
+    "bid": _unowned(lambda f, i: f.g.auction(i)),
     "jail": _jail,
     "manage": _offer_window,
     "raise": _raise,

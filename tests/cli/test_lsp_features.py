@@ -9,8 +9,8 @@ import pytest
 
 from magie.cli.lsp.document import Document
 from magie.cli.lsp.features import completions, definition, hover, index_of, outline, snippet_at
-from magie.cli.lsp.references import RenameRefused, references, rename
 from magie.cli.lsp.keys import key_path
+from magie.cli.lsp.references import RenameRefused, references, rename
 from magie.engine.edition.validate import validate_file
 
 REPO = Path(__file__).resolve().parents[2]
