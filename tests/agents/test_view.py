@@ -1,6 +1,7 @@
 """The read-only view agents and front ends read a game through (engine/game/view.py): it shows
 the game's real state after forced moves, nothing can be set through it (mypy refuses it), and
-engine/agents reads no name of a game or player outside it (by the source)."""
+engine/agents and the browser's view of a game (cli/web/view.py) read no name of a game or
+player outside it (by the source)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,16 @@ from pathlib import Path
 import pytest
 
 from magie.engine import GameView, PlayerView
+from magie.engine.agents.search import rollout_bots
 from magie.engine.game import view as view_module
+from magie.engine.game.view import Simulation
 
 from ..game.helpers import edition, game, player, space, turn
 
 REPO = Path(__file__).resolve().parents[2]
 GAME_NAMES = frozenset(n for n in vars(GameView) if not n.startswith("_"))
 PLAYER_NAMES = frozenset(n for n in vars(PlayerView) if not n.startswith("_"))
+SIMULATION_NAMES = GAME_NAMES | frozenset(n for n in vars(Simulation) if not n.startswith("_"))
 
 
 def test_the_view_shows_a_purchase_and_the_rent_paid_on_it():
@@ -97,18 +101,55 @@ def test_holding_of_and_action_targets_answer_for_the_view():
     assert len(view_module.action_targets(court, sue)) == sum(1 for s in court.spaces if s.is_deed) > 20
 
 
+def test_a_fork_is_a_simulation_that_leaves_the_game_alone():
+    g = game(edition(), {"A": {"script": {"buy": ["buy"]}}, "B": {}}, dice=[(1, 2)], first="A")
+    view: GameView = g
+    turn(g)                                 # A throws 3: buys Nagatinskaya Street
+    j = space(g.ed, "zhitnaya")
+    clone = view.fork(5, rollout_bots(5, 2))
+    assert isinstance(clone, Simulation) and clone is not g and clone.owner is not g.owner
+    a = clone.players[0]
+    clone.offer_purchase(a, j)              # the fork's basic bot buys Zhitnaya Street for 60
+    assert clone.owner[j] is a and a.cash == 1440 - 60
+    assert g.owner[j] is None and g.players[0].cash == 1440 and g.deeds_version != clone.deeds_version
+    assert clone.order[clone.turn_idx] is clone.players[1] and g.order[g.turn_idx] is g.players[1]
+    clone.stop_turn()                       # the turn ends where it stands: B's passes, A plays next
+    assert clone.order[clone.turn_idx] is a and g.order[g.turn_idx] is g.players[1]
+    assert (clone.round, g.round) == (g.round + 1, 1)
+    with pytest.raises(ValueError, match="one agent per seat"):
+        view.fork(5, rollout_bots(5, 3))
+
+
+def test_deed_problems_give_every_deed_action_and_the_deeds_own_reason():
+    g = game(edition(), {"A": {"owns": {"zhitnaya": 0, "nagatinskaya": 0}}, "B": {}})
+    p = player(g, "A")
+    i, j = space(g.ed, "nagatinskaya"), space(g.ed, "zhitnaya")
+    g.build(p, i)                           # a house on Nagatinskaya Street
+    problems = g.deed_problems(p, "raise")
+    assert list(problems) == [j, i]         # board order
+    assert problems[i] == {"build": "build evenly: another lot of the group has fewer buildings",
+                           "sell": None, "mortgage": "sell the buildings of the whole group first",
+                           "unmortgage": "nagatinskaya is not mortgaged",
+                           "sell_deed": "the bank does not buy title deeds in this edition"}
+    assert problems[j]["build"] is None     # the debt window's own refusal is the check's, not the deed's
+    assert g.closed_actions(p, "raise")[0] == (("build", j), "no building while in debt")
+
+
 # --------------------------------------------------------------- engine/agents reads through it
 ENGINE_USERS = {
-    "search.py": "its rollouts fork the game and run the forks: they hand the game to the engine",
     "guard.py:save_failed_game": "the CLI's save of a failed game, not an agent's read",
     "random_bot.py:_pick": "hands its player to the engine's listings of legal actions",
 }
 """Where engine/agents may hold the game or a player as the engine's own types, and why."""
 
+CHECKED = [*sorted((REPO / "engine" / "agents").rglob("*.py")), REPO / "cli" / "web" / "view.py"]
+"""The modules whose functions read a game only through the view: the agents, and what the
+browser sees of a game."""
+
 
 def _agent_functions():
-    for path in sorted((REPO / "engine" / "agents").rglob("*.py")):
-        rel = path.relative_to(REPO / "engine" / "agents").as_posix()
+    for path in CHECKED:
+        rel = path.relative_to(REPO / "engine" / "agents").as_posix() if "agents" in path.parts else "cli/web/view.py"
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for fn in ast.walk(tree):
             if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -132,14 +173,14 @@ def test_agents_read_the_game_and_its_players_only_through_the_view():
         for name, annotation in _typed_params(fn).items():
             where = f"{rel}:{fn.name}({name})"
             annotation = annotation.removesuffix(" | None")      # an optional view is a view
-            if annotation in ("GameView", "PlayerView"):
-                allowed = GAME_NAMES if annotation == "GameView" else PLAYER_NAMES
+            if annotation in ("GameView", "PlayerView", "Simulation"):
+                allowed = {"GameView": GAME_NAMES, "PlayerView": PLAYER_NAMES}.get(annotation, SIMULATION_NAMES)
                 outside += [f"{where}.{attr}" for attr in _reads(fn, name) if attr not in allowed]
             elif annotation in ("Game", "Player"):
                 if rel not in ENGINE_USERS and f"{rel}:{fn.name}" not in ENGINE_USERS:
                     untyped.append(f"{where}: {annotation}")
                 private += [f"{where}.{a}" for a in _reads(fn, name) if a.startswith("_")]
-            elif name in ("game", "g", "view", "p", "q", "player"):
+            elif name in ("game", "g", "view", "p", "q", "player", "clone"):
                 untyped.append(f"{where}: {annotation or 'no annotation'}")
     assert outside == [], "names read outside the view"
     assert untyped == [], "a game or player held as something other than the view"
@@ -153,3 +194,9 @@ def test_the_source_check_sees_a_read_outside_the_view():
     assert params == {"game": "GameView", "p": "PlayerView"}
     assert [a for a in _reads(fn, "game") if a not in GAME_NAMES] == ["agents"]
     assert [a for a in _reads(fn, "p") if a not in PLAYER_NAMES] == ["wake"]
+
+
+def test_every_action_on_a_deed_says_the_deeds_own_reason():
+    from magie.engine.game.manage import DEED_ACTIONS, MANAGE_ACTIONS
+    assert DEED_ACTIONS == tuple(k.name for k in MANAGE_ACTIONS.values() if k.on_space is not None)
+    assert DEED_ACTIONS == ("build", "sell", "mortgage", "unmortgage", "sell_deed")
