@@ -49,6 +49,8 @@ from ..game.view import rent_formula
 from .basic import BasicBot, groups_held_by_one
 
 if TYPE_CHECKING:
+    from ..game.game import Game
+    from ..game.player import Player
     from ..game.view import GameView, PlayerView, Simulation
 
 SEARCHED = frozenset({"buy", "bid", "trade", "manage", "jail"})
@@ -59,7 +61,7 @@ class BoldBot(BasicBot):
     """The basic bot with a third of its cash reserve: it builds (and buys) more eagerly. One of
     the build policies the search bot tries in a manage window."""
 
-    def reserve(self, game: GameView) -> int:
+    def reserve(self, game: Game) -> int:
         """A third of the basic bot's reserve (integer money)."""
         return super().reserve(game) // 3
 
@@ -189,13 +191,13 @@ class SearchBot:
         self._tried: dict[tuple[Any, ...], int] = {}
         self._plan_memo: dict[tuple[Any, ...], str] = {}
 
-    def windows(self, game: GameView) -> frozenset[str]:
+    def windows(self, game: Game) -> frozenset[str]:
         """The manage windows it wants: the basic bot's, except between other players' turns
         (its forks search its own turn's windows)."""
         return self.base.windows(game) - {"between_turns"}
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, game: GameView, d: Decision) -> Any:
+    def decide(self, game: Game, d: Decision) -> Any:
         t0 = time.process_time()
         self.asked += 1
         self._rolled = False
@@ -362,7 +364,7 @@ class SearchBot:
         return options[k]
 
     # ------------------------------------------------------------------ auctions
-    def _bid(self, game: GameView, d: Decision, basic: Any) -> Any:
+    def _bid(self, game: Game, d: Decision, basic: Any) -> Any:
         """Find once per auction the highest price at which winning the deed beats letting it
         go (tried at the opening bid, the printed price and twice it), then bid the minimum
         while it stays at or under that limit."""
@@ -379,7 +381,7 @@ class SearchBot:
             return None
         return d.min
 
-    def _bid_limit(self, game: GameView, d: Decision, i: int) -> int | None:
+    def _bid_limit(self, game: Game, d: Decision, i: int) -> int | None:
         p = d.player
         cap = p.cash if d.max is None else min(d.max, p.cash)
         printed = game.spaces[i].price
@@ -412,7 +414,7 @@ class SearchBot:
             return -1                  # neither clearly better: the basic bot's bid
         return limit
 
-    def _rival(self, game: GameView, d: Decision, i: int) -> tuple[int | None, int]:
+    def _rival(self, game: Game, d: Decision, i: int) -> tuple[int | None, int]:
         """Who gets the deed if this bot lets it go, and at what price: the high bidder at the
         current bid, else the other player who values it most (by the basic bot's valuation)
         at the opening bid; (None, 0) when nobody could pay."""
@@ -425,7 +427,7 @@ class SearchBot:
         return q.seat, d.min
 
     # ------------------------------------------------------------------ manage windows
-    def _manage(self, game: GameView, d: Decision, basic: Any) -> Any:
+    def _manage(self, game: Game, d: Decision, basic: Any) -> Any:
         """When the basic bot would build, trade or unmortgage (or the bold bot would build),
         choose once per window among: the basic bot's plan, the bold bot's, and doing nothing;
         then follow the chosen plan for the rest of the window."""
@@ -463,7 +465,7 @@ class SearchBot:
             return self.bold.decide(game, d)
         return DONE
 
-    def _trade_offer(self, game: GameView, d: Decision) -> TradeOffer | None:
+    def _trade_offer(self, game: Game, d: Decision) -> TradeOffer | None:
         """An offer for the deeds that complete one of the player's groups, when one other
         player holds them all: for cash (the least the basic bot would accept), and, when this
         player holds what completes a group of the other player, as a swap of those deeds
@@ -501,7 +503,7 @@ class SearchBot:
         return offers[k] if k < len(offers) else None
 
     @staticmethod
-    def _least_cash(game: GameView, judge: BasicBot, p: PlayerView, q: PlayerView, give: tuple[int, ...],
+    def _least_cash(game: Game, judge: BasicBot, p: Player, q: Player, give: tuple[int, ...],
                     get: tuple[int, ...]) -> TradeOffer | None:
         """The offer of `give` (deeds) plus the least cash for `get` that the basic bot `q`
         accepts, or None if even all of `p`'s cash is not enough."""

@@ -1,13 +1,19 @@
 """The read-only view of a game that agents and front ends read: `GameView` and `PlayerView`.
 
 An agent's `decide(game, decision)` receives the game itself; agents (engine/agents) and the
-front ends' renderers (cli/) are typed against these protocols and read the game through their
-names only: `mypy --strict` on engine/agents refuses a name the view does not offer and any
-assignment to one (every member is a read-only property or a query method), and
-tests/agents/test_view.py refuses, by the source, a read of any other name of the game in
-engine/agents. The view costs nothing at run time (the game is its own view: `Game` has every
-name, which `_conforms` checks with mypy); a wrapper object with a property per name costs about
-seven times a plain read, which the bots' hot paths cannot afford.
+front ends' renderers (cli/) read the game through these protocols' names only. Typed against
+them, `mypy --strict` refuses a name the view does not offer and any assignment to one (every
+member is a read-only property or a query method); tests/agents/test_view.py refuses, by the
+source, a read of any other name of the game in engine/agents and cli/web/view.py, and any write
+through a game or player there. The view costs nothing at run time (the game is its own view:
+`Game` has every name, which `_conforms` checks with mypy); a wrapper object with a property per
+name costs about seven times a plain read, which the bots' hot paths cannot afford.
+
+The basic bot, compiled with mypyc for simulations, is annotated with the concrete `Game` and
+`Player` instead (and so are the bots that subclass it or hand it the game): mypyc reads a field
+of a native class directly but a protocol's member through the generic attribute lookup, which
+cost a tenth of a compiled turn. The view stays its contract: it reads the view's names only and
+writes nothing, which the source check holds it to.
 
 What the view offers:
 - the edition: `ed` (spaces, groups, decks, ladders, actions, switches), `rules`, `spaces`, `n`
