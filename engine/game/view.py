@@ -209,6 +209,7 @@ class GameView(Protocol):
         the game itself is not changed."""
 
 
+@runtime_checkable
 class Simulation(GameView, Protocol):
     """A fork of a game (`GameView.fork`) that its maker plays on: the view, and the moves a
     rollout makes. `agents` the seats' agents (one may be swapped for a while); `play` plays
