@@ -32,7 +32,9 @@ game a few.
 
 The bot reads the game through its view (engine/game/view.py) and plays only on forks: the
 view's `fork` gives a `Simulation`, a copy with basic bots in every seat, and the candidate
-answers and rollouts are the simulation's own moves.
+answers and rollouts are the simulation's own moves. Where it hands the game to the basic bot
+(compiled, typed with the concrete `Game`) it holds it as a `Game` too, reading the view's names
+only (tests/agents/test_view.py).
 """
 
 from __future__ import annotations
