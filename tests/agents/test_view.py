@@ -144,7 +144,7 @@ ENGINE_USERS = {
 
 CONCRETE = {
     "basic/": "compiled with mypyc, which reads a field of the concrete class directly and a "
-              "protocol's member by the generic attribute lookup (a tenth of a compiled turn)",
+              "protocol's member by the generic attribute lookup (about a fifth of a compiled turn)",
     "easy.py": "a subclass of the basic bot: its overrides take and pass on what the basic bot's take",
     "search.py": "hands the game it is asked about to the basic bot (typed so, above)",
 }
