@@ -94,7 +94,8 @@ def stop_turn(g: Game) -> None:
     """Stop the current turn where it stands (the rest of it is not played) and pass the turn
     on, as the end of a turn does (engine/game/turn.py): the card and hook in progress dropped,
     the turn flags cleared, the end conditions checked, the next player's turn. For a fork whose
-    decision was carried out by hand; nothing when the game is over or not started."""
+    decision was carried out by hand; once the game is over, or before its first turn, only the
+    card and hook in progress are dropped."""
     g.in_card = 0
     g.drawing.clear()
     g.hooking.clear()
