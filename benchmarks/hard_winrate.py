@@ -65,7 +65,8 @@ def timed(bot: Any, clock: Clock, parts: frozenset[str] | None, attrs: dict[str,
             clock.turns[game.turns] += time.process_time() - c0
             return answer
         body["idle"] = idle
-    return type(f"Timed{cls.__name__}", (cls,), body)(seed=getattr(bot, "_seed", getattr(bot, "seed", 0)), name=bot.name)
+    seed = getattr(bot, "_seed", getattr(bot, "seed", 0))     # the basic bot's, the search bot's
+    return type(f"Timed{cls.__name__}", (cls,), body)(seed=seed, name=bot.name)
 
 
 def play(edition: str, k: int, seed: int, bot: str, parts: frozenset[str] | None,

@@ -10,7 +10,8 @@ from ...game.decisions import DONE, Calm, Decision, Quiet
 from .dealing import Dealing
 
 if TYPE_CHECKING:
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
 
 class StrongBot(Dealing):
@@ -31,11 +32,11 @@ class StrongBot(Dealing):
     """It keeps a quarter of the basic bot's cash reserve (`reserve`): houses bought with the
     rest earn more than the cash saves it in debts (benchmarks/results/strong.md)."""
 
-    def reserve(self, game: GameView) -> int:
+    def reserve(self, game: Game) -> int:
         """The basic bot's reserve divided by `RESERVE_SHARE` (integer money)."""
         return super().reserve(game) // self.RESERVE_SHARE
 
-    def idle(self, game: GameView, p: PlayerView, window: str) -> bool | Quiet | Calm:
+    def idle(self, game: Game, p: Player, window: str) -> bool | Quiet | Calm:
         """Between turns, the basic bot's promise (it builds there as the basic bot does); in its
         own windows False: it is always asked (its trades and mortgages read more than the
         basic bot's promise names)."""
@@ -43,7 +44,7 @@ class StrongBot(Dealing):
             return super().idle(game, p, window)
         return False
 
-    def _manage(self, game: GameView, p: PlayerView, window: str) -> Any:
+    def _manage(self, game: Game, p: Player, window: str) -> Any:
         """Its own trade offer first, then the basic bot's answer, then a mortgage that pays for
         a house (`_fund`)."""
         if window == "between_turns":
@@ -57,7 +58,7 @@ class StrongBot(Dealing):
             return self._fund(game, p, window) or DONE
         return act
 
-    def _fund(self, game: GameView, p: PlayerView, window: str) -> tuple[str, int] | None:
+    def _fund(self, game: Game, p: Player, window: str) -> tuple[str, int] | None:
         """A mortgage on a deed of `p` outside its whole groups, when its money lets `p` build the
         next house on a whole group below `FUND_LEVEL` that its cash above the reserve does not
         pay for: ('mortgage', space), or None."""
@@ -93,7 +94,7 @@ class StrongBot(Dealing):
                 return ("mortgage", i)
         return None
 
-    def _buy(self, game: GameView, p: PlayerView, i: int, price: int) -> str:
+    def _buy(self, game: Game, p: Player, i: int, price: int) -> str:
         """Buy when it keeps half its reserve (the basic bot keeps all of it), always when the deed
         completes its group or blocks another player's."""
         if "buy" not in self.PARTS:
@@ -105,7 +106,7 @@ class StrongBot(Dealing):
             return "buy"
         return "buy" if left >= self._reserve(game) // 2 else "decline"
 
-    def _bid(self, game: GameView, p: PlayerView, d: Decision) -> int | None:
+    def _bid(self, game: Game, p: Player, d: Decision) -> int | None:
         """The smallest bid while it stays within its limit (`worth`, and cash less half the
         reserve); the basic bot's bid for buildings."""
         ctx = d.ctx
@@ -118,7 +119,7 @@ class StrongBot(Dealing):
             limit = hi
         return lo if lo <= limit else None
 
-    def worth(self, game: GameView, p: PlayerView, i: int) -> int:
+    def worth(self, game: Game, p: Player, i: int) -> int:
         """What deed `i` is worth to `p` at auction: twice its price if it completes `p`'s group,
         1.6 times if it blocks another player's, the basic bot's `value` plus a tenth otherwise."""
         price = game.spaces[i].price
@@ -129,7 +130,7 @@ class StrongBot(Dealing):
         return self.value(game, p, i) * 11 // 10
 
     @staticmethod
-    def _blocks(game: GameView, p: PlayerView, i: int) -> bool:
+    def _blocks(game: Game, p: Player, i: int) -> bool:
         """Would deed `i` complete another single player's group (one other player holds every
         other lot of it)?"""
         g = game.spaces[i].group_index

@@ -12,7 +12,8 @@ from ..basic import BasicBot
 
 if TYPE_CHECKING:
     from ...edition.model import Group
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
 OFFER_AGAIN = 12
 """Game turns before the bot makes the same offer again (an offer refused may be accepted later,
@@ -45,20 +46,21 @@ class Dealing(BasicBot):
 
     # -- what it proposes ------------------------------------------------------------------
 
-    def _propose(self, game: GameView, p: PlayerView, window: str | None, reserve: int) -> Any:
+    def _propose(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """None: `_offer` makes the strong bot's proposals, in every manage window."""
         return None
 
-    def _propose_deal(self, game: GameView, p: PlayerView, window: str | None, reserve: int) -> Any:
+    def _propose_deal(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """None: a three-way deal completes two other players' groups as well as one of its own."""
         return None
 
-    def _offer(self, game: GameView, p: PlayerView, window: str) -> TradeOffer | None:
+    def _offer(self, game: Game, p: Player, window: str) -> TradeOffer | None:
         """The best offer that brings one of `p`'s color groups whole, or one lot nearer to
         whole where two other players hold the rest: for each such group and holder, the holder's
         lots of the group for the least cash (and deeds `p` has no use for) that the holder's
         measure accepts (`price_for`); the offers are ranked by the group's `group_strength` over
-        what they cost (the cash and the printed prices of the deeds given). Each offer is made at most once in `OFFER_AGAIN` turns. None: no offer."""
+        what they cost (the cash and the printed prices of the deeds given). Each offer is made at
+        most once in `OFFER_AGAIN` turns. None: no offer."""
         r = game.rules
         if not r.trade_enabled or game.trade_window_problem(window) is not None:
             return None
@@ -85,7 +87,7 @@ class Dealing(BasicBot):
         self._made[(offer.partner, offer.get_deeds, offer.give_deeds, offer.give_cash)] = game.turns
         return offer
 
-    def _swap(self, game: GameView, p: PlayerView, window: str, reserve: int) -> TradeOffer | None:
+    def _swap(self, game: Game, p: Player, window: str, reserve: int) -> TradeOffer | None:
         """On a table that has played `STALL_ROUNDS` rounds (players that refuse to complete
         each other's groups, strong bots among themselves): a swap that completes a color group
         for each side, `p`'s lots of the holder's group for the holder's lots of `p`'s, with the
@@ -114,7 +116,7 @@ class Dealing(BasicBot):
                         return offer
         return None
 
-    def _settled(self, game: GameView, p: PlayerView, h: PlayerView, give: tuple[int, ...],
+    def _settled(self, game: Game, p: Player, h: Player, give: tuple[int, ...],
                  get: tuple[int, ...], need: int) -> TradeOffer:
         """The offer of `p` to `h` of deeds `give` for `get` with the cash that settles it: `need`
         (what `h`'s measure is short) from `p`, or where the deeds are worth more to `h` than
@@ -126,7 +128,7 @@ class Dealing(BasicBot):
         return TradeOffer(p.seat, h.seat, give_deeds=give, give_cash=max(need, 0), get_deeds=get, get_cash=change)
 
     @staticmethod
-    def _targets(game: GameView, p: PlayerView, grp: Group) -> list[tuple[PlayerView, tuple[int, ...]]]:
+    def _targets(game: Game, p: Player, grp: Group) -> list[tuple[Player, tuple[int, ...]]]:
         """The trades that bring `grp` nearer to whole for `p`: [(holder, its lots of the group)]
         where `p` holds part of the group (not all), every other lot is held by at most two
         other living players, none bears a building, and after the trade at most one holder is
@@ -150,7 +152,7 @@ class Dealing(BasicBot):
             return []
         return [(game.players[seat], tuple(lots)) for seat, lots in held.items()]
 
-    def price_for(self, game: GameView, p: PlayerView, h: PlayerView, get: tuple[int, ...],
+    def price_for(self, game: Game, p: Player, h: Player, get: tuple[int, ...],
                   budget: int) -> TradeOffer | None:
         """The offer of `p` to `h` for deeds `get` that `h`'s measure (the basic bot's
         `trade_balance`) just accepts: cash up to `budget`, and when that is short (or first,
@@ -167,7 +169,7 @@ class Dealing(BasicBot):
                 return None
             give.append(spare.pop(0))
 
-    def spare_deeds(self, game: GameView, p: PlayerView, h: PlayerView) -> list[int]:
+    def spare_deeds(self, game: Game, p: Player, h: Player) -> list[int]:
         """`p`'s deeds it can give away: unmortgaged, of a group with no building, of which `p`
         holds less than half, whose group `h` would not hold whole with it."""
         owner, level, mortgaged = game.owner, game.level, game.mortgaged
@@ -188,7 +190,7 @@ class Dealing(BasicBot):
 
     # -- what it accepts ----------------------------------------------------------------------
 
-    def _fair(self, game: GameView, p: PlayerView, offer: TradeOffer) -> bool:
+    def _fair(self, game: Game, p: Player, offer: TradeOffer) -> bool:
         """The basic bot's measure, except that a trade which completes a color group of the
         other player and none of `p`'s is refused."""
         if "refuse" not in self.PARTS:
@@ -202,7 +204,7 @@ class Dealing(BasicBot):
             return False
         return super()._fair(game, p, offer)
 
-    def _fair_deal(self, game: GameView, p: PlayerView, deal: Deal) -> bool:
+    def _fair_deal(self, game: Game, p: Player, deal: Deal) -> bool:
         """As `_fair`, for a deal of several parties: refused when it completes another party's
         color group and none of `p`'s."""
         if "refuse" not in self.PARTS:
@@ -216,7 +218,7 @@ class Dealing(BasicBot):
         return super()._fair_deal(game, p, deal)
 
 
-def _completes(game: GameView, seat: int, after: dict[int, set[int]]) -> bool:
+def _completes(game: Game, seat: int, after: dict[int, set[int]]) -> bool:
     """Does holding `after[seat]` make a buildable color group whole for the player at `seat`
     that is not whole for it now?"""
     owner = game.owner
@@ -228,7 +230,7 @@ def _completes(game: GameView, seat: int, after: dict[int, set[int]]) -> bool:
     return False
 
 
-def group_strength(game: GameView, grp: Group) -> float:
+def group_strength(game: Game, grp: Group) -> float:
     """How much a color group earns for what it costs: the rent of its lots at three houses (or
     its top rent) over their price and the houses' cost (a number, higher is better)."""
     rent = cost = 0
