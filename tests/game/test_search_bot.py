@@ -9,7 +9,7 @@ from collections import deque
 
 import pytest
 
-from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, make_bot
+from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, StrongBot, make_bot
 from magie.engine.agents.search import _value, earning_power, rollout_bots
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game import forks
@@ -34,8 +34,7 @@ def test_levels_are_in_the_registry():
     assert set(LEVELS) | {"search", "random"} == set(BOTS)
     assert isinstance(make_bot("easy", 1, 0), EasyBot)
     hard = make_bot("hard", 1, 2)
-    assert isinstance(hard, SearchBot) and hard.name == "hard-3"
-    assert (hard.rollouts, hard.horizon, hard.rent_rounds, hard.extend) == (4, 20, 10.0, 0)
+    assert isinstance(hard, StrongBot) and hard.name == "hard-3"
 
 
 def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
