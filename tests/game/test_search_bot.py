@@ -116,10 +116,10 @@ def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
 def test_a_forks_idle_answers_are_its_own_bots_not_the_real_games():
     """A fork asks its own rollout bots' `idle`: on the compiled build `copy.deepcopy` kept a
     compiled bot's bound method as it was, so rollouts called (and moved on) the real game's bots
-    and the hard bot played other games there than in pure Python (tools/compiled_check.py runs
+    and the search bot played other games there than in pure Python (tools/compiled_check.py runs
     this file on the compiled build)."""
     ed = load_playable_cached("classic")
-    g = Game(ed, [(f"b{k}", make_bot(kind, 3, k)) for k, kind in enumerate(("random", "hard", "basic", "basic"))],
+    g = Game(ed, [(f"b{k}", make_bot(kind, 3, k)) for k, kind in enumerate(("random", "search", "basic", "basic"))],
              seed=3, max_rounds=100)
     g.play(max_turns=12)
     clone = _fork(g, 7)
