@@ -155,13 +155,21 @@ def test_a_setting_changes_what_the_game_does():
     ({"rules.purchase.declined": "sometimes"}, "settings.rules.purchase.declined", "sometimes"),
     ({"rules.nosuch": 3}, "settings.rules.nosuch", "the edition has no parameter 'rules.nosuch'"),
     ({"setup.start_cash": 10**13}, "settings.setup.start_cash", "out of range"),
+    # a value of no type a setting takes is told at its own field, in one message
+    ({"setup.start_cash": 1.5}, "settings.setup.start_cash", "found the number 1.5"),
+    ({"setup.start_cash": float("nan")}, "settings.setup.start_cash", "found the number nan"),
+    ({"setup.start_cash": [1500]}, "settings.setup.start_cash", "found a list"),
+    ({"rules.jail.fine": {"by_players": {"2": 5}}}, "settings.rules.jail.fine", "found a map"),
+    ({"rules.purchase.declined": "x" * 201}, "settings.rules.purchase.declined", "at most 200 characters"),
     # found in the rent tables, told at the setting that makes them too short
     ({"rules.buildings.houses_before_hotel": 5}, "settings.rules.buildings.houses_before_hotel",
      "has 6 rents, expected at least 7"),
 ])
 def test_a_bad_setting_is_a_400_naming_its_field(settings, field, words):
     with client() as c:
-        r = c.post("/api/games", json={"edition": "classic", "seats": PEOPLE, "settings": settings})
+        # encoded by hand: JSON's NaN is what a careless client sends, and the test client refuses it
+        body_text = json.dumps({"edition": "classic", "seats": PEOPLE, "settings": settings})
+        r = c.post("/api/games", content=body_text, headers={"content-type": "application/json"})
         assert r.status_code == 400, r.text
         body = r.json()
         assert body["field"] == field and words in body["error"], body
