@@ -15,11 +15,13 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from .policy import Person
 from .test_browser import (  # noqa: F401
     CHROMIUM,
     DRIVER,
     INSTALL,
     WAIT,
+    _answer,
     _answered,
     _api,
     _click,
@@ -29,6 +31,7 @@ from .test_browser import (  # noqa: F401
     _state,
     _until,
     browser,
+    second_browser,
     served,
 )
 
@@ -61,7 +64,7 @@ def _small_controls(b) -> list[str]:
         for (const e of document.querySelectorAll(arguments[0])) {
           const r = e.getBoundingClientRect();
           if (r.width && r.height && (r.width < 44 || r.height < 44))
-            out.push(e.tagName + " " + e.textContent.slice(0, 20) + " " + Math.round(r.width) + "x" + Math.round(r.height));
+            out.push(`${e.tagName} ${e.textContent.slice(0, 20)} ${Math.round(r.width)}x${Math.round(r.height)}`);
         }
         return out;""", CONTROLS)
 
@@ -107,7 +110,8 @@ def _focused(b) -> dict:
         const a = document.activeElement, s = getComputedStyle(a);
         return {tag: a.tagName, space: a.getAttribute("data-space"), primary: a.classList.contains("primary"),
                 close: a.classList.contains("close"), outline: s.outlineStyle + " " + s.outlineWidth,
-                stroke: a.querySelector ? (a.querySelector("rect.cell") ? getComputedStyle(a.querySelector("rect.cell")).strokeWidth : null) : null};""")
+                stroke: a.querySelector && a.querySelector("rect.cell")
+                        ? getComputedStyle(a.querySelector("rect.cell")).strokeWidth : null};""")
 
 
 def _tab_until(b, want, limit: int = 200) -> dict:
@@ -162,3 +166,70 @@ def test_by_keyboard_a_deed_panel_opens_and_closes_and_enter_gives_the_main_answ
     _until(b, WAIT, lambda drv: json.loads(drv.find_element(By.ID, "dice").get_attribute("data-dice") or "[]")
            and drv.find_element(By.ID, "dice").get_attribute("aria-label").startswith("Dice: "))
     assert _state(served, game)["players"][0]["position"] != "go"
+
+
+def _counter_form(drv) -> bool:
+    form = drv.find_elements(By.CSS_SELECTOR, "#trade-form[data-counter]")
+    return bool(form) and form[0].get_attribute("open") is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition, lang, seed, over, bot", [
+    # seeds where a bot offers Anna a trade within the six rounds
+    ("classic", "en", 12, "Game over", "answered by a bot"),
+    ("biznespolia", "ru", 5, "Игра окончена", "за игрока отвечает бот")])
+def test_a_whole_game_on_a_phone_with_a_counter_offer_a_timer_and_a_spectator(
+        served, browser, second_browser, edition, lang, seed, over, bot):  # noqa: F811
+    # Anna plays on a phone-sized page; Boris never answers, so his time runs out and a bot plays
+    # for him; a bot's offer to Anna gets her counter-offer; a spectator watches to the end
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"},
+             {"name": "Bot 2", "kind": "bot"}, {"name": "Bot 3", "kind": "bot"}]
+    code, g = _api(served, "POST", "/api/games", {"edition": edition, "lang": lang, "seed": seed, "seats": seats,
+                                                 "max_rounds": 6, "decision_time": 20})
+    assert code == 201, g
+    game, tok = g["game"], g["seats"][0]["token"]
+    b, watcher = browser, second_browser
+    b.set_window_size(400, 800)
+    b.get(f"{served.url}/games/{game}#token={tok}")
+    watcher.get(f"{served.url}/games/{game}")
+    _until(watcher, WAIT, lambda drv: drv.find_element(By.ID, "decision").text in (
+        "You are watching this game.", "Вы наблюдаете за игрой."))
+    person, countered, sent = Person(), None, None
+    for _ in range(400):
+        raw = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "decision").get_attribute("data-decision")
+                     or (_state(served, game)["over"] and "over"))
+        if raw == "over":
+            break
+        d = json.loads(raw)
+        if d["kind"] == "trade" and countered is None and d["details"]["offer"]["partner"] == 0:
+            countered = d["details"]["offer"]
+            _click(b, "#counter-offer")
+        elif countered and sent is None and d["kind"] == "manage" and d.get("trade") and _counter_form(b):
+            sent = _read(b, lambda drv: drv.find_element(By.ID, "trade-partner").get_attribute("value"))
+            _click(b, "#offer-trade")
+        else:
+            how, value = person.choose(d, len(_state(served, game)["players"][0]["deeds"]))
+            _answer(b, how, value)
+        _answered(b, d)
+        assert _read(b, lambda drv: drv.execute_script(
+            "const e = document.documentElement; return e.scrollWidth <= e.clientWidth;"))
+    state = _state(served, game)
+    assert state["over"] and state["end_reason"] == "round_limit"
+    # the counter-offer went to the bot that offered, and its answer stands in the trades' table
+    assert countered and sent == str(countered["proposer"])
+    events = [json.loads(line) for line in _api(served, "GET", f"/api/games/{game}/log")[1].splitlines() if line]
+    mine = [e for e in events if e["e"] == "trade_offer" and e["proposer"] == 0]
+    assert mine and (mine[0]["partner"], mine[0]["give_cash"], mine[0]["get_cash"]) == \
+        (countered["proposer"], countered["get_cash"], countered["give_cash"])
+    answered = _until(b, WAIT, lambda drv: [li.get_attribute("data-state") for li in drv.find_elements(
+        By.CSS_SELECTOR, "#trades li") if li.find_element(By.CSS_SELECTOR, ".parties").text.startswith(
+            "Anna → " + state["players"][countered["proposer"]]["name"])])
+    assert answered[0] in ("accepted", "rejected")
+    # Boris's time ran out: a bot played for him, shown as such on both pages
+    ran_out = "Boris: the time ran out" if lang == "en" else "Boris: время вышло"
+    _until(b, WAIT, lambda drv: any(li.text.startswith(ran_out)
+                                    for li in drv.find_elements(By.CSS_SELECTOR, "#log li")))
+    for page in (b, watcher):
+        _until(page, WAIT, lambda drv: bot in drv.find_element(By.CSS_SELECTOR, '#players tr[data-seat="1"]').text)
+        _until(page, WAIT, lambda drv: drv.find_element(By.ID, "status").text.startswith(over))
+    assert _read(watcher, lambda drv: drv.find_elements(By.CSS_SELECTOR, "#decision button")) == []
