@@ -57,6 +57,13 @@ def _geometry(b) -> dict:
                 primary: document.querySelector("#decision button.primary")?.getBoundingClientRect().bottom};""")
 
 
+def _next(b, served, game: str) -> dict | None:
+    """The decision the page shows next, or None once the game is over."""
+    raw = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "decision").get_attribute("data-decision")
+                 or (_state(served, game)["over"] and "over"))
+    return None if raw == "over" else json.loads(raw)
+
+
 def _small_controls(b) -> list[str]:
     """The visible controls under 44 px high or wide."""
     return b.execute_script("""
@@ -84,11 +91,9 @@ def test_on_a_phone_the_page_fits_and_a_short_game_is_played_by_touch(served, br
     assert _small_controls(b) == []
     decisions = 0
     for _ in range(200):
-        raw = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "decision").get_attribute("data-decision")
-                     or (_state(served, game)["over"] and "over"))
-        if raw == "over":
+        d = _next(b, served, game)
+        if d is None:
             break
-        d = json.loads(raw)
         if d["kind"] == "bid":
             _click(b, "#pass-button")
         else:
@@ -196,11 +201,9 @@ def test_a_whole_game_on_a_phone_with_a_counter_offer_a_timer_and_a_spectator(
         "You are watching this game.", "Вы наблюдаете за игрой."))
     person, countered, sent = Person(), None, None
     for _ in range(400):
-        raw = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "decision").get_attribute("data-decision")
-                     or (_state(served, game)["over"] and "over"))
-        if raw == "over":
+        d = _next(b, served, game)
+        if d is None:
             break
-        d = json.loads(raw)
         if d["kind"] == "trade" and countered is None and d["details"]["offer"]["partner"] == 0:
             countered = d["details"]["offer"]
             _click(b, "#counter-offer")

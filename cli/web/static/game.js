@@ -433,7 +433,8 @@
     };
     board.addEventListener("click", openSpace);
     board.addEventListener("keydown", openSpace);
-    // Enter anywhere outside a control gives the decision's main answer (a control takes its own Enter)
+    // Escape closes a deed's panel; Enter outside a control gives the decision's main answer (a control
+    // takes its own Enter)
     document.addEventListener("keydown", ev => {
       if (ev.key === "Escape" && !document.getElementById("deed-panel").hidden) { ev.preventDefault(); magie.deeds.close(); return; }
       if (ev.key !== "Enter" || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
