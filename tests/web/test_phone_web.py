@@ -57,10 +57,10 @@ def _geometry(b) -> dict:
                 primary: document.querySelector("#decision button.primary")?.getBoundingClientRect().bottom};""")
 
 
-def _next(b, served, game: str) -> dict | None:
+def _next(b, srv, game: str) -> dict | None:
     """The decision the page shows next, or None once the game is over."""
     raw = _until(b, WAIT, lambda drv: drv.find_element(By.ID, "decision").get_attribute("data-decision")
-                 or (_state(served, game)["over"] and "over"))
+                 or (_state(srv, game)["over"] and "over"))
     return None if raw == "over" else json.loads(raw)
 
 
