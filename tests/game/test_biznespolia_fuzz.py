@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from magie.cli.app import app
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = 1000
@@ -30,7 +30,7 @@ def test_random_games_keep_every_invariant(chunk):
     seen = Counter()
     for seed in range(chunk * per, (chunk + 1) * per):
         ref, variants = EDITIONS[seed % 5]
-        ed = load_playable_cached(ref, variants)
+        ed = playable(ref, variants)
         n = 2 + seed % 4
         g = Game(ed, [(f"r{i}", make_bot("random", seed, i)) for i in range(n)], seed=seed,
                  max_rounds=60, check_invariants=True)
@@ -47,7 +47,7 @@ def test_random_games_keep_every_invariant(chunk):
                                            ("biznespolia", ("start-auction",)),
                                            ("biznespolia", ("standard-cards",))])
 def test_basic_bots_finish_with_a_winner(ref, variants):
-    ed = load_playable_cached(ref, variants)
+    ed = playable(ref, variants)
     ended = 0
     for seed in range(1, 21):
         g = Game(ed, [(f"b{i}", make_bot("basic", seed, i)) for i in range(4)], seed=seed,
@@ -60,7 +60,7 @@ def test_basic_bots_finish_with_a_winner(ref, variants):
 
 def test_the_play_command_seed_1_finishes_with_a_winner():
     # what `magie play biznespolia --bots 4 --seed 1` plays: bots seated by the CLI
-    ed = load_playable_cached("biznespolia")
+    ed = playable("biznespolia")
     g = Game(ed, [(f"Bot {i + 1}", make_bot("basic", 1, i)) for i in range(4)], seed=1)
     g.play()
     assert g.over and g.end_reason == "last_standing" and len(g.winners) == 1

@@ -6,9 +6,9 @@ import json
 import subprocess
 import sys
 
-from magie.engine import load_playable
 from magie.engine.agents import BasicBot
 from magie.engine.sim.selfcheck import closed, self_check
+from tests.game.helpers import playable
 
 
 class Crashing(BasicBot):
@@ -26,7 +26,7 @@ class Crashing(BasicBot):
 
 
 def test_games_are_played_checked_replayed_and_counted():
-    ed = load_playable("classic")
+    ed = playable("classic")
     r = self_check(ed, 4, seed=1)
     assert (r.games, r.replayed, r.failures) == (4, 2, [])
     assert len(r.rounds) == 4 and r.rounds[1] == 47         # seed 2, basic bots: as `magie simulate` plays it
@@ -40,7 +40,7 @@ def test_games_are_played_checked_replayed_and_counted():
 
 
 def test_a_failing_game_is_reported_with_its_seed_and_the_others_go_on():
-    ed = load_playable("classic")
+    ed = playable("classic")
     r = self_check(ed, 3, seed=5, kinds=("basic", f"{__name__}:Crashing"))
     assert r.games == 3 and len(r.rounds) == 2
     (f,) = r.failures
@@ -48,12 +48,12 @@ def test_a_failing_game_is_reported_with_its_seed_and_the_others_go_on():
 
 
 def test_what_an_edition_cannot_produce_is_named_with_the_rule_that_closes_it():
-    classic = closed(load_playable("classic"))
+    classic = closed(playable("classic"))
     assert classic["decisions"]["claim"] == "rent is paid without a claim (rules.rent.claim: automatic)"
     assert "deal" in classic["decisions"] and "loan" in classic["events"]
-    claimed = closed(load_playable("classic", ("rent-must-be-claimed",)))
+    claimed = closed(playable("classic", ("rent-must-be-claimed",)))
     assert "claim" not in claimed["decisions"] and "rent_unclaimed" not in claimed["events"]
-    lg = closed(load_playable("landlords_game"))
+    lg = closed(playable("landlords_game"))
     assert "loan" not in lg["events"] and "vote" not in lg["decisions"]
 
 
@@ -85,13 +85,13 @@ def test_an_edition_without_mortgages_names_the_rule_that_closes_them():
     why = "no deed can be mortgaged (rules.mortgage.unavailable)"
     assert off["events"]["mortgage"] == off["events"]["unmortgage"] == off["decisions"]["inherited_mortgage"] == why
     some = closed(edition("classic", rules={"mortgage": {"unavailable": ["railroad"]}}))
-    assert "mortgage" not in some["events"] and "mortgage" not in closed(load_playable("classic"))["events"]
+    assert "mortgage" not in some["events"] and "mortgage" not in closed(playable("classic"))["events"]
 
 
 def test_what_play_did_not_reach_is_forced_and_seen(monkeypatch):
     from magie.engine.sim import selfcheck
     monkeypatch.setattr(selfcheck, "ROUND_CAP", 1)         # one round: most cards are never drawn
-    ed = load_playable("classic")
+    ed = playable("classic")
     result = selfcheck.self_check(ed, 1, seed=5, kinds=("random",), seats=2)
     forced = result.coverage.forced
     cards = {f"{d}/{c.id}" for d, deck in ed.decks.items() for c in deck.cards}
@@ -107,7 +107,7 @@ def test_decisions_the_engine_answers_for_the_bots_are_counted(monkeypatch):
     from collections import Counter
 
     from magie.engine.sim import selfcheck
-    ed = load_playable("biznespolia")     # a jail without the fine, a deed beyond reach: one answer
+    ed = playable("biznespolia")     # a jail without the fine, a deed beyond reach: one answer
     plain = selfcheck._play(ed, 2, "random", 4, None, None)[1]
     counts: Counter[str] = Counter()
     assert selfcheck._play(ed, 2, "random", 4, None, counts)[1] == plain     # the same game, counted

@@ -28,6 +28,7 @@ from .test_browser import (  # noqa: F401
     _state,
     _until,
     browser,
+    chromium,
     served,
 )
 
