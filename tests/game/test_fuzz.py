@@ -11,6 +11,7 @@ from magie.engine.game.game import Game
 from tests.game.helpers import playable
 
 GAMES = 2000
+CHUNKS = 20
 
 
 def _random_game(ed, seed: int, rounds: int = 60) -> Game:
@@ -21,10 +22,10 @@ def _random_game(ed, seed: int, rounds: int = 60) -> Game:
 
 
 # chunk 0 in the quick loop (-m "not slow"), every chunk in CI
-@pytest.mark.parametrize("chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(10)])
+@pytest.mark.parametrize("chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(CHUNKS)])
 def test_random_games_keep_every_invariant(chunk):
     ed = playable("classic")
-    per = GAMES // 10
+    per = GAMES // CHUNKS
     ended = 0
     for seed in range(chunk * per, (chunk + 1) * per):
         g = _random_game(ed, seed)
