@@ -69,7 +69,7 @@ def test_the_play_command_seed_1_finishes_with_a_winner():
 
 
 def test_magie_validate_passes_the_start_auction_overlay():
-    # the whole editions/ folder, strictly: tests/cli/test_cli_editions.py
+    # every shipped edition and overlay, without warnings: tests/edition/test_edition_loader.py
     r = CliRunner().invoke(app, ["validate", str(REPO / "editions" / "variants" / "start-auction.yaml")])
     assert r.exit_code == 0 and "no problems" in r.output
 
