@@ -100,22 +100,10 @@ def _browser():
     return webdriver.Chrome(service=Service(DRIVER), options=opts)
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    """One Chromium for a module's tests (a start costs more CPU than most tests): `browser`
-    hands it to each test as a fresh window would be."""
-    try:
-        b = _browser()
-    except WebDriverException as e:       # installed but unusable: say so rather than fail obscurely
-        pytest.skip(f"{INSTALL}; starting it failed: {e.msg}")
-    yield b, b.get_window_size()
-    b.quit()
-
-
 @pytest.fixture
 def browser(chromium):
-    """The module's Chromium, its window, media and storage as a new one has them: after each
-    test, what the test changed is undone."""
+    """The session's Chromium (conftest.py), its window, media and storage as a new one has them:
+    after each test, what the test changed is undone."""
     b, size = chromium
     yield b
     _renew(b, size)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_browser import CHROMIUM, DRIVER, INSTALL, WAIT, _api, _until, browser, chromium, served  # noqa: F401
+from .test_browser import CHROMIUM, DRIVER, INSTALL, WAIT, _api, _until, browser, served  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=INSTALL)]
 

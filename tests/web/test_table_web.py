@@ -28,7 +28,6 @@ from .test_browser import (  # noqa: F401
     _state,
     _until,
     browser,
-    chromium,
     served,
 )
 
