@@ -102,7 +102,7 @@ def _browser():
 
 @pytest.fixture
 def browser(chromium):
-    """The session's Chromium (conftest.py), its window, media and storage as a new one has them:
+    """The module's Chromium (conftest.py), its window, media and storage as a new one has them:
     after each test, what the test changed is undone."""
     b, size = chromium
     yield b
