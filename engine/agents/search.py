@@ -539,11 +539,4 @@ def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
     return SearchBot(seed=seed, name=name)
 
 
-def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
-    """The 'hard' level for people: the search bot with a budget that keeps a bot's turn under
-    about a second (4 rollouts per candidate, 20-turn horizon, 10 rounds of rent at the horizon,
-    no extra rollouts on close calls; benchmarks/results/search.md has the times)."""
-    return SearchBot(seed=seed, name=name, rollouts=4, horizon=20, rent_rounds=10.0, extend=0)
-
-
-__all__ = ["SearchBot", "BoldBot", "rollout_bots", "search_bot", "hard_bot", "SEARCHED"]
+__all__ = ["SearchBot", "BoldBot", "rollout_bots", "search_bot", "SEARCHED"]

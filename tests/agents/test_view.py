@@ -147,6 +147,7 @@ CONCRETE = {
               "protocol's member by the generic attribute lookup (about a fifth of a compiled turn)",
     "easy.py": "a subclass of the basic bot: its overrides take and pass on what the basic bot's take",
     "search.py": "hands the game it is asked about to the basic bot (typed so, above)",
+    "strong/": "a subclass of the basic bot: its overrides take and pass on what the basic bot's take",
 }
 """Where a game or player is annotated with the engine's own classes (`Game`, `Player`) rather
 than the view's protocols, and why. There the source check alone keeps to the view: only its

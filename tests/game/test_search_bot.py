@@ -9,7 +9,7 @@ from collections import deque
 
 import pytest
 
-from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, make_bot
+from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, StrongBot, make_bot
 from magie.engine.agents.search import _value, earning_power, rollout_bots
 from magie.engine.game import forks
 from magie.engine.game.decisions import Decision
@@ -34,8 +34,7 @@ def test_levels_are_in_the_registry():
     assert set(LEVELS) | {"search", "random"} == set(BOTS)
     assert isinstance(make_bot("easy", 1, 0), EasyBot)
     hard = make_bot("hard", 1, 2)
-    assert isinstance(hard, SearchBot) and hard.name == "hard-3"
-    assert (hard.rollouts, hard.horizon, hard.rent_rounds, hard.extend) == (4, 20, 10.0, 0)
+    assert isinstance(hard, StrongBot) and hard.name == "hard-3"
 
 
 def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
@@ -117,10 +116,10 @@ def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
 def test_a_forks_idle_answers_are_its_own_bots_not_the_real_games():
     """A fork asks its own rollout bots' `idle`: on the compiled build `copy.deepcopy` kept a
     compiled bot's bound method as it was, so rollouts called (and moved on) the real game's bots
-    and the hard bot played other games there than in pure Python (tools/compiled_check.py runs
+    and the search bot played other games there than in pure Python (tools/compiled_check.py runs
     this file on the compiled build)."""
     ed = playable("classic")
-    g = Game(ed, [(f"b{k}", make_bot(kind, 3, k)) for k, kind in enumerate(("random", "hard", "basic", "basic"))],
+    g = Game(ed, [(f"b{k}", make_bot(kind, 3, k)) for k, kind in enumerate(("random", "search", "basic", "basic"))],
              seed=3, max_rounds=100)
     g.play(max_turns=12)
     clone = _fork(g, 7)
