@@ -56,7 +56,7 @@ ANSWERS: dict[str, str] = {
     "fixed": N_("fixed, fixed amount"), "alternative": N_("alternative, other"),
     "lift": N_("lift, lift it"), "keep": N_("keep, keep it"),
     "redeem": N_("redeem, redeem it"), "release": N_("release, release it"),
-    "cancel": N_("cancel, c"), "none": N_("none, no building"),
+    "cancel": N_("cancel, c"), "none": N_("none, no building"), "back": N_("back"),
     "trade": N_("trade, t"), "evenly": N_("evenly, e"), "interval": N_("interval, i"),
     "bankrupt": N_("bankrupt, bankruptcy"), "counter": N_("counter, c"),
     "propose": N_("propose, p"),
