@@ -281,8 +281,11 @@ class HumanAgent:
             opts.append(Opt("c", self._("propose the counter-offer: {offer}").format(offer=n.offer(counter)),
                             ("trade", counter), self.prompter.words("counter")))
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
-            why = game.build_problem(p, last[1], d.window) or self._("no lot can take another building now")
-            lines.append(f"[yellow]{self._('No more building for now:')}[/] {n.ids_to_names(escape(why))}.")
+            # asked of the group's lowest lot: the others' reason would be evenness, not the cause
+            lots = [j for j in game.ed.group_by_id[game.spaces[last[1]].group].spaces if game.owner[j] is p]
+            low = min(lots or [last[1]], key=lambda j: (game.level[j], j))
+            why = game.build_problem(p, low, d.window) or self._("no lot can take another building now")
+            lines.append(f"[yellow]{self._('No more building for now:')}[/] {reason_in(n, why)}.")
         if deeds:
             lines.append("  [dim]" + (self._("A deed's number opens what can be done on it.") if d.window != "raise"
                                       else self._("A deed's number opens how it can raise money.")) + "[/]")

@@ -36,12 +36,12 @@ def classic():
 class Table:
     """A game of Anna (human) against a scripted bot, with her answers on stdin."""
 
-    def __init__(self, edition, monkeypatch, answers: str, dice=(), bot=None, first=0):
+    def __init__(self, edition, monkeypatch, answers: str, dice=(), bot=None, first=0, lang="en"):
         monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
         self.out = io.StringIO()
         console = Console(file=self.out, width=200, color_system=None)
         self.term = Terminal(console, interactive=False)
-        names = Names(edition)
+        names = Names(edition, lang)
         self.human = HumanAgent("Anna", self.term, names)
         self.bot = bot or Scripted(name="bot")
         self.game = Game(edition, [("Anna", self.human), ("Bot", self.bot)], seed=1,
