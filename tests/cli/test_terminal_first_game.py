@@ -175,3 +175,40 @@ def test_a_bot_says_why_it_refuses_and_an_accepted_trade_is_announced(classic, m
     assert refused.format(short=counter.give_cash - 10) in t.text
     assert accepted.format(price=counter.give_cash) in t.text
     assert t.game.owner[1] is t.anna and t.anna.cash == 1500 - counter.give_cash
+
+
+NAMES = r"\{(space|player|giver|taker|payee|partner|proposer|creditor|group)\}"
+NEEDS_A_CASE = re.compile(r"(?:^|\s)(за|на|в|во|с|со|к|ко|от|до|из|у|для|о|об|по|при|про|без|над|под|через|как"
+                          r"|покупает|закладывает|выкупает|продаёт|купить|заложить|выкупить|продать|Заложить"
+                          r"|Выкупить|Продать|Купить) $")
+
+
+def test_no_russian_name_stands_where_it_would_need_a_case_form():
+    # names are never declined: a name stands after a colon, at the start, in quotes after
+    # «поле», after «игрок»/«группа» (docs/cli.md, Languages); a preposition or a transitive verb
+    # right before it would need its case ("за Улица Полянка")
+    from babel.messages.pofile import read_po
+
+    from magie.cli.i18n import LOCALE_DIR
+
+    with open(LOCALE_DIR / "ru" / "LC_MESSAGES" / "magie.po", "rb") as f:
+        catalogue = read_po(f)
+    wrong = []
+    for m in catalogue:
+        for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            for name in re.finditer(NAMES, text or ""):
+                if NEEDS_A_CASE.search(text[:name.start()]):
+                    wrong.append(text)
+    assert wrong == []
+
+
+def test_russian_prompts_name_the_status_by_its_own_word(biz, monkeypatch):
+    # the level prompt of "build evenly" has c (cancel), whose Cyrillic twin с is the status
+    # key elsewhere: the hint names the status by its word, not by a Latin s or by ы
+    t = Table(biz, monkeypatch, "e\nc\n\n\n", dice=[(2, 3)], lang="ru")
+    for i in (1, 3, 4, 5):
+        t.game.set_owner(i, t.anna)
+    t.anna.intro = t.other.intro = False
+    t.turn()
+    assert "(1-5 или c; сводка, п поле, ? справка) > " in t.text
+    assert "ы сводка" not in t.text and "s сводка" not in t.text
