@@ -213,3 +213,28 @@ def test_russian_prompts_name_the_status_by_its_own_word(biz, monkeypatch):
     t.turn()
     assert "(1-5 или c; сводка, п поле, ? справка) > " in t.text
     assert "ы сводка" not in t.text and "s сводка" not in t.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_card_text_with_a_last_line_break_is_one_line(classic, lang):
+    # a YAML block (`text: |`) keeps its last line break: the drawn card's line closes its quote
+    # on the same line
+    import dataclasses
+    import io
+
+    from rich.console import Console
+
+    from magie.cli.render import EventRenderer, Names
+
+    names = Names(classic, lang)
+    card = classic.decks["chance"].cards[0]
+    names._cards[("chance", card.id)] = dataclasses.replace(
+        card, text={k: v + "\n" for k, v in card.text.items()})
+    out = io.StringIO()
+    r = EventRenderer(Console(file=out, width=400, color_system=None), names)
+    r({"e": "start", "players": ["Anna", "Bot"], "seed": 1})
+    r({"e": "card", "player": 0, "deck": "chance", "card": card.id})
+    r.flush()
+    shown = card.shown(classic.currency, lang)
+    assert f"“{shown}”" in out.getvalue()
+    assert "\n”" not in out.getvalue()
