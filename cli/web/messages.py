@@ -28,4 +28,16 @@ UI_MESSAGES = (
     "stopped by the studio's limit", "Games played: {n} of {asked} (seed {seed}, {bot})", "Win rate by seat",
     "Win rate", "First player", "expected", "Game length (rounds)", "mean", "median", "Payback by group (rounds)",
     "Group", "deeds only", "soonest", "Cost", "uploaded",
+    # room settings on the new-game form, the rules of the table and the analytics on the board
+    "Rules of the game", "Change a rule from the edition's default; a changed rule is marked and every seat sees it.",
+    "Rules of this table", "The edition's rules, no setting changed.", "edition's default", "yes", "no",
+    "Landing odds and payback on the board", "per throw", "Payback in rounds: {n}", "Payback in rounds",
+    "Computing…", "players at the table",
+    "Exact long-run odds of ending a throw on each space; payback: the rounds until a deed's rent from the "
+    "other players repays its price and buildings.",
+    # timers, absent players, the lobby and spectators (timers.py, lobby.py)
+    "open seat (the lobby)", "Decision time (seconds)", "Games waiting for players", "No game waits for players.",
+    "Waiting for players", "Start now with bots in the open seats", "Your name", "Open seats", "Join", "s left",
+    "A bot answers for you while you are away", "Take my seat back", "Seats (host)", "answered by a bot",
+    "Hand the seat back", "Hand the seat to a bot", "Link for spectators",
 )

@@ -19,11 +19,11 @@ from magie.engine.problems import ProblemsError
 from magie.engine.saves import SaveGame
 
 from ...i18n import LANGUAGES
-from ...saved_edition import edition_for_save, load_embedded, read_game_save
+from ...saved_edition import load_embedded, read_game_save
 from ..bodies import EditionUpload
 from ..errors import HTTPProblem, check_lang
 from ..rooms import new_game_id, new_tokens
-from ..server import Server, ServerDep
+from ..server import Server, ServerDep, saved_edition
 from ..uploads import UploadedFile, UploadProblem, public_text
 
 UPLOAD_WAIT = 30.0
@@ -62,8 +62,10 @@ async def resume(request: Request, server: ServerDep, lang: str | None = None) -
     saved_lang = str(web.get("lang", "en"))
     room_lang = check_lang(lang) if lang else (saved_lang if saved_lang in LANGUAGES else "en")
     options = {k: v for k, v in save.options.items() if k != "web"}
-    if "between_turns" in web:          # the seats' switch (the room keeps people's seats only)
-        options["web"] = {"between_turns": web["between_turns"]}
+    # the seats' switch (the room keeps people's seats only) and the decision time go on; the
+    # one who resumes the save is its host
+    host, host_digest = new_tokens(1, [0])
+    options["web"] = {**{k: web[k] for k in ("between_turns", "decision_time") if k in web}, "host": host_digest[0]}
     save = replace(save, options=options)
     humans = [k for k, s in enumerate(save.seats) if s.agent == "human"]
     tokens, digests = new_tokens(len(save.seats), humans)
@@ -73,7 +75,7 @@ async def resume(request: Request, server: ServerDep, lang: str | None = None) -
     if room.error is not None:
         server.forget(game_id)
         raise HTTPProblem(400, f"the save cannot be resumed: {room.error}")
-    return {"game": game_id, "note": note,
+    return {"game": game_id, "note": note, "host": host[0],
             "seats": [{"name": room.names[k], **({"token": tokens[k]} if k in tokens else {})}
                       for k in range(len(save.seats))]}
 
@@ -124,7 +126,7 @@ def _uploaded_edition(save: SaveGame) -> tuple[Edition, str | None]:
                 raise HTTPProblem(400, "the edition the save carries is not the one it was played with "
                                        "(its content hash differs)")
             return ed, "the game goes on with the edition carried in the save"
-        return edition_for_save(save)
+        return saved_edition(save)      # the built-in edition, with the game's room settings if any
     except ProblemsError as e:
         problems = [p.format() for p in e.problems]
         raise HTTPProblem(400, "the save's edition is not valid", problems=problems) from None
