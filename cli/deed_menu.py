@@ -119,10 +119,8 @@ def deed_header(n: Names, game: GameView, i: int, me: Any) -> str:
     """The first line of a deed's own menu: its name, state and rents."""
     sp = game.spaces[i]
     state = deed_state(n, game, i, me)
-    head = f"[bold]{n.space(i)}[/]" if n.markup else n.space(i)
-    if sp.rent:
-        return f"{head} {state}: " + n._("rents {rents}").format(rents=n.rents(sp))
-    return f"{head} {state}".rstrip()
+    head = (f"[bold]{n.space(i)}[/]" if n.markup else n.space(i)) + (f" {state}" if state else "")
+    return f"{head}: " + n._("rents {rents}").format(rents=n.rents(sp)) if sp.rent else head
 
 
 def closed_on(n: Names, game: GameView, me: Any, window: str, i: int) -> list[str]:

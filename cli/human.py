@@ -8,8 +8,9 @@ of that language answer too, and the keys on its keyboard layout (Russian: бр�
 for d; terminal.py `COMMANDS` and `ANSWERS`, the words in the locale). An answer the engine
 rejects is shown with the engine's reason and asked again.
 
-The prompt of each decision kind is a row of `PROMPTS` (a test checks every kind of
-`DECISION_KINDS` has one); reading, menus and the commands of any prompt are in terminal.py.
+The manage and raise prompts are grouped by deed (deed_menu.py): a number opens a deed's own
+menu of actions. The prompt of each decision kind is a row of `PROMPTS` (a test checks every kind
+of `DECISION_KINDS` has one); reading, menus and the commands of any prompt are in terminal.py.
 """
 
 from __future__ import annotations
