@@ -252,9 +252,10 @@ def test_an_answer_not_offered_points_to_the_help(classic, monkeypatch):
 
 
 def test_a_command_whose_letter_an_option_takes_is_shown_by_its_word_not_by_the_layout_twin(classic):
-    # the trade builder takes с (the c of "cancel" on ЙЦУКЕН), so the status is shown by its English
-    # key; ы (the same key on ЙЦУКЕН) still works but reads as nonsense beside "сводка"
+    # the trade builder takes с (the c of "cancel" on ЙЦУКЕН), so the status is shown by its own
+    # word; ы (the same key on ЙЦУКЕН) and the Latin s still work but read as strays beside "сводка"
     p = Prompter(Terminal(Console(file=io.StringIO()), interactive=False), "Anna", Names(classic, "ru"))
-    assert p.commands_hint(frozenset({"с"})) == "s сводка, п поле, ? справка"
+    assert p.commands_hint(frozenset({"с"})) == "сводка, п поле, ? справка"
+    assert p.command_words(frozenset({"с"}))["s"] == "status"
     assert p.command_words(frozenset({"с"}))["ы"] == "status"
     assert p.commands_hint(frozenset()) == "с сводка, п поле, ? справка"

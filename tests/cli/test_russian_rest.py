@@ -67,7 +67,7 @@ def test_a_save_that_does_not_fit_is_told_in_russian(in_tmp):
     r = play("--resume", "s.json", "--quiet", "--lang", "ru")
     assert r.exit_code == 1
     assert r.stderr.splitlines() == [
-        "magie: игра не может продолжаться: сохранение не подходит к этой игре: записанный ответ на «buy» для "
+        "magie: игра не может продолжаться: сохранение не подходит к этой игре: записанный ответ на «buy» для игрока "
         "Бот 1 здесь недопустим (('build', 39) is not one of ['buy', 'decline'])",
         "magie: сохранение не удалось воспроизвести; оно оставлено как есть"]
 

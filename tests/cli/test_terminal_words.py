@@ -106,14 +106,18 @@ def test_engine_ids_become_names(classic, monkeypatch):
 
 
 def test_menu_numbers_stay_after_a_step(classic, monkeypatch):
-    # 1 build Zhitnaya, 2 build Nagatinskaya, then the mortgages: after building on Zhitnaya,
-    # "2" still builds on Nagatinskaya (not renumbered); both end with one house
-    t = Table(classic, monkeypatch, "1\n2\n\n\n", dice=[(1, 2)])
+    # the deeds are the menu's lines: 1 Zhitnaya, 2 Riga. Anna (no cash) mortgages Zhitnaya
+    # (1, then its 1); lifting it costs 33k ₽ of her 30k ₽, so Zhitnaya has nothing left to do
+    # and leaves the menu, but Riga keeps its number 2 (not renumbered to 1) within the window
+    t = Table(classic, monkeypatch, "1\n1\n2\n1\n\n\n", dice=[(4, 6)])
     t.game.set_owner(1, t.anna)
-    t.game.set_owner(3, t.anna)
+    t.game.set_owner(5, t.anna)
+    t.other.cash += t.anna.cash
+    t.anna.cash = 0
     t.turn()
-    assert t.game.level[1] == 1 and t.game.level[3] == 1
-    assert t.text.count("  2  Build a house on Nagatinskaya Street (50k ₽; it has 0; rent 8k ₽ → 20k ₽)") == 2
+    assert t.game.mortgaged[1] and t.game.mortgaged[5]
+    assert t.text.count("  2  Riga Railway Station (Railway stations): mortgage +100k ₽") == 2
+    assert "  1  Riga Railway Station" not in t.text
 
 
 def test_build_evenly_up_to_n_houses(classic, monkeypatch):

@@ -155,7 +155,7 @@ def test_gettext_for_gives_russian_and_falls_back_to_english():
     assert gettext_for("en").gettext("Buy") == "Buy"
     assert gettext_for("xx").gettext("Buy") == "Buy"
     t = gettext_for("ru").gettext("{who} buys {space} for {amount}")
-    assert t.format(who="A:", space="B", amount="C") == "A: покупает B за C"
+    assert t.format(who="A:", space="B", amount="C") == "A: покупает поле «B» за C"
 
 
 def test_magie_serve_refuses_a_data_folder_it_cannot_use(tmp_path):

@@ -286,7 +286,7 @@ def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, 
     assert person.done(), person
     # the terminal's narrator: "Name: verb", an auction's bids told with its result
     _log_shows(b, r"Auction of .+\(\d+ bids? from .*Anna \d+k ₽", "Anna: goes to jail", r"Anna: .*leaves jail",
-               "Anna: mortgages", r"Trade: Bot \d → Anna: ")
+               "Anna: mortgages", r"Anna accepts the trade: Bot \d → Anna: ")
     mortgaged = _state(served, game)["mortgaged"]
     assert mortgaged
     _until(b, WAIT, lambda drv: drv.find_elements(By.CSS_SELECTOR,
