@@ -147,8 +147,9 @@ def main() -> None:
     a = ap.parse_args()
     pairs = (x.partition(":") for x in (a.later or []) if x != "none")
     later = TrainConfig.later if a.later is None else tuple((float(s), tuple(k.split(","))) for s, _, k in pairs)
-    config = TrainConfig(opponents=tuple(a.opponents.split(",")), later=later, shaping=a.shaping,
-                         max_rounds=a.max_rounds, n_steps=a.n_steps, gamma=a.gamma, ent_coef=a.ent_coef, seed=a.seed)
+    config = TrainConfig(edition="classic", opponents=tuple(a.opponents.split(",")), later=later,
+                         shaping=a.shaping, max_rounds=a.max_rounds, n_steps=a.n_steps, gamma=a.gamma,
+                         ent_coef=a.ent_coef, seed=a.seed)
     kinds = list(dict.fromkeys([*config.opponents, *(k for _, ks in config.later for k in ks)]))
     results: dict[str, Any] = json.loads(a.out.read_text()) if a.evaluate_only else {}
     if not a.evaluate_only:

@@ -33,16 +33,17 @@ Policy = Callable[[np.ndarray, np.ndarray], int]
 
 @dataclass
 class TrainConfig:
-    """What `train` builds. `opponents[i]` is the bot kind of the three other seats of training
-    environment i, so the number of environments is `len(opponents)`; they step in one process
-    (a `DummyVecEnv`: the environment steps are cheap next to the network's). `later` is the
-    curriculum: `(share, kinds)` pairs in increasing share, each replacing the environments'
-    opponents by `kinds` (as many as `opponents`) once `share` of the budget has passed. `max_rounds`,
-    `shaping` and `window_actions` go to `MagieGym`; the rest are MaskablePPO's (`net` is the width
-    of each hidden layer of the policy and value networks, `n_steps` the steps per environment of
-    one iteration)."""
+    """What `train` builds. `edition`: a built-in edition's id or an edition file. `opponents[i]`
+    is the bot kind of the three other seats of training environment i, so the number of
+    environments is `len(opponents)`; they step in one process (a `DummyVecEnv`: the environment
+    steps are cheap next to the network's). `later` is the curriculum: `(share, kinds)` pairs in
+    increasing share, each replacing the environments' opponents by `kinds` (as many as
+    `opponents`) once `share` of the budget has passed. `max_rounds`, `shaping` and
+    `window_actions` go to `MagieGym`; the rest are MaskablePPO's (`net` is the width of each
+    hidden layer of the policy and value networks, `n_steps` the steps per environment of one
+    iteration)."""
 
-    edition: str = "classic"
+    edition: str
     opponents: Sequence[str] = ("random", "random", "random", "random")
     later: Sequence[tuple[float, Sequence[str]]] = ((0.5, ("random", "basic", "basic", "basic")),)
     max_rounds: int = 200

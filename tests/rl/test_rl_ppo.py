@@ -36,7 +36,8 @@ need("sb3_contrib")
 
 from magie.rl.train import TrainConfig, evaluate, model_policy, train  # noqa: E402
 
-CONFIG = TrainConfig(opponents=("random", "basic"), later=(), n_steps=64, batch_size=64, n_epochs=2, max_rounds=40)
+CONFIG = TrainConfig(edition="classic", opponents=("random", "basic"), later=(), n_steps=64, batch_size=64,
+                     n_epochs=2, max_rounds=40)
 
 
 @pytest.fixture(scope="module")
