@@ -4,8 +4,9 @@ that learns").
 
 Training (`magie.rl.train`): one environment per entry of `--opponents` (the bot kind of its three
 other seats), stepped in one process, one torch thread; `--later SHARE:KINDS` is the curriculum
-(from SHARE of the budget on, the environments play against KINDS); it stops after the first PPO
-iteration that ends past `--minutes` of the `--clock` ('wall' or 'cpu': this process's CPU time).
+(from SHARE of the budget on, the environments play against KINDS); it stops when another PPO
+iteration as long as the longest so far would pass `--minutes` of the `--clock` ('wall' or 'cpu':
+this process's CPU time).
 The trained policy is saved to `--model` (under /tmp: no model is kept in the repository).
 
 Evaluation: `--games` games against each bot kind, game k seeded `--eval-seed` + k, the
@@ -97,7 +98,8 @@ def plot(points: list[dict[str, Any]], kinds: list[str], results: dict[str, Any]
     for kind, color in (("random", "C0"), ("basic", "C1")):
         ev = results.get("evaluation", {}).get(kind)
         if ev:
-            top.errorbar([xs[-1]], [ev["rate"]], yerr=[[ev["rate"] - ev["low"]], [ev["high"] - ev["rate"]]],
+            err = [[max(0.0, ev["rate"] - ev["low"])], [max(0.0, ev["high"] - ev["rate"])]]
+            top.errorbar([xs[-1]], [ev["rate"]], yerr=err,
                          fmt="o", color=color, capsize=4,
                          label=f"evaluation, {ev['games']} games against {kind} bots (95% interval)")
     for ts, phase_kinds in results.get("phases", []):
@@ -105,7 +107,7 @@ def plot(points: list[dict[str, Any]], kinds: list[str], results: dict[str, Any]
         top.annotate(" from here: " + ", ".join(phase_kinds), (ts, 0.97), fontsize=7, va="top")
     top.axhline(0.25, color="grey", linestyle=":", label="parity (25%)")
     top.axhline(0.9, color="grey", linestyle="--", linewidth=0.8, label="90%")
-    top.set_ylim(0, 1)
+    top.set_ylim(-0.02, 1.04)
     top.set_ylabel("win share")
     top.legend(fontsize=8, loc="center right")
     top.set_title(f"MaskablePPO at seat 0 of classic, {results['training']['wall_s'] / 60:.0f} min of training")

@@ -7,9 +7,9 @@ trains and evaluates with it; a test trains for a few seconds.
 - `TrainConfig`: the edition, the opponents of each training environment (and a curriculum: other
   opponents from a share of the budget on), the environment's options (round cap, shaping, window
   bound) and PPO's hyperparameters.
-- `train(config, budget_s)`: trains until `budget_s` seconds of the chosen clock have passed
-  (checked after each PPO iteration, so a run ends at most one iteration later), returns the
-  model and a `Curve` (the learner's games and PPO's losses as training went on).
+- `train(config, budget_s)`: trains while another PPO iteration fits in `budget_s` seconds of
+  the chosen clock, returns the model and a `Curve` (the learner's games and PPO's losses as
+  training went on).
 - `evaluate(policy, ...)`: plays `games` games at seat 0 against one kind of bot, game k seeded
   `seed + k`, the policy answering only masked slots; the win share with its 95% Wilson interval.
 """
@@ -45,7 +45,7 @@ class TrainConfig:
 
     edition: str
     opponents: Sequence[str] = ("random", "random", "random", "random")
-    later: Sequence[tuple[float, Sequence[str]]] = ((0.5, ("random", "basic", "basic", "basic")),)
+    later: Sequence[tuple[float, Sequence[str]]] = ((0.3, ("random", "basic", "basic", "basic")),)
     max_rounds: int = 200
     shaping: float = 2.0
     window_actions: int | None = 8
@@ -92,12 +92,13 @@ def make_env(config: TrainConfig, opponents: str, i: int, phase: int = 0) -> Mag
 def train(config: TrainConfig, budget_s: float, *, clock: str = "wall", max_timesteps: int | None = None,
           verbose: int = 0, on_iteration: Callable[[Curve, int], None] | None = None) -> tuple[Any, Curve]:
     """Trains a MaskablePPO policy by `config` until `budget_s` seconds of `clock` ('wall' or
-    'cpu', this process's CPU time) have passed, or `max_timesteps` environment steps (whichever comes
-    first, checked after each iteration); at least one iteration (`n_steps` x environments steps)
-    always runs. `on_iteration(curve, timesteps)` is called after each iteration. Returns
-    `(model, curve)`. Raises ValueError for another clock or a phase of `later` whose number of
-    kinds is not the number of environments, and ImportError (naming the extra) when
-    sb3-contrib is not installed."""
+    'cpu', this process's CPU time) would pass if another iteration as long as the longest so far
+    ran, or after `max_timesteps` environment steps (whichever comes first, checked after each
+    iteration), so a run stays within its budget unless one iteration takes longer than the rest;
+    at least one iteration (`n_steps` x environments steps) always runs. `on_iteration(curve,
+    timesteps)` is called after each iteration. Returns `(model, curve)`. Raises ValueError for
+    another clock or a phase of `later` whose number of kinds is not the number of environments,
+    and ImportError (naming the extra) when sb3-contrib is not installed."""
     if clock not in ("wall", "cpu"):
         raise ValueError(f"clock is 'wall' or 'cpu', not {clock!r}")
     try:
@@ -144,7 +145,9 @@ def train(config: TrainConfig, budget_s: float, *, clock: str = "wall", max_time
 
     record = Record()
     step = config.n_steps * len(config.opponents)
+    longest = 0.0     # the longest iteration so far, by the budget's clock
     while True:       # one PPO iteration (a rollout, then an update) per call
+        begun = elapsed()
         model.learn(total_timesteps=step, reset_num_timesteps=False, callback=record)
         logged = model.logger.name_to_value           # the update just made (logged, not yet dumped)
         curve.losses.append((model.num_timesteps, float(logged["train/loss"]),
@@ -152,7 +155,9 @@ def train(config: TrainConfig, budget_s: float, *, clock: str = "wall", max_time
                              float(logged["train/value_loss"]), float(logged["train/entropy_loss"])))
         if on_iteration is not None:
             on_iteration(curve, model.num_timesteps)
-        if elapsed() >= budget_s or (max_timesteps is not None and model.num_timesteps >= max_timesteps):
+        longest = max(longest, elapsed() - begun)
+        if elapsed() + longest > budget_s or (
+                max_timesteps is not None and model.num_timesteps >= max_timesteps):
             break
         if phase + 1 < len(phases) and elapsed() >= phases[phase + 1][0] * budget_s:
             phase += 1
