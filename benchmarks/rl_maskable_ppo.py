@@ -84,6 +84,18 @@ def curve_points(curve: Curve, kinds: list[str]) -> list[dict[str, Any]]:
     return points
 
 
+def dump(results: dict[str, Any], rows: int = 150) -> str:
+    """The results as JSON, the curve thinned to about `rows` points (its last one kept) and
+    written one point a line, so the file stays small and readable."""
+    curve = results["curve"]
+    every = max(1, -(-len(curve) // rows))
+    kept = curve[::every] + ([curve[-1]] if (len(curve) - 1) % every else [])
+    rounded = [{k: round(v, 5) if isinstance(v, float) else v for k, v in row.items()} for row in kept]
+    head = json.dumps({k: v for k, v in results.items() if k != "curve"}, indent=1)
+    points = ",\n  ".join(json.dumps(row) for row in rounded)
+    return f'{head[:-2]},\n "curve": [\n  {points}\n ]\n}}\n'
+
+
 def plot(points: list[dict[str, Any]], kinds: list[str], results: dict[str, Any], path: Path) -> None:
     """The learning curve: the training win share per bot kind, and the value loss and entropy."""
     import matplotlib
@@ -190,7 +202,7 @@ def main() -> None:
               f"{ev['illegal']} illegal answers; {ev['wall_s']:.0f} s", flush=True)
     results["evaluation"]["load_after"] = os.getloadavg()
     a.out.parent.mkdir(parents=True, exist_ok=True)
-    a.out.write_text(json.dumps(results, indent=1) + "\n")
+    a.out.write_text(dump(results))
     plot(results["curve"], kinds, results, a.plot)
     print(f"wrote {a.out} and {a.plot}")
 
