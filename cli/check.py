@@ -26,26 +26,28 @@ NEVER_SHOWN = 12
 """Most names listed in one row of the table of what never fired (the rest are counted)."""
 
 
+TABLED = ("actions", "manage actions", "decisions")
+"""The parts shown row by row (each edition action, manage action kind and decision kind)."""
+
+
 def report(ed: Edition, result: SelfCheck) -> dict:
     """The check as plain data (`--json`): games, replays, failures, and per part (cards, kinds of
-    space, actions, decisions, events) how many fired, what never did and why where the edition
-    closes it."""
-    from magie.engine.sim.selfcheck import closed
+    space, actions, manage actions, decisions, events) how many fired in play, what was forced,
+    what never fired and why (`closed`: the rule of the edition that closes it; `unforced`: why
+    forcing it failed); for the parts of `TABLED`, also `rows`: every name with its status
+    (fired in play, forced, not in this edition, never fired), count and reason."""
+    from magie.engine.sim.selfcheck import CLOSED, NEVER, rows
 
-    never = result.coverage.never(ed)
-    shut = closed(ed)
-    cov = result.coverage
-    totals = {"cards": sum(len(d.cards) for d in ed.decks.values()),
-              "kinds of space": len({s.kind for s in ed.spaces}), "actions": len(ed.actions)}
-    fired = {"cards": len(cov.cards), "kinds of space": len(cov.landings), "actions": len(cov.actions),
-             "decisions": len(cov.decisions), "events": len(cov.events)}
+    table = rows(ed, result.coverage)
     parts = {}
-    for part, names in never.items():
-        why = shut.get(part, {})
-        forced = cov.forced.get(part, [])
-        parts[part] = {"fired": fired[part], "of": totals.get(part, fired[part] + len(names) + len(forced)),
-                       "never": [{"name": n, **({"closed": why[n]} if n in why else {})} for n in names],
-                       "forced": forced}
+    for part, part_rows in table.items():
+        never = [{"name": r.name, **({"closed": r.why} if r.status == CLOSED else {"unforced": r.why} if r.why else {})}
+                 for r in part_rows if r.status in (CLOSED, NEVER)]
+        parts[part] = {"fired": sum(1 for r in part_rows if r.count), "of": len(part_rows), "never": never,
+                       "forced": result.coverage.forced.get(part, [])}
+        if part in TABLED:
+            parts[part]["rows"] = [{"name": r.name, "status": r.status, "count": r.count, "why": r.why}
+                                   for r in part_rows]
     return {"edition": ed.id, "games": result.games, "replayed": result.replayed,
             "rounds": result.rounds, "failures": [vars(f) for f in result.failures], "coverage": parts}
 
@@ -77,9 +79,12 @@ def check(
     answers and must give the same event log byte for byte. Then a table says what the games
     reached: the cards drawn, the kinds of space landed on, the edition's actions taken, the
     decision kinds put to the bots and the event kinds logged, and lists what never fired, with
-    the rule that closes it where the edition cannot produce it. A card never drawn and a kind of
-    space never landed on are then forced, each in a game of its own (the card put on top of its
-    deck and drawn, a player moved onto such a space, a few turns played on), and listed as forced.
+    the rule that closes it where the edition cannot produce it. What never fired is then forced,
+    each in a game of its own: a card never drawn is put on top of its deck and drawn, a player is
+    moved onto a kind of space never landed on, and for a decision kind, manage action or edition
+    action the position where it is open is built and the mechanism run, a few turns played on.
+    A second table gives each decision kind and action its row: fired in play, forced, not in
+    this edition (why) or never fired (why).
     Exit code 1 when a game fails (an error, a broken invariant, a replay that differs).
 
     With --playthrough, the recorded games are replayed instead: each recorded answer is given
@@ -146,9 +151,16 @@ def print_check(ed: Edition, result: SelfCheck, first: int, games: int, as_json:
         out.print("[green]no failures[/]", markup=True)
     table = Table("part", "fired", "forced", "never fired", title="Coverage")
     for part, row in data["coverage"].items():
-        names = [x["name"] + (f": {x['closed']}" if "closed" in x else "") for x in row["never"]]
+        names = [x["name"] + (f": {x.get('closed') or x.get('unforced')}" if len(x) > 1 and part not in TABLED
+                              else "") for x in row["never"]]       # the parts tabled below: why is there
         table.add_row(part, f"{row['fired']} of {row['of']}", _listed(row["forced"]), _listed(names))
     out.print(table)
+    kinds = Table("part", "name", "status", title="Decisions and actions")
+    for part in TABLED:
+        for r in data["coverage"][part]["rows"]:
+            said = f"{r['status']} ({r['count']})" if r["count"] else r["status"]
+            kinds.add_row(part, r["name"], f"{said}: {r['why']}" if r["why"] else said)
+    out.print(kinds)
 
 
 def _listed(names: list[str]) -> str:

@@ -31,7 +31,7 @@ from magie.engine.edition.pointers import locate
 
 from .document import Document, Position
 from .index import SECTIONS, Definition, Index, item_mark
-from .keys import describe, key_path, keys_at, rule_note
+from .keys import describe, flow_path, key_path, keys_at, rule_note
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,8 @@ def _attribute_items(name: str, sn: Snippet, index: Index) -> list[Item]:
 
 def completions(doc: Document, pos: Position) -> list[Item]:
     """The completions at `pos`: DSL words inside a snippet, else the YAML keys the schema
-    allows in the map there (by space kind on the board), else the edition's ids."""
+    allows in the map there (by space kind on the board; in a block map, or a flow map on one
+    line), else the edition's ids."""
     lines = doc.lines
     line = lines[pos[0]] if 0 <= pos[0] < len(lines) else ""
     prefix = line[:pos[1]]
@@ -170,6 +171,11 @@ def completions(doc: Document, pos: Position) -> list[Item]:
     index = index_of(doc)
     if sn is not None:
         return _dsl_items(sn, index, prefix, functions_of(doc))
+    flow = flow_path(lines, pos[0], pos[1])
+    if flow is not None:             # a key being written in a flow map: `- {kind: street, pr`
+        path, values = flow
+        return [Item(k, "property", "/".join(path) or "edition", d, k + ": ")
+                for k, d in keys_at(path, values).items() if k not in values]
     typed = re.match(r"^( *)((?:- +)?)([A-Za-z_][\w-]*)?$", prefix)
     if typed is not None:           # a key being written
         indent = len(typed.group(1)) + len(typed.group(2))

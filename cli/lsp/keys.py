@@ -55,7 +55,7 @@ def key_path(lines: list[str], line: int, indent: int) -> tuple[KeyPath, dict[st
     """The key path of the map that a key at column `indent` (0-based) of line `line` belongs
     to, and the plain `key: value` pairs written in that map (e.g. the `kind:` of a space),
     read from the indentation of the lines around it, so that a file half typed (which YAML
-    cannot parse) still answers. Block style only; flow maps (`{...}`) are not looked into."""
+    cannot parse) still answers. Block style only (`flow_path` reads a flow map on one line)."""
     path: KeyPath = []
     need, in_list = indent, False
     here = _parse(lines, line)
@@ -87,6 +87,101 @@ def key_path(lines: list[str], line: int, indent: int) -> tuple[KeyPath, dict[st
             need, in_list = ln.col, False
     path.reverse()
     return path, _siblings(lines, line, indent)
+
+
+_FLOW_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:\s*$")
+_BLOCK_ITEM = re.compile(r"^( *)((?:- +)?)$")
+_BLOCK_KEY = re.compile(r"^( *)((?:- +)?)([A-Za-z_][\w-]*)\s*:\s*$")
+
+
+def _brackets(text: str) -> tuple[list[tuple[str, int, str | None]], int] | None:
+    """The brackets of a flow collection still open at the end of `text` (one line), outermost
+    first, each as (bracket, column, the key it is the value of or None), and where the current
+    item of the innermost one starts; None inside a quoted string or after a comment."""
+    stack: list[tuple[str, int, str | None]] = []
+    quote = ""
+    item = 0
+    for i, ch in enumerate(text):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or text[i - 1] in " \t"):
+            return None
+        elif ch in "{[":
+            key = _FLOW_KEY.search(text[item:i]) if stack else None
+            stack.append((ch, i, key.group(1) if key else None))
+            item = i + 1
+        elif ch in "}]" and stack:
+            stack.pop()
+            item = i + 1
+        elif ch == "," and stack:
+            item = i + 1
+    return (stack, item) if not quote else None
+
+
+def _flow_values(text: str) -> dict[str, str]:
+    """The `key: value` pairs written in the text of one flow map (its nested maps and lists
+    skipped; a value that is no plain scalar is "")."""
+    out: dict[str, str] = {}
+    depth, part, quote = 0, "", ""
+    parts: list[str] = []
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+            if depth < 0:
+                break
+        elif ch == "," and depth == 0:
+            parts.append(part)
+            part = ""
+            continue
+        part += ch
+    parts.append(part)
+    for piece in parts:
+        k = _KEY.match(piece.strip())
+        if k is not None:
+            value = (k.group("value") or "").strip()
+            out[k.group("key")] = value.strip("'\"") if value and value[0] not in "{[|>&*" else ""
+    return out
+
+
+def flow_path(lines: list[str], line: int, col: int) -> tuple[KeyPath, dict[str, str]] | None:
+    """Where a key is being written at column `col` of line `line` inside a flow map on that
+    line (`- {kind: street, pr`): the key path of the map and the plain `key: value` pairs
+    written in it (before the cursor and after it), as `key_path` gives them for block maps;
+    None when the cursor is not at a key of a flow map, or the map spans lines."""
+    text = lines[line] if 0 <= line < len(lines) else ""
+    got = _brackets(text[:col])
+    if got is None or not got[0] or got[0][-1][0] != "{":
+        return None
+    stack, item = got
+    if not re.match(r"^\s*([A-Za-z_][\w-]*)?$", text[item:col]):
+        return None                          # a value is being written, not a key
+    block = text[:stack[0][1]]
+    if (m := _BLOCK_ITEM.match(block)) is not None:
+        path = key_path(lines, line, len(m.group(1)) + len(m.group(2)))[0] if m.group(2) else None
+    elif (m := _BLOCK_KEY.match(block)) is not None:
+        path = key_path(lines, line, len(m.group(1)) + len(m.group(2)))[0] + [m.group(3)]
+    else:
+        path = None
+    if path is None:
+        return None
+    for (parent, _col, _key), (_ch, _at, key) in zip(stack, stack[1:], strict=False):
+        if parent == "[":
+            path.append("*")
+        elif key is None:
+            return None
+        else:
+            path.append(key)
+    opened = stack[-1][1] + 1
+    return path, _flow_values(text[opened:item] + "," + text[col:])
 
 
 def _siblings(lines: list[str], line: int, indent: int) -> dict[str, str]:

@@ -26,7 +26,8 @@ from pygls.workspace import TextDocument
 from magie.engine.edition.yamlload import MarkedMap
 
 from .document import Diagnostic, Document, Position
-from .features import Symbol, completions, definition, hover, outline
+from .features import Symbol, completions, definition, hover, index_of, outline
+from .references import Place, RenameRefused, references, rename, rename_span
 
 DEBOUNCE = 0.2
 """Seconds without a change before a changed file is checked again."""
@@ -212,12 +213,46 @@ def make_server() -> EditionServer:
             log.exception("outline of %s", params.text_document.uri)
             return []
 
+    _register_ids(server)
     return server
 
 
-def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> tuple[Any, TextDocument] | None:
+def _register_ids(server: EditionServer) -> None:
+    """Register find-references, prepare-rename and rename of ids on `server`."""
+    @server.feature(t.TEXT_DOCUMENT_REFERENCES)
+    def on_references(ls: EditionServer, params: t.ReferenceParams) -> list[t.Location] | None:
+        uri = params.text_document.uri
+        got = _answer(ls, uri, params.position, lambda doc, pos: references(doc, index_of(doc), pos))
+        if got is None:
+            return None
+        places, doc = got
+        found = [_place(p, uri, doc) for p in places]
+        return [loc for loc in found if loc is not None]
+
+    @server.feature(t.TEXT_DOCUMENT_PREPARE_RENAME)
+    def on_prepare_rename(ls: EditionServer, params: t.PrepareRenameParams) -> t.Range | None:
+        got = _renaming(ls, params.text_document.uri, params.position,
+                        lambda doc, pos: rename_span(doc, index_of(doc), pos))
+        return _range(got[1], *got[0]) if got is not None else None
+
+    @server.feature(t.TEXT_DOCUMENT_RENAME)
+    def on_rename(ls: EditionServer, params: t.RenameParams) -> t.WorkspaceEdit | None:
+        uri = params.text_document.uri
+        got = _renaming(ls, uri, params.position,
+                        lambda doc, pos: rename(doc, index_of(doc), pos, params.new_name))
+        if got is None:
+            return None
+        places, doc = got
+        return t.WorkspaceEdit(changes={uri: [
+            t.TextEdit(range=_range(doc, (p.line, p.col), (p.line, p.col + p.length)), new_text=params.new_name)
+            for p in places]})
+
+
+def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any,
+            refuse: type[Exception] | None = None) -> tuple[Any, TextDocument] | None:
     """`feature(document, position)` for the open file, with pygls's document; None when the
-    file is not open or not an edition, the feature has no answer, or it failed (logged)."""
+    file is not open or not an edition, the feature has no answer, or it failed (logged). An
+    exception of type `refuse` is the feature's answer that it cannot do it: raised."""
     got = ls.document(uri)
     if got is None:
         return None
@@ -227,9 +262,36 @@ def _answer(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> 
             return None
         found = feature(doc, _from_client(text_doc, position))
         return (found, text_doc) if found is not None else None
-    except Exception:
+    except Exception as e:
+        if refuse is not None and isinstance(e, refuse):
+            raise
         log.exception("%s at %s", getattr(feature, "__name__", "feature"), uri)
         return None
+
+
+def _place(p: Place, uri: str, doc: TextDocument) -> t.Location | None:
+    """A use of an id as an LSP location: in the open file (`p.file` None) at its span, else in
+    the base edition's file (columns in code points, which are UTF-16 units but for characters
+    beyond the BMP: the base is not open in the editor, so no codec of it is at hand)."""
+    if p.file is None:
+        return t.Location(uri=uri, range=_range(doc, (p.line, p.col), (p.line, p.col + p.length)))
+    path = Path(p.file)
+    other = from_fs_path(str(path.resolve())) if path.is_file() else None
+    if other is None:
+        return None
+    return t.Location(uri=other, range=t.Range(start=t.Position(line=p.line, character=p.col),
+                                                end=t.Position(line=p.line, character=p.col + p.length)))
+
+
+def _renaming(ls: EditionServer, uri: str, position: t.Position, feature: Any) -> tuple[Any, TextDocument] | None:
+    """`_answer` for a rename: a refusal is answered as the protocol's request-failed error with
+    its reason, which the editor shows."""
+    from pygls.exceptions import JsonRpcException
+
+    try:
+        return _answer(ls, uri, position, feature, refuse=RenameRefused)
+    except RenameRefused as e:
+        raise JsonRpcException(str(e), code=t.LSPErrorCodes.RequestFailed) from None
 
 
 def serve() -> None:

@@ -25,7 +25,7 @@ from .bodies import answer_problem
 from .errors import install_handlers
 from .limits import BodyLimit
 from .rooms import hash_token
-from .routes import editions, games, pages, sockets, uploads
+from .routes import analytics, editions, games, pages, settings, sockets, studio, uploads
 from .server import Server
 
 
@@ -53,7 +53,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     install_handlers(app)
-    for routes in (pages, editions, uploads, games, sockets):
+    for routes in (pages, editions, uploads, games, sockets, studio, settings, analytics):
         app.include_router(routes.router)
     return app
 

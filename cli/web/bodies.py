@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.limits import MAX_NAME, MAX_SEED
@@ -38,6 +38,10 @@ class NewGame(BaseModel):
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     max_rounds: int | None = Field(default=None, ge=1, le=100000)
+    # rule parameters by their `--set` path (cli/web/settings.py checks them against the edition)
+    settings: dict[Annotated[str, Field(min_length=1, max_length=300)],
+                   StrictBool | StrictInt | Annotated[str, Field(max_length=200)] | None] = Field(
+        default_factory=dict, max_length=64)
 
 
 class FileIn(BaseModel):

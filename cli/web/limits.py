@@ -10,11 +10,14 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from .uploads import MAX_BODY as MAX_UPLOAD_BODY
+from .uploads import MAX_FILE_BYTES
 
 MAX_BODY = 64 * 1024
 """The largest request body, in bytes, except an uploaded save or edition."""
 MAX_SAVE_BODY = 8 * 1024 * 1024
 """The largest uploaded save (a save carries its edition, about 30 kB, and one line per answer)."""
+MAX_STUDIO_BODY = 2 * MAX_FILE_BYTES + 64 * 1024
+"""The largest text the studio checks (an edition file, its characters escaped in JSON)."""
 
 
 class BodyLimit:
@@ -28,8 +31,8 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = {"/api/games/resume": MAX_SAVE_BODY, "/api/editions": MAX_UPLOAD_BODY}.get(scope.get("path", ""),
-                                                                                         MAX_BODY)
+        limit = {"/api/games/resume": MAX_SAVE_BODY, "/api/editions": MAX_UPLOAD_BODY,
+                 "/api/studio/check": MAX_STUDIO_BODY}.get(scope.get("path", ""), MAX_BODY)
         chunks: list[bytes] = []
         size = 0
         more = True

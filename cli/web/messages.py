@@ -21,4 +21,18 @@ UI_MESSAGES = (
     "not your turn", "answer the question above first", "not in this decision", "house", "hotel", "mortgaged",
     "Rent, times the throw", "Trades", "gives", "waiting for the answer", "accepted", "rejected",
     "Counter-offer", "A counter-offer rejects this one and opens the trade form with it turned round at your next move",
+    # the studio: its page, a seeded game turn by turn, the balance report
+    "Studio", "Open", "Open a file", "File name", "Download the edition", "A seeded game", "Bot", "Play",
+    "To the start", "Back", "Next turn", "To the end", "Balance report", "Games", "Errors: {n}", "Warnings: {n}",
+    "No errors · Warnings: {n}", "No problems", "error", "warning", "Checking…", "Playing…", "Step {k} of {n}",
+    "stopped by the studio's limit", "Games played: {n} of {asked} (seed {seed}, {bot})", "Win rate by seat",
+    "Win rate", "First player", "expected", "Game length (rounds)", "mean", "median", "Payback by group (rounds)",
+    "Group", "deeds only", "soonest", "Cost", "uploaded",
+    # room settings on the new-game form, the rules of the table and the analytics on the board
+    "Rules of the game", "Change a rule from the edition's default; a changed rule is marked and every seat sees it.",
+    "Rules of this table", "The edition's rules, no setting changed.", "edition's default", "yes", "no",
+    "Landing odds and payback on the board", "per throw", "Payback in rounds: {n}", "Payback in rounds",
+    "Computing…", "players at the table",
+    "Exact long-run odds of ending a throw on each space; payback: the rounds until a deed's rent from the "
+    "other players repays its price and buildings.",
 )

@@ -33,6 +33,7 @@ from magie.engine.saves import SaveGame
 from ..saved_edition import edition_for_save, load_with_content, read_game_save
 from .errors import HTTPProblem
 from .rooms import STOP_WAIT, Room, Subscriber
+from .settings import resumed
 from .uploads import UploadProblem, Uploads
 
 WAKE_WAIT = 60.0
@@ -225,13 +226,16 @@ def builtin_edition(ref: str, variants: tuple[str, ...]) -> tuple[Edition, dict]
 
 def saved_edition(save: SaveGame) -> tuple[Edition, str | None]:
     """The edition to resume `save` on and the note for its players (`edition_for_save`), the
-    built-in one shared with the other games when it is still the one the game was played with."""
+    built-in one shared with the other games when it is still the one the game was played with
+    (with the game's room settings set, when it has any)."""
     editions, overlays = builtin_ids()
     if save.edition_ref in editions and all(v in overlays for v in save.variants):
         with contextlib.suppress(ProblemsError):
-            ed, _ = builtin_edition(save.edition_ref, tuple(save.variants))
+            ed, content = builtin_edition(save.edition_ref, tuple(save.variants))
             if ed.content_hash == save.content_hash:
                 return ed, None
+            if (configured := resumed(content, save.options.get("settings"), save.content_hash)) is not None:
+                return configured, None     # the edition with the game's room settings
     return edition_for_save(save)
 
 

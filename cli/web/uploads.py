@@ -111,6 +111,20 @@ def load_upload(edition: UploadedFile, overlays: tuple[UploadedFile, ...] | list
     """The playable edition of uploaded files (overlays in order, then built-in `variants`) and its
     merged tree (what a save embeds). Raises `UploadProblem` listing every problem at the uploaded
     file's name, line and column."""
+    try:
+        return load_files(edition, overlays, variants)
+    except ProblemsError as e:
+        lines = [p.format() for p in e.problems if p.severity == "error"]
+        lines += [p.format() for p in e.problems if p.severity != "error"]
+        count = f"{len(lines)} problem" + ("" if len(lines) == 1 else "s")
+        raise UploadProblem(f"the uploaded edition is not valid ({count})", problems=lines) from None
+
+
+def load_files(edition: UploadedFile, overlays: tuple[UploadedFile, ...] | list[UploadedFile],
+               variants: tuple[str, ...] = ()) -> tuple[Edition, dict]:
+    """`load_upload`'s work: the playable edition and its merged tree, or `ProblemsError` with
+    every problem named by the uploaded file's name, line and column (none names the server's
+    folders). Raises `UploadProblem` for files over the limits or an unknown variant."""
     check_files(edition, list(overlays))
     editions, overlay_ids = builtin_ids()
     for v in variants:
@@ -132,11 +146,7 @@ def load_upload(edition: UploadedFile, overlays: tuple[UploadedFile, ...] | list
                                   + list(variants))
             playable = build_playable(loaded)
         except ProblemsError as e:
-            lines = [_named(p, folder).format() for p in e.problems if p.severity == "error"]
-            lines += [_named(p, folder).format() for p in e.problems if p.severity != "error"]
-            count = f"{len(lines)} problem" + ("" if len(lines) == 1 else "s")
-            raise UploadProblem(f"the uploaded edition is not valid ({count})",
-                                problems=lines) from None
+            raise ProblemsError([_named(p, folder) for p in e.problems]) from None
         return playable, to_plain(loaded.tree)
 
 
@@ -208,4 +218,5 @@ class Uploads:
         return iter(list(self._by_id.values()))
 
 
-__all__ = ["Upload", "UploadProblem", "UploadedFile", "Uploads", "load_upload", "public_text", "MAX_BODY", "PREFIX"]
+__all__ = ["Upload", "UploadProblem", "UploadedFile", "Uploads", "load_files", "load_upload", "public_text",
+           "MAX_BODY", "PREFIX"]

@@ -21,6 +21,13 @@ def _count(items: Iterable[Any]) -> int:
     return k
 
 
+def _exists(items: Iterable[Any]) -> bool:
+    """Whether there is an item (stops at the first: `count(...) > 0` compiles to this)."""
+    for _ in items:
+        return True
+    return False
+
+
 def _first(items: Iterable[Any]) -> Any:
     """The first item, or None."""
     for x in items:
@@ -79,6 +86,6 @@ def _duration(k: int) -> int:
     return k
 
 
-NAMES = {"_count": _count, "_first": _first, "_sum": _sum, "_maxof": _maxof, "_minof": _minof,
-         "_most": _most, "_least": _least, "_duration": _duration}
+NAMES = {"_count": _count, "_exists": _exists, "_first": _first, "_sum": _sum, "_maxof": _maxof,
+         "_minof": _minof, "_most": _most, "_least": _least, "_duration": _duration}
 """The helpers by the names generated code uses."""

@@ -40,6 +40,12 @@ SIGNED_FORMULAS = ("score", "salary")
 every other formula of money is an amount from 0."""
 
 
+_ANY_COUNT = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False,
+              ("<=", 0): False}
+"""The comparisons of a `count(...)` with a number that only ask whether any item passes (True)
+or none does (False)."""
+
+
 class Code:
     """Generated text plus the spans (start, end, DSL pos) of tagged sub-expressions."""
 
@@ -311,6 +317,12 @@ class _FunctionGen:
 
     def x_Compare(self, e: n.Compare) -> Code:
         op = e.op
+        left, right = e.left, e.right
+        if (isinstance(left, n.Agg) and left.func == "count" and isinstance(right, n.Num)
+                and (op, right.value) in _ANY_COUNT):
+            # `count(each ...) > 0` and the like ask whether any item passes: stop at the first
+            found = tag(cat("_exists(", self.generator(left.filter, None), ")"), left.pos)
+            return found if _ANY_COUNT[op, right.value] else paren(cat("not ", found), e.pos)
         identity = (e.left.type == PLAYER or e.right.type == PLAYER
                     or e.left.type == NONE or e.right.type == NONE)
         if identity and op in ("==", "!="):

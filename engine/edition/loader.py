@@ -284,7 +284,7 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
     apply_defaults(tree)
     problems = job.problems + job.merger.problems + check_tree(tree, job.merger.appended)
     problems += job.merger.warnings(tree)
-    switched = _switched_trees(tree, problems) if not any(p.severity == "error" for p in problems) else []
+    switched = switched_trees(tree, problems) if not any(p.severity == "error" for p in problems) else []
     problems = sort_problems(blame_deletions(problems, job.merger.deleted))
     if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)
@@ -338,7 +338,7 @@ def _ids(tree, key: str) -> list:
     return [item.get("id") for item in tree.get(key) or [] if isinstance(item, dict)]
 
 
-def _switched_trees(tree: MarkedMap, problems: list[Problem]) -> list[LoadedEdition]:
+def switched_trees(tree: MarkedMap, problems: list[Problem]) -> list[LoadedEdition]:
     """The edition with each rule switch's patches merged on top (the switch itself removed),
     validated; problems are added to `problems` (a switch that changes the board's spaces,
     groups or decks is the error `switch-changes-board`)."""

@@ -295,16 +295,26 @@ def play_card(g: Game, p: Player, held: tuple[str, str], owner: Player | None = 
         g.in_card -= 1
 
 
+def _hint(g: Game, p: Player, cards: list[tuple[str, str]], owner: Player | None,
+          amount: int) -> tuple[str, str] | None:
+    """The first of `cards` whose `bot` hint holds (no hint: always), or None: what a bot plays."""
+    plays = g.card_plays
+    for h in cards:
+        b = plays[h[1]].bot
+        if b is None or b(g, p, owner, amount):
+            return h
+    return None
+
+
 def rent_play(g: Game, p: Player, owner: Player, amount: int) -> bool:
     """Offer `p` to play a held card instead of paying `amount` rent to `owner` (a `play_card`
     decision); True if one was played (the rent is then what its effect pays)."""
     cards = playable(g, p, "rent")
     if not cards:
         return False
-    hints = [h for h in cards
-             if (b := g.card_plays[h[1]].bot) is None or b(g, p, owner, amount)]
     answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {
-        "window": "rent", "owner": owner.seat, "amount": amount, "hint": hints[0] if hints else None}))
+        "window": "rent", "owner": owner.seat, "amount": amount,
+        "hint": _hint(g, p, cards, owner, amount)}))
     if answer is None:
         return False
     play_card(g, p, tuple(answer), owner, amount)
@@ -318,9 +328,8 @@ def roll_play(g: Game, p: Player) -> bool:
     cards = playable(g, p, "roll")
     if not cards:
         return False
-    hints = [h for h in cards if (b := g.card_plays[h[1]].bot) is None or b(g, p, None, 0)]
     answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {
-        "window": "roll", "owner": None, "amount": 0, "hint": hints[0] if hints else None}))
+        "window": "roll", "owner": None, "amount": 0, "hint": _hint(g, p, cards, None, 0)}))
     if answer is None:
         return False
     play_card(g, p, tuple(answer))

@@ -4,6 +4,8 @@ the game or asks a decision."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import chain
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -209,7 +211,8 @@ def spaces_of(g: Game, kind: str | None) -> tuple[int, ...]:
     return got
 
 
-def ahead(g: Game, p: Player) -> list[int]:
-    """Every board index in the order met moving forward from `p` (its own space last)."""
-    n = g.n
-    return [(p.pos + k) % n for k in range(1, n + 1)]
+def ahead(g: Game, p: Player) -> Iterable[int]:
+    """Every board index in the order met moving forward from `p` (its own space last), as a
+    lazy iterable: `nearest` stops at the first space that fits, usually a few steps on."""
+    start = p.pos + 1
+    return chain(range(start, g.n), range(start))

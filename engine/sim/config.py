@@ -301,17 +301,21 @@ def load_config(edition: str, variants: tuple[str, ...] = (), sets: Sets = ()) -
     if not sets:
         return load_playable_cached(edition, variants)
     tree = load_tree(edition, variants, sets)
-    from ..dsl import compile_edition
-    from ..edition.loader import content_hash
-    from ..edition.model import build_edition
-    from ..edition.pointers import locate
+    from ..edition.loader import LoadedEdition, content_hash, switched_trees
+    from ..edition.playable import build_playable
     from ..problems import ProblemsError
+    problems: list[Problem] = []
+    # the rule switches play the edition as set too: each switch's overlays on the set tree
+    switched = switched_trees(tree, problems)
+    pointers = [_set_pointer(tree, path) for path, _ in sets]
+    if any(p.severity == "error" for p in problems):
+        raise ProblemsError(_told_at_sets(problems, sets, pointers))
+    loaded = LoadedEdition(id=str(tree.get("id")), tree=tree, files=[], warnings=[],
+                           variants=tuple(variants), content_hash=content_hash(tree), switches=switched)
     try:
-        compiled = compile_edition(tree, lambda p: locate(tree, p))
+        return build_playable(loaded)
     except ProblemsError as e:
-        pointers = [_set_pointer(tree, path) for path, _ in sets]
         raise ProblemsError(_told_at_sets(e.problems, sets, pointers)) from None
-    return build_edition(tree, compiled, content_hash=content_hash(tree), variants=variants)
 
 
 def _set_pointer(tree: Any, path: str) -> str:

@@ -375,3 +375,93 @@ def test_a_plugin_printing_as_it_is_imported_does_not_break_the_protocol(tmp_pat
     published = [f for f in frames if f.get("method") == "textDocument/publishDiagnostics"]
     assert published and [d["code"] for d in published[0]["params"]["diagnostics"]] == ["unknown-name"]
     assert b"noisy is imported" in err
+
+
+def _complete(editor, uri: str, line: int, col: int) -> set[str]:
+    return _labels(editor.run(editor.client.text_document_completion_async(t.CompletionParams(
+        text_document=editor.doc(uri), position=t.Position(line=line, character=col)))))
+
+
+def test_completion_of_keys_inside_a_flow_map_by_space_kind(editor, tmp_path):
+    text = "id: flow\nextends: classic\nboard:\n  - {id: arbat, kind: street, }\n"
+    uri = editor.open(tmp_path / "flow.yaml", text)
+    col = len("  - {id: arbat, kind: street, ")
+    got = _complete(editor, uri, 3, col)
+    assert {"price", "rent", "group", "mortgage"} <= got and not {"tax", "kind", "id"} & got
+    editor.change(uri, text.replace("kind: street", "kind: tax"))
+    got = _complete(editor, uri, 3, len("  - {id: arbat, kind: tax, "))
+    assert "tax" in got and "rent" not in got
+    editor.change(uri, text.replace("kind: street, }", "kind: street, group: brown, pri}"))
+    got = _complete(editor, uri, 3, len("  - {id: arbat, kind: street, group: brown, pri"))
+    assert "price" in got and "group" not in got                 # a key half typed; the written ones left out
+    editor.change(uri, text.replace("{id: arbat, kind: street, }", "{id: arbat, kind: "))
+    got = _complete(editor, uri, 3, len("  - {id: arbat, kind: "))
+    assert "price" not in got and "arbat" in got                  # a value: the edition's ids, not keys
+
+
+ISLE = """\
+id: isle_edition
+extends: classic
+name: {en: Isle, ru: Остров}
+groups:
+  - {id: isle, name: {en: Isle, ru: Остров}}
+board:
+  - {id: arbat, group: isle}
+decks:
+  - id: chance
+    cards:
+      - id: chance_go
+        do: "pay bank owned_in(me, isle) * 10"
+      - id: chance_arbat
+        do: |
+          move to arbat
+          collect 5 * owned_in(me, isle)
+"""
+
+
+def test_references_of_an_id_in_the_file_its_dsl_and_the_base_edition(editor, tmp_path):
+    uri = editor.open(tmp_path / "isle.yaml", ISLE)
+    lines = ISLE.split("\n")
+    found = editor.run(editor.client.text_document_references_async(t.ReferenceParams(
+        text_document=editor.doc(uri), position=t.Position(line=4, character=len("  - {id: is")),
+        context=t.ReferenceContext(include_declaration=True))))
+    spans = sorted((loc.range.start.line, loc.range.start.character, loc.range.end.character) for loc in found)
+    assert {loc.uri for loc in found} == {uri}                 # a group of this file: only its uses here
+    assert spans == [(4, 9, 13), (6, 23, 27), (11, 35, 39), (15, 35, 39)]
+    assert all(lines[ln][a:b] == "isle" for ln, a, b in spans)
+    found = editor.run(editor.client.text_document_references_async(t.ReferenceParams(
+        text_document=editor.doc(uri), position=t.Position(line=14, character=len("          move to ar")),
+        context=t.ReferenceContext(include_declaration=True))))
+    here = sorted(loc.range.start.line for loc in found if loc.uri == uri)
+    assert here == [6, 14]                                     # `{id: arbat, ...}` and the block's `move to arbat`
+    classic = (REPO / "editions" / "classic.yaml").read_text().split("\n")
+    there = [loc for loc in found if loc.uri.endswith("editions/classic.yaml")]
+    assert there and all(classic[loc.range.start.line][loc.range.start.character:loc.range.end.character] == "arbat"
+                         for loc in there)
+    assert any("move to arbat" in classic[loc.range.start.line] for loc in there)    # the base's own card
+
+
+def test_rename_rewrites_every_use_in_the_file_and_refuses_what_the_base_defines(editor, tmp_path):
+    from pygls.exceptions import JsonRpcException
+
+    uri = editor.open(tmp_path / "isle.yaml", ISLE)
+    at = t.Position(line=11, character=len('        do: "pay bank owned_in(me, is'))
+    span = editor.run(editor.client.text_document_prepare_rename_async(t.PrepareRenameParams(
+        text_document=editor.doc(uri), position=at)))
+    assert (span.start.line, span.start.character, span.end.character) == (11, 35, 39)
+    edit = editor.run(editor.client.text_document_rename_async(t.RenameParams(
+        text_document=editor.doc(uri), position=at, new_name="islet")))
+    lines = ISLE.split("\n")
+    for e in sorted(edit.changes[uri], key=lambda e: (e.range.start.line, -e.range.start.character)):
+        ln, a, b = e.range.start.line, e.range.start.character, e.range.end.character
+        lines[ln] = lines[ln][:a] + e.new_text + lines[ln][b:]
+    renamed = "\n".join(lines)
+    assert renamed == ISLE.replace("isle)", "islet)").replace("id: isle,", "id: islet,").replace(
+        "group: isle}", "group: islet}")
+    assert "isle_edition" in renamed and "Isle" in renamed          # other words and texts untouched
+    for position, new, why in ((t.Position(line=6, character=9), "arbat2", "rename it there"),
+                               (at, "Bad Name", "is not an id"),
+                               (at, "brown", "already an id")):
+        with pytest.raises(JsonRpcException, match=why):
+            editor.run(editor.client.text_document_rename_async(t.RenameParams(
+                text_document=editor.doc(uri), position=position, new_name=new)))

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from magie.cli.lsp.document import Document
-from magie.cli.lsp.features import completions, definition, hover, outline, snippet_at
+from magie.cli.lsp.features import completions, definition, hover, index_of, outline, snippet_at
 from magie.cli.lsp.keys import key_path
+from magie.cli.lsp.references import RenameRefused, references, rename
 from magie.engine.edition.validate import validate_file
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,6 +37,8 @@ ODD = [
     "id: x\n" + "  " * 200 + "deep: 1\n",
     "id: \"\\u00e9\\x07\"\nextends: classic\n",
     "{" * 100,
+    "id: x\nextends: classic\nboard:\n  - {id: a, kind: {\"x, [b, {c: ]}, d: \n  - {'q, kind: street, # {\n",
+    "id: x\nboard: [{id: a, group: g, rent: [1, {x: }]}, {id: b, kind: tax, }]\ngroups: {g: {id: g}}\n",
 ]
 
 
@@ -47,10 +50,16 @@ def test_no_text_and_no_position_makes_a_feature_raise(tmp_path, text):
     if text.strip() and "bom" not in text:
         assert any(d.severity == "error" for d in diags), text
     lines = doc.lines
+    index = index_of(doc)
     for line in range(-1, len(lines) + 2):
         width = len(lines[line]) if 0 <= line < len(lines) else 3
         for col in range(0, width + 2):
             completions(doc, (line, col))
+            references(doc, index, (line, col))
+            try:
+                rename(doc, index, (line, col), "new_id")
+            except RenameRefused:
+                pass
             hover(doc, (line, col))
             definition(doc, (line, col))
             snippet_at(doc, (line, col))
@@ -144,3 +153,17 @@ def test_a_declared_plugins_functions_are_completed_and_hovered(tmp_path, monkey
     assert said is not None and "plugin magie-example" in said[0] and "digits of n" in said[0]
     undeclared = Document(tmp_path / "y.yaml", text.replace("plugins: [magie-example]\n", ""))
     assert "digit_sum" not in {i.label for i in completions(undeclared, (3, 12))}
+
+
+def test_the_key_path_of_a_flow_map_is_read_from_its_brackets_and_the_block_above():
+    from magie.cli.lsp.keys import flow_path
+    lines = ["board:", "  - {id: a, kind: street, rent_tables: [{when: 'x, y', }], group: g}",
+             "rules:", "  doubles: {roll_again: true, }", "  jail: {fine: {a: "]
+    at = lines[1].index("', }") + 3            # after `'x, y', `
+    assert flow_path(lines, 1, at) == (["board", "*", "rent_tables", "*"], {"when": "x, y"})
+    assert flow_path(lines, 1, len("  - {id: a, ")) == (["board", "*"], {
+        "id": "a", "kind": "street", "rent_tables": "", "group": "g"})
+    assert flow_path(lines, 3, len(lines[3]) - 1) == (["rules", "doubles"], {"roll_again": "true"})
+    assert flow_path(lines, 1, len("  - {id: a, kind: st")) is None         # a value, not a key
+    assert flow_path(lines, 4, len(lines[4])) is None                       # a value again
+    assert flow_path(lines, 0, 3) is None and flow_path(lines, 9, 0) is None

@@ -369,3 +369,19 @@ def test_discard_and_built_take_names():
     ps = problems(block("discard Tickets\npay bank built(me, 3)"))
     assert at(ps, "dsl-syntax") == [(1, 9)] and at(ps, "type-error") == [(2, 20)]
     assert "'Tickets' is not" in ps[0].message and "a kind of building" in ps[1].message
+
+
+def test_a_count_compared_with_nothing_asks_whether_any_passes(fake):
+    """`count(...) > 0` and its five kin give the count's truth, with one street unowned and
+    with none; they stop at the first item that passes (the docs/dsl.md note on `count`)."""
+    g, run = fake
+    tests = ["> 0", ">= 1", "!= 0", "== 0", "< 1", "<= 0"]
+    text = "\n".join(f"if count(each street s where s.owner == none) {t}: collect {k + 1} from bank"
+                     for k, t in enumerate(tests))
+    g.owner[LOT_A] = g.players[1]
+    run(text)                                   # lot_b is unowned: the first three hold
+    assert [c[3] for c in g.calls] == [1, 2, 3]
+    g.calls.clear()
+    g.owner[LOT_B] = g.players[1]
+    run(text)                                   # every street owned: the last three hold
+    assert [c[3] for c in g.calls] == [4, 5, 6]

@@ -19,11 +19,14 @@ LOGS = HERE / "logs"
 MAX_ROUNDS = 100
 SEEDS = (1, 2, 3)
 KINDS = ("basic", "random")
-EDITIONS = ("classic", "quick", "timed", "biznespolia", "biznespolia_short")
+EDITIONS = ("classic", "quick", "timed", "biznespolia", "biznespolia_short", "uk", "mega",
+            "landlords_game")
 OVERLAYS = {  # overlay id -> its base edition
     "all-deeds-dealt": "classic", "first-broke-ends": "classic", "free-parking-jackpot": "classic",
     "income-tax-choice": "classic", "millionaire": "classic", "online": "classic",
     "rent-must-be-claimed": "classic", "start-auction": "biznespolia", "speed-die": "classic",
+    "standard-cards": "biznespolia", "single-tax": "landlords_game",
+    "landlords-advanced": "landlords_game",
 }
 
 

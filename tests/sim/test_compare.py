@@ -38,6 +38,16 @@ def test_a_set_changes_the_rules_and_unknown_paths_get_suggestions():
         load_config("classic", (), (("rules.salery", "300"),))
 
 
+def test_a_set_keeps_the_rule_switches_and_reaches_their_editions():
+    """A rule switch plays the edition as set: the Single Tax voted in on a table whose jail
+    fine was set keeps that fine (the switch's overlay does not touch it)."""
+    plain = load_config("landlords_game")
+    ed = load_config("landlords_game", (), (("rules.jail.fine", "77"),))
+    assert [s.id for s in ed.switches] == [s.id for s in plain.switches] == ["single_tax"]
+    assert ed.rules.jail_fine == 77 and ed.switches[0].edition.rules.jail_fine == 77
+    assert plain.switches[0].edition.rules.jail_fine != 77
+
+
 def test_common_random_numbers_make_equal_configurations_equal():
     a = BatchSpec(edition="classic", max_rounds=200, seed=9, counters=False)
     b = BatchSpec(edition="classic", max_rounds=200, seed=9, counters=False, sets=(("rules.jail.fine", "50"),))

@@ -21,6 +21,7 @@ from ..bodies import AnswerIn, BetweenTurnsIn, NewGame, answer_problem
 from ..errors import HTTPProblem, check_lang
 from ..rooms import Conflict, new_game_id, new_tokens
 from ..server import RoomDep, ServerDep, token_seat
+from ..settings import with_settings
 
 BOT_TABLE_CAP = 1000
 """Rounds after which a table of bots only stops (the richest wins), as at the terminal."""
@@ -34,6 +35,9 @@ router = APIRouter()
 async def new_game(body: NewGame, server: ServerDep) -> dict:
     lang = check_lang(body.lang)
     ed, content = await asyncio.to_thread(server.edition, body.edition, tuple(body.variants))
+    changed: list[dict] = []
+    if body.settings:
+        ed, content, changed = await asyncio.to_thread(with_settings, ed, content, body.settings)
     seats = _seats(body, ed, (*agents.BOTS, *server.bots))
     if server.live() >= server.max_games:
         raise HTTPProblem(503, f"this server runs {server.max_games} games already; try later")
@@ -44,7 +48,8 @@ async def new_game(body: NewGame, server: ServerDep) -> dict:
     seed = body.seed if body.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     save = SaveGame(edition_ref=body.edition, edition_id=ed.id, variants=tuple(body.variants),
                     content_hash=ed.content_hash, seed=seed, seats=tuple(seats),
-                    options={"max_rounds": max_rounds, "elapsed": 0.0, "auto_claim": True},
+                    options={"max_rounds": max_rounds, "elapsed": 0.0, "auto_claim": True,
+                             **({"settings": changed} if changed else {})},
                     edition_content=content)
     tokens, digests = new_tokens(len(seats), humans)
     game_id = new_game_id()

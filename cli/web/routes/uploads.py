@@ -19,11 +19,11 @@ from magie.engine.problems import ProblemsError
 from magie.engine.saves import SaveGame
 
 from ...i18n import LANGUAGES
-from ...saved_edition import edition_for_save, load_embedded, read_game_save
+from ...saved_edition import load_embedded, read_game_save
 from ..bodies import EditionUpload
 from ..errors import HTTPProblem, check_lang
 from ..rooms import new_game_id, new_tokens
-from ..server import Server, ServerDep
+from ..server import Server, ServerDep, saved_edition
 from ..uploads import UploadedFile, UploadProblem, public_text
 
 UPLOAD_WAIT = 30.0
@@ -124,7 +124,7 @@ def _uploaded_edition(save: SaveGame) -> tuple[Edition, str | None]:
                 raise HTTPProblem(400, "the edition the save carries is not the one it was played with "
                                        "(its content hash differs)")
             return ed, "the game goes on with the edition carried in the save"
-        return edition_for_save(save)
+        return saved_edition(save)      # the built-in edition, with the game's room settings if any
     except ProblemsError as e:
         problems = [p.format() for p in e.problems]
         raise HTTPProblem(400, "the save's edition is not valid", problems=problems) from None

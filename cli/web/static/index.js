@@ -31,6 +31,7 @@
   }
 
   async function preview() {
+    magie.settings.load();
     const ed = document.getElementById("edition").value;
     const vs = [...document.querySelectorAll("#overlays input:checked")].map(i => "variant=" + encodeURIComponent(i.value));
     const r = await fetch(`/api/editions/${encodeURIComponent(ed)}/board.svg?lang=${magie.lang}&${vs.join("&")}`);
@@ -80,8 +81,10 @@
       lang: magie.lang, seats,
     };
     if (seed !== "") body.seed = Number(seed);
+    body.settings = magie.settings.values();
     const r = await api("POST", "/api/games", body);
     const err = document.getElementById("form-error");
+    magie.settings.showErrors(r.ok ? null : r.data);
     if (!r.ok) { err.textContent = (r.data && r.data.error) || String(r.status); return; }
     err.textContent = "";
     const people = r.data.seats.filter(s => s.token);

@@ -47,12 +47,14 @@ class Managing(Building):
                 return self._quiet
             return self._between_turns(game, p, dry=True) is DONE
         if self._simple is not game.owner:    # a game with kept cards to play, switches or actions
-            if game.card_plays or game.ed.switches:
+            if game.ed.switches:
                 return False
+            if p.held_cards and game.card_plays and game.bot_play(p, window) is not None:
+                return False     # (pure, as below: the card's bot hint reads the game only)
             if game.ed.actions:
                 if self._edition_action(game, p) is not None:
                     return False     # (pure: its hint and the action's check read the game only)
-            else:
+            elif not game.card_plays:
                 self._simple = game.owner
         if p.loans:
             return False
