@@ -75,10 +75,13 @@ class Curve:
     cpu_s, opponents, won)` (won: 1, 1/k on a k-way tie, 0). `losses`: one row per PPO update,
     `(timesteps, loss, policy_gradient_loss, value_loss, entropy_loss)` as stable-baselines3
     logged them. `phases`: `(timesteps, kinds)` when the curriculum changed the opponents. Seconds
-    count from the start of training; cpu is this process's CPU time."""
+    count from the start of training; cpu is this process's CPU time. `wall_s` and `cpu_s`: the
+    whole training's."""
 
     games: list[tuple[int, float, float, str, float]] = field(default_factory=list)
     phases: list[tuple[int, list[str]]] = field(default_factory=list)
+    wall_s: float = 0.0
+    cpu_s: float = 0.0
     losses: list[tuple[int, float, float, float, float]] = field(default_factory=list)
 
 
@@ -165,6 +168,7 @@ def train(config: TrainConfig, budget_s: float, *, clock: str = "wall", max_time
             curve.phases.append((model.num_timesteps, list(kinds)))
             model.get_env().close()
             model.set_env(vec(phase))       # the games under way are dropped; the next rollout resets
+    curve.wall_s, curve.cpu_s = time.monotonic() - wall0, time.process_time() - cpu0
     model.get_env().close()
     return model, curve
 

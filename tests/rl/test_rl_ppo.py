@@ -54,6 +54,8 @@ def test_the_losses_move_and_the_games_are_counted(trained):
     assert all(math.isfinite(x) for x in losses)
     assert len(set(losses)) == 3                       # each update saw other data and other weights
     assert [row[0] for row in curve.losses] == [128, 256, 384]
+    assert curve.wall_s >= curve.games[-1][1] if curve.games else curve.wall_s > 0
+    assert 0 < curve.cpu_s
     for ts, wall, cpu, kind, won in curve.games:      # capped at 40 rounds: some games end
         assert 0 < ts <= 384 and wall >= 0 and cpu >= 0 and kind in ("random", "basic") and 0 <= won <= 1
 
