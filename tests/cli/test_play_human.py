@@ -19,18 +19,17 @@ from magie.cli.human import HumanAgent
 from magie.cli.render import EventRenderer, Names
 from magie.cli.terminal import LineReader, QuitGame, Terminal
 from magie.engine.agents import Scripted
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import DecisionTimeout, IllegalDecision
 from magie.engine.game.decisions import Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from tests.game.helpers import edition
+from tests.game.helpers import edition, playable
 
 
 @pytest.fixture
 def classic():
-    return load_playable_cached("classic")
+    return playable("classic")
 
 
 class Table:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from magie.engine.edition.playable import load_playable_cached
 from tests.cli.test_play_human import Table
+from tests.game.helpers import playable
 
 
 @pytest.fixture
 def biz():
-    return load_playable_cached("biznespolia")
+    return playable("biznespolia")
 
 
 @pytest.mark.parametrize("dice, wins", [((5,), True), ((1,), False)])

@@ -22,16 +22,16 @@ from magie.cli.i18n import layout_twin, number, plural
 from magie.cli.render import EventRenderer, Names
 from magie.cli.terminal import Opt, Prompter, Terminal
 from magie.engine.agents import Scripted
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import DONE, Decision
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 
 @pytest.fixture
 def classic():
-    return load_playable_cached("classic")
+    return playable("classic")
 
 
 class RussianTable:
@@ -147,9 +147,9 @@ def test_what_is_not_a_whole_amount(classic, text, lang):
 
 
 def test_the_forms_follow_the_editions_money():
-    bizn = load_playable_cached("biznespolia")
+    bizn = playable("biznespolia")
     assert amount_forms(bizn.currency, "ru") == "450 β, 450, 1,5 тыс., 2к"
-    classic = load_playable_cached("classic").currency
+    classic = playable("classic").currency
     assert amount_forms(classic, "en") == "150k ₽, 150, 150 thousand, 150k, 1.5 million"
 
 

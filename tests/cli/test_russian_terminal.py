@@ -20,11 +20,11 @@ from magie.cli.human import HumanAgent
 from magie.cli.render import EventRenderer, Names
 from magie.cli.terminal import Terminal
 from magie.engine.agents import Scripted
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import BANKRUPT, Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 ALLOWED = {"Anna", "Enter",
            "magie", "play", "resume", "json", "Ctrl-C"}
@@ -72,7 +72,7 @@ def _table(monkeypatch, answers: str, dice=()):
     monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
     out = io.StringIO()
     console = Console(file=out, width=200, color_system=None)
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     names = Names(ed, "ru")
     human = HumanAgent("Anna", Terminal(console, interactive=False), names)
     game = Game(ed, [("Anna", human), ("Bot", Scripted(name="Bot"))], seed=1, dice=ForcedDice(list(dice)),

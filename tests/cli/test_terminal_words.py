@@ -16,14 +16,14 @@ from magie.cli.ring import ring_view
 from magie.cli.status import compact_view
 from magie.engine.agents import Scripted
 from magie.engine.edition.layout import plan
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Decision
 from tests.cli.test_play_human import Table
+from tests.game.helpers import playable
 
 
 @pytest.fixture
 def classic():
-    return load_playable_cached("classic")
+    return playable("classic")
 
 
 def render(edition, events, players=("You", "Bot")):
@@ -252,7 +252,7 @@ def test_the_help_at_a_manage_prompt_says_why_the_other_actions_are_closed(class
 def test_the_russian_map_drops_the_first_word_many_names_share_and_marks_houses_alike():
     from magie.cli.ring import short_names
     from tests.game.helpers import game
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = game(ed, {"Anna": {"owns": {"polyanka": 2}}, "Boris": {}})
     short = short_names(g, Names(ed, "ru"))
     assert short[ed.space_index["polyanka"]] == "Полянка"              # «Улица Полянка»: «Улица» begins many
