@@ -268,4 +268,11 @@ def test_a_save_whose_settings_do_not_fit_goes_on_with_the_edition_it_carries():
             assert r.status_code == 201, r.text
             assert "carried in the save" in r.json()["note"]
             rules = c.get(f"/api/games/{r.json()['game']}/rules")
-            assert rules.status_code == 200 and len(rules.json()["settings"]) <= 64
+            assert rules.status_code == 200 and rules.json()["settings"] == []     # none of them is played
+        # the settings the game does play are still told, those it does not are left out
+        save["options"]["settings"] = [{"path": "rules.jail.fine", "value": 100, "default": 50},
+                                       {"path": "rules.salary", "value": 400, "default": 200},
+                                       {"path": "../../x", "value": 1, "default": 2}]
+        r = c.post("/api/games/resume", content=json.dumps(save))
+        rules = c.get(f"/api/games/{r.json()['game']}/rules").json()["settings"]
+        assert [(s["path"], s["value"]) for s in rules] == [("rules.jail.fine", 100)], rules
