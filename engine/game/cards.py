@@ -268,10 +268,27 @@ def holds(g: Game, p: Player, use: str) -> int:
     return sum(1 for h in p.held_cards if g.kept_uses.get(h) == use)
 
 
+_windows: list[Any] = [None, {}]
+"""The last `card_plays` seen and its card ids by window (`_by_window`)."""
+
+
+def _by_window(plays: dict[str, Any]) -> dict[str, frozenset[str]]:
+    """The ids of the cards of `plays` (a game's `card_plays`, shared by every game of an
+    edition) by the window they are played in; remembered for the last `plays` asked about."""
+    if _windows[0] is not plays:
+        by: dict[str, set[str]] = {}
+        for card, pl in plays.items():
+            by.setdefault(pl.window, set()).add(card)
+        _windows[:] = [plays, {w: frozenset(ids) for w, ids in by.items()}]
+    return _windows[1]
+
+
 def playable(g: Game, p: Player, window: str) -> list[tuple[str, str]]:
     """The held cards `p` may play in `window` (before_roll, after_landing, rent)."""
-    plays = g.card_plays
-    return [h for h in p.held_cards if (pl := plays.get(h[1])) is not None and pl.window == window]
+    ids = _by_window(g.card_plays).get(window)
+    if ids is None:
+        return []
+    return [h for h in p.held_cards if h[1] in ids]
 
 
 def play_card(g: Game, p: Player, held: tuple[str, str], owner: Player | None = None,
@@ -297,12 +314,21 @@ def play_card(g: Game, p: Player, held: tuple[str, str], owner: Player | None = 
 
 def _hint(g: Game, p: Player, cards: list[tuple[str, str]], owner: Player | None,
           amount: int) -> tuple[str, str] | None:
-    """The first of `cards` whose `bot` hint holds (no hint: always), or None: what a bot plays."""
+    """The first of `cards` whose `bot` hint holds (no hint: always), or None: what a bot plays.
+    A hint is pure, so one that failed is not asked again through its twins (the same code,
+    repeated by an edition's YAML anchors: a deck of alike tickets)."""
     plays = g.card_plays
+    failed: list[Any] = []
     for h in cards:
         b = plays[h[1]].bot
-        if b is None or b(g, p, owner, amount):
+        if b is None:
             return h
+        twin = getattr(b, "twin", b)
+        if twin in failed:
+            continue
+        if b(g, p, owner, amount):
+            return h
+        failed.append(twin)
     return None
 
 
@@ -355,8 +381,5 @@ def cards_in(g: Game, deck: str) -> int:
 def bot_play(g: Game, p: Player, window: str) -> tuple[str, str, str] | None:
     """The ('play', deck, card) action a bot takes in `window`, or None: the first held card
     playable there whose `bot` hint holds (no hint: always)."""
-    for h in playable(g, p, window):
-        b = g.card_plays[h[1]].bot
-        if b is None or b(g, p, None, 0):
-            return ("play", h[0], h[1])
-    return None
+    h = _hint(g, p, playable(g, p, window), None, 0)
+    return None if h is None else ("play", h[0], h[1])
