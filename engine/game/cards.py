@@ -99,7 +99,7 @@ def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     ([000] 14.1). Raises `EditionFault` for an unknown use or a card in no deck (kept already)."""
     if use not in KEPT_CARD_USES and card not in g.card_plays:
         raise EditionFault(f"card '{card}': no kept-card use {use!r} (known: {', '.join(KEPT_CARD_USES)})")
-    for deck_id, dq in _places(g):
+    for deck_id, dq in _places(g, card):
         for c in reversed(dq):
             if c.id == card:
                 for k, e in enumerate(dq):  # dq.remove(c), the first card equal to it, without
@@ -113,10 +113,15 @@ def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     raise EditionFault(f"card '{card}' is not in its deck (kept already?) and cannot be kept")
 
 
-def _places(g: Game) -> list[tuple[str, Any]]:
-    """Where a card being carried out may be: each deck's discard pile (a `reshuffle` deck puts
-    the drawn card there), then each deck, as (deck id, cards)."""
-    return [(d, pile) for d, pile in g.discards.items() if pile] + list(g.decks.items())
+def _places(g: Game, card: str) -> list[tuple[str, Any]]:
+    """Where card `card`, being carried out, may be, as (deck id, cards): its own deck's
+    discard pile (a `reshuffle` deck puts the drawn card there) and its deck first (a card id
+    is one card of the edition), then each deck's discard pile, then each deck."""
+    own = g.ed.shared("card_decks", lambda: {c.id: d for d, deck in g.ed.decks.items()
+                                             for c in deck.cards})
+    d = own.get(card)
+    first = [] if d is None or d not in g.decks else [(d, g.discards[d]), (d, g.decks[d])]
+    return first + [(d, pile) for d, pile in g.discards.items() if pile] + list(g.decks.items())
 
 
 def card_use(g: Game, held: tuple[str, str]) -> str | None:
@@ -381,5 +386,7 @@ def cards_in(g: Game, deck: str) -> int:
 def bot_play(g: Game, p: Player, window: str) -> tuple[str, str, str] | None:
     """The ('play', deck, card) action a bot takes in `window`, or None: the first held card
     playable there whose `bot` hint holds (no hint: always)."""
+    if window not in _by_window(g.card_plays):
+        return None
     h = _hint(g, p, playable(g, p, window), None, 0)
     return None if h is None else ("play", h[0], h[1])
