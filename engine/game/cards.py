@@ -285,7 +285,8 @@ def _by_window(plays: dict[str, Any]) -> dict[str, frozenset[str]]:
         for card, pl in plays.items():
             by.setdefault(pl.window, set()).add(card)
         _windows[:] = [plays, {w: frozenset(ids) for w, ids in by.items()}]
-    return _windows[1]
+    by_window: dict[str, frozenset[str]] = _windows[1]
+    return by_window
 
 
 def playable(g: Game, p: Player, window: str) -> list[tuple[str, str]]:
