@@ -120,7 +120,7 @@ def _places(g: Game, card: str) -> list[tuple[str, Any]]:
     own = g.ed.shared("card_decks", lambda: {c.id: d for d, deck in g.ed.decks.items()
                                              for c in deck.cards})
     d = own.get(card)
-    first = [] if d is None or d not in g.decks else [(d, g.discards[d]), (d, g.decks[d])]
+    first = [] if d is None or d not in g.decks else [(d, g.discards.get(d, ())), (d, g.decks[d])]
     return first + [(d, pile) for d, pile in g.discards.items() if pile] + list(g.decks.items())
 
 
