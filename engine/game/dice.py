@@ -69,7 +69,7 @@ class Dice:
         """A move's throw: `n` base dice, then one face of each of the edition's own dice
         `extra` (model.ExtraDie), each face equally likely."""
         rnd = self.rng.random
-        if n == 2 and len(extra) == 1:    # the speed die: one of the rolls made in advance
+        if n == 2 and len(extra) == 1:    # one own die: one of the rolls made in advance
             s = self.sides
             faces = extra[0].faces
             a = int(rnd() * s)
