@@ -273,25 +273,21 @@ def holds(g: Game, p: Player, use: str) -> int:
     return sum(1 for h in p.held_cards if g.kept_uses.get(h) == use)
 
 
-_windows: list[Any] = [None, {}]
-"""The last `card_plays` seen and its card ids by window (`_by_window`)."""
-
-
-def _by_window(plays: dict[str, Any]) -> dict[str, frozenset[str]]:
-    """The ids of the cards of `plays` (a game's `card_plays`, shared by every game of an
-    edition) by the window they are played in; remembered for the last `plays` asked about."""
-    if _windows[0] is not plays:
+def _by_window(g: Game) -> dict[str, frozenset[str]]:
+    """The ids of the cards of `g.card_plays` by the window they are played in: a table of the
+    edition (`Edition.shared`), built on first use."""
+    def build() -> dict[str, frozenset[str]]:
         by: dict[str, set[str]] = {}
-        for card, pl in plays.items():
+        for card, pl in g.card_plays.items():
             by.setdefault(pl.window, set()).add(card)
-        _windows[:] = [plays, {w: frozenset(ids) for w, ids in by.items()}]
-    by_window: dict[str, frozenset[str]] = _windows[1]
+        return {w: frozenset(ids) for w, ids in by.items()}
+    by_window: dict[str, frozenset[str]] = g.ed.shared("card_plays_by_window", build)
     return by_window
 
 
 def playable(g: Game, p: Player, window: str) -> list[tuple[str, str]]:
     """The held cards `p` may play in `window` (before_roll, after_landing, rent)."""
-    ids = _by_window(g.card_plays).get(window)
+    ids = _by_window(g).get(window)
     if ids is None:
         return []
     return [h for h in p.held_cards if h[1] in ids]
@@ -387,7 +383,7 @@ def cards_in(g: Game, deck: str) -> int:
 def bot_play(g: Game, p: Player, window: str) -> tuple[str, str, str] | None:
     """The ('play', deck, card) action a bot takes in `window`, or None: the first held card
     playable there whose `bot` hint holds (no hint: always)."""
-    if window not in _by_window(g.card_plays):
+    if window not in _by_window(g):
         return None
     h = _hint(g, p, playable(g, p, window), None, 0)
     return None if h is None else ("play", h[0], h[1])
