@@ -119,8 +119,8 @@ BotsOpt = Annotated[str | None, number_option(
     help="Computer players, named Bot 1, Bot 2, ... after the people.")]
 BotKindOpt = Annotated[str | None, typer.Option(
     "--bot-kind", "--bot", metavar="KIND",
-    help="The computer players' level: easy (timid), basic (sensible), hard (searches ahead, "
-         "under a second a turn); also search (the same search bot), random (any legal move), "
+    help="The computer players' level: easy (timid), basic (sensible), hard (trades and "
+         "builds to beat basic); also search (searches ahead), random (any legal move), "
          "your own agent class as module:Class (see docs/agents.md), a program in any language as "
          "\"cmd:PROGRAM ARGS\" (docs/agents.md), or an installed plugin's bot by its name "
          "(docs/plugins.md). [default: basic] "

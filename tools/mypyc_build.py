@@ -127,7 +127,7 @@ PARTS = {"engine": "engine", "cli": "cli", "editions": "editions", "schema": "sc
 COMPILED = [
     # the game: every mechanism module but events (the event log is duck-typed: simulate passes
     # its own counters, which a compiled `EventLog | None` would refuse; no events are built in
-    # a game without a log)
+    # a game without a log) and forks (the search bot's copies, not on a game's own path)
     *(f"game/{name}.py" for name in (
         "asking", "bank", "between_turns", "buildings", "buying", "cards", "changes", "choices", "debt",
         "decisions", "deeds", "dice", "edition_actions", "ending", "game", "holdings", "invariants",

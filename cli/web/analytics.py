@@ -85,9 +85,10 @@ def _level_name(name: str, lang: str) -> str:
 def _deed(d: DeedEconomics, per_round: float, lang: str) -> dict[str, Any]:
     def rounds(rolls: float | None) -> float | None:
         return None if rolls is None or per_round <= 0 else round(rolls / per_round, 1)
-    levels = [{"level": lv.name, "name": _level_name(lv.name, lang), "rent": round(lv.rent, 2), "cost": lv.cost,
-               "payback_rolls": None if lv.payback_rolls is None else round(lv.payback_rolls, 1),
-               "payback_rounds": rounds(lv.payback_rolls)} for lv in d.levels]
+    levels: list[dict[str, Any]] = [
+        {"level": lv.name, "name": _level_name(lv.name, lang), "rent": round(lv.rent, 2), "cost": lv.cost,
+         "payback_rolls": None if lv.payback_rolls is None else round(lv.payback_rolls, 1),
+         "payback_rounds": rounds(lv.payback_rolls)} for lv in d.levels]
     paying = [lv for lv in levels if lv["payback_rounds"] is not None]
     best = min(paying, key=lambda lv: lv["payback_rounds"]) if paying else None
     return {"space": d.space, "group": d.group, "price": d.price, "levels": levels,

@@ -25,7 +25,7 @@ from .bodies import answer_problem
 from .errors import install_handlers
 from .limits import BodyLimit
 from .rooms import hash_token
-from .routes import analytics, editions, games, pages, settings, sockets, studio, uploads
+from .routes import analytics, editions, games, lobby, pages, seats, settings, sockets, studio, uploads
 from .server import Server
 
 
@@ -46,6 +46,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
         server.index_saves()        # saved games are woken later: the server answers at once
         server.wake_saved()
         yield
+        server.timers.stop()
         await asyncio.to_thread(server.stop)
 
     app = FastAPI(title="magie", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -53,7 +54,7 @@ def create_app(data: Path | None = None, *, bot_delay: float = 0.6, max_games: i
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     install_handlers(app)
-    for routes in (pages, editions, uploads, games, sockets, studio, settings, analytics):
+    for routes in (pages, editions, uploads, games, sockets, studio, settings, analytics, lobby, seats):
         app.include_router(routes.router)
     return app
 

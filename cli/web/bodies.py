@@ -12,22 +12,29 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.limits import MAX_NAME, MAX_SEED
 
+from .timers import MAX_DECISION_TIME, MIN_DECISION_TIME
+
 
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=MAX_NAME)
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"]      # open: waits in the lobby for a person (lobby.py)
     bot: str | None = None
 
     @field_validator("name")
     @classmethod
     def _plain(cls, v: str) -> str:
-        v = v.strip()
-        if not v:
-            raise ValueError("a name may not be blank")
-        if any(not ch.isprintable() for ch in v):
-            raise ValueError("a name is plain text: no new lines, tabs or control characters")
-        return v
+        return plain_name(v)
+
+
+def plain_name(v: str) -> str:
+    """A player's name stripped; raises ValueError when it is blank or not plain text."""
+    v = v.strip()
+    if not v:
+        raise ValueError("a name may not be blank")
+    if any(not ch.isprintable() for ch in v):
+        raise ValueError("a name is plain text: no new lines, tabs or control characters")
+    return v
 
 
 class NewGame(BaseModel):
@@ -38,6 +45,7 @@ class NewGame(BaseModel):
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     max_rounds: int | None = Field(default=None, ge=1, le=100000)
+    decision_time: float | None = Field(default=None, ge=MIN_DECISION_TIME, le=MAX_DECISION_TIME)
     # rule parameters by their `--set` path (cli/web/settings.py checks them against the edition)
     settings: dict[Annotated[str, Field(min_length=1, max_length=300)],
                    StrictBool | StrictInt | Annotated[str, Field(max_length=200)] | None] = Field(
@@ -69,6 +77,25 @@ class BetweenTurnsIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     on: StrictBool
+
+
+class JoinIn(BaseModel):
+    """`POST /api/lobby/{game}/join`: the name of the person taking an open seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def _plain(cls, v: str) -> str:
+        return plain_name(v)
+
+
+class SeatBotIn(BaseModel):
+    """`POST /api/games/{game}/seats/{seat}`: hand the seat to a bot (true) or back (false)."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: StrictBool
 
 
 def answer_problem(value: Any, depth: int = 0) -> str | None:

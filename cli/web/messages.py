@@ -35,4 +35,9 @@ UI_MESSAGES = (
     "Computing…", "players at the table",
     "Exact long-run odds of ending a throw on each space; payback: the rounds until a deed's rent from the "
     "other players repays its price and buildings.",
+    # timers, absent players, the lobby and spectators (timers.py, lobby.py)
+    "open seat (the lobby)", "Decision time (seconds)", "Games waiting for players", "No game waits for players.",
+    "Waiting for players", "Start now with bots in the open seats", "Your name", "Open seats", "Join", "s left",
+    "A bot answers for you while you are away", "Take my seat back", "Seats (host)", "answered by a bot",
+    "Hand the seat back", "Hand the seat to a bot", "Link for spectators",
 )

@@ -13,6 +13,9 @@ restarts replays each save to where it stood (`server.Server.wake`). A finished 
 keeps its final public state (`options.web.final`): after a restart it is shown from there, and
 the game is replayed only when someone asks for its event log (`Room.need_events`). Tokens are
 kept only as SHA-256 digests, in the save's `options.web`, and compared in constant time.
+
+A game may have a decision time: a person's seat whose time runs out, or that the host hands to a
+bot, is answered by a basic bot until its person is back (`Room.set_absent`, timers.py).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from typing import Any
 from magie.engine.agents import make_bot
 from magie.engine.agents.external import close_agents
 from magie.engine.edition.model import Edition
-from magie.engine.errors import GameError
+from magie.engine.errors import DecisionTimeout, GameError
 from magie.engine.game.decisions import DONE, Decision, FunctionAgent, decode_answer
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
@@ -43,6 +46,7 @@ from magie.engine.saves import SaveGame, write_save
 from ..render import seat_names
 from .figures import Tally
 from .narrate import Narrator, Words
+from .timers import StandIns, Timers, saved_absent, saved_decision_time, seat_note
 from .uploads import public_text
 from .view import decision_json, edition_info, public_state
 
@@ -127,11 +131,15 @@ class Room:
     """One game on the server. `base` is its save (seats, seed, options, decisions to replay);
     `tokens` maps human seats to token digests; `publish(room, message, seat)` sends a message to
     the game's WebSocket clients (seat None: everybody); `data` is the folder saves go to (None:
-    not saved); `bot_delay` seconds pass before each bot's turn so people can follow."""
+    not saved); `bot_delay` seconds pass before each bot's turn so people can follow; `timers`
+    run the decision timers (timers.py; None: no timer). The save's `options.web` holds the
+    decision time (`decision_time`, seconds), the absent seats (`absent`) and the digest of the
+    host's token (`host`: the creator of the game, who may hand seats to a bot)."""
 
     def __init__(self, game_id: str, edition: Edition, base: SaveGame, *, lang: str,
                  tokens: dict[int, str], publish: Callable[[Room, dict, int | None], None],
-                 data: Path | None, bot_delay: float = 0.0, note: str | None = None):
+                 data: Path | None, bot_delay: float = 0.0, note: str | None = None,
+                 timers: Timers | None = None):
         self.id = game_id
         self.ed = edition
         self.base = base
@@ -175,6 +183,10 @@ class Room:
         saved = web.get("between_turns")
         self.between: set[int] = {k for k in saved if type(k) is int and k in tokens} \
             if isinstance(saved, list) else set()
+        self.timers = timers
+        self.host: str | None = web.get("host") if isinstance(web.get("host"), str) else None
+        self.decision_time = saved_decision_time(web.get("decision_time"))
+        self.stand_ins = StandIns(base.seed, saved_absent(web.get("absent"), set(tokens)))
         self.finished = isinstance(final, dict)   # over, shown from its save until the log is needed
         if isinstance(final, dict):
             self.state = final
@@ -190,6 +202,10 @@ class Room:
             if hmac.compare_digest(h, digest):
                 found = seat
         return found
+
+    def is_host(self, token: str | None) -> bool:
+        """Whether `token` is the host's (compared in constant time)."""
+        return bool(token) and self.host is not None and hmac.compare_digest(self.host, hash_token(token or ""))
 
     # ------------------------------------------------------------------ the game's thread
     def start(self) -> None:
@@ -217,8 +233,7 @@ class Room:
         for k, s in enumerate(base.seats):
             name = self.names[k]
             if s.agent == "human":
-                agents.append((name, FunctionAgent(name, self._person(k), human=True,
-                                                   rejected=lambda d, reason: self.refuse(self.words.plain(reason)))))
+                agents.append((name, FunctionAgent(name, self._person(k), human=True, rejected=self._rejected)))
             else:
                 agents.append((name, BotSeat(self, make_bot(s.agent, base.seed, k))))
         log = EventLog(listener=self._event)
@@ -248,10 +263,16 @@ class Room:
         self.save()
         self.publish(self, {"type": "state", "state": self.state}, None)
 
+    def _rejected(self, d: Decision, reason: str) -> None:
+        """The engine refused a person's seat's answer to `d` (the person's or its stand-in's)."""
+        self.stand_ins.refused(d.player.seat)
+        self.refuse(self.words.plain(reason))
+
     def _person(self, seat: int) -> Callable[[Any, Decision], Any]:
         """How a person's seat answers: it waits in the game's thread for the answer sent over
         HTTP (a rent claim is answered yes without asking, as at the terminal; the window between
-        other players' turns is passed unless the seat switched it on, `set_between_turns`)."""
+        other players' turns is passed unless the seat switched it on, `set_between_turns`); an
+        absent seat's stand-in bot answers at once (timers.py)."""
         def decide(game, d: Decision) -> Any:
             if d.kind == "claim" and self.base.options.get("auto_claim", True):
                 self.settle()
@@ -259,6 +280,9 @@ class Room:
             if d.kind == "manage" and d.ctx.get("window") == "between_turns" and seat not in self.between:
                 self.settle()
                 return DONE    # not asked between other players' turns unless the seat asked to be
+            if seat in self.stand_ins.absent:
+                self.settle()
+                return self._stand_in(game, d)
             return self.wait_answer(seat, game, d)
         return decide
 
@@ -284,7 +308,8 @@ class Room:
         if e == "turn":
             self._snapshot()
             self.publish(self, {"type": "state", "state": self.state}, None)
-            if self.bot_delay and game.players[event["player"]].kind == "bot":
+            if self.bot_delay and (game.players[event["player"]].kind == "bot"
+                                   or event["player"] in self.stand_ins.absent):
                 self._sleep(self.bot_delay)
 
     def _sleep(self, seconds: float) -> None:
@@ -305,7 +330,9 @@ class Room:
         state["waiting"] = [{"seat": s, "kind": p.decision.kind} for s, p in sorted(self.pending.items())]
         state["auction"] = self.auction
         state["error"] = self.error
-        self.state = state
+        with self.cond:         # (a seat handed to a bot meanwhile is in this state, or put in it after)
+            state.update(self._seats_json())
+            self.state = state
         if not game.replaying:
             self.ready.set()
 
@@ -341,16 +368,81 @@ class Room:
         self.save()
         self.publish(self, {"type": "state", "state": self.state}, None)
         self.publish(self, {"type": "decision", "decision": pending.json}, seat)
+        if self.decision_time is not None and self.timers is not None:
+            self.timers.arm(self.id, seat, self.decision_time, lambda: self.time_out(seat, pending.id))
         with self.cond:
-            while not pending.taken:
+            while not pending.taken and seat not in self.stand_ins.absent:
                 if self._stopping:
                     raise Stopped()
                 self.cond.wait()
             del self.pending[seat]
-            self._inflight = pending
+            if pending.taken:
+                self._inflight = pending
+            why = self.stand_ins.absent.get(seat)
+        if self.timers is not None:
+            self.timers.disarm(self.id, seat)
+        if not pending.taken:       # absent: the time ran out, or the seat was handed to a bot
+            if why == "time" and self.ed.rules.decision_timeout == "bankrupt":
+                raise DecisionTimeout()     # the edition's rule for a timeout (asking.timed_out)
+            return self._stand_in(game, d)
         if d.kind == "bid" and pending.answer is None:
             self.passed(seat)
         return pending.answer
+
+    # ------------------------------------------------------------------ absent players (timers.py)
+    def _stand_in(self, game, d: Decision) -> Any:
+        """The stand-in bot's answer to `d` for an absent person's seat (a pass in an auction
+        counted, as a person's)."""
+        answer = self.stand_ins.answer(game, d)
+        if d.kind == "bid" and answer is None:
+            self.passed(d.player.seat)
+        return answer
+
+    def _seats_json(self) -> dict:
+        """The state's part about timers and absent seats: `decision_time` (seconds or None) and
+        `absent` ([{seat, why}]: the seats a bot answers for)."""
+        return {"decision_time": self.decision_time,
+                "absent": [{"seat": k, "why": w} for k, w in sorted(self.stand_ins.absent.items())]}
+
+    def time_out(self, seat: int, decision_id: int) -> None:
+        """The decision time of decision `decision_id` ran out (in a worker thread): the seat is
+        absent from now on, unless the decision was answered meanwhile."""
+        with self.cond:
+            p = self.pending.get(seat)
+            if p is None or p.id != decision_id or p.taken:
+                return
+        self.set_absent(seat, "time")
+
+    def set_absent(self, seat: int, why: str | None) -> bool:
+        """Hand the person's `seat` to its stand-in bot (`why`, one of timers.WHY) or back to the
+        person (`why` None), from any thread; a decision the seat waits on is answered by the bot
+        at once. Everybody is told (a `seat` message and the state) and the game saved. Returns
+        whether anything changed."""
+        with self.cond:
+            if self._stopping or seat not in self.tokens or (why is None) == (seat not in self.stand_ins.absent):
+                return False
+            if why is None:
+                del self.stand_ins.absent[seat]
+            else:
+                self.stand_ins.absent[seat] = why
+            self.cond.notify_all()
+            parked = [s for s, p in self.pending.items() if not p.taken]
+            # the game stands still on a person's decision that this change does not answer: save
+            # now (else the game's thread goes on, and saves the change with its next save)
+            save_now = bool(parked) and not (why is not None and seat in parked)
+            self.state = {**self.state, **self._seats_json()}
+        self.publish(self, {"type": "seat", "seat": seat, "bot": why is not None, "why": why,
+                            "text": seat_note(self.lang, self.names[seat], why)}, None)
+        self.publish(self, {"type": "state", "state": self.state}, None)
+        if save_now:
+            self.save()
+        return True
+
+    def back(self, seat: int) -> None:
+        """The person of `seat` acted (an answer, a switch, a connection with its token): the seat
+        is theirs again if a bot answered for it."""
+        if seat in self.stand_ins.absent:
+            self.set_absent(seat, None)
 
     # ------------------------------------------------------------------ requests (any thread)
     def set_between_turns(self, seat: int, on: bool) -> None:
@@ -360,6 +452,7 @@ class Room:
         asked. The answers given are recorded like any other, so a replay does not depend on the
         switch. The switch is saved at once while the game's thread waits on a person (else with
         its next save, at most a turn later), so that a restart keeps it."""
+        self.back(seat)
         with self.cond:
             if on:
                 self.between.add(seat)
@@ -411,6 +504,9 @@ class Room:
         with self.cond:
             self._stopping = True
             self.cond.notify_all()
+        if self.timers is not None:
+            for seat in self.tokens:
+                self.timers.disarm(self.id, seat)
 
     # ------------------------------------------------------------------ saving
     def snapshot_save(self, *, with_tokens: bool = True) -> SaveGame:
@@ -421,8 +517,14 @@ class Room:
         web: dict[str, Any] = {"lang": self.lang}
         if self.between:
             web["between_turns"] = sorted(self.between)
+        if self.decision_time is not None:
+            web["decision_time"] = self.decision_time
         if with_tokens:
             web["tokens"] = {str(k): v for k, v in self.tokens.items()}
+            if self.host is not None:
+                web["host"] = self.host
+            if self.stand_ins.absent:
+                web["absent"] = {str(k): w for k, w in sorted(self.stand_ins.absent.items())}
             if self.state.get("over"):
                 web["final"] = self.state      # shown after a restart without replaying the game
         if g is None:

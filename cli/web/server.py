@@ -32,8 +32,10 @@ from magie.engine.saves import SaveGame
 
 from ..saved_edition import edition_for_save, load_with_content, read_game_save
 from .errors import HTTPProblem
+from .lobby import Lobby
 from .rooms import STOP_WAIT, Room, Subscriber
 from .settings import resumed
+from .timers import Timers
 from .uploads import UploadProblem, Uploads
 
 WAKE_WAIT = 60.0
@@ -42,7 +44,8 @@ WAKE_WAIT = 60.0
 
 class Server:
     """The games this server holds (`rooms`, and `saved`: those in the data folder not read yet),
-    the WebSocket clients of each, the uploaded editions, and the data folder."""
+    the WebSocket clients of each, the uploaded editions, the data folder, the games waiting for
+    players (`lobby`) and the decision timers (`timers`)."""
 
     def __init__(self, data: Path | None, *, bot_delay: float, max_games: int, bots: tuple[str, ...] = ()):
         self.data = data
@@ -52,6 +55,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.saved: dict[str, Path] = {}
         self.uploads = Uploads()
+        self.lobby = Lobby(data)
+        self.timers = Timers(lambda: self.loop)
         self.subscribers: dict[str, set[Subscriber]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
@@ -105,7 +110,7 @@ class Server:
         """Start the game `save` of edition `ed` as room `game_id`; `digests` maps human seats to
         their tokens' digests."""
         room = Room(game_id, ed, save, lang=lang, tokens=digests, publish=self.publish, data=self.data,
-                    bot_delay=self.bot_delay, note=note)
+                    bot_delay=self.bot_delay, note=note, timers=self.timers)
         self.rooms[game_id] = room
         room.start()
         return room
@@ -160,10 +165,16 @@ class Server:
         return self.add(game_id, ed, save, str(web.get("lang", "en")), tokens, note)
 
     def wake_saved(self) -> None:
-        """Wake the saved games in a background thread, the most recently saved first, one at a
-        time (each replay waited for, at most `WAKE_WAIT` seconds), so that they do not all compete
-        with the requests at once."""
+        """Put the games that waited in the lobby back in it, then wake the saved games, in a
+        background thread, the most recently saved first, one at a time (each replay waited for,
+        at most `WAKE_WAIT` seconds), so that they do not all compete with the requests at once."""
+        waiting = self.lobby.stored()
+
         def run() -> None:
+            for table in self.lobby.restore(waiting, self._lobby_save):
+                loop = self.loop
+                if loop is not None and not loop.is_closed():
+                    loop.call_soon_threadsafe(self.lobby.put, table)
             def saved_at(game_id: str) -> float:
                 with contextlib.suppress(OSError, KeyError):
                     return self.saved[game_id].stat().st_mtime
@@ -174,9 +185,14 @@ class Server:
                 room = self.wake(game_id)
                 if room is not None:
                     room.ready.wait(WAKE_WAIT)
-        if self.saved:
+        if self.saved or waiting:
             self._waker = threading.Thread(target=run, name="magie-wake-saved", daemon=True)
             self._waker.start()
+
+    def _lobby_save(self, path: Path) -> tuple[SaveGame, Edition]:
+        """A table's save kept in the lobby's folder and its edition (`Lobby.restore`)."""
+        save = read_game_save(path, self.bots)
+        return save, saved_edition(save)[0]
 
     def stop(self) -> None:
         """Stop every room's game thread: all are told first, then waited for together, at most

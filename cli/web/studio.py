@@ -34,6 +34,7 @@ from magie.engine.problems import Problem, ProblemsError
 from magie.engine.sim.batch import BatchSpec, GameStats, Summary, play_one
 
 from ..i18n import gettext_for
+from ..render import Names
 from .board import BoardState, board_svg
 from .narrate import Narrator, Words
 from .uploads import UploadedFile, load_files, public_text
@@ -256,6 +257,7 @@ def balance(draft: Draft, games: int, seed: int, players: int, bot: str, lang: s
         summary.add(stats)
         rounds.add(stats.rounds)
     data = summary.to_json()
+    words = Names(ed, lang, markup=False)
     lo, hi = rounds.interval()
     freq = data["landing_frequency"]
     return {
@@ -267,7 +269,8 @@ def balance(draft: Draft, games: int, seed: int, players: int, bot: str, lang: s
         "first_player": {x: data["first_player"][x] for x in ("rate", "low", "high", "expected")},
         "rounds": {"mean": round(rounds.mean, 2), "low": round(lo, 2), "high": round(hi, 2),
                    **{q: data["rounds"][q] for q in ("p25", "p50", "p75", "min", "max")}},
-        "end_reasons": data["end_reasons"], "capped": summary.capped,
+        "end_reasons": [{"reason": k, "words": words.reason(k), "games": v} for k, v in data["end_reasons"].items()],
+        "capped": summary.capped,
         "heat": board_svg(ed, lang=lang, heat=_scaled(freq)),
         "hottest": [{"space": s, "name": _space_name(ed, s, lang), "share": v}
                     for s, v in sorted(freq.items(), key=lambda kv: -kv[1])[:5]],

@@ -1,6 +1,7 @@
 """What the browser sees of a game, as JSON data: the public state, the edition's board, and one
 seat's decision with its options in words. This module is the only place the web front end reads
-the engine's game object (the public `Game` attributes), so engine changes are fixed here.
+a game's state, and it reads it through the engine's read-only view (`GameView`,
+engine/game/view.py), so engine changes are fixed there.
 
 Spaces are named by id in the state (`owners`, `levels`, positions); decisions and answers use
 the engine's board indices, as the decision protocol does (`info.spaces` maps one to the other).
@@ -8,20 +9,19 @@ the engine's board indices, as the decision protocol does (`info.spaces` maps on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from magie.engine.edition.layout import plan
 from magie.engine.edition.model import Edition
 from magie.engine.edition.text import text_in
-from magie.engine.game.bank import bank_cash
-from magie.engine.game.buildings import build_problem, sell_problem
 from magie.engine.game.decisions import Deal, Decision, TradeOffer, encode_answer
-from magie.engine.game.deeds import sell_deed_problem
-from magie.engine.game.mortgages import mortgage_problem, unmortgage_problem
 
 from ..reasons import reason_in
 from ..render import Names, describe_action
 from .narrate import Words
+
+if TYPE_CHECKING:
+    from magie.engine.game.view import GameView
 
 
 def edition_info(ed: Edition, lang: str) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def table_info(ed: Edition, lang: str) -> dict[str, Any]:
     }
 
 
-def public_state(game, words: Words) -> dict[str, Any]:
+def public_state(game: GameView, words: Words) -> dict[str, Any]:
     """What everybody at the table (and a spectator) may see: players (seat, name, kind, cash,
     position, deeds, buildings, mortgages, kept cards, in jail and the holding space held in
     (`held_in`: `jail` or an id of `rules.holdings`), bankrupt), owners/levels by space id,
@@ -99,9 +99,9 @@ def public_state(game, words: Words) -> dict[str, Any]:
         "levels": {spaces[i].id: lvl for i, lvl in enumerate(game.level) if lvl},
         "mortgaged": [spaces[i].id for i, m in enumerate(game.mortgaged) if m],
         "hotel_level": game.hotel_level,
-        "bank": {"houses": game.houses, "hotels": game.hotels, "cash": bank_cash(game)},
-        "decks": {d: {"left": len(cards), "discards": len(game.discards.get(d, ()))}
-                  for d, cards in game.decks.items()},
+        "bank": {"houses": game.houses, "hotels": game.hotels, "cash": game.bank_cash()},
+        # every deck has its discard pile from the start on (none before: an empty dict)
+        "decks": {d: {"left": game.cards_in(d), "discards": len(pile)} for d, pile in game.discards.items()},
         "over": game.over,
         "winners": [p.seat for p in game.winners] if game.over else [],
         "end_reason": game.end_reason if game.over else None,
@@ -122,7 +122,7 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def decision_json(game, d: Decision, decision_id: int, words: Words) -> dict[str, Any]:
+def decision_json(game: GameView, d: Decision, decision_id: int, words: Words) -> dict[str, Any]:
     """One seat's decision: `id` (to answer it), `kind`, `seat`, `options` (the legal answers as
     the answer endpoint takes them) with `labels` in words, `details` (the decision's context),
     `text` (the question), and for manage windows what a trade may hold."""
@@ -146,39 +146,24 @@ def decision_json(game, d: Decision, decision_id: int, words: Words) -> dict[str
     return out
 
 
-DEED_ACTIONS = ("build", "sell", "mortgage", "unmortgage", "sell_deed")
-"""The actions of a manage or raise decision that act on one deed (`[kind, space index]`): the
-page offers them on the deed's panel."""
-
-
-def deed_actions(game, d: Decision, words: Words) -> dict[str, dict[str, str | None]]:
-    """For each deed of the deciding player (by space id), each deed action's state: None where
-    it is one of the decision's options, else why not: the engine's reason (buildings.build_problem,
-    sell_problem, mortgages.mortgage_problem, unmortgage_problem, deeds.sell_deed_problem) in the
-    game's language (reasons.py), or "not in this decision" where the engine allows it but this
-    decision does not offer it (a raise decision offers only what raises money)."""
+def deed_actions(game: GameView, d: Decision, words: Words) -> dict[str, dict[str, str | None]]:
+    """For each deed of the deciding player (by space id), each action on one deed (the engine's
+    `manage.DEED_ACTIONS`: build, sell, mortgage, unmortgage, sell_deed) and its state: None
+    where it is one of the decision's options, else why not: the engine's reason
+    (`GameView.deed_problems`) in the game's language (reasons.py), or "not in this decision"
+    where the deed's rules allow it but this decision does not offer it (a raise decision offers
+    only what raises money). The page offers them on the deed's panel."""
     _ = words._
-    offered = {(o[0], o[1]) for o in d.options if isinstance(o, tuple) and len(o) == 2 and o[0] in DEED_ACTIONS}
-    p = d.player
-    window = d.ctx.get("window", "")
-    problems = {"build": lambda i: build_problem(game, p, i, window), "sell": lambda i: sell_problem(game, p, i),
-                "mortgage": lambda i: mortgage_problem(game, p, i),
-                "unmortgage": lambda i: unmortgage_problem(game, p, i),
-                "sell_deed": lambda i: sell_deed_problem(game, p, i)}
+    offered = {(o[0], o[1]) for o in d.options if isinstance(o, tuple) and len(o) == 2}
     out: dict[str, dict[str, str | None]] = {}
-    for i in sorted(p.deeds):
-        states: dict[str, str | None] = {}
-        for kind in DEED_ACTIONS:
-            if (kind, i) in offered:
-                states[kind] = None
-                continue
-            problem = problems[kind](i)
-            states[kind] = reason_in(words, problem) if problem else _("not in this decision")
-        out[game.spaces[i].id] = states
+    for i, problems in game.deed_problems(d.player, d.ctx.get("window", "")).items():
+        out[game.spaces[i].id] = {kind: None if (kind, i) in offered
+                                  else reason_in(words, problem) if problem else _("not in this decision")
+                                  for kind, problem in problems.items()}
     return out
 
 
-def _label(game, d: Decision, option: Any, w: Words) -> str:
+def _label(game: GameView, d: Decision, option: Any, w: Words) -> str:
     _ = w._
     if option == ("done",) and d.kind == "manage":
         if d.ctx.get("window") == "before_roll":
@@ -206,10 +191,10 @@ def _label(game, d: Decision, option: Any, w: Words) -> str:
     return words.get(option, str(option))
 
 
-def _question(game, d: Decision, w: Words) -> str:
+def _question(game: GameView, d: Decision, w: Words) -> str:
     _ = w._
     c = d.ctx
-    k = d.kind
+    k: str = d.kind
     if k == "buy":
         return _("Buy {space} for {amount}?").format(space=w.space(c["space"]), amount=w.money(c["price"]))
     if k == "bid":

@@ -7,7 +7,7 @@ factory `(seed, name) -> agent`; `LEVELS` are the names offered to people (termi
 |---|---|
 | `easy` | a timid basic bot: bigger cash reserve, lower valuations, no trade proposals |
 | `basic` | a sensible heuristic player, fast enough for large simulations |
-| `hard` | the search bot with a smaller budget that keeps its turn under about a second |
+| `hard` | the strong bot: the basic bot's play with trades, building and bids that beat it (strong/) |
 | `search` | the search bot (rollouts with the engine, basic bots as the rollout policy) |
 | `random` | any legal answer, for fuzzing |
 
@@ -33,7 +33,7 @@ BOT_KINDS = ("easy", "basic", "hard", "search", "random")
 
 _WHERE = {"BasicBot": ".basic", "EasyBot": ".easy", "AgentError": ".guard", "Guarded": ".guard",
           "RandomBot": ".random_bot", "Scripted": ".scripted", "SearchBot": ".search",
-          "hard_bot": ".search", "search_bot": ".search"}
+          "StrongBot": ".strong", "hard_bot": ".strong", "search_bot": ".search"}
 _FACTORIES = {"easy": "EasyBot", "basic": "BasicBot", "hard": "hard_bot", "search": "search_bot",
               "random": "RandomBot"}
 
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .random_bot import RandomBot
     from .scripted import Scripted
     from .search import SearchBot
+    from .strong import StrongBot
 
     BOTS: dict[str, Callable[..., Any]]
     """Bot kinds by name: a factory called as `factory(seed=..., name=...)`."""
@@ -183,5 +184,5 @@ def make_bot(kind: str, seed: int = 0, seat: int = 0, claim_attention: float = 1
     return _get("Guarded")(bot, kind)
 
 
-__all__ = ["AgentError", "Guarded", "BasicBot", "EasyBot", "RandomBot", "SearchBot", "Scripted", "make_bot",
-           "bot_factory", "is_plugin", "BOTS", "BOT_KINDS", "LEVELS", "PluginError"]
+__all__ = ["AgentError", "Guarded", "BasicBot", "EasyBot", "RandomBot", "SearchBot", "StrongBot", "Scripted",
+           "make_bot", "bot_factory", "is_plugin", "BOTS", "BOT_KINDS", "LEVELS", "PluginError"]

@@ -11,19 +11,20 @@ from ..game.decisions import TradeOffer
 from .basic import BasicBot
 
 if TYPE_CHECKING:
-    from ..game.view import GameView, PlayerView
+    from ..game.game import Game
+    from ..game.player import Player
 
 
 class EasyBot(BasicBot):
     """See the module docstring."""
 
-    def reserve(self, game: GameView) -> int:
+    def reserve(self, game: Game) -> int:
         """Twice the basic bot's reserve (integer money)."""
         return 2 * super().reserve(game)
 
-    def value(self, game: GameView, p: PlayerView, i: int) -> int:
+    def value(self, game: Game, p: Player, i: int) -> int:
         """Three quarters of the basic bot's valuation of deed `i` for `p`."""
         return super().value(game, p, i) * 3 // 4
 
-    def _propose(self, game: GameView, p: PlayerView, window: str | None, reserve: int) -> TradeOffer | None:
+    def _propose(self, game: Game, p: Player, window: str | None, reserve: int) -> TradeOffer | None:
         return None

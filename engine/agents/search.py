@@ -27,31 +27,33 @@ During a replay (a resumed save) the bot does not search: the recorded answer is
 
 Budget: `rollouts` per candidate (8 by default; half for build plans and jail, twice for trade
 proposals; twice again on close calls), `horizon` turns per rollout (30). A fork costs
-about a millisecond (`Forker`: a copy sharing the edition), a rollout to the end of a game a few.
+about a millisecond (`GameView.fork`: a copy sharing the edition), a rollout to the end of a
+game a few.
+
+The bot reads the game through its view (engine/game/view.py) and plays only on forks: the
+view's `fork` gives a `Simulation`, a copy with basic bots in every seat, and the candidate
+answers and rollouts are the simulation's own moves. Where it hands the game to the basic bot
+(compiled, typed with the concrete `Game`) it holds it as a `Game` too, reading the view's names
+only (tests/agents/test_view.py).
 """
 
 from __future__ import annotations
 
 import math
-import random
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..dsl.runtime import Roll
-from ..game.between_turns import wire as wire_between_turns
-from ..game.cards import clear_turn_flags
 from ..game.decisions import DONE, Agent, Decision, FunctionAgent, TradeOffer
-from ..game.dice import Dice
-from ..game.ending import GameOver, check_end
-from ..game.game import Game
-from ..game.turn import advance, from_the_throw
+from ..game.ending import GameOver
+from ..game.view import rent_formula
 from .basic import BasicBot, groups_held_by_one
 
 if TYPE_CHECKING:
+    from ..game.game import Game
     from ..game.player import Player
-    from ..game.view import GameView, PlayerView
+    from ..game.view import GameView, PlayerView, Simulation
 
 SEARCHED = frozenset({"buy", "bid", "trade", "manage", "jail"})
 """The decision kinds the search bot searches; it answers the others as the basic bot."""
@@ -61,7 +63,7 @@ class BoldBot(BasicBot):
     """The basic bot with a third of its cash reserve: it builds (and buys) more eagerly. One of
     the build policies the search bot tries in a manage window."""
 
-    def reserve(self, game: GameView) -> int:
+    def reserve(self, game: Game) -> int:
         """A third of the basic bot's reserve (integer money)."""
         return super().reserve(game) // 3
 
@@ -70,7 +72,7 @@ def _forced(bot: Agent, kind: str, answer: Any) -> FunctionAgent:
     """An agent that gives `answer` to the first decision of `kind`, then answers as `bot`."""
     pending = [True]
 
-    def decide(game: Game, d: Decision) -> Any:
+    def decide(game: GameView, d: Decision) -> Any:
         if pending and d.kind == kind:
             pending.clear()
             return answer
@@ -84,7 +86,7 @@ def _staying(bot: Agent, answer: str, seat: int) -> FunctionAgent:
     doubles means staying as long as the rules allow), then answers as `bot`."""
     pending = [True]
 
-    def decide(game: Game, d: Decision) -> Any:
+    def decide(game: GameView, d: Decision) -> Any:
         if pending:
             if not game.players[seat].in_jail:
                 pending.clear()
@@ -103,89 +105,9 @@ def _mix(*parts: int) -> int:
     return x & 0x7FFFFFFFFFFFFFFF
 
 
-class Forker:
-    """Forks of one game for rollouts: `fork(game, seed)` is a deep copy that shares the edition
-    (deeds, rules, compiled cards) and its `Edition.shared` tables (rent formulas, nearest-space
-    and space-set caches, card indexes, the wiring of space kinds), has basic bots in every seat,
-    records nothing, logs nothing, throws dice from a generator seeded with `seed` and has its
-    decks shuffled by it.
-
-    The copy is a game built the usual way (not started) into which the state is copied
-    (`GameState.copy_from`): `copy.deepcopy` of a whole game does not work on the compiled build."""
-
-    def __init__(self, game: Game) -> None:
-        ed = game.ed
-        shared: list[Any] = [ed, game.rules, game.spaces, *game.spaces, *ed.groups]
-        for deck in ed.decks.values():
-            shared.extend(deck.cards)
-        self.memo = {id(x): x for x in shared}
-        self.ed = ed
-
-    def _shared(self) -> dict[int, Any]:
-        """The memo of a fork: the edition's parts and its shared tables (a table built since
-        the last fork too), each standing for itself."""
-        memo = dict(self.memo)
-        for table in self.ed.tables.values():
-            memo[id(table)] = table
-            if isinstance(table, tuple):        # several tables built at once
-                for part in table:
-                    memo[id(part)] = part
-        return memo
-
-    def fork(self, game: Game, seed: int) -> Game:
-        """A determinised copy of `game` (see the class docstring)."""
-        memo = self._shared()
-        bots: list[Any] = [BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k in range(len(game.agents))]
-        for a, bot in zip(game.agents, bots, strict=True):
-            memo[id(a)] = bot
-        if game.log is not None:
-            memo[id(game.log)] = None
-        memo[id(game.answers)] = []
-        memo[id(game.replay_queue)] = deque()
-        memo[id(game.dice)] = None              # replaced below (and a compiled Dice has no copy)
-        memo[id(game.rng)] = random.Random()    # seeded below: its state need not be copied
-        clone = Game(game.ed, [(p.name, bot) for p, bot in zip(game.players, bots, strict=True)], game.seed,
-                     deal=False, start=False)
-        # The clone's own bots' `idle`, where the game's agent has one: `deepcopy` rebinds a pure
-        # bound method to the memo's bot, but copies a compiled bot's method as itself, which
-        # would let the rollouts call (and move on) the real game's bots.
-        memo[id(game.agent_idle)] = [None if m is None else own
-                                     for m, own in zip(game.agent_idle, clone.agent_idle, strict=True)]
-        clone.copy_from(game, memo)
-        # The promises to pass between turns (`Player.wake`, the seats' bits) were the real agents';
-        # the fork's bots are others, so they are asked again (an easy bot's quiet until its own
-        # trigger would otherwise keep the rollout's basic bot from building).
-        wire_between_turns(clone)
-        clone.record = False
-        clone.check_each_turn = False
-        clone.on_replay_done = None
-        clone.rng.seed(seed)
-        clone.dice = Dice(clone.rng, game.ed.dice_sides)
-        for dq in clone.decks.values():
-            cards = list(dq)
-            clone.rng.shuffle(cards)
-            dq.clear()
-            dq.extend(cards)
-        return clone
-
-
-def _end_turn(clone: Game) -> None:
-    """Stop the fork's current turn where the decision was (the rest of the turn is not played)
-    and pass the turn on, as the end of a turn does (engine/game/turn.py): turn flags cleared,
-    the end conditions checked, the next player's turn."""
-    clone.in_card = 0
-    clone.drawing.clear()
-    clone.hooking.clear()
-    if clone.current is None or clone.over:
-        return
-    try:
-        if clone.turn_flags:
-            clear_turn_flags(clone)
-        check_end(clone)
-        if not clone.over:
-            advance(clone)
-    except GameOver:
-        pass
+def rollout_bots(seed: int, seats: int) -> list[BasicBot]:
+    """The agents of a fork: a basic bot in every seat, each seeded from `seed` and its seat."""
+    return [BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k in range(seats)]
 
 
 def _mean_throw(count: int, sides: int) -> Roll:
@@ -195,7 +117,7 @@ def _mean_throw(count: int, sides: int) -> Roll:
     return Roll((total,), total, False)
 
 
-def earning_power(clone: Game, q: Player, rounds: float) -> float:
+def earning_power(clone: GameView, q: PlayerView, rounds: float) -> float:
     """The rent `q` can expect in the next `rounds` rounds: for every deed it holds unmortgaged,
     the rent due now (at its level, group and dice of the mean throw) times the landings to
     expect, one in `len(spaces)` per opponent and round (a player lands on about one space of
@@ -208,11 +130,11 @@ def earning_power(clone: Game, q: Player, rounds: float) -> float:
     rent = 0
     for i in q.deeds:
         if not clone.mortgaged[i]:
-            rent += clone.rent_fns[i](clone, payer, i, q, throw)
+            rent += rent_formula(clone, i, payer, throw)
     return rent * rounds * len(opp) / len(clone.spaces)
 
 
-def _value(clone: Game, seat: int, rent_rounds: float = 0.0) -> float:
+def _value(clone: GameView, seat: int, rent_rounds: float = 0.0) -> float:
     """What a finished or stopped rollout is worth to `seat` (see the module docstring): 1 for a
     win (a share of a tie), 0 for a loss; at the horizon the player's share of the strength of
     the players left, where strength is net worth plus `earning_power` over `rent_rounds`."""
@@ -228,8 +150,8 @@ def _value(clone: Game, seat: int, rent_rounds: float = 0.0) -> float:
     return worth[seat] / total if total > 0 else 1.0 / len(worth)
 
 
-Candidate = Callable[[Any, Any], None]
-"""Carries one answer out in a fork: `candidate(fork, player)`."""
+Candidate = Callable[["Simulation", "PlayerView"], None]
+"""Carries one answer out in a fork: `candidate(fork, player)`, the player the fork's own."""
 
 
 class SearchBot:
@@ -266,7 +188,6 @@ class SearchBot:
         self.rolled_times: list[float] = []
         self._rolled = False
         self.turn_seconds: dict[int, float] = {}
-        self._forker: Forker | None = None
         self._bid_limits: dict[tuple[Any, ...], int | None] = {}
         self._plans: dict[tuple[Any, ...], str] = {}
         self._tried: dict[tuple[Any, ...], int] = {}
@@ -302,26 +223,25 @@ class SearchBot:
     def rejected(self, d: Decision, reason: str) -> None:  # pragma: no cover - bots are not re-asked
         pass
 
-    def _values(self, game: Game, d: Decision, candidates: list[Candidate], rollouts: int | None = None,
+    def _values(self, game: GameView, d: Decision, candidates: list[Candidate], rollouts: int | None = None,
                 start: int = 0) -> list[list[float]]:
         """The value of each rollout of each candidate for `d.player` (`rollouts` of them,
         default the bot's budget, numbered from `start`); rollout r of every candidate has the
         same seed."""
         n = self.rollouts if rollouts is None else rollouts
         self._rolled = True
-        if self._forker is None or self._forker.memo.get(id(game.ed)) is not game.ed:
-            self._forker = Forker(game)
         seat = d.player.seat
+        seats = len(game.players)
         values: list[list[float]] = [[] for _ in candidates]
         for r in range(start, start + n):
             seed = _mix(self.seed, self.asked, r)
             for k, apply in enumerate(candidates):
-                clone = self._forker.fork(game, seed)
+                clone = game.fork(seed, rollout_bots(seed, seats))
                 try:
                     apply(clone, clone.players[seat])
                 except GameOver:
                     pass
-                _end_turn(clone)
+                clone.stop_turn()
                 if not clone.over:
                     clone.play(max_turns=self.horizon)
                 values[k].append(_value(clone, seat, self.rent_rounds))
@@ -354,7 +274,7 @@ class SearchBot:
                 return True
         return False
 
-    def _sampled(self, game: Game, d: Decision, candidates: list[Candidate], pairs: list[tuple[int, int]],
+    def _sampled(self, game: GameView, d: Decision, candidates: list[Candidate], pairs: list[tuple[int, int]],
                  rollouts: int | None = None, extend: bool = True) -> list[list[float]]:
         """`_values`, then, while a pair is a close call (`_is_close`), up to `extend` more
         batches of as many rollouts (new seeds, the same for every candidate): the budget goes
@@ -368,7 +288,7 @@ class SearchBot:
             values = [a + b for a, b in zip(values, more, strict=True)]
         return values
 
-    def _choose(self, game: Game, d: Decision, candidates: list[Candidate], default: int,
+    def _choose(self, game: GameView, d: Decision, candidates: list[Candidate], default: int,
                 rollouts: int | None = None, extend: bool = True) -> int:
         """The index of the candidate to take: the one with the largest clear gain over
         candidate `default` (see `_gain`), else `default`. Close calls get more rollouts
@@ -387,7 +307,7 @@ class SearchBot:
     def _reenter(kind: str, answer: Any, call: Callable[[Any, Any], None], seat: int) -> Candidate:
         """A candidate that asks the decision again in the fork, through the engine's own
         `call(fork, player)`, with `answer` given by the player's rollout bot."""
-        def apply(clone: Game, p: Player) -> None:
+        def apply(clone: Simulation, p: PlayerView) -> None:
             bot = clone.agents[seat]
             clone.agents[seat] = _forced(bot, kind, answer)
             try:
@@ -397,13 +317,13 @@ class SearchBot:
         return apply
 
     # ------------------------------------------------------------------ buy
-    def _buy(self, game: Game, d: Decision, basic: Any) -> Any:
+    def _buy(self, game: GameView, d: Decision, basic: Any) -> Any:
         if "buy" not in d.options:
             return basic
         i = d.space
         seat = d.player.seat
 
-        def offer(clone: Game, p: Player) -> None:
+        def offer(clone: Simulation, p: PlayerView) -> None:
             clone.offer_purchase(p, i)
         options = ("buy", "decline")
         k = self._choose(game, d, [self._reenter("buy", a, offer, seat) for a in options],
@@ -411,7 +331,7 @@ class SearchBot:
         return options[k]
 
     # ------------------------------------------------------------------ jail
-    def _jail(self, game: Game, d: Decision, basic: Any) -> Any:
+    def _jail(self, game: GameView, d: Decision, basic: Any) -> Any:
         """At the start of a turn in jail (pay, use a kept card, or throw for doubles): each
         option is carried out in the fork and the rest of the turn played from there
         (`from_the_throw`); the player's rollout bot keeps the option for the rest of this stay
@@ -423,10 +343,10 @@ class SearchBot:
         seat = d.player.seat
 
         def stay(answer: str) -> Candidate:
-            def apply(clone: Game, p: Player) -> None:
+            def apply(clone: Simulation, p: PlayerView) -> None:
                 bot = clone.agents[seat]
                 clone.agents[seat] = _staying(bot, answer, seat)
-                from_the_throw(clone, p)
+                clone.from_the_throw(p)
             return apply
         k = self._choose(game, d, [stay(a) for a in options],
                          default=options.index(basic) if basic in options else len(options) - 1,
@@ -434,11 +354,11 @@ class SearchBot:
         return options[k]
 
     # ------------------------------------------------------------------ trade offers
-    def _trade(self, game: Game, d: Decision, basic: Any) -> Any:
+    def _trade(self, game: GameView, d: Decision, basic: Any) -> Any:
         offer = d.offer
         seat = d.player.seat
 
-        def propose(clone: Game, p: Player) -> None:
+        def propose(clone: Simulation, p: PlayerView) -> None:
             clone.propose_trade(offer)
         options = ("accept", "reject")
         k = self._choose(game, d, [self._reenter("trade", a, propose, seat) for a in options],
@@ -472,7 +392,7 @@ class SearchBot:
             return None
 
         def mine(price: int) -> Candidate:
-            def apply(clone: Game, q: Player) -> None:
+            def apply(clone: Simulation, q: PlayerView) -> None:
                 clone.pay(q, None, price, "auction")
                 if q.alive:
                     (clone.transfer_deed if clone.mortgaged[i] else clone.set_owner)(i, q)
@@ -480,7 +400,7 @@ class SearchBot:
 
         rival, rival_price = self._rival(game, d, i)
 
-        def other(clone: Game, q: Player) -> None:
+        def other(clone: Simulation, q: PlayerView) -> None:
             if rival is not None:
                 r = clone.players[rival]
                 clone.pay(r, None, rival_price, "auction")
@@ -577,7 +497,7 @@ class SearchBot:
             return None
 
         def propose(offer: TradeOffer) -> Candidate:
-            def apply(clone: Game, me: Player) -> None:
+            def apply(clone: Simulation, me: PlayerView) -> None:
                 clone.propose_trade(offer)
             return apply
         k = self._choose(game, d, [propose(o) for o in offers] + [lambda clone, me: None], default=len(offers),
@@ -585,7 +505,7 @@ class SearchBot:
         return offers[k] if k < len(offers) else None
 
     @staticmethod
-    def _least_cash(game: Game, judge: BasicBot, p: PlayerView, q: PlayerView, give: tuple[int, ...],
+    def _least_cash(game: Game, judge: BasicBot, p: Player, q: Player, give: tuple[int, ...],
                     get: tuple[int, ...]) -> TradeOffer | None:
         """The offer of `give` (deeds) plus the least cash for `get` that the basic bot `q`
         accepts, or None if even all of `p`'s cash is not enough."""
@@ -607,16 +527,9 @@ class SearchBot:
     @staticmethod
     def _run_plan(name: str, window: str, seat: int) -> Candidate:
         """A candidate that plays the rest of the manage window in the fork as plan `name`."""
-        def apply(clone: Game, p: Player) -> None:
-            if name == "none":
-                return
-            bot = BasicBot(name="plan") if name == "basic" else BoldBot(name="plan")
-            for _ in range(60):
-                md = Decision.of("manage", p, None, clone, {"window": window, "more_rolls": False})
-                act = bot.decide(clone, md)
-                if act is DONE or act[0] == "done" or not p.alive or clone.over:
-                    return
-                clone.apply_action(p, act, window)
+        def apply(clone: Simulation, p: PlayerView) -> None:
+            if name != "none":
+                clone.manage_with(p, window, BasicBot(name="plan") if name == "basic" else BoldBot(name="plan"), 60)
         return apply
 
 
@@ -626,11 +539,4 @@ def search_bot(seed: int = 0, name: str = "search") -> SearchBot:
     return SearchBot(seed=seed, name=name)
 
 
-def hard_bot(seed: int = 0, name: str = "hard") -> SearchBot:
-    """The 'hard' level for people: the search bot with a budget that keeps a bot's turn under
-    about a second (4 rollouts per candidate, 20-turn horizon, 10 rounds of rent at the horizon,
-    no extra rollouts on close calls; benchmarks/results/search.md has the times)."""
-    return SearchBot(seed=seed, name=name, rollouts=4, horizon=20, rent_rounds=10.0, extend=0)
-
-
-__all__ = ["SearchBot", "BoldBot", "Forker", "search_bot", "hard_bot", "SEARCHED"]
+__all__ = ["SearchBot", "BoldBot", "rollout_bots", "search_bot", "SEARCHED"]

@@ -397,7 +397,9 @@ class Agent(Protocol):
     there is."""
 
     name: str
-    human: bool
+
+    @property
+    def human(self) -> bool: ...        # (read-only: a class's constant will do)
 
     def decide(self, game: Any, decision: Decision) -> Any: ...
 

@@ -33,6 +33,7 @@ from . import (
     deeds,
     edition_actions,
     ending,
+    forks,
     holdings,
     invariants,
     jail,
@@ -110,6 +111,7 @@ class Game(GameState):
     assign_roles = roles.assign_roles
     play = turn.play
     play_turn = turn.play_turn
+    from_the_throw = turn.from_the_throw
     ask = asking.ask
     # movement, landing, jail
     move_by = movement.move_by
@@ -205,6 +207,7 @@ class Game(GameState):
     before_roll_window = manage.before_roll_window
     legal_actions = manage.legal_actions
     closed_actions = manage.closed_actions
+    deed_problems = manage.deed_problems
     check_action = manage.check_action
     apply_action = manage.apply_action
     _carry_out = manage.carry_out
@@ -223,6 +226,10 @@ class Game(GameState):
     finish_after_bankruptcy = ending.finish_after_bankruptcy
     finish_richest = ending.finish_richest
     check_invariants = invariants.check_invariants
+    # forks for rollouts (the view's one way to step a game)
+    fork = forks.fork
+    stop_turn = forks.stop_turn
+    manage_with = forks.manage_with
     # what players hold (the read side of the DSL runtime)
     houses_of = holdings.houses_of
     hotels_of = holdings.hotels_of

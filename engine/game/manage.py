@@ -41,7 +41,9 @@ class ManageAction:
     each deed of the player in board order (actions on one space); `listing(game, player,
     window)` lists the others. `in_game(game)` says whether the kind can be legal at all in this
     game, by its edition and rules (None: it can); the random bot picks among those kinds
-    (`pickable_kinds`). `label` names the action for people."""
+    (`pickable_kinds`). `label` names the action for people. An action on one deed also has
+    `on_deed(game, player, space, window)`: why the deed's own rules refuse it (None: they allow
+    it), which `check` gives too outside the debt window (`deed_problems`)."""
 
     name: str
     label: str
@@ -50,6 +52,7 @@ class ManageAction:
     on_space: Callable[[Game, Player, int, str], bool] | None = None
     listing: Callable[[Game, Player, str], list[Action]] | None = None
     in_game: Callable[[Game], bool] | None = None
+    on_deed: Callable[[Game, Player, int, str], str | None] | None = None
 
 
 def manage(g: Game, p: Player, window: str) -> None:
@@ -117,8 +120,7 @@ def closed_actions(g: Game, p: Player, window: str) -> list[tuple[Action, str]]:
     then registry order; the actions that could not apply at all (selling where nothing stands)
     are left out. Asks nothing and changes nothing."""
     out: list[tuple[Action, str]] = []
-    kinds = [name for name, _legal in _ON_SPACE
-             if (kind := MANAGE_ACTIONS[name]).in_game is None or kind.in_game(g)]
+    kinds = [name for name in DEED_ACTIONS if (kind := MANAGE_ACTIONS[name]).in_game is None or kind.in_game(g)]
     for i in sorted(p.deeds):
         sp = g.spaces[i]
         for name in kinds:
@@ -133,6 +135,17 @@ def closed_actions(g: Game, p: Player, window: str) -> list[tuple[Action, str]]:
             if reason:
                 out.append((action, reason))
     return out
+
+
+def deed_problems(g: Game, p: Player, window: str) -> dict[int, dict[str, str | None]]:
+    """For each deed of `p` (board order), each action on one deed (`DEED_ACTIONS`, registry
+    order) with why the deed's own rules refuse it to `p` in `window` now, or None where they
+    allow it: each row's `on_deed` (the building rules, a building to sell, the mortgage, the
+    bank buying deeds). Every kind is there, in the game or not and whether or not it could
+    apply (selling where nothing stands gives its reason). The debt window's own refusals (no
+    building or lifting a mortgage while in debt: `check_action`) are not in it: a front end
+    says those as "not in this decision". Asks nothing and changes nothing."""
+    return {i: {name: on_deed(g, p, i, window) for name, on_deed in _ON_DEED} for i in sorted(p.deeds)}
 
 
 def pickable_kinds(g: Game) -> tuple[ManageAction, ...]:
@@ -219,12 +232,24 @@ def _check_build(g: Game, p: Player, action: Action, window: str) -> str | None:
     return g.build_problem(p, i, window)
 
 
+def _build_problem(g: Game, p: Player, i: int, window: str) -> str | None:
+    return g.build_problem(p, i, window)
+
+
 def _check_sell(g: Game, p: Player, action: Action, window: str) -> str | None:
     return g.sell_problem(p, _space(action, g))
 
 
+def _sell_problem(g: Game, p: Player, i: int, window: str) -> str | None:
+    return g.sell_problem(p, i)
+
+
 def _check_mortgage(g: Game, p: Player, action: Action, window: str) -> str | None:
     return g.mortgage_problem(p, _space(action, g))
+
+
+def _mortgage_problem(g: Game, p: Player, i: int, window: str) -> str | None:
+    return g.mortgage_problem(p, i)
 
 
 def _check_unmortgage(g: Game, p: Player, action: Action, window: str) -> str | None:
@@ -232,8 +257,16 @@ def _check_unmortgage(g: Game, p: Player, action: Action, window: str) -> str | 
     return "no unmortgaging while in debt" if window == "raise" else g.unmortgage_problem(p, i)
 
 
+def _unmortgage_problem(g: Game, p: Player, i: int, window: str) -> str | None:
+    return g.unmortgage_problem(p, i)
+
+
 def _check_sell_deed(g: Game, p: Player, action: Action, window: str) -> str | None:
     return g.sell_deed_problem(p, _space(action, g))
+
+
+def _sell_deed_problem(g: Game, p: Player, i: int, window: str) -> str | None:
+    return g.sell_deed_problem(p, i)
 
 
 def _check_sell_all(g: Game, p: Player, action: Action, window: str) -> str | None:
@@ -431,14 +464,14 @@ def _has_switches(g: Game) -> bool:
 
 
 MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
-    ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build),
-    ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell),
+    ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build, on_deed=_build_problem),
+    ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell, on_deed=_sell_problem),
     ManageAction("mortgage", "mortgage", _check_mortgage, _apply_mortgage, on_space=_can_mortgage,
-                 in_game=_has_mortgages),
+                 in_game=_has_mortgages, on_deed=_mortgage_problem),
     ManageAction("unmortgage", "lift the mortgage", _check_unmortgage, _apply_unmortgage, on_space=_can_unmortgage,
-                 in_game=_has_mortgages),
+                 in_game=_has_mortgages, on_deed=_unmortgage_problem),
     ManageAction("sell_deed", "sell the deed to the bank", _check_sell_deed, _apply_sell_deed,
-                 on_space=_can_sell_deed, in_game=_bank_buys),
+                 on_space=_can_sell_deed, in_game=_bank_buys, on_deed=_sell_deed_problem),
     ManageAction("sell_all", "sell all the group's buildings", _check_sell_all, _apply_sell_all,
                  listing=_list_sell_all),
     ManageAction("act", "edition action", _check_act, _apply_act, listing=_list_act, in_game=_has_actions),
@@ -456,4 +489,8 @@ MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
 
 _ENDS = ("done", "bankrupt")
 _ON_SPACE = [(k.name, k.on_space) for k in MANAGE_ACTIONS.values() if k.on_space is not None]
+_ON_DEED = [(k.name, k.on_deed) for k in MANAGE_ACTIONS.values() if k.on_deed is not None]
+DEED_ACTIONS: tuple[str, ...] = tuple(name for name, _problem in _ON_DEED)
+"""The kinds of action on one deed, `(name, space)`, in registry order: build, sell, mortgage,
+unmortgage, sell_deed (each row with `on_deed`; every row with `on_space` has one)."""
 _LISTING = [k.listing for k in MANAGE_ACTIONS.values() if k.listing is not None]

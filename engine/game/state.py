@@ -270,7 +270,7 @@ class GameState:
     def copy_from(self, other: GameState, memo: dict[int, Any]) -> None:
         """Make this game a deep copy of `other`, field by field (`FIELDS`), through `copy.deepcopy`
         with `memo`: what `memo` maps is taken as it maps it (the search bot's fork shares the
-        edition and its `Edition.shared` tables, and puts its own agents in; agents/search.py), the
+        edition and its `Edition.shared` tables, and puts its own agents in; forks.py), the
         players are copied by `Player.__deepcopy__`, and `other` itself stands for this game.
         This game must be a game of the same class (its own state is overwritten; only its
         identity is kept). `copy.deepcopy` of a whole game does not do: the compiled build's

@@ -1,13 +1,19 @@
 """The read-only view of a game that agents and front ends read: `GameView` and `PlayerView`.
 
 An agent's `decide(game, decision)` receives the game itself; agents (engine/agents) and the
-front ends' renderers (cli/) are typed against these protocols and read the game through their
-names only: `mypy --strict` on engine/agents refuses a name the view does not offer and any
-assignment to one (every member is a read-only property or a query method), and
-tests/agents/test_view.py refuses, by the source, a read of any other name of the game in
-engine/agents. The view costs nothing at run time (the game is its own view: `Game` has every
-name, which `_conforms` checks with mypy); a wrapper object with a property per name costs about
-seven times a plain read, which the bots' hot paths cannot afford.
+front ends' renderers (cli/) read the game through these protocols' names only. Typed against
+them, `mypy --strict` refuses a name the view does not offer and any assignment to one (every
+member is a read-only property or a query method); tests/agents/test_view.py refuses, by the
+source, a read of any other name of the game in engine/agents and cli/web/view.py, and any write
+through a game or player there. The view costs nothing at run time (the game is its own view:
+`Game` has every name, which `_conforms` checks with mypy); a wrapper object with a property per
+name costs about seven times a plain read, which the bots' hot paths cannot afford.
+
+The basic bot, compiled with mypyc for simulations, is annotated with the concrete `Game` and
+`Player` instead (and so are the bots that subclass it or hand it the game): mypyc reads a field
+of a native class directly but a protocol's member through the generic attribute lookup, which
+cost about a fifth of a compiled turn of four basic bots. The view stays its contract: it reads
+the view's names only and writes nothing, which the source check holds it to.
 
 What the view offers:
 - the edition: `ed` (spaces, groups, decks, ladders, actions, switches), `rules`, `spaces`, `n`
@@ -24,7 +30,7 @@ What the view offers:
   oldest first), `removed_cards` the (deck, card) out of the game; `card_plays` the kept cards
   that can be played, by card id;
 - progress: `turns` (player turns so far), `round`, `max_rounds` the round cap (None: none),
-  `over`, `winners`, `end_reason`;
+  `over`, `winners`, `end_reason`; `replaying` while a resumed game gives its recorded answers;
 - cache keys, each a counter that moves whenever what it names changes: `deeds_version` (who
   holds which deed), `buildings_version` (the buildings on the board and in the bank);
   `PlayerView.version` (that player's deeds, buildings, mortgages and loans); `owner` is the
@@ -36,9 +42,15 @@ What the view offers:
   `net_worth`, `others`, `default_raise_action` (the engine's liquidation order), `bot_play`
   (a kept card's bot hint), `trade_window_problem`, `closed_actions` (the actions on a player's
   deeds not open now, each with why), `interest`, `next_rung`, `sell_value`,
-  `building_refund`; `holding_of(view, p)` the holding space a player is held in,
-  `action_targets(view, action)` the targets of an edition action, `rent_formula(view, i)` the
-  rent an owned deed's formula gives now and `rent_at(view, i, level)` the rent at a level.
+  `building_refund`, `deed_problems` (each action on each of a player's deeds with the deed's
+  own reason, the browser's deed panel); `holding_of(view, p)` the holding space a player is
+  held in, `action_targets(view, action)` the targets of an edition action, `rent_formula(view, i)` the
+  rent an owned deed's formula gives now and `rent_at(view, i, level)` the rent at a level;
+- one way to step a game: `fork(seed, agents)`, a determinised copy with the given agents in
+  its seats (engine/game/forks.py), typed `Simulation`: the view plus the moves a rollout makes
+  on its own copy (play turns, end a turn where it stands, offer a purchase, propose a trade,
+  carry out a checked manage action, pay, give a deed). The game forked is never changed: an
+  agent that looks ahead (the search bot) plays on forks only.
 
 The decision being asked is the `Decision` the agent is handed (its kind, player, options and
 context); the view is the rest of the table. Sequences and mappings the view returns are the
@@ -47,13 +59,15 @@ game's own, live: read them, never change them. Money is integer units of the ed
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Mapping, MutableSequence, Sequence, Set
 from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from .edition_actions import action_targets as _targets
 
 if TYPE_CHECKING:
+    from ..dsl.runtime import Roll
     from ..edition.model import Action, Card, Edition, Holding, Rules, Rung, Space
+    from .decisions import Agent
     from .game import Game
     from .player import Player
 
@@ -162,6 +176,9 @@ class GameView(Protocol):
     def deeds_version(self) -> int: ...
     @property
     def buildings_version(self) -> int: ...
+    @property
+    def replaying(self) -> bool:
+        """True while a resumed game replays its recorded answers (an agent's answer is dropped)."""
 
     def cards_in(self, deck: str) -> int: ...
     def build_problem(self, p: Any, i: int, window: str) -> str | None: ...
@@ -184,6 +201,36 @@ class GameView(Protocol):
     def others(self, p: Any) -> Sequence[PlayerView]: ...
     def default_raise_action(self, p: Any) -> tuple[Any, ...]: ...
     def bot_play(self, p: Any, window: str) -> tuple[str, str, str] | None: ...
+    def deed_problems(self, p: Any, window: str) -> Mapping[int, Mapping[str, str | None]]:
+        """For each deed of `p` (board order), each action on one deed (manage.DEED_ACTIONS) with
+        why the deed's own rules refuse it in `window` now (None: they allow it)."""
+    def fork(self, seed: int, agents: Sequence[Agent]) -> Simulation:
+        """A determinised copy of the game with `agents` in its seats, to play on (forks.fork):
+        the game itself is not changed."""
+
+
+@runtime_checkable
+class Simulation(GameView, Protocol):
+    """A fork of a game (`GameView.fork`) that its maker plays on: the view, and the moves a
+    rollout makes. `agents` the seats' agents (one may be swapped for a while); `play` plays
+    turns; `stop_turn` ends the current turn where it stands and passes the turn on;
+    `from_the_throw` plays the rest of a turn from the jail question or the first throw;
+    `manage_with` plays a manage window with a given agent answering; the others carry out what
+    a decision would (a purchase offer, a trade proposal, a checked manage action, a payment,
+    a deed given). A player argument is one of the fork's own players."""
+
+    @property
+    def agents(self) -> MutableSequence[Agent]: ...
+    def play(self, max_turns: int | None = None) -> Any: ...
+    def stop_turn(self) -> None: ...
+    def from_the_throw(self, p: Any) -> None: ...
+    def manage_with(self, p: Any, window: str, agent: Agent, limit: int) -> None: ...
+    def offer_purchase(self, p: Any, i: int) -> None: ...
+    def propose_trade(self, offer: Any) -> Any: ...
+    def apply_action(self, p: Any, action: Any, window: str) -> None: ...
+    def pay(self, payer: Any, payee: Any, amount: int, reason: str) -> Any: ...
+    def set_owner(self, i: int, p: Any) -> None: ...
+    def transfer_deed(self, i: int, p: Any) -> None: ...
 
 
 def holding_of(view: GameView, p: PlayerView) -> Holding:
@@ -196,13 +243,13 @@ def action_targets(view: GameView, a: Action) -> list[int | None]:
     return _targets(cast("Game", view), a)
 
 
-def rent_formula(view: GameView, i: int) -> int:
-    """What the edition's rent formula of owned deed `i` gives now (integer money), as its owner's
-    visitor would owe it without a throw of the dice. Raises what the formula raises where it
-    reads the dice (no amount before the throw)."""
+def rent_formula(view: GameView, i: int, payer: PlayerView | None = None, throw: Roll | None = None) -> int:
+    """What the edition's rent formula of owned deed `i` gives now (integer money), as `payer`
+    (default: its owner, as any visitor) would owe it after `throw` (default: none). Raises what
+    the formula raises where it reads the dice and there is no throw."""
     game = cast("Game", view)
     owner = game.owner[i]
-    return int(game.rent_fns[i](game, owner, i, owner, None))
+    return int(game.rent_fns[i](game, owner if payer is None else payer, i, owner, throw))
 
 
 def rent_at(view: GameView, i: int, level: int) -> int | None:
@@ -225,6 +272,7 @@ def rent_at(view: GameView, i: int, level: int) -> int | None:
 
 
 if TYPE_CHECKING:
-    def _conforms(g: Game, p: Player) -> tuple[GameView, PlayerView]:
-        """mypy checks here that the game and its players are their own views."""
-        return g, p
+    def _conforms(g: Game, p: Player) -> tuple[GameView, PlayerView, Simulation]:
+        """mypy checks here that the game and its players are their own views, and that a game
+        is a simulation (what `fork` gives)."""
+        return g, p, g

@@ -9,14 +9,20 @@ from collections import deque
 
 import pytest
 
-from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, make_bot
-from magie.engine.agents.search import Forker, _value, earning_power
+from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, StrongBot, make_bot
+from magie.engine.agents.search import _value, earning_power, rollout_bots
 from magie.engine.edition.playable import load_playable_cached
+from magie.engine.game import forks
 from magie.engine.game.decisions import Decision
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.game import Game
 from magie.engine.game.player import WOKEN, Player
 from magie.engine.game.state import FIELDS
+
+
+def _fork(g: Game, seed: int) -> Game:
+    """The search bot's fork of `g`: basic bots in every seat (GameView.fork)."""
+    return g.fork(seed, rollout_bots(seed, len(g.players)))
 
 
 def small(seed: int = 0, name: str = "s") -> SearchBot:
@@ -28,8 +34,7 @@ def test_levels_are_in_the_registry():
     assert set(LEVELS) | {"search", "random"} == set(BOTS)
     assert isinstance(make_bot("easy", 1, 0), EasyBot)
     hard = make_bot("hard", 1, 2)
-    assert isinstance(hard, SearchBot) and hard.name == "hard-3"
-    assert (hard.rollouts, hard.horizon, hard.rent_rounds, hard.extend) == (4, 20, 10.0, 0)
+    assert isinstance(hard, StrongBot) and hard.name == "hard-3"
 
 
 def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
@@ -60,8 +65,7 @@ def test_a_fork_cannot_peek_at_the_real_dice_or_deck():
     g.play(max_turns=20)
     state = g.rng.getstate()
     decks = {k: [c.id for c in dq] for k, dq in g.decks.items()}
-    forker = Forker(g)
-    clone = forker.fork(g, 99)
+    clone = _fork(g, 99)
     assert g.rng.getstate() == state                    # forking does not move the real generator
     assert clone.rng.getstate() != state                # the fork throws other dice
     real = [g.dice.throw(2).total for _ in range(12)]
@@ -92,7 +96,7 @@ def _played(edition: str, turns: int, seed: int = 2) -> Game:
 @pytest.mark.parametrize("edition", ["classic", "biznespolia"])
 def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
     g = _played(edition, 40)
-    clone = Forker(g).fork(g, 7)
+    clone = _fork(g, 7)
     own = {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "log",
            "between_awake", "between_bound"}   # (the promises between turns: the agents')
     for name in FIELDS:                                 # every field but the fork's own equal in value
@@ -112,13 +116,13 @@ def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
 def test_a_forks_idle_answers_are_its_own_bots_not_the_real_games():
     """A fork asks its own rollout bots' `idle`: on the compiled build `copy.deepcopy` kept a
     compiled bot's bound method as it was, so rollouts called (and moved on) the real game's bots
-    and the hard bot played other games there than in pure Python (tools/compiled_check.py runs
+    and the search bot played other games there than in pure Python (tools/compiled_check.py runs
     this file on the compiled build)."""
     ed = load_playable_cached("classic")
-    g = Game(ed, [(f"b{k}", make_bot(kind, 3, k)) for k, kind in enumerate(("random", "hard", "basic", "basic"))],
+    g = Game(ed, [(f"b{k}", make_bot(kind, 3, k)) for k, kind in enumerate(("random", "search", "basic", "basic"))],
              seed=3, max_rounds=100)
     g.play(max_turns=12)
-    clone = Forker(g).fork(g, 7)
+    clone = _fork(g, 7)
     for k, m in enumerate(clone.agent_idle):
         if g.agent_idle[k] is None:
             assert m is None
@@ -150,7 +154,7 @@ def test_a_fork_asks_its_own_bots_between_turns_not_after_the_real_agents_promis
     g = Game(ed, [(f"b{k}", make_bot("easy", 5, k)) for k in range(4)], seed=5, max_rounds=100)
     g.play(max_turns=60)
     assert any(p.wake > WOKEN for p in g.players) and g.between_awake != 15     # promises were made
-    clone = Forker(g).fork(g, 7)
+    clone = _fork(g, 7)
     assert all(q.wake == WOKEN for q in clone.players)
     assert clone.between_awake == 15 and clone.between_bound == 0
     asked = []
@@ -198,12 +202,11 @@ def test_a_fork_plays_on_as_a_generic_deep_copy_and_leaves_the_game_untouched(ed
     game did before (pure Python only: the compiled Game cannot be deep-copied whole), and the
     real game goes on as its twin that was never forked."""
     g, twin = _played(edition, 40), _played(edition, 40)
-    forker = Forker(g)
     if not sys.modules[Game.__module__].__file__.endswith(".py"):     # pragma: no cover - compiled
         pytest.skip("the compiled Game cannot be deep-copied whole")
     for seed in (3, 11):
-        clone = forker.fork(g, seed)
-        memo = dict(forker._shared())
+        clone = _fork(g, seed)
+        memo = forks._shared(g)
         memo.update({id(a): BasicBot(seed=seed + k, name=f"rollout-{k + 1}") for k, a in enumerate(g.agents)})
         memo.update({id(g.answers): [], id(g.replay_queue): deque()})
         generic = copy.deepcopy(g, memo)
@@ -225,8 +228,7 @@ def test_a_fork_plays_on_as_a_generic_deep_copy_and_leaves_the_game_untouched(ed
 
 def test_forks_of_one_seed_play_alike_and_forks_of_two_seeds_differ():
     g = _played("classic", 30)
-    forker = Forker(g)
-    a, b, c = forker.fork(g, 5), forker.fork(g, 5), forker.fork(g, 6)
+    a, b, c = _fork(g, 5), _fork(g, 5), _fork(g, 6)
     for fork in (a, b, c):
         fork.play(max_turns=80)
     assert _fingerprint(a) == _fingerprint(b) != _fingerprint(c)

@@ -9,7 +9,7 @@ import pytest
 
 from magie.engine import agents
 from magie.engine.agents import BasicBot, EasyBot, RandomBot, make_bot
-from magie.engine.agents.search import Forker
+from magie.engine.agents.search import rollout_bots
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
@@ -94,7 +94,7 @@ def test_others_are_the_living_players_in_turn_order_after_one():
 def test_a_copy_shares_the_window_sets_and_keeps_them():
     ed = load_playable_cached("classic")
     g = Game(ed, _players(4), seed=3)
-    clone = Forker(g).fork(g, 11)         # the search bot's fork: GameState.copy_from
+    clone = g.fork(11, rollout_bots(11, 4))     # the search bot's fork: GameState.copy_from
     assert clone.agent_windows == g.agent_windows == [frozenset({"after_landing", "between_turns"})] * 4
     assert all(a is b for a, b in zip(clone.agent_windows, g.agent_windows, strict=True))
     assert clone.agent_windows is not g.agent_windows

@@ -477,7 +477,7 @@ def test_the_new_game_form_names_magies_bots_in_the_pages_language(served, brows
     _click(b, "#create")
     _until(b, WAIT, lambda drv: "/games/" in drv.current_url)
     game = re.search(r"/games/([^#?]+)", b.current_url).group(1)
-    token = re.search(r"#token=(.+)$", b.current_url).group(1)
+    token = re.search(r"#token=([^&]+)", b.current_url).group(1)
     state = _state(served, game)
     assert [p["name"] for p in state["players"]] == ["Player", "Бот 1", "Бот 2", "Робот", "Бот 4"]
     code, save = _api(served, "GET", f"/api/games/{game}/save?token={token}")

@@ -220,7 +220,9 @@ def test_the_balance_report_of_a_draft():
         assert all(w["low"] <= w["rate"] <= w["high"] for w in wins)
         assert rep["rounds"]["low"] <= rep["rounds"]["mean"] <= rep["rounds"]["high"]
         assert rep["rounds"]["min"] <= rep["rounds"]["p50"] <= rep["rounds"]["max"]
-        assert sum(rep["end_reasons"].values()) == 12
+        assert sum(r["games"] for r in rep["end_reasons"]) == 12
+        russian = {"last_standing": "остался последний игрок", "round_limit": "достигнут предел кругов"}
+        assert [r["words"] for r in rep["end_reasons"]] == [russian[r["reason"]] for r in rep["end_reasons"]]
         fills = re.findall(r'<rect class="cell" [^>]*fill="(#[0-9a-f]+)"', rep["heat"])
         assert len(fills) == len(ed.spaces) and len(set(fills)) > 5          # a fill by landings
         groups = [g.id for g in ed.groups]

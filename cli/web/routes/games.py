@@ -19,6 +19,7 @@ from magie.engine.saves import SaveGame, Seat
 from ..board import board_svg
 from ..bodies import AnswerIn, BetweenTurnsIn, NewGame, answer_problem
 from ..errors import HTTPProblem, check_lang
+from ..lobby import LOBBY_DECISION_TIME, Table
 from ..rooms import Conflict, new_game_id, new_tokens
 from ..server import RoomDep, ServerDep, token_seat
 from ..settings import with_settings
@@ -46,17 +47,27 @@ async def new_game(body: NewGame, server: ServerDep) -> dict:
     if not humans and max_rounds is None and ed.end.max_rounds is None:
         max_rounds = BOT_TABLE_CAP
     seed = body.seed if body.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    open_seats = [k for k, s in enumerate(body.seats) if s.kind == "open"]
+    people = [k for k in humans if k not in open_seats]
+    tokens, digests = new_tokens(len(seats), people)
+    host, host_digest = new_tokens(1, [0])
+    web: dict = {"host": host_digest[0]}
+    if body.decision_time is not None or open_seats:    # strangers from the lobby: a default time
+        web["decision_time"] = body.decision_time if body.decision_time is not None else LOBBY_DECISION_TIME
     save = SaveGame(edition_ref=body.edition, edition_id=ed.id, variants=tuple(body.variants),
                     content_hash=ed.content_hash, seed=seed, seats=tuple(seats),
-                    options={"max_rounds": max_rounds, "elapsed": 0.0, "auto_claim": True,
+                    options={"max_rounds": max_rounds, "elapsed": 0.0, "auto_claim": True, "web": web,
                              **({"settings": changed} if changed else {})},
                     edition_content=content)
-    tokens, digests = new_tokens(len(seats), humans)
     game_id = new_game_id()
-    room = server.add(game_id, ed, save, lang, digests)
-    return {"game": game_id, "seed": seed,
-            "seats": [{"name": room.names[k], **({"token": tokens[k]} if k in tokens else {})}
-                      for k in range(len(seats))]}
+    if open_seats:          # it waits in the lobby until a person has joined each open seat
+        server.lobby.add(Table(game_id, ed, save, lang, digests, open_seats))
+        names = [None if k in open_seats else s.name for k, s in enumerate(seats)]
+    else:
+        names = list(server.add(game_id, ed, save, lang, digests).names)
+    return {"game": game_id, "seed": seed, "host": host[0], "lobby": bool(open_seats),
+            "seats": [{"name": names[k], **({"token": tokens[k]} if k in tokens else {}),
+                       **({"open": True} if k in open_seats else {})} for k in range(len(seats))]}
 
 
 def _seats(body: NewGame, ed: Edition, seated: tuple[str, ...]) -> list[Seat]:
@@ -75,7 +86,7 @@ def _seats(body: NewGame, ed: Edition, seated: tuple[str, ...]) -> list[Seat]:
                 raise HTTPProblem(400, f"seats.{k}.bot: expected one of {', '.join(seated)}",
                                   field=f"seats.{k}.bot")
             seats.append(Seat(s.name, bot))
-        else:
+        else:               # a person, or an open seat (a person who joins from the lobby)
             seats.append(Seat(s.name, "human"))
     if not ed.players_min <= len(seats) <= ed.players_max:
         raise HTTPProblem(400, f"seats: edition '{ed.id}' is for {ed.players_min} to {ed.players_max} "
@@ -126,6 +137,8 @@ async def answer(room: RoomDep, body: AnswerIn, token: str | None = None) -> dic
     problem = answer_problem(body.answer)
     if problem:
         raise HTTPProblem(400, f"answer: expected {problem}", field="answer")
+    if seat in room.stand_ins.absent:         # the person acts: the seat is theirs again
+        await asyncio.to_thread(room.back, seat)
     try:
         verdict = room.submit(seat, body.answer, body.decision)
     except Conflict as e:

@@ -2,10 +2,13 @@
 view, then the game's events and states, and the seat's own decisions.
 
 A refused connection is accepted and then closed with the code that says why (4404: no such game,
-4403: a token that is no seat of the game), so that a browser sees the code in its close event (a
+4403: a token that is no seat of the game, 4429: the game has `MAX_SPECTATORS` spectators
+already), so that a browser sees the code in its close event (a
 connection closed before it is accepted reaches a browser as a failed handshake, code 1006). A
 client sends at most `WS_RATE` messages of at most `MAX_WS_MESSAGE` characters (more: closed with
-1008); a client too slow to read its queue is dropped (1013)."""
+1008); a client too slow to read its queue is dropped (1013). A spectator (no token) cannot act:
+each message it sends is answered `{"type": "refused", "status": 403, "error"}`. A seat's
+connection takes the seat back from a bot that answered for its absent person (timers.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +25,11 @@ WS_RATE = (60, 10.0)
 """A WebSocket client may send at most this many messages in this many seconds."""
 NO_GAME = 4404
 NOT_A_SEAT = 4403
+TOO_MANY_SPECTATORS = 4429
+MAX_SPECTATORS = 50
+"""Spectators (connections without a token) one game may have at once."""
+SPECTATOR_REFUSED = {"type": "refused", "status": 403,
+                     "error": "a spectator cannot act in this game: a seat's token is needed"}
 
 router = APIRouter()
 
@@ -37,6 +45,9 @@ async def live(ws: WebSocket, game: str, server: ServerDep, token: str | None = 
     if token and seat is None:
         await ws.close(code=NOT_A_SEAT, reason="this token is not a seat of this game")
         return
+    if seat is None and sum(1 for s in server.subscribers.get(game, ()) if s.seat is None) >= MAX_SPECTATORS:
+        await ws.close(code=TOO_MANY_SPECTATORS, reason=f"this game has {MAX_SPECTATORS} spectators already")
+        return
     await asyncio.to_thread(room.need_events)
     if not room.ready.is_set():     # a game woken from its save shows where it stands, not its replay
         await asyncio.to_thread(room.ready.wait, 10)
@@ -44,6 +55,8 @@ async def live(ws: WebSocket, game: str, server: ServerDep, token: str | None = 
     server.subscribers.setdefault(game, set()).add(sub)
     code = 1000
     try:
+        if seat is not None and seat in room.stand_ins.absent:     # the person is back: no bot answers
+            await asyncio.to_thread(room.back, seat)
         await ws.send_json(_hello(room, seat))
         code = await _serve(ws, sub)
     finally:
@@ -84,6 +97,9 @@ async def _serve(ws: WebSocket, sub: Subscriber) -> int:
             times = [t for t in times if now - t < WS_RATE[1]] + [now]
             if len(message) > MAX_WS_MESSAGE or len(times) > WS_RATE[0]:
                 raise OverflowError("too many or too large messages")
+            if sub.seat is None:
+                with contextlib.suppress(asyncio.QueueFull):
+                    sub.queue.put_nowait(SPECTATOR_REFUSED)
 
     tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
     code = 1000

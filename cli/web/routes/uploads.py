@@ -62,8 +62,10 @@ async def resume(request: Request, server: ServerDep, lang: str | None = None) -
     saved_lang = str(web.get("lang", "en"))
     room_lang = check_lang(lang) if lang else (saved_lang if saved_lang in LANGUAGES else "en")
     options = {k: v for k, v in save.options.items() if k != "web"}
-    if "between_turns" in web:          # the seats' switch (the room keeps people's seats only)
-        options["web"] = {"between_turns": web["between_turns"]}
+    # the seats' switch (the room keeps people's seats only) and the decision time go on; the
+    # one who resumes the save is its host
+    host, host_digest = new_tokens(1, [0])
+    options["web"] = {**{k: web[k] for k in ("between_turns", "decision_time") if k in web}, "host": host_digest[0]}
     save = replace(save, options=options)
     humans = [k for k, s in enumerate(save.seats) if s.agent == "human"]
     tokens, digests = new_tokens(len(save.seats), humans)
@@ -73,7 +75,7 @@ async def resume(request: Request, server: ServerDep, lang: str | None = None) -
     if room.error is not None:
         server.forget(game_id)
         raise HTTPProblem(400, f"the save cannot be resumed: {room.error}")
-    return {"game": game_id, "note": note,
+    return {"game": game_id, "note": note, "host": host[0],
             "seats": [{"name": room.names[k], **({"token": tokens[k]} if k in tokens else {})}
                       for k in range(len(save.seats))]}
 

@@ -84,6 +84,7 @@
       if (p.role_name) notes.push(p.role_name);
       if (p.in_jail) notes.push(t("in jail"));
       if (p.bankrupt) notes.push(t("bankrupt"));
+      if (magie.seats.absentOf(state).has(p.seat)) notes.push(t("answered by a bot"));
       for (const c of p.cards) notes.push("🂠 " + c.text);
       const chip = el("span", { class: "chip" }); chip.style.background = COLORS[p.seat % COLORS.length];
       rows.push(el("tr", { class: (p.seat === state.turn ? "current " : "") + (p.bankrupt ? "out" : ""), "data-seat": p.seat },
@@ -362,6 +363,7 @@
           magie.trades.init(context);
           document.getElementById("table").classList.toggle("cells", !info.layout.sides);
           magie.deeds.init({ ...context, state: () => state, decisions, send, mine: seat => seat in tokenOf });
+          magie.seats.init({ gameId, seatName, tokenOf, state: () => state });
           await magie.loadWords(info.lang);
           document.getElementById("title").textContent = info.name;
           document.title = info.name + " · magie";
@@ -377,6 +379,7 @@
           link.href = `/api/games/${encodeURIComponent(gameId)}/save?token=${encodeURIComponent(token)}`;
         }
         state = msg.state && msg.state.players ? msg.state : state;
+        magie.seats.stateArrived(state);
         msg.events.forEach(item => addEvent(item, false));
         if (state) magie.table.reconcile(state);
       } else if (msg.type === "event") {
@@ -384,13 +387,22 @@
         return;
       } else if (msg.type === "state") {
         state = msg.state;
+        magie.seats.stateArrived(state);
         magie.table.reconcile(state);
+      } else if (msg.type === "seat") {      // a seat went to a bot (its decision answered) or came back
+        magie.table.feed(msg.text);
+        document.getElementById("log").append(el("li", { "data-e": "seat", text: msg.text }));
+        if (msg.bot && msg.seat in decisions) { decisions[msg.seat] = null; shown = null; }
+      } else if (msg.type === "refused") {
+        document.getElementById("refusal").textContent = msg.error;
+        return;
       } else if (msg.type === "decision") {
         decisions[msg.decision.seat] = msg.decision;
         shown = null;
         if (magie.deeds.next(msg.decision.seat)) return;     // a "build evenly" goes on
       }
-      renderStatus(); renderPlayers(); renderAuction(); renderDecision(); renderOver(); magie.deeds.render(); refreshBoard();
+      renderStatus(); renderPlayers(); renderAuction(); renderDecision(); renderOver(); magie.deeds.render(); magie.seats.render();
+      refreshBoard();
     };
     ws.onclose = ev => {
       if (ev.code === 4403 || ev.code === 4404) { conn.textContent = ev.reason; return; }

@@ -6,7 +6,8 @@
 
   function seatRow(name, kind, bot) {
     const kindSel = el("select", { class: "seat-kind" },
-      el("option", { value: "human", text: t("person") }), el("option", { value: "bot", text: t("bot") }));
+      el("option", { value: "human", text: t("person") }), el("option", { value: "bot", text: t("bot") }),
+      el("option", { value: "open", text: t("open seat (the lobby)") }));
     kindSel.value = kind;
     const botSel = el("select", { class: "seat-bot" }, ...bots.map(b => el("option", { value: b, text: b })));
     botSel.value = bot || "basic";
@@ -66,10 +67,11 @@
 
   async function create(ev) {
     ev.preventDefault();
-    const seats = [...document.querySelectorAll("#seats tr.seat")].map(r => {
+    const seats = [...document.querySelectorAll("#seats tr.seat")].map((r, k) => {
       const kind = r.querySelector(".seat-kind").value;
       const input = r.querySelector(".seat-name");
-      const given = input.dataset.magie && input.value === input.dataset.shown ? `Bot ${input.dataset.magie}` : input.value;
+      const given = kind === "open" ? `open ${k + 1}` :      // an open seat is named by who joins it
+        input.dataset.magie && input.value === input.dataset.shown ? `Bot ${input.dataset.magie}` : input.value;
       const s = { name: given, kind };
       if (kind === "bot") s.bot = r.querySelector(".seat-bot").value;
       return s;
@@ -82,18 +84,27 @@
     };
     if (seed !== "") body.seed = Number(seed);
     body.settings = magie.settings.values();
+    const time = document.getElementById("decision-time").value;
+    if (time !== "") body.decision_time = Number(time);
     const r = await api("POST", "/api/games", body);
     const err = document.getElementById("form-error");
     magie.settings.showErrors(r.ok ? null : r.data);
     if (!r.ok) { err.textContent = (r.data && r.data.error) || String(r.status); return; }
     err.textContent = "";
-    const people = r.data.seats.filter(s => s.token);
-    const url = tokens => `/games/${r.data.game}#token=${tokens.join(",")}`;
-    if (people.length <= 1) { location.href = people.length ? url([people[0].token]) : `/games/${r.data.game}`; return; }
+    if (r.data.lobby) magie.lobby.wait(r.data.game, r.data.host, () => showLinks(r.data));
+    else showLinks(r.data);
+  }
+
+  // The links to the seats of a new game; the first person's (and everybody's at this browser)
+  // carries the host's token, with which the game's page hands seats to a bot and back.
+  function showLinks(data) {
+    const people = data.seats.filter(s => s.token);
+    const url = (tokens, host) => `/games/${data.game}#token=${tokens.join(",")}` + (host ? `&host=${data.host}` : "");
+    if (people.length <= 1) { location.href = people.length ? url([people[0].token], true) : `/games/${data.game}#host=${data.host}`; return; }
     document.getElementById("created").hidden = false;
-    document.getElementById("seat-links").replaceChildren(...people.map(s =>
-      el("li", {}, el("a", { href: url([s.token]), class: "seat-link", text: s.name }))));
-    document.getElementById("hotseat-link").href = url(people.map(s => s.token));
+    document.getElementById("seat-links").replaceChildren(...people.map((s, k) =>
+      el("li", {}, el("a", { href: url([s.token], k === 0), class: "seat-link", text: s.name }))));
+    document.getElementById("hotseat-link").href = url(people.map(s => s.token), true);
   }
 
   document.addEventListener("DOMContentLoaded", () => {

@@ -208,7 +208,7 @@
       el("h3", { text: t("Game length (rounds)") }),
       el("p", { text: `${t("mean")} ${d.rounds.mean} [${d.rounds.low}–${d.rounds.high}] · ${t("median")} ${d.rounds.p50}` +
         ` · ${d.rounds.p25}–${d.rounds.p75} · ${d.rounds.min}…${d.rounds.max}` }),
-      el("p", { class: "dim", text: Object.entries(d.end_reasons).map(([k, v]) => `${k}: ${v}`).join(" · ") }),
+      el("p", { class: "dim", text: d.end_reasons.map(r => `${r.words}: ${r.games}`).join(" · ") }),
       el("h3", { text: t("Landings on the board (heat map)") }), heat,
       el("h3", { text: t("Payback by group (rounds)") }),
       d.payback.length ? table([t("Group"), t("deeds only"), t("soonest"), t("Cost")],

@@ -226,5 +226,5 @@ magie.table = (function () {
     }
   }
 
-  return { init(c) { ctx = c; }, event, reconcile, deltasOf, hideMoving, chart, heat, COLORS };
+  return { init(c) { ctx = c; }, event, reconcile, deltasOf, hideMoving, chart, heat, feed, COLORS };
 })();

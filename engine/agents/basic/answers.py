@@ -13,7 +13,8 @@ from ...game.view import holding_of
 from .idle import Managing
 
 if TYPE_CHECKING:
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
 
 class BasicBot(Managing):
@@ -24,7 +25,7 @@ class BasicBot(Managing):
 
     skip_forced: ClassVar[bool] = True      # the engine answers decisions with one legal answer (decisions.Agent)
 
-    def decide(self, game: GameView, d: Decision) -> Any:
+    def decide(self, game: Game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         kind = d.kind
         if kind == "manage":        # the hot path: after every landing
@@ -37,19 +38,19 @@ class BasicBot(Managing):
             return self._answer_raise(game, d)
         return self.ANSWERS[kind](self, game, d)
 
-    def _answer_buy(self, game: GameView, d: Decision) -> str:
+    def _answer_buy(self, game: Game, d: Decision) -> str:
         ctx = d.ctx      # (not d.space: a miss of the slots costs an exception in Decision.__getattr__)
         return self._buy(game, d.player, ctx["space"], ctx["price"]) if "buy" in d.options else "decline"
 
-    def _answer_tax(self, game: GameView, d: Decision) -> str:
+    def _answer_tax(self, game: Game, d: Decision) -> str:
         sp = game.spaces[d.ctx["space"]]
         return "fixed" if sp.tax(game, d.player) <= sp.tax_alternative(game, d.player) else "alternative"
 
-    def _answer_inherited_mortgage(self, game: GameView, d: Decision) -> str:
+    def _answer_inherited_mortgage(self, game: Game, d: Decision) -> str:
         cost = game.unmortgage_cost(d.ctx["space"])
         return "lift" if d.player.cash - cost >= self._reserve(game) else "keep"
 
-    def _answer_redeem(self, game: GameView, d: Decision) -> str:
+    def _answer_redeem(self, game: Game, d: Decision) -> str:
         ok = "redeem" in d.options and d.player.cash - d.ctx["cost"] >= self._reserve(game) // 2
         return "redeem" if ok else "release"
 
@@ -74,13 +75,13 @@ class BasicBot(Managing):
     }
     """How the bot answers each decision kind (a new kind needs a row: tests/agents check it)."""
 
-    def _buy(self, game: GameView, p: PlayerView, i: int, price: int) -> str:
+    def _buy(self, game: Game, p: Player, i: int, price: int) -> str:
         left = p.cash - price
         if game.completes_group(p, i) and left >= 0:
             return "buy"
         return "buy" if left >= self._reserve(game) else "decline"
 
-    def _bid(self, game: GameView, p: PlayerView, d: Decision) -> int | None:
+    def _bid(self, game: Game, p: Player, d: Decision) -> int | None:
         ctx = d.ctx       # (the least of two by comparisons: a call of min costs more)
         lo: int = ctx["min"]
         if ctx.get("building"):
@@ -98,7 +99,7 @@ class BasicBot(Managing):
             return None
         return lo + (limit - lo) // 2
 
-    def _jail(self, game: GameView, p: PlayerView, options: Sequence[Any]) -> str:
+    def _jail(self, game: Game, p: Player, options: Sequence[Any]) -> str:
         if "roll" not in options:        # the forced fine after the last throw: a kept card saves it
             return self._jail_forced_fine(game, p, options)
         if self._unowned(game) >= 6:     # early in the game
@@ -108,12 +109,12 @@ class BasicBot(Managing):
                 return "pay"
         return "roll"
 
-    def _answer_raise(self, game: GameView, d: Decision) -> tuple[Any, ...]:
+    def _answer_raise(self, game: Game, d: Decision) -> tuple[Any, ...]:
         act = game.default_raise_action(d.player)     # the engine's order, read once for both
         return self._pay_in_deeds(game, d, act) or self._raise_money(game, d.player, act)
 
     @staticmethod
-    def _raise_money(game: GameView, p: PlayerView, act: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
+    def _raise_money(game: Game, p: Player, act: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
         """The engine's liquidation order, except that where the bank buys deeds and takes
         unredeemed mortgages at the lap end ([002] 9/1.2, D8), a lone lot (the only one of its
         group the player owns) is sold to the bank rather than mortgaged: the money is the same
@@ -131,7 +132,7 @@ class BasicBot(Managing):
             return ("sell_deed", i)
         return act
 
-    def _pay_in_deeds(self, game: GameView, d: Decision,
+    def _pay_in_deeds(self, game: Game, d: Decision,
                       act: tuple[Any, ...] | None = None) -> tuple[Any, ...] | None:
         """A debt to a player paid partly in a deed ([000] 23.1, `trade.while_in_debt`): where
         the engine's liquidation order would mortgage a lone deed (no other lot of its group is
@@ -170,7 +171,7 @@ class BasicBot(Managing):
         a bot that always claims plays the house rule exactly as classic."""
         return self.claim_attention >= 1.0 or self.rng.random() < self.claim_attention
 
-    def _jail_forced_fine(self, game: GameView, p: PlayerView, options: Sequence[Any]) -> str:
+    def _jail_forced_fine(self, game: Game, p: Player, options: Sequence[Any]) -> str:
         """After the last failed throw (`jail.card_after_attempts`): the kept card saves the fine."""
         return "card" if "card" in options else "pay"
 

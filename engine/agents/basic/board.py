@@ -12,7 +12,8 @@ from ...game.player import NO_WAKE
 
 if TYPE_CHECKING:
     from ...edition.model import Edition, Group
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
 INF = 1 << 60
 """More cash than any player has: "no candidate" in the building plan, "never" for an offer."""
@@ -92,14 +93,14 @@ def board_of(ed: Edition) -> Board:
     return b
 
 
-def near_groups(game: GameView, p: PlayerView) -> tuple[Group, ...]:
+def near_groups(game: Game, p: Player) -> tuple[Group, ...]:
     """The groups `p` holds at least half of but not all, in the edition's order: those a trade
     could complete for `p` (they change only with `p`'s deeds)."""
     return board_of(game.ed).of_counts(p.groups)[0]
 
 
-def groups_held_by_one(game: GameView, p: PlayerView,
-                       near: tuple[Group, ...] | None = None) -> list[tuple[Group, Lots, PlayerView]]:
+def groups_held_by_one(game: Game, p: Player,
+                       near: tuple[Group, ...] | None = None) -> list[tuple[Group, Lots, Player]]:
     """The color groups `p` holds at least half of but not all, whose missing lots one other
     player holds: [(group, missing lots (space indices), that player)], in the edition's order
     (the trades that would complete a group of `p`). `near`: `near_groups(game, p)`, if the

@@ -12,7 +12,8 @@ from .board import ASK, INF, UNTIL_CHANGED, UNTIL_WHOLE, Lots, board_of
 from .trading import Trading
 
 if TYPE_CHECKING:
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
 Step = tuple[int, tuple[str, int]]
 """One candidate of the plan: (cash to spare it needs, the action: ('build' | 'unmortgage', space))."""
@@ -76,7 +77,7 @@ class Building(Trading):
     SHORTAGE: ClassVar[int] = 6
     """Houses left in the bank at which the bot builds between turns wherever it can."""
 
-    def _refresh(self, game: GameView, p: PlayerView) -> None:
+    def _refresh(self, game: Game, p: Player) -> None:
         """Forget the cash trigger when `p` changed, and recompute the lots it builds on when
         ownership changed (whole groups change only then)."""
         if p.version != self._pver:
@@ -100,7 +101,7 @@ class Building(Trading):
                         mask |= 1 << j
                 self._mask = mask
 
-    def _between_turns(self, game: GameView, p: PlayerView, dry: bool = False) -> Any:
+    def _between_turns(self, game: Game, p: Player, dry: bool = False) -> Any:
         """In the interval between other players' turns ([000], rules.between_turns): build only
         where building now rather than on its own turn pays: the next player's throw may land on
         one of its whole groups (dice_count to dice_count x sides steps ahead), or the bank's
@@ -123,7 +124,7 @@ class Building(Trading):
             return DONE
         return act
 
-    def _develop(self, game: GameView, p: PlayerView, window: str | None) -> tuple[Any, int]:
+    def _develop(self, game: Game, p: Player, window: str | None) -> tuple[Any, int]:
         """The next build or unmortgage worth doing, or (None, the cash at which one would be;
         NO_WAKE: none until the plan changes with `p`'s holdings).
         With no window (a dry run) an affordable build is (`ASK`, 0): its check needs the window.
@@ -166,7 +167,7 @@ class Building(Trading):
             k += 1
         return None, trigger
 
-    def _steps(self, game: GameView, p: PlayerView) -> tuple[tuple[Step, ...], tuple[int, ...], int]:
+    def _steps(self, game: Game, p: Player) -> tuple[tuple[Step, ...], tuple[int, ...], int]:
         """`_develop`'s candidates as (cash to spare, action), the index in `_whole` of the lots
         each is of (-1: a mortgaged deed outside them), and the least cash to spare of any (INF:
         none); they change only with `p`'s version (its deeds, levels and mortgages) and `_whole`."""
@@ -210,7 +211,7 @@ class Building(Trading):
                         lowest = cost
         return tuple(out), tuple(where), lowest
 
-    def _after_build(self, game: GameView, plan: Plan, k: int, version: int) -> None:
+    def _after_build(self, game: Game, plan: Plan, k: int, version: int) -> None:
         """Bring `plan` up to date, in place, after the build of its step `k` and nothing else
         (the player's version moved by one, the lot's level by one): only that step's lots have a
         new next build (none of them is mortgaged: the step was a build), so only that step is
@@ -237,7 +238,7 @@ class Building(Trading):
                 lowest = need
         plan.version, plan.steps, plan.lowest, plan.where = version, tuple(steps), lowest, tuple(where)
 
-    def _lift_cost(self, game: GameView, i: int) -> int:
+    def _lift_cost(self, game: Game, i: int) -> int:
         """`game.unmortgage_cost(i)`, memoised for the game's rules (`_lift_costs`)."""
         lift = self._lift_costs(game)
         cost = lift.get(i)
@@ -245,7 +246,7 @@ class Building(Trading):
             cost = lift[i] = game.unmortgage_cost(i)
         return cost
 
-    def _lift_costs(self, game: GameView) -> LiftCosts:
+    def _lift_costs(self, game: Game) -> LiftCosts:
         """`game.unmortgage_cost(i)` by space, memoised for the game's rules (it reads only them
         and the deed)."""
         c = self._lift
@@ -254,7 +255,7 @@ class Building(Trading):
         return c
 
     @classmethod
-    def _whole_groups(cls, game: GameView, p: PlayerView) -> list[Lots] | tuple[Lots, ...]:
+    def _whole_groups(cls, game: Game, p: Player) -> list[Lots] | tuple[Lots, ...]:
         """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
         lots of groups it may build on from majority ownership, then each deed that takes a
         building of its own (the ladders' `owned` share)."""
@@ -265,7 +266,7 @@ class Building(Trading):
         return whole
 
     @staticmethod
-    def _majority_lots(game: GameView, p: PlayerView) -> list[Lots]:
+    def _majority_lots(game: Game, p: Player) -> list[Lots]:
         """`p`'s lots of each group it holds all but one of, where the ladder's first level
         needs only that (building from majority ownership, a ladder with `owned: all_but_one`)."""
         pg = p.groups
@@ -275,7 +276,7 @@ class Building(Trading):
                 for gi, need in board_of(game.ed).majority if pg[gi] == need and need > 0]
 
     @staticmethod
-    def _single_lots(game: GameView, p: PlayerView) -> list[Lots]:
+    def _single_lots(game: Game, p: Player) -> list[Lots]:
         """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
         building on a railroad): built on its own."""
         return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]

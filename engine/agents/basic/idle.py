@@ -12,7 +12,8 @@ from ...game.view import action_targets
 from .building import Building
 
 if TYPE_CHECKING:
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
 
 class Managing(Building):
@@ -29,7 +30,7 @@ class Managing(Building):
     LOOK_AGAIN: ClassVar[int] = 40
     """Game turns after which the bot looks at trades again though no deed changed hands."""
 
-    def idle(self, game: GameView, p: PlayerView, window: str) -> bool | Quiet | Calm:
+    def idle(self, game: Game, p: Player, window: str) -> bool | Quiet | Calm:
         """Would the bot answer done to the manage window `window` now? A dry run of `_manage`
         that needs no legality check: it stops (False: the engine asks the decision) where an
         answer would need the window's check, and otherwise keeps the same bookkeeping as
@@ -86,7 +87,7 @@ class Managing(Building):
         calm.turn = self._next_look
         return calm
 
-    def _manage(self, game: GameView, p: PlayerView, window: str) -> Any:
+    def _manage(self, game: Game, p: Player, window: str) -> Any:
         if window == "between_turns":
             return self._between_turns(game, p)
         act: Any        # the first answer found: a play, an action, a proposal, a repayment, a build, ...
@@ -125,7 +126,7 @@ class Managing(Building):
                 return ("trade", offer)
         return DONE
 
-    def windows(self, game: GameView) -> frozenset[str]:
+    def windows(self, game: Game) -> frozenset[str]:
         """The manage windows this bot wants to be asked in: it does its building and trading
         after landing, unless the rules allow them only before rolling."""
         r = game.rules
@@ -136,7 +137,7 @@ class Managing(Building):
         return frozenset({"before_roll", "after_landing"} | between)
 
     @staticmethod
-    def _propose_switch(game: GameView, p: PlayerView, window: str) -> tuple[str, str] | None:
+    def _propose_switch(game: Game, p: Player, window: str) -> tuple[str, str] | None:
         """Propose a rule switch whose vote's bot formula holds for this bot (once a turn)."""
         for sw in game.ed.switches:
             if (sw.vote is not None and sw.vote.bot is not None and sw.vote.bot(game, p)
@@ -144,7 +145,7 @@ class Managing(Building):
                 return ("propose", sw.id)
         return None
 
-    def _edition_action(self, game: GameView, p: PlayerView) -> tuple[str, str, int | None] | None:
+    def _edition_action(self, game: Game, p: Player) -> tuple[str, str, int | None] | None:
         """The first edition action whose `bot` hint holds and which is legal now, as
         ('act', id, target): the targets of a deed action are every deed, in board order (its
         own, others' and the bank's: the hint and the action's `when` say which are meant), or

@@ -14,9 +14,10 @@ from .valuation import Valuation
 
 if TYPE_CHECKING:
     from ...edition.model import Group
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
-Offer = tuple["PlayerView", Lots, int, tuple[int, Lots, int]]
+Offer = tuple["Player", Lots, int, tuple[int, Lots, int]]
 """One of `_propose`'s offers: (holder, the deeds it would sell, the cash offered, the key under
 which the offer is remembered)."""
 
@@ -32,7 +33,7 @@ class Candidates:
 
     def __init__(self) -> None:
         self.board: object = None
-        self.player: PlayerView | None = None
+        self.player: Player | None = None
         self.deeds = -1
         self.offers: list[Offer] | tuple[()] = ()
         self.version = -1
@@ -54,7 +55,7 @@ class Trading(Valuation):
         """The proposals are this class's, which find nothing while the player holds no group a
         trade could complete (`_look_at_trades` skips them then)."""
 
-    def _look_at_trades(self, game: GameView, p: PlayerView, window: str | None) -> Any:
+    def _look_at_trades(self, game: Game, p: Player, window: str | None) -> Any:
         """`_propose`'s offer, else `_propose_deal`'s, else None. For this class's proposals
         (`_plain`) neither is asked when it would find nothing: `_propose` when its candidates
         (`_cands`, for the deeds version) are none, `_propose_deal` when the rules allow no deal
@@ -72,7 +73,7 @@ class Trading(Valuation):
         reserve = self._reserve(game)
         return self._propose(game, p, window, reserve) or self._propose_deal(game, p, window, reserve)
 
-    def _propose(self, game: GameView, p: PlayerView, window: str | None, reserve: int) -> Any:
+    def _propose(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """Offer cash for the deeds that would complete one of `p`'s groups, when one other
         player holds them all: their value to that player plus a premium of half their price.
         With no window (a dry run) an offer worth checking is `ASK`: its check needs the window."""
@@ -94,7 +95,7 @@ class Trading(Valuation):
                 return offer
         return None
 
-    def _new_candidates(self, game: GameView, p: PlayerView, c: Candidates) -> Candidates:
+    def _new_candidates(self, game: Game, p: Player, c: Candidates) -> Candidates:
         """`c` (`_cands`) brought to the game's deeds version, in place. The groups a trade could
         complete change only with `p`'s deeds (its version, then its group counts), and without
         them there is no offer; the offers (their deeds, and the holder's value of them) read only
@@ -122,7 +123,7 @@ class Trading(Valuation):
         c.offers, c.holders = self._candidates(game, p, near), holders
         return c
 
-    def _candidates(self, game: GameView, p: PlayerView, near: tuple[Group, ...] | None = None) -> list[Offer]:
+    def _candidates(self, game: Game, p: Player, near: tuple[Group, ...] | None = None) -> list[Offer]:
         """`_propose`'s offers as (holder, deeds, cash, key): they change only with ownership.
         `near`: `near_groups(game, p)`, if the caller has it."""
         out = []
@@ -136,13 +137,13 @@ class Trading(Valuation):
             out.append((q, missing, cash, (q.seat, missing, cash)))
         return out
 
-    def _fair(self, game: GameView, p: PlayerView, offer: TradeOffer) -> bool:
+    def _fair(self, game: Game, p: Player, offer: TradeOffer) -> bool:
         """Accept when what `p` receives is worth at least what it gives, counting a premium
         of half the price of a deed whose loss completes the other player's group."""
         cash_out = offer.give_cash if offer.proposer == p.seat else offer.get_cash
         return self.trade_balance(game, p, offer) >= 0 and p.cash - cash_out >= self._reserve(game) // 2
 
-    def deal_balance(self, game: GameView, p: PlayerView, deal: Deal) -> int:
+    def deal_balance(self, game: Game, p: Player, deal: Deal) -> int:
         """What `deal` is worth to `p` in money by `_fair`'s measure: the cash and the value of
         the deeds it gets, less the cash and value of those it gives, less half the price of a
         given deed whose group the deal completes for another player."""
@@ -161,13 +162,13 @@ class Trading(Valuation):
                 gain -= game.spaces[j].price // 2
         return gain
 
-    def _fair_deal(self, game: GameView, p: PlayerView, deal: Deal) -> bool:
+    def _fair_deal(self, game: Game, p: Player, deal: Deal) -> bool:
         """Accept a deal of several parties on the same terms as a two-party trade: worth at least
         what it costs `p`, and the cash it pays leaves half the reserve."""
         cash_out = deal.gives(p.seat)[1]
         return self.deal_balance(game, p, deal) >= 0 and p.cash - cash_out >= self._reserve(game) // 2
 
-    def _propose_deal(self, game: GameView, p: PlayerView, window: str | None, reserve: int) -> Any:
+    def _propose_deal(self, game: Game, p: Player, window: str | None, reserve: int) -> Any:
         """A three-way swap that completes `p`'s group where no two-party trade does ([002] 9/1.3):
         `p` lacks one deed X of a group, held by q; q lacks one deed Y of its group, held by r;
         r lacks one deed Z of its group, held by `p`. Legs: q gives X to `p`, r gives Y to q, `p`
@@ -209,7 +210,7 @@ class Trading(Valuation):
         return None
 
     @staticmethod
-    def _missing_one(game: GameView, p: PlayerView) -> list[tuple[int, PlayerView]]:
+    def _missing_one(game: Game, p: Player) -> list[tuple[int, Player]]:
         """(deed, holder) for each buildable group `p` lacks exactly one deed of, held by another
         living player and free of buildings."""
         out = []
@@ -222,7 +223,7 @@ class Trading(Valuation):
                 out.append((j, q))
         return out
 
-    def trade_balance(self, game: GameView, p: PlayerView, offer: TradeOffer) -> int:
+    def trade_balance(self, game: Game, p: Player, offer: TradeOffer) -> int:
         """What `offer` is worth to `p` by `_fair`'s measure, in money (negative: `p` loses)."""
         me_proposer = offer.proposer == p.seat
         other = game.players[offer.partner if me_proposer else offer.proposer]
@@ -239,12 +240,12 @@ class Trading(Valuation):
                 gain -= game.spaces[j].price // 2
         return gain
 
-    def trade_reason(self, game: GameView, p: PlayerView, offer: TradeOffer) -> str:
+    def trade_reason(self, game: Game, p: Player, offer: TradeOffer) -> str:
         """Why `p` (this bot, the partner) rejects `offer`, in English ('' if it would accept)."""
         parts = self.trade_reason_parts(game, p, offer)
         return parts[0].format(**parts[1]) if parts else ""
 
-    def trade_reason_parts(self, game: GameView, p: PlayerView, offer: TradeOffer) -> tuple[str, dict[str, int]] | None:
+    def trade_reason_parts(self, game: Game, p: Player, offer: TradeOffer) -> tuple[str, dict[str, int]] | None:
         """`trade_reason` as an English message with `{amount}` in it and the amount (integer
         money), so a front end can translate the message and show the amount in the currency;
         None if `p` would accept."""
@@ -256,7 +257,7 @@ class Trading(Valuation):
         short = -self.trade_balance(game, p, offer)
         return "what it gets is worth {amount} less to it than what it gives", {"amount": short}
 
-    def counter_offer(self, game: GameView, p: PlayerView, offer: TradeOffer, window: str = "any") -> TradeOffer | None:
+    def counter_offer(self, game: Game, p: Player, offer: TradeOffer, window: str = "any") -> TradeOffer | None:
         """The same trade with the cash changed so that `p` (the partner) would accept it, or
         None (no cash moves it, or the counter is not a legal trade)."""
         if offer.partner != p.seat or self._fair(game, p, offer):

@@ -13,7 +13,8 @@ from .board import Lots, board_of
 
 if TYPE_CHECKING:
     from ...edition.model import Group
-    from ...game.view import GameView, PlayerView
+    from ...game.game import Game
+    from ...game.player import Player
 
 
 class Memo:
@@ -65,7 +66,7 @@ class Valuation:
             rng = self._rng = random.Random(self._seed)
         return rng
 
-    def reserve(self, game: GameView) -> int:
+    def reserve(self, game: Game) -> int:
         """Cash to keep: a base of 1/15 of the start cash plus 1/75 of it per house on the board
         (a hotel counts 4), capped at 40% of the start cash."""
         start = game.start_cash
@@ -83,7 +84,7 @@ class Valuation:
     multiple of it in EasyBot and BoldBot): the bot memoises it on the game's `buildings_version`.
     A subclass whose reserve reads more sets this False."""
 
-    def _reserve(self, game: GameView) -> int:
+    def _reserve(self, game: Game) -> int:
         """`self.reserve(game)`, memoised on the game's rules and `buildings_version` (the
         buildings on the board and in the bank change only with it: buildings._set_level, and
         the state's `houses`/`hotels` setters bump it too)."""
@@ -95,7 +96,7 @@ class Valuation:
             c.board, c.version, c.rules, c.value = game.owner, game.buildings_version, game.rules, res
         return res
 
-    def value(self, game: GameView, p: PlayerView, i: int) -> int:
+    def value(self, game: Game, p: Player, i: int) -> int:
         """What deed `i` is worth to `p`: its price, doubled if it would complete `p`'s group,
         +30% if `p` already has part of the group, +30% if it blocks another player's group
         (one other player holds all its other lots)."""
@@ -130,7 +131,7 @@ class Valuation:
             v = v * 13 // 10
         return v
 
-    def _unowned(self, game: GameView) -> int:
+    def _unowned(self, game: Game) -> int:
         """How many deeds nobody holds yet (memoised on the deeds version)."""
         c = self._free
         if c.board is not game.owner or c.version != game.deeds_version:
@@ -138,7 +139,7 @@ class Valuation:
             c.value = game.owner.count(None) - board_of(game.ed).non_deeds   # (a space that is no deed has no owner)
         return c.value
 
-    def _groups_of(self, game: GameView, p: PlayerView) -> tuple[tuple[Group, ...], tuple[Lots, ...]]:
+    def _groups_of(self, game: Game, p: Player) -> tuple[tuple[Group, ...], tuple[Lots, ...]]:
         """`board_of(game.ed).of_counts(p.groups)`, kept on the bot while the counts are the same
         (they change only with `p`'s deeds)."""
         c = self._gc
