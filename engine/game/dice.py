@@ -39,7 +39,7 @@ class Dice:
     `_draw` is the `random` method of the generator's class, called as `_draw(rng)`: the number
     `rng.random()` gives, without looking the method up on the generator for each die (in the
     compiled build that lookup and the bound method it made were about 370 instructions of the
-    430 a die cost; the method, taken from the class, is shared by copies of the game)."""
+    410 a die cost; the method, taken from the class, is shared by copies of the game)."""
 
     __slots__ = ("rng", "sides", "_pairs", "_draw")
 
