@@ -2,7 +2,8 @@
 trained policy must beat (docs/rl.md "Baselines").
 
 Policies (magie.rl.baselines): `buy-throw-done` (buy every deed offered, throw the dice, end
-every manage window at once) and `random` (uniform among the legal slots). Game k is played with
+every manage window at once), `buy-trade-build` (the same, but in a manage window first offer the
+trade that completes a color group, then build) and `random` (uniform among the legal slots). Game k is played with
 `reset(seed=SEED + k)`; a shared win counts as a fraction. Prints the win share with its 95%
 Wilson interval (25% is parity with four players), the share of games ended by the round cap,
 and the environment steps per second.
@@ -18,12 +19,14 @@ import time
 
 from magie.engine.analysis.stats import wilson
 from magie.rl import MagieGym
-from magie.rl.baselines import BuyThrowDone, RandomMasked
+from magie.rl.baselines import BuyThrowDone, BuyTradeBuild, RandomMasked
+
+POLICIES = {"buy-throw-done": BuyThrowDone, "buy-trade-build": BuyTradeBuild}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--policy", choices=("buy-throw-done", "random"), default="buy-throw-done")
+    ap.add_argument("--policy", choices=(*POLICIES, "random"), default="buy-throw-done")
     ap.add_argument("--opponents", default="random", help="the bot kind of the three other seats")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--edition", default="classic")
@@ -31,7 +34,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=10_000)
     a = ap.parse_args()
     env = MagieGym(a.edition, opponents=a.opponents, max_rounds=a.max_rounds)
-    policy = BuyThrowDone(env.aec.act_enc) if a.policy == "buy-throw-done" else RandomMasked(0)
+    policy = POLICIES[a.policy](env.aec.act_enc) if a.policy in POLICIES else RandomMasked(0)
     wins, capped, steps = 0.0, 0, 0
     started = time.perf_counter()
     for k in range(a.games):

@@ -8,8 +8,9 @@ of that language answer too, and the keys on its keyboard layout (Russian: бр�
 for d; terminal.py `COMMANDS` and `ANSWERS`, the words in the locale). An answer the engine
 rejects is shown with the engine's reason and asked again.
 
-The prompt of each decision kind is a row of `PROMPTS` (a test checks every kind of
-`DECISION_KINDS` has one); reading, menus and the commands of any prompt are in terminal.py.
+The manage and raise prompts are grouped by deed (deed_menu.py): a number opens a deed's own
+menu of actions. The prompt of each decision kind is a row of `PROMPTS` (a test checks every kind
+of `DECISION_KINDS` has one); reading, menus and the commands of any prompt are in terminal.py.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from magie.engine.errors import DecisionTimeout
 from magie.engine.game.decisions import BANKRUPT, DONE, Deal, Decision, TradeOffer
 
 from .amounts import amount_forms, parse_amount
+from .deed_menu import by_deed, closed_on, deed_header, deed_line
 from .i18n import gettext_for
 from .reasons import reason_in
 from .render import N_, Names, describe_action
@@ -121,7 +123,26 @@ class HumanAgent:
             lines.append(f"  [red]{_('You cannot afford it.')}[/]")
         opts.append(Opt(str(len(opts) + 1), _("do not buy ({what_then})").format(what_then=auction), "decline",
                         self.prompter.words("decline", "no", "pass up")))
-        return self.prompter.choose(lines, opts)
+        short = d.price - d.player.cash
+        if "buy" in d.options and short > 0:
+            lines.append("  [yellow]" + _("You are {more} short: buying means raising it by selling or mortgaging.")
+                         .format(more=n.money(short)) + "[/]")
+        while True:
+            answer = self.prompter.choose(lines, opts)
+            if answer != "buy" or short <= 0 or self._confirm_short_buy(d, short):
+                return answer
+
+    def _confirm_short_buy(self, d, short: int) -> bool:
+        """Ask a player short of a deed's price whether to buy and raise the money: once bought
+        there is no going back (the engine then asks to raise it); False goes back to the buy
+        prompt, where declining sends the deed where the rules say (an auction)."""
+        n = self.names
+        _ = self._
+        lines = [_("To buy {space} you must raise {more} by selling buildings or mortgaging; once you buy "
+                   "there is no going back.").format(space=n.space(d.space), more=n.money(short))]
+        return bool(self.prompter.choose(lines, [
+            Opt("1", _("buy it and raise the money"), True, self.prompter.words("buy", "yes")),
+            Opt("0", _("back to the offer"), False, self.prompter.words("back", "no"))], default="0"))
 
     def _ask_bid(self, game: GameView, d):
         n = self.names
@@ -207,6 +228,11 @@ class HumanAgent:
                     player=self.names.player(game.order[game.turn_idx].seat))}.get(d.window, d.window)
         if d.window == "between_turns":
             done = self._("done")
+        elif d.window == "before_roll" and p.in_jail and not getattr(p, "free_next_turn", False):
+            # the throw is not the next thing: the jail's own question (pay, a card, roll) is
+            done = (self._("go on to the jail's choice: pay the fine or roll for doubles") if p.held == "jail"
+                    else self._("go on to getting out of {place}: pay or roll for doubles").format(
+                        place=self.names.holding(p.held)))
         elif d.window == "before_roll" or d.more_rolls:
             done = self._("roll the dice")
         else:
@@ -233,36 +259,42 @@ class HumanAgent:
     def _manage(self, game: GameView, d, lines, done: str | None):
         p = d.player
         n = self.names
-        # a stable order, so that a number does not turn into the opposite action after a step:
-        # building first, then lifting mortgages, edition actions, mortgaging, selling
-        order = {"build": 0, "unmortgage": 1, "act": 2, "mortgage": 3, "sell_deed": 4, "sell": 5, "sell_all": 6}
-        acts = sorted((a for a in d.options if a[0] not in ("done", "bankrupt")),
-                      key=lambda a: order.get(a[0], 9))
+        acts = [a for a in d.options if a[0] not in ("done", "bankrupt")]
         step = self._evenly_step(game, d, acts)
         if step is not None:
             self._last_action = step
             return step
-        # the same action keeps its number for the whole window: a step does not renumber the menu
+        deeds, others = by_deed(game, acts)
+        # the same deed (or action) keeps its number for the whole window: a step does not renumber the menu
         key = (game.turns, d.window, p.seat)
         if key != self._numbers_key:
             self._numbers_key, self._numbers = key, {}
-        for a in acts:
-            self._numbers.setdefault(a, len(self._numbers) + 1)
-        acts.sort(key=lambda a: self._numbers[a])
-        opts = [Opt(str(self._numbers[a]), self.describe(game, a), a) for a in acts]
+        for target in [("deed", i) for i in deeds] + others:
+            self._numbers.setdefault(target, len(self._numbers) + 1)
+        opts = sorted([Opt(str(self._numbers[("deed", i)]), deed_line(n, game, i, on, p), ("deed", i))
+                       for i, on in deeds.items()]
+                      + [Opt(str(self._numbers[a]), self.describe(game, a), a) for a in others],
+                      key=lambda o: int(o.key))
         last = self._last_action
+        lines = list(lines)
         counter = self._trade_refused(game, d, lines) if last and last[0] == "trade" else None
         if counter is not None:
-            lines = list(lines)
             opts.append(Opt("c", self._("propose the counter-offer: {offer}").format(offer=n.offer(counter)),
                             ("trade", counter), self.prompter.words("counter")))
         if last and last[0] == "build" and not any(a[0] == "build" for a in acts):
-            why = game.build_problem(p, last[1], d.window) or self._("no lot can take another building now")
-            lines = list(lines) + [f"[yellow]{self._('No more building for now:')}[/] {n.ids_to_names(escape(why))}."]
+            # asked of the group's lowest lot: the others' reason would be evenness, not the cause
+            lots = [j for j in game.ed.group_by_id[game.spaces[last[1]].group].spaces if game.owner[j] is p]
+            low = min(lots or [last[1]], key=lambda j: (game.level[j], j))
+            why = game.build_problem(p, low, d.window) or self._("no lot can take another building now")
+            lines.append(f"[yellow]{self._('No more building for now:')}[/] {reason_in(n, why)}.")
+        if deeds:
+            lines.append("  [dim]" + (self._("A deed's number opens what can be done on it.") if d.window != "raise"
+                                      else self._("A deed's number opens how it can raise money.")) + "[/]")
         raising = d.window == "raise"
+        evenly = Opt("e", self._("build evenly on a group, up to N houses (N = {top}: hotels)").format(
+            top=game.hotel_level), "evenly", self.prompter.words("evenly"))
         if any(a[0] == "build" for a in acts):
-            opts.append(Opt("e", self._("build evenly on a group, up to N houses (N = {top}: hotels)").format(
-                top=game.hotel_level), "evenly", self.prompter.words("evenly")))
+            opts.append(evenly)
         if game.others(p) and game.trade_window_problem(d.window) is None:
             opts.append(Opt("t", self._("propose a trade"), "trade", self.prompter.words("trade")))
         if game.rules.between_turns and not raising:
@@ -271,11 +303,16 @@ class HumanAgent:
                             "interval", self.prompter.words("interval")))
         if raising and BANKRUPT in d.options:
             opts.append(Opt("b", f"[red]{self._('declare bankruptcy')}[/]", BANKRUPT, self.prompter.words("bankrupt")))
-        if done:   # roll (before the throw) and end (after it) both answer it
-            opts.append(Opt("d", done, DONE, self.prompter.words("roll", "end")))
+        finish = Opt("d", done, DONE, self.prompter.words("roll", "end")) if done else None
+        if finish is not None:   # roll (before the throw) and end (after it) both answer it
+            opts.append(finish)
         while True:
             answer = self.prompter.choose(lines, opts, default="d" if done else None,
                                           closed=lambda: self._closed(game, p, d.window))
+            if isinstance(answer, tuple) and answer[0] == "deed":
+                answer = self._deed_menu(game, d, lines[0], answer[1], deeds[answer[1]], evenly, finish)
+                if answer is None:
+                    continue
             self._last_action = answer if isinstance(answer, tuple) else None
             if answer == "interval":
                 self.between_turns = not self.between_turns
@@ -287,12 +324,40 @@ class HumanAgent:
                 if step is not None:
                     return step
                 continue
+            if isinstance(answer, tuple) and answer[0] == "evenly":     # from a deed's menu: its group
+                step = self._start_evenly(game, d, [a for a in acts if a[0] == "build"
+                                                    and game.spaces[a[1]].group == answer[1]])
+                if step is not None:
+                    return step
+                continue
             if answer != "trade":
                 return answer
             offer = TradeBuilder(self.prompter, game, p, d.window).run()
             if offer is not None:
                 self._last_action = ("trade", offer)
                 return ("trade", offer)
+
+    def _deed_menu(self, game: GameView, d, first: str, i: int, acts: list[tuple], evenly: Opt,
+                   finish: Opt | None) -> Any:
+        """A deed's own menu: its state and rents, its actions with their money, the actions
+        closed on it with their reasons, `e` to build evenly on its group, 0 (or Enter) back to
+        the turn's menu (answers None), and `finish` (roll or end) as in the turn's menu."""
+        n = self.names
+        _ = self._
+        lines = [first, "  " + deed_header(n, game, i, d.player)]
+        closed = closed_on(n, game, d.player, d.window, i)
+        if closed:
+            lines.append("  " + _("[bold]Not open now[/], and why:"))
+            lines.extend(f"    [dim]{line}[/]" for line in closed)
+        opts = [Opt(str(k + 1), self.describe(game, a), a) for k, a in enumerate(acts)]
+        group = game.spaces[i].group
+        if any(a[0] == "build" for a in acts):
+            opts.append(Opt("e", _("build evenly on {group}, up to N houses (N = {top}: hotels)").format(
+                group=n.group(group), top=game.hotel_level), ("evenly", group), evenly.words))
+        opts.append(Opt("0", _("back to the menu"), None, self.prompter.words("back")))
+        if finish is not None:
+            opts.append(finish)
+        return self.prompter.choose(lines, opts, default="0")
 
     def _closed(self, game: GameView, p, window: str) -> list[str]:
         """The actions on `p`'s deeds not open in `window` now, each with its reason, in words."""

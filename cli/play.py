@@ -191,10 +191,10 @@ def play(
     then decides who starts. Each event is printed as one line (rolls, moves, purchases,
     auctions, rent, cards, jail, buildings, mortgages, trades, bankruptcies), and the winner
     and final standings at the end. A person answers each prompt with the key shown before an
-    option: a number or a letter (or its word: buy, pass, roll, end). In the turn's menu the
-    numbers are actions (build, mortgage, sell...), t proposes a trade, e builds evenly, i asks
-    you between the other players' turns too; before the throw r or Enter rolls, after it
-    d or Enter ends the turn. In an auction m bids the least, a number bids that much, p passes.
+    option: a number or a letter (or its word: buy, pass, roll, end). In the turn's menu a number
+    opens a deed (its actions, costs, why others are closed; 0 back); t trades, e builds evenly, i
+    asks between turns too; r or Enter rolls, d or Enter ends the turn. Buying short of cash asks
+    first. In an auction m bids the least, a number bids that much, p passes.
     At any prompt `s` shows the status (players, deeds, buildings), `m` the board, `w` saves,
     `h` helps (in the turn's menu, also why the actions not offered are closed), `q` quits.
     Quitting or Ctrl-C offers to save (a run without a terminal saves by itself); resume with

@@ -7,7 +7,7 @@ reason stays the engine's text with names for ids, as the terminal shows it.
 
 Each message below is both the catalogue's id and the pattern of the engine's text: `{player}`
 stands for a name, `{space}`, `{group}` and `{kind}` for ids, `{cash}` and `{cost}` for amounts,
-`{holders}` for who holds the lots of a group a player lacks ("x belongs to Bot 2, y is the
+`{count}` for a number, `{holders}` for who holds the lots of a group a player lacks ("x belongs to Bot 2, y is the
 bank's", each told by `HOLDERS`).
 """
 
@@ -39,13 +39,15 @@ REASONS = (
     N_("no building while in debt"),
     N_("no unmortgaging while in debt"),
     N_("{space} is pledged for a bank loan: repay the loan first"),
+    N_("at most {count} buildings per turn"),
+    N_("at most {count} building per group per turn"),
 )
 
 HOLDERS = (N_("{space} belongs to {player}"), N_("{space} is the bank's"))
 """The parts of `{holders}`, joined by ', '."""
 
 _FIELDS = {"player": r".+?", "space": r"\w+", "group": r"\w+", "kind": r"\w+", "cash": r"-?\d+", "cost": r"-?\d+",
-           "holders": r".+"}
+           "holders": r".+", "count": r"\d+"}
 
 
 def _pattern(message: str) -> re.Pattern[str]:

@@ -164,8 +164,8 @@ class Names:
         return self._esc(text_in(h.name, self.lang) or holding_id) if h else self._esc(holding_id)
 
     def card_text(self, deck_id: str, card_id: str) -> str:
-        c = self._cards.get((deck_id, card_id))
-        return self._esc(c.shown(self.ed.currency, self.lang) if c else card_id)
+        c = self._cards.get((deck_id, card_id))     # stripped: a YAML block keeps its last line break
+        return self._esc(c.shown(self.ed.currency, self.lang).strip() if c else card_id)
 
     def symbol(self, symbol: str) -> str:
         """The name of a symbol face of the edition's own dice, in this language."""
@@ -176,7 +176,7 @@ class Names:
         """The text of the card or action with id `source` (a choice's source)."""
         for (_, card_id), c in self._cards.items():
             if card_id == source:
-                return self._esc(c.shown(self.ed.currency, self.lang))
+                return self._esc(c.shown(self.ed.currency, self.lang).strip())
         a = next((a for a in self.ed.actions if a.id == source), None)
         if a is not None:
             return self._esc(text_in(a.text, self.lang))
@@ -669,7 +669,7 @@ class EventRenderer:
         if offer is None:
             return n._("Trade between {proposer} and {partner}").format(proposer=n.player(ev["proposer"]),
                                                                        partner=n.player(ev["partner"]))
-        return n._("Trade: {offer}").format(offer=n.offer(offer))
+        return n._("{player} accepts the trade: {offer}").format(player=n.player(ev["partner"]), offer=n.offer(offer))
 
     def _on_trade_rejected(self, ev):
         offer = self._offer

@@ -56,7 +56,7 @@ ANSWERS: dict[str, str] = {
     "fixed": N_("fixed, fixed amount"), "alternative": N_("alternative, other"),
     "lift": N_("lift, lift it"), "keep": N_("keep, keep it"),
     "redeem": N_("redeem, redeem it"), "release": N_("release, release it"),
-    "cancel": N_("cancel, c"), "none": N_("none, no building"),
+    "cancel": N_("cancel, c"), "none": N_("none, no building"), "back": N_("back"),
     "trade": N_("trade, t"), "evenly": N_("evenly, e"), "interval": N_("interval, i"),
     "bankrupt": N_("bankrupt, bankruptcy"), "counter": N_("counter, c"),
     "propose": N_("propose, p"),
@@ -211,7 +211,8 @@ class Prompter:
         # beside the word it stands for ("ы сводка"): shown only when nothing else calls `cmd`
         english = next(words_of(w, "en")[0] for c, w, _what in COMMANDS if c == cmd)
         twin = layout_twin(english, self.names.lang)
-        return min(words, key=lambda w: (w == twin, len(w) != 1, foreign and w.isascii() and w.isalpha(),
+        # a Latin letter in another language's prompt reads as a stray: its own word comes first
+        return min(words, key=lambda w: (w == twin, foreign and w.isascii() and w.isalpha(), len(w) != 1,
                                          len(w))) if words else ""
 
     def help_text(self, options: Sequence[Opt] = (), keys: dict[str, Opt] | None = None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -16,8 +17,10 @@ MOST = 80
 ENTRY = re.compile(r"^- `(?P<file>[^`]+)` `(?P<function>[^`]+)`: (?P<reason>\S.*)$")
 
 
+@cache
 def long_functions(root: Path = REPO) -> dict[tuple[str, str], int]:
-    """(file, function name) -> lines, of every function over MOST lines in engine/ and cli/."""
+    """(file, function name) -> lines, of every function over MOST lines in engine/ and cli/
+    (read once a session: two tests read the repository's)."""
     out = {}
     for folder in ("engine", "cli"):
         for path in sorted((root / folder).rglob("*.py")):

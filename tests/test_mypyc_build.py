@@ -104,7 +104,7 @@ def test_the_basic_bots_constants_and_hooks_work_from_subclasses_in_either_build
     """What the compiled basic bot must keep (it runs compiled where the build is): constants read
     on the class, and an interpreted subclass's overrides seen by the bot's own methods."""
     from magie.engine.agents import BasicBot, EasyBot
-    from magie.engine.edition.playable import load_playable_cached
+    from tests.game.helpers import playable
 
     assert (BasicBot.LOOK_AGAIN, BasicBot.SHORTAGE, BasicBot.RESERVE_BY_STOCK, BasicBot.human) == (40, 6, True, False)
 
@@ -115,7 +115,7 @@ def test_the_basic_bots_constants_and_hooks_work_from_subclasses_in_either_build
         def reserve(self, game) -> int:
             return 10 ** 9
 
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     basic, easy, hoarder = BasicBot(), EasyBot(), Hoarder()
     g = Game(ed, [("a", basic), ("b", easy), ("c", hoarder), ("d", BasicBot())], seed=1)
     p = g.players[0]

@@ -12,7 +12,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from magie.cli.app import app
 from magie.engine import agents, plugins
 from magie.engine.agents import make_bot
 from magie.engine.dsl.vocabulary import plugin_functions
@@ -145,8 +147,8 @@ def test_a_missing_plugin_is_a_problem_naming_the_package(site, tmp_path):
     (p,) = validate_paths([f])
     assert (p.code, p.line, p.col, p.pointer) == ("missing-plugin", 5, 5, "/plugins/1")
     assert "'magie-nowhere'" in p.message and "pip install magie-nowhere" in p.message
-    out = run_magie("validate", str(f), env=_env(site))
-    assert out.returncode == 1 and f"{f}:5:5: error[missing-plugin]" in out.stdout + out.stderr
+    out = CliRunner().invoke(app, ["validate", str(f)])   # in a fresh process: test_a_game_with_the_plugins_bot
+    assert out.exit_code == 1 and f"{f}:5:5: error[missing-plugin]" in out.output
 
 
 def test_a_broken_plugin_is_one_line_each_and_the_rest_works(site, capsys, tmp_path):

@@ -40,4 +40,6 @@ UI_MESSAGES = (
     "Waiting for players", "Start now with bots in the open seats", "Your name", "Open seats", "Join", "s left",
     "A bot answers for you while you are away", "Take my seat back", "Seats (host)", "answered by a bot",
     "Hand the seat back", "Hand the seat to a bot", "Link for spectators",
+    # what a screen reader says of the board and the dice
+    "Dice", "Buildings", "Here",
 )

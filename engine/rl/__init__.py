@@ -2,7 +2,8 @@
 `MagieAEC`) and as a single-agent Gymnasium environment against magie bots (`MagieGym`), with
 action masks. Needs the optional extra `rl` (pettingzoo, gymnasium, numpy): README, "Install".
 Importing it registers the `gymnasium.make` ids `magie/Classic-v0` ... and `magie/Edition-v0`
-(`registry.py`). See docs/rl.md."""
+(`registry.py`). `magie.rl.train` trains MaskablePPO against magie bots (the `rl-train` extra).
+See docs/rl.md."""
 
 from .aec import WINDOW_ACTIONS, MagieAEC, env
 from .encoding import Actions, Observation

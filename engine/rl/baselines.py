@@ -30,6 +30,28 @@ class BuyThrowDone:
         return int(np.flatnonzero(mask)[0])
 
 
+class BuyTradeBuild(BuyThrowDone):
+    """`BuyThrowDone`, except in a manage window: first the cheapest offer that completes a color
+    group (the `trade` slots, lowest group and price first), then a house or hotel on the highest
+    space where one can be built, and only then done. Against random bots, half of whose answers
+    to an offer are yes, it completes groups and builds on them."""
+
+    def __init__(self, actions: Actions):
+        super().__init__(actions)
+        blocks = {name: (start, size) for name, start, size in actions.layout}
+        trade, build = blocks["trade"], blocks["build"]
+        self.first = [*range(trade[0], trade[0] + trade[1]), *reversed(range(build[0], build[0] + build[1]))]
+        self.buy = actions.names.index("buy")
+
+    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
+        if mask[self.buy]:
+            return self.buy
+        for slot in self.first:
+            if mask[slot]:
+                return slot
+        return super().__call__(observation, mask)
+
+
 class RandomMasked:
     """Picks uniformly among the legal slots (seeded by `seed`)."""
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.events import EventLog
-from tests.game.helpers import cash, game, turn
+from tests.game.helpers import cash, game, playable, turn
 
-OWN = load_playable_cached(str(Path(__file__).parents[1] / "fixtures" / "playable" / "own-deed-action.yaml"), ())
+OWN = playable(str(Path(__file__).parents[1] / "fixtures" / "playable" / "own-deed-action.yaml"), ())
 
 
 def test_the_basic_bot_takes_a_dividend_on_its_own_deed():

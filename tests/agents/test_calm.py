@@ -6,10 +6,10 @@ from __future__ import annotations
 import io
 
 from magie.engine.agents import BasicBot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Calm
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 
 class _Counting(BasicBot):
@@ -42,7 +42,7 @@ class _NoPromise(_Counting):
 
 
 def _play(cls, seed: int) -> tuple[bytes, int, int]:
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     bots = [cls(seed * 4 + k) for k in range(4)]
     out = io.StringIO()
     Game(ed, [(f"b{k}", b) for k, b in enumerate(bots)], seed=seed, log=EventLog(stream=out),

@@ -26,6 +26,7 @@ from magie.engine.game.decisions import DONE, Decision, FunctionAgent
 from magie.engine.game.game import Game
 from magie.engine.saves import read_save
 from magie.engine.sim.batch import BatchSpec, play_one
+from tests.game.helpers import playable
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "agents" / "thrifty.py"
 PY = shlex.quote(sys.executable)
@@ -189,7 +190,7 @@ def test_a_dropped_agent_has_its_program_killed(tmp_path):
     script = answering(tmp_path, "slow", "['done'] if m['kind'] == 'manage' else (m['options'] or [None])[0]",
                        "time.sleep(60)")
     agent = ExternalAgent([sys.executable, str(script)])
-    g = Game(load_playable("classic"), [("a", agent), ("b", FunctionAgent("b", thrifty))], seed=1, max_rounds=1)
+    g = Game(playable("classic"), [("a", agent), ("b", FunctionAgent("b", thrifty))], seed=1, max_rounds=1)
     g.play()
     assert len(children()) == 1                      # still running: nobody closed it
     del agent, g
@@ -198,7 +199,7 @@ def test_a_dropped_agent_has_its_program_killed(tmp_path):
 
 
 def test_the_decision_line_carries_options_details_state_and_text():
-    g = Game(load_playable("classic"), [("Anna", FunctionAgent("a", thrifty)), ("Boris", FunctionAgent("b", thrifty))],
+    g = Game(playable("classic"), [("Anna", FunctionAgent("a", thrifty)), ("Boris", FunctionAgent("b", thrifty))],
              seed=1, start=False)
     d = Decision.of("buy", g.players[0], ("buy", "decline"), None, {"space": 1, "price": 60})
     m = json.loads(json.dumps(decision_message(g, d)))
@@ -211,7 +212,7 @@ def test_the_decision_line_carries_options_details_state_and_text():
 
 
 def test_a_manage_decision_line_says_why_each_closed_action_is_closed():
-    g = Game(load_playable("classic"), [("Anna", FunctionAgent("a", thrifty)), ("Boris", FunctionAgent("b", thrifty))],
+    g = Game(playable("classic"), [("Anna", FunctionAgent("a", thrifty)), ("Boris", FunctionAgent("b", thrifty))],
              seed=1, start=False)
     anna = g.players[0]
     g.set_owner(1, anna)                             # one of the two brown deeds

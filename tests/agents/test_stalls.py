@@ -8,14 +8,14 @@ import pytest
 
 from magie.engine.agents import make_bot
 from magie.engine.agents.basic import INF, BasicBot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 STALLED_SEEDS = (325, 393, 488, 536)   # classic games that reached the cap before the fix
 
 
 def _play(seed: int) -> Game:
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     bots = [make_bot("basic", seed, i) for i in range(4)]
     g = Game(ed, [(f"b{i}", b) for i, b in enumerate(bots)], seed=seed, max_rounds=1000)
     g.play()

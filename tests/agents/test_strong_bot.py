@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.agents import BasicBot, StrongBot, make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import DONE, Decision, TradeOffer
 from magie.engine.game.game import Game
-from tests.game.helpers import edition, game, player
+from tests.game.helpers import edition, game, playable, player
 
 
 def _sp(g, sid: str) -> int:
@@ -129,7 +128,7 @@ def test_it_mortgages_a_spare_deed_to_build_on_its_whole_group():
 
 @pytest.mark.parametrize("edition_id", ["quick", "classic", "biznespolia", "mega"])
 def test_a_hard_bot_plays_a_whole_game_legally_and_as_a_function_of_its_seed(edition_id):
-    ed = load_playable_cached(edition_id)
+    ed = playable(edition_id)
 
     def play() -> Game:
         agents = [make_bot("hard" if i == 1 else "basic", 7, i) for i in range(4)]

@@ -10,11 +10,11 @@ from magie.cli.app import app
 from magie.engine.analysis.economics import best_marginal_level, economics, fastest_groups
 from magie.engine.analysis.markov import landing_odds
 from magie.engine.edition.loader import load_edition
-from magie.engine.edition.playable import load_playable_cached
+from tests.game.helpers import playable
 
 
 def econ(ref, policy="long"):
-    ed = load_playable_cached(ref)
+    ed = playable(ref)
     return ed, economics(ed, landing_odds(ed, load_edition(ref).tree, policy))
 
 

@@ -20,13 +20,14 @@ from magie.engine.analysis.markov import (
 )
 from magie.engine.analysis.movement import Step, card_moves, card_steps
 from magie.engine.edition.loader import load_edition
-from magie.engine.edition.playable import load_playable, load_playable_cached
+from magie.engine.edition.playable import load_playable
+from tests.game.helpers import playable
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def odds(ref, policy="long"):
-    return landing_odds(load_playable_cached(ref), load_edition(ref).tree, policy)
+    return landing_odds(playable(ref), load_edition(ref).tree, policy)
 
 
 def test_two_dice_outcomes():
@@ -55,7 +56,7 @@ def test_card_movements_come_from_the_syntax_tree():
 
 
 def test_classic_cards_are_all_derived():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     moves = card_moves(load_edition("classic").tree, ed.space_index, ed.start_index, ed.jail_index)
     assert moves.unknown == []
     chance = dict(zip([c.id for c in ed.decks["chance"].cards], moves.decks["chance"], strict=True))
@@ -175,7 +176,7 @@ def test_a_numeric_die_adds_its_face_to_the_move(tmp_path):
     # and a 1 with the third (cards and doubles runs add less than 1%)
     moves = card_moves(load_edition("classic", (overlay,)).tree, ed.space_index, ed.start_index, ed.jail_index)
     assert build_chain(ed, moves, "long").R[0][3] == pytest.approx(1 / 72, rel=0.01)
-    two_ed = load_playable_cached("classic")
+    two_ed = playable("classic")
     assert build_chain(two_ed, moves, "long").R[0][3] == pytest.approx(2 / 36, rel=0.01)
     assert three.per_roll != two.per_roll
     r = runner.invoke(app, ["analyze", "classic", "--variant", overlay, "--json"])
@@ -185,7 +186,7 @@ def test_a_numeric_die_adds_its_face_to_the_move(tmp_path):
 
 def test_dice_the_chain_does_not_model_are_refused_by_name(tmp_path):
     with pytest.raises(AnalysisError) as e:
-        move_outcomes(load_playable_cached("mega"))
+        move_outcomes(playable("mega"))
     msg = str(e.value)
     assert "die 'speed_die' has symbol faces with an effect: bus, mr_monopoly" in msg
     assert "dice.all_alike" in msg

@@ -8,10 +8,10 @@ import pytest
 from magie.engine.agents import make_bot
 from magie.engine.analysis.markov import landing_odds
 from magie.engine.edition.loader import load_edition
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.game import Game
 from magie.engine.sim.batch import game_seed
 from magie.engine.sim.counters import GameCounters
+from tests.game.helpers import playable
 
 
 class JailPolicyBot:
@@ -37,7 +37,7 @@ class JailPolicyBot:
 def simulated(policy, games, seed=11, max_rounds=120, edition="classic", warm_up=8):
     """Landings per roll and per turn of `games` games, counted from round `warm_up` on (the
     tokens all start on GO: the first rounds are not the long run yet)."""
-    ed = load_playable_cached(edition)
+    ed = playable(edition)
     per_roll = [0] * (len(ed.spaces) + 1)
     per_turn = [0] * (len(ed.spaces) + 1)
     for k in range(games):

@@ -21,7 +21,7 @@ from magie.cli.report import board_cells
 from magie.cli.ring import ring_view
 from magie.cli.web.board import BoardState, board_svg, layout
 from magie.engine.edition.layout import BoardLayout, plan
-from magie.engine.edition.playable import load_playable_cached
+from tests.game.helpers import playable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "game"))
 from helpers import game  # noqa: E402
@@ -52,7 +52,7 @@ def _transforms(svg: str) -> list[str]:
 
 @pytest.mark.parametrize("edition", sorted(TRANSFORMS))
 def test_the_default_draws_every_built_in_board_as_before(edition):
-    ed = load_playable_cached(edition)
+    ed = playable(edition)
     assert ed.board_layout is None
     svg = board_svg(ed)
     assert _sha("\n".join(_transforms(svg))) == TRANSFORMS[edition]
@@ -65,13 +65,13 @@ def test_mega_and_the_landlords_game_keep_their_square():
     mega = plan(None, 52)
     assert mega.sides == (13, 13, 13, 13) and (mega.columns, mega.rows) == (14, 14)
     assert [i for i, p in enumerate(mega.places) if p.corner] == [0, 13, 26, 39]
-    landlords = plan(load_playable_cached("landlords_game").board_layout, 40)
+    landlords = plan(playable("landlords_game").board_layout, 40)
     assert landlords.sides == (10, 10, 10, 10) and landlords.places[20] == plan(None, 40).places[20]
     assert (landlords.places[20].column, landlords.places[20].row) == (0, 0)
 
 
 def test_the_rectangle_plan_puts_the_corners_where_the_sides_meet():
-    ed = load_playable_cached(RECTANGLE)
+    ed = playable(RECTANGLE)
     assert ed.board_layout == BoardLayout(sides=(11, 7, 11, 7))
     board = plan(ed.board_layout, len(ed.spaces))
     assert (board.columns, board.rows) == (12, 8)
@@ -86,7 +86,7 @@ def test_the_rectangle_plan_puts_the_corners_where_the_sides_meet():
 
 
 def test_the_rectangle_picture_is_wider_than_high_with_square_corners():
-    ed = load_playable_cached(RECTANGLE)
+    ed = playable(RECTANGLE)
     pic = layout(plan(ed.board_layout, len(ed.spaces)))
     assert pic.width == 1000 and pic.height == 697
     svg = board_svg(ed)
@@ -106,7 +106,7 @@ def test_the_rectangle_picture_is_wider_than_high_with_square_corners():
 
 
 def test_the_l_shaped_board_draws_tiles_on_its_cells_and_the_title_below():
-    ed = load_playable_cached(L_SHAPE)
+    ed = playable(L_SHAPE)
     board = plan(ed.board_layout, len(ed.spaces))
     assert not board.ring and (board.columns, board.rows) == (11, 11)
     assert (board.places[0].column, board.places[0].row) == (10, 10)           # go
@@ -125,7 +125,7 @@ def test_the_l_shaped_board_draws_tiles_on_its_cells_and_the_title_below():
 
 
 def _ring(edition: str) -> list[str]:
-    ed = load_playable_cached(edition)
+    ed = playable(edition)
     g = game(ed, {"Anna": {"pos": "arbat", "owns": {"arbat": 2}}, "Boris": {"pos": "go"}})
     out = io.StringIO()
     Console(file=out, width=300, color_system=None).print(ring_view(g, Names(ed, "en")))
@@ -158,7 +158,7 @@ def test_the_terminal_map_of_the_l_shape_follows_its_cells_with_the_legend_below
 def test_the_report_draws_the_rectangle(tmp_path):
     pytest.importorskip("matplotlib")
     from magie.cli.report import _plt, draw_board
-    ed = load_playable_cached(RECTANGLE)
+    ed = playable(RECTANGLE)
     fig, ax = _plt().subplots()
     draw_board(ax, ed, {s.id: 0.5 for s in ed.spaces}, centre="x")
     cells = sorted({(round(p.get_x()), round(p.get_y())) for p in ax.patches

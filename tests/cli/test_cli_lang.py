@@ -55,8 +55,8 @@ def test_an_unknown_language_is_a_message():
 
 def test_ladder_titles_name_the_edition_in_the_language(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    from magie.engine.edition.playable import load_playable_cached
-    name = load_playable_cached("classic").name
+    from tests.game.helpers import playable
+    name = playable("classic").name
     for lang in ("ru", "en"):
         r = runner.invoke(app, ["ladder", "classic", "--bot", "basic,random", "-n", "2", "-j", "1",
                                 "--max-rounds", "20", "--lang", lang])

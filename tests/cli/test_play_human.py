@@ -19,29 +19,28 @@ from magie.cli.human import HumanAgent
 from magie.cli.render import EventRenderer, Names
 from magie.cli.terminal import LineReader, QuitGame, Terminal
 from magie.engine.agents import Scripted
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import DecisionTimeout, IllegalDecision
 from magie.engine.game.decisions import Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
-from tests.game.helpers import edition
+from tests.game.helpers import edition, playable
 
 
 @pytest.fixture
 def classic():
-    return load_playable_cached("classic")
+    return playable("classic")
 
 
 class Table:
     """A game of Anna (human) against a scripted bot, with her answers on stdin."""
 
-    def __init__(self, edition, monkeypatch, answers: str, dice=(), bot=None, first=0):
+    def __init__(self, edition, monkeypatch, answers: str, dice=(), bot=None, first=0, lang="en"):
         monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
         self.out = io.StringIO()
         console = Console(file=self.out, width=200, color_system=None)
         self.term = Terminal(console, interactive=False)
-        names = Names(edition)
+        names = Names(edition, lang)
         self.human = HumanAgent("Anna", self.term, names)
         self.bot = bot or Scripted(name="bot")
         self.game = Game(edition, [("Anna", self.human), ("Bot", self.bot)], seed=1,
@@ -84,21 +83,27 @@ def test_decline_and_win_the_auction(classic, monkeypatch):
 
 
 def test_build_on_a_whole_group(classic, monkeypatch):
-    # builds are listed first (1: Zhitnaya, 2: Nagatinskaya), and keep their numbers after a step
-    t = Table(classic, monkeypatch, "1\n2\n\n\n", dice=[(1, 2)])
+    # the deeds are the menu's lines (1: Zhitnaya, 2: Nagatinskaya); a deed's number opens its
+    # actions, building first; the deeds keep their numbers after a step
+    t = Table(classic, monkeypatch, "1\n1\n2\n1\n\n\n", dice=[(1, 2)])
     t.game.set_owner(1, t.anna)
     t.game.set_owner(3, t.anna)
     t.turn()
-    assert "Build a house on Zhitnaya Street (50k ₽; it has 0; rent 4k ₽ → 10k ₽)" in t.text
+    assert "  1  Zhitnaya Street (Brown): build 50k ₽ · mortgage +30k ₽" in t.text
+    assert "  2  Nagatinskaya Street (Brown): build 50k ₽\n" in t.text     # no mortgage beside a house
+    assert "  1  Build a house on Zhitnaya Street (50k ₽; it has 0; rent 4k ₽ → 10k ₽)" in t.text
+    assert "  1  Zhitnaya Street (Brown; ⌂): sell a building +25k ₽" in t.text
     assert t.game.level[1] == 1 and t.game.level[3] == 1
     assert t.anna.cash == 1400
     assert t.game.houses == 30
 
 
 def test_mortgage_then_lift(classic, monkeypatch):
-    t = Table(classic, monkeypatch, "1\n\n1\n\n", dice=[(3, 1)])
+    t = Table(classic, monkeypatch, "1\n1\n\n1\n1\n\n", dice=[(3, 1)])
     t.game.set_owner(5, t.anna)
     t.turn()
+    assert "1  Riga Railway Station (Railway stations): mortgage +100k ₽" in t.text
+    assert "1  Riga Railway Station (Railway stations; mortgaged): lift the mortgage 110k ₽" in t.text
     assert "Mortgage Riga Railway Station (+100k ₽)" in t.text
     assert "Lift the mortgage on Riga Railway Station (110k ₽)" in t.text
     assert t.anna.cash == 1500 + 100 - 200 - 110          # mortgage, income tax, lift
@@ -106,7 +111,7 @@ def test_mortgage_then_lift(classic, monkeypatch):
 
 
 def test_raise_money_when_in_debt(classic, monkeypatch):
-    t = Table(classic, monkeypatch, "\n1\n\n", dice=[(2, 3)])
+    t = Table(classic, monkeypatch, "\n1\n1\n\n", dice=[(2, 3)])
     t.game.set_owner(1, t.anna)
     t.game.set_owner(5, t.other)
     t.anna.cash = 20
@@ -129,7 +134,7 @@ def test_propose_a_trade_to_a_bot(classic, monkeypatch):
     assert "Your offer to Bot" in t.text
     assert t.game.owner[3] is t.anna
     assert t.anna.cash == 1400 and t.other.cash == 1600
-    assert "Trade: Anna → Bot: 100k ₽ for Nagatinskaya Street" in t.text
+    assert "Bot accepts the trade: Anna → Bot: 100k ₽ for Nagatinskaya Street" in t.text
     offer = bot.asked[0].offer
     assert offer == TradeOffer(0, 1, give_cash=100, get_deeds=(3,))
 
@@ -235,7 +240,7 @@ def test_line_reader_reads_lines_times_out_and_ends():
 
 
 def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(classic, monkeypatch):
-    t = Table(classic, monkeypatch, "1\nq\n", dice=[(1, 2)])
+    t = Table(classic, monkeypatch, "1\n1\nq\n", dice=[(1, 2)])
     t.game.set_owner(1, t.anna)
     t.game.set_owner(3, t.anna)
     with pytest.raises(QuitGame):       # built a house, then quit at the next prompt of the window
@@ -254,8 +259,8 @@ def test_a_save_in_the_middle_of_a_manage_window_comes_back_to_the_same_prompt(c
     g.play_turn()
     assert g.level[1] == 1 and g.players[0].cash == 1450
     first_prompt = out.getvalue().split("Anna (")[0]
-    assert "Build a house on Nagatinskaya Street (50k ₽; it has 0; rent 8k ₽ → 20k ₽)" in first_prompt
-    assert "Build a house on Zhitnaya Street" not in first_prompt       # even building
+    assert "2  Nagatinskaya Street (Brown): build 50k ₽" in first_prompt
+    assert "1  Zhitnaya Street (Brown; ⌂): sell a building +25k ₽" in first_prompt   # even building
     assert g.answers == [["build", 1], ["done"], ["done"]]
 
 
@@ -325,7 +330,7 @@ def test_the_trade_builder_makes_a_deal_of_three_players(monkeypatch):
 def test_a_person_is_asked_between_turns_only_after_the_i_key(classic, monkeypatch):
     # classic has the interval window; Anna is not asked there by default,
     # `i` at a manage prompt turns it on, after which the interval after Bot's turn asks her
-    answers = "i\n\n\n" + "1\n\n" + "\n" * 10  # i, end turn ... then in the interval: build (1), done
+    answers = "i\n\n\n" + "1\n1\n\n" + "\n" * 10  # i, end turn ... then in the interval: build (1 1), done
     t = Table(classic, monkeypatch, answers, dice=[(4, 6), (1, 2), (5, 6)])
     t.game.set_owner(1, t.anna)
     t.game.set_owner(3, t.anna)

@@ -22,16 +22,16 @@ from magie.cli.i18n import layout_twin, number, plural
 from magie.cli.render import EventRenderer, Names
 from magie.cli.terminal import Opt, Prompter, Terminal
 from magie.engine.agents import Scripted
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import DONE, Decision
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 
 @pytest.fixture
 def classic():
-    return load_playable_cached("classic")
+    return playable("classic")
 
 
 class RussianTable:
@@ -147,9 +147,9 @@ def test_what_is_not_a_whole_amount(classic, text, lang):
 
 
 def test_the_forms_follow_the_editions_money():
-    bizn = load_playable_cached("biznespolia")
+    bizn = playable("biznespolia")
     assert amount_forms(bizn.currency, "ru") == "450 β, 450, 1,5 тыс., 2к"
-    classic = load_playable_cached("classic").currency
+    classic = playable("classic").currency
     assert amount_forms(classic, "en") == "150k ₽, 150, 150 thousand, 150k, 1.5 million"
 
 
@@ -252,9 +252,10 @@ def test_an_answer_not_offered_points_to_the_help(classic, monkeypatch):
 
 
 def test_a_command_whose_letter_an_option_takes_is_shown_by_its_word_not_by_the_layout_twin(classic):
-    # the trade builder takes с (the c of "cancel" on ЙЦУКЕН), so the status is shown by its English
-    # key; ы (the same key on ЙЦУКЕН) still works but reads as nonsense beside "сводка"
+    # the trade builder takes с (the c of "cancel" on ЙЦУКЕН), so the status is shown by its own
+    # word; ы (the same key on ЙЦУКЕН) and the Latin s still work but read as strays beside "сводка"
     p = Prompter(Terminal(Console(file=io.StringIO()), interactive=False), "Anna", Names(classic, "ru"))
-    assert p.commands_hint(frozenset({"с"})) == "s сводка, п поле, ? справка"
+    assert p.commands_hint(frozenset({"с"})) == "сводка, п поле, ? справка"
+    assert p.command_words(frozenset({"с"}))["s"] == "status"
     assert p.command_words(frozenset({"с"}))["ы"] == "status"
     assert p.commands_hint(frozenset()) == "с сводка, п поле, ? справка"

@@ -20,11 +20,11 @@ from magie.cli.human import HumanAgent
 from magie.cli.render import EventRenderer, Names
 from magie.cli.terminal import Terminal
 from magie.engine.agents import Scripted
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import BANKRUPT, Decision, TradeOffer
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 ALLOWED = {"Anna", "Enter",
            "magie", "play", "resume", "json", "Ctrl-C"}
@@ -72,7 +72,7 @@ def _table(monkeypatch, answers: str, dice=()):
     monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
     out = io.StringIO()
     console = Console(file=out, width=200, color_system=None)
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     names = Names(ed, "ru")
     human = HumanAgent("Anna", Terminal(console, interactive=False), names)
     game = Game(ed, [("Anna", human), ("Bot", Scripted(name="Bot"))], seed=1, dice=ForcedDice(list(dice)),
@@ -84,7 +84,7 @@ def test_every_prompt_in_russian_with_forced_dice(monkeypatch):
     # Anna (seat 0) on the classic board: 1 Zhitnaya and 3 Nagatinskaya (brown, 60), 5 Riga railway
     answers = "\n".join(["p",               # bid: pass
                          "1",               # jail: pay the fine
-                         "1",               # raise: mortgage (the first action)
+                         "1", "1",          # raise: the first deed, then its mortgage
                          "2",               # tax: the alternative amount
                          "1",               # claim: yes
                          "1",               # redeem it
@@ -119,5 +119,7 @@ def test_every_prompt_in_russian_with_forced_dice(monkeypatch):
     for seen in ("Аукцион", "ставка", "Вы в тюрьме", "заплатить штраф 50 тыс. ₽", "Вы должны 2000 тыс. ₽",
                  "(рента)", "фиксированную сумму (200 тыс. ₽)", "потребовать ренту", "выкупить (33 тыс. ₽)",
                  "оставить в залоге", "Вы выиграли постройку на аукционе", "предлагает вам обмен",
-                 "заплатить ренту", "Anna: бросает 1 + 2 = 3 → ", "Anna: покупает "):
+                 "заплатить ренту", "Anna: бросает 1 + 2 = 3 → ", "Anna: покупает поле «Нагатинская улица» за",
+                 "  1  Житная улица (Коричневые): заложить +30 тыс. ₽",
+                 "Номер участка открывает, как с его помощью собрать деньги.", "  0  назад в меню"):
         assert seen in text, seen

@@ -16,14 +16,14 @@ from magie.cli.ring import ring_view
 from magie.cli.status import compact_view
 from magie.engine.agents import Scripted
 from magie.engine.edition.layout import plan
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.decisions import Decision
 from tests.cli.test_play_human import Table
+from tests.game.helpers import playable
 
 
 @pytest.fixture
 def classic():
-    return load_playable_cached("classic")
+    return playable("classic")
 
 
 def render(edition, events, players=("You", "Bot")):
@@ -106,14 +106,18 @@ def test_engine_ids_become_names(classic, monkeypatch):
 
 
 def test_menu_numbers_stay_after_a_step(classic, monkeypatch):
-    # 1 build Zhitnaya, 2 build Nagatinskaya, then the mortgages: after building on Zhitnaya,
-    # "2" still builds on Nagatinskaya (not renumbered); both end with one house
-    t = Table(classic, monkeypatch, "1\n2\n\n\n", dice=[(1, 2)])
+    # the deeds are the menu's lines: 1 Zhitnaya, 2 Riga. Anna (no cash) mortgages Zhitnaya
+    # (1, then its 1); lifting it costs 33k ₽ of her 30k ₽, so Zhitnaya has nothing left to do
+    # and leaves the menu, but Riga keeps its number 2 (not renumbered to 1) within the window
+    t = Table(classic, monkeypatch, "1\n1\n2\n1\n\n\n", dice=[(4, 6)])
     t.game.set_owner(1, t.anna)
-    t.game.set_owner(3, t.anna)
+    t.game.set_owner(5, t.anna)
+    t.other.cash += t.anna.cash
+    t.anna.cash = 0
     t.turn()
-    assert t.game.level[1] == 1 and t.game.level[3] == 1
-    assert t.text.count("  2  Build a house on Nagatinskaya Street (50k ₽; it has 0; rent 8k ₽ → 20k ₽)") == 2
+    assert t.game.mortgaged[1] and t.game.mortgaged[5]
+    assert t.text.count("  2  Riga Railway Station (Railway stations): mortgage +100k ₽") == 2
+    assert "  1  Riga Railway Station" not in t.text
 
 
 def test_build_evenly_up_to_n_houses(classic, monkeypatch):
@@ -252,7 +256,7 @@ def test_the_help_at_a_manage_prompt_says_why_the_other_actions_are_closed(class
 def test_the_russian_map_drops_the_first_word_many_names_share_and_marks_houses_alike():
     from magie.cli.ring import short_names
     from tests.game.helpers import game
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = game(ed, {"Anna": {"owns": {"polyanka": 2}}, "Boris": {}})
     short = short_names(g, Names(ed, "ru"))
     assert short[ed.space_index["polyanka"]] == "Полянка"              # «Улица Полянка»: «Улица» begins many

@@ -2,8 +2,9 @@
 every problem placed, and one that validates plays a short bot game that may stop only at the
 edition's DSL text (file:line:col), never with a traceback or "a bug in magie's engine".
 
-The default run draws a few mutants of each construct (seconds each); the `slow` run draws many
-mutants of several constructs together. Failing examples found are kept as `@example`s below."""
+The quick loop draws one mutant of each construct (its first, derandomized draw validates); the
+`slow` run draws a few more of each and many mutants of several constructs together. Failing
+examples found are kept as `@example`s below."""
 
 from __future__ import annotations
 
@@ -26,18 +27,24 @@ from magie.engine.game.game import Game
 from .constructs import GENERATORS, mutants
 from .support import FUZZ, examples, validate_text
 
-QUICK = examples(3)
-"""Mutants of each construct in the default run."""
+QUICK = examples(1)
+"""Mutants of each construct in the quick loop (-m "not slow")."""
+
+MORE = examples(3)
+"""Mutants of each construct in the slow run."""
+
+BUDGETS = [pytest.param(QUICK, id="quick"), pytest.param(MORE, id="more", marks=pytest.mark.slow)]
 
 LONG = examples(60)
 """Mutants of several constructs together in the slow run."""
 
 
+@pytest.mark.parametrize("budget", BUDGETS)
 @pytest.mark.parametrize("name", sorted(GENERATORS))
-def test_a_mutant_of_each_construct_validates_and_plays(name):
+def test_a_mutant_of_each_construct_validates_and_plays(name, budget):
     played = []
 
-    @settings(FUZZ, max_examples=QUICK)
+    @settings(FUZZ, max_examples=budget)
     @given(mutants((name,), most=1))
     def run(text):
         played.append(not any(p.severity == "error" for p in validate_text(text)))
@@ -46,11 +53,12 @@ def test_a_mutant_of_each_construct_validates_and_plays(name):
     assert any(played), f"no mutant of '{name}' validated"
 
 
-def test_a_board_layout_that_validates_is_drawn():
+@pytest.mark.parametrize("budget", BUDGETS)
+def test_a_board_layout_that_validates_is_drawn(budget):
     """Play never reads the layout: the picture, the web page's plan and the terminal map do."""
     drawn = []
 
-    @settings(FUZZ, max_examples=QUICK)
+    @settings(FUZZ, max_examples=budget)
     @given(mutants(("board layout",), most=1))
     def run(text):
         with tempfile.TemporaryDirectory() as tmp:

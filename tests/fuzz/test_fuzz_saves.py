@@ -16,11 +16,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import GameError, ReplayMismatch
 from magie.engine.game.game import Game
 from magie.engine.problems import ProblemsError
 from magie.engine.saves import SaveGame, Seat, read_save
+from tests.game.helpers import playable
 
 from .support import FUZZ, examples
 
@@ -40,7 +40,7 @@ MAX_PROBLEMS = 200
 @lru_cache(maxsize=1)
 def _save_text() -> str:
     """The text of a real save: a short game of three random bots on classic."""
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"Bot {i + 1}", make_bot("random", 3, i)) for i in range(3)], seed=3, record=True,
              max_rounds=8)
     g.play()
@@ -123,7 +123,7 @@ def _check(raw: bytes) -> None:
 
 
 def _replay(save: SaveGame) -> None:
-    ed = load_playable_cached(save.edition_ref, save.variants)
+    ed = playable(save.edition_ref, save.variants)
     if save.content_hash != ed.content_hash or not ed.players_min <= len(save.seats) <= ed.players_max:
         return      # refused by check_edition / the seat check before replaying (tested elsewhere)
     players = [(s.name, make_bot("random", save.seed, i)) for i, s in enumerate(save.seats)]

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from magie.engine.agents import Scripted
-from magie.engine.edition.playable import load_playable_cached
+from magie.engine.edition.model import Edition
+from magie.engine.edition.playable import load_playable
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.game import Game
 
@@ -37,7 +39,16 @@ def edition(ref: str = "classic", *variants: str, rules: dict | None = None, **t
         if not path.exists():
             path.write_text(text, encoding="utf-8")
         extra = (str(path),)
-    return load_playable_cached(ref, tuple(variants) + extra)
+    return playable(ref, tuple(variants) + extra)
+
+
+@cache
+def playable(ref: str, variants: tuple[str, ...] = ()) -> Edition:
+    """`load_playable(ref, variants)`, loaded once per test session. Editions are immutable, so
+    every test may share one; the engine's own cache (`load_playable_cached`) keeps 16, fewer
+    than the suite's readings, and would load the common editions again and again. `ref` is a
+    built-in id or a file no test rewrites (the readings' files are named by their content)."""
+    return load_playable(ref, variants)
 
 
 def game(ed, players: dict[str, dict] | list[str], *, dice=(), first: str | None = None,

@@ -12,7 +12,6 @@ import pytest
 
 from magie.engine.agents import Scripted
 from magie.engine.agents.basic import BasicBot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import IllegalDecision
 from magie.engine.game.between_turns import wire
 from magie.engine.game.decisions import DONE, Quiet, TradeOffer
@@ -20,6 +19,7 @@ from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.ledger import transfer
 from magie.engine.game.player import NO_WAKE
+from tests.game.helpers import playable
 from tests.runners import load_tool
 
 from .helpers import edition, game, player, stack
@@ -443,7 +443,7 @@ def test_bots_that_decline_between_turns_play_the_same_games_with_the_window_on_
     declining = load_tool("declining", "benchmarks")
     logs = []
     for between in (True, False):
-        ed = load_playable_cached("classic") if between else edition("classic", rules={"between_turns": False})
+        ed = playable("classic") if between else edition("classic", rules={"between_turns": False})
         h = hashlib.sha256()
         for seed in (1, 2, 3):
             out = io.StringIO()

@@ -4,8 +4,8 @@ import pytest
 
 from magie.engine.agents import make_bot
 from magie.engine.edition.listing import list_builtin
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 BUILTIN = list_builtin()
 EDITIONS = [b.id for b in BUILTIN if b.kind == "edition"]
@@ -20,7 +20,7 @@ def _base(overlay_id: str) -> str:
 
 @pytest.mark.parametrize("ref, variants", [(e, ()) for e in EDITIONS] + [(_base(o), (o,)) for o in OVERLAYS])
 def test_plays_to_the_end_with_bots(ref, variants):
-    ed = load_playable_cached(ref, variants)
+    ed = playable(ref, variants)
     for seed in range(10):     # the first seed whose game ends by the rules within 400 rounds
         g = Game(ed, [(f"b{i}", make_bot("basic", seed, i)) for i in range(4)], seed=seed,
                  max_rounds=ed.end.max_rounds or 400, check_invariants=True)

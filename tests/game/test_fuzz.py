@@ -6,11 +6,12 @@ import io
 import pytest
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 GAMES = 2000
+CHUNKS = 20
 
 
 def _random_game(ed, seed: int, rounds: int = 60) -> Game:
@@ -21,10 +22,10 @@ def _random_game(ed, seed: int, rounds: int = 60) -> Game:
 
 
 # chunk 0 in the quick loop (-m "not slow"), every chunk in CI
-@pytest.mark.parametrize("chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(10)])
+@pytest.mark.parametrize("chunk", [pytest.param(c, marks=[pytest.mark.slow] if c else []) for c in range(CHUNKS)])
 def test_random_games_keep_every_invariant(chunk):
-    ed = load_playable_cached("classic")
-    per = GAMES // 10
+    ed = playable("classic")
+    per = GAMES // CHUNKS
     ended = 0
     for seed in range(chunk * per, (chunk + 1) * per):
         g = _random_game(ed, seed)
@@ -34,7 +35,7 @@ def test_random_games_keep_every_invariant(chunk):
 
 
 def _logged(seed: int, kind: str = "basic") -> tuple[str, list]:
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     stream = io.StringIO()
     g = Game(ed, [(f"p{i}", make_bot(kind, seed, i)) for i in range(4)], seed=seed,
              log=EventLog(stream=stream), record=True, max_rounds=300)
@@ -51,7 +52,7 @@ def test_same_seed_same_log_byte_for_byte(kind):
 
 
 def test_replaying_the_decisions_gives_the_same_log():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     log, decisions = _logged(5, "random")
     stream = io.StringIO()
     # bots of the same kind (so asked the same questions) seeded to answer differently:

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from magie.engine import Game, load_playable
+from magie.engine import Game
 from magie.engine.agents import make_bot
 from magie.engine.errors import IllegalDecision
 from magie.engine.game.events import EventLog
 
-from .helpers import edition, game, player, space
+from .helpers import edition, game, playable, player, space
 
 LG = "landlords_game"
 START2 = 600                    # B1.2: each of two players starts with 600 (the tests below seat two)
@@ -219,7 +219,7 @@ def test_an_end_vote_ends_the_game_at_a_round_start():
 
 
 def test_bots_borrow_and_fill_the_treasury_in_simulations():
-    ed = load_playable(LG)
+    ed = playable(LG)
     total: Counter = Counter()
     for seed in range(3):
         log = EventLog(keep=None)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from magie.engine.edition.playable import load_playable_cached
-from tests.game.helpers import cash, edition, game, player, space, stack, turn
+from tests.game.helpers import cash, edition, game, playable, player, space, stack, turn
 
-MEGA_SPEED = load_playable_cached("mega", ())
+MEGA_SPEED = playable("mega", ())
 MEGA = edition("mega", dice={"extra": [{"id": "speed_die", "delete": True}]})
 """Mega without its speed die: the rules of buildings, rent, spaces and tickets on forced throws
 of the two white dice (the speed die's own tests use MEGA_SPEED)."""

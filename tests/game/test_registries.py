@@ -17,11 +17,11 @@ from magie.engine import kinds
 from magie.engine.agents import BasicBot, RandomBot, Scripted
 from magie.engine.dsl import vocabulary
 from magie.engine.dsl.vocabulary import KEEP_USES
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import IllegalDecision
 from magie.engine.game import DECISION_KINDS, EVENT_KINDS, KEPT_CARD_USES, MANAGE_ACTIONS, SPACE_KINDS, Game
 from magie.engine.game.decisions import Decision
 from magie.engine.game.events import events_markdown
+from tests.game.helpers import playable
 
 from .helpers import edition, game, player
 
@@ -190,7 +190,7 @@ def test_every_detail_the_engine_gives_a_decision_reads_as_an_attribute(name):
     bots = []
     for seat in range(4):
         bots.append((f"p{seat}", _DetailReader(seat, seen)))
-    g = Game(load_playable_cached(name), bots, seed=5, max_rounds=150)
+    g = Game(playable(name), bots, seed=5, max_rounds=150)
     g.play()
     assert {"window", "space", "price", "min", "max"} <= seen
     d = Decision("buy", g.players[0], ("buy", "decline"), space=3, price=60)

@@ -11,13 +11,13 @@ import pytest
 
 from magie.engine.agents import BOTS, LEVELS, BasicBot, EasyBot, SearchBot, StrongBot, make_bot
 from magie.engine.agents.search import _value, earning_power, rollout_bots
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game import forks
 from magie.engine.game.decisions import Decision
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.game import Game
 from magie.engine.game.player import WOKEN, Player
 from magie.engine.game.state import FIELDS
+from tests.game.helpers import playable
 
 
 def _fork(g: Game, seed: int) -> Game:
@@ -38,7 +38,7 @@ def test_levels_are_in_the_registry():
 
 
 def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"p{i}", BasicBot()) for i in range(4)], seed=1)
     easy = EasyBot()
     assert easy.reserve(g) == 2 * BasicBot().reserve(g) == 2 * (ed.setup.start_cash // 15)
@@ -47,7 +47,7 @@ def test_easy_keeps_twice_the_reserve_and_proposes_no_trade():
 
 @pytest.mark.parametrize("edition", ["classic", "biznespolia"])
 def test_a_game_with_a_search_bot_is_a_function_of_its_seed(edition):
-    ed = load_playable_cached(edition)
+    ed = playable(edition)
 
     def run() -> Game:
         players = [("s", small(3)), ("b1", BasicBot(1)), ("b2", BasicBot(2)), ("b3", BasicBot(3))]
@@ -60,7 +60,7 @@ def test_a_game_with_a_search_bot_is_a_function_of_its_seed(edition):
 
 
 def test_a_fork_cannot_peek_at_the_real_dice_or_deck():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=2, record=True)
     g.play(max_turns=20)
     state = g.rng.getstate()
@@ -88,7 +88,7 @@ def _fingerprint(g: Game) -> tuple:
 
 
 def _played(edition: str, turns: int, seed: int = 2) -> Game:
-    ed = load_playable_cached(edition)
+    ed = playable(edition)
     g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=seed, record=True)
     return g.play(max_turns=turns)
 
@@ -118,7 +118,7 @@ def test_a_forks_idle_answers_are_its_own_bots_not_the_real_games():
     compiled bot's bound method as it was, so rollouts called (and moved on) the real game's bots
     and the search bot played other games there than in pure Python (tools/compiled_check.py runs
     this file on the compiled build)."""
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"b{k}", make_bot(kind, 3, k)) for k, kind in enumerate(("random", "search", "basic", "basic"))],
              seed=3, max_rounds=100)
     g.play(max_turns=12)
@@ -150,7 +150,7 @@ def test_a_fork_asks_its_own_bots_between_turns_not_after_the_real_agents_promis
     `between_awake`); the fork's rollout bots are others (basic bots, here in the seats of easy
     bots, whose larger reserve makes their cash trigger higher), so the fork forgets the promises
     and its first window asks every rollout bot but the player who just played."""
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"b{k}", make_bot("easy", 5, k)) for k in range(4)], seed=5, max_rounds=100)
     g.play(max_turns=60)
     assert any(p.wake > WOKEN for p in g.players) and g.between_awake != 15     # promises were made
@@ -235,7 +235,7 @@ def test_forks_of_one_seed_play_alike_and_forks_of_two_seeds_differ():
 
 
 def test_searching_does_not_change_the_real_game():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=4)
     g.play(max_turns=30)
     cash = [p.cash for p in g.players]
@@ -253,7 +253,7 @@ def test_searching_does_not_change_the_real_game():
 def test_the_search_bot_buys_the_deed_that_completes_its_group():
     """Seat 0 holds two of a three-street group and lands on the third with plenty of cash:
     every rollout says buy (a declined deed goes to auction, where the others may take it)."""
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     grp = next(gr for gr in ed.groups if gr.buildable and len(gr.spaces) == 3)
     a, b, c = grp.spaces
     bot = SearchBot(seed=1, rollouts=4, horizon=40)
@@ -288,7 +288,7 @@ def test_the_search_bot_buys_the_deed_that_completes_its_group():
 def _monopoly_position(cash: int = 1500):
     """Classic in seat 0's turn, seat 0 holding the whole orange group (unbuilt) with `cash`,
     the others nothing."""
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=7, first=0, deal=False)
     p = g.players[0]
     for j in ed.group_by_id["orange"].spaces:
@@ -344,7 +344,7 @@ def _jail_position():
     jail (14 of the 36 throws from the jail land on orange, rent 950 to 1100); 17 deeds are
     unowned, so the basic bot pays the fine to leave early."""
     from magie.engine.game.jail import go_to_jail
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, [(f"b{i}", BasicBot(i)) for i in range(4)], seed=11, first=0, deal=False)
     p, q = g.players[0], g.players[1]
     for gid, who in (("orange", q), ("red", q), ("green", p), ("dark_blue", p)):

@@ -10,11 +10,11 @@ import pytest
 from magie.engine import agents
 from magie.engine.agents import BasicBot, EasyBot, RandomBot, make_bot
 from magie.engine.agents.search import rollout_bots
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.dice import ForcedDice
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.game.start import _rank
+from tests.game.helpers import playable
 
 
 def _players(n: int) -> list:
@@ -24,7 +24,7 @@ def _players(n: int) -> list:
 def test_order_throws_rank_players_and_ties_throw_again_in_seat_order():
     # classic [000] 3: the highest throw starts; seats 0 and 2 tie at 12 and throw again (10 against 3),
     # seats 1 and 3 tie at 7 and throw again (4 against 9)
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     dice = ForcedDice([(6, 6), (3, 4), (6, 6), (5, 2), (5, 5), (1, 2), (2, 2), (4, 5)])
     g = Game(ed, _players(4), seed=1, dice=dice, deal=False, start=False, log=EventLog())
     assert [p.seat for p in _rank(g, list(g.players))] == [0, 2, 3, 1]
@@ -48,7 +48,7 @@ def _rank_plainly(g, group):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6, 8])
 def test_the_order_of_play_is_the_plain_ranking(n):
-    g = Game(load_playable_cached("classic"), _players(n), seed=0, start=False)
+    g = Game(playable("classic"), _players(n), seed=0, start=False)
     for seed in range(500):
         g.rng.seed(seed)
         got = [p.seat for p in _rank(g, list(g.players))]
@@ -84,7 +84,7 @@ def test_make_bot_follows_a_factory_put_in_place_of_a_kind(monkeypatch):
 
 
 def test_others_are_the_living_players_in_turn_order_after_one():
-    g = Game(load_playable_cached("classic"), _players(4), seed=0, first=2, deal=False)
+    g = Game(playable("classic"), _players(4), seed=0, first=2, deal=False)
     assert [p.seat for p in g.order] == [2, 3, 0, 1]
     g.players[1].alive = False
     assert [q.seat for q in g.others(g.players[3])] == [0, 2]
@@ -92,7 +92,7 @@ def test_others_are_the_living_players_in_turn_order_after_one():
 
 
 def test_a_copy_shares_the_window_sets_and_keeps_them():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     g = Game(ed, _players(4), seed=3)
     clone = g.fork(11, rollout_bots(11, 4))     # the search bot's fork: GameState.copy_from
     assert clone.agent_windows == g.agent_windows == [frozenset({"after_landing", "between_turns"})] * 4

@@ -4,11 +4,10 @@ their choice card, with forced dice and stacked decks."""
 from __future__ import annotations
 
 from magie.engine.agents import Scripted, make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.game import Game
-from tests.game.helpers import cash, game, owner_of, player, stack, turn
+from tests.game.helpers import cash, game, owner_of, playable, player, stack, turn
 
-UK = load_playable_cached("uk", ())
+UK = playable("uk", ())
 
 
 def test_the_board_and_its_figures():

@@ -9,16 +9,16 @@ import io
 import pytest
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
 from .corpus import MAX_ROUNDS, cases, name, stored
 
 
 def sim_log(edition: str, overlay: str | None, kind: str, seed: int) -> bytes:
     """The log of one corpus game played without recording answers."""
-    ed = load_playable(edition, (overlay,) if overlay else ())
+    ed = playable(edition, (overlay,) if overlay else ())
     players = [(f"Bot {k + 1}", make_bot(kind, seed, k)) for k in range(4)]
     out = io.StringIO()
     Game(ed, players, seed=seed, log=EventLog(stream=out), record=False, max_rounds=MAX_ROUNDS).play()

@@ -15,10 +15,10 @@ from pettingzoo.test import api_test  # noqa: E402
 
 import magie.rl as rl  # noqa: E402
 from magie.engine.agents import make_bot  # noqa: E402
-from magie.engine.edition.playable import load_playable_cached  # noqa: E402
 from magie.engine.game.events import EventLog  # noqa: E402
 from magie.engine.game.game import Game  # noqa: E402
 from magie.engine.saves import read_save, write_save  # noqa: E402
+from tests.game.helpers import playable  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -61,7 +61,7 @@ def test_a_game_through_the_env_replays_byte_for_byte_as_a_save(tmp_path):
     path = write_save(tmp_path / "rl.json", e.save())
     save = read_save(path)
     assert [s.agent for s in save.seats] == ["human"] * 4
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     log = EventLog()
     replay = Game(ed, [(s.name, make_bot("random", 0, k)) for k, s in enumerate(save.seats)], seed=save.seed,
                   replay=save.decisions, log=log, max_rounds=save.options["max_rounds"])

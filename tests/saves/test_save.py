@@ -8,7 +8,6 @@ import os
 import pytest
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.errors import GameError, ReplayMismatch
 from magie.engine.game.decisions import TradeOffer, encode_answer
 from magie.engine.game.events import EventLog
@@ -16,6 +15,7 @@ from magie.engine.game.game import Game
 from magie.engine.problems import ProblemsError
 from magie.engine.saves import SAVE_VERSION, SaveGame, Seat, check_edition, read_save, write_save
 from magie.engine.saves import format as save_format
+from tests.game.helpers import playable
 
 from . import support
 from .support import problems
@@ -151,7 +151,7 @@ def test_a_changed_edition_is_refused_by_name():
 
 # ---------------------------------------------------------------------- replay
 def _play(kind: str, seed: int, replay=None, max_rounds=120, on_replay_done=None):
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     log = EventLog()
     players = [(f"b{i}", make_bot(kind, seed, i)) for i in range(3)]
     g = Game(ed, players, seed=seed, log=log, record=True, max_rounds=max_rounds, replay=replay,
@@ -206,7 +206,7 @@ class Absent:
 
 
 def test_an_illegal_recorded_answer_for_a_human_is_a_save_mismatch():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     players = [("Anna", Absent()), ("Bot", make_bot("basic", 0, 1))]
     # Anna owns nothing: she cannot build
     g = Game(ed, players, seed=1, first=0, record=True, replay=[["build", 1]])

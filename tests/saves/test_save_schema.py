@@ -61,11 +61,20 @@ answers = st.recursive(
     lambda inner: st.lists(inner, max_size=4), max_leaves=12)
 
 
-@settings(max_examples=400, deadline=None)
-@given(answers)
-def test_the_quick_yes_agrees_with_jsonschema(value):
-    fits, validator = save_reader._item_check("answer")
-    assert fits(value) == validator.is_valid(value), value
+def _agree(kind: str, values, budget: int) -> None:
+    """The quick yes of `kind` and jsonschema agree on `budget` values drawn from `values`."""
+    fits, validator = save_reader._item_check(kind)
+
+    @settings(max_examples=budget, deadline=None)
+    @given(values)
+    def agree(value):
+        assert fits(value) == validator.is_valid(value), value
+    agree()
+
+
+@pytest.mark.parametrize("budget", [100, pytest.param(400, marks=pytest.mark.slow)])
+def test_the_quick_yes_agrees_with_jsonschema(budget):
+    _agree("answer", answers, budget)
 
 
 # a save's JSON holds no infinity or NaN (the reader refuses them), so no event value is one
@@ -76,11 +85,9 @@ events = st.dictionaries(st.sampled_from(["e", "player", "cash", "deeds"]),
                                       max_leaves=6), max_size=4)
 
 
-@settings(max_examples=300, deadline=None)
-@given(events)
-def test_the_quick_yes_of_events_agrees_with_jsonschema(value):
-    fits, validator = save_reader._item_check("event")
-    assert fits(value) == validator.is_valid(value), value
+@pytest.mark.parametrize("budget", [75, pytest.param(300, marks=pytest.mark.slow)])
+def test_the_quick_yes_of_events_agrees_with_jsonschema(budget):
+    _agree("event", events, budget)
 
 
 def test_an_event_with_a_number_too_long_to_read_is_refused():

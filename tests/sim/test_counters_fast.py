@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
 from magie.engine.sim.counters import GameCounters
+from tests.game.helpers import playable
 
 
 def _reference(ed, events, from_round):
@@ -90,7 +90,7 @@ class _Both:
     ("classic", "basic", 1, 1), ("classic", "random", 2, 3), ("biznespolia", "basic", 3, 1),
     ("mega", "basic", 4, 2), ("landlords_game", "basic", 5, 1), ("uk", "random", 6, 1)])
 def test_counters_equal_what_the_whole_event_stream_gives(ref, kind, seed, from_round):
-    ed = load_playable_cached(ref, ())
+    ed = playable(ref, ())
     c = GameCounters(ed, 4, from_round)
     players = [(f"b{i}", make_bot(kind, seed, i)) for i in range(4)]
     g = Game(ed, players, seed=seed, max_rounds=150, log=c)
@@ -111,7 +111,7 @@ def test_counters_equal_what_the_whole_event_stream_gives(ref, kind, seed, from_
 
 def test_a_log_that_wants_some_kinds_gets_only_those_and_counts_of_all():
     """`wants` limits the events given in full; `pay:rent` takes the rent pays only."""
-    ed = load_playable_cached("classic", ())
+    ed = playable("classic", ())
 
     class Some:
         wants = frozenset({"turn", "pay:rent"})

@@ -28,15 +28,15 @@ def _logged_game(edition: str, k: int, listen=None):
     """Game `k` of the seed-3 batch of four basic bots (as `simulate` plays it), with its whole
     event log: (game, events). `listen(game, event)` sees each event as it comes."""
     from magie.engine.agents import make_bot
-    from magie.engine.edition.playable import load_playable_cached
     from magie.engine.game.events import EventLog
     from magie.engine.game.game import Game
     from magie.engine.sim.batch import game_seed
+    from tests.game.helpers import playable
 
     seed = game_seed(3, k)
     made: list[Game] = []                   # the game, once made (its set-up emits events too)
     log = EventLog(keep=None, listener=None if listen is None else lambda e: made and listen(made[0], e))
-    g = Game(load_playable_cached(edition, ()), [(f"basic-{i + 1}", make_bot("basic", seed, i)) for i in range(4)],
+    g = Game(playable(edition, ()), [(f"basic-{i + 1}", make_bot("basic", seed, i)) for i in range(4)],
              seed=seed, max_rounds=150, log=log)
     made.append(g)
     g.play()

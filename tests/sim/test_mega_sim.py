@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 
 from magie.engine.agents import make_bot
-from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.events import EventLog
 from magie.engine.game.game import Game
+from tests.game.helpers import playable
 
-MEGA = load_playable_cached("mega", ())
+MEGA = playable("mega", ())
 
 
 def _uses(seeds=range(3)) -> Counter:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from magie.engine import load_playable
+from typer.testing import CliRunner, Result
+
+from magie.cli.app import app
 from magie.engine.agents import BasicBot
 from magie.engine.sim.selfcheck import closed, self_check
+from tests.game.helpers import playable
 
 
 class Crashing(BasicBot):
@@ -26,7 +27,7 @@ class Crashing(BasicBot):
 
 
 def test_games_are_played_checked_replayed_and_counted():
-    ed = load_playable("classic")
+    ed = playable("classic")
     r = self_check(ed, 4, seed=1)
     assert (r.games, r.replayed, r.failures) == (4, 2, [])
     assert len(r.rounds) == 4 and r.rounds[1] == 47         # seed 2, basic bots: as `magie simulate` plays it
@@ -40,7 +41,7 @@ def test_games_are_played_checked_replayed_and_counted():
 
 
 def test_a_failing_game_is_reported_with_its_seed_and_the_others_go_on():
-    ed = load_playable("classic")
+    ed = playable("classic")
     r = self_check(ed, 3, seed=5, kinds=("basic", f"{__name__}:Crashing"))
     assert r.games == 3 and len(r.rounds) == 2
     (f,) = r.failures
@@ -48,23 +49,23 @@ def test_a_failing_game_is_reported_with_its_seed_and_the_others_go_on():
 
 
 def test_what_an_edition_cannot_produce_is_named_with_the_rule_that_closes_it():
-    classic = closed(load_playable("classic"))
+    classic = closed(playable("classic"))
     assert classic["decisions"]["claim"] == "rent is paid without a claim (rules.rent.claim: automatic)"
     assert "deal" in classic["decisions"] and "loan" in classic["events"]
-    claimed = closed(load_playable("classic", ("rent-must-be-claimed",)))
+    claimed = closed(playable("classic", ("rent-must-be-claimed",)))
     assert "claim" not in claimed["decisions"] and "rent_unclaimed" not in claimed["events"]
-    lg = closed(load_playable("landlords_game"))
+    lg = closed(playable("landlords_game"))
     assert "loan" not in lg["events"] and "vote" not in lg["decisions"]
 
 
-def _magie(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "magie.cli.app", *args], capture_output=True, text=True,
-                          timeout=300)
+def _magie(*args: str) -> Result:
+    """`magie ARGS...` in this process (the command's own work, not the process, is tested)."""
+    return CliRunner().invoke(app, list(args))
 
 
 def test_the_command_prints_the_check_as_json():
     run = _magie("check", "classic", "-n", "2", "--json")
-    assert run.returncode == 0, run.stderr
+    assert run.exit_code == 0, run.stderr
     data = json.loads(run.stdout)
     assert (data["edition"], data["games"], data["replayed"], data["failures"]) == ("classic", 2, 2, [])
     assert data["coverage"]["kinds of space"]["of"] == 9
@@ -79,7 +80,8 @@ def test_the_command_prints_the_check_as_json():
 
 def test_wrong_arguments_are_told_together_without_a_traceback():
     run = _magie("check", "-n", "0", "--seed", "x")
-    assert run.returncode == 1 and "Traceback" not in run.stderr
+    # an exception other than the exit would be a traceback at the command line
+    assert run.exit_code == 1 and isinstance(run.exception, SystemExit | None), run.exception
     for part in ("which edition?", "-n must be from 1", "--seed takes a whole number"):
         assert part in run.stderr
 
@@ -90,13 +92,13 @@ def test_an_edition_without_mortgages_names_the_rule_that_closes_them():
     why = "no deed can be mortgaged (rules.mortgage.unavailable)"
     assert off["events"]["mortgage"] == off["events"]["unmortgage"] == off["decisions"]["inherited_mortgage"] == why
     some = closed(edition("classic", rules={"mortgage": {"unavailable": ["railroad"]}}))
-    assert "mortgage" not in some["events"] and "mortgage" not in closed(load_playable("classic"))["events"]
+    assert "mortgage" not in some["events"] and "mortgage" not in closed(playable("classic"))["events"]
 
 
 def test_what_play_did_not_reach_is_forced_and_seen(monkeypatch):
     from magie.engine.sim import selfcheck
     monkeypatch.setattr(selfcheck, "ROUND_CAP", 1)         # one round: most cards are never drawn
-    ed = load_playable("classic")
+    ed = playable("classic")
     result = selfcheck.self_check(ed, 1, seed=5, kinds=("random",), seats=2)
     forced = result.coverage.forced
     cards = {f"{d}/{c.id}" for d, deck in ed.decks.items() for c in deck.cards}
@@ -110,7 +112,7 @@ def test_what_play_did_not_reach_is_forced_and_seen(monkeypatch):
 
 def test_decisions_the_engine_answers_for_the_bots_are_counted(monkeypatch):
     from magie.engine.sim import selfcheck
-    ed = load_playable("biznespolia")     # a jail without the fine, a deed beyond reach: one answer
+    ed = playable("biznespolia")     # a jail without the fine, a deed beyond reach: one answer
     plain = selfcheck._play(ed, 2, "random", 4, None, None)[1]
     counts = selfcheck.Coverage()
     assert selfcheck._play(ed, 2, "random", 4, None, counts)[1] == plain     # the same game, counted
@@ -130,7 +132,7 @@ def _forced_only(monkeypatch, ref, *variants, seats=None):
     """A check of one random game cut after a round: nearly everything is forced."""
     from magie.engine.sim import selfcheck
     monkeypatch.setattr(selfcheck, "ROUND_CAP", 1)
-    ed = load_playable(ref, variants)
+    ed = playable(ref, variants)
     result = selfcheck.self_check(ed, 1, seed=3, kinds=("random",), seats=seats)
     assert result.failures == []
     return ed, result
@@ -138,7 +140,7 @@ def _forced_only(monkeypatch, ref, *variants, seats=None):
 
 def test_every_decision_kind_and_action_of_classic_is_fired_forced_or_closed():
     from magie.engine.sim.selfcheck import CLOSED, FIRED, FORCED, NEVER
-    ed = load_playable("classic")
+    ed = playable("classic")
     result = self_check(ed, 4, seed=1)
     assert result.failures == []
     dec, man = _rows(ed, result, "decisions"), _rows(ed, result, "manage actions")
@@ -182,7 +184,7 @@ def test_the_forcers_of_other_mechanisms_fire_where_editions_have_them():
              (("classic", "all-deeds-dealt"), "decisions", {"buy", "bid", "raise"}),   # deeds handed back
              (("classic", "all-deeds-dealt"), "manage actions", {"mortgage", "build"})]
     for (ref, *variants), part, names in cases:
-        ed = load_playable(ref, tuple(variants))
+        ed = playable(ref, tuple(variants))
         for name in sorted(names):
             forcer = (forcing.edition_action(name) if part == "actions" else
                       (forcing.DECISION_FORCERS if part == "decisions" else forcing.ACTION_FORCERS)[name])
@@ -191,7 +193,7 @@ def test_the_forcers_of_other_mechanisms_fire_where_editions_have_them():
 
 def test_a_forced_building_shortage_is_won_and_placed_by_the_rival():
     from magie.engine.sim import forcing, selfcheck
-    ed = load_playable("classic")
+    ed = playable("classic")
     seen = selfcheck.Coverage()
     steer: dict = {}
     g, _ = selfcheck._play(ed, 1, "random", 4, None, seen, start_only=True, steer=steer)
@@ -221,16 +223,16 @@ def test_a_position_that_does_not_make_it_fire_is_never_fired_with_why(monkeypat
 
 def test_mega_and_biznespolia_close_what_their_data_leaves_out():
     from magie.engine.sim.forcing import dsl_calls
-    mega, biz = load_playable("mega"), load_playable("biznespolia")
+    mega, biz = playable("mega"), playable("biznespolia")
     assert {"choose", "pick"} <= dsl_calls(mega) and not {"choose", "pick"} & dsl_calls(biz)
-    assert "offer_build" in dsl_calls(biz) and "offer_build" not in dsl_calls(load_playable("classic"))
+    assert "offer_build" in dsl_calls(biz) and "offer_build" not in dsl_calls(playable("classic"))
     m, b = closed(mega), closed(biz)
     assert "pick" not in m["decisions"] and "play_card" not in m["decisions"]      # bus tickets at the roll
     assert m["manage actions"]["play"].startswith("no card is played in a manage window")
     assert b["decisions"]["inherited_mortgage"].endswith("(rules.mortgage.transfer_interest: false)")
     assert "place" not in b["decisions"] and "sell_deed" not in b["manage actions"]
     assert b["decisions"]["pick"] == "no card, action, kind of space or die face calls `pick(...)`"
-    c = closed(load_playable("classic"))
+    c = closed(playable("classic"))
     assert c["events"]["deck_empty"].startswith("no deck runs out") and "deck_empty" not in m["events"]
     assert c["events"]["flag"] == "no card, action or hook sets a flag (no `set flag`)" and "flag" not in b["events"]
     assert "card_discarded" not in m["events"] and "card_discarded" in b["events"]
@@ -238,21 +240,21 @@ def test_mega_and_biznespolia_close_what_their_data_leaves_out():
 
 def test_a_reading_that_closes_a_mechanism_closes_its_rows():
     from tests.game.helpers import edition
-    assert "place" not in closed(load_playable("classic"))["decisions"]
+    assert "place" not in closed(playable("classic"))["decisions"]
     no_shortage = closed(edition("classic", rules={"buildings": {"shortage_auction": False}}))
     assert no_shortage["decisions"]["place"].startswith("no card offers a building")
     kept = closed(edition("classic", rules={"mortgage": {"transfer_interest": False}}))
     assert "inherited_mortgage" in kept["decisions"]
-    assert "inherited_mortgage" not in closed(load_playable("classic"))["decisions"]
+    assert "inherited_mortgage" not in closed(playable("classic"))["decisions"]
 
 
 def test_mega_and_biznespolia_checks_leave_nothing_unexplained():
     from magie.engine.sim.selfcheck import CLOSED, FIRED, FORCED, NEVER
     for ref, games in (("mega", 3), ("biznespolia", 4)):
-        ed = load_playable(ref)
+        ed = playable(ref)
         result = self_check(ed, games, seed=1)
         assert result.failures == []
         for part in ("decisions", "manage actions", "actions"):
             assert [r.name for r in _rows(ed, result, part).values() if r.status == NEVER] == [], (ref, part)
-    mega_rows = _rows(load_playable("mega"), self_check(load_playable("mega"), 1, seed=2), "decisions")
+    mega_rows = _rows(playable("mega"), self_check(playable("mega"), 1, seed=2), "decisions")
     assert mega_rows["pick"].status in (FIRED, FORCED) and mega_rows["role"].status == CLOSED

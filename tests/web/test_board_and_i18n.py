@@ -15,7 +15,7 @@ from magie.cli.app import app as cli_app
 from magie.cli.i18n import LANGUAGES, compile_po, gettext_for, po_path
 from magie.cli.web.board import BoardState, board_svg, layout
 from magie.engine.edition.layout import default_sides, plan
-from magie.engine.edition.playable import load_playable_cached
+from tests.game.helpers import playable
 
 runner = CliRunner()
 
@@ -49,7 +49,7 @@ def test_too_small_a_board_is_refused():
 
 
 def test_classic_board_has_one_group_per_space_with_bands_names_and_prices():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     svg = board_svg(ed)
     ids = re.findall(r'<g class="space [^"]*" data-space="([^"]+)"', svg)
     assert ids == [s.id for s in ed.spaces]
@@ -59,7 +59,7 @@ def test_classic_board_has_one_group_per_space_with_bands_names_and_prices():
 
 
 def test_state_draws_owners_buildings_mortgages_tokens_and_heat():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     state = BoardState(owners={"arbat": 1, "malaya_bronnaya": 1, "zhitnaya": 0}, levels={"arbat": 5, "zhitnaya": 2},
                        mortgaged=frozenset({"malaya_bronnaya"}), tokens={0: "go", 1: "arbat"}, names={0: "A", 1: "B"})
     svg = board_svg(ed, state=state, heat={"arbat": 1.0, "go": 0.0, "nosuch": 0.5})
@@ -74,7 +74,7 @@ def test_state_draws_owners_buildings_mortgages_tokens_and_heat():
 
 
 def test_edition_texts_are_escaped():
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     sp = dataclasses.replace(ed.spaces[1], name=MappingProxyType({"en": '<script>alert("x")</script> & co'}))
     bad = dataclasses.replace(ed, spaces=(ed.spaces[0], sp) + ed.spaces[2:])
     svg = board_svg(bad, state=BoardState({}, {}, frozenset(), {0: sp.id}, {0: "<b>Eve</b>"}))
@@ -155,7 +155,7 @@ def test_gettext_for_gives_russian_and_falls_back_to_english():
     assert gettext_for("en").gettext("Buy") == "Buy"
     assert gettext_for("xx").gettext("Buy") == "Buy"
     t = gettext_for("ru").gettext("{who} buys {space} for {amount}")
-    assert t.format(who="A:", space="B", amount="C") == "A: покупает B за C"
+    assert t.format(who="A:", space="B", amount="C") == "A: покупает поле «B» за C"
 
 
 def test_magie_serve_refuses_a_data_folder_it_cannot_use(tmp_path):
@@ -176,7 +176,7 @@ def test_every_event_and_decision_kind_has_words_in_both_languages():
     from magie.engine.game.decisions import Decision, TradeOffer
     from magie.engine.game.game import Game
 
-    ed = load_playable_cached("classic")
+    ed = playable("classic")
     deck = next(iter(ed.decks.values()))
     values = {"player": 0, "payer": 0, "payee": 1, "owner": 1, "partner": 1, "proposer": 0, "creditor": 1,
               "frm": 0, "to": 1, "space": "arbat", "pos": "go", "amount": 10, "price": 100, "cost": 50,

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from magie.engine.edition.layout import plan
-from magie.engine.edition.playable import load_playable_cached
+from tests.game.helpers import playable
 
 from .helpers import client, new_game
 
@@ -32,7 +32,7 @@ def test_the_page_gets_the_rectangle_and_the_l_shape(tmp_path):
             assert preview.status_code == 200 and f'viewBox="{viewbox}"' in preview.text
             g = new_game(c, SEATS, edition=edition, seed=3)
             info = c.get(f"/api/games/{g['game']}/info").json()
-            ed = load_playable_cached(str(BOARDS / name))
+            ed = playable(str(BOARDS / name))
             board = plan(ed.board_layout, len(ed.spaces))
             assert info["layout"]["sides"] == sides
             assert (info["layout"]["columns"], info["layout"]["rows"]) == (board.columns, board.rows)

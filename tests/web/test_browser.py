@@ -101,13 +101,29 @@ def _browser():
 
 
 @pytest.fixture
-def browser():
-    try:
-        b = _browser()
-    except WebDriverException as e:       # installed but unusable: say so rather than fail obscurely
-        pytest.skip(f"{INSTALL}; starting it failed: {e.msg}")
+def browser(chromium):
+    """The module's Chromium (conftest.py), its window, media and storage as a new one has them:
+    after each test, what the test changed is undone."""
+    b, size = chromium
     yield b
-    b.quit()
+    _renew(b, size)
+
+
+def _renew(b, size: dict) -> None:
+    """Undo what a test did to the shared browser: other windows, the page (with its polling),
+    emulated media, window size, cookies and storage."""
+    for handle in b.window_handles[1:]:
+        b.switch_to.window(handle)
+        b.close()
+    b.switch_to.window(b.window_handles[0])
+    try:
+        b.execute_script("localStorage.clear(); sessionStorage.clear();")
+        b.delete_all_cookies()
+    except WebDriverException:            # a page without storage or cookies (about:blank, an error page)
+        pass
+    b.get("about:blank")
+    b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    b.set_window_size(size["width"], size["height"])
 
 
 @pytest.fixture
@@ -270,7 +286,7 @@ def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, 
     assert person.done(), person
     # the terminal's narrator: "Name: verb", an auction's bids told with its result
     _log_shows(b, r"Auction of .+\(\d+ bids? from .*Anna \d+k ₽", "Anna: goes to jail", r"Anna: .*leaves jail",
-               "Anna: mortgages", r"Trade: Bot \d → Anna: ")
+               "Anna: mortgages", r"Anna accepts the trade: Bot \d → Anna: ")
     mortgaged = _state(served, game)["mortgaged"]
     assert mortgaged
     _until(b, WAIT, lambda drv: drv.find_elements(By.CSS_SELECTOR,

@@ -12,8 +12,8 @@ import pytest
 from magie.cli.web import studio as studio_work
 from magie.cli.web.limits import MAX_STUDIO_BODY
 from magie.cli.web.uploads import MAX_FILE_BYTES
-from magie.engine.edition.playable import load_playable
 from magie.engine.paths import EDITIONS_DIR
+from tests.game.helpers import playable
 
 from .helpers import client, new_game, poll
 
@@ -72,7 +72,7 @@ def test_a_text_that_checks_is_a_draft_with_its_board():
         assert body["edition"] == {"id": "classic", "name": "Классическая игра", "players": {"min": 2, "max": 8}}
         assert check(c, CLASSIC).json()["draft"] == body["draft"]        # the same text: the same draft
         svg = c.get(f"/api/studio/drafts/{body['draft']}/board.svg")
-        ed = load_playable("classic")
+        ed = playable("classic")
         assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
         assert re.findall(r'data-space="([a-z0-9_]+)"', svg.text) == [s.id for s in ed.spaces]
         # an edited price is on the redrawn board
@@ -142,7 +142,7 @@ def test_a_bad_body_or_language_is_a_400():
 
 
 def test_a_seeded_game_step_by_step_is_the_game_serve_plays_with_that_seed():
-    ed = load_playable("classic")
+    ed = playable("classic")
     start = 1500
     assert f"start_cash: {start}" in CLASSIC
     with client() as c:
@@ -207,7 +207,7 @@ def test_an_unknown_draft_or_step_is_refused():
 
 
 def test_the_balance_report_of_a_draft():
-    ed = load_playable("classic")
+    ed = playable("classic")
     with client() as c:
         d = draft_of(c)
         r = c.post(f"/api/studio/drafts/{d}/report", json={"games": 12, "seed": 3, "players": 4, "lang": "ru"})

@@ -35,7 +35,9 @@ CARD = "rent = 10 * roll(2).total"
 
 
 def _open(b, url: str, edition: str = "classic") -> None:
-    b.get(url + "/studio")
+    b.get(url + "/")                      # the start page links to the studio
+    _click(b, "#studio-link")
+    _until(b, WAIT, lambda drv: drv.current_url == url + "/studio")
     _until(b, WAIT, lambda drv: drv.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
     _select(b, "source-edition", edition)
     _click(b, "#open-edition")

@@ -107,8 +107,8 @@ def test_a_russian_game_gives_the_engines_reasons_in_russian(c):
 def test_a_reason_without_a_pattern_keeps_the_engines_words_with_names():
     from magie.cli.reasons import reason_in
     from magie.cli.web.narrate import Words
-    from magie.engine.edition.playable import load_playable_cached
-    words = Words(load_playable_cached("classic"), "ru", {0: "Anna"})
+    from tests.game.helpers import playable
+    words = Words(playable("classic"), "ru", {0: "Anna"})
     assert reason_in(words, "Anna has 100, the building costs 200") == \
         "у игрока Anna 100 тыс. ₽, а постройка стоит 200 тыс. ₽"
     assert reason_in(words, "arbat already has a hotel") == "на участке «Улица Арбат» уже есть отель"

@@ -10,6 +10,7 @@ const magie = {
     magie.words = (await r.json()).messages;
     document.documentElement.lang = lang;
     for (const el of document.querySelectorAll("[data-t]")) el.textContent = magie.t(el.dataset.t);
+    for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", magie.t(el.dataset.tLabel));
   },
   t(msg) { return magie.words[msg] || msg; },
   el(tag, attrs, ...children) {

@@ -11,6 +11,7 @@ magie.deeds = (function () {
   let ctx = null;      // {info, state(), decisions, money, seatName, send(seat, answer, d), mine(seat)}
   let open = null;     // the space id shown
   let plan = null;     // a "build evenly" under way: {seat, group, level}
+  let opener = null;   // {id, element}: where the panel was opened from, to give the keyboard back
 
   const space = id => ctx.info.spaces.find(s => s.id === id);
   const isDeedAction = o => Array.isArray(o) && (KINDS.includes(o[0]) || o[0] === "sell_all" ||
@@ -122,8 +123,8 @@ magie.deeds = (function () {
     const owner = state.owners[sp.id];
     const level = state.levels[sp.id] || 0;
     const parts = [el("button", { type: "button", class: "close", "aria-label": t("Close"), text: "×",
-                                  onclick: () => { open = null; render(); } }),
-      el("h2", { class: "deed-name", text: sp.name })];
+                                  onclick: close }),
+      el("h2", { class: "deed-name", id: "deed-name", text: sp.name })];
     parts[1].style.borderTopColor = sp.color || "#ccc";
     const group = ctx.info.groups.find(g => g.id === sp.group);
     const facts = [];
@@ -142,14 +143,41 @@ magie.deeds = (function () {
       parts.push(el("table", { class: "rents", "data-level": level }, ...rentRows(sp, deed, level)));
       if (owner !== undefined && ctx.mine(owner)) parts.push(el("div", { class: "deed-actions" }, ...actions(sp, owner)));
     }
+    // the keyboard stays where it was across a new drawing (the same action, else the close button)
+    const focused = panel.contains(document.activeElement) ? document.activeElement.getAttribute("data-answer") : undefined;
     panel.replaceChildren(...parts);
     panel.dataset.space = sp.id;
     panel.hidden = false;
+    if (focused !== undefined) {
+      const same = focused && [...panel.querySelectorAll("button[data-answer]")].find(b => b.getAttribute("data-answer") === focused);
+      (same && !same.disabled ? same : panel.querySelector("button.close")).focus();
+    }
+  }
+
+  // Close the panel; the keyboard goes back to the space (or deed) it was opened from.
+  function close() {
+    const id = open;
+    open = null;
+    render();
+    if (opener && id === opener.id) {
+      const back = opener.element.isConnected ? opener.element
+        : document.querySelector(`#board g.space[data-space="${CSS.escape(id)}"]`);
+      if (back) back.focus();
+    }
+    opener = null;
   }
 
   return {
     init(c) { ctx = c; },
-    show(id) { open = id; render(); document.getElementById("deed-panel").scrollIntoView({ block: "nearest" }); },
+    show(id) {
+      open = id;
+      opener = { id, element: document.activeElement || document.body };
+      render();
+      const panel = document.getElementById("deed-panel");
+      panel.scrollIntoView({ block: "nearest" });
+      panel.querySelector("button.close").focus({ preventScroll: true });
+    },
+    close,
     render, next, isDeedAction,
     // the spaces where a decision of this browser has an action, to mark them on the board
     actionable(decisions) {

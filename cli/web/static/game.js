@@ -45,11 +45,25 @@
     for (const g of document.querySelectorAll("#board g.space")) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
+      g.setAttribute("aria-label", spaceLabel(g.dataset.space));
       g.classList.toggle("actionable", marked.has(g.dataset.space));
     }
     magie.table.hideMoving();
     const heat = document.getElementById("heat-toggle");
     if (state && state.over && state.figures && (!heat || heat.checked)) magie.table.heat(state.figures.landings);
+  }
+
+  // What a screen reader says of a space: its name, its owner, its buildings, who stands there.
+  function spaceLabel(id) {
+    const parts = [spaceName(id)];
+    if (state) {
+      const owner = state.owners[id];
+      if (owner !== undefined) parts.push(t("Owner") + ": " + seatName(owner) + (state.mortgaged.includes(id) ? ", " + t("mortgaged") : ""));
+      if (state.levels[id]) parts.push(t("Buildings") + ": " + state.levels[id]);
+      const here = state.players.filter(p => p.position === id && !p.bankrupt).map(p => p.name);
+      if (here.length) parts.push(t("Here") + ": " + here.join(", "));
+    }
+    return parts.join(". ");
   }
 
   function renderStatus() {
@@ -419,6 +433,16 @@
     };
     board.addEventListener("click", openSpace);
     board.addEventListener("keydown", openSpace);
+    // Escape closes a deed's panel; Enter outside a control gives the decision's main answer (a control
+    // takes its own Enter)
+    document.addEventListener("keydown", ev => {
+      if (ev.key === "Escape" && !document.getElementById("deed-panel").hidden) { ev.preventDefault(); magie.deeds.close(); return; }
+      if (ev.key !== "Enter" || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const at = document.activeElement;
+      if (at && at !== document.body && at.closest("button, a, input, select, textarea, summary, [tabindex]")) return;
+      const main = document.querySelector("#decision button.primary");
+      if (main && !main.disabled) { ev.preventDefault(); main.click(); }
+    });
     setInterval(() => { if (state && document.querySelector("#players .delta")) renderPlayers(); }, 1000);
     if (tokens.length) tokens.forEach(connect); else connect(null);
     refreshBoard();

@@ -47,6 +47,8 @@ magie.table = (function () {
     box.dataset.dice = JSON.stringify(ev.dice);
     box.dataset.player = String(ev.player);
     box.title = ctx.seatName(ev.player);
+    box.setAttribute("aria-label", t("Dice") + ": " + ev.dice.map(f => (ctx.info.symbols || {})[f] || f).join(", ") +
+                     " (" + ctx.seatName(ev.player) + ")");
     box.classList.toggle("rolling", animate && !reduced());
     document.getElementById("card").hidden = true;
   }
