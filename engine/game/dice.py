@@ -22,6 +22,19 @@ def _pairs(sides: int) -> list[list[Roll]]:
     return pairs
 
 
+_WITH_ONE: dict[tuple[int, tuple[int | str, ...]], list[list[list[Roll]]]] = {}
+"""The throws of two `sides`-sided dice and one own die of `faces`, by (sides, faces), indexed
+[first die - 1][second die - 1][face index] (shared by every game, as `_PAIRS`)."""
+
+
+def _with_one(sides: int, faces: tuple[int | str, ...]) -> list[list[list[Roll]]]:
+    table = _WITH_ONE.get((sides, faces))
+    if table is None:
+        table = _WITH_ONE[(sides, faces)] = [[[with_faces(r, (f,)) for f in faces] for r in row]
+                                             for row in _pairs(sides)]
+    return table
+
+
 class Throws(Protocol):
     """What the engine asks of a game's dice (`GameState.dice`): `Dice` in play, `ForcedDice` in
     tests and scripted cases."""
@@ -64,6 +77,12 @@ class Dice:
         `extra` (model.ExtraDie), each face equally likely."""
         rng = self.rng
         draw = self._draw
+        if n == 2 and len(extra) == 1:    # one own die: one of the rolls made in advance
+            s = self.sides
+            faces = extra[0].faces
+            a = int(draw(rng) * s)
+            b = int(draw(rng) * s)        # (the same draws, in the same order, as below)
+            return _with_one(s, faces)[a][b][int(draw(rng) * len(faces))]
         base = self.throw(n)
         return with_faces(base, tuple(d.faces[int(draw(rng) * len(d.faces))] for d in extra))
 
