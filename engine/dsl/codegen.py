@@ -524,11 +524,13 @@ class _FunctionGen:
         self.act(ind, Code(f"g.keep_card({self.subject}, {card}, {_safe(s.use)})"), s.pos)
 
     def const_str(self, value: str) -> str:
-        """A string in generated code: a literal when it is an identifier, else `_S[i]`."""
+        """A string in generated code: a literal when it is an identifier, else `_S[i]` (one
+        `i` for each distinct string, so functions of the same snippet read the same)."""
         if _SAFE.match(value):
             return repr(value)
-        self.consts.append(value)
-        return f"_S[{len(self.consts) - 1}]"
+        if value not in self.consts:
+            self.consts.append(value)
+        return f"_S[{self.consts.index(value)}]"
 
     def s_Draw(self, s: n.Draw, ind: int) -> None:
         self.act(ind, Code(f"g.draw({self.subject}, {_safe(s.deck)})"), s.pos)
@@ -698,17 +700,25 @@ class ModuleBuilder:
         self.units.append(unit)
 
     def build(self) -> dict[int, Callable]:
-        """Compile every unit; returns fid -> function. Functions carry `where` (a label)."""
+        """Compile every unit; returns fid -> function. Functions carry `where` (a label) and
+        `twin`: the first function of the module whose code is the same but for its name (itself
+        when none is; the snippets an edition repeats through YAML anchors), so a caller may
+        evaluate a pure condition once for all its twins."""
         filename = f"<magie-dsl-{next(_counter)}:{re.sub(r'[^a-z0-9_]', '_', self.label)}>"
         consts: list[str] = []
         src: list[str] = []
         line_info: dict[int, tuple] = {}
         names: dict[int, str] = {}
         plugin_calls: set[str] = set()
+        twins: dict[tuple, int] = {}      # a function's text, fid left out -> the first fid
+        twin_of: dict[int, int] = {}
         for u in self.units:
             fname = f"_f{u.fid}"
             names[u.fid] = fname
-            for ln in _FunctionGen(u, consts, plugin_calls).function(fname):
+            lines = _FunctionGen(u, consts, plugin_calls).function(fname)
+            text = tuple(ln.code.text for ln in lines[1:-1])
+            twin_of[u.fid] = twins.setdefault((u.ctx.id, text), u.fid)
+            for ln in lines:
                 prefix = "    " * ln.indent
                 src.append(prefix + ln.code.text)
                 spans = [(a + len(prefix), b + len(prefix), pos) for a, b, pos in ln.code.spans]
@@ -733,6 +743,8 @@ class ModuleBuilder:
             fn = ns[fname]
             fn.where = _where(by_fid[fid], (1, 1))
             out[fid] = fn
+        for fid, fn in out.items():
+            fn.twin = out[twin_of[fid]]
         return out
 
 

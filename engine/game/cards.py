@@ -99,7 +99,7 @@ def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     ([000] 14.1). Raises `EditionFault` for an unknown use or a card in no deck (kept already)."""
     if use not in KEPT_CARD_USES and card not in g.card_plays:
         raise EditionFault(f"card '{card}': no kept-card use {use!r} (known: {', '.join(KEPT_CARD_USES)})")
-    for deck_id, dq in _places(g):
+    for deck_id, dq in _places(g, card):
         for c in reversed(dq):
             if c.id == card:
                 for k, e in enumerate(dq):  # dq.remove(c), the first card equal to it, without
@@ -113,10 +113,15 @@ def keep_card(g: Game, p: Player, card: str, use: str) -> None:
     raise EditionFault(f"card '{card}' is not in its deck (kept already?) and cannot be kept")
 
 
-def _places(g: Game) -> list[tuple[str, Any]]:
-    """Where a card being carried out may be: each deck's discard pile (a `reshuffle` deck puts
-    the drawn card there), then each deck, as (deck id, cards)."""
-    return [(d, pile) for d, pile in g.discards.items() if pile] + list(g.decks.items())
+def _places(g: Game, card: str) -> list[tuple[str, Any]]:
+    """Where card `card`, being carried out, may be, as (deck id, cards): its own deck's
+    discard pile (a `reshuffle` deck puts the drawn card there) and its deck first (a card id
+    is one card of the edition), then each deck's discard pile, then each deck."""
+    own = g.ed.shared("card_decks", lambda: {c.id: d for d, deck in g.ed.decks.items()
+                                             for c in deck.cards})
+    d = own.get(card)
+    first = [] if d is None or d not in g.decks else [(d, g.discards.get(d, ())), (d, g.decks[d])]
+    return first + [(d, pile) for d, pile in g.discards.items() if pile] + list(g.decks.items())
 
 
 def card_use(g: Game, held: tuple[str, str]) -> str | None:
@@ -268,10 +273,24 @@ def holds(g: Game, p: Player, use: str) -> int:
     return sum(1 for h in p.held_cards if g.kept_uses.get(h) == use)
 
 
+def _by_window(g: Game) -> dict[str, frozenset[str]]:
+    """The ids of the cards of `g.card_plays` by the window they are played in: a table of the
+    edition (`Edition.shared`), built on first use."""
+    def build() -> dict[str, frozenset[str]]:
+        by: dict[str, set[str]] = {}
+        for card, pl in g.card_plays.items():
+            by.setdefault(pl.window, set()).add(card)
+        return {w: frozenset(ids) for w, ids in by.items()}
+    by_window: dict[str, frozenset[str]] = g.ed.shared("card_plays_by_window", build)
+    return by_window
+
+
 def playable(g: Game, p: Player, window: str) -> list[tuple[str, str]]:
     """The held cards `p` may play in `window` (before_roll, after_landing, rent)."""
-    plays = g.card_plays
-    return [h for h in p.held_cards if (pl := plays.get(h[1])) is not None and pl.window == window]
+    ids = _by_window(g).get(window)
+    if ids is None:
+        return []
+    return [h for h in p.held_cards if h[1] in ids]
 
 
 def play_card(g: Game, p: Player, held: tuple[str, str], owner: Player | None = None,
@@ -297,12 +316,21 @@ def play_card(g: Game, p: Player, held: tuple[str, str], owner: Player | None = 
 
 def _hint(g: Game, p: Player, cards: list[tuple[str, str]], owner: Player | None,
           amount: int) -> tuple[str, str] | None:
-    """The first of `cards` whose `bot` hint holds (no hint: always), or None: what a bot plays."""
+    """The first of `cards` whose `bot` hint holds (no hint: always), or None: what a bot plays.
+    A hint is pure, so one that failed is not asked again through its twins (the same code,
+    repeated by an edition's YAML anchors: a deck of alike tickets)."""
     plays = g.card_plays
+    failed: list[Any] = []
     for h in cards:
         b = plays[h[1]].bot
-        if b is None or b(g, p, owner, amount):
+        if b is None:
             return h
+        twin = getattr(b, "twin", b)
+        if twin in failed:
+            continue
+        if b(g, p, owner, amount):
+            return h
+        failed.append(twin)
     return None
 
 
@@ -355,8 +383,7 @@ def cards_in(g: Game, deck: str) -> int:
 def bot_play(g: Game, p: Player, window: str) -> tuple[str, str, str] | None:
     """The ('play', deck, card) action a bot takes in `window`, or None: the first held card
     playable there whose `bot` hint holds (no hint: always)."""
-    for h in playable(g, p, window):
-        b = g.card_plays[h[1]].bot
-        if b is None or b(g, p, None, 0):
-            return ("play", h[0], h[1])
-    return None
+    if window not in _by_window(g):
+        return None
+    h = _hint(g, p, playable(g, p, window), None, 0)
+    return None if h is None else ("play", h[0], h[1])

@@ -12,37 +12,25 @@ clears them as the window runs; tests/game/test_holdings_hook.py checks that no 
   promise and calls nothing);
 - `rules_switched(g)`: a rule switch changed the rules mid-game.
 
-The functions take the narrow `Holdings` protocol, the fields they touch, rather than a `Game`.
+The functions read and write these fields of a `GameState`: the seats to look at between turns
+(`between_awake`), those quiet until a deed changes hands (`between_bound`), the version of who
+holds which deed (`deeds_version`), the deeds of each group (`group_sizes`, by group index) and
+the players. They take the `GameState` itself, not a protocol of those fields: the compiled
+build reads a native class's fields directly, where a protocol's each cost a generic attribute
+lookup (a deed changing hands is on every game's path).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from .player import WOKEN, Player
 
-
-class Holdings(Protocol):
-    """What the hook reads and writes of a game (`GameState` has these fields): the seats to look
-    at between turns (`between_awake`), those quiet until a deed changes hands
-    (`between_bound`), the version of who holds which deed (`deeds_version`), the deeds of each
-    group (`group_sizes`, by group index) and the players."""
-
-    between_awake: int
-    between_bound: int
-    deeds_version: int
-
-    @property
-    def players(self) -> Sequence[Player]:
-        """The players in seat order."""
-
-    @property
-    def group_sizes(self) -> Sequence[int]:
-        """The deeds of each group, by group index."""
+if TYPE_CHECKING:
+    from .state import GameState
 
 
-def holdings_changed(g: Holdings, p: Player) -> None:
+def holdings_changed(g: GameState, p: Player) -> None:
     """`p`'s buildings, mortgages or loans changed: its `version` moves (bots' caches and `Calm`
     promises, decisions.py) and its quiet between turns ends (`p.wake` WOKEN, its bit set in
     `g.between_awake`), unless its agent's `Quiet(cash, whole=True)` holds (`p.holdings_bit` 0),
@@ -55,7 +43,7 @@ def holdings_changed(g: Holdings, p: Player) -> None:
         g.between_awake |= bit
 
 
-def deed_changed(g: Holdings, old: Player | None, new: Player | None, grp: int) -> None:
+def deed_changed(g: GameState, old: Player | None, new: Player | None, grp: int) -> None:
     """A deed of group `grp` (-1: none) passed from `old` to `new` (None: the bank), whose deed
     sets and group counts already say so (deeds.set_owner): `g.deeds_version` moves, every player
     quiet until a deed changes hands (`QUIET`: its bit in `g.between_bound`) is woken, and each
@@ -86,7 +74,7 @@ def deed_changed(g: Holdings, old: Player | None, new: Player | None, grp: int) 
             g.between_awake |= bit
 
 
-def cash_changed(g: Holdings, p: Player) -> None:
+def cash_changed(g: GameState, p: Player) -> None:
     """`p` was credited and its cash reached the level its agent named (`Quiet(cash)`:
     `p.wake`) and its bit is not set yet (ledger.transfer tests both before the call, on every
     credit's path): the window between turns looks at it again. `p.wake` stays, since the window
@@ -94,7 +82,7 @@ def cash_changed(g: Holdings, p: Player) -> None:
     g.between_awake |= p.bit
 
 
-def rules_switched(g: Holdings) -> None:
+def rules_switched(g: GameState) -> None:
     """The rules changed mid-game (switches.py): every bot looks at the board again, as if every
     deed and every holding had changed (`deeds_version` and each player's `version` move)."""
     g.deeds_version += 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ..dsl.runtime import Roll
@@ -22,6 +22,19 @@ def _pairs(sides: int) -> list[list[Roll]]:
     return pairs
 
 
+_WITH_ONE: dict[tuple[int, tuple[int | str, ...]], list[list[list[Roll]]]] = {}
+"""The throws of two `sides`-sided dice and one own die of `faces`, by (sides, faces), indexed
+[first die - 1][second die - 1][face index] (shared by every game, as `_PAIRS`)."""
+
+
+def _with_one(sides: int, faces: tuple[int | str, ...]) -> list[list[list[Roll]]]:
+    table = _WITH_ONE.get((sides, faces))
+    if table is None:
+        table = _WITH_ONE[(sides, faces)] = [[[with_faces(r, (f,)) for f in faces] for r in row]
+                                             for row in _pairs(sides)]
+    return table
+
+
 class Throws(Protocol):
     """What the engine asks of a game's dice (`GameState.dice`): `Dice` in play, `ForcedDice` in
     tests and scripted cases."""
@@ -34,30 +47,44 @@ class Throws(Protocol):
 
 
 class Dice:
-    """Throws `sides`-sided dice from the game's seeded random generator."""
+    """Throws `sides`-sided dice from the game's seeded random generator.
 
-    __slots__ = ("rng", "sides", "_pairs")
+    `_draw` is the `random` method of the generator's class, called as `_draw(rng)`: the number
+    `rng.random()` gives, without looking the method up on the generator for each die (in the
+    compiled build that lookup and the bound method it made were about 370 instructions of the
+    410 a die cost; the method, taken from the class, is shared by copies of the game)."""
+
+    __slots__ = ("rng", "sides", "_pairs", "_draw")
 
     def __init__(self, rng: random.Random, sides: int = 6):
         self.rng = rng
         self.sides = sides
         self._pairs = _pairs(sides)     # the hot path throws two dice
+        self._draw: Callable[[random.Random], float] = type(rng).random
 
     def throw(self, n: int) -> Roll:
         """Throw `n` dice. Doubles: at least two dice, all equal."""
-        rnd = self.rng.random
+        rng = self.rng
+        draw = self._draw
         s = self.sides
         if n == 2:
-            return self._pairs[int(rnd() * s)][int(rnd() * s)]
-        dice = tuple(int(rnd() * s) + 1 for _ in range(n))
+            return self._pairs[int(draw(rng) * s)][int(draw(rng) * s)]
+        dice = tuple(int(draw(rng) * s) + 1 for _ in range(n))
         return Roll(dice, sum(dice), n >= 2 and len(set(dice)) == 1)
 
     def throw_move(self, n: int, extra: Sequence[Any]) -> Roll:
         """A move's throw: `n` base dice, then one face of each of the edition's own dice
         `extra` (model.ExtraDie), each face equally likely."""
-        rnd = self.rng.random
+        rng = self.rng
+        draw = self._draw
+        if n == 2 and len(extra) == 1:    # one own die: one of the rolls made in advance
+            s = self.sides
+            faces = extra[0].faces
+            a = int(draw(rng) * s)
+            b = int(draw(rng) * s)        # (the same draws, in the same order, as below)
+            return _with_one(s, faces)[a][b][int(draw(rng) * len(faces))]
         base = self.throw(n)
-        return with_faces(base, tuple(d.faces[int(rnd() * len(d.faces))] for d in extra))
+        return with_faces(base, tuple(d.faces[int(draw(rng) * len(d.faces))] for d in extra))
 
 
 class ForcedDice:

@@ -33,7 +33,7 @@ def all_alike(g: Game, roll: Roll) -> bool:
     """Does `roll` call for `dice.all_alike`: at least three dice thrown, no symbol, all the
     same number?"""
     return (g.ed.all_alike is not None and roll.extra > 0 and len(roll.dice) >= 3
-            and all(isinstance(f, int) for f in roll.faces) and len(set(roll.dice)) == 1)
+            and len(set(roll.dice)) == 1 and all(isinstance(f, int) for f in roll.faces))
 
 
 def play_all_alike(g: Game, p: Player, roll: Roll) -> None:
@@ -51,7 +51,14 @@ def move_with_faces(g: Game, p: Player, roll: Roll) -> None:
     (else the total is moved, symbols counting 0), then each symbol's `after` runs unless the
     player left the game or went to jail."""
     symbols = [g.ed.symbols[f] for f in roll.faces if isinstance(f, str)]
-    instead = next((s for s in symbols if s.instead is not None), None)
+    if not symbols:           # numbers only: the move, as any throw
+        g.move_by(p, roll.total)
+        return
+    instead = None
+    for s in symbols:
+        if s.instead is not None:
+            instead = s
+            break
     if instead is not None and instead.instead is not None:
         if g.log is not None:
             g.emit("symbol", player=p.seat, symbol=instead.id)

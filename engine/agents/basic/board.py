@@ -68,10 +68,7 @@ class Board:
         `Valuation._groups_of`.)"""
         near = []
         whole = []
-        k = 0
-        for g, half, size in self.halves:
-            c = counts[k]
-            k += 1
+        for (g, half, size), c in zip(self.halves, counts, strict=True):
             if c >= half:
                 if c < size:
                     near.append(g)

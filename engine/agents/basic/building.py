@@ -254,15 +254,14 @@ class Building(Trading):
             c = self._lift = LiftCosts(game.owner, game.rules)
         return c
 
-    @classmethod
-    def _whole_groups(cls, game: Game, p: Player) -> list[Lots] | tuple[Lots, ...]:
+    def _whole_groups(self, game: Game, p: Player) -> list[Lots] | tuple[Lots, ...]:
         """The sets of lots `p` builds on evenly: the buildable groups it owns whole, then its
         lots of groups it may build on from majority ownership, then each deed that takes a
         building of its own (the ladders' `owned` share)."""
         b = board_of(game.ed)
-        whole = b.of_counts(p.groups)[1]
+        whole = self._groups_of(game, p)[1]
         if b.majority or b.single:
-            return list(whole) + cls._majority_lots(game, p) + cls._single_lots(game, p)
+            return list(whole) + self._majority_lots(game, p) + self._single_lots(game, p)
         return whole
 
     @staticmethod
