@@ -129,7 +129,10 @@ def uses(tree: Any, iid: str, what: str) -> list[Place]:
 
 
 def id_at(doc: Document, index: Index, pos: Position) -> tuple[Definition, int, int] | None:
-    """The id at `pos` with its definition and the columns [start, end) of the word, or None."""
+    """The id at `pos` with its definition and the columns [start, end) of the word, or None.
+    The word must be a use of the id (`uses`): a word that only spells one, such as the key
+    `jail:` of `rules:` or a word of a player's text, is none, so that references and rename
+    start only where the id is used."""
     lines = doc.lines
     if not 0 <= pos[0] < len(lines):
         return None
@@ -137,7 +140,10 @@ def id_at(doc: Document, index: Index, pos: Position) -> tuple[Definition, int, 
     for m in re.finditer(r"[A-Za-z_][\w]*", line):
         if m.start() <= pos[1] <= m.end():
             d = index.find(m.group())
-            return (d, m.start(), m.end()) if d is not None else None
+            if d is None or not any(p.line == pos[0] and p.col == m.start()
+                                    for p in uses(doc.tree, d.id, d.what)):
+                return None
+            return d, m.start(), m.end()
     return None
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, field_validator
+from pydantic_core import PydanticCustomError
 
 from magie.engine.game.trades import MAX_DEAL_LEGS
 from magie.engine.limits import MAX_NAME, MAX_SEED
@@ -37,6 +38,28 @@ def plain_name(v: str) -> str:
     return v
 
 
+MAX_SETTING_TEXT = 200
+
+
+def setting_value(v: Any) -> bool | int | str | None:
+    """A rule setting's value as the JSON body gives it: true/false, a whole number, a text (a
+    choice, at most MAX_SETTING_TEXT characters) or null, returned as it is; cli/web/settings.py
+    then checks it against the parameter's schema. Raises pydantic's custom error (a 400 naming
+    the setting's field, `settings.PATH`) for anything else: a fraction, NaN, a list, a map.
+    """
+    if v is None or isinstance(v, (bool, int)):
+        return v
+    if isinstance(v, str):
+        if len(v) > MAX_SETTING_TEXT:
+            raise PydanticCustomError("setting_value", "a text of at most {most} characters is expected",
+                                      {"most": MAX_SETTING_TEXT})
+        return v
+    found = "a list" if isinstance(v, list) else "a map" if isinstance(v, dict) else f"the number {v!r}"
+    raise PydanticCustomError("setting_value",
+                              "expected true/false, a whole number, a text or null, found {found}",
+                              {"found": found})
+
+
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     edition: str = Field(min_length=1, max_length=100)
@@ -45,10 +68,12 @@ class NewGame(BaseModel):
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
     max_rounds: int | None = Field(default=None, ge=1, le=100000)
-    decision_time: float | None = Field(default=None, ge=MIN_DECISION_TIME, le=MAX_DECISION_TIME)
+    # strict: a JSON number of seconds, not the text "30" or true; NaN and Infinity are refused
+    decision_time: float | None = Field(default=None, ge=MIN_DECISION_TIME, le=MAX_DECISION_TIME,
+                                        strict=True, allow_inf_nan=False)
     # rule parameters by their `--set` path (cli/web/settings.py checks them against the edition)
     settings: dict[Annotated[str, Field(min_length=1, max_length=300)],
-                   StrictBool | StrictInt | Annotated[str, Field(max_length=200)] | None] = Field(
+                   Annotated[bool | int | str | None, PlainValidator(setting_value)]] = Field(
         default_factory=dict, max_length=64)
 
 

@@ -261,7 +261,9 @@ def resumed(content: Mapping[str, Any], saved: Any, content_hash: str) -> Editio
 def rules_of_table(saved: Any, content: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
     """The settings of a game (its save's `options.settings`) for the rules panel, in `lang`:
     `[{path, value, default, description}]`, the description from the schema through the
-    interface's catalogue (`content`, the game's tree, locates the path)."""
+    interface's catalogue (`content`, the game's tree, locates the path). A setting the game
+    does not play (a path `content` lacks, or another value there: a save from elsewhere may
+    say anything, and its game goes on with the edition it carries) is left out."""
     t = gettext_for(lang).gettext
     out = []
     for s in saved[:MAX_SETTINGS] if isinstance(saved, list) else ():      # a save from elsewhere may hold more
@@ -269,9 +271,12 @@ def rules_of_table(saved: Any, content: Mapping[str, Any], lang: str) -> list[di
             continue
         try:
             pointer = _set_pointer(content, s["path"])
-        except (KeyError, IndexError, ValueError, TypeError):
-            pointer = ""
-        about = (_field_schema(pointer) or {}).get("description", "") if pointer else ""
+            played = _value_at(content, pointer)
+        except (KeyError, IndexError, ValueError, TypeError, SetError):
+            continue
+        if (type(played), played) != (type(s.get("value")), s.get("value")):    # true is not 1
+            continue
+        about = (_field_schema(pointer) or {}).get("description", "")
         out.append({"path": s["path"], "value": s.get("value"), "default": s.get("default"),
                     "description": t(about) if about else ""})
     return out

@@ -465,3 +465,27 @@ def test_rename_rewrites_every_use_in_the_file_and_refuses_what_the_base_defines
         with pytest.raises(JsonRpcException, match=why):
             editor.run(editor.client.text_document_rename_async(t.RenameParams(
                 text_document=editor.doc(uri), position=position, new_name=new)))
+
+
+def test_a_word_that_only_spells_an_id_has_no_references_and_no_rename(editor, tmp_path):
+    """The key `jail:` of `rules:` and a word of a card's text spell ids (the space `jail`, the
+    group `isle`) without using them: neither starts references or a rename there."""
+    from pygls.exceptions import JsonRpcException
+
+    text = ISLE + "        text: {en: the isle pays}\nrules:\n  jail:\n    fine: 60\n"
+    uri = editor.open(tmp_path / "isle.yaml", text)
+    lines = text.split("\n")
+    key = lines.index("  jail:")
+    said = next(i for i, ln in enumerate(lines) if "the isle pays" in ln)
+    for line, col in ((key, 3), (said, lines[said].index("isle") + 1)):
+        found = editor.run(editor.client.text_document_references_async(t.ReferenceParams(
+            text_document=editor.doc(uri), position=t.Position(line=line, character=col),
+            context=t.ReferenceContext(include_declaration=True))))
+        assert not found, (line, found)
+        with pytest.raises(JsonRpcException, match="no space, deck, group, card or other id here"):
+            editor.run(editor.client.text_document_rename_async(t.RenameParams(
+                text_document=editor.doc(uri), position=t.Position(line=line, character=col), new_name="islet")))
+    found = editor.run(editor.client.text_document_references_async(t.ReferenceParams(
+        text_document=editor.doc(uri), position=t.Position(line=4, character=len("  - {id: is")),
+        context=t.ReferenceContext(include_declaration=True))))
+    assert len(found) == 4                                      # the group's own uses are still found

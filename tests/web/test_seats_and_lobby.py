@@ -204,6 +204,17 @@ def test_the_lobby_is_bounded(c):
     assert c.post("/api/games", json={"edition": "classic", "seats": seats, "decision_time": 0.01}).status_code == 400
 
 
+@pytest.mark.parametrize("value, words", [
+    ("30", "a valid number"), (True, "a valid number"), (float("nan"), "a finite number"),
+    (float("inf"), "a finite number"), (0.01, "greater than or equal to 0.05"),
+])
+def test_a_decision_time_is_a_finite_number_of_seconds(c, value, words):
+    body = json.dumps({"edition": "classic", "seats": ANNA_AND_BOT, "decision_time": value})   # NaN as JSON has it
+    r = c.post("/api/games", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert r.json()["field"] == "decision_time" and words in r.json()["error"], r.json()
+
+
 def test_timers_and_absent_seats_survive_a_restart(tmp_path):
     with client(tmp_path) as c:
         g = new_game(c, [{"name": "Anna", "kind": "human"}, {"name": "Boris", "kind": "human"}],
