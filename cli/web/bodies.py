@@ -64,10 +64,11 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     edition: str = Field(min_length=1, max_length=100)
     variants: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=list, max_length=16)
-    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    # strict numbers: a JSON number, not the text "5" or true
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED, strict=True)
     lang: str = "en"
     seats: list[SeatIn] = Field(min_length=1, max_length=12)
-    max_rounds: int | None = Field(default=None, ge=1, le=100000)
+    max_rounds: int | None = Field(default=None, ge=1, le=100000, strict=True)
     # strict: a JSON number of seconds, not the text "30" or true; NaN and Infinity are refused
     decision_time: float | None = Field(default=None, ge=MIN_DECISION_TIME, le=MAX_DECISION_TIME,
                                         strict=True, allow_inf_nan=False)

@@ -181,6 +181,12 @@ def test_two_answers_racing_for_one_decision_one_wins_one_gets_409(c):
      "lang"),
     ({"edition": "classic", "seed": -1, "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "bot"}]},
      "seed"),
+    ({"edition": "classic", "seed": True, "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "bot"}]},
+     "seed"),
+    ({"edition": "classic", "seed": "7", "seats": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "bot"}]},
+     "seed"),
+    ({"edition": "classic", "max_rounds": "9", "seats": [{"name": "A", "kind": "human"},
+                                                         {"name": "B", "kind": "bot"}]}, "max_rounds"),
     ({"edition": "classic", "seats": [{"name": "A", "kind": "human"}]}, "seats"),
     ({"edition": "classic", "seats": [], "extra": 1}, "seats"),
 ])

@@ -241,7 +241,8 @@ def test_the_balance_report_stays_within_its_bounds(monkeypatch):
         d = draft_of(c)
         for body, field in (({"games": studio_work.MAX_REPORT_GAMES + 1}, "games"), ({"games": 0}, "games"),
                             ({"players": 20}, "players"), ({"bot": "hard"}, "bot"), ({"lang": "de"}, "lang"),
-                            ({"seed": -3}, "seed"), ({"what": 1}, "what")):
+                            ({"seed": -3}, "seed"), ({"what": 1}, "what"), ({"games": "5"}, "games"),
+                            ({"games": True}, "games"), ({"seed": "3"}, "seed"), ({"players": 4.0}, "players")):
             r = c.post(f"/api/studio/drafts/{d}/report", json=body)
             assert r.status_code == 400 and r.json()["field"] == field, r.text
         monkeypatch.setattr(studio_work, "REPORT_SECONDS", 0.0)      # out of time after the first game

@@ -51,9 +51,10 @@ class ReportIn(BaseModel):
     """`POST /api/studio/drafts/{draft}/report`: the games to play."""
 
     model_config = ConfigDict(extra="forbid")
-    games: int = Field(default=100, ge=1, le=MAX_REPORT_GAMES)
-    seed: int = Field(default=0, ge=0, le=MAX_SEED)
-    players: int | None = Field(default=None, ge=2, le=12)
+    # strict numbers: a JSON number, not the text "5" or true
+    games: int = Field(default=100, ge=1, le=MAX_REPORT_GAMES, strict=True)
+    seed: int = Field(default=0, ge=0, le=MAX_SEED, strict=True)
+    players: int | None = Field(default=None, ge=2, le=12, strict=True)
     bot: str = "basic"
     lang: str = "en"
 
