@@ -73,30 +73,44 @@ def test_a_timed_out_seat_is_answered_by_the_basic_bot_and_the_game_goes_on(c):
 
 
 def test_the_host_hands_a_seat_to_a_bot_and_back(c):
-    g = new_game(c, ANNA_AND_BOT, seed=3)
-    game, anna, host = g["game"], g["seats"][0]["token"], g["host"]
-    first = wait_decision(c, game, anna)
+    # two people: with the first mover's seat handed to a bot the game goes on to the other's
+    # first decision and waits there, so it cannot end before the seat is handed back (two bots
+    # may play to the end within the poll's interval)
+    g = new_game(c, [ANNA_AND_BOT[0], {"name": "Boris", "kind": "human"}], seed=3)
+    game, host = g["game"], g["host"]
+    tokens = [s["token"] for s in g["seats"]]
+
+    def asked(k: int) -> dict | None:
+        return c.get(f"/api/games/{game}/decision", params={"token": tokens[k]}).json()["decision"]
+    seat = poll(lambda: next(([k] for k in (0, 1) if asked(k)), None), "the first mover's decision")[0]
+    mine, other = tokens[seat], tokens[1 - seat]
+    first = wait_decision(c, game, mine)
     assert first["kind"] == "manage"
     # neither a spectator (no token) nor another game's seat may hand it over
-    assert c.post(f"/api/games/{game}/seats/0", json={"bot": True}).status_code == 403
-    assert c.post(f"/api/games/{game}/seats/1", params={"token": host}, json={"bot": True}).status_code == 400
-    r = c.post(f"/api/games/{game}/seats/0", params={"token": host}, json={"bot": True})
-    assert r.status_code == 200 and r.json() == {"seat": 0, "bot": True}
-    # the bot answered the waiting decision at once, and goes on answering: the game moves
-    turns = state(c, game)["turns"]
-    poll(lambda: state(c, game)["turns"] > turns + 2, "the game to go on with a bot in Anna's seat")
-    assert state(c, game)["absent"] == [{"seat": 0, "why": "host"}]
-    # the host hands it back: Anna is asked again, and her answer is taken
-    r = c.post(f"/api/games/{game}/seats/0", params={"token": host}, json={"bot": False})
+    assert c.post(f"/api/games/{game}/seats/{seat}", json={"bot": True}).status_code == 403
+    assert c.post(f"/api/games/{game}/seats/2", params={"token": host}, json={"bot": True}).status_code == 400
+    r = c.post(f"/api/games/{game}/seats/{seat}", params={"token": host}, json={"bot": True})
+    assert r.status_code == 200 and r.json() == {"seat": seat, "bot": True}
+    # the bot answered the waiting decision at once, and went on to the end of that turn
+    wait_decision(c, game, other)
+    assert state(c, game)["turns"] >= 1 and state(c, game)["absent"] == [{"seat": seat, "why": "host"}]
+    # the host hands it back: its person is asked again once the other has played, and answers
+    r = c.post(f"/api/games/{game}/seats/{seat}", params={"token": host}, json={"bot": False})
     assert r.status_code == 200
     assert state(c, game)["absent"] == []
-    d = wait_decision(c, game, anna)
-    assert answer(c, game, anna, ["done"] if d["kind"] == "manage" else d["options"][0],
+    while asked(seat) is None:          # the other's turn, answered by the test
+        b = wait_decision(c, game, other)
+        assert answer(c, game, other, ["done"] if b["kind"] == "manage" else b["options"][0],
+                      decision=b["id"]).status_code == 200
+        poll(lambda taken=b["id"]: asked(seat) or (asked(1 - seat) or {}).get("id") != taken,
+             "the answer to be taken")
+    d = wait_decision(c, game, mine)
+    assert answer(c, game, mine, ["done"] if d["kind"] == "manage" else d["options"][0],
                   decision=d["id"]).status_code == 200
     # the seat's own person may hand it over too, and any answer takes it back
-    r = c.post(f"/api/games/{game}/seats/0", params={"token": anna}, json={"bot": True})
-    assert r.status_code == 200 and state(c, game)["absent"] == [{"seat": 0, "why": "self"}]
-    assert c.post(f"/api/games/{game}/seats/0", params={"token": anna}, json={"bot": "yes"}).status_code == 400
+    r = c.post(f"/api/games/{game}/seats/{seat}", params={"token": mine}, json={"bot": True})
+    assert r.status_code == 200 and state(c, game)["absent"] == [{"seat": seat, "why": "self"}]
+    assert c.post(f"/api/games/{game}/seats/{seat}", params={"token": mine}, json={"bot": "yes"}).status_code == 400
 
 
 def test_a_reconnect_with_the_seat_token_takes_the_seat_back(c):
