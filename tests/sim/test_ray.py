@@ -77,8 +77,8 @@ def test_the_ray_backend_gives_the_summary_of_one_job(task_ray):
 
 
 def test_the_ray_backend_keeps_at_most_four_tasks_a_worker_in_flight(task_ray):
-    spec = BatchSpec(edition="quick", seed=3, max_rounds=20, counters=False)
-    assert simulate(spec, 120, jobs=1, backend="ray").to_json() == simulate(spec, 120, jobs=1).to_json()
+    spec = BatchSpec(edition="quick", seed=3, max_rounds=5, counters=False)
+    assert simulate(spec, 40, jobs=1, backend="ray").to_json() == simulate(spec, 40, jobs=1).to_json()
     assert task_ray.tasks > 4 and task_ray.most_in_flight == 4
 
 
