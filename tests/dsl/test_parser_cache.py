@@ -163,3 +163,4 @@ def test_a_text_that_does_not_parse_is_refused_every_time():
     for _ in range(2):
         with pytest.raises(P.DslError):
             P.parse("pay pay", "effect")
+
