@@ -22,7 +22,7 @@ from ..kinds import DEED_KINDS
 from ..paths import SCHEMA_PATH
 from ..problems import Problem
 from .pointers import describe, join, locate, locate_key
-from .schema_validator import FastValidator, PlainValidator, prepare
+from .schema_validator import FastValidator, KnownValid, PlainValidator, prepare
 from .yamlload import MarkedMap, MarkedSeq
 
 PATCH_SCHEMA_PATH = SCHEMA_PATH.with_name("patch.schema.json")
@@ -60,14 +60,27 @@ def _validator():
     return FastValidator(_checked_schema())
 
 
+_KNOWN_VALID = KnownValid()
+
+
 def schema_problems(tree) -> list[Problem]:
     """Every schema error of a marked tree, as located problems in plain English."""
+    from .loader import content_hash
+
+    try:
+        digest: str | None = content_hash(tree)
+    except (TypeError, ValueError):     # not JSON (a caller's own tree): checked, not remembered
+        digest = None
+    if digest in _KNOWN_VALID:
+        return []
     out: list[Problem] = []
     declared = _checked_schema()["definitions"]["space_declared"]
     for err in _validator().iter_errors(tree):
         if err.schema is declared and not _is_declared(tree, err.instance):
             continue    # a kind neither built in nor declared: the semantic check names it once
         out.extend(_convert(tree, err))
+    if not out and digest is not None:
+        _KNOWN_VALID.add(digest)
     return out
 
 

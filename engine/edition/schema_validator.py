@@ -146,3 +146,23 @@ def _all_of(validator: Any, all_of: list, instance: Any, schema: dict) -> Iterat
 
 FastValidator = validators.extend(PlainValidator, validators={"allOf": _all_of})
 """`PlainValidator` with the kind dispatch: use it on a `prepare`d schema."""
+
+
+class KnownValid:
+    """The content hashes (`loader.content_hash`: the sha256 of a tree's canonical JSON) of the
+    last `size` trees found free of schema errors in this process: an edition loaded again (a
+    test run, the studio, the language server re-checking a file) is not walked again. Whether a
+    tree has schema errors is a function of that JSON alone (trees hold JSON values only)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.hashes: dict[str, None] = {}       # insertion order: the oldest first
+
+    def __contains__(self, digest: object) -> bool:
+        return digest in self.hashes
+
+    def add(self, digest: str) -> None:
+        """Remember `digest` as valid, forgetting the oldest beyond `size`."""
+        self.hashes[digest] = None
+        while len(self.hashes) > self.size:
+            del self.hashes[next(iter(self.hashes))]

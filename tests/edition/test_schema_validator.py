@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from magie.engine.edition.schema import load_schema
-from magie.engine.edition.schema_validator import FastValidator, KindBranches, PlainValidator, prepare
-from magie.engine.edition.yamlload import read_yaml, to_plain
+from magie.engine.edition.schema import load_schema, schema_problems
+from magie.engine.edition.schema_validator import FastValidator, KindBranches, KnownValid, PlainValidator, prepare
+from magie.engine.edition.yamlload import copy_marked, read_yaml, to_plain
 from magie.engine.paths import EDITIONS_DIR
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -89,3 +89,27 @@ def test_another_allof_is_left_as_it_is():
     ready = prepare(schema)
     assert not isinstance(ready["allOf"], KindBranches)
     assert _errors(FastValidator(ready), {"kind": "x"})[0][:4] == _errors(PlainValidator(schema), {"kind": "x"})[0][:4]
+
+
+def test_a_valid_content_is_not_walked_again_and_a_changed_one_is(monkeypatch):
+    from magie.engine.edition import schema
+
+    tree = read_yaml(EDITIONS_DIR / "classic.yaml").tree
+    assert schema_problems(tree) == []
+
+    def walked():
+        raise AssertionError("walked again")
+    monkeypatch.setattr(schema, "_validator", walked)
+    assert schema_problems(copy_marked(tree)) == []           # the same content
+    monkeypatch.undo()
+    tree["board"][1]["name"] = 5
+    found = schema_problems(tree)
+    assert found and {p.code for p in found} == {"wrong-type"}
+    assert schema_problems(tree) == found                    # errors are never remembered
+
+
+def test_the_known_valid_contents_are_bounded():
+    known = KnownValid(size=2)
+    for digest in ("a", "b", "c"):
+        known.add(digest)
+    assert "a" not in known and "b" in known and "c" in known
