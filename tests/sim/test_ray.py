@@ -71,7 +71,7 @@ def task_ray(monkeypatch):
 
 
 def test_the_ray_backend_gives_the_summary_of_one_job(task_ray):
-    spec = BatchSpec(edition="quick", seed=5, max_rounds=300)
+    spec = BatchSpec(edition="classic", seed=5, max_rounds=300)
     assert simulate(spec, 30, jobs=2, backend="ray").to_json() == simulate(spec, 30, jobs=1).to_json()
     assert task_ray.tasks > 1
 
