@@ -19,6 +19,7 @@ compares the two on every edition and on broken ones.
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -152,17 +153,20 @@ class KnownValid:
     """The content hashes (`loader.content_hash`: the sha256 of a tree's canonical JSON) of the
     last `size` trees found free of schema errors in this process: an edition loaded again (a
     test run, the studio, the language server re-checking a file) is not walked again. Whether a
-    tree has schema errors is a function of that JSON alone (trees hold JSON values only)."""
+    tree has schema errors is a function of that JSON alone (trees hold JSON values only).
+    Safe across threads: the web server's studio and uploads check editions in several."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
         self.hashes: dict[str, None] = {}       # insertion order: the oldest first
+        self._lock = threading.Lock()
 
     def __contains__(self, digest: object) -> bool:
         return digest in self.hashes
 
     def add(self, digest: str) -> None:
         """Remember `digest` as valid, forgetting the oldest beyond `size`."""
-        self.hashes[digest] = None
-        while len(self.hashes) > self.size:
-            del self.hashes[next(iter(self.hashes))]
+        with self._lock:        # two threads evicting at once would both take the same oldest
+            self.hashes[digest] = None
+            while len(self.hashes) > self.size:
+                del self.hashes[next(iter(self.hashes))]
