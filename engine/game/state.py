@@ -82,7 +82,7 @@ FIELDS: tuple[str, ...] = (
     "in_card", "debt", "acting", "turn_flags",
     "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
     "check_each_turn", "max_rounds",
-    "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
+    "landings", "stats", "land_handlers", "land_codes", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
     "agent_idle", "between_seats", "between_needs_deeds", "between_awake", "between_bound",
     "start_index", "nearest_cache", "group_sizes", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
@@ -112,7 +112,7 @@ class GameState:
     (the log takes that kind in full) and `event_counts[i]` (the events of that kind, given in
     full or not); `log_pays` the reasons of the pay events it takes when it does not take all.
     Wiring, fixed at the start: `kinds` (the registry of space kinds: landing.SPACE_KINDS plus
-    the edition's own), `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
+    the edition's own), `land_handlers[i]`, `land_codes[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
     acts when passed or left), `turn_hooks` (one acts when a turn starts on it), `own_dice`
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
@@ -218,6 +218,7 @@ class GameState:
         self.landings: list[int] = [0] * n
         self.stats: dict[str, int] = {}
         self.land_handlers: list[LandHandler | None] = [None] * n
+        self.land_codes: list[int] = [0] * n
         self.move_hooks: bool = False
         self.turn_hooks: bool = False
         self.own_dice: bool = bool(edition.extra_dice)
