@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..dsl.runtime import Roll
 from ..errors import GameError
 
-_PAIRS: dict[int, list[list[Roll]]] = {}
+_PAIRS: Final[dict[int, list[list[Roll]]]] = {}
 """The sides * sides possible throws of two dice, by sides (rolls are immutable: every game
 shares them, so a game does not build them anew)."""
 
@@ -22,7 +22,7 @@ def _pairs(sides: int) -> list[list[Roll]]:
     return pairs
 
 
-_WITH_ONE: dict[tuple[int, tuple[int | str, ...]], list[list[list[Roll]]]] = {}
+_WITH_ONE: Final[dict[tuple[int, tuple[int | str, ...]], list[list[list[Roll]]]]] = {}
 """The throws of two `sides`-sided dice and one own die of `faces`, by (sides, faces), indexed
 [first die - 1][second die - 1][face index] (shared by every game, as `_PAIRS`)."""
 

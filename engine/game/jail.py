@@ -9,7 +9,7 @@ decision (cards.KEPT_CARD_USES) and that the holding lists (`Holding.cards`) are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..dsl.runtime import Roll
 from ..errors import GameError
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-_JAIL_USES = [u for u in KEPT_CARD_USES.values() if u.decision == "jail"]
+_JAIL_USES: Final = [u for u in KEPT_CARD_USES.values() if u.decision == "jail"]
 
 
 def go_to_jail(g: Game, p: Player) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import EditionFault
 from .cards import draw
@@ -74,7 +74,7 @@ SPACE_KINDS: dict[str, SpaceKind] = {k.name: k for k in (
 """The registry of space kinds, by the `kind` of a space in an edition."""
 
 
-MAX_HOOK_DEPTH = 20
+MAX_HOOK_DEPTH: Final = 20
 """Hooks of declared kinds of space that set off hooks (a landing that moves the player onto
 another hooked space, or onto its own) may nest this deep."""
 
@@ -133,7 +133,10 @@ def wire_spaces(g: Game) -> None:
     g.kinds, g.land_handlers, g.land_codes, g.move_hooks, g.turn_hooks = ed.shared("wiring", lambda: _wiring(ed))
 
 
-LAND_OTHER, LAND_DEED, LAND_CARD, LAND_TAX = 0, 1, 2, 3
+LAND_OTHER: Final = 0
+LAND_DEED: Final = 1
+LAND_CARD: Final = 2
+LAND_TAX: Final = 3
 """The numbers of the landing procedures `land` calls by name (`land_codes`): a deed, a card
 space, a tax; any other procedure (or none) is `LAND_OTHER`, called through `land_handlers`.
 In the compiled build a call by name is a direct call, where a call through the list is a
