@@ -171,7 +171,8 @@ def land(g: Game, p: Player, i: int, rent: Any = None, dice: Any = None) -> None
     """Resolve `p` stopping on space `i`: the space's landing procedure (`land_handlers[i]`),
     called by name where `land_codes[i]` names it."""
     g.landed_at = i
-    g.landings[i] += 1
+    landings = g.landings
+    landings[i] = landings[i] + 1       # (not `+=`: the compiled build adds boxed numbers there)
     if p.intro:
         reroll = g.rules.intro_reroll
         if reroll is not None and g.spaces[i].kind in reroll:
