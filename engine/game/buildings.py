@@ -41,38 +41,8 @@ def _plural(kind: str) -> str:
     return kind + "s"
 
 
-class BuildStamp:
-    """What a full `build_problem` depended on when it passed (`build_stamp`): the player, lot
-    and window, then numbers that move whenever the verdict may change. A native class, not a
-    tuple, in the compiled build: its numbers are stored unboxed and `same` compares them field
-    by field (a tuple of them was built and compared as Python objects at each build check)."""
-
-    __slots__ = ("p", "i", "window", "turns", "more_rolls", "cash", "version", "buildings_version",
-                 "deeds_version")
-
-    def __init__(self, p: Player, i: int, window: str, turns: int, more_rolls: bool, cash: int, version: int,
-                 buildings_version: int, deeds_version: int):
-        self.p = p
-        self.i = i
-        self.window = window
-        self.turns = turns
-        self.more_rolls = more_rolls
-        self.cash = cash
-        self.version = version
-        self.buildings_version = buildings_version
-        self.deeds_version = deeds_version
-
-    def same(self, other: BuildStamp) -> bool:
-        """Is `other` the stamp of the same check in the same state?"""
-        return (self.p is other.p and self.i == other.i and self.window == other.window
-                and self.turns == other.turns and self.more_rolls == other.more_rolls
-                and self.cash == other.cash and self.version == other.version
-                and self.buildings_version == other.buildings_version
-                and self.deeds_version == other.deeds_version)
-
-
-def build_stamp(g: Game, p: Player, i: int, window: str) -> BuildStamp:
-    """What a full `build_problem(p, i, window)` depends on, as one stamp: the player, lot and
+def build_stamp(g: Game, p: Player, i: int, window: str) -> tuple[object, ...]:
+    """What a full `build_problem(p, i, window)` depends on, as one tuple: the player, lot and
     window, the turn and whether a throw follows (the window's meaning), `p`'s cash and version
     (its deeds, buildings and mortgages), the versions of the buildings (levels, the bank's
     supply) and of the deeds (owners; a rule switch bumps it too). A check that passes keeps its
@@ -80,7 +50,7 @@ def build_stamp(g: Game, p: Player, i: int, window: str) -> BuildStamp:
     check of a build answer passes at once when the stamp is the same (manage.py): a bot checks
     its build before it answers, and nothing the engine does that could change the verdict
     leaves the stamp as it was. What covers each input of `build_problem`: `STAMP_COVERS`."""
-    return BuildStamp(p, i, window, g.turns, g.more_rolls, p.cash, p.version, g.buildings_version, g.deeds_version)
+    return (p, i, window, g.turns, g.more_rolls, p.cash, p.version, g.buildings_version, g.deeds_version)
 
 
 STAMP_COVERS: Final[dict[str, str]] = {

@@ -227,8 +227,7 @@ def _check_build(g: Game, p: Player, action: Action, window: str) -> str | None:
     i = _space(action, g)
     if window == "raise":
         return "no building while in debt"
-    passed = g.build_passed
-    if passed is not None and passed.same(g.build_stamp(p, i, window)):
+    if g.build_passed == g.build_stamp(p, i, window):
         return None         # the same check passed in this very state (the bot checks before answering)
     return g.build_problem(p, i, window)
 

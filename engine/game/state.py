@@ -36,7 +36,6 @@ from .events import KIND_INDEX, KINDS, EventLog
 from .player import Player
 
 if TYPE_CHECKING:
-    from .buildings import BuildStamp
     from .debt import RaiseOrder
     from .decisions import Agent
 
@@ -174,7 +173,7 @@ class GameState:
         self.mortgaged: list[bool] = [False] * n
         self.deeds_version: int = 0          # bumped when a deed changes hands
         self.buildings_version: int = 0      # bumped when a building level or the bank's stock changes
-        self.build_passed: BuildStamp | None = None   # the last build check passed: buildings.build_stamp
+        self.build_passed: tuple[object, ...] | None = None   # the last build check passed: buildings.build_stamp
         self.raise_order: RaiseOrder = (None, -1, (), (), ())  # the last debtor's deeds by price: debt.by_price
         self.supply_start: dict[str, int] = {k: for_players(v, count) for k, v in r.supply.items()}
         self.stock: dict[str, int] = dict(self.supply_start)   # building kind -> left in the bank (absent: unlimited)
