@@ -28,8 +28,11 @@ if TYPE_CHECKING:
 
 BUY_OPTIONS: Final = ("buy", "decline")
 TRADE_OPTIONS: Final = ("accept", "reject")
-DONE: Final[tuple[str, ...]] = ("done",)  # not tuple[str]: mypyc would box a new tuple per return (`is DONE`)
-BANKRUPT: Final[tuple[str, ...]] = ("bankrupt",)
+# DONE and BANKRUPT are compared by identity (`is DONE`) with what interpreted agents return, so
+# they are not Final: mypyc makes its own object of a Final tuple of literals. (Not tuple[str]:
+# mypyc would box a new tuple per return.)
+DONE: tuple[str, ...] = ("done",)
+BANKRUPT: tuple[str, ...] = ("bankrupt",)
 
 
 class Quiet:
