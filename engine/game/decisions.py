@@ -28,11 +28,19 @@ if TYPE_CHECKING:
 
 BUY_OPTIONS: Final = ("buy", "decline")
 TRADE_OPTIONS: Final = ("accept", "reject")
-# DONE and BANKRUPT are compared by identity (`is DONE`) with what interpreted agents return, so
-# they are not Final: mypyc makes its own object of a Final tuple of literals. (Not tuple[str]:
-# mypyc would box a new tuple per return.)
-DONE: tuple[str, ...] = ("done",)
-BANKRUPT: tuple[str, ...] = ("bankrupt",)
+
+
+def _answer(word: str) -> tuple[str, ...]:
+    return (word,)
+
+
+# DONE and BANKRUPT are compared by identity (`is DONE`) with what agents return, interpreted
+# ones too. Final, so the compiled build loads them directly (not from the module's dict at each
+# use), and made by a call: mypyc would make its own object of a Final tuple written as a
+# literal, which interpreted code's `DONE` would not be. (tuple[str, ...], not tuple[str]: mypyc
+# would box a new tuple per return.)
+DONE: Final = _answer("done")
+BANKRUPT: Final = _answer("bankrupt")
 
 
 class Quiet:
