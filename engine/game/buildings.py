@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Final
 from ..edition.text import text_in
 from .changes import holdings_changed
 from .decisions import Decision
-from .events import E_BUILD
 from .ledger import bank_pays
 from .limits import supply_problem
+from .state import E_BUILD
 
 if TYPE_CHECKING:
     from ..edition.model import Rung

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
 from .decisions import BUY_OPTIONS, Decision
-from .events import E_BID, E_BUY
 from .limits import cap_problem, may_bid
+from .state import E_BID, E_BUY
 
 if TYPE_CHECKING:
     from .game import Game

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import EditionFault, EffectError, GameError
 from .decisions import Decision
-from .events import E_CARD
+from .state import E_CARD
 
 if TYPE_CHECKING:
     from .game import Game

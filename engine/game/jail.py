@@ -15,7 +15,7 @@ from ..dsl.runtime import Roll
 from ..errors import GameError
 from .cards import KEPT_CARD_USES, holds_card_for, use_card
 from .decisions import Decision
-from .events import E_ROLL
+from .state import E_ROLL
 
 if TYPE_CHECKING:
     from ..edition.model import Holding

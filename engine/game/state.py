@@ -26,7 +26,7 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..edition.model import Card, Edition, Rules, Space
 from ..edition.per_player import for_players
@@ -38,6 +38,21 @@ from .player import Player
 if TYPE_CHECKING:
     from .debt import RaiseOrder
     from .decisions import Agent
+
+E_TURN: Final = KIND_INDEX["turn"]
+E_ROLL: Final = KIND_INDEX["roll"]
+E_MOVE: Final = KIND_INDEX["move"]
+E_PAY: Final = KIND_INDEX["pay"]
+E_BUILD: Final = KIND_INDEX["build"]
+E_LAP: Final = KIND_INDEX["lap"]
+E_CARD: Final = KIND_INDEX["card"]
+E_BID: Final = KIND_INDEX["bid"]
+E_DEED: Final = KIND_INDEX["deed"]
+E_BUY: Final = KIND_INDEX["buy"]
+"""The indexes in `event_counts` and `log_full` of the event kinds that come most often (several
+a turn), for their call sites. Here, not in events.py (which is not compiled): a `Final` of a
+compiled module is a direct load in the compiled build, a name of another module a dict lookup
+at each event."""
 
 LandHandler = Callable[..., None]
 """A space kind's landing procedure: `(game, player, space, rent, dice) -> None` (landing.py)."""
