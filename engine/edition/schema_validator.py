@@ -19,6 +19,7 @@ compares the two on every edition and on broken ones.
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -157,12 +158,14 @@ class KnownValid:
     def __init__(self, size: int = 256) -> None:
         self.size = size
         self.hashes: dict[str, None] = {}       # insertion order: the oldest first
+        self.lock = threading.Lock()            # the web server checks editions from several threads
 
     def __contains__(self, digest: object) -> bool:
         return digest in self.hashes
 
     def add(self, digest: str) -> None:
         """Remember `digest` as valid, forgetting the oldest beyond `size`."""
-        self.hashes[digest] = None
-        while len(self.hashes) > self.size:
-            del self.hashes[next(iter(self.hashes))]
+        with self.lock:
+            self.hashes[digest] = None
+            while len(self.hashes) > self.size:
+                del self.hashes[next(iter(self.hashes))]
