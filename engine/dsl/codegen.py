@@ -146,9 +146,17 @@ class _FunctionGen:
         """Compute up front the context names used more than once."""
         uses = self.unit.uses if self.unit.uses is not None else \
             self.unit.checker.ctx_uses if self.unit.checker else {}
+        # a name's uses include those through the names whose code reads it (`complete` reads
+        # `owned` and `group_size`): each such name evaluated at all evaluates it once
+        total: dict[str, int] = {}
+        for name in reversed(self.ctx.names):    # dependents before what they read
+            total[name] = total.get(name, 0) + uses.get(name, 0)
+            if total[name]:
+                for dep in re.findall(r"\{(\w+)\}", self.ctx.names[name].code):
+                    total[dep] = total.get(dep, 0) + 1
         order = []
         for name in self.ctx.names:          # table order: dependencies come first
-            if name in self.ctx.params or uses.get(name, 0) < 2:
+            if name in self.ctx.params or total[name] < 2:
                 continue
             order.append(name)
         for name in order:
