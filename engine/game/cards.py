@@ -337,7 +337,8 @@ def _hint(g: Game, p: Player, cards: list[tuple[str, str]], owner: Player | None
 def rent_play(g: Game, p: Player, owner: Player, amount: int) -> bool:
     """Offer `p` to play a held card instead of paying `amount` rent to `owner` (a `play_card`
     decision); True if one was played (the rent is then what its effect pays)."""
-    cards = playable(g, p, "rent")
+    ids = g.rent_plays
+    cards = [h for h in p.held_cards if h[1] in ids]
     if not cards:
         return False
     answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {
@@ -353,7 +354,8 @@ def roll_play(g: Game, p: Player) -> bool:
     """Offer `p`, about to throw the dice to move, to play a held card instead (a
     `play_card` decision in the `roll` window; a travel ticket of the 52-space digest, [M4] [M2]); True if one
     was played: its effect is the move, and the throw is not made."""
-    cards = playable(g, p, "roll")
+    ids = g.roll_plays
+    cards = [h for h in p.held_cards if h[1] in ids]
     if not cards:
         return False
     answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {

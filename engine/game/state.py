@@ -47,8 +47,9 @@ def _no_rent(g: Any, p: Player, i: int, owner: Player, dice: Any) -> int:
     raise GameError(f"space {i} has no rent formula for its kind")
 
 
-def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool, bool]:
-    """`GameState.index_cards`'s tables of `edition`: labels, plays, rent plays?, roll plays?"""
+def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], frozenset[str], frozenset[str]]:
+    """`GameState.index_cards`'s tables of `edition`: labels, plays, the ids of the cards played
+    instead of rent, and of those played instead of a throw."""
     labels: dict[str, Any] = {}
     plays: dict[str, Any] = {}
     for deck in edition.decks.values():
@@ -68,8 +69,8 @@ def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool,
             labels.setdefault(sym.id, sym.labels)
     if edition.all_alike_labels:
         labels.setdefault("all_alike", edition.all_alike_labels)
-    return (labels, plays, any(pl.window == "rent" for pl in plays.values()),
-            any(pl.window == "roll" for pl in plays.values()))
+    return (labels, plays, frozenset(c for c, pl in plays.items() if pl.window == "rent"),
+            frozenset(c for c, pl in plays.items() if pl.window == "roll"))
 
 
 FIELDS: tuple[str, ...] = (
@@ -131,7 +132,7 @@ class GameState:
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
     or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
-    played, `rent_plays`/`roll_plays` (some card is played instead of rent / of a throw),
+    played, `rent_plays`/`roll_plays` (the ids of the cards played instead of rent / of a throw),
     `removed_cards` the cards out of the game (played with `after: out`, or discarded); `space_sets` (cached board
     subsets for loops). Rule switches (switches.py): `switched` the ids turned on, in order;
     `spending` is true while the treasury's spending runs (it does not run inside itself)."""
@@ -242,8 +243,8 @@ class GameState:
         self.timed_flags: list[list[Any]] = []
         self.card_labels: dict[str, Any] = {}
         self.card_plays: dict[str, Any] = {}
-        self.rent_plays: bool = False
-        self.roll_plays: bool = False
+        self.rent_plays: frozenset[str] = frozenset()
+        self.roll_plays: frozenset[str] = frozenset()
         self.index_cards(edition)
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
         self.discards: dict[str, list[Card]] = {}   # a `reshuffle` deck's discard pile, oldest first

@@ -18,6 +18,7 @@ from .loans import charge_interest
 from .manage import calm_holds
 from .movement import move_by
 from .own_dice import all_alike, move_throw, move_with_faces, play_all_alike
+from .player import WOKEN
 from .switches import check_switches
 from .votes import round_vote
 
@@ -167,8 +168,11 @@ def from_the_throw(g: Game, p: Player) -> None:
         if not p.alive or p.in_jail:
             return
         g.more_rolls = again
-        if not calm_holds(g, p):   # the agent's promise to pass (decisions.Calm): no manage call while it holds
+        c = p.calm              # manage.calm_holds, inlined (after every landing): no manage call while it holds
+        if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn:
             g.manage(p, "after_landing")
+        elif p.cash >= p.wake:  # what manage would do first: a Quiet(cash) between turns ends here
+            p.wake = WOKEN
         if not again:
             return
         roll = None
