@@ -148,6 +148,17 @@ def test_a_skyscraper_sold_outright_refunds_half_of_every_level():
     assert g.building_refund(sid("maryland_avenue"), 6) == (4 * 100 + 100 + 100) // 2
 
 
+def test_the_most_a_player_can_raise_rounds_each_lots_refund_down():
+    """Every building sold back at 15% (a reading of `sell_percent`) and every unmortgaged deed
+    mortgaged: each lot's refund is rounded down on its own (brown's 50 a level: 1 house is 7,
+    3 houses 22, not 15% of the 200 together, 30)."""
+    ed = edition("mega", dice={"extra": [{"id": "speed_die", "delete": True}]},
+                 rules={"buildings": {"sell_percent": 15}})
+    g = game(ed, {"ann": {"owns": {"mediterranean_avenue": 1, "baltic_avenue": 3, "arctic_avenue": 0}},
+                  "bob": {}})
+    assert g.liquidation_value(player(g, "ann")) == 50 * 15 // 100 + 150 * 15 // 100 + 30 + 30 + 40
+
+
 # ---------------------------------------------------------------- depots
 def test_a_depot_on_one_railroad_doubles_its_rent():
     # 8.7 [M8]: 100, no need of the other railroads, one per railroad
