@@ -353,12 +353,7 @@ class _FunctionGen:
             return "g.group_ids()", ""
         kind = None if ref.name == "space" else ref.name
         if around is not None:
-            var = "v_" + f.name
-            if kind is None:
-                return f"g.ahead({around})", ""
-            if kind == "deed":
-                return f"g.ahead({around})", f"g.spaces[{var}].price > 0 and "
-            return f"g.ahead({around})", f"g.spaces[{var}].kind == {_safe(kind)} and "
+            return (f"g.ahead({around}, {_safe(kind)})" if kind else f"g.ahead({around})"), ""
         return f"g.spaces_of({_safe(kind) if kind else 'None'})", ""
 
     def generator(self, f: n.Filter, value: Code | None, around: str | None = None) -> Code:

@@ -225,9 +225,10 @@ class GameRuntime(Protocol):
         """Board indices in board order: every space (None), the spaces with a title deed
         ('deed'), or the spaces of a kind."""
 
-    def ahead(self, p: PlayerRuntime) -> Iterable[int]:
-        """Every board index, in the order met moving forward from `p`'s space (its own space
-        last); iterated once."""
+    def ahead(self, p: PlayerRuntime, kind: str | None = None) -> Iterable[int]:
+        """Every board index (None), the spaces with a title deed ('deed') or the spaces of a
+        kind, in the order met moving forward from `p`'s space (its own space last); iterated
+        once."""
 
     # ---- property ----
     def offer_build(self, p: PlayerRuntime, cost: Callable[[int], int]) -> None:

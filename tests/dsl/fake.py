@@ -249,9 +249,10 @@ class FakeGame:
             return [s.index for s in self.spaces if s.price > 0]
         return [s.index for s in self.spaces if s.kind == kind]
 
-    def ahead(self, p):
+    def ahead(self, p, kind=None):
         n = len(self.spaces)
-        return [(p.pos + k) % n for k in range(1, n + 1)]
+        every = [(p.pos + k) % n for k in range(1, n + 1)]
+        return [i for i in every if kind is None or i in self.spaces_of(kind)]
 
     # ---- property
     def offer_build(self, p, cost):

@@ -377,3 +377,16 @@ def test_utility_rent_counts_the_white_dice_only():
     g = game(MEGA_SPEED, {"ann": {"pos": 4}, "bob": {"owns": {"gas_company": 0}}}, dice=[(2, 1, 3)])
     turn(g, "ann")
     assert player(g, "ann").pos == 10 and cash(g)["ann"] == 2500 - 4 * 3
+
+
+@pytest.mark.parametrize("kind", ["deed", "railroad", "card"])
+def test_the_spaces_of_a_kind_ahead_are_met_in_board_order_own_space_last(kind):
+    """What `nearest(each KIND ...)` goes through (holdings.ahead with a kind): from every space,
+    the spaces of the kind alone, in the order met moving forward, the token's own space last."""
+    g = game(MEGA, {"ann": {}, "bob": {}})
+    ann = player(g, "ann")
+    is_kind = (lambda s: s.is_deed) if kind == "deed" else (lambda s: s.kind == kind)
+    for pos in range(52):
+        ann.pos = pos
+        want = [(pos + k) % 52 for k in range(1, 53) if is_kind(MEGA.spaces[(pos + k) % 52])]
+        assert list(g.ahead(ann, kind)) == want
