@@ -85,6 +85,7 @@ FIELDS: tuple[str, ...] = (
     "check_each_turn", "max_rounds",
     "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
     "agent_idle", "between_seats", "between_needs_deeds", "between_awake", "between_bound",
+    "agent_hints",
     "start_index", "nearest_cache", "group_sizes", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards", "discards",
@@ -118,7 +119,9 @@ class GameState:
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
-    recorded or replayed), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
+    recorded or replayed), `agent_hints[seat]` (the decision kinds the agent answers with their hint
+    unasked: its `takes_hints`, empty when answers are recorded or replayed),
+    `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
     player without deeds can do nothing there; between_turns.wire),
     `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: set by the hook
     where holdings change, changes.py, and cleared by the window; the turn loop skips the window while no seat but the
@@ -228,6 +231,7 @@ class GameState:
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
         self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
+        self.agent_hints: list[frozenset[str]] = []
         self.between_seats: list[bool] = []     # between_turns.wire
         self.between_needs_deeds: bool = False
         self.between_awake: int = 0             # the bits of the seats to look at between turns (between_turns.wire)

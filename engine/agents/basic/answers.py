@@ -43,6 +43,10 @@ class BasicBot(Managing):
 
     skip_forced: ClassVar[bool] = True      # the engine answers decisions with one legal answer (decisions.Agent)
 
+    takes_hints: ClassVar[frozenset[str]] = frozenset({"choice", "pick", "play_card"})
+    """The kinds the bot answers with the decision's hint (their rows of `ANSWERS`): the engine
+    gives it the hint without asking (decisions.Agent)."""
+
     def decide(self, game: Game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
         kind = d.kind
