@@ -261,6 +261,8 @@ class _FunctionGen:
                            ")"), e.pos)
         if name == "treasury":
             return tag(Code("g.treasury"), e.pos)
+        if name == "unowned":
+            return tag(Code("g.unowned_deeds()"), e.pos)
         if name == "space_ahead":
             return tag(cat("g.space_ahead(", self.expr(args[0]), ", ", self.expr(args[1]), ")"),
                        e.pos)

@@ -214,6 +214,9 @@ class GameRuntime(Protocol):
     def cards_in(self, deck: str) -> int:
         """How many cards are left to draw in `deck`."""
 
+    def unowned_deeds(self) -> int:
+        """How many deeds nobody owns (the bank holds them)."""
+
     def built_of(self, p: PlayerRuntime, kind: str) -> int:
         """How many buildings of `kind` (a kind of the edition's ladders) are on `p`'s deeds."""
 

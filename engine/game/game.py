@@ -263,3 +263,4 @@ class Game(GameState):
     group_ids = holdings.group_ids
     spaces_of = holdings.spaces_of
     ahead = holdings.ahead
+    unowned_deeds = holdings.unowned_deeds

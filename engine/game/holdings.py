@@ -212,6 +212,12 @@ def spaces_of(g: Game, kind: str | None) -> tuple[int, ...]:
     return got
 
 
+def unowned_deeds(g: Game) -> int:
+    """How many deeds nobody owns (the DSL's `unowned()`): a count of the board's owners in C, no
+    loop over the deeds (a space that is no deed has no owner)."""
+    return g.owner.count(None) - (g.n - len(spaces_of(g, "deed")))
+
+
 def ahead(g: Game, p: Player, kind: str | None = None) -> Iterable[int]:
     """Every board index (None), the deeds ('deed') or the spaces of a kind (`spaces_of`), in
     the order met moving forward from `p` (its own space last), as a lazy iterable: `nearest`

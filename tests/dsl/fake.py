@@ -231,6 +231,9 @@ class FakeGame:
     def cards_in(self, deck):
         return 3
 
+    def unowned_deeds(self):
+        return sum(1 for s in self.spaces if s.price > 0 and self.owner[s.index] is None)
+
     def built_of(self, p, kind):
         self.calls.append(("built_of", p.seat, kind))
         return 2

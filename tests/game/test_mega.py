@@ -390,3 +390,13 @@ def test_the_spaces_of_a_kind_ahead_are_met_in_board_order_own_space_last(kind):
         ann.pos = pos
         want = [(pos + k) % 52 for k in range(1, 53) if is_kind(MEGA.spaces[(pos + k) % 52])]
         assert list(g.ahead(ann, kind)) == want
+
+
+def test_unowned_counts_the_deeds_nobody_owns():
+    """The DSL's `unowned()` (holdings.unowned_deeds): every deed at the start, one less for each
+    deed owned, whoever owns it; the spaces that are no deed never count."""
+    g = game(MEGA, {"ann": {"owns": {"boardwalk": 0}}, "bob": {"owns": {"short_line": 0}}})
+    deeds = sum(1 for s in MEGA.spaces if s.is_deed)
+    assert g.unowned_deeds() == deeds - 2
+    g.set_owner(sid("gas_company"), player(g, "bob"))
+    assert g.unowned_deeds() == deeds - 3
