@@ -95,7 +95,7 @@ class Managing(Building):
         if window == "between_turns":
             return self._between_turns(game, p)
         act: Any        # the first answer found: a play, an action, a proposal, a repayment, a build, ...
-        if p.held_cards and game.card_plays:
+        if p.held_cards and game.card_plays and self._simple is not game.owner:   # (_simple: none played here)
             act = game.bot_play(p, window)
             if act is not None:
                 return act
