@@ -35,10 +35,6 @@ class BasicBot(Managing):
     """The basic bot (see the package docstring). `seed` drives its (rare) random choices; `name`
     labels it; `claim_attention` is the share of rents it claims where owners must claim."""
 
-    def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0) -> None:
-        super().__init__(seed, name, claim_attention)
-        self._auction = BidValue()
-
     human: ClassVar[bool] = False
 
     skip_forced: ClassVar[bool] = True      # the engine answers decisions with one legal answer (decisions.Agent)
@@ -46,6 +42,10 @@ class BasicBot(Managing):
     takes_hints: ClassVar[frozenset[str]] = frozenset({"choice", "pick", "play_card"})
     """The kinds the bot answers with the decision's hint (their rows of `ANSWERS`): the engine
     gives it the hint without asking (decisions.Agent)."""
+
+    def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0) -> None:
+        super().__init__(seed, name, claim_attention)
+        self._auction = BidValue()     # the value of the deed auctioned (_bid_value)
 
     def decide(self, game: Game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
