@@ -222,7 +222,7 @@ def ahead(g: Game, p: Player, kind: str | None = None) -> Iterable[int]:
     """Every board index (None), the deeds ('deed') or the spaces of a kind (`spaces_of`), in
     the order met moving forward from `p` (its own space last), as a lazy iterable: `nearest`
     stops at the first space that fits, usually a few steps on, and a kind's spaces alone are
-    visited (of a board of 52, 39 deeds: where none fits, the deeds alone are looked at)."""
+    visited (where none fits, the deeds alone are looked at, not every space of the board)."""
     start = p.pos + 1
     if kind is None:
         return chain(range(start, g.n), range(start))
