@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from magie.engine.agents import BasicBot
+from magie.engine.game.player import NO_WAKE
 from tests.game.helpers import cash, edition, game, playable, player, space, stack, turn
 
 MEGA_SPEED = playable("mega", ())
@@ -400,3 +402,19 @@ def test_unowned_counts_the_deeds_nobody_owns():
     assert g.unowned_deeds() == deeds - 2
     g.set_owner(sid("gas_company"), player(g, "bob"))
     assert g.unowned_deeds() == deeds - 3
+
+
+def test_the_basic_bot_plans_no_skyscraper_on_a_group_held_by_majority():
+    """Hotels on 3 of the 4 pinks (majority building, [M2] 8.1): the next level, a skyscraper,
+    needs the whole group (8.2), so the bot's plan holds no build there at all, rather than one
+    the check refuses at every look; with the fourth pink its houses come first."""
+    hotels = {"maryland_avenue": 5, "st_charles_place": 5, "states_avenue": 5}
+    g = game(MEGA, {"ann": {"owns": hotels, "cash": 5000}, "bob": {"owns": {"virginia_avenue": 0}}})
+    ann, bot = player(g, "ann"), BasicBot()
+    assert g.build_problem(ann, sid("maryland_avenue"), "after_landing") is not None
+    bot._refresh(g, ann)
+    assert bot._whole == [tuple(sid(x) for x in hotels)]    # the lots it builds on evenly
+    assert bot._develop(g, ann, "after_landing") == (None, NO_WAKE)
+    g.set_owner(sid("virginia_avenue"), ann)
+    bot._refresh(g, ann)
+    assert bot._develop(g, ann, "after_landing") == (("build", sid("virginia_avenue")), 0)

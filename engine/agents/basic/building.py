@@ -12,6 +12,7 @@ from .board import ASK, INF, UNTIL_CHANGED, UNTIL_WHOLE, Lots, board_of
 from .trading import Trading
 
 if TYPE_CHECKING:
+    from ...edition.model import Rung
     from ...game.game import Game
     from ...game.player import Player
 
@@ -138,7 +139,7 @@ class Building(Trading):
             b = self._built
             if (b.version == plan.version and plan.version + 1 == p.version and plan.board is game.owner
                     and plan.whole is self._whole and game.level[b.lot] == b.level + 1):
-                self._after_build(game, plan, b.step, p.version)
+                self._after_build(game, p, plan, b.step)
             else:
                 plan.steps, plan.where, plan.lowest = self._steps(game, p)
                 plan.board, plan.version, plan.whole = game.owner, p.version, self._whole
@@ -194,7 +195,7 @@ class Building(Trading):
                     j = k
             else:
                 ladder = spaces[lots[0]].ladder
-                if low < len(ladder):
+                if low < len(ladder) and self._may_climb(game, p, lots, ladder[low]):
                     cost = ladder[low].cost
                     out.append((cost, ("build", j)))
                     where.append(t)
@@ -211,7 +212,7 @@ class Building(Trading):
                         lowest = cost
         return tuple(out), tuple(where), lowest
 
-    def _after_build(self, game: Game, plan: Plan, k: int, version: int) -> None:
+    def _after_build(self, game: Game, p: Player, plan: Plan, k: int) -> None:
         """Bring `plan` up to date, in place, after the build of its step `k` and nothing else
         (the player's version moved by one, the lot's level by one): only that step's lots have a
         new next build (none of them is mortgaged: the step was a build), so only that step is
@@ -227,7 +228,7 @@ class Building(Trading):
                 low = level[x]
                 j = x
         ladder = game.spaces[lots[0]].ladder
-        if low < len(ladder):
+        if low < len(ladder) and self._may_climb(game, p, lots, ladder[low]):
             steps[k] = (ladder[low].cost, ("build", j))
         else:
             del steps[k]
@@ -236,7 +237,18 @@ class Building(Trading):
         for need, _act in steps:
             if need < lowest:
                 lowest = need
-        plan.version, plan.steps, plan.lowest, plan.where = version, tuple(steps), lowest, tuple(where)
+        plan.version, plan.steps, plan.lowest, plan.where = p.version, tuple(steps), lowest, tuple(where)
+
+    @staticmethod
+    def _may_climb(game: Game, p: Player, lots: Lots, rung: Rung) -> bool:
+        """May `p`'s lots `lots` of one group take `rung` as far as the share of the group it
+        needs goes (buildings.build_problem's test)? Not a level that needs the whole group (a
+        skyscraper, [M2]) on a group `p` holds by majority: the check would refuse it at every
+        look while the group stays split (the other checks, supply and cash, are the window's)."""
+        if rung.owned != "all":
+            return True
+        gi = game.spaces[lots[0]].group_index
+        return p.groups[gi] >= len(game.ed.groups[gi].spaces)
 
     def _lift_cost(self, game: Game, i: int) -> int:
         """`game.unmortgage_cost(i)`, memoised for the game's rules (`_lift_costs`)."""
