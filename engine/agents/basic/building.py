@@ -68,6 +68,7 @@ class Building(Trading):
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._whole: list[Lots] | tuple[Lots, ...] = []  # the sets of lots the player builds on (as of _wver)
+        self._shares = False   # some of _whole may be lots of a group not held whole (majority, single lots)
         self._wver = -1        # the deeds version when _whole was computed
         self._idle_quiet = UNTIL_CHANGED  # idle's answer between turns while _whole is empty (_refresh)
         self._mask = 0         # the bits (1 << space) of the lots in _whole
@@ -87,7 +88,8 @@ class Building(Trading):
             if game.deeds_version != self._wver:
                 self._wver = game.deeds_version
                 b = board_of(game.ed)
-                if b.majority or b.single:
+                self._shares = bool(b.majority or b.single)
+                if self._shares:
                     whole = self._whole_groups(game, p)
                     self._idle_quiet = UNTIL_CHANGED
                 else:           # the whole groups alone: they follow the counts
@@ -178,6 +180,7 @@ class Building(Trading):
         level = game.level
         mortgaged = game.mortgaged
         spaces = game.spaces
+        shares = self._shares
         t = 0
         for lots in self._whole:
             low = INF
@@ -195,7 +198,7 @@ class Building(Trading):
                     j = k
             else:
                 ladder = spaces[lots[0]].ladder
-                if low < len(ladder) and self._may_climb(game, p, lots, ladder[low]):
+                if low < len(ladder) and (not shares or self._may_climb(game, p, lots, ladder[low])):
                     cost = ladder[low].cost
                     out.append((cost, ("build", j)))
                     where.append(t)
@@ -228,7 +231,7 @@ class Building(Trading):
                 low = level[x]
                 j = x
         ladder = game.spaces[lots[0]].ladder
-        if low < len(ladder) and self._may_climb(game, p, lots, ladder[low]):
+        if low < len(ladder) and (not self._shares or self._may_climb(game, p, lots, ladder[low])):
             steps[k] = (ladder[low].cost, ("build", j))
         else:
             del steps[k]
