@@ -51,7 +51,9 @@ async def _invalid(request: Request, exc: Exception) -> JSONResponse:
         loc = [str(x) for x in err.get("loc", ()) if x not in ("body", "query")]
         where = ".".join(loc) or "body"
         msg = err.get("msg", "invalid")
-        if err.get("type") == "json_invalid":
+        if err.get("type") == "value_error" and "error" in err.get("ctx", {}):
+            msg = str(err["ctx"]["error"])    # our validator's own words, without pydantic's prefix
+        elif err.get("type") == "json_invalid":
             where, msg = "body", "the body is not valid JSON"
         problems.append({"field": where, "message": msg})
     first = problems[0] if problems else {"field": "body", "message": "invalid"}

@@ -2,7 +2,8 @@
 
 Public API:
     check_edition(tree, locate) -> list[Problem]
-    compile_edition(tree, locate) -> dict[str, Callable]        (JSON pointer -> function)
+    analyse_edition(tree, locate) -> EditionAnalysis             (its problems; compiled without parsing again)
+    compile_edition(tree, locate, analysis=None) -> dict[str, Callable]   (JSON pointer -> function)
     check_snippet(text, context, names=None, ...) -> list[Problem]
     compile_snippet(text, context, names=None, ...) -> Callable
     EditionNames.from_tree(tree)                                  (the ids a snippet may use)
@@ -16,9 +17,18 @@ at the DSL text. pipeline.py runs it all over an edition. Reference: docs/dsl.md
 
 from .contexts import CONTEXTS, POINTERS, Context
 from .names import EditionNames
-from .pipeline import Snippet, check_edition, check_snippet, compile_edition, compile_snippet, find_snippets
+from .pipeline import (
+                       EditionAnalysis,
+                       Snippet,
+                       analyse_edition,
+                       check_edition,
+                       check_snippet,
+                       compile_edition,
+                       compile_snippet,
+                       find_snippets,
+)
 
 __all__ = [
-    "CONTEXTS", "POINTERS", "Context", "EditionNames", "Snippet",
-    "check_edition", "check_snippet", "compile_edition", "compile_snippet", "find_snippets",
+    "CONTEXTS", "POINTERS", "Context", "EditionAnalysis", "EditionNames", "Snippet",
+    "analyse_edition", "check_edition", "check_snippet", "compile_edition", "compile_snippet", "find_snippets",
 ]

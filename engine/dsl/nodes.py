@@ -408,11 +408,25 @@ class Formula(Node):
     expr: Expr
 
 
+_PLACES: dict[type, tuple[str, ...]] = {}
+"""Node class -> the names of its fields that may hold nodes (every field but the position and
+the depth, which hold numbers)."""
+
+
 def children(node: Node) -> list[Node]:
     """The nodes directly inside `node` (any field holding a node, or lists/tuples of them)."""
     out: list[Node] = []
-    for name in node.__dataclass_fields__:
-        stack = [getattr(node, name)]
+    places = _PLACES.get(type(node))
+    if places is None:
+        places = _PLACES[type(node)] = tuple(f for f in node.__dataclass_fields__ if f not in ("pos", "depth"))
+    for name in places:
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            out.append(value)
+            continue
+        if not isinstance(value, (list, tuple)):
+            continue
+        stack = [value]
         while stack:
             x = stack.pop()
             if isinstance(x, Node):

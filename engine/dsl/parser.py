@@ -12,6 +12,7 @@ import hashlib
 import pickle
 import sys
 import threading
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import IO
@@ -137,12 +138,30 @@ def _raw_parse(text: str, start: str):
     return tree, list(builder.issues)
 
 
+PARSES_KEPT = 4096
+"""Texts whose syntax tree `parse` keeps (pickled) in this process: an edition's snippets are
+parsed by every load of it, and the same texts recur across editions and overlays."""
+
+
 def parse(text: str, start: str):
     """Parse `text` as an effect (`start='effect'`) or a formula (`start='formula'`).
 
-    Returns an `nodes.Effect` or `nodes.Formula`. Raises `DslError` with `dsl-syntax`,
-    `dsl-limit` or `type-error` issues (a statement where a value is expected, or the reverse).
+    Returns a new `nodes.Effect` or `nodes.Formula` (the checker annotates it, so each call gets
+    its own copy). Raises `DslError` with `dsl-syntax`, `dsl-limit` or `type-error` issues (a
+    statement where a value is expected, or the reverse).
     """
+    return pickle.loads(_parsed(text, start))
+
+
+@lru_cache(maxsize=PARSES_KEPT)
+def _parsed(text: str, start: str) -> bytes:
+    """The pickled tree of `text` (a pure function of the text and the grammar); unpickling costs
+    a tenth of parsing. Errors are raised, not kept."""
+    return pickle.dumps(_parse_now(text, start), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _parse_now(text: str, start: str):
+    """`parse`, without the kept trees."""
     if len(text) > LIMITS["chars"]:
         raise DslError([Issue("dsl-limit", f"this text has {len(text)} characters; at most "
                                            f"{LIMITS['chars']:,} are allowed", (1, 1))])

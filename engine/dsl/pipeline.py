@@ -284,11 +284,19 @@ def _compile(analysed: list[Analysed], label: str) -> dict[str, Callable]:
 
 # ------------------------------------------------------------------ public entry points
 
-def check_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> list[Problem]:
-    """Every DSL problem of an edition, each located inside the YAML file.
+@dataclass
+class EditionAnalysis:
+    """The DSL of an edition parsed and checked once (`analyse_edition`): `problems` is what
+    `check_edition` reports; `analysed` is what `compile_edition` compiles, valid for the tree
+    it was made from as long as that tree is not changed."""
 
-    `tree` is the merged edition; `locate(pointer)` the Mark of a node (may return None).
-    Never raises on bad input."""
+    analysed: list[Analysed]
+    problems: list[Problem]
+
+
+def analyse_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> EditionAnalysis:
+    """Parse and check every DSL snippet of an edition once, for `check_edition` and then
+    `compile_edition` (a load checks the edition, then compiles it). Never raises on bad input."""
     names = EditionNames.from_tree(tree)
     problems: list[Problem] = []
     analysed = analyse(find_snippets(tree, locate), names)
@@ -297,7 +305,15 @@ def check_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> lis
     problems += _endless(tree, analysed, locate)
     problems += label_problems(tree, [(a.snippet, a.tree) for a in analysed
                                       if isinstance(a.tree, n.Effect)], locate)
-    return problems
+    return EditionAnalysis(analysed, problems)
+
+
+def check_edition(tree: Any, locate: Callable[[str], Mark | None] | None) -> list[Problem]:
+    """Every DSL problem of an edition, each located inside the YAML file.
+
+    `tree` is the merged edition; `locate(pointer)` the Mark of a node (may return None).
+    Never raises on bad input."""
+    return analyse_edition(tree, locate).problems
 
 
 def _endless(tree: Any, analysed: list[Analysed], locate: Callable[[str], Mark | None] | None) -> list[Problem]:
@@ -327,16 +343,19 @@ def _endless(tree: Any, analysed: list[Analysed], locate: Callable[[str], Mark |
     return out
 
 
-def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None
-                    ) -> dict[str, Callable]:
+def compile_edition(tree: Any, locate: Callable[[str], Mark | None] | None,
+                    analysis: EditionAnalysis | None = None) -> dict[str, Callable]:
     """Compile every DSL snippet (and constant formula) of an edition into Python functions.
 
     Returns {JSON pointer: function}; each function has the signature of its context
     (contexts.CONTEXTS) and a `where` attribute ("card 'x' (file:line:col)"). All snippets
-    are generated into one module and compiled with one `compile()` call.
+    are generated into one module and compiled with one `compile()` call. `analysis` is the
+    tree's `analyse_edition`, when the caller has it already (it is not parsed again).
     Raises `ProblemsError` (with every problem) when the edition's DSL has errors."""
-    names = EditionNames.from_tree(tree)
-    analysed = analyse(find_snippets(tree, locate), names)
+    if analysis is None:
+        analysed = analyse(find_snippets(tree, locate), EditionNames.from_tree(tree))
+    else:
+        analysed = analysis.analysed
     problems = [p for a in analysed for p in a.problems] + _endless(tree, analysed, locate)
     if any(p.severity == "error" for p in problems):
         raise ProblemsError(problems)

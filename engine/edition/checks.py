@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..dsl import check_edition
+from ..dsl import EditionAnalysis, analyse_edition
 from ..hints import suggest
 from ..problems import Problem
 from .merge import Appended, path_text, pointer_of
@@ -19,22 +19,24 @@ from .semantic import semantic_problems
 SCHEMA_CODES = frozenset({"missing-key", "unknown-key", "wrong-type", "bad-value"})
 
 
-def check_tree(tree: Any, appended: Sequence[Appended] = ()) -> list[Problem]:
+def check_tree(tree: Any, appended: Sequence[Appended] = (), dsl: EditionAnalysis | None = None) -> list[Problem]:
     """Every problem of a merged tree: schema errors, problems of meaning, then DSL problems.
 
     The DSL of every part is checked, except in the parts the schema found wrong (a card with
     an unknown key, a rule of the wrong type): one schema error does not hide the DSL errors of
     the rest of the file. `appended` lists the items a child edition or overlay added under an id
     the base did not have: when such an item lacks required keys, the likelier mistake is a
-    patch of a missing id, and it is reported as `unknown-target`.
+    patch of a missing id, and it is reported as `unknown-target`. `dsl` is the tree's
+    `analyse_edition`, when the caller keeps it to compile the edition after.
     """
     problems = _explain_appended(tree, schema_problems(tree), list(appended))
     problems += semantic_problems(tree)
     problems += per_player_problems(tree)
     problems += plugin_problems(tree)
     broken = [p.pointer for p in problems if p.severity == "error" and p.code in SCHEMA_CODES]
-    dsl = check_edition(tree, lambda pointer: locate(tree, pointer))
-    problems += [p for p in dsl if not any(_same_part(p.pointer, b) for b in broken)]
+    if dsl is None:
+        dsl = analyse_edition(tree, lambda pointer: locate(tree, pointer))
+    problems += [p for p in dsl.problems if not any(_same_part(p.pointer, b) for b in broken)]
     return problems
 
 

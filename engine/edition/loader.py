@@ -17,12 +17,16 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..paths import EDITIONS_DIR
 from ..problems import Mark, Problem, ProblemsError
 from .merge import Layer, Merger, blame_deletions
 from .pointers import locate
 from .yamlload import MarkedMap, MarkedSeq, display_path, is_regular_file, path_problem, read_yaml, to_plain
+
+if TYPE_CHECKING:
+    from ..dsl import EditionAnalysis
 
 DEFAULT_BASE = "classic"
 """The edition an overlay is checked against by `validate_paths` when it names no `base:`."""
@@ -39,7 +43,9 @@ class LoadedEdition:
     they were applied: the base-most edition first, then each edition extending it, then the
     overlays. `warnings` holds the problems of severity 'warning'. `content_hash` is the sha256
     (hex) of the canonical JSON of the tree (sorted keys, no marks); a save stores it to notice
-    an edition that changed. `variants` are the overlay refs applied, as given.
+    an edition that changed. `variants` are the overlay refs applied, as given. `dsl` is the
+    tree's DSL as parsed and checked by the load (`analyse_edition`), compiled by
+    `build_playable` without parsing again; None when the tree was not loaded that way.
     """
 
     id: str
@@ -49,6 +55,7 @@ class LoadedEdition:
     variants: tuple[str, ...] = ()
     content_hash: str = ""
     switches: list[LoadedEdition] = field(default_factory=list)
+    dsl: EditionAnalysis | None = field(default=None, repr=False, compare=False)
 
     def locate(self, pointer: str) -> Mark | None:
         """The mark of the node at a JSON pointer (e.g. '/decks/0/cards/3/do'), or None."""
@@ -282,7 +289,8 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
         tree = job.overlay(tree, v)
     _inline_switches(job, tree)
     apply_defaults(tree)
-    problems = job.problems + job.merger.problems + check_tree(tree, job.merger.appended)
+    dsl = _analyse_dsl(tree)
+    problems = job.problems + job.merger.problems + check_tree(tree, job.merger.appended, dsl)
     problems += job.merger.warnings(tree)
     switched = switched_trees(tree, problems) if not any(p.severity == "error" for p in problems) else []
     problems = sort_problems(blame_deletions(problems, job.merger.deleted))
@@ -291,7 +299,14 @@ def load_edition(ref: str, variants: Sequence[str] = (), *, base_dir: str | os.P
     return LoadedEdition(
         id=str(tree.get("id")), tree=tree, files=job.files,
         warnings=[p for p in problems if p.severity == "warning"],
-        variants=tuple(variants), content_hash=content_hash(tree), switches=switched)
+        variants=tuple(variants), content_hash=content_hash(tree), switches=switched, dsl=dsl)
+
+
+def _analyse_dsl(tree: MarkedMap) -> EditionAnalysis:
+    """The DSL of a merged tree parsed and checked, for `check_tree` and then `build_playable`."""
+    from ..dsl import analyse_edition  # lark: not for a listing
+
+    return analyse_edition(tree, lambda pointer: locate(tree, pointer))
 
 
 def _inline_switches(job: _Load, tree: MarkedMap) -> None:
@@ -361,7 +376,8 @@ def switched_trees(tree: MarkedMap, problems: list[Problem]) -> list[LoadedEditi
         from .checks import check_tree  # lazy, as in load_edition
         from .schema import apply_defaults
         apply_defaults(base)
-        found = merger.problems + check_tree(base, merger.appended)
+        dsl = _analyse_dsl(base)
+        found = merger.problems + check_tree(base, merger.appended, dsl)
         mark = sw.mark if isinstance(sw, MarkedMap) else None
         for key in SWITCH_KEEPS:
             if _ids(base, key) != _ids(tree, key):
@@ -371,5 +387,5 @@ def switched_trees(tree: MarkedMap, problems: list[Problem]) -> list[LoadedEditi
         problems.extend(blame_deletions(found, merger.deleted))
         base.put("id", tree.get("id"), None, None)
         out.append(LoadedEdition(id=f"{tree.get('id')}+{sw.get('id')}", tree=base, files=[],
-                                 warnings=[], content_hash=content_hash(base)))
+                                 warnings=[], content_hash=content_hash(base), dsl=dsl))
     return out

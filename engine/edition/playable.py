@@ -23,7 +23,7 @@ def load_playable(ref: str, variants: Sequence[str] = ()) -> Edition:
 def build_playable(loaded: LoadedEdition) -> Edition:
     """The playable `Edition` of an edition already loaded and merged (`load_edition`): compile
     its DSL and build the model. Raises `ProblemsError` for DSL errors."""
-    compiled = compile_edition(loaded.tree, loaded.locate)
+    compiled = compile_edition(loaded.tree, loaded.locate, loaded.dsl)
     ed = build_edition(loaded.tree, compiled, content_hash=loaded.content_hash,
                        variants=tuple(loaded.variants), warnings=tuple(loaded.warnings))
     if loaded.switches:

@@ -17,26 +17,18 @@ import copy
 import json
 from functools import lru_cache
 
-from jsonschema import Draft7Validator, validators
-
 from ..hints import suggest
 from ..kinds import DEED_KINDS
 from ..paths import SCHEMA_PATH
 from ..problems import Problem
 from .pointers import describe, join, locate, locate_key
+from .schema_validator import FastValidator, KnownValid, PlainValidator, prepare
 from .yamlload import MarkedMap, MarkedSeq
 
 PATCH_SCHEMA_PATH = SCHEMA_PATH.with_name("patch.schema.json")
 """The published relaxed schema for overlays and editions with `extends:` (editor use only)."""
 
 SCHEMA_ID = "https://magie.dev/schema/edition.schema.json"
-
-# Money and counts are whole numbers: unlike jsonschema's default, 5.0 is not an integer.
-_Validator = validators.extend(
-    Draft7Validator,
-    type_checker=Draft7Validator.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool)),
-)
 
 _PATTERN_MEANING = {
     "^[a-z][a-z0-9_]*$": "ids are lowercase letters, digits and '_', starting with a letter",
@@ -58,18 +50,37 @@ def load_schema() -> dict:
 
 
 @lru_cache(maxsize=1)
+def _checked_schema() -> dict:
+    """The schema as the validator checks it (schema_validator.py): error `schema`s point here."""
+    return prepare(load_schema())
+
+
+@lru_cache(maxsize=1)
 def _validator():
-    return _Validator(load_schema())
+    return FastValidator(_checked_schema())
+
+
+_KNOWN_VALID = KnownValid()
 
 
 def schema_problems(tree) -> list[Problem]:
     """Every schema error of a marked tree, as located problems in plain English."""
+    from .loader import content_hash
+
+    try:
+        digest: str | None = content_hash(tree)
+    except (TypeError, ValueError):     # not JSON (a caller's own tree): checked, not remembered
+        digest = None
+    if digest in _KNOWN_VALID:
+        return []
     out: list[Problem] = []
-    declared = load_schema()["definitions"]["space_declared"]
+    declared = _checked_schema()["definitions"]["space_declared"]
     for err in _validator().iter_errors(tree):
         if err.schema is declared and not _is_declared(tree, err.instance):
             continue    # a kind neither built in nor declared: the semantic check names it once
         out.extend(_convert(tree, err))
+    if not out and digest is not None:
+        _KNOWN_VALID.add(digest)
     return out
 
 
@@ -88,7 +99,7 @@ def _overlay_meta_validator():
     root = load_schema()
     props = {k: root["properties"][k] for k in ("overlay", "name", "description", "base")}
     props["id"] = {"type": "string", "pattern": OVERLAY_ID_PATTERN}
-    return _Validator({"definitions": root["definitions"], "type": "object",
+    return PlainValidator({"definitions": root["definitions"], "type": "object",
                        "required": ["overlay", "id", "name", "description"], "properties": props})
 
 
@@ -108,6 +119,12 @@ def _space_kinds() -> dict[str, dict]:
     """Kind of space -> its definition (`space_<kind>`: the keys that kind has)."""
     defs = load_schema()["definitions"]
     return {k.removeprefix("space_"): d for k, d in defs.items() if k.startswith("space_")}
+
+
+def _is_space_kind(schema) -> bool:
+    """Is `schema` (an error's) the definition of a kind of space, in the checked schema?"""
+    defs = _checked_schema()["definitions"]
+    return any(schema is d for k, d in defs.items() if k.startswith("space_"))
 
 
 def _owners(key: str) -> str:
@@ -184,7 +201,7 @@ def _unknown_keys(tree, err) -> list[Problem]:
     where = _where(tree, join(err.absolute_path))
     inst = err.instance
     allowed = list(err.schema.get("properties", {}))
-    kind = inst.get("kind") if isinstance(inst, dict) and err.schema in _space_kinds().values() else None
+    kind = inst.get("kind") if isinstance(inst, dict) and _is_space_kind(err.schema) else None
     out = []
     for key in inst:
         if key not in allowed:

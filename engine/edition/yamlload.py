@@ -17,6 +17,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -312,7 +313,48 @@ def _count_events(text: str, loader: type) -> Problem | None:
     return None
 
 
+PARSES_KEPT = 32
+"""Files whose parse `read_yaml` keeps in this process, by path, shown name and text: a load
+reads its edition and overlays again each time (a test run, the studio, the language server)."""
+
+
 def _parse(path: Path, name: str, text: str) -> YamlFile:
+    """The parse of `text` (`_parse_now`), from the kept ones when the same text was parsed under
+    the same name: a new tree of containers (callers change trees) sharing the immutable values
+    and marks, a fortieth of parsing's cost."""
+    kept = _parsed(path, name, text)
+    return YamlFile(path, name, None if kept.tree is None else copy_marked(kept.tree), list(kept.problems))
+
+
+@lru_cache(maxsize=PARSES_KEPT)
+def _parsed(path: Path, name: str, text: str) -> YamlFile:
+    return _parse_now(path, name, text)
+
+
+def copy_marked(node):
+    """A copy of a tree of MarkedMap, MarkedSeq and plain values: new containers with the same
+    marks; the values in them (texts, numbers, booleans, None) and the marks are immutable and
+    shared."""
+    if isinstance(node, MarkedMap):
+        out = MarkedMap(node.mark)
+        for key, value in node.items():
+            out[key] = copy_marked(value) if isinstance(value, (dict, list)) else value
+        out.key_marks = dict(node.key_marks)
+        out.value_marks = dict(node.value_marks)
+        return out
+    if isinstance(node, MarkedSeq):
+        seq = MarkedSeq(node.mark)
+        seq.extend([copy_marked(v) if isinstance(v, (dict, list)) else v for v in node])
+        seq.item_marks = list(node.item_marks)
+        return seq
+    if isinstance(node, dict):
+        return {k: copy_marked(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [copy_marked(v) for v in node]
+    return node
+
+
+def _parse_now(path: Path, name: str, text: str) -> YamlFile:
     big = _too_many_events(text)
     if big is not None:
         return YamlFile(path, name, None, [Problem(big.severity, big.code, big.message, name, big.line, big.col)])

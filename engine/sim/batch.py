@@ -295,7 +295,8 @@ def stream(specs: Sequence[BatchSpec], n: int, jobs: int = 1, *, backend: str = 
     specs = tuple(specs)
     for s in specs:
         s.edition_model()          # fail early, in this process
-    settle_memory()
+    if n * len(specs) >= SETTLE_GAMES:
+        settle_memory()
     if backend == "ray":
         from .ray_backend import RAY_CHUNK_CAP, ray_map
         for chunk in ray_map(play_chunk, specs, lambda workers: _chunks(n, chunk_size(n, workers, RAY_CHUNK_CAP)),
@@ -346,6 +347,11 @@ def simulate(spec: BatchSpec, n: int, jobs: int = 1,
     finally:
         games.close()
     return summary
+
+
+SETTLE_GAMES = 64
+"""Games of a batch from which `settle_memory` pays: a full collection costs about as much as
+what freezing saves on a few dozen games of classic (more in a process holding much)."""
 
 
 def settle_memory() -> None:

@@ -17,11 +17,13 @@ def fresh(monkeypatch, tmp_path):
     monkeypatch.setattr(P, "_parser", None)
     monkeypatch.setattr(P, "_postlex", None)
     monkeypatch.setattr(P, "_builder", None)
+    P._parsed.cache_clear()          # the trees kept in this process: parse with the parser
     return tmp_path
 
 
 def _reset(monkeypatch) -> None:
     monkeypatch.setattr(P, "_parser", None)
+    P._parsed.cache_clear()
 
 
 def _entry(folder: Path) -> Path:
@@ -144,3 +146,21 @@ def test_old_parsers_are_removed_beyond_a_few_and_nothing_else(fresh, tmp_path):
     assert link.is_symlink() and target.read_bytes() == b"kept" and note.exists()
     if os.geteuid() == 0:
         assert foreign.exists()
+
+
+def test_a_text_parsed_again_is_a_copy_of_its_first_tree():
+    # the checker annotates a tree (types, resolved names): each parse hands out its own
+    P._parsed.cache_clear()
+    first = P.parse("collect 50 from bank\npay bank 10", "effect")
+    second = P.parse("collect 50 from bank\npay bank 10", "effect")
+    assert first is not second and repr(first) == repr(second)
+    assert P._parsed.cache_info().hits == 1
+    first.body[0].amount.type = "annotated"
+    assert repr(P.parse("collect 50 from bank\npay bank 10", "effect")) == repr(second)
+
+
+def test_a_text_that_does_not_parse_is_refused_every_time():
+    for _ in range(2):
+        with pytest.raises(P.DslError):
+            P.parse("pay pay", "effect")
+

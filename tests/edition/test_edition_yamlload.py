@@ -189,3 +189,18 @@ def test_half_a_utf16_pair_in_an_editors_text_is_located(tmp_path):
     yf = read_yaml(tmp_path / "a.yaml", text="id: x\nname: Caf\ud800\n")
     assert where(yf.problems) == [("not-utf8", 2, 10)]
     assert "U+D800" in yf.problems[0].message
+
+
+def test_a_file_read_again_is_a_tree_of_its_own_and_a_changed_file_is_read_anew(tmp_path):
+    # the parse of a text is kept in the process: each read still hands out new containers
+    f = tmp_path / "e.yaml"
+    f.write_text("id: e\nboard:\n  - {id: a, name: A}\n", encoding="utf-8")
+    first = read_yaml(f).tree
+    first["board"][0]["name"] = "changed"
+    first["board"].push("added", None)
+    first.drop("id")
+    again = read_yaml(f).tree
+    assert again == {"id": "e", "board": [{"id": "a", "name": "A"}]}
+    assert again.key_marks["id"].line == 1 and again["board"].item_marks[0].line == 3
+    f.write_text("id: f\n", encoding="utf-8")
+    assert read_yaml(f).tree == {"id": "f"}

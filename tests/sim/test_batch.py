@@ -38,3 +38,15 @@ def test_the_round_cap_of_the_edition_is_a_rule_not_a_cap():
     assert timed["capped"] == 0 and timed["max_rounds"] == 40 and timed["rounds_median"] <= 40
     capped = simulate(BatchSpec(edition="classic", seed=2, max_rounds=3), 4, jobs=1).to_json()
     assert capped["capped"] == 4 and capped["rounds_mean"] == 3
+
+
+def test_memory_is_settled_only_for_a_batch_big_enough_to_repay_it(monkeypatch):
+    from magie.engine.sim import batch
+
+    settled = []
+    monkeypatch.setattr(batch, "settle_memory", lambda: settled.append(True))
+    spec = BatchSpec(edition="quick", seed=1, max_rounds=2, counters=False)
+    simulate(spec, batch.SETTLE_GAMES - 1)
+    assert settled == []
+    simulate(spec, batch.SETTLE_GAMES)
+    assert settled == [True]

@@ -1,32 +1,109 @@
 """`--backend ray`: the same summary as `--jobs 1` for the same seed, on a local Ray with 2 workers
-and on a cluster of two nodes joined by its address."""
+and on a cluster of two nodes joined by its address. Starting Ray costs seconds of CPU: the quick
+loop runs the backend on `TaskRay`, which runs each task in this process the way Ray hands it
+over (arguments and results pickled, results taken in the order asked), and the slow run on Ray."""
 
 import os
+import pickle
 import subprocess
 import sys
 import time
 
 import pytest
 
+from magie.engine.sim import ray_backend
 from magie.engine.sim.batch import BatchSpec, simulate
 from magie.engine.sim.compare import compare
 from magie.engine.sim.ray_backend import auth_mode_for
 
-ray = pytest.importorskip("ray")
+
+class TaskRay:
+    """What `ray_map` uses of Ray, run in this process: `remote(fn).remote(*args)` pickles the
+    arguments and runs `fn` when `get` asks for its result, which is pickled too. Counts the tasks
+    in flight at once and whether the Ray it started was stopped."""
+
+    def __init__(self, cpus: int):
+        self.cpus, self.up, self.in_flight, self.most_in_flight, self.tasks = cpus, False, 0, 0, 0
+
+    def is_initialized(self):
+        return self.up
+
+    def init(self, num_cpus, **_):
+        self.up, self.cpus = True, num_cpus
+
+    def shutdown(self):
+        self.up = False
+
+    def cluster_resources(self):
+        return {"CPU": float(self.cpus)}
+
+    def put(self, value):
+        return pickle.dumps(value)
+
+    def remote(self, num_cpus):
+        def wrap(fn):
+            return _Task(self, fn)
+        return wrap
+
+    def get(self, future):
+        fn, args = future
+        self.in_flight -= 1
+        return pickle.loads(pickle.dumps(fn(*[pickle.loads(a) for a in args])))
+
+
+class _Task:
+    def __init__(self, ray, fn):
+        self.ray, self.fn = ray, fn
+
+    def remote(self, shared_ref, chunk):
+        self.ray.tasks += 1
+        self.ray.in_flight += 1
+        self.ray.most_in_flight = max(self.ray.most_in_flight, self.ray.in_flight)
+        return self.fn, (shared_ref, pickle.dumps(chunk))
+
+
+@pytest.fixture
+def task_ray(monkeypatch):
+    fake = TaskRay(2)
+    monkeypatch.setattr(ray_backend, "_ray", lambda: fake)
+    yield fake
+    assert not fake.up                    # the Ray the backend started is stopped
+
+
+def test_the_ray_backend_gives_the_summary_of_one_job(task_ray):
+    spec = BatchSpec(edition="classic", seed=5, max_rounds=300)
+    assert simulate(spec, 30, jobs=2, backend="ray").to_json() == simulate(spec, 30, jobs=1).to_json()
+    assert task_ray.tasks > 1
+
+
+def test_the_ray_backend_keeps_at_most_four_tasks_a_worker_in_flight(task_ray):
+    spec = BatchSpec(edition="quick", seed=3, max_rounds=5, counters=False)
+    assert simulate(spec, 40, jobs=1, backend="ray").to_json() == simulate(spec, 40, jobs=1).to_json()
+    assert task_ray.tasks > 4 and task_ray.most_in_flight == 4
+
+
+def test_the_ray_backend_compare_is_paired_like_local(task_ray):
+    specs = [BatchSpec(edition="classic", seed=2, max_rounds=100, counters=False),
+             BatchSpec(edition="quick", seed=2, max_rounds=100, counters=False)]
+    local = compare(["classic", "quick"], specs, 10, 1).to_json()
+    assert compare(["classic", "quick"], specs, 10, 2, backend="ray").to_json() == local
 
 
 @pytest.fixture(scope="module")
 def local_ray():
+    ray = pytest.importorskip("ray")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
 
+@pytest.mark.slow     # starts Ray: seconds of CPU (the quick loop runs the backend on TaskRay)
 def test_ray_gives_the_summary_of_one_job(local_ray):
     spec = BatchSpec(edition="classic", seed=5, max_rounds=300)
     assert simulate(spec, 30, jobs=2, backend="ray").to_json() == simulate(spec, 30, jobs=1).to_json()
 
 
+@pytest.mark.slow     # starts Ray (the quick loop runs the backend on TaskRay)
 def test_ray_compare_is_paired_like_local(local_ray):
     specs = [BatchSpec(edition="classic", seed=2, max_rounds=100, counters=False),
              BatchSpec(edition="quick", seed=2, max_rounds=100, counters=False)]
@@ -68,6 +145,7 @@ def _env(**extra: str) -> dict[str, str]:
 
 @pytest.mark.slow     # starts two Ray nodes: seconds of CPU
 def test_simulate_joins_a_two_node_cluster_with_token_authentication(tmp_path):
+    pytest.importorskip("ray")
     token = "magie-test-token-0123456789abcdef"
     env = _env(RAY_AUTH_TOKEN=token, HOME=str(tmp_path))
     with subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -89,6 +167,7 @@ def test_simulate_joins_a_two_node_cluster_with_token_authentication(tmp_path):
 
 
 def test_a_token_that_cannot_be_read_is_a_message_not_a_traceback(tmp_path):
+    pytest.importorskip("ray")
     env = _env(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN_PATH=str(tmp_path / "missing"), HOME=str(tmp_path))
     run = _magie("simulate", "classic", "-n", "2", "--backend", "ray", "--address", "127.0.0.1:1", env=env,
                  timeout=120)

@@ -1,16 +1,16 @@
-"""The browser tests' Chromium, one a module (test_browser.py's `browser` fixture hands it to each
-test)."""
+"""The browser tests' Chromium, one for the session (test_browser.py's `browser` fixture hands it to
+each test, and undoes what the test changed)."""
 
 from __future__ import annotations
 
 import pytest
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium():
-    """One headless Chromium for a module's browser tests (a start costs more CPU than most tests),
-    with its first window size; skipped with the install hint where it cannot start. Not one for
-    the session: tests elsewhere count this process's children (tests/agents/test_external.py)."""
+    """One headless Chromium for every browser test (a start costs more CPU than most tests: about
+    0.6 s), with its first window size; skipped with the install hint where it cannot start. Tests
+    that count this process's children compare them with those at their start."""
     from selenium.common.exceptions import WebDriverException
 
     from .test_browser import INSTALL, _browser

@@ -11,12 +11,13 @@ from tests.web.helpers import client, new_game, poll
 
 
 def test_a_server_seats_only_the_programs_it_allows_and_stops_them_after_the_game(capfd):
+    before = children()                              # the browser tests' Chromium, if it runs
     c = client(bots=(KIND,))
     seats = [{"name": f"P{k}", "kind": "bot", "bot": KIND} for k in range(3)]
     g = new_game(c, seats, max_rounds=4)
     state = poll(lambda: (s := c.get(f"/api/games/{g['game']}").json()).get("over") and s, "the game's end")
     assert state["winners"]
-    poll(lambda: children() == [], "the programs stopped")
+    poll(lambda: children() == before, "the programs stopped")
     said = capfd.readouterr().err                    # the example says so on its stderr, the server's
     assert said.count("thrifty: the game ended (round_limit), winners") == 3
     other = f"cmd:{shlex.quote(sys.executable)} other.py"

@@ -28,6 +28,7 @@ from .test_browser import (  # noqa: F401
     _state,
     _until,
     browser,
+    http,
     served,
 )
 
@@ -194,18 +195,17 @@ def test_game_over_shows_standings_net_worth_and_landings(served, browser):  # n
 
 
 def test_a_counter_offer_turns_a_bots_offer_round_in_the_trade_form(served, browser):  # noqa: F811
-    import httpx
     game, tok, info = _game(served, seed=30)
     person = Person()
 
     def waiting():
-        return httpx.get(f"{served.url}/api/games/{game}/decision", params={"token": tok}).json()["decision"]
+        return http().get(f"{served.url}/api/games/{game}/decision", params={"token": tok}).json()["decision"]
     for _ in range(300):         # the scripted person through the API, up to a bot's offer
         d = poll(waiting, "a decision for Anna")
         if d["kind"] == "trade":
             break
         how, value = person.choose(d, len(_state(served, game)["players"][0]["deeds"]))
-        httpx.post(f"{served.url}/api/games/{game}/answer", params={"token": tok},
+        http().post(f"{served.url}/api/games/{game}/answer", params={"token": tok},
                    json={"answer": None if how == "pass" else value, "decision": d["id"]})
     offer = d["details"]["offer"]
     assert d["kind"] == "trade" and offer["partner"] == 0
