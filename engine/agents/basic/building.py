@@ -245,8 +245,8 @@ class Building(Trading):
     @staticmethod
     def _may_climb(game: Game, p: Player, lots: Lots, rung: Rung) -> bool:
         """May `p`'s lots `lots` of one group take `rung` as far as the share of the group it
-        needs goes (buildings.build_problem's test)? Not a level that needs the whole group (a
-        skyscraper, [M2]) on a group `p` holds by majority: the check would refuse it at every
+        needs goes (buildings.build_problem's test)? Not a level that needs the whole group (as
+        the top of a ladder may) on a group `p` holds by majority: the check would refuse it at every
         look while the group stays split (the other checks, supply and cash, are the window's)."""
         if rung.owned != "all":
             return True
