@@ -349,11 +349,7 @@ def building_refund(g: Game, i: int, level: int) -> int:
     the houses), rounded down once."""
     if level == 0:
         return 0
-    ladder = g.spaces[i].ladder
-    spent = 0
-    for k in range(level):
-        spent += ladder[k].cost
-    return spent * g.rules.sell_percent // 100        # rounded down once
+    return g.spaces[i].spent[level] * g.rules.sell_percent // 100        # rounded down once
 
 
 def return_buildings(g: Game, i: int) -> int:

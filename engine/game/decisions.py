@@ -405,7 +405,11 @@ class Agent(Protocol):
     and hold exactly one answer (a deed it cannot afford: decline; jail without the fine or a
     card: roll), without calling `decide` (asking.py); the answer is recorded like any other.
     The bots set it; people's agents do not, so a person is still asked and sees the one answer
-    there is."""
+    there is. `takes_hints` (default empty): a frozenset of decision kinds among 'choice', 'pick'
+    and 'play_card' that the agent always answers with the decision's `hint` (the option the
+    edition's bot hint names), reading and changing nothing: a standing answer, so the engine
+    takes the hint without building the decision or calling `decide` (choices.py, cards.py),
+    while answers are neither recorded nor replayed (then it asks, as for `idle`)."""
 
     name: str
 

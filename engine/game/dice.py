@@ -60,13 +60,15 @@ class Dice(Throws):
     compiled build that lookup and the bound method it made were about 370 instructions of the
     410 a die cost; the method, taken from the class, is shared by copies of the game)."""
 
-    __slots__ = ("rng", "sides", "_pairs", "_draw")
+    __slots__ = ("rng", "sides", "_pairs", "_draw", "_faces", "_one")
 
     def __init__(self, rng: random.Random, sides: int = 6):
         self.rng = rng
         self.sides = sides
         self._pairs = _pairs(sides)     # the hot path throws two dice
         self._draw: Callable[[random.Random], float] = type(rng).random
+        self._faces: tuple[int | str, ...] | None = None    # the last own die's faces thrown,
+        self._one: list[list[list[Roll]]] = []               # and their `_with_one` table
 
     def throw(self, n: int) -> Roll:
         """Throw `n` dice. Doubles: at least two dice, all equal."""
@@ -86,9 +88,12 @@ class Dice(Throws):
         if n == 2 and len(extra) == 1:    # one own die: one of the rolls made in advance
             s = self.sides
             faces = extra[0].faces
+            if faces is not self._faces:  # (the table's key, a tuple, is hashed anew at each look-up)
+                self._one = _with_one(s, faces)
+                self._faces = faces
             a = int(draw(rng) * s)
             b = int(draw(rng) * s)        # (the same draws, in the same order, as below)
-            return _with_one(s, faces)[a][b][int(draw(rng) * len(faces))]
+            return self._one[a][b][int(draw(rng) * len(faces))]
         base = self.throw(n)
         return with_faces(base, tuple(d.faces[int(draw(rng) * len(d.faces))] for d in extra))
 

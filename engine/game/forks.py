@@ -72,6 +72,7 @@ def fork(g: Game, seed: int, agents: Sequence[Agent]) -> Game:
     # would let the fork call (and move on) the real game's agents.
     memo[id(g.agent_idle)] = [None if m is None else own
                               for m, own in zip(g.agent_idle, clone.agent_idle, strict=True)]
+    memo[id(g.agent_hints)] = clone.agent_hints     # (the fork's own agents' standing answers)
     clone.copy_from(g, memo)
     # The promises to pass between turns were the real agents'; the fork's are others, so they
     # are asked again (an easy bot's quiet until its own trigger would otherwise keep a basic

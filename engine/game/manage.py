@@ -60,10 +60,10 @@ def manage(g: Game, p: Player, window: str) -> None:
     method is asked only in the windows it names (bots that never act before rolling); one
     with an `idle(game, player, window)` method that returns True is not asked at all (it would answer
     done: nothing it looks at changed), unless answers are recorded or replayed. A `Calm` it
-    returns in 'after_landing' is kept in `p.calm` (and dropped when it answers anything else in
-    any window here): the turn loop does not call this at all after a landing while the promise
-    holds (turn.from_the_throw, which ends a Quiet(cash) as this does). A promise is only kept
-    from an `idle` call, which is never made while replaying."""
+    returns ('before_roll', 'after_landing') is kept in `p.calm` (and dropped when it answers
+    anything else in any window here): the turn loop does not call this at all while the promise
+    holds (`calm_holds`; it ends a Quiet(cash) as this does). A promise is only kept from an
+    `idle` call, which is never made while replaying."""
     if window not in g.agent_windows[p.seat]:
         return
     if p.cash >= p.wake:             # a Quiet(cash) between turns ends here (decisions.Quiet)
@@ -72,11 +72,22 @@ def manage(g: Game, p: Player, window: str) -> None:
     if idle is not None:
         passed = idle(g, p, window)
         if passed:
-            p.calm = (passed if passed is not True and window == "after_landing" and isinstance(passed, Calm)
-                      else NO_CALM)
+            p.calm = passed if passed is not True and isinstance(passed, Calm) else NO_CALM
             return
         p.calm = NO_CALM
     offer_window(g, p, window)
+
+
+def calm_holds(g: Game, p: Player) -> bool:
+    """Does `p`'s agent's promise to pass (`p.calm`, decisions.Calm) hold, so that the turn loop
+    need not call `manage` for `p`'s own window? When it holds, what `manage` does first is done
+    here: a Quiet(cash) between turns ends once the cash reaches it."""
+    c = p.calm
+    if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn:
+        return False
+    if p.cash >= p.wake:
+        p.wake = WOKEN
+    return True
 
 
 def offer_window(g: Game, p: Player, window: str) -> None:

@@ -62,8 +62,9 @@ def _no_rent(g: Any, p: Player, i: int, owner: Player, dice: Any) -> int:
     raise GameError(f"space {i} has no rent formula for its kind")
 
 
-def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool, bool]:
-    """`GameState.index_cards`'s tables of `edition`: labels, plays, rent plays?, roll plays?"""
+def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], frozenset[str], frozenset[str]]:
+    """`GameState.index_cards`'s tables of `edition`: labels, plays, the ids of the cards played
+    instead of rent, and of those played instead of a throw."""
     labels: dict[str, Any] = {}
     plays: dict[str, Any] = {}
     for deck in edition.decks.values():
@@ -83,8 +84,8 @@ def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool,
             labels.setdefault(sym.id, sym.labels)
     if edition.all_alike_labels:
         labels.setdefault("all_alike", edition.all_alike_labels)
-    return (labels, plays, any(pl.window == "rent" for pl in plays.values()),
-            any(pl.window == "roll" for pl in plays.values()))
+    return (labels, plays, frozenset(c for c, pl in plays.items() if pl.window == "rent"),
+            frozenset(c for c, pl in plays.items() if pl.window == "roll"))
 
 
 FIELDS: tuple[str, ...] = (
@@ -99,6 +100,7 @@ FIELDS: tuple[str, ...] = (
     "check_each_turn", "max_rounds",
     "landings", "stats", "land_handlers", "land_codes", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
     "agent_idle", "between_seats", "between_needs_deeds", "between_awake", "between_bound",
+    "agent_hints",
     "start_index", "nearest_cache", "group_sizes", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards", "discards",
@@ -132,7 +134,9 @@ class GameState:
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
-    recorded or replayed), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
+    recorded or replayed), `agent_hints[seat]` (the decision kinds the agent answers with their hint
+    unasked: its `takes_hints`, empty when answers are recorded or replayed),
+    `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
     player without deeds can do nothing there; between_turns.wire),
     `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: set by the hook
     where holdings change, changes.py, and cleared by the window; the turn loop skips the window while no seat but the
@@ -146,7 +150,7 @@ class GameState:
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
     or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
-    played, `rent_plays`/`roll_plays` (some card is played instead of rent / of a throw),
+    played, `rent_plays`/`roll_plays` (the ids of the cards played instead of rent / of a throw),
     `removed_cards` the cards out of the game (played with `after: out`, or discarded); `space_sets` (cached board
     subsets for loops). Rule switches (switches.py): `switched` the ids turned on, in order;
     `spending` is true while the treasury's spending runs (it does not run inside itself)."""
@@ -243,6 +247,7 @@ class GameState:
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
         self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
+        self.agent_hints: list[frozenset[str]] = []
         self.between_seats: list[bool] = []     # between_turns.wire
         self.between_needs_deeds: bool = False
         self.between_awake: int = 0             # the bits of the seats to look at between turns (between_turns.wire)
@@ -258,8 +263,8 @@ class GameState:
         self.timed_flags: list[list[Any]] = []
         self.card_labels: dict[str, Any] = {}
         self.card_plays: dict[str, Any] = {}
-        self.rent_plays: bool = False
-        self.roll_plays: bool = False
+        self.rent_plays: frozenset[str] = frozenset()
+        self.roll_plays: frozenset[str] = frozenset()
         self.index_cards(edition)
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
         self.discards: dict[str, list[Card]] = {}   # a `reshuffle` deck's discard pile, oldest first

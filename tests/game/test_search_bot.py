@@ -97,8 +97,10 @@ def _played(edition: str, turns: int, seed: int = 2) -> Game:
 def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
     g = _played(edition, 40)
     clone = _fork(g, 7)
-    own = {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "log",
+    own = {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "agent_hints", "log",
            "between_awake", "between_bound"}   # (the promises between turns: the agents')
+    assert g.agent_hints == [frozenset()] * 4                       # recorded: every decision asked
+    assert clone.agent_hints == [BasicBot.takes_hints] * 4          # the fork's own bots' standing answers
     for name in FIELDS:                                 # every field but the fork's own equal in value
         if name not in own:
             assert _plain(getattr(clone, name), clone) == _plain(getattr(g, name), g), name
