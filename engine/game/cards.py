@@ -12,17 +12,17 @@ the use belongs to offers it as an option.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import EditionFault, EffectError, GameError
 from .decisions import Decision
-from .events import E_CARD
+from .state import E_CARD
 
 if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-MAX_DRAW_DEPTH = 20
+MAX_DRAW_DEPTH: Final = 20
 """Cards that draw cards (directly or by moving onto card spaces) may nest this deep."""
 
 
@@ -164,7 +164,7 @@ def return_card(g: Game, held: tuple[str, str]) -> None:
 
 
 # ---------------------------------------------------------------------- flags and counters
-PERIODS = ("turns", "rounds", "laps")
+PERIODS: Final = ("turns", "rounds", "laps")
 """Flag lifetimes counted by the engine (`set flag F on X for N turns`)."""
 
 

@@ -63,10 +63,10 @@ def fork(g: Game, seed: int, agents: Sequence[Agent]) -> Game:
         memo[id(g.log)] = None
     memo[id(g.answers)] = []
     memo[id(g.replay_queue)] = deque()
-    memo[id(g.dice)] = None              # replaced below (and a compiled Dice has no copy)
     memo[id(g.rng)] = random.Random()    # seeded below: its state need not be copied
     clone = type(g)(g.ed, [(p.name, a) for p, a in zip(g.players, agents, strict=True)], g.seed,
                     deal=False, start=False)
+    memo[id(g.dice)] = clone.dice        # replaced below (and a compiled Dice has no copy)
     # The clone's own agents' `idle`, where the game's agent has one: `deepcopy` rebinds a pure
     # bound method to the memo's agent, but copies a compiled agent's method as itself, which
     # would let the fork call (and move on) the real game's agents.

@@ -17,7 +17,7 @@ Rule sources are cited as in ../shared/rules/classic.md: [000] is the Russian ru
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..edition.model import Edition
 from ..errors import GameError
@@ -56,8 +56,8 @@ from .events import EventLog
 from .landing import land, wire_spaces
 from .state import GameState
 
-_EVERY_WINDOW = frozenset({"before_roll", "after_landing"})
-_NO_HINTS: frozenset[str] = frozenset()
+_EVERY_WINDOW: Final = frozenset({"before_roll", "after_landing"})
+_NO_HINTS: Final[frozenset[str]] = frozenset()
 
 
 class Game(GameState):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import IllegalDecision
 from .decisions import BANKRUPT, DONE, NO_CALM, Calm, Deal, Decision, TradeOffer
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-MAX_ACTIONS_PER_WINDOW = 500
+MAX_ACTIONS_PER_WINDOW: Final = 500
 """A safety net against an agent that never says done."""
 
 Action = tuple[Any, ...]
@@ -474,7 +474,7 @@ def _has_switches(g: Game) -> bool:
     return bool(g.ed.switches)
 
 
-MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
+MANAGE_ACTIONS: Final[dict[str, ManageAction]] = {k.name: k for k in (
     ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build, on_deed=_build_problem),
     ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell, on_deed=_sell_problem),
     ManageAction("mortgage", "mortgage", _check_mortgage, _apply_mortgage, on_space=_can_mortgage,
@@ -498,10 +498,10 @@ MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
 )}
 """The registry of manage actions, by the first item of the action tuple."""
 
-_ENDS = ("done", "bankrupt")
-_ON_SPACE = [(k.name, k.on_space) for k in MANAGE_ACTIONS.values() if k.on_space is not None]
-_ON_DEED = [(k.name, k.on_deed) for k in MANAGE_ACTIONS.values() if k.on_deed is not None]
-DEED_ACTIONS: tuple[str, ...] = tuple(name for name, _problem in _ON_DEED)
+_ENDS: Final = ("done", "bankrupt")
+_ON_SPACE: Final = [(k.name, k.on_space) for k in MANAGE_ACTIONS.values() if k.on_space is not None]
+_ON_DEED: Final = [(k.name, k.on_deed) for k in MANAGE_ACTIONS.values() if k.on_deed is not None]
+DEED_ACTIONS: Final[tuple[str, ...]] = tuple(name for name, _problem in _ON_DEED)
 """The kinds of action on one deed, `(name, space)`, in registry order: build, sell, mortgage,
 unmortgage, sell_deed (each row with `on_deed`; every row with `on_space` has one)."""
-_LISTING = [k.listing for k in MANAGE_ACTIONS.values() if k.listing is not None]
+_LISTING: Final = [k.listing for k in MANAGE_ACTIONS.values() if k.listing is not None]

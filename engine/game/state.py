@@ -26,7 +26,7 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..edition.model import Card, Edition, Rules, Space
 from ..edition.per_player import for_players
@@ -38,6 +38,21 @@ from .player import Player
 if TYPE_CHECKING:
     from .debt import RaiseOrder
     from .decisions import Agent
+
+E_TURN: Final = KIND_INDEX["turn"]
+E_ROLL: Final = KIND_INDEX["roll"]
+E_MOVE: Final = KIND_INDEX["move"]
+E_PAY: Final = KIND_INDEX["pay"]
+E_BUILD: Final = KIND_INDEX["build"]
+E_LAP: Final = KIND_INDEX["lap"]
+E_CARD: Final = KIND_INDEX["card"]
+E_BID: Final = KIND_INDEX["bid"]
+E_DEED: Final = KIND_INDEX["deed"]
+E_BUY: Final = KIND_INDEX["buy"]
+"""The indexes in `event_counts` and `log_full` of the event kinds that come most often (several
+a turn), for their call sites. Here, not in events.py (which is not compiled): a `Final` of a
+compiled module is a direct load in the compiled build, a name of another module a dict lookup
+at each event."""
 
 LandHandler = Callable[..., None]
 """A space kind's landing procedure: `(game, player, space, rent, dice) -> None` (landing.py)."""
@@ -83,7 +98,7 @@ FIELDS: tuple[str, ...] = (
     "in_card", "debt", "acting", "turn_flags",
     "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
     "check_each_turn", "max_rounds",
-    "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
+    "landings", "stats", "land_handlers", "land_codes", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
     "agent_idle", "between_seats", "between_needs_deeds", "between_awake", "between_bound",
     "agent_hints",
     "start_index", "nearest_cache", "group_sizes", "first", "deal", "started",
@@ -114,7 +129,7 @@ class GameState:
     (the log takes that kind in full) and `event_counts[i]` (the events of that kind, given in
     full or not); `log_pays` the reasons of the pay events it takes when it does not take all.
     Wiring, fixed at the start: `kinds` (the registry of space kinds: landing.SPACE_KINDS plus
-    the edition's own), `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
+    the edition's own), `land_handlers[i]`, `land_codes[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
     acts when passed or left), `turn_hooks` (one acts when a turn starts on it), `own_dice`
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
@@ -222,6 +237,7 @@ class GameState:
         self.landings: list[int] = [0] * n
         self.stats: dict[str, int] = {}
         self.land_handlers: list[LandHandler | None] = [None] * n
+        self.land_codes: list[int] = [0] * n
         self.move_hooks: bool = False
         self.turn_hooks: bool = False
         self.own_dice: bool = bool(edition.extra_dice)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
-from .events import E_ROLL, E_TURN
 from .jail import go_to_holding, holding_of, jail_turn
 from .landing import run_turn_start
 from .loans import charge_interest
@@ -19,6 +18,7 @@ from .manage import calm_holds
 from .movement import move_by
 from .own_dice import all_alike, move_throw, move_with_faces, play_all_alike
 from .player import WOKEN
+from .state import E_ROLL, E_TURN
 from .switches import check_switches
 from .votes import round_vote
 

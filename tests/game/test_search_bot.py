@@ -108,7 +108,7 @@ def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
     assert all(q.seat == k and q is not g.players[k] for k, q in enumerate(clone.players))
     assert clone.current is clone.players[g.current.seat] and clone.order[0] is clone.players[g.order[0].seat]
     shared = ("ed", "rules", "spaces", "rent_fns", "nearest_cache", "space_sets", "card_labels", "card_plays",
-              "kinds", "land_handlers")
+              "kinds", "land_handlers", "land_codes")
     for name in shared:                                 # the edition's tables are the same objects
         assert getattr(clone, name) is getattr(g, name), name
     for name in ("owner", "level", "mortgaged", "stock", "decks", "landings", "counters", "players"):
