@@ -143,6 +143,9 @@ COMPILED = [
     # compiled engine reads their fields directly (interpreted, each read of a field took the
     # generic attribute lookup, ~100 instructions: a tenth of a compiled turn)
     "edition/model.py",
+    # the counters `magie simulate` passes as the game's log: the engine gives them the events
+    # they take (a turn, a throw, a rent, a build) several times a turn
+    "sim/counters.py",
 ]
 """The modules compiled, as paths under engine/."""
 

@@ -882,7 +882,8 @@ class Checker:
     def _result_on_error(name: str) -> Type:
         return {"roll": ROLL, "has_flag": BOOL, "use_flag": BOOL, "completes_group": BOOL,
                 "owned_in": INT, "counter": INT, "holds": INT, "treasury": INT,
-                "built": INT, "cards_in": INT, "rent_of": INT, "floor": INT, "ceil": INT, "round": INT}.get(name, ANY)
+                "built": INT, "cards_in": INT, "unowned": INT, "rent_of": INT, "floor": INT, "ceil": INT,
+                "round": INT}.get(name, ANY)
 
     def _arg_name(self, e: n.Call, i: int) -> str:
         return f"the {_ORDINAL[i]} argument of {e.name}()" if i < len(_ORDINAL) else \
@@ -947,6 +948,9 @@ class Checker:
         return INT
 
     def f_treasury(self, e):
+        return INT
+
+    def f_unowned(self, e):
         return INT
 
     def f_holds(self, e):

@@ -146,9 +146,17 @@ class _FunctionGen:
         """Compute up front the context names used more than once."""
         uses = self.unit.uses if self.unit.uses is not None else \
             self.unit.checker.ctx_uses if self.unit.checker else {}
+        # a name's uses include those through the names whose code reads it (`complete` reads
+        # `owned` and `group_size`): each such name evaluated at all evaluates it once
+        total: dict[str, int] = {}
+        for name in reversed(self.ctx.names):    # dependents before what they read
+            total[name] = total.get(name, 0) + uses.get(name, 0)
+            if total[name]:
+                for dep in re.findall(r"\{(\w+)\}", self.ctx.names[name].code):
+                    total[dep] = total.get(dep, 0) + 1
         order = []
         for name in self.ctx.names:          # table order: dependencies come first
-            if name in self.ctx.params or uses.get(name, 0) < 2:
+            if name in self.ctx.params or total[name] < 2:
                 continue
             order.append(name)
         for name in order:
@@ -253,6 +261,8 @@ class _FunctionGen:
                            ")"), e.pos)
         if name == "treasury":
             return tag(Code("g.treasury"), e.pos)
+        if name == "unowned":
+            return tag(Code("g.unowned_deeds()"), e.pos)
         if name == "space_ahead":
             return tag(cat("g.space_ahead(", self.expr(args[0]), ", ", self.expr(args[1]), ")"),
                        e.pos)
@@ -345,12 +355,7 @@ class _FunctionGen:
             return "g.group_ids()", ""
         kind = None if ref.name == "space" else ref.name
         if around is not None:
-            var = "v_" + f.name
-            if kind is None:
-                return f"g.ahead({around})", ""
-            if kind == "deed":
-                return f"g.ahead({around})", f"g.spaces[{var}].price > 0 and "
-            return f"g.ahead({around})", f"g.spaces[{var}].kind == {_safe(kind)} and "
+            return (f"g.ahead({around}, {_safe(kind)})" if kind else f"g.ahead({around})"), ""
         return f"g.spaces_of({_safe(kind) if kind else 'None'})", ""
 
     def generator(self, f: n.Filter, value: Code | None, around: str | None = None) -> Code:

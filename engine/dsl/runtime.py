@@ -214,6 +214,9 @@ class GameRuntime(Protocol):
     def cards_in(self, deck: str) -> int:
         """How many cards are left to draw in `deck`."""
 
+    def unowned_deeds(self) -> int:
+        """How many deeds nobody owns (the bank holds them)."""
+
     def built_of(self, p: PlayerRuntime, kind: str) -> int:
         """How many buildings of `kind` (a kind of the edition's ladders) are on `p`'s deeds."""
 
@@ -225,9 +228,10 @@ class GameRuntime(Protocol):
         """Board indices in board order: every space (None), the spaces with a title deed
         ('deed'), or the spaces of a kind."""
 
-    def ahead(self, p: PlayerRuntime) -> Iterable[int]:
-        """Every board index, in the order met moving forward from `p`'s space (its own space
-        last); iterated once."""
+    def ahead(self, p: PlayerRuntime, kind: str | None = None) -> Iterable[int]:
+        """Every board index (None), the spaces with a title deed ('deed') or the spaces of a
+        kind, in the order met moving forward from `p`'s space (its own space last); iterated
+        once."""
 
     # ---- property ----
     def offer_build(self, p: PlayerRuntime, cost: Callable[[int], int]) -> None:

@@ -89,6 +89,7 @@ FUNCTIONS: dict[str, FunctionSpec] = {f.name: f for f in (
                  "the rent p would pay on landing on space now (0: unowned, its own or mortgaged; "
                  "a utility counts the last throw)"),
     FunctionSpec("cards_in", 1, 1, "cards_in(deck)", "how many cards are left to draw in the deck"),
+    FunctionSpec("unowned", 0, 0, "unowned()", "how many deeds nobody owns (the bank holds them)"),
     FunctionSpec("built", 2, 2, "built(p, kind)",
                  "how many buildings of that kind (house, hotel, or a kind of the edition's "
                  "ladders) p has on its deeds"),

@@ -204,11 +204,16 @@ class Space:
     decks: tuple[DeckChoice, ...] = ()        # `decks`: a card space's deck by condition (landing.py)
     is_deed: bool = field(init=False, repr=False, compare=False)     # street, railroad, utility or declared
     buildable: bool = field(init=False, repr=False, compare=False)   # has a ladder
+    spent: tuple[int, ...] = field(init=False, repr=False, compare=False)  # [level]: the ladder's costs up to it
 
     def __post_init__(self) -> None:
         # fields, not properties: read in the bots' and the engine's hot loops
         object.__setattr__(self, "is_deed", self.kind in DEED_KINDS or self.declared_deed)
         object.__setattr__(self, "buildable", bool(self.ladder))
+        spent = [0]
+        for rung in self.ladder:
+            spent.append(spent[-1] + rung.cost)
+        object.__setattr__(self, "spent", tuple(spent))   # (buildings.building_refund, debt.liquidation_value)
 
     def building_at(self, level: int) -> tuple[str, int] | None:
         """The buildings on this lot at `level`: (kind, count), or None when bare."""

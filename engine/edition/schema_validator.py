@@ -153,20 +153,19 @@ class KnownValid:
     """The content hashes (`loader.content_hash`: the sha256 of a tree's canonical JSON) of the
     last `size` trees found free of schema errors in this process: an edition loaded again (a
     test run, the studio, the language server re-checking a file) is not walked again. Whether a
-    tree has schema errors is a function of that JSON alone (trees hold JSON values only).
-    Safe across threads: the web server's studio and uploads check editions in several."""
+    tree has schema errors is a function of that JSON alone (trees hold JSON values only)."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
         self.hashes: dict[str, None] = {}       # insertion order: the oldest first
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()            # the web server checks editions from several threads
 
     def __contains__(self, digest: object) -> bool:
         return digest in self.hashes
 
     def add(self, digest: str) -> None:
         """Remember `digest` as valid, forgetting the oldest beyond `size`."""
-        with self._lock:        # two threads evicting at once would both take the same oldest
+        with self.lock:
             self.hashes[digest] = None
             while len(self.hashes) > self.size:
                 del self.hashes[next(iter(self.hashes))]

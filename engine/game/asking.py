@@ -9,7 +9,7 @@ decisions.py (`DECISION_KINDS`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import BotFault, DecisionTimeout, GameError, IllegalDecision, ReplayMismatch
 from .decisions import DECISION_KINDS, DONE, Decision, decode_answer, encode_answer
@@ -17,7 +17,7 @@ from .decisions import DECISION_KINDS, DONE, Decision, decode_answer, encode_ans
 if TYPE_CHECKING:
     from .game import Game
 
-TIMEOUT = {"timeout": True}
+TIMEOUT: Final[dict[str, bool]] = {"timeout": True}
 """How a timed-out decision is recorded in saves."""
 
 

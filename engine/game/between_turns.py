@@ -11,7 +11,7 @@ it before any decision is built when the agent would pass.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .decisions import Quiet
 from .ending import GameOver
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-WINDOW = "between_turns"
+WINDOW: Final = "between_turns"
 
 
 def wire(g: Game) -> None:

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Final
 from ..edition.text import text_in
 from .changes import holdings_changed
 from .decisions import Decision
-from .events import E_BUILD
 from .ledger import bank_pays
 from .limits import supply_problem
+from .state import E_BUILD
 
 if TYPE_CHECKING:
     from ..edition.model import Rung
@@ -222,12 +222,14 @@ def _set_level(g: Game, i: int, new: int) -> None:
     old = g.level[i]
     if old:
         r = ladder[old - 1]
-        if r.kind in stock:
-            stock[r.kind] += r.count
+        left = stock.get(r.kind)
+        if left is not None:
+            stock[r.kind] = left + r.count
     if new:
         r = ladder[new - 1]
-        if r.kind in stock:
-            stock[r.kind] -= r.count
+        left = stock.get(r.kind)
+        if left is not None:
+            stock[r.kind] = left - r.count
     g.level[i] = new
     g.buildings_version += 1
 
@@ -347,11 +349,7 @@ def building_refund(g: Game, i: int, level: int) -> int:
     the houses), rounded down once."""
     if level == 0:
         return 0
-    ladder = g.spaces[i].ladder
-    spent = 0
-    for k in range(level):
-        spent += ladder[k].cost
-    return spent * g.rules.sell_percent // 100        # rounded down once
+    return g.spaces[i].spent[level] * g.rules.sell_percent // 100        # rounded down once
 
 
 def return_buildings(g: Game, i: int) -> int:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalDecision
 from .decisions import BUY_OPTIONS, Decision
-from .events import E_BID, E_BUY
 from .limits import cap_problem, may_bid
+from .state import E_BID, E_BUY
 
 if TYPE_CHECKING:
     from .game import Game
@@ -163,25 +163,26 @@ def _reask(g: Game, bidders: list[Player], start: int, high: Player, price: int 
     for q in bidders:
         if q is high or not q.alive:
             continue
-        bid = _ask_bid(g, q, start, high, price, subject, {"reask": True})
+        bid = _ask_bid(g, q, start, high, price, subject, "reask", True)
         if bid is not None:
             return q, bid
     return None
 
 
 def _ask_bid(g: Game, q: Player, start: int, high: Player | None, price: int | None,
-             subject: dict[str, Any], more: dict[str, Any]) -> int | None:
+             subject: dict[str, Any], key: str, value: Any) -> int | None:
     """Ask `q` for a bid above `price` (None: a pass, or no bid within the cash limit); the
-    decision's details are the bid's, then `subject`'s and `more`'s. (Dicts, not keyword
-    arguments: CPython matches each keyword that lands in `**` against every parameter name.)"""
+    decision's details are the bid's, then `subject`'s, then `key`: `value` (the round's
+    `still_in` or a re-ask's `reask`). (A dict and a pair, not keyword arguments: CPython
+    matches each keyword that lands in `**` against every parameter name.)"""
     lo = start if price is None else price + g.rules.auction_step
     hi = None if g.rules.auction_bid_limit == "binding" else q.cash
     if hi is not None and lo > hi:
         return None
-    bid: int | None = g.ask(Decision.of("bid", q, None, None, {"min": lo, "max": hi, "price": price,
-                                                   "high_bidder": None if high is None else high.seat,
-                                                   **subject, **more}),
-                check=check_bid)
+    ctx: dict[str, Any] = {"min": lo, "max": hi, "price": price, "high_bidder": None if high is None else high.seat}
+    ctx.update(subject)
+    ctx[key] = value
+    bid: int | None = g.ask(Decision.of("bid", q, None, None, ctx), check=check_bid)
     if bid is not None and g.log is not None:
         g.event_counts[E_BID] += 1
         if g.log_full[E_BID]:
@@ -199,7 +200,7 @@ def _bidding_round(g: Game, bidders: list[Player], start: int, high: Player | No
         for q in list(active):
             if q is high:
                 continue
-            bid = _ask_bid(g, q, start, high, price, subject, {"still_in": tuple([x.seat for x in active])})
+            bid = _ask_bid(g, q, start, high, price, subject, "still_in", tuple([x.seat for x in active]))
             if bid is None:
                 active.remove(q)
             else:

@@ -12,17 +12,17 @@ the use belongs to offers it as an option.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import EditionFault, EffectError, GameError
 from .decisions import Decision
-from .events import E_CARD
+from .state import E_CARD
 
 if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-MAX_DRAW_DEPTH = 20
+MAX_DRAW_DEPTH: Final = 20
 """Cards that draw cards (directly or by moving onto card spaces) may nest this deep."""
 
 
@@ -164,7 +164,7 @@ def return_card(g: Game, held: tuple[str, str]) -> None:
 
 
 # ---------------------------------------------------------------------- flags and counters
-PERIODS = ("turns", "rounds", "laps")
+PERIODS: Final = ("turns", "rounds", "laps")
 """Flag lifetimes counted by the engine (`set flag F on X for N turns`)."""
 
 
@@ -336,13 +336,16 @@ def _hint(g: Game, p: Player, cards: list[tuple[str, str]], owner: Player | None
 
 def rent_play(g: Game, p: Player, owner: Player, amount: int) -> bool:
     """Offer `p` to play a held card instead of paying `amount` rent to `owner` (a `play_card`
-    decision); True if one was played (the rent is then what its effect pays)."""
-    cards = playable(g, p, "rent")
+    decision, not built for an agent that plays the hint: `Agent.takes_hints`); True if one was
+    played (the rent is then what its effect pays)."""
+    ids = g.rent_plays
+    cards = [h for h in p.held_cards if h[1] in ids]
     if not cards:
         return False
-    answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {
-        "window": "rent", "owner": owner.seat, "amount": amount,
-        "hint": _hint(g, p, cards, owner, amount)}))
+    hint = _hint(g, p, cards, owner, amount)
+    answer = hint if "play_card" in g.agent_hints[p.seat] else g.ask(Decision.of(
+        "play_card", p, tuple(cards) + (None,), None, {"window": "rent", "owner": owner.seat, "amount": amount,
+                                                       "hint": hint}))
     if answer is None:
         return False
     play_card(g, p, tuple(answer), owner, amount)
@@ -351,13 +354,16 @@ def rent_play(g: Game, p: Player, owner: Player, amount: int) -> bool:
 
 def roll_play(g: Game, p: Player) -> bool:
     """Offer `p`, about to throw the dice to move, to play a held card instead (a
-    `play_card` decision in the `roll` window; a travel ticket of the 52-space digest, [M4] [M2]); True if one
-    was played: its effect is the move, and the throw is not made."""
-    cards = playable(g, p, "roll")
+    `play_card` decision in the `roll` window, not built for an agent that plays the hint:
+    `Agent.takes_hints`; a travel ticket of the 52-space digest, [M4] [M2]); True if one was
+    played: its effect is the move, and the throw is not made."""
+    ids = g.roll_plays
+    cards = [h for h in p.held_cards if h[1] in ids]
     if not cards:
         return False
-    answer = g.ask(Decision.of("play_card", p, tuple(cards) + (None,), None, {
-        "window": "roll", "owner": None, "amount": 0, "hint": _hint(g, p, cards, None, 0)}))
+    hint = _hint(g, p, cards, None, 0)
+    answer = hint if "play_card" in g.agent_hints[p.seat] else g.ask(Decision.of(
+        "play_card", p, tuple(cards) + (None,), None, {"window": "roll", "owner": None, "amount": 0, "hint": hint}))
     if answer is None:
         return False
     play_card(g, p, tuple(answer))

@@ -85,10 +85,11 @@ def liquidation_value(g: Game, p: Player) -> int:
     deeds = 0
     level, mortgaged, pledged, spaces = g.level, g.mortgaged, g.pledged, g.spaces
     sells = g.rules.bank_buys_percent is not None    # else a deed's bank sale value is 0
+    percent = g.rules.sell_percent
     for i in p.deeds:
         lvl = level[i]
-        if lvl:
-            total += g.building_refund(i, lvl)
+        if lvl:                 # buildings.building_refund, inlined: each lot's refund rounded down
+            total += spaces[i].spent[lvl] * percent // 100
         if not mortgaged[i] and not pledged[i]:
             value = spaces[i].mortgage
             if sells:

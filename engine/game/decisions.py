@@ -21,15 +21,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, final
+from typing import TYPE_CHECKING, Any, Final, Protocol, final
 
 if TYPE_CHECKING:
     from .player import Player
 
-BUY_OPTIONS = ("buy", "decline")
-TRADE_OPTIONS = ("accept", "reject")
-DONE: tuple[str, ...] = ("done",)  # not tuple[str]: mypyc would box a new tuple per return (`is DONE`)
-BANKRUPT: tuple[str, ...] = ("bankrupt",)
+BUY_OPTIONS: Final = ("buy", "decline")
+TRADE_OPTIONS: Final = ("accept", "reject")
+
+
+def _answer(word: str) -> tuple[str, ...]:
+    return (word,)
+
+
+# DONE and BANKRUPT are compared by identity (`is DONE`) with what agents return, interpreted
+# ones too. Final, so the compiled build loads them directly (not from the module's dict at each
+# use), and made by a call: mypyc would make its own object of a Final tuple written as a
+# literal, which interpreted code's `DONE` would not be. (tuple[str, ...], not tuple[str]: mypyc
+# would box a new tuple per return.)
+DONE: Final = _answer("done")
+BANKRUPT: Final = _answer("bankrupt")
 
 
 class Quiet:
@@ -68,7 +79,7 @@ class Quiet:
         return f"Quiet(cash={self.wake}, whole=True)" if self.whole else f"Quiet(cash={self.wake})"
 
 
-QUIET = Quiet()
+QUIET: Final = Quiet()
 """`Quiet()`: passes between turns until the ownership of deeds changes (see `Quiet`)."""
 
 
@@ -106,7 +117,7 @@ class Calm:
         return f"Calm(version={self.version}, cash={self.wake}, deeds={self.deeds}, turn={self.turn})"
 
 
-NO_CALM = Calm(-1, -(1 << 29), -1, 0)
+NO_CALM: Final = Calm(-1, -(1 << 29), -1, 0)
 """`Player.calm` when the agent promised nothing: no version is -1, so it never holds (small
 numbers: comparisons of one-digit ints are the interpreter's fast ones)."""
 
@@ -394,7 +405,11 @@ class Agent(Protocol):
     and hold exactly one answer (a deed it cannot afford: decline; jail without the fine or a
     card: roll), without calling `decide` (asking.py); the answer is recorded like any other.
     The bots set it; people's agents do not, so a person is still asked and sees the one answer
-    there is."""
+    there is. `takes_hints` (default empty): a frozenset of decision kinds among 'choice', 'pick'
+    and 'play_card' that the agent always answers with the decision's `hint` (the option the
+    edition's bot hint names), reading and changing nothing: a standing answer, so the engine
+    takes the hint without building the decision or calling `decide` (choices.py, cards.py),
+    while answers are neither recorded nor replayed (then it asks, as for `idle`)."""
 
     name: str
 

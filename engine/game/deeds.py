@@ -13,8 +13,8 @@ from ..errors import EditionFault
 from .buildings import sell_all
 from .changes import deed_changed, holdings_changed
 from .decisions import Decision
-from .events import E_DEED
 from .ledger import bank_pays
+from .state import E_DEED
 
 if TYPE_CHECKING:
     from .game import Game

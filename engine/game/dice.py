@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final
 
 from ..dsl.runtime import Roll
 from ..errors import GameError
 
-_PAIRS: dict[int, list[list[Roll]]] = {}
+_PAIRS: Final[dict[int, list[list[Roll]]]] = {}
 """The sides * sides possible throws of two dice, by sides (rolls are immutable: every game
 shares them, so a game does not build them anew)."""
 
@@ -22,7 +22,7 @@ def _pairs(sides: int) -> list[list[Roll]]:
     return pairs
 
 
-_WITH_ONE: dict[tuple[int, tuple[int | str, ...]], list[list[list[Roll]]]] = {}
+_WITH_ONE: Final[dict[tuple[int, tuple[int | str, ...]], list[list[list[Roll]]]]] = {}
 """The throws of two `sides`-sided dice and one own die of `faces`, by (sides, faces), indexed
 [first die - 1][second die - 1][face index] (shared by every game, as `_PAIRS`)."""
 
@@ -35,18 +35,24 @@ def _with_one(sides: int, faces: tuple[int | str, ...]) -> list[list[list[Roll]]
     return table
 
 
-class Throws(Protocol):
+class Throws:
     """What the engine asks of a game's dice (`GameState.dice`): `Dice` in play, `ForcedDice` in
-    tests and scripted cases."""
+    tests and scripted cases. A base class, not a protocol: in the compiled build a call of a
+    method of a native class goes through its method table, where a protocol's method is looked
+    up by name on each throw."""
+
+    __slots__ = ()
 
     def throw(self, n: int) -> Roll:
         """Throw `n` dice."""
+        raise NotImplementedError
 
     def throw_move(self, n: int, extra: Sequence[Any]) -> Roll:
         """A move's throw: `n` base dice and one face of each of the edition's own dice `extra`."""
+        raise NotImplementedError
 
 
-class Dice:
+class Dice(Throws):
     """Throws `sides`-sided dice from the game's seeded random generator.
 
     `_draw` is the `random` method of the generator's class, called as `_draw(rng)`: the number
@@ -54,13 +60,15 @@ class Dice:
     compiled build that lookup and the bound method it made were about 370 instructions of the
     410 a die cost; the method, taken from the class, is shared by copies of the game)."""
 
-    __slots__ = ("rng", "sides", "_pairs", "_draw")
+    __slots__ = ("rng", "sides", "_pairs", "_draw", "_faces", "_one")
 
     def __init__(self, rng: random.Random, sides: int = 6):
         self.rng = rng
         self.sides = sides
         self._pairs = _pairs(sides)     # the hot path throws two dice
         self._draw: Callable[[random.Random], float] = type(rng).random
+        self._faces: tuple[int | str, ...] | None = None    # the last own die's faces thrown,
+        self._one: list[list[list[Roll]]] = []               # and their `_with_one` table
 
     def throw(self, n: int) -> Roll:
         """Throw `n` dice. Doubles: at least two dice, all equal."""
@@ -80,14 +88,17 @@ class Dice:
         if n == 2 and len(extra) == 1:    # one own die: one of the rolls made in advance
             s = self.sides
             faces = extra[0].faces
+            if faces is not self._faces:  # (the table's key, a tuple, is hashed anew at each look-up)
+                self._one = _with_one(s, faces)
+                self._faces = faces
             a = int(draw(rng) * s)
             b = int(draw(rng) * s)        # (the same draws, in the same order, as below)
-            return _with_one(s, faces)[a][b][int(draw(rng) * len(faces))]
+            return self._one[a][b][int(draw(rng) * len(faces))]
         base = self.throw(n)
         return with_faces(base, tuple(d.faces[int(draw(rng) * len(d.faces))] for d in extra))
 
 
-class ForcedDice:
+class ForcedDice(Throws):
     """Throws given in advance, consumed in order, for tests: `ForcedDice([(3, 4), (5, 5)])`.
 
     Every throw the engine makes takes the next entry whatever its purpose (a move, a jail

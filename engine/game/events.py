@@ -19,7 +19,7 @@ also have:
 
 Every game with a log counts its events by kind, taken in full or not: `GameState.event_counts[i]`
 for the kind `KINDS[i]`. `GameState.emit(kind, **fields)` counts an event and builds it if the log
-takes the kind. The kinds that come several times a turn (`E_TURN`, `E_ROLL`, ... below) are
+takes the kind. The kinds that come several times a turn (`E_TURN`, `E_ROLL`, ... in state.py) are
 written out at their call sites the same way without the call: count, then build the dict only
 if `g.log_full[i]`. A kind the log does not take costs a list increment; a taken one a dict.
 """
@@ -178,9 +178,6 @@ KINDS: tuple[str, ...] = tuple(EVENT_KINDS)
 """The event kinds by index (the order of `EVENT_KINDS`): `GameState.event_counts[i]` counts `KINDS[i]`."""
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
 """The index of each kind in `KINDS`."""
-E_TURN, E_ROLL, E_MOVE, E_PAY, E_BUILD, E_LAP, E_CARD, E_BID, E_DEED, E_BUY = (
-    KIND_INDEX[k] for k in ("turn", "roll", "move", "pay", "build", "lap", "card", "bid", "deed", "buy"))
-"""The indexes of the kinds that come most often (several a turn), for their call sites' counts."""
 
 
 def events_markdown() -> str:

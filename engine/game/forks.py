@@ -63,15 +63,16 @@ def fork(g: Game, seed: int, agents: Sequence[Agent]) -> Game:
         memo[id(g.log)] = None
     memo[id(g.answers)] = []
     memo[id(g.replay_queue)] = deque()
-    memo[id(g.dice)] = None              # replaced below (and a compiled Dice has no copy)
     memo[id(g.rng)] = random.Random()    # seeded below: its state need not be copied
     clone = type(g)(g.ed, [(p.name, a) for p, a in zip(g.players, agents, strict=True)], g.seed,
                     deal=False, start=False)
+    memo[id(g.dice)] = clone.dice        # replaced below (and a compiled Dice has no copy)
     # The clone's own agents' `idle`, where the game's agent has one: `deepcopy` rebinds a pure
     # bound method to the memo's agent, but copies a compiled agent's method as itself, which
     # would let the fork call (and move on) the real game's agents.
     memo[id(g.agent_idle)] = [None if m is None else own
                               for m, own in zip(g.agent_idle, clone.agent_idle, strict=True)]
+    memo[id(g.agent_hints)] = clone.agent_hints     # (the fork's own agents' standing answers)
     clone.copy_from(g, memo)
     # The promises to pass between turns were the real agents'; the fork's are others, so they
     # are asked again (an easy bot's quiet until its own trigger would otherwise keep a basic

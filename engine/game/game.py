@@ -17,7 +17,7 @@ Rule sources are cited as in ../shared/rules/classic.md: [000] is the Russian ru
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..edition.model import Edition
 from ..errors import GameError
@@ -56,7 +56,8 @@ from .events import EventLog
 from .landing import land, wire_spaces
 from .state import GameState
 
-_EVERY_WINDOW = frozenset({"before_roll", "after_landing"})
+_EVERY_WINDOW: Final = frozenset({"before_roll", "after_landing"})
+_NO_HINTS: Final[frozenset[str]] = frozenset()
 
 
 class Game(GameState):
@@ -102,6 +103,9 @@ class Game(GameState):
         # a save records every answer, so a recorded game asks every window; so does a replayed one
         # (the recorded answers are those of the decisions asked), to its end
         self.agent_idle = [None if record or replay else getattr(a, "idle", None) for a in self.agents]
+        # (the same for the decisions an agent answers with their hint: asked when recorded or replayed)
+        self.agent_hints = [_NO_HINTS if record or replay else getattr(a, "takes_hints", _NO_HINTS)
+                            for a in self.agents]
         between_turns.wire(self)
         if start:
             self.start()
@@ -259,3 +263,4 @@ class Game(GameState):
     group_ids = holdings.group_ids
     spaces_of = holdings.spaces_of
     ahead = holdings.ahead
+    unowned_deeds = holdings.unowned_deeds

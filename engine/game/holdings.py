@@ -4,6 +4,7 @@ the game or asks a decision."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import chain
 from typing import TYPE_CHECKING
@@ -211,8 +212,20 @@ def spaces_of(g: Game, kind: str | None) -> tuple[int, ...]:
     return got
 
 
-def ahead(g: Game, p: Player) -> Iterable[int]:
-    """Every board index in the order met moving forward from `p` (its own space last), as a
-    lazy iterable: `nearest` stops at the first space that fits, usually a few steps on."""
+def unowned_deeds(g: Game) -> int:
+    """How many deeds nobody owns (the DSL's `unowned()`): a count of the board's owners in C, no
+    loop over the deeds (a space that is no deed has no owner)."""
+    return g.owner.count(None) - (g.n - len(spaces_of(g, "deed")))
+
+
+def ahead(g: Game, p: Player, kind: str | None = None) -> Iterable[int]:
+    """Every board index (None), the deeds ('deed') or the spaces of a kind (`spaces_of`), in
+    the order met moving forward from `p` (its own space last), as a lazy iterable: `nearest`
+    stops at the first space that fits, usually a few steps on, and a kind's spaces alone are
+    visited (where none fits, the deeds alone are looked at, not every space of the board)."""
     start = p.pos + 1
-    return chain(range(start, g.n), range(start))
+    if kind is None:
+        return chain(range(start, g.n), range(start))
+    spaces = spaces_of(g, kind)
+    k = bisect_left(spaces, start)
+    return chain(spaces[k:], spaces[:k])

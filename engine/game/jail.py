@@ -9,20 +9,20 @@ decision (cards.KEPT_CARD_USES) and that the holding lists (`Holding.cards`) are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..dsl.runtime import Roll
 from ..errors import GameError
 from .cards import KEPT_CARD_USES, holds_card_for, use_card
 from .decisions import Decision
-from .events import E_ROLL
+from .state import E_ROLL
 
 if TYPE_CHECKING:
     from ..edition.model import Holding
     from .game import Game
     from .player import Player
 
-_JAIL_USES = [u for u in KEPT_CARD_USES.values() if u.decision == "jail"]
+_JAIL_USES: Final = [u for u in KEPT_CARD_USES.values() if u.decision == "jail"]
 
 
 def go_to_jail(g: Game, p: Player) -> None:

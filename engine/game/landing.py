@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import EditionFault
 from .cards import draw
@@ -74,7 +74,7 @@ SPACE_KINDS: dict[str, SpaceKind] = {k.name: k for k in (
 """The registry of space kinds, by the `kind` of a space in an edition."""
 
 
-MAX_HOOK_DEPTH = 20
+MAX_HOOK_DEPTH: Final = 20
 """Hooks of declared kinds of space that set off hooks (a landing that moves the player onto
 another hooked space, or onto its own) may nest this deep."""
 
@@ -125,36 +125,70 @@ def kinds_of(ed: Edition) -> dict[str, SpaceKind]:
 
 def wire_spaces(g: Game) -> None:
     """Fix this game's registry of kinds (`kinds`), each space's landing procedure
-    (`land_handlers`), and whether any space has passing or leaving procedures (`move_hooks`)
-    or turn-start ones (`turn_hooks`): the jackpot house rule replaces the landing of its
-    `collect_on` kind. They depend on the edition alone: built once per edition, shared."""
+    (`land_handlers`) and its number (`land_codes`, `_code`), and whether any space has passing
+    or leaving procedures (`move_hooks`) or turn-start ones (`turn_hooks`): the jackpot house
+    rule replaces the landing of its `collect_on` kind. They depend on the edition alone: built
+    once per edition, shared."""
     ed = g.ed
-    g.kinds, g.land_handlers, g.move_hooks, g.turn_hooks = ed.shared("wiring", lambda: _wiring(ed))
+    g.kinds, g.land_handlers, g.land_codes, g.move_hooks, g.turn_hooks = ed.shared("wiring", lambda: _wiring(ed))
 
 
-def _wiring(ed: Edition) -> tuple[dict[str, SpaceKind], list[LandHandler | None], bool, bool]:
+LAND_OTHER: Final = 0
+LAND_DEED: Final = 1
+LAND_CARD: Final = 2
+LAND_TAX: Final = 3
+"""The numbers of the landing procedures `land` calls by name (`land_codes`): a deed, a card
+space, a tax; any other procedure (or none) is `LAND_OTHER`, called through `land_handlers`.
+In the compiled build a call by name is a direct call, where a call through the list is a
+generic call of a function object (its arguments boxed and parsed again): about 200
+instructions a landing."""
+
+
+def _code(handler: LandHandler | None) -> int:
+    """The number of the landing procedure `handler` (`LAND_OTHER` for one `land` does not name)."""
+    if handler is land_on_deed:
+        return LAND_DEED
+    if handler is _land_on_card:
+        return LAND_CARD
+    if handler is land_on_tax:
+        return LAND_TAX
+    return LAND_OTHER
+
+
+def _wiring(ed: Edition) -> tuple[dict[str, SpaceKind], list[LandHandler | None], list[int], bool, bool]:
     """`wire_spaces`'s tables of `ed`."""
     kinds = kinds_of(ed)
     jp = ed.rules.jackpot
     handlers: list[LandHandler | None] = []
     for s in ed.spaces:
         handlers.append(collect_pot if jp is not None and s.kind == jp.collect_on else kinds[s.kind].land)
-    return (kinds, handlers, any(kinds[s.kind].passed or kinds[s.kind].left for s in ed.spaces),
+    return (kinds, handlers, [_code(h) for h in handlers],
+            any(kinds[s.kind].passed or kinds[s.kind].left for s in ed.spaces),
             any(kinds[s.kind].turn_start for s in ed.spaces))
 
 
 def land(g: Game, p: Player, i: int, rent: Any = None, dice: Any = None) -> None:
-    """Resolve `p` stopping on space `i`."""
+    """Resolve `p` stopping on space `i`: the space's landing procedure (`land_handlers[i]`),
+    called by name where `land_codes[i]` names it."""
     g.landed_at = i
-    g.landings[i] += 1
+    landings = g.landings
+    landings[i] = landings[i] + 1       # (not `+=`: the compiled build adds boxed numbers there)
     if p.intro:
         reroll = g.rules.intro_reroll
         if reroll is not None and g.spaces[i].kind in reroll:
             _intro_reroll(g, p)
             return
-    handler = g.land_handlers[i]
-    if handler is not None:
-        handler(g, p, i, rent, dice)
+    code = g.land_codes[i]
+    if code == LAND_DEED:
+        land_on_deed(g, p, i, rent, dice)
+    elif code == LAND_CARD:
+        _land_on_card(g, p, i, rent, dice)
+    elif code == LAND_TAX:
+        land_on_tax(g, p, i, rent, dice)
+    else:
+        handler = g.land_handlers[i]
+        if handler is not None:
+            handler(g, p, i, rent, dice)
 
 
 def _intro_reroll(g: Game, p: Player) -> None:

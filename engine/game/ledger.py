@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Final
 from ..errors import GameError
 from .bank import payable
 from .changes import cash_changed
-from .events import E_PAY
 from .player import Player
+from .state import E_PAY
 
 if TYPE_CHECKING:
     from .state import GameState

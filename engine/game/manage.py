@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import IllegalDecision
 from .decisions import BANKRUPT, DONE, NO_CALM, Calm, Deal, Decision, TradeOffer
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-MAX_ACTIONS_PER_WINDOW = 500
+MAX_ACTIONS_PER_WINDOW: Final = 500
 """A safety net against an agent that never says done."""
 
 Action = tuple[Any, ...]
@@ -60,10 +60,10 @@ def manage(g: Game, p: Player, window: str) -> None:
     method is asked only in the windows it names (bots that never act before rolling); one
     with an `idle(game, player, window)` method that returns True is not asked at all (it would answer
     done: nothing it looks at changed), unless answers are recorded or replayed. A `Calm` it
-    returns in 'after_landing' is kept in `p.calm` (and dropped when it answers anything else in
-    any window here): the turn loop does not call this at all after a landing while the promise
-    holds (turn.from_the_throw, which ends a Quiet(cash) as this does). A promise is only kept
-    from an `idle` call, which is never made while replaying."""
+    returns ('before_roll', 'after_landing') is kept in `p.calm` (and dropped when it answers
+    anything else in any window here): the turn loop does not call this at all while the promise
+    holds (`calm_holds`; it ends a Quiet(cash) as this does). A promise is only kept from an
+    `idle` call, which is never made while replaying."""
     if window not in g.agent_windows[p.seat]:
         return
     if p.cash >= p.wake:             # a Quiet(cash) between turns ends here (decisions.Quiet)
@@ -72,11 +72,22 @@ def manage(g: Game, p: Player, window: str) -> None:
     if idle is not None:
         passed = idle(g, p, window)
         if passed:
-            p.calm = (passed if passed is not True and window == "after_landing" and isinstance(passed, Calm)
-                      else NO_CALM)
+            p.calm = passed if passed is not True and isinstance(passed, Calm) else NO_CALM
             return
         p.calm = NO_CALM
     offer_window(g, p, window)
+
+
+def calm_holds(g: Game, p: Player) -> bool:
+    """Does `p`'s agent's promise to pass (`p.calm`, decisions.Calm) hold, so that the turn loop
+    need not call `manage` for `p`'s own window? When it holds, what `manage` does first is done
+    here: a Quiet(cash) between turns ends once the cash reaches it."""
+    c = p.calm
+    if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn:
+        return False
+    if p.cash >= p.wake:
+        p.wake = WOKEN
+    return True
 
 
 def offer_window(g: Game, p: Player, window: str) -> None:
@@ -463,7 +474,7 @@ def _has_switches(g: Game) -> bool:
     return bool(g.ed.switches)
 
 
-MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
+MANAGE_ACTIONS: Final[dict[str, ManageAction]] = {k.name: k for k in (
     ManageAction("build", "build", _check_build, _apply_build, on_space=_can_build, on_deed=_build_problem),
     ManageAction("sell", "sell a building", _check_sell, _apply_sell, on_space=_can_sell, on_deed=_sell_problem),
     ManageAction("mortgage", "mortgage", _check_mortgage, _apply_mortgage, on_space=_can_mortgage,
@@ -487,10 +498,10 @@ MANAGE_ACTIONS: dict[str, ManageAction] = {k.name: k for k in (
 )}
 """The registry of manage actions, by the first item of the action tuple."""
 
-_ENDS = ("done", "bankrupt")
-_ON_SPACE = [(k.name, k.on_space) for k in MANAGE_ACTIONS.values() if k.on_space is not None]
-_ON_DEED = [(k.name, k.on_deed) for k in MANAGE_ACTIONS.values() if k.on_deed is not None]
-DEED_ACTIONS: tuple[str, ...] = tuple(name for name, _problem in _ON_DEED)
+_ENDS: Final = ("done", "bankrupt")
+_ON_SPACE: Final = [(k.name, k.on_space) for k in MANAGE_ACTIONS.values() if k.on_space is not None]
+_ON_DEED: Final = [(k.name, k.on_deed) for k in MANAGE_ACTIONS.values() if k.on_deed is not None]
+DEED_ACTIONS: Final[tuple[str, ...]] = tuple(name for name, _problem in _ON_DEED)
 """The kinds of action on one deed, `(name, space)`, in registry order: build, sell, mortgage,
 unmortgage, sell_deed (each row with `on_deed`; every row with `on_space` has one)."""
-_LISTING = [k.listing for k in MANAGE_ACTIONS.values() if k.listing is not None]
+_LISTING: Final = [k.listing for k in MANAGE_ACTIONS.values() if k.listing is not None]

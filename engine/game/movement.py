@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
 from .cards import clear_move_flags, tick_flags
-from .events import E_LAP, E_MOVE
 from .landing import land, run_move_hooks
 from .ledger import bank_pays
 from .loans import charge_interest
+from .state import E_LAP, E_MOVE
 
 if TYPE_CHECKING:
     from .game import Game

@@ -11,11 +11,13 @@ Rule source: the editions that declare dice cite theirs (docs/editions/).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..dsl.runtime import Roll
 
 if TYPE_CHECKING:
+    from ..edition.model import ExtraDie
     from .game import Game
     from .player import Player
 
@@ -23,7 +25,11 @@ if TYPE_CHECKING:
 def move_throw(g: Game, p: Player) -> Roll:
     """A move's throw for `p`: the base dice, plus each of the edition's dice whose `when`
     holds for `p` now."""
-    extra = [d for d in g.ed.extra_dice if d.when is None or d.when(g, p)]
+    extra: Sequence[ExtraDie] = g.ed.extra_dice
+    for d in extra:
+        if d.when is not None:      # a die thrown only when its condition holds: these throws' dice
+            extra = [d for d in extra if d.when is None or d.when(g, p)]
+            break
     if not extra:
         return g.dice.throw(g.ed.dice_count)
     return g.dice.throw_move(g.ed.dice_count, extra)
@@ -32,8 +38,10 @@ def move_throw(g: Game, p: Player) -> Roll:
 def all_alike(g: Game, roll: Roll) -> bool:
     """Does `roll` call for `dice.all_alike`: at least three dice thrown, no symbol, all the
     same number?"""
-    return (g.ed.all_alike is not None and roll.extra > 0 and len(roll.dice) >= 3
-            and len(set(roll.dice)) == 1 and all(isinstance(f, int) for f in roll.faces))
+    dice = roll.dice                # (two dice at least: a base die and an own one)
+    if g.ed.all_alike is None or not roll.extra or dice[0] != dice[1]:   # (most throws: no set built)
+        return False
+    return len(dice) >= 3 and len(set(dice)) == 1 and all(isinstance(f, int) for f in roll.faces)
 
 
 def play_all_alike(g: Game, p: Player, roll: Roll) -> None:

@@ -10,7 +10,7 @@ dice for a utility's rent are thrown anew); the owner in jail ([000] 15.7,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..dsl.runtime import Roll
 from .decisions import Decision
@@ -57,7 +57,7 @@ class LazyRoll:
         return self._get().dice
 
 
-_NO_THROW = Roll((), 0, False)
+_NO_THROW: Final = Roll((), 0, False)
 
 
 def rent_due(g: Game, p: Player, i: int) -> int:

@@ -26,7 +26,7 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..edition.model import Card, Edition, Rules, Space
 from ..edition.per_player import for_players
@@ -39,6 +39,21 @@ if TYPE_CHECKING:
     from .debt import RaiseOrder
     from .decisions import Agent
 
+E_TURN: Final = KIND_INDEX["turn"]
+E_ROLL: Final = KIND_INDEX["roll"]
+E_MOVE: Final = KIND_INDEX["move"]
+E_PAY: Final = KIND_INDEX["pay"]
+E_BUILD: Final = KIND_INDEX["build"]
+E_LAP: Final = KIND_INDEX["lap"]
+E_CARD: Final = KIND_INDEX["card"]
+E_BID: Final = KIND_INDEX["bid"]
+E_DEED: Final = KIND_INDEX["deed"]
+E_BUY: Final = KIND_INDEX["buy"]
+"""The indexes in `event_counts` and `log_full` of the event kinds that come most often (several
+a turn), for their call sites. Here, not in events.py (which is not compiled): a `Final` of a
+compiled module is a direct load in the compiled build, a name of another module a dict lookup
+at each event."""
+
 LandHandler = Callable[..., None]
 """A space kind's landing procedure: `(game, player, space, rent, dice) -> None` (landing.py)."""
 
@@ -47,8 +62,9 @@ def _no_rent(g: Any, p: Player, i: int, owner: Player, dice: Any) -> int:
     raise GameError(f"space {i} has no rent formula for its kind")
 
 
-def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool, bool]:
-    """`GameState.index_cards`'s tables of `edition`: labels, plays, rent plays?, roll plays?"""
+def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], frozenset[str], frozenset[str]]:
+    """`GameState.index_cards`'s tables of `edition`: labels, plays, the ids of the cards played
+    instead of rent, and of those played instead of a throw."""
     labels: dict[str, Any] = {}
     plays: dict[str, Any] = {}
     for deck in edition.decks.values():
@@ -68,8 +84,8 @@ def _card_index(edition: Edition) -> tuple[dict[str, Any], dict[str, Any], bool,
             labels.setdefault(sym.id, sym.labels)
     if edition.all_alike_labels:
         labels.setdefault("all_alike", edition.all_alike_labels)
-    return (labels, plays, any(pl.window == "rent" for pl in plays.values()),
-            any(pl.window == "roll" for pl in plays.values()))
+    return (labels, plays, frozenset(c for c, pl in plays.items() if pl.window == "rent"),
+            frozenset(c for c, pl in plays.items() if pl.window == "roll"))
 
 
 FIELDS: tuple[str, ...] = (
@@ -82,8 +98,9 @@ FIELDS: tuple[str, ...] = (
     "in_card", "debt", "acting", "turn_flags",
     "log", "log_full", "log_pays", "event_counts", "record", "answers", "replay_queue", "on_replay_done",
     "check_each_turn", "max_rounds",
-    "landings", "stats", "land_handlers", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
+    "landings", "stats", "land_handlers", "land_codes", "move_hooks", "rent_fns", "agent_windows", "wants_before_roll",
     "agent_idle", "between_seats", "between_needs_deeds", "between_awake", "between_bound",
+    "agent_hints",
     "start_index", "nearest_cache", "group_sizes", "first", "deal", "started",
     "space_flags", "counters", "timed_flags", "card_labels", "card_plays", "rent_plays",
     "roll_plays", "removed_cards", "discards",
@@ -112,12 +129,14 @@ class GameState:
     (the log takes that kind in full) and `event_counts[i]` (the events of that kind, given in
     full or not); `log_pays` the reasons of the pay events it takes when it does not take all.
     Wiring, fixed at the start: `kinds` (the registry of space kinds: landing.SPACE_KINDS plus
-    the edition's own), `land_handlers[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
+    the edition's own), `land_handlers[i]`, `land_codes[i]` and `rent_fns[i]` per space, `move_hooks` (a space kind
     acts when passed or left), `turn_hooks` (one acts when a turn starts on it), `own_dice`
     (the edition has dice of its own, own_dice.py),
     `agent_windows[seat]` and `wants_before_roll[seat]` (the manage windows each agent uses),
     `agent_idle[seat]` (the agent's `idle(game, player, window)`, None when it has none or answers are
-    recorded or replayed), `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
+    recorded or replayed), `agent_hints[seat]` (the decision kinds the agent answers with their hint
+    unasked: its `takes_hints`, empty when answers are recorded or replayed),
+    `between_seats[seat]` (the agent is asked between turns), `between_needs_deeds` (a
     player without deeds can do nothing there; between_turns.wire),
     `between_awake` (a bit `Player.bit` per seat whose quiet there may have ended: set by the hook
     where holdings change, changes.py, and cleared by the window; the turn loop skips the window while no seat but the
@@ -131,7 +150,7 @@ class GameState:
     `counters[((kind, seat or space), name)]`, `timed_flags` (flags lasting N turns, rounds or
     laps: [target, name, period, left, turn set]); `card_labels[source]` the texts of a card's
     or action's choice options, `card_plays[card id]` how a kept card of an edition's own use is
-    played, `rent_plays`/`roll_plays` (some card is played instead of rent / of a throw),
+    played, `rent_plays`/`roll_plays` (the ids of the cards played instead of rent / of a throw),
     `removed_cards` the cards out of the game (played with `after: out`, or discarded); `space_sets` (cached board
     subsets for loops). Rule switches (switches.py): `switched` the ids turned on, in order;
     `spending` is true while the treasury's spending runs (it does not run inside itself)."""
@@ -218,6 +237,7 @@ class GameState:
         self.landings: list[int] = [0] * n
         self.stats: dict[str, int] = {}
         self.land_handlers: list[LandHandler | None] = [None] * n
+        self.land_codes: list[int] = [0] * n
         self.move_hooks: bool = False
         self.turn_hooks: bool = False
         self.own_dice: bool = bool(edition.extra_dice)
@@ -227,6 +247,7 @@ class GameState:
         self.agent_windows: list[frozenset[str]] = []
         self.wants_before_roll: list[bool] = []
         self.agent_idle: list[Callable[[Any, Any, str], object] | None] = []
+        self.agent_hints: list[frozenset[str]] = []
         self.between_seats: list[bool] = []     # between_turns.wire
         self.between_needs_deeds: bool = False
         self.between_awake: int = 0             # the bits of the seats to look at between turns (between_turns.wire)
@@ -242,8 +263,8 @@ class GameState:
         self.timed_flags: list[list[Any]] = []
         self.card_labels: dict[str, Any] = {}
         self.card_plays: dict[str, Any] = {}
-        self.rent_plays: bool = False
-        self.roll_plays: bool = False
+        self.rent_plays: frozenset[str] = frozenset()
+        self.roll_plays: frozenset[str] = frozenset()
         self.index_cards(edition)
         self.removed_cards: list[tuple[str, str]] = []   # (deck, card) out of the game
         self.discards: dict[str, list[Card]] = {}   # a `reshuffle` deck's discard pile, oldest first

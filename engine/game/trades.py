@@ -9,12 +9,12 @@ all of whom must accept. Either is checked as a whole and carried out at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .decisions import TRADE_OPTIONS, Deal, DealLeg, Decision, Offer, TradeOffer
 from .limits import caps_problem
 
-MAX_DEAL_LEGS = 64
+MAX_DEAL_LEGS: Final = 64
 """Most legs one deal may have (a bound on what an offer can make the engine do)."""
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ Rule source: the editions that use it cite theirs (docs/rules.md, "Money besides
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..errors import EditionFault
 from .ledger import TREASURY, transfer
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-MAX_SPENDS = 64
+MAX_SPENDS: Final = 64
 """How many times the treasury's spending may run after one payment (a bound whatever the edition)."""
 
 

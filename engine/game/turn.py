@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
 from .ending import GameOver, check_end, finish_richest
-from .events import E_ROLL, E_TURN
 from .jail import go_to_holding, holding_of, jail_turn
 from .landing import run_turn_start
 from .loans import charge_interest
+from .manage import calm_holds
 from .movement import move_by
 from .own_dice import all_alike, move_throw, move_with_faces, play_all_alike
 from .player import WOKEN
+from .state import E_ROLL, E_TURN
 from .switches import check_switches
 from .votes import round_vote
 
@@ -67,7 +68,7 @@ def play_turn(g: Game) -> None:
     g.more_rolls = False
     try:
         if not (p.loans or g.turn_hooks) or _turn_start(g, p):
-            if g.wants_before_roll[p.seat]:
+            if g.wants_before_roll[p.seat] and not calm_holds(g, p):
                 g.manage(p, "before_roll")
             from_the_throw(g, p)
     except GameOver:
@@ -167,7 +168,7 @@ def from_the_throw(g: Game, p: Player) -> None:
         if not p.alive or p.in_jail:
             return
         g.more_rolls = again
-        c = p.calm              # the agent's promise to pass (decisions.Calm): no manage call while it holds
+        c = p.calm              # manage.calm_holds, inlined (after every landing): no manage call while it holds
         if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn:
             g.manage(p, "after_landing")
         elif p.cash >= p.wake:  # what manage would do first: a Quiet(cash) between turns ends here

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..edition.model import Edition
 from ..game.events import KINDS
@@ -37,7 +37,7 @@ class GameCounters:
     as it creates the game) at the moment an event comes, which is what the move, jail and jail_leave events
     before it left them; the number of events of each kind is the game's `event_counts`."""
 
-    wants = frozenset({"turn", "roll", "pay:rent", "build", "bankrupt", "end"})
+    wants: ClassVar[frozenset[str]] = frozenset({"turn", "roll", "pay:rent", "build", "bankrupt", "end"})
 
     __slots__ = ("n", "group_of", "index", "players", "game", "pending", "current", "round", "per_roll",
                  "per_turn", "events", "rent_by_group", "builds_by_group", "bankrupt_rounds", "from_round")

@@ -120,3 +120,23 @@ def test_basic_makes_its_generator_on_first_use_with_the_draws_of_its_seed():
     assert [bot._claim_rent() for _ in range(20)] == [want.random() < 0.5 for _ in range(20)]
     assert bot.rng is bot.rng
     assert BasicBot(7)._claim_rent() and BasicBot(7)._rng is None   # attention 1: no draw
+
+
+def test_basic_bids_by_the_deeds_value_as_it_is_at_each_round():
+    """The basic bot bids half way from the minimum to what the deed is worth to it (its price;
+    twice that once it holds the rest of the group): the value kept from an earlier round of the
+    auction is not used once a deed changed hands."""
+    g = game(edition(), {"A": {"cash": 1500}, "B": {}})
+    a = player(g, "A")
+    arbat = _sp(g, "arbat")
+    (other,) = [j for j in g.ed.groups[g.spaces[arbat].group_index].spaces if j != arbat]
+    bot = BasicBot()
+
+    def bid(lo):
+        return bot.decide(g, Decision("bid", a, min=lo, max=1500, price=None, high_bidder=None, space=arbat))
+
+    price = g.spaces[arbat].price
+    assert bid(10) == 10 + (price - 10) // 2
+    assert bid(20) == 20 + (price - 20) // 2               # a later round: the same value
+    g.set_owner(other, a)
+    assert bid(20) == 20 + (2 * price - 20) // 2           # completes A's group: worth twice

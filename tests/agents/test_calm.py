@@ -41,13 +41,24 @@ class _NoPromise(_Counting):
     promise = False
 
 
-def _play(cls, seed: int) -> tuple[bytes, int, int]:
-    ed = playable("classic")
+def _play(cls, seed: int, edition: str = "classic") -> tuple[bytes, int, int]:
+    ed = playable(edition)
     bots = [cls(seed * 4 + k) for k in range(4)]
     out = io.StringIO()
     Game(ed, [(f"b{k}", b) for k, b in enumerate(bots)], seed=seed, log=EventLog(stream=out),
          record=False, max_rounds=300).play()
     return out.getvalue().encode(), sum(b.calls for b in bots), sum(b.promises for b in bots)
+
+
+def test_a_card_played_for_a_throw_leaves_the_promise():
+    """Mega's bus tickets are played instead of a throw, never in a manage window: the bot still
+    promises, in both its windows (before the roll and after landing), and the game is the same."""
+    for seed in (1, 2):
+        log, calls, promises = _play(_Counting, seed, "mega")
+        log_plain, calls_plain, _ = _play(_NoPromise, seed, "mega")
+        assert log == log_plain
+        assert promises > 0
+        assert calls < calls_plain
 
 
 def test_the_promise_skips_windows_and_changes_no_game():

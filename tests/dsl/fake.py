@@ -231,6 +231,9 @@ class FakeGame:
     def cards_in(self, deck):
         return 3
 
+    def unowned_deeds(self):
+        return sum(1 for s in self.spaces if s.price > 0 and self.owner[s.index] is None)
+
     def built_of(self, p, kind):
         self.calls.append(("built_of", p.seat, kind))
         return 2
@@ -249,9 +252,10 @@ class FakeGame:
             return [s.index for s in self.spaces if s.price > 0]
         return [s.index for s in self.spaces if s.kind == kind]
 
-    def ahead(self, p):
+    def ahead(self, p, kind=None):
         n = len(self.spaces)
-        return [(p.pos + k) % n for k in range(1, n + 1)]
+        every = [(p.pos + k) % n for k in range(1, n + 1)]
+        return [i for i in every if kind is None or i in self.spaces_of(kind)]
 
     # ---- property
     def offer_build(self, p, cost):

@@ -381,3 +381,21 @@ def test_a_condition_over_a_target_gets_its_target_free_part(game, names, text, 
 ])
 def test_a_condition_without_a_target_free_part_has_no_ready(names, text, ctx):
     assert not hasattr(compile_snippet(text, ctx, names), "ready")
+
+
+def test_a_name_read_through_another_is_computed_once(game, names):
+    """`complete` reads `owned` and `group_size`: a rent formula naming `complete` and `owned`
+    once each counts the owner's deeds of the group once (a majority rent, 2 of the 2 reds:
+    `complete`; then 1 of 2: `owned == group_size - 1`)."""
+    fn = compile_snippet("3 * table[0] if level == 0 and complete else "
+                         "2 * table[0] if level == 0 and owned == group_size - 1 else table[level]",
+                         "rent", names)
+    me, owner = game.players[0], game.players[1]
+    game.owner[LOT_A] = game.owner[LOT_B] = owner
+    counted = []
+    owned_in_group = game.owned_in_group
+    game.owned_in_group = lambda p, group: counted.append(group) or owned_in_group(p, group)
+    assert fn(game, me, LOT_A, owner, None) == 3 * 2
+    game.owner[LOT_B] = None
+    assert fn(game, me, LOT_A, owner, None) == 2 * 2
+    assert counted == ["reds", "reds"]

@@ -8,6 +8,7 @@ import dataclasses
 import random
 
 from magie.engine.dsl.runtime import Roll
+from magie.engine.edition.model import ExtraDie
 from magie.engine.edition.playable import load_playable_cached
 from magie.engine.game.cards import _hint, bot_play
 from magie.engine.game.dice import Dice, with_faces
@@ -74,3 +75,14 @@ def test_the_speed_die_table_gives_the_throw_made_die_by_die():
         assert got == want
         seen.add(got.faces)
     assert seen == {(f,) for f in faces}
+
+
+def test_own_dice_of_other_faces_each_throw_their_own():
+    """A game's dice keep the table of the last own die thrown: a die of other faces (a rule
+    switch's edition) throws from its own table, die by die as before."""
+    mega, other = MEGA.extra_dice[0], ExtraDie("odd", MEGA.extra_dice[0].name, (1, 3, 5))
+    dice, ref = Dice(random.Random(11)), random.Random(11)
+    for die in (mega, other, other, mega, other):
+        a, b = int(ref.random() * 6) + 1, int(ref.random() * 6) + 1
+        want = with_faces(Roll((a, b), a + b, a == b), (die.faces[int(ref.random() * len(die.faces))],))
+        assert dice.throw_move(2, (die,)) == want

@@ -19,11 +19,12 @@ class CalmAgent(Scripted):
     """Passes every manage window, promising a Calm until its cash reaches `level` and for `turns`
     turns; counts its `idle` calls."""
 
-    def __init__(self, level: int, turns: int = 100, promise: bool = True):
+    def __init__(self, level: int, turns: int = 100, promise: bool = True,
+                 windows: frozenset[str] = frozenset({"after_landing"})):
         super().__init__(name="A")
         self.level, self.turns, self.promise = level, turns, promise
         self.idles: list[int] = []
-        self.windows = lambda game: frozenset({"after_landing"})
+        self.windows = lambda game: windows
 
     def idle(self, game, p, window):
         self.idles.append(game.turns)
@@ -97,3 +98,21 @@ def test_a_fork_of_a_player_drops_the_promise():
     a = player(g, "A")
     assert a.calm is not NO_CALM
     assert copy.deepcopy(a).calm is NO_CALM
+
+
+@pytest.mark.parametrize("what, asked", [("nothing", [1]), ("small credit", [1]), ("version", [1, 3]),
+                                         ("deeds", [1, 3]), ("cash", [1, 3, 3])])
+def test_the_window_before_the_roll_keeps_the_promise_too(what, asked):
+    """An agent asked before its roll as well: the promise made there skips the window after the
+    landing of the same turn, and both windows of its next turn, until one of the four changes
+    (its cash at the level, the promise made again before the roll does not hold after landing)."""
+    agent = CalmAgent(level=1600, windows=frozenset({"before_roll", "after_landing"}))
+    g = _table(agent)
+    a = player(g, "A")
+    g.play_turn()                          # A: idle asked before the roll only
+    assert agent.idles == [1] and a.calm is not NO_CALM and a.pos == 10
+    g.play_turn()                          # B
+    _meanwhile(g, what)
+    g.play_turn()                          # A: asked again before the roll only if the promise ended
+    assert a.pos == 20
+    assert agent.idles == asked

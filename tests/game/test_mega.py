@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from magie.engine.agents import BasicBot
+from magie.engine.game.player import NO_WAKE
 from tests.game.helpers import cash, edition, game, playable, player, space, stack, turn
 
 MEGA_SPEED = playable("mega", ())
@@ -146,6 +148,17 @@ def test_a_skyscraper_sold_outright_refunds_half_of_every_level():
     top = dict(WHOLE_PINK_HOTELS, maryland_avenue=6)
     g = game(MEGA, {"ann": {"owns": top}, "bob": {}})
     assert g.building_refund(sid("maryland_avenue"), 6) == (4 * 100 + 100 + 100) // 2
+
+
+def test_the_most_a_player_can_raise_rounds_each_lots_refund_down():
+    """Every building sold back at 15% (a reading of `sell_percent`) and every unmortgaged deed
+    mortgaged: each lot's refund is rounded down on its own (brown's 50 a level: 1 house is 7,
+    3 houses 22, not 15% of the 200 together, 30)."""
+    ed = edition("mega", dice={"extra": [{"id": "speed_die", "delete": True}]},
+                 rules={"buildings": {"sell_percent": 15}})
+    g = game(ed, {"ann": {"owns": {"mediterranean_avenue": 1, "baltic_avenue": 3, "arctic_avenue": 0}},
+                  "bob": {}})
+    assert g.liquidation_value(player(g, "ann")) == 50 * 15 // 100 + 150 * 15 // 100 + 30 + 30 + 40
 
 
 # ---------------------------------------------------------------- depots
@@ -366,3 +379,42 @@ def test_utility_rent_counts_the_white_dice_only():
     g = game(MEGA_SPEED, {"ann": {"pos": 4}, "bob": {"owns": {"gas_company": 0}}}, dice=[(2, 1, 3)])
     turn(g, "ann")
     assert player(g, "ann").pos == 10 and cash(g)["ann"] == 2500 - 4 * 3
+
+
+@pytest.mark.parametrize("kind", ["deed", "railroad", "card"])
+def test_the_spaces_of_a_kind_ahead_are_met_in_board_order_own_space_last(kind):
+    """What `nearest(each KIND ...)` goes through (holdings.ahead with a kind): from every space,
+    the spaces of the kind alone, in the order met moving forward, the token's own space last."""
+    g = game(MEGA, {"ann": {}, "bob": {}})
+    ann = player(g, "ann")
+    is_kind = (lambda s: s.is_deed) if kind == "deed" else (lambda s: s.kind == kind)
+    for pos in range(52):
+        ann.pos = pos
+        want = [(pos + k) % 52 for k in range(1, 53) if is_kind(MEGA.spaces[(pos + k) % 52])]
+        assert list(g.ahead(ann, kind)) == want
+
+
+def test_unowned_counts_the_deeds_nobody_owns():
+    """The DSL's `unowned()` (holdings.unowned_deeds): every deed at the start, one less for each
+    deed owned, whoever owns it; the spaces that are no deed never count."""
+    g = game(MEGA, {"ann": {"owns": {"boardwalk": 0}}, "bob": {"owns": {"short_line": 0}}})
+    deeds = sum(1 for s in MEGA.spaces if s.is_deed)
+    assert g.unowned_deeds() == deeds - 2
+    g.set_owner(sid("gas_company"), player(g, "bob"))
+    assert g.unowned_deeds() == deeds - 3
+
+
+def test_the_basic_bot_plans_no_skyscraper_on_a_group_held_by_majority():
+    """Hotels on 3 of the 4 pinks (majority building, [M2] 8.1): the next level, a skyscraper,
+    needs the whole group (8.2), so the bot's plan holds no build there at all, rather than one
+    the check refuses at every look; with the fourth pink its houses come first."""
+    hotels = {"maryland_avenue": 5, "st_charles_place": 5, "states_avenue": 5}
+    g = game(MEGA, {"ann": {"owns": hotels, "cash": 5000}, "bob": {"owns": {"virginia_avenue": 0}}})
+    ann, bot = player(g, "ann"), BasicBot()
+    assert g.build_problem(ann, sid("maryland_avenue"), "after_landing") is not None
+    bot._refresh(g, ann)
+    assert bot._whole == [tuple(sid(x) for x in hotels)]    # the lots it builds on evenly
+    assert bot._develop(g, ann, "after_landing") == (None, NO_WAKE)
+    g.set_owner(sid("virginia_avenue"), ann)
+    bot._refresh(g, ann)
+    assert bot._develop(g, ann, "after_landing") == (("build", sid("virginia_avenue")), 0)

@@ -97,8 +97,10 @@ def _played(edition: str, turns: int, seed: int = 2) -> Game:
 def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
     g = _played(edition, 40)
     clone = _fork(g, 7)
-    own = {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "log",
+    own = {"rng", "dice", "agents", "decks", "record", "answers", "agent_idle", "agent_hints", "log",
            "between_awake", "between_bound"}   # (the promises between turns: the agents')
+    assert g.agent_hints == [frozenset()] * 4                       # recorded: every decision asked
+    assert clone.agent_hints == [BasicBot.takes_hints] * 4          # the fork's own bots' standing answers
     for name in FIELDS:                                 # every field but the fork's own equal in value
         if name not in own:
             assert _plain(getattr(clone, name), clone) == _plain(getattr(g, name), g), name
@@ -106,7 +108,7 @@ def test_a_fork_holds_the_games_state_and_shares_the_editions_tables(edition):
     assert all(q.seat == k and q is not g.players[k] for k, q in enumerate(clone.players))
     assert clone.current is clone.players[g.current.seat] and clone.order[0] is clone.players[g.order[0].seat]
     shared = ("ed", "rules", "spaces", "rent_fns", "nearest_cache", "space_sets", "card_labels", "card_plays",
-              "kinds", "land_handlers")
+              "kinds", "land_handlers", "land_codes")
     for name in shared:                                 # the edition's tables are the same objects
         assert getattr(clone, name) is getattr(g, name), name
     for name in ("owner", "level", "mortgaged", "stock", "decks", "landings", "counters", "players"):

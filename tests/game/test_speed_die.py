@@ -74,6 +74,17 @@ def test_mr_monopoly_when_the_bank_holds_nothing_goes_to_the_next_rent_owed():
     assert player(g, "ann").pos == 5 and cash(g) == {"ann": 2500 - 4 - 50, "bob": 2500 + 54}
 
 
+def test_mr_monopoly_counts_no_unowned_deed_on_the_space_it_leaves():
+    """The one deed the bank holds is the one just landed on (declined, unsold at the auction):
+    Mr. Monopoly goes on to the next rent owed, as when the bank holds nothing."""
+    owns = {d: 0 for d in DEEDS if d not in ("nagatinskaya", "riga_railway")}
+    g = speedy({"ann": {"owns": owns, "script": {"buy": ["decline"], "bid": [None]}},
+                "bob": {"owns": {"riga_railway": 0}, "script": {"bid": [None]}}}, [(1, 2, "mr_monopoly")])
+    turn(g, "ann")            # 3: declined, unsold; then 5: bob's railway, 1 owned: 25 [2.4]
+    assert owner_of(g, "nagatinskaya") is None
+    assert player(g, "ann").pos == 5 and cash(g) == {"ann": 2500 - 25, "bob": 2500 + 25}
+
+
 def test_mr_monopoly_does_nothing_when_every_rival_deed_is_mortgaged():
     owns = {d: 0 for d in DEEDS if d != "riga_railway"}
     g = speedy({"ann": {"owns": owns}, "bob": {"owns": {"riga_railway": {"mortgaged": True}}}},

@@ -229,7 +229,7 @@ def test_a_bot_game_of_biznespolia_plays_to_the_end(c):
 
 
 def test_a_deal_of_three_players_over_http_where_the_edition_allows_it():
-    from .helpers import client, new_game, until, wait_decision
+    from .helpers import client, new_game, poll, until, wait_decision
     seats = [{"name": "Anna", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
     with client() as c:
         g = new_game(c, seats, edition="biznespolia", variants=["all-deeds-dealt"], seed=3)
@@ -253,6 +253,11 @@ def test_a_deal_of_three_players_over_http_where_the_edition_allows_it():
         r = c.post(f"/api/games/{game}/answer", params={"token": tok},
                    json={"answer": ["trade", {"deal": {"proposer": 0, "legs": legs}}], "decision": d["id"]})
         assert r.status_code == 200, r.text
+
+        def answered() -> list[str]:   # the bots answer in the game's thread: wait for the outcome
+            events = [json.loads(x)["e"] for x in c.get(f"/api/games/{game}/log").text.splitlines()]
+            return [e for e in events if e.startswith("deal_")][1:]
+        poll(answered, "the bots' answer to the deal")
         after = c.get(f"/api/games/{game}").json()
         assert all(after["owners"][deed] == 0 for deed in wanted), (wanted, after["owners"])
         assert after["players"][0]["cash"] == cash - sum(2 * index[x]["price"] for x in wanted)

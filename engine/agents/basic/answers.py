@@ -17,6 +17,20 @@ if TYPE_CHECKING:
     from ...game.player import Player
 
 
+class BidValue:
+    """`Valuation.value` of the deed last auctioned to the bot (`BasicBot._bid_value`): `board` the
+    game's `owner` list, `version` its deeds version, `space` and `player` what was valued."""
+
+    __slots__ = ("board", "version", "space", "player", "value")
+
+    def __init__(self) -> None:
+        self.board: object = None
+        self.version = -1
+        self.space = -1
+        self.player: object = None
+        self.value = 0
+
+
 class BasicBot(Managing):
     """The basic bot (see the package docstring). `seed` drives its (rare) random choices; `name`
     labels it; `claim_attention` is the share of rents it claims where owners must claim."""
@@ -24,6 +38,14 @@ class BasicBot(Managing):
     human: ClassVar[bool] = False
 
     skip_forced: ClassVar[bool] = True      # the engine answers decisions with one legal answer (decisions.Agent)
+
+    takes_hints: ClassVar[frozenset[str]] = frozenset({"choice", "pick", "play_card"})
+    """The kinds the bot answers with the decision's hint (their rows of `ANSWERS`): the engine
+    gives it the hint without asking (decisions.Agent)."""
+
+    def __init__(self, seed: int = 0, name: str = "basic", claim_attention: float = 1.0) -> None:
+        super().__init__(seed, name, claim_attention)
+        self._auction = BidValue()     # the value of the deed auctioned (_bid_value)
 
     def decide(self, game: Game, d: Decision) -> Any:
         """Answer `d` (every kind of `DECISION_KINDS` has a row in `ANSWERS`)."""
@@ -88,7 +110,7 @@ class BasicBot(Managing):
             limit = p.cash - self._reserve(game)
             most = lo * 3 // 2
         else:
-            limit = self.value(game, p, ctx["space"])
+            limit = self._bid_value(game, p, ctx["space"])
             most = p.cash - self._reserve(game) // 2
         if most < limit:
             limit = most
@@ -98,6 +120,15 @@ class BasicBot(Managing):
         if lo > limit:
             return None
         return lo + (limit - lo) // 2
+
+    def _bid_value(self, game: Game, p: Player, i: int) -> int:
+        """`self.value(game, p, i)` for the deed auctioned, kept for the auction's later rounds
+        (a value reads only who owns the deeds: it holds while no deed changes hands)."""
+        c = self._auction
+        if c.board is not game.owner or c.version != game.deeds_version or c.space != i or c.player is not p:
+            c.board, c.version, c.space, c.player = game.owner, game.deeds_version, i, p
+            c.value = self.value(game, p, i)
+        return c.value
 
     def _jail(self, game: Game, p: Player, options: Sequence[Any]) -> str:
         if "roll" not in options:        # the forced fine after the last throw: a kept card saves it

@@ -12,6 +12,7 @@ from .board import ASK, INF, UNTIL_CHANGED, UNTIL_WHOLE, Lots, board_of
 from .trading import Trading
 
 if TYPE_CHECKING:
+    from ...edition.model import Rung
     from ...game.game import Game
     from ...game.player import Player
 
@@ -67,6 +68,7 @@ class Building(Trading):
         self._pver = -1        # the player's version when _trigger was computed
         self._trigger = 0      # cash from which developing is worth a look
         self._whole: list[Lots] | tuple[Lots, ...] = []  # the sets of lots the player builds on (as of _wver)
+        self._shares = False   # some of _whole may be lots of a group not held whole (majority, single lots)
         self._wver = -1        # the deeds version when _whole was computed
         self._idle_quiet = UNTIL_CHANGED  # idle's answer between turns while _whole is empty (_refresh)
         self._mask = 0         # the bits (1 << space) of the lots in _whole
@@ -86,7 +88,8 @@ class Building(Trading):
             if game.deeds_version != self._wver:
                 self._wver = game.deeds_version
                 b = board_of(game.ed)
-                if b.majority or b.single:
+                self._shares = bool(b.majority or b.single)
+                if self._shares:
                     whole = self._whole_groups(game, p)
                     self._idle_quiet = UNTIL_CHANGED
                 else:           # the whole groups alone: they follow the counts
@@ -138,7 +141,7 @@ class Building(Trading):
             b = self._built
             if (b.version == plan.version and plan.version + 1 == p.version and plan.board is game.owner
                     and plan.whole is self._whole and game.level[b.lot] == b.level + 1):
-                self._after_build(game, plan, b.step, p.version)
+                self._after_build(game, p, plan, b.step)
             else:
                 plan.steps, plan.where, plan.lowest = self._steps(game, p)
                 plan.board, plan.version, plan.whole = game.owner, p.version, self._whole
@@ -177,6 +180,7 @@ class Building(Trading):
         level = game.level
         mortgaged = game.mortgaged
         spaces = game.spaces
+        shares = self._shares
         t = 0
         for lots in self._whole:
             low = INF
@@ -194,7 +198,7 @@ class Building(Trading):
                     j = k
             else:
                 ladder = spaces[lots[0]].ladder
-                if low < len(ladder):
+                if low < len(ladder) and (not shares or self._may_climb(game, p, lots, ladder[low])):
                     cost = ladder[low].cost
                     out.append((cost, ("build", j)))
                     where.append(t)
@@ -211,7 +215,7 @@ class Building(Trading):
                         lowest = cost
         return tuple(out), tuple(where), lowest
 
-    def _after_build(self, game: Game, plan: Plan, k: int, version: int) -> None:
+    def _after_build(self, game: Game, p: Player, plan: Plan, k: int) -> None:
         """Bring `plan` up to date, in place, after the build of its step `k` and nothing else
         (the player's version moved by one, the lot's level by one): only that step's lots have a
         new next build (none of them is mortgaged: the step was a build), so only that step is
@@ -227,7 +231,7 @@ class Building(Trading):
                 low = level[x]
                 j = x
         ladder = game.spaces[lots[0]].ladder
-        if low < len(ladder):
+        if low < len(ladder) and (not self._shares or self._may_climb(game, p, lots, ladder[low])):
             steps[k] = (ladder[low].cost, ("build", j))
         else:
             del steps[k]
@@ -236,7 +240,18 @@ class Building(Trading):
         for need, _act in steps:
             if need < lowest:
                 lowest = need
-        plan.version, plan.steps, plan.lowest, plan.where = version, tuple(steps), lowest, tuple(where)
+        plan.version, plan.steps, plan.lowest, plan.where = p.version, tuple(steps), lowest, tuple(where)
+
+    @staticmethod
+    def _may_climb(game: Game, p: Player, lots: Lots, rung: Rung) -> bool:
+        """May `p`'s lots `lots` of one group take `rung` as far as the share of the group it
+        needs goes (buildings.build_problem's test)? Not a level that needs the whole group (as
+        the top of a ladder may) on a group `p` holds by majority: the check would refuse it at every
+        look while the group stays split (the other checks, supply and cash, are the window's)."""
+        if rung.owned != "all":
+            return True
+        gi = game.spaces[lots[0]].group_index
+        return p.groups[gi] >= len(game.ed.groups[gi].spaces)
 
     def _lift_cost(self, game: Game, i: int) -> int:
         """`game.unmortgage_cost(i)`, memoised for the game's rules (`_lift_costs`)."""

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from ...game.player import Player
 
 
+_MANAGE_WINDOWS = ("before_roll", "after_landing")
+"""The windows `idle` is asked in that a kept card may be played in (bot_play)."""
+
+
 class Managing(Building):
     """The basic bot's manage windows (see the module docstring)."""
 
@@ -23,9 +27,9 @@ class Managing(Building):
         super().__init__(seed, name, claim_attention)
         self._dver = -1        # the deeds version when trades were last considered
         self._next_look = 0    # game turn from which trades are worth another look anyway
-        self._simple: object = None  # the owner list of a game with no kept cards to play, switches or actions
+        self._simple: object = None  # the owner list of a game with no cards played here, switches or actions
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
-        self._calm = Calm(-1, 0, -1, 0)  # idle's promise after landing (decisions.Calm), renewed in place
+        self._calm = Calm(-1, 0, -1, 0)  # idle's promise in its own windows (decisions.Calm), renewed in place
 
     LOOK_AGAIN: ClassVar[int] = 40
     """Game turns after which the bot looks at trades again though no deed changed hands."""
@@ -47,7 +51,7 @@ class Managing(Building):
                     self._quiet = Quiet(self._trigger)
                 return self._quiet
             return self._between_turns(game, p, dry=True) is DONE
-        if self._simple is not game.owner:    # a game with kept cards to play, switches or actions
+        if self._simple is not game.owner:    # a game with kept cards to play here, switches or actions
             if game.ed.switches:
                 return False
             if p.held_cards and game.card_plays and game.bot_play(p, window) is not None:
@@ -55,8 +59,8 @@ class Managing(Building):
             if game.ed.actions:
                 if self._edition_action(game, p) is not None:
                     return False     # (pure: its hint and the action's check read the game only)
-            elif not game.card_plays:
-                self._simple = game.owner
+            elif not any(pl.window in _MANAGE_WINDOWS for pl in game.card_plays.values()):
+                self._simple = game.owner    # (a card played elsewhere, as a ticket for a throw, is no answer here)
         if p.loans:
             return False
         if p.version != self._pver:
@@ -91,7 +95,7 @@ class Managing(Building):
         if window == "between_turns":
             return self._between_turns(game, p)
         act: Any        # the first answer found: a play, an action, a proposal, a repayment, a build, ...
-        if p.held_cards and game.card_plays:
+        if p.held_cards and game.card_plays and self._simple is not game.owner:   # (_simple: none played here)
             act = game.bot_play(p, window)
             if act is not None:
                 return act
