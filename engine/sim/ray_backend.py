@@ -119,7 +119,7 @@ def ray_map(fn: Callable[[Any, list[int]], Any], shared: Any, chunks: Callable[[
                 # the game's own error (an effect that cannot be paid, ...), as `--jobs` raises
                 # it: Ray's wrapper would print the worker's whole traceback as its message
                 if isinstance(e.cause, Exception):
-                    raise e.cause from None
+                    raise e.cause from e         # the worker's traceback stays, for a bug
                 raise
             submit()
             yield result
