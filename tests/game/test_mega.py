@@ -418,3 +418,31 @@ def test_the_basic_bot_plans_no_skyscraper_on_a_group_held_by_majority():
     g.set_owner(sid("virginia_avenue"), ann)
     bot._refresh(g, ann)
     assert bot._develop(g, ann, "after_landing") == (("build", sid("virginia_avenue")), 0)
+
+
+def test_the_basic_bots_lots_follow_only_deeds_of_groups_it_holds_enough_of():
+    """The lots the bot builds on evenly (whole groups, majority lots, depots) are worked out
+    again only where a deed that came or went is of a group the player holds, or held, all but
+    one of (or a railroad): a second red lot leaves them as they were (the same object), a third
+    adds the reds, a pink sold away drops the pinks, a railroad adds its depot."""
+    pinks = {"maryland_avenue": 0, "st_charles_place": 0, "states_avenue": 0}
+    g = game(MEGA, {"ann": {"owns": dict(pinks, kentucky_avenue=0)}, "bob": {}})
+    ann, bob, bot = player(g, "ann"), player(g, "bob"), BasicBot()
+    pink_lots = tuple(sid(x) for x in pinks)
+    bot._refresh(g, ann)
+    assert bot._whole == [pink_lots]
+    kept = bot._whole
+    g.set_owner(sid("indiana_avenue"), ann)             # 2 of 4 reds: no lot to build on
+    g.set_owner(sid("gas_company"), ann)                # a utility takes no buildings
+    bot._refresh(g, ann)
+    assert bot._whole is kept
+    g.set_owner(sid("illinois_avenue"), ann)            # 3 of 4: building from majority ownership
+    bot._refresh(g, ann)
+    reds = tuple(sid(x) for x in ("kentucky_avenue", "indiana_avenue", "illinois_avenue"))
+    assert bot._whole == [pink_lots, reds]
+    g.set_owner(sid("maryland_avenue"), bob)            # 2 of 4 pinks left
+    bot._refresh(g, ann)
+    assert bot._whole == [reds]
+    g.set_owner(sid("short_line"), ann)                 # a depot on its own
+    bot._refresh(g, ann)
+    assert bot._whole == [reds, (sid("short_line"),)]
