@@ -88,6 +88,18 @@ def test_even_building_holds_among_the_majority_owners_lots():
     assert g.build_problem(ann, sid("st_charles_place"), "any") is None
 
 
+def test_another_players_lot_of_the_group_neither_holds_back_nor_evens_the_majority_owners():
+    # bob's pink is bare and mortgaged: ann's three lots, a house on each, take their second houses
+    # (its level and its mortgage are not ann's to even out or lift)
+    ann_lots = {"maryland_avenue": 1, "st_charles_place": 1, "states_avenue": 1}
+    g = game(MEGA, {"ann": {"owns": ann_lots}, "bob": {"owns": {"virginia_avenue": {"mortgaged": True}}}})
+    ann = player(g, "ann")
+    for lot in ann_lots:
+        assert g.build_problem(ann, sid(lot), "any") is None
+    g.mortgaged[sid("st_charles_place")] = True                  # one of ann's own does hold them back
+    assert g.build_problem(ann, sid("maryland_avenue"), "any") == "st_charles_place in the group is mortgaged"
+
+
 # ---------------------------------------------------------------- skyscrapers
 WHOLE_PINK_HOTELS = {"maryland_avenue": 5, "st_charles_place": 5, "states_avenue": 5, "virginia_avenue": 5}
 
