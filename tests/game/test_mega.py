@@ -458,3 +458,28 @@ def test_the_basic_bots_lots_follow_only_deeds_of_groups_it_holds_enough_of():
     g.set_owner(sid("short_line"), ann)                 # a depot on its own
     bot._refresh(g, ann)
     assert bot._whole == [reds, (sid("short_line"),)]
+
+
+def test_the_basic_bots_plan_brought_up_to_date_after_each_build_is_the_plan_worked_out_anew():
+    """After each build the bot's plan changes only at the step built (`_after_build`); all the
+    way up the ladders of a majority group, a whole group and two depots, with a mortgaged deed
+    to lift, it is at every step the plan `_steps` works out from scratch."""
+    owns = {"maryland_avenue": 0, "st_charles_place": 0, "states_avenue": 0, "florida_avenue": 0,
+            "park_place": 0, "boardwalk": 0, "reading_railroad": 0, "short_line": 0,
+            "gas_company": {"mortgaged": True}}
+    g = game(MEGA, {"ann": {"owns": owns, "cash": 100_000}, "bob": {"owns": {"virginia_avenue": 0}}})
+    ann, bot = player(g, "ann"), BasicBot()
+    builds = 0
+    while True:
+        bot._refresh(g, ann)
+        act, _ = bot._develop(g, ann, "after_landing")
+        plan = bot._plan
+        assert (plan.steps, plan.where, plan.lowest) == bot._steps(g, ann)
+        if act is None or act[0] != "build":
+            break
+        g.request_building(ann, act[1], "after_landing")
+        builds += 1
+    # pinks to hotels (5 levels on 3 lots: no skyscraper from a majority), dark blue up to its
+    # skyscrapers (6 on 3), a depot on each railroad
+    assert builds == 5 * 3 + 6 * 3 + 2
+    assert bot._plan.steps == ((bot._lift_cost(g, sid("gas_company")) * 2, ("unmortgage", sid("gas_company"))),)

@@ -243,8 +243,7 @@ class Building(Trading):
         (the player's version moved by one, the lot's level by one): only that step's lots have a
         new next build (none of them is mortgaged: the step was a build), so only that step is
         worked out again."""
-        steps = list(plan.steps)
-        where = list(plan.where)
+        steps, where = plan.steps, plan.where
         lots = self._whole[where[k]]
         level = game.level
         low = INF
@@ -255,15 +254,12 @@ class Building(Trading):
                 j = x
         ladder = game.spaces[lots[0]].ladder
         if low < len(ladder) and (not self._shares or self._may_climb(game, p, lots, ladder[low])):
-            steps[k] = (ladder[low].cost, ("build", j))
+            steps = steps[:k] + ((ladder[low].cost, ("build", j)),) + steps[k + 1:]
         else:
-            del steps[k]
-            del where[k]
-        lowest = INF
-        for need, _act in steps:
-            if need < lowest:
-                lowest = need
-        plan.version, plan.steps, plan.lowest, plan.where = p.version, tuple(steps), lowest, tuple(where)
+            steps = steps[:k] + steps[k + 1:]
+            plan.where = where[:k] + where[k + 1:]
+        # (a step's need first: the least of the steps in C, ties settled by the actions' order)
+        plan.version, plan.steps, plan.lowest = p.version, steps, min(steps)[0] if steps else INF
 
     @staticmethod
     def _may_climb(game: Game, p: Player, lots: Lots, rung: Rung) -> bool:
