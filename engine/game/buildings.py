@@ -207,9 +207,12 @@ def _shortage(g: Game, p: Player, i: int) -> bool:
 def building_spots(g: Game, q: Player, kind: str) -> list[int]:
     """Lots where `q` could put (and pay for) a building of `kind` now, turn limits aside."""
     out = []
+    level, spaces = g.level, g.spaces
     for j in sorted(q.deeds):
-        rung = next_rung(g, j)
-        if rung is not None and rung.kind == kind and build_problem(g, q, j, "any", limits=False) is None:
+        ladder = spaces[j].ladder        # (next_rung, written out: every deed of each rival)
+        lvl = level[j]
+        if (lvl < len(ladder) and ladder[lvl].kind == kind and q.cash >= ladder[lvl].cost
+                and build_problem(g, q, j, "any", limits=False) is None):
             out.append(j)
     return out
 

@@ -483,3 +483,17 @@ def test_the_basic_bots_plan_brought_up_to_date_after_each_build_is_the_plan_wor
     # skyscrapers (6 on 3), a depot on each railroad
     assert builds == 5 * 3 + 6 * 3 + 2
     assert bot._plan.steps == ((bot._lift_cost(g, sid("gas_company")) * 2, ("unmortgage", sid("gas_company"))),)
+
+
+def test_the_lots_where_a_rival_could_build_a_kind_now_in_a_shortage():
+    """`building_spots` (the rivals of a building shortage, 18.3, and where a winner places):
+    lots whose next level is of that kind and affordable now; a depot at the top is none."""
+    pinks = ("maryland_avenue", "st_charles_place", "states_avenue")
+    g = game(MEGA, {"ann": {"owns": {"reading_railroad": 1}},
+                    "bob": {"cash": 100, "owns": dict.fromkeys(pinks + ("pennsylvania_railroad",), 0)},
+                    "carl": {"cash": 99, "owns": {"short_line": 0}}})
+    ann, bob, carl = player(g, "ann"), player(g, "bob"), player(g, "carl")
+    assert g.building_spots(bob, "depot") == [sid("pennsylvania_railroad")]      # 100 a depot
+    assert g.building_spots(bob, "house") == sorted(sid(x) for x in pinks)      # 100 a pink house
+    assert g.building_spots(carl, "depot") == []                                # 99: too little
+    assert g.building_spots(ann, "depot") == []                                 # its depot stands
