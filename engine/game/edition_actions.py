@@ -39,6 +39,17 @@ def action_ready(g: Game, p: Player, a: Action) -> bool:
     return a.ready is None or bool(a.ready(g, p, None))
 
 
+def actions_open(g: Game, p: Player) -> bool:
+    """Might `p` take some edition action now (`action_ready` of any)? A promise to pass
+    (decisions.Calm) holds only while none might: the engine checks this before relying on one in
+    an edition with actions, so that an agent need not be asked in every window to learn that
+    no action is open (a suit, say, is open only after a landing on the court)."""
+    for a in g.ed.actions:
+        if action_ready(g, p, a):
+            return True
+    return False
+
+
 def action_problem(g: Game, p: Player, a: Action, target: Any) -> str | None:
     """Why `p` may not take edition action `a` on `target` now, or None."""
     if a.target == "deed":
