@@ -34,8 +34,8 @@ def action_ready(g: Game, p: Player, a: Action) -> bool:
     """Might `p` take `a` on some target now? False when its limit per turn is used up or the
     part of its `when` that reads no target is false: `action_problem` would then find a
     problem for every target. (The answer is learnt once, not once per target.)"""
-    if a.limit_per_turn is not None and p.actions_used.get(a.id, 0) >= a.limit_per_turn:
-        return False
+    if a.limit_per_turn is not None and p.actions_used and p.actions_used.get(a.id, 0) >= a.limit_per_turn:
+        return False    # (actions_used is empty until the player's first action of the turn)
     return a.ready is None or bool(a.ready(g, p, None))
 
 

@@ -40,9 +40,11 @@ class Board:
     (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
     but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
     any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
-    `non_deeds` the spaces that are no deed; `reach` for each space the bits (1 << space) of the
-    spaces one throw of the edition's dice takes a token from there to (dice_count to
-    dice_count x sides steps ahead): the bits of those steps from space 0, rotated."""
+    `non_deeds` the spaces that are no deed; `one_short` for each group (by index) its size less
+    one if it is buildable, else -1 (a player's count there says it lacks one deed); `reach` for
+    each space the bits (1 << space) of the spaces one throw of the edition's dice takes a token
+    from there to (dice_count to dice_count x sides steps ahead): the bits of those steps from
+    space 0, rotated."""
 
     def __init__(self, ed: Edition) -> None:
         self.ed = ed
@@ -54,6 +56,7 @@ class Board:
         self.halves: tuple[tuple[Group, int, int], ...] = tuple(
             (g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
         self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
+        self.one_short: list[int] = [len(g.spaces) - 1 if g.buildable else -1 for g in groups]
         n = len(ed.spaces)
         base = 0
         for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1):
