@@ -5,7 +5,7 @@ dry run (`idle`) that tells the engine when it need not ask, with the promises i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...game.decisions import DONE, Calm, Quiet
 from ...game.view import action_targets
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ...game.player import Player
 
 
-_MANAGE_WINDOWS = ("before_roll", "after_landing")
+_MANAGE_WINDOWS: Final = ("before_roll", "after_landing")
 """The windows `idle` is asked in that a kept card may be played in (bot_play)."""
 
 
