@@ -62,9 +62,11 @@ def same_file(name: str, path: Path) -> bool:
 
 @dataclass
 class _BaseCache:
-    """A loaded base edition, kept while none of its files change (their modification times)."""
+    """A loaded base edition, kept while none of its `files` change (their modification times):
+    the files it was read from, or, for one that did not load, its own file."""
 
     loaded: LoadedEdition | None
+    files: list[Path]
     stamps: tuple[tuple[str, float], ...]
 
 
@@ -87,14 +89,16 @@ def load_base(ref: str, folder: Path) -> LoadedEdition | None:
     until one of its files changes on disk."""
     key = (ref, str(folder))
     cached = _BASES.get(key)
-    if cached is not None and (cached.loaded is None or _stamps(cached.loaded.files) == cached.stamps):
+    if cached is not None and _stamps(cached.files) == cached.stamps:
         return cached.loaded
     target = str((folder / ref).resolve()) if is_path_ref(ref) else ref
     try:
         loaded: LoadedEdition | None = load_edition(target)
     except ProblemsError:
         loaded = None
-    _BASES[key] = _BaseCache(loaded, _stamps(loaded.files) if loaded else ())
+    # a base that does not load is tried again once its file is saved (a built-in one never is)
+    files = [Path(f) for f in loaded.files] if loaded else [Path(target)] if is_path_ref(ref) else []
+    _BASES[key] = _BaseCache(loaded, files, _stamps(files))
     return loaded
 
 

@@ -142,6 +142,12 @@ PARSES_KEPT = 4096
 """Texts whose syntax tree `parse` keeps (pickled) in this process: an edition's snippets are
 parsed by every load of it, and the same texts recur across editions and overlays."""
 
+KEPT_CHARS = 2000
+"""The longest text whose tree is kept. The built-in editions' snippets have under 400
+characters; a tree pickles to about 9 to 11 bytes a character, so keeping texts up to the
+10,000-character limit would let a server's uploads fill some 400 MB; with this bound the kept
+trees and their texts stay near 100 MB at most."""
+
 
 def parse(text: str, start: str):
     """Parse `text` as an effect (`start='effect'`) or a formula (`start='formula'`).
@@ -150,6 +156,8 @@ def parse(text: str, start: str):
     its own copy). Raises `DslError` with `dsl-syntax`, `dsl-limit` or `type-error` issues (a
     statement where a value is expected, or the reverse).
     """
+    if len(text) > KEPT_CHARS:
+        return _parse_now(text, start)
     return pickle.loads(_parsed(text, start))
 
 

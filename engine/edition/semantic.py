@@ -258,7 +258,7 @@ class _Checker:
             return
         held = rules.get("holdings")
         held = held if isinstance(held, dict) else {}
-        ids = {s.get("id") for _, s in board}
+        ids = {s.get("id") for _, s in board if isinstance(s.get("id"), str)}   # others: the schema's
         for hid, h in held.items():
             if hid == "jail":
                 self.add("/rules/holdings/jail", "holding-space",
@@ -377,7 +377,7 @@ class _Checker:
         a declared kind that is no deed has none of them (the schema lets both kinds' spaces
         have them, not knowing which kinds are deeds)."""
         plain = self._deed_kinds()
-        declared = {k.get("id") for _, k in _items(self.tree, "space_kinds")} - set(plain)
+        declared = {k["id"] for _, k in _items(self.tree, "space_kinds") if isinstance(k.get("id"), str)} - set(plain)
         for i, s in board:
             kind, sid = _text(s.get("kind")), s.get("id", f"#{i}")
             if kind in plain:

@@ -317,11 +317,18 @@ PARSES_KEPT = 32
 """Files whose parse `read_yaml` keeps in this process, by path, shown name and text: a load
 reads its edition and overlays again each time (a test run, the studio, the language server)."""
 
+KEPT_TEXT_CHARS = 200_000
+"""Longer texts are parsed each time and not kept, so that the kept parses stay within some tens
+of megabytes whatever files a long-running process is given (built-in editions are under 40,000
+characters)."""
+
 
 def _parse(path: Path, name: str, text: str) -> YamlFile:
     """The parse of `text` (`_parse_now`), from the kept ones when the same text was parsed under
     the same name: a new tree of containers (callers change trees) sharing the immutable values
     and marks, a fortieth of parsing's cost."""
+    if len(text) > KEPT_TEXT_CHARS:
+        return _parse_now(path, name, text)
     kept = _parsed(path, name, text)
     return YamlFile(path, name, None if kept.tree is None else copy_marked(kept.tree), list(kept.problems))
 

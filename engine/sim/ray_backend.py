@@ -91,7 +91,9 @@ def ray_map(fn: Callable[[Any, list[int]], Any], shared: Any, chunks: Callable[[
         if addr:
             _join(ray, addr)
         else:
-            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
+            # `local`: a Ray of our own, even where `ray start` runs on this machine (without it
+            # Ray would join that cluster, and refuse `num_cpus` there)
+            ray.init(address="local", num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
         started = True
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
@@ -111,7 +113,14 @@ def ray_map(fn: Callable[[Any, list[int]], Any], shared: Any, chunks: Callable[[
             if not submit():
                 break
         while pending:
-            result = ray.get(pending.popleft())
+            try:
+                result = ray.get(pending.popleft())
+            except ray.exceptions.RayTaskError as e:
+                # the game's own error (an effect that cannot be paid, ...), as `--jobs` raises
+                # it: Ray's wrapper would print the worker's whole traceback as its message
+                if isinstance(e.cause, Exception):
+                    raise e.cause from e         # the worker's traceback stays, for a bug
+                raise
             submit()
             yield result
     finally:

@@ -167,3 +167,17 @@ def test_the_key_path_of_a_flow_map_is_read_from_its_brackets_and_the_block_abov
     assert flow_path(lines, 1, len("  - {id: a, kind: st")) is None         # a value, not a key
     assert flow_path(lines, 4, len(lines[4])) is None                       # a value again
     assert flow_path(lines, 0, 3) is None and flow_path(lines, 9, 0) is None
+
+
+def test_a_base_that_did_not_load_is_loaded_again_once_its_file_is_saved(tmp_path):
+    import os
+
+    parent = tmp_path / "parent.yaml"
+    parent.write_text("id: parent\nextends: classic\nboard:\n  - {id: arbat, price: -1}\n")
+    doc = Document(tmp_path / "child.yaml", "id: child\nextends: ./parent.yaml\n")
+    assert doc.base is None                                    # the price is refused
+    parent.write_text("id: parent\nextends: classic\nboard:\n  - {id: arbat, price: 450}\n")
+    later = parent.stat().st_mtime + 2
+    os.utime(parent, (later, later))                           # saved a moment later
+    base = doc.base
+    assert base is not None and base.tree["board"][39]["price"] == 450

@@ -164,3 +164,15 @@ def test_a_text_that_does_not_parse_is_refused_every_time():
         with pytest.raises(P.DslError):
             P.parse("pay pay", "effect")
 
+
+
+def test_a_long_text_is_parsed_but_its_tree_is_not_kept():
+    # kept trees are bounded by count and by each text's length: a server's uploads of texts at
+    # the length limit must not fill the process with their trees
+    P._parsed.cache_clear()
+    long = "\n".join(["pay bank 25 * houses + 100 * hotels"] * 60)
+    assert P.KEPT_CHARS < len(long) <= P.LIMITS["chars"]
+    assert repr(P.parse(long, "effect")) == repr(P.parse(long, "effect"))
+    assert P._parsed.cache_info().currsize == 0
+    P.parse("pay bank 5", "effect")
+    assert P._parsed.cache_info().currsize == 1

@@ -126,3 +126,16 @@ def test_a_board_that_is_not_a_list_over_a_base_with_decks_is_a_problem(write):
     path = write("b.yaml", "id: x\nextends: classic\nboard: 5\n")
     problems = validate_paths([str(path)])
     assert ("wrong-type", 3, 8) in where(problems)
+
+
+def test_an_id_that_is_a_list_or_a_map_is_a_problem_not_a_traceback(write):
+    # ids of spaces and of declared space kinds are gathered into sets by the checks of meaning
+    from magie.engine.paths import EDITIONS_DIR
+
+    classic = (EDITIONS_DIR / "classic.yaml").read_text(encoding="utf-8")
+    space = write("space.yaml", classic.replace("{id: zhitnaya, kind: street,", "{id: [], kind: street,", 1))
+    assert where(problems_of(load_edition, str(space))) == [("wrong-type", 38, 10)]
+    mega = (EDITIONS_DIR / "mega.yaml").read_text(encoding="utf-8")
+    line = mega[:mega.index("  - id: auction_space")].count("\n") + 1
+    kind = write("kind.yaml", mega.replace("  - id: auction_space", "  - id: {a: 1}", 1))
+    assert ("wrong-type", line, 9) in where(problems_of(load_edition, str(kind)))

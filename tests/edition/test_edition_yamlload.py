@@ -204,3 +204,12 @@ def test_a_file_read_again_is_a_tree_of_its_own_and_a_changed_file_is_read_anew(
     assert again.key_marks["id"].line == 1 and again["board"].item_marks[0].line == 3
     f.write_text("id: f\n", encoding="utf-8")
     assert read_yaml(f).tree == {"id": "f"}
+
+
+def test_a_long_text_is_parsed_each_time_and_not_kept(tmp_path):
+    from magie.engine.edition import yamlload
+    f = tmp_path / "long.yaml"
+    f.write_text("id: e\nnote: " + "x" * yamlload.KEPT_TEXT_CHARS + "\n", encoding="utf-8")
+    yamlload._parsed.cache_clear()
+    assert read_yaml(f).tree["id"] == "e" and read_yaml(f).tree["id"] == "e"
+    assert yamlload._parsed.cache_info().currsize == 0

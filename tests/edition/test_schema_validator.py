@@ -113,3 +113,30 @@ def test_the_known_valid_contents_are_bounded():
     for digest in ("a", "b", "c"):
         known.add(digest)
     assert "a" not in known and "b" in known and "c" in known
+
+
+def test_the_known_valid_contents_take_additions_from_several_threads():
+    # the studio and uploads of the web server check editions in several threads at once
+    import sys
+    import threading
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)         # threads switch as often as they can
+    known, failed = KnownValid(size=2), []
+
+    def add(thread: int) -> None:
+        try:
+            for i in range(20_000):
+                known.add(f"{thread}-{i}")
+        except Exception as e:          # a shared eviction: KeyError, or a size change mid-iteration
+            failed.append(e)
+
+    threads = [threading.Thread(target=add, args=(t,)) for t in range(8)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failed == [] and len(known.hashes) == 2

@@ -8,6 +8,7 @@ import pickle
 import subprocess
 import sys
 import time
+import types
 
 import pytest
 
@@ -17,10 +18,21 @@ from magie.engine.sim.compare import compare
 from magie.engine.sim.ray_backend import auth_mode_for
 
 
+class _TaskError(Exception):
+    """What `ray.get` raises for a task that failed: the worker's traceback as its text, the
+    task's own error as `cause`."""
+
+    def __init__(self, cause: Exception):
+        super().__init__(f"ray::play_chunk() (pid=1)\nTraceback (most recent call last): ...\n{cause!r}")
+        self.cause = cause
+
+
 class TaskRay:
     """What `ray_map` uses of Ray, run in this process: `remote(fn).remote(*args)` pickles the
     arguments and runs `fn` when `get` asks for its result, which is pickled too. Counts the tasks
     in flight at once and whether the Ray it started was stopped."""
+
+    exceptions = types.SimpleNamespace(RayTaskError=_TaskError)     # Ray's `ray.exceptions`
 
     def __init__(self, cpus: int):
         self.cpus, self.up, self.in_flight, self.most_in_flight, self.tasks = cpus, False, 0, 0, 0
@@ -28,8 +40,8 @@ class TaskRay:
     def is_initialized(self):
         return self.up
 
-    def init(self, num_cpus, **_):
-        self.up, self.cpus = True, num_cpus
+    def init(self, num_cpus, address=None, **_):
+        self.up, self.cpus, self.address = True, num_cpus, address
 
     def shutdown(self):
         self.up = False
@@ -48,7 +60,11 @@ class TaskRay:
     def get(self, future):
         fn, args = future
         self.in_flight -= 1
-        return pickle.loads(pickle.dumps(fn(*[pickle.loads(a) for a in args])))
+        try:
+            result = fn(*[pickle.loads(a) for a in args])
+        except Exception as e:      # Ray raises a task's error wrapped, its traceback as its text
+            raise _TaskError(e) from e
+        return pickle.loads(pickle.dumps(result))
 
 
 class _Task:
@@ -82,6 +98,30 @@ def test_the_ray_backend_keeps_at_most_four_tasks_a_worker_in_flight(task_ray):
     assert task_ray.tasks > 4 and task_ray.most_in_flight == 4
 
 
+def test_the_ray_backend_starts_a_ray_of_its_own_beside_a_cluster_of_this_machine(task_ray):
+    # without address="local", ray.init joins the cluster `ray start` left on this machine (any
+    # user's: /tmp/ray/ray_current_cluster) and refuses num_cpus there with a traceback
+    simulate(BatchSpec(edition="quick", seed=3, max_rounds=2, counters=False), 2, jobs=1, backend="ray")
+    assert task_ray.address == "local" and task_ray.cpus == 1
+
+
+def test_a_games_error_in_a_ray_task_is_the_error_of_one_job(task_ray, tmp_path):
+    # Ray raises a failed task's error wrapped, with the worker's traceback as its text: the
+    # backend raises the game's own error, which `magie simulate` prints as one line
+    from magie.engine.errors import EffectError
+    from magie.engine.paths import EDITIONS_DIR
+
+    classic = (EDITIONS_DIR / "classic.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "negative.yaml"
+    path.write_text(classic.replace("do: pay bank 15\n", "do: pay bank 100 - cash\n", 1), encoding="utf-8")
+    spec = BatchSpec(edition=str(path), seed=1, max_rounds=100, counters=False)
+    with pytest.raises(EffectError) as one_job:
+        simulate(spec, 20, jobs=1)
+    with pytest.raises(EffectError) as on_ray:
+        simulate(spec, 20, jobs=1, backend="ray")
+    assert str(on_ray.value) == str(one_job.value) and "cannot be negative" in str(one_job.value)
+
+
 def test_the_ray_backend_compare_is_paired_like_local(task_ray):
     specs = [BatchSpec(edition="classic", seed=2, max_rounds=100, counters=False),
              BatchSpec(edition="quick", seed=2, max_rounds=100, counters=False)]
@@ -92,7 +132,7 @@ def test_the_ray_backend_compare_is_paired_like_local(task_ray):
 @pytest.fixture(scope="module")
 def local_ray():
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
