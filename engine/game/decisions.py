@@ -88,21 +88,25 @@ class Calm:
     `manage` offers (the player's own 'before_roll' and 'after_landing'; not 'between_turns',
     which has `Quiet`, nor 'raise'): it passes now, and promises to pass in every such window of
     its player while all of these hold (manage.py and the turn loop check them with four integer
-    comparisons and then call neither `idle` nor build a decision; the engine may ask `idle`
-    anyway, which is always correct: it does so in every window but the turn's windows after a
-    landing):
+    comparisons, and the edition's actions if it has any, and then call neither `idle` nor build
+    a decision; the engine may ask `idle` anyway, which is always correct: it does so in every
+    window but the turn's windows after a landing):
 
     - `player.version == version` (the player's deeds, buildings, mortgages and loans are as
       they were; `Player.version`);
     - `player.cash < cash` (integer money, kept as `wake`; `player.NO_WAKE`: any cash);
     - `game.deeds_version == deeds` (no deed changed hands);
-    - `game.turns < turn` (the game's turn counter; `player.NO_WAKE`: any turn).
+    - `game.turns < turn` (the game's turn counter; `player.NO_WAKE`: any turn);
+    - in an edition with actions, none is open to the player (`edition_actions.actions_open`:
+      each one's limit is used up or its condition that reads no target is false), which the
+      engine checks itself: the agent promises to pass while no action is open, not that none
+      will open.
 
     Truthy, like True (an engine that ignores it sees True). The agent must answer these
     windows exactly as its `decide` would while the promise holds, whatever it learns in other
     decisions meanwhile (its own state moved by another window is the agent's to cover: if it
     may, it returns True instead); the engine asks `idle` again at the first window after any of
-    the four ends, and forgets the promise when `idle` answers anything else. A fork of a game
+    these ends, and forgets the promise when `idle` answers anything else. A fork of a game
     (`Player.__deepcopy__`) drops it: asking `idle` again is always correct."""
 
     __slots__ = ("version", "wake", "deeds", "turn")

@@ -34,9 +34,20 @@ def action_ready(g: Game, p: Player, a: Action) -> bool:
     """Might `p` take `a` on some target now? False when its limit per turn is used up or the
     part of its `when` that reads no target is false: `action_problem` would then find a
     problem for every target. (The answer is learnt once, not once per target.)"""
-    if a.limit_per_turn is not None and p.actions_used.get(a.id, 0) >= a.limit_per_turn:
-        return False
+    if a.limit_per_turn is not None and p.actions_used and p.actions_used.get(a.id, 0) >= a.limit_per_turn:
+        return False    # (actions_used is empty until the player's first action of the turn)
     return a.ready is None or bool(a.ready(g, p, None))
+
+
+def actions_open(g: Game, p: Player) -> bool:
+    """Might `p` take some edition action now (`action_ready` of any)? A promise to pass
+    (decisions.Calm) holds only while none might: the engine checks this before relying on one in
+    an edition with actions, so that an agent need not be asked in every window to learn that
+    no action is open (a suit, say, is open only after a landing on the court)."""
+    for a in g.ed.actions:
+        if action_ready(g, p, a):
+            return True
+    return False
 
 
 def action_problem(g: Game, p: Player, a: Action, target: Any) -> str | None:

@@ -109,7 +109,7 @@ def completes_group(g: Game, p: Player, space: int) -> bool:
     gi = g.spaces[space].group_index
     if gi < 0:
         return False
-    return p.groups[gi] + (g.owner[space] is not p) == len(g.ed.groups[gi].spaces)
+    return p.groups[gi] + (g.owner[space] is not p) == g.group_sizes[gi]
 
 
 def rent_level(g: Game, space: int) -> int:

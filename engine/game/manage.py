@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import IllegalDecision
 from .decisions import BANKRUPT, DONE, NO_CALM, Calm, Deal, Decision, TradeOffer
-from .edition_actions import action_by_id, action_problem, action_ready, action_targets
+from .edition_actions import action_by_id, action_problem, action_ready, action_targets, actions_open
 from .player import WOKEN
 
 if TYPE_CHECKING:
@@ -80,10 +80,13 @@ def manage(g: Game, p: Player, window: str) -> None:
 
 def calm_holds(g: Game, p: Player) -> bool:
     """Does `p`'s agent's promise to pass (`p.calm`, decisions.Calm) hold, so that the turn loop
-    need not call `manage` for `p`'s own window? When it holds, what `manage` does first is done
-    here: a Quiet(cash) between turns ends once the cash reaches it."""
+    need not call `manage` for `p`'s own window (and no edition action is open: `actions_open`)?
+    When it holds, what `manage` does first is done here: a Quiet(cash) between turns ends once
+    the cash reaches it."""
     c = p.calm
     if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn:
+        return False
+    if g.ed.actions and actions_open(g, p):
         return False
     if p.cash >= p.wake:
         p.wake = WOKEN

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..dsl.runtime import Roll
 from .cards import clear_turn_flags, tick_flags
+from .edition_actions import actions_open
 from .ending import GameOver, check_end, finish_richest
 from .jail import go_to_holding, holding_of, jail_turn
 from .landing import run_turn_start
@@ -169,7 +170,8 @@ def from_the_throw(g: Game, p: Player) -> None:
             return
         g.more_rolls = again
         c = p.calm              # manage.calm_holds, inlined (after every landing): no manage call while it holds
-        if p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn:
+        if (p.version != c.version or g.deeds_version != c.deeds or p.cash >= c.wake or g.turns >= c.turn
+                or (g.ed.actions and actions_open(g, p))):
             g.manage(p, "after_landing")
         elif p.cash >= p.wake:  # what manage would do first: a Quiet(cash) between turns ends here
             p.wake = WOKEN

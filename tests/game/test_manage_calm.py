@@ -8,11 +8,12 @@ import copy
 
 import pytest
 
-from magie.engine.agents import Scripted
+from magie.engine.agents import Scripted, make_bot
 from magie.engine.game.decisions import DONE, NO_CALM, Calm
 from magie.engine.game.ledger import transfer
 
-from .helpers import edition, game, player
+from .helpers import cash, edition, game, owner_of, player
+from .test_biznespolia_support import bgame
 
 
 class CalmAgent(Scripted):
@@ -116,3 +117,38 @@ def test_the_window_before_the_roll_keeps_the_promise_too(what, asked):
     g.play_turn()                          # A: asked again before the roll only if the promise ended
     assert a.pos == 20
     assert agent.idles == asked
+
+
+# Biznespolia's court (the edition action `sue`, open only after a landing on the jail corner,
+# editions/biznespolia.yaml): a promise to pass holds only while no edition action is open.
+# A throws 1+2 from sc_north (5) to its own shoe_factory (8), B 1+2 from parking (22) to its own
+# radio_station (25), then A throws again from 8.
+
+def _court_table(agent, second_throw):
+    return bgame({"A": {"agent": agent, "pos": "sc_north", "cash": 1000,
+                        "owns": {"sc_north": 0, "shoe_factory": 0, "bakery": 0,
+                                 "poultry_farm": 0, "dairy_farm": 0}},
+                  "B": {"pos": "parking", "owns": {"radio_station": 0, "grain_elevator": 0}}},
+                 dice=[(1, 2), (1, 2), second_throw, (5,), (3,)], first="A")
+
+
+@pytest.mark.parametrize("second_throw, asked", [((1, 2), [1, 3]),   # 8 -> 11, the court: asked
+                                                 ((1, 3), [1])])     # 8 -> 12, its own bakery: not
+def test_a_promise_does_not_cover_an_open_edition_action(second_throw, asked):
+    agent = CalmAgent(level=10_000)
+    g = _court_table(agent, second_throw)
+    for _ in range(3):
+        g.play_turn()
+    assert agent.idles == asked
+
+
+def test_the_basic_bot_sues_on_the_court_though_it_promised_to_pass():
+    g = _court_table(make_bot("basic", 0, 0), (1, 2))
+    a = player(g, "A")
+    g.play_turn()                          # A: 5 -> 8, passes with a promise
+    assert a.pos == 8 and a.calm is not NO_CALM
+    g.play_turn()                          # B: 22 -> 25
+    g.play_turn()                          # A: 8 -> 11, sues for grain_elevator (fee 120) and wins 5 to 3
+    assert a.pos == 11 and owner_of(g, "grain_elevator") == "A" and g.stats["sue"] == 1
+    # its kolkhoz group now whole, it builds on the two lots it had (50 each)
+    assert cash(g) == {"A": 1000 - 120 - 2 * 50, "B": 2500} and g.level[1] == g.level[3] == 1

@@ -5,7 +5,7 @@ constants of its answers. All money is integer units of the edition's currency."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...game.decisions import Quiet
 from ...game.player import NO_WAKE
@@ -15,17 +15,22 @@ if TYPE_CHECKING:
     from ...game.game import Game
     from ...game.player import Player
 
-INF = 1 << 60
+# The constants are Final, so the compiled build loads them directly, not from the module's dict
+# at each use (an int is inlined). ASK is compared by identity (`is ASK`), by interpreted
+# subclasses too: made by a call, as decisions.DONE, since mypyc would make its own object of
+# a Final tuple written as a literal (and tuple[str, ...], not tuple[str]: mypyc would box a
+# new tuple per return).
+INF: Final = 1 << 60
 """More cash than any player has: "no candidate" in the building plan, "never" for an offer."""
-ASK: tuple[str, ...] = ("ask",)  # not tuple[str]: mypyc would box a new tuple per return (`is ASK`)
+ASK: Final[tuple[str, ...]] = tuple(["ask"])
 """What `_develop` and `_propose` return in a dry run (no window) where the answer depends on
 the window's legality check: the engine has to ask."""
-UNTIL_CHANGED = Quiet(NO_WAKE)
+UNTIL_CHANGED: Final = Quiet(NO_WAKE)
 """idle's answer between turns while the bot has nothing to build on, on a board whose whole
 groups are not by counts alone (majority or single-deed groups): a cash level no player reaches,
 so it passes until its own deeds, buildings or mortgages change (`player.version`), not at every
 deed that changes hands."""
-UNTIL_WHOLE = Quiet(NO_WAKE, whole=True)
+UNTIL_WHOLE: Final = Quiet(NO_WAKE, whole=True)
 """The same answer on the other boards, where `_whole` follows the counts of its deeds per group
 alone: it passes until a color group becomes whole for it or stops being whole; nothing else of
 its holdings ends it (`_between_turns` answers done while `_whole` is empty, whatever its other
@@ -40,9 +45,11 @@ class Board:
     (`board_of`): `majority` (group index, size - 1) of each group whose first level needs all
     but one lot; `single` the lots whose first level needs no other lot of the group (`owned:
     any`); `halves` (group, half of its size rounded up, size) of every group, in index order;
-    `non_deeds` the spaces that are no deed; `reach` for each space the bits (1 << space) of the
-    spaces one throw of the edition's dice takes a token from there to (dice_count to
-    dice_count x sides steps ahead): the bits of those steps from space 0, rotated."""
+    `non_deeds` the spaces that are no deed; `one_short` for each group (by index) its size less
+    one if it is buildable, else -1 (a player's count there says it lacks one deed); `reach` for
+    each space the bits (1 << space) of the spaces one throw of the edition's dice takes a token
+    from there to (dice_count to dice_count x sides steps ahead): the bits of those steps from
+    space 0, rotated."""
 
     def __init__(self, ed: Edition) -> None:
         self.ed = ed
@@ -54,6 +61,7 @@ class Board:
         self.halves: tuple[tuple[Group, int, int], ...] = tuple(
             (g, (len(g.spaces) + 1) // 2, len(g.spaces)) for g in groups)
         self.non_deeds = sum(1 for s in ed.spaces if not s.is_deed)
+        self.one_short: list[int] = [len(g.spaces) - 1 if g.buildable else -1 for g in groups]
         n = len(ed.spaces)
         base = 0
         for k in range(ed.dice_count, ed.dice_count * ed.dice_sides + 1):
@@ -77,7 +85,7 @@ class Board:
         return (tuple(near), tuple(whole))
 
 
-_BOARDS: dict[int, Board] = {}
+_BOARDS: Final[dict[int, Board]] = {}
 
 
 def board_of(ed: Edition) -> Board:

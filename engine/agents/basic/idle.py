@@ -5,7 +5,7 @@ dry run (`idle`) that tells the engine when it need not ask, with the promises i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...game.decisions import DONE, Calm, Quiet
 from ...game.view import action_targets
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ...game.player import Player
 
 
-_MANAGE_WINDOWS = ("before_roll", "after_landing")
+_MANAGE_WINDOWS: Final = ("before_roll", "after_landing")
 """The windows `idle` is asked in that a kept card may be played in (bot_play)."""
 
 
@@ -27,7 +27,7 @@ class Managing(Building):
         super().__init__(seed, name, claim_attention)
         self._dver = -1        # the deeds version when trades were last considered
         self._next_look = 0    # game turn from which trades are worth another look anyway
-        self._simple: object = None  # the owner list of a game with no cards played here, switches or actions
+        self._simple: object = None  # the owner list of a game with no cards played here or switches
         self._quiet = Quiet(0)  # idle's last Quiet(_trigger) between turns, made again when _trigger moves
         self._calm = Calm(-1, 0, -1, 0)  # idle's promise in its own windows (decisions.Calm), renewed in place
 
@@ -51,16 +51,15 @@ class Managing(Building):
                     self._quiet = Quiet(self._trigger)
                 return self._quiet
             return self._between_turns(game, p, dry=True) is DONE
-        if self._simple is not game.owner:    # a game with kept cards to play here, switches or actions
+        if self._simple is not game.owner:    # a game with kept cards to play here or switches
             if game.ed.switches:
                 return False
             if p.held_cards and game.card_plays and game.bot_play(p, window) is not None:
                 return False     # (pure, as below: the card's bot hint reads the game only)
-            if game.ed.actions:
-                if self._edition_action(game, p) is not None:
-                    return False     # (pure: its hint and the action's check read the game only)
-            elif not any(pl.window in _MANAGE_WINDOWS for pl in game.card_plays.values()):
+            if not any(pl.window in _MANAGE_WINDOWS for pl in game.card_plays.values()):
                 self._simple = game.owner    # (a card played elsewhere, as a ticket for a throw, is no answer here)
+        if game.ed.actions and self._edition_action(game, p) is not None:
+            return False     # (pure: its hint and the action's check read the game only)
         if p.loans:
             return False
         if p.version != self._pver:
@@ -82,8 +81,10 @@ class Managing(Building):
         # Everything this answer read is named: its player's version (the lots it builds on,
         # the plan, the candidates; a loan moves it too), the cash trigger (below it nothing
         # is worth building or lifting), the deeds version and the turn of the next look at
-        # trades; the game has no kept cards to play, switches or actions (_simple). Until one
-        # of those moves this answer is True again, so it is a promise (decisions.Calm).
+        # trades; the game has no kept cards to play or switches (_simple). Until one
+        # of those moves this answer is True again, so it is a promise (decisions.Calm). An
+        # edition action is no answer while none is open, which the engine checks itself before
+        # keeping the promise (edition_actions.actions_open).
         calm = self._calm    # (one per bot, renewed in place: the engine keeps the latest; no allocation)
         calm.version = p.version
         calm.wake = self._trigger

@@ -5,11 +5,12 @@ refuses one (for the front ends). All money is integer units of the edition's cu
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import itemgetter
+from itertools import compress, count
+from operator import eq, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ...game.decisions import Deal, DealLeg, TradeOffer
-from .board import ASK, INF, Lots, groups_held_by_one
+from .board import ASK, INF, Lots, board_of, groups_held_by_one
 from .valuation import Valuation
 
 if TYPE_CHECKING:
@@ -214,12 +215,13 @@ class Trading(Valuation):
         """(deed, holder) for each buildable group `p` lacks exactly one deed of, held by another
         living player and free of buildings."""
         out = []
-        for grp, mine in zip(game.ed.groups, p.groups, strict=True):
-            if not grp.buildable or mine != len(grp.spaces) - 1:
-                continue
-            j = next(j for j in grp.spaces if game.owner[j] is not p)
-            q = game.owner[j]
-            if q is not None and q.alive and not any(game.level[k] for k in grp.spaces):
+        groups, owner, level = game.ed.groups, game.owner, game.level
+        # the groups p lacks one deed of, found by the C loops of map and compress (most are not)
+        for gi in compress(count(), map(eq, p.groups, board_of(game.ed).one_short)):
+            spaces = groups[gi].spaces
+            j = next(j for j in spaces if owner[j] is not p)
+            q = owner[j]
+            if q is not None and q.alive and not any(level[k] for k in spaces):
                 out.append((j, q))
         return out
 
