@@ -106,11 +106,12 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
             return f"{p.name} does not own the whole group {grp.id}: " + _held_by_others(g, p, lots)
         if owned == "all_but_one" and have < size - 1:
             return f"{p.name} owns {have} of group {grp.id}; building needs all but one ({size - 1})"
-        if owned != "all":
-            lots = [j for j in lots if g.owner[j] is p]
-    level, mortgaged = g.level, g.mortgaged
+    level, mortgaged, owner = g.level, g.mortgaged, g.owner
+    share = owned != "all"                  # a share of the group: `p`'s lots of it alone count
     low = lvl                               # the lowest level of the lots (`i` is one of them)
     for j in lots:
+        if share and owner[j] is not p:
+            continue
         if mortgaged[j]:
             return f"{g.spaces[j].id} in the group is mortgaged"
         if level[j] < low:
@@ -126,9 +127,8 @@ def build_problem(g: Game, p: Player, i: int, window: str, *, limits: bool = Tru
             return "buildings may be bought only before rolling"
         if r.max_per_turn is not None and p.built_this_turn >= r.max_per_turn:
             return f"at most {r.max_per_turn} buildings per turn"
-        grp = g.ed.groups[sp.group_index]
         if (r.max_per_group_per_turn is not None
-                and p.built_groups.get(grp.id, 0) >= r.max_per_group_per_turn):
+                and p.built_groups.get(g.ed.groups[sp.group_index].id, 0) >= r.max_per_group_per_turn):
             return f"at most {r.max_per_group_per_turn} building per group per turn"
     stock = g.stock.get(rung.kind)
     if stock is not None and stock <= 0:
@@ -207,9 +207,12 @@ def _shortage(g: Game, p: Player, i: int) -> bool:
 def building_spots(g: Game, q: Player, kind: str) -> list[int]:
     """Lots where `q` could put (and pay for) a building of `kind` now, turn limits aside."""
     out = []
+    level, spaces = g.level, g.spaces
     for j in sorted(q.deeds):
-        rung = next_rung(g, j)
-        if rung is not None and rung.kind == kind and build_problem(g, q, j, "any", limits=False) is None:
+        ladder = spaces[j].ladder        # (next_rung, written out: every deed of each rival)
+        lvl = level[j]
+        if (lvl < len(ladder) and ladder[lvl].kind == kind and q.cash >= ladder[lvl].cost
+                and build_problem(g, q, j, "any", limits=False) is None):
             out.append(j)
     return out
 

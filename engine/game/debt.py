@@ -9,7 +9,7 @@ The money itself moves through ledger.py. Rule sources: ../shared/rules/classic.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from ..errors import GameError
 from .between_turns import leave as leave_between_turns
@@ -81,6 +81,33 @@ def liquidation_value(g: Game, p: Player) -> int:
     deed mortgaged (or sold to the bank where that pays more); with bank loans, the most of
     that and what the free deeds could secure in loans (the same deeds serve one or the other).
     A deed pledged for a loan raises nothing: it can be neither mortgaged nor sold."""
+    buildings, deeds = _raisable(g, p, _NO_LIMIT)
+    if g.rules.loans is not None:
+        deeds = max(deeds, liquidation_loans(g, p))
+    return buildings + deeds
+
+
+def can_raise(g: Game, p: Player, amount: int) -> bool:
+    """Can `p` pay `amount` with its cash and all it could raise from the bank? The same as
+    `p.cash + liquidation_value(g, p) >= amount`, but the deeds are summed only until they
+    cover the shortfall (a debt is mostly far below what a player holds)."""
+    short = amount - p.cash
+    if short <= 0:
+        return True
+    if g.rules.loans is not None:        # the value is the larger of two sums: both are needed
+        return liquidation_value(g, p) >= short
+    buildings, deeds = _raisable(g, p, short)
+    return buildings + deeds >= short
+
+
+_NO_LIMIT: Final = 1 << 62
+"""`_raisable`'s `enough` where every deed is summed (above any amount of money in a game)."""
+
+
+def _raisable(g: Game, p: Player, enough: int) -> tuple[int, int]:
+    """What the bank would pay for `p`'s deeds: (their buildings sold back, the unmortgaged
+    ones mortgaged or sold to the bank, whichever pays more), summed in `p.deeds`' order until
+    the two together reach `enough`."""
     total = 0
     deeds = 0
     level, mortgaged, pledged, spaces = g.level, g.mortgaged, g.pledged, g.spaces
@@ -97,9 +124,9 @@ def liquidation_value(g: Game, p: Player) -> int:
                 if sale > value:
                     value = sale
             deeds += value if value > 0 else 0      # comparisons: a call of max() costs more
-    if g.rules.loans is not None:
-        deeds = max(deeds, liquidation_loans(g, p))
-    return total + deeds
+        if total + deeds >= enough:
+            break
+    return total, deeds
 
 
 def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason: str) -> bool:
@@ -109,7 +136,7 @@ def raise_funds(g: Game, p: Player, amount: int, creditor: Player | None, reason
     g.debt = amount
     try:
         while p.cash < amount:
-            if p.cash + liquidation_value(g, p) < amount:
+            if not can_raise(g, p, amount):
                 bankrupt(g, p, creditor, amount)
                 return False
             action = g.ask(Decision.of("raise", p, None, g, {"window": "raise", "amount": amount,
@@ -138,11 +165,10 @@ def default_raise_action(g: Game, p: Player) -> tuple[Any, ...]:
     if c[0] is not p or c[1] != g.deeds_version:
         c = by_price(g, p)
     _, _, deeds, outside, whole = c
-    mortgaged = g.mortgaged
-    for i in outside:
-        if not mortgaged[i] and g.mortgage_problem(p, i) is None:
+    mortgaged, level = g.mortgaged, g.level
+    for i in outside:       # (a lot with buildings is never mortgaged: not asked)
+        if not mortgaged[i] and not level[i] and g.mortgage_problem(p, i) is None:
             return ("mortgage", i)
-    level = g.level
     built = [i for i in deeds if level[i]]
     if built:
         spaces = g.spaces

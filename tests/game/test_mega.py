@@ -88,6 +88,18 @@ def test_even_building_holds_among_the_majority_owners_lots():
     assert g.build_problem(ann, sid("st_charles_place"), "any") is None
 
 
+def test_another_players_lot_of_the_group_neither_holds_back_nor_evens_the_majority_owners():
+    # bob's pink is bare and mortgaged: ann's three lots, a house on each, take their second houses
+    # (its level and its mortgage are not ann's to even out or lift)
+    ann_lots = {"maryland_avenue": 1, "st_charles_place": 1, "states_avenue": 1}
+    g = game(MEGA, {"ann": {"owns": ann_lots}, "bob": {"owns": {"virginia_avenue": {"mortgaged": True}}}})
+    ann = player(g, "ann")
+    for lot in ann_lots:
+        assert g.build_problem(ann, sid(lot), "any") is None
+    g.mortgaged[sid("st_charles_place")] = True                  # one of ann's own does hold them back
+    assert g.build_problem(ann, sid("maryland_avenue"), "any") == "st_charles_place in the group is mortgaged"
+
+
 # ---------------------------------------------------------------- skyscrapers
 WHOLE_PINK_HOTELS = {"maryland_avenue": 5, "st_charles_place": 5, "states_avenue": 5, "virginia_avenue": 5}
 
@@ -418,3 +430,70 @@ def test_the_basic_bot_plans_no_skyscraper_on_a_group_held_by_majority():
     g.set_owner(sid("virginia_avenue"), ann)
     bot._refresh(g, ann)
     assert bot._develop(g, ann, "after_landing") == (("build", sid("virginia_avenue")), 0)
+
+
+def test_the_basic_bots_lots_follow_only_deeds_of_groups_it_holds_enough_of():
+    """The lots the bot builds on evenly (whole groups, majority lots, depots) are worked out
+    again only where a deed that came or went is of a group the player holds, or held, all but
+    one of (or a railroad): a second red lot leaves them as they were (the same object), a third
+    adds the reds, a pink sold away drops the pinks, a railroad adds its depot."""
+    pinks = {"maryland_avenue": 0, "st_charles_place": 0, "states_avenue": 0}
+    g = game(MEGA, {"ann": {"owns": dict(pinks, kentucky_avenue=0)}, "bob": {}})
+    ann, bob, bot = player(g, "ann"), player(g, "bob"), BasicBot()
+    pink_lots = tuple(sid(x) for x in pinks)
+    bot._refresh(g, ann)
+    assert bot._whole == [pink_lots]
+    kept = bot._whole
+    g.set_owner(sid("indiana_avenue"), ann)             # 2 of 4 reds: no lot to build on
+    g.set_owner(sid("gas_company"), ann)                # a utility takes no buildings
+    bot._refresh(g, ann)
+    assert bot._whole is kept
+    g.set_owner(sid("illinois_avenue"), ann)            # 3 of 4: building from majority ownership
+    bot._refresh(g, ann)
+    reds = tuple(sid(x) for x in ("kentucky_avenue", "indiana_avenue", "illinois_avenue"))
+    assert bot._whole == [pink_lots, reds]
+    g.set_owner(sid("maryland_avenue"), bob)            # 2 of 4 pinks left
+    bot._refresh(g, ann)
+    assert bot._whole == [reds]
+    g.set_owner(sid("short_line"), ann)                 # a depot on its own
+    bot._refresh(g, ann)
+    assert bot._whole == [reds, (sid("short_line"),)]
+
+
+def test_the_basic_bots_plan_brought_up_to_date_after_each_build_is_the_plan_worked_out_anew():
+    """After each build the bot's plan changes only at the step built (`_after_build`); all the
+    way up the ladders of a majority group, a whole group and two depots, with a mortgaged deed
+    to lift, it is at every step the plan `_steps` works out from scratch."""
+    owns = {"maryland_avenue": 0, "st_charles_place": 0, "states_avenue": 0, "florida_avenue": 0,
+            "park_place": 0, "boardwalk": 0, "reading_railroad": 0, "short_line": 0,
+            "gas_company": {"mortgaged": True}}
+    g = game(MEGA, {"ann": {"owns": owns, "cash": 100_000}, "bob": {"owns": {"virginia_avenue": 0}}})
+    ann, bot = player(g, "ann"), BasicBot()
+    builds = 0
+    while True:
+        bot._refresh(g, ann)
+        act, _ = bot._develop(g, ann, "after_landing")
+        plan = bot._plan
+        assert (plan.steps, plan.where, plan.lowest) == bot._steps(g, ann)
+        if act is None or act[0] != "build":
+            break
+        g.request_building(ann, act[1], "after_landing")
+        builds += 1
+    # pinks to hotels (5 levels on 3 lots: no skyscraper from a majority), dark blue up to its
+    # skyscrapers (6 on 3), a depot on each railroad
+    assert builds == 5 * 3 + 6 * 3 + 2
+    assert bot._plan.steps == ((bot._lift_cost(g, sid("gas_company")) * 2, ("unmortgage", sid("gas_company"))),)
+
+
+def test_the_lots_where_a_rival_could_build_a_kind_now_in_a_shortage():
+    """`building_spots` (the rivals of a building shortage, 18.3, and where a winner places):
+    lots whose next level is of that kind and affordable now; a depot at the top is none."""
+    pinks = ("maryland_avenue", "st_charles_place", "states_avenue")
+    g = game(MEGA, {"ann": {"owns": {"reading_railroad": 1}},
+                    "bob": {"cash": 100, "owns": dict.fromkeys(pinks + ("pennsylvania_railroad",), 0)},
+                    "carl": {"cash": 99, "owns": {"short_line": 0}}})
+    ann, bob, carl = player(g, "ann"), player(g, "bob"), player(g, "carl")
+    assert g.building_spots(bob, "depot") == [sid("pennsylvania_railroad")]      # 100 a depot
+    assert g.building_spots(bob, "house") == sorted(sid(x) for x in pinks)      # 100 a pink house
+    assert g.building_spots(carl, "depot") == []                                # 99: too little
+    assert g.building_spots(ann, "depot") == []                                 # its depot stands

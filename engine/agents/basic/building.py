@@ -12,7 +12,7 @@ from .board import ASK, INF, UNTIL_CHANGED, UNTIL_WHOLE, Lots, board_of
 from .trading import Trading
 
 if TYPE_CHECKING:
-    from ...edition.model import Rung
+    from ...edition.model import Edition, Rung
     from ...game.game import Game
     from ...game.player import Player
 
@@ -70,6 +70,8 @@ class Building(Trading):
         self._whole: list[Lots] | tuple[Lots, ...] = []  # the sets of lots the player builds on (as of _wver)
         self._shares = False   # some of _whole may be lots of a group not held whole (majority, single lots)
         self._wver = -1        # the deeds version when _whole was computed
+        self._wdeeds: frozenset[int] = frozenset()   # the player's deeds then (lots held by shares)
+        self._wboard: object = None                   # and the game's `owner` list then
         self._idle_quiet = UNTIL_CHANGED  # idle's answer between turns while _whole is empty (_refresh)
         self._mask = 0         # the bits (1 << space) of the lots in _whole
         self._plan = Plan()
@@ -90,6 +92,9 @@ class Building(Trading):
                 b = board_of(game.ed)
                 self._shares = bool(b.majority or b.single)
                 if self._shares:
+                    if self._wboard is game.owner and not self._lots_moved(game, p):
+                        return
+                    self._wboard, self._wdeeds = game.owner, frozenset(p.deeds)
                     whole = self._whole_groups(game, p)
                     self._idle_quiet = UNTIL_CHANGED
                 else:           # the whole groups alone: they follow the counts
@@ -103,6 +108,24 @@ class Building(Trading):
                     for j in lots:
                         mask |= 1 << j
                 self._mask = mask
+
+    def _lots_moved(self, game: Game, p: Player) -> bool:
+        """Might `_whole_groups` give other lots than when `_whole` was worked out, `p`'s deeds
+        then being `_wdeeds`? Only where a deed that came or went is of a group `p` holds (or
+        held) enough of to build on (`_build_counts`). Keeps `_wdeeds` up to date when not."""
+        old = self._wdeeds
+        if p.deeds == old:
+            return False
+        need = game.ed.shared("basic_build_counts", lambda: _build_counts(game.ed))
+        held = p.groups
+        spaces = game.spaces
+        gone = len(old - p.deeds)       # a group held before may hold as many more as went
+        for j in p.deeds ^ old:
+            gi = spaces[j].group_index
+            if gi >= 0 and held[gi] + gone >= need[gi]:
+                return True
+        self._wdeeds = frozenset(p.deeds)
+        return False
 
     def _between_turns(self, game: Game, p: Player, dry: bool = False) -> Any:
         """In the interval between other players' turns ([000], rules.between_turns): build only
@@ -220,8 +243,7 @@ class Building(Trading):
         (the player's version moved by one, the lot's level by one): only that step's lots have a
         new next build (none of them is mortgaged: the step was a build), so only that step is
         worked out again."""
-        steps = list(plan.steps)
-        where = list(plan.where)
+        steps, where = plan.steps, plan.where
         lots = self._whole[where[k]]
         level = game.level
         low = INF
@@ -232,15 +254,12 @@ class Building(Trading):
                 j = x
         ladder = game.spaces[lots[0]].ladder
         if low < len(ladder) and (not self._shares or self._may_climb(game, p, lots, ladder[low])):
-            steps[k] = (ladder[low].cost, ("build", j))
+            steps = steps[:k] + ((ladder[low].cost, ("build", j)),) + steps[k + 1:]
         else:
-            del steps[k]
-            del where[k]
-        lowest = INF
-        for need, _act in steps:
-            if need < lowest:
-                lowest = need
-        plan.version, plan.steps, plan.lowest, plan.where = p.version, tuple(steps), lowest, tuple(where)
+            steps = steps[:k] + steps[k + 1:]
+            plan.where = where[:k] + where[k + 1:]
+        # (a step's need first: the least of the steps in C, ties settled by the actions' order)
+        plan.version, plan.steps, plan.lowest = p.version, steps, min(steps)[0] if steps else INF
 
     @staticmethod
     def _may_climb(game: Game, p: Player, lots: Lots, rung: Rung) -> bool:
@@ -294,3 +313,17 @@ class Building(Trading):
         """Each deed of `p` whose ladder needs no other deed of the group (`owned: any`, as a
         building on a railroad): built on its own."""
         return [(i,) for i in sorted(p.deeds & board_of(game.ed).single)]
+
+
+def _build_counts(ed: Edition) -> list[int]:
+    """For each group (by index), how many of its deeds a player needs before any of them are
+    lots of `Building._whole_groups`: all (a whole group), all but one (a ladder whose first
+    level needs that, building from majority ownership), none (each deed built on alone), or
+    more than any group has where the group takes no buildings."""
+    out = []
+    for grp in ed.groups:
+        owned = grp.ladder[0].owned if grp.ladder else None
+        size = len(grp.spaces)
+        out.append(INF if owned is None else 0 if owned == "any" else size - 1 if owned == "all_but_one"
+                   else size)
+    return out
