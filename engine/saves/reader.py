@@ -155,10 +155,9 @@ def _schema() -> dict[str, Any]:
 def _strict() -> Any:
     """The Draft 7 validator class for which a whole number is an int (not a float such as 5.0,
     not true or false), as for editions. jsonschema is imported on first use."""
-    from jsonschema import Draft7Validator, validators
+    from ..edition.schema_validator import PlainValidator
 
-    return validators.extend(Draft7Validator, type_checker=Draft7Validator.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool)))
+    return PlainValidator
 
 
 LONG_LISTS = ((("decisions",), "answer", "save-bad-decision"), (("playthrough", "events"), "event", ""))
