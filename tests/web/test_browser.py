@@ -182,6 +182,15 @@ def _select(b, element_id: str, value: str) -> None:
     _act(b, lambda drv: Select(drv.find_element(By.ID, element_id)).select_by_value(value))
 
 
+def _new_game_form(b, url: str, edition: str, seed: int) -> None:
+    """Open the new-game form at `url`, choose `edition` and `seed`, and wait for its four seats."""
+    b.get(url + "/")
+    _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
+    _select(b, "edition", edition)
+    _type(b, "#seed", str(seed))
+    _until(b, WAIT, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#seats .seat-name")) == 4)
+
+
 def _decision(b, timeout=WAIT) -> dict:
     """The decision shown on the page, once there is one."""
     def shown(drv):
@@ -262,11 +271,7 @@ def _log_shows(b, *patterns: str) -> str:
 @pytest.mark.slow
 def test_a_person_and_three_bots_buy_bid_mortgage_jail_trade_and_resume(served, browser):
     b = browser
-    b.get(served.url + "/")
-    _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
-    _select(b, "edition", "classic")
-    _type(b, "#seed", "30")
-    _until(b, WAIT, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#seats .seat-name")) == 4)
+    _new_game_form(b, served.url, "classic", 30)
     _type(b, "#seats .seat-name", "Anna")
     _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#board-preview svg [data-space]"))
     _click(b, "#create")

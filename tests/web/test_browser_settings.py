@@ -14,6 +14,7 @@ from .test_browser import (  # noqa: F401
     WAIT,
     _api,
     _click,
+    _new_game_form,
     _select,
     _type,
     _until,
@@ -39,11 +40,7 @@ def _input(path: str) -> str:
 
 def test_a_rule_set_on_the_form_is_played_shown_and_the_board_shows_the_odds(served, browser):  # noqa: F811
     b = browser
-    b.get(served.url + "/")
-    _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, "#edition option"))
-    _select(b, "edition", "classic")
-    _type(b, "#seed", "4")
-    _until(b, WAIT, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#seats .seat-name")) == 4)
+    _new_game_form(b, served.url, "classic", 4)
     _until(b, WAIT, lambda d: d.find_elements(By.CSS_SELECTOR, _input("rules.jail.fine")))
     # a value the edition cannot take: the server's reason at the control, no game
     _open_group(b, "rules.buildings")
